@@ -1,0 +1,78 @@
+/**
+ * The capture contract: what the content script sends the background for one page.
+ * Everything in it came from an untrusted web page, so the schema bounds every
+ * field and the background parses it field by field on arrival.
+ */
+import { z } from 'zod';
+import { ENTITY_TYPES, MAX_NAME_LENGTH } from './graph/types';
+
+/** Main text beyond this is cut (with a note) before it leaves the page. */
+export const MAX_CAPTURE_TEXT = 200_000;
+/** Structured-data entities beyond this are dropped (with a note). */
+export const MAX_STRUCTURED_ENTITIES = 200;
+export const MAX_STRUCTURED_RELATIONS = 400;
+const MAX_SNIPPET = 400;
+
+const boundedString = (max: number) => z.string().max(max);
+
+export const structuredEntitySchema = z.object({
+  /** Local reference inside this capture (JSON-LD `@id` or a generated one). */
+  ref: boundedString(300),
+  name: z.string().min(1).max(MAX_NAME_LENGTH),
+  type: z.enum(ENTITY_TYPES),
+  /** The schema.org type it came from, e.g. `Corporation`. */
+  sourceType: boundedString(80).optional(),
+  aliases: z.array(z.string().min(1).max(MAX_NAME_LENGTH)).max(20).default([]),
+  attributes: z.record(boundedString(80), boundedString(2000)).default({}),
+  description: boundedString(1000).optional(),
+  /** Where it came from: json-ld, microdata, opengraph, meta. */
+  origin: z.enum(['json-ld', 'microdata', 'opengraph', 'meta']),
+});
+export type StructuredEntity = z.infer<typeof structuredEntitySchema>;
+
+export const structuredRelationSchema = z.object({
+  from: boundedString(300),
+  to: boundedString(300),
+  label: z.string().min(1).max(80),
+});
+export type StructuredRelation = z.infer<typeof structuredRelationSchema>;
+
+export const pageCaptureSchema = z.object({
+  url: z.string().url().max(4096),
+  canonicalUrl: z.string().url().max(4096).optional(),
+  title: boundedString(1000),
+  lang: boundedString(35).optional(),
+  siteName: boundedString(300).optional(),
+  byline: boundedString(300).optional(),
+  publishedAt: boundedString(64).optional(),
+  /** Readability's article text (or the body's text when there is no article). */
+  text: boundedString(MAX_CAPTURE_TEXT),
+  /** Section headings of the article, for salience. */
+  headings: z.array(boundedString(300)).max(200).default([]),
+  entities: z.array(structuredEntitySchema).max(MAX_STRUCTURED_ENTITIES).default([]),
+  relations: z.array(structuredRelationSchema).max(MAX_STRUCTURED_RELATIONS).default([]),
+  /** How the capture was triggered. */
+  trigger: z.enum(['auto', 'manual', 'shortcut', 'headless']).default('auto'),
+  capturedAt: z.number().int().nonnegative(),
+  notes: z.array(boundedString(300)).max(20).default([]),
+  /** Capture time in the page, for the figures. */
+  extractMs: z.number().nonnegative().optional(),
+});
+export type PageCapture = z.infer<typeof pageCaptureSchema>;
+
+/** A mention found in text by a recognizer, with character offsets into the text. */
+export interface Mention {
+  readonly text: string;
+  readonly type: (typeof ENTITY_TYPES)[number];
+  readonly start: number;
+  readonly end: number;
+  /** 0..1, how sure the recognizer is. */
+  readonly score: number;
+}
+
+export const clipSchema = z.object({
+  text: z.string().min(1).max(MAX_NAME_LENGTH),
+  url: z.string().url().max(4096),
+  title: boundedString(1000),
+  snippet: boundedString(MAX_SNIPPET).optional(),
+});

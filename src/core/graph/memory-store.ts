@@ -1,0 +1,242 @@
+/**
+ * In-memory GraphStore: the reference implementation of the port, used by tests,
+ * evaluations and benchmarks. Maps plus secondary indexes, same orders as Dexie.
+ */
+import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
+import type { Direction, GraphCounts, GraphStore, PageRequest } from './store';
+import type {
+  Entity,
+  EntityType,
+  Evidence,
+  MergeRecord,
+  Page,
+  Relationship,
+  ReviewItem,
+  ReviewStatus,
+} from './types';
+
+function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(value);
+}
+function removeFrom<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) index.delete(key);
+}
+const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const byEvidenceOrder = (a: Evidence, b: Evidence): number => a.capturedAt - b.capturedAt || byString(a.id, b.id);
+
+export class InMemoryGraphStore implements GraphStore {
+  private readonly entities = new Map<EntityId, Entity>();
+  private readonly byKey = new Map<string, Set<EntityId>>();
+  private readonly relationships = new Map<RelationshipId, Relationship>();
+  private readonly relByKey = new Map<string, RelationshipId>();
+  private readonly relByEnd = new Map<EntityId, Set<RelationshipId>>();
+  private readonly evidence = new Map<EvidenceId, Evidence>();
+  private readonly evByEntity = new Map<EntityId, Set<EvidenceId>>();
+  private readonly evByRel = new Map<RelationshipId, Set<EvidenceId>>();
+  private readonly evByPage = new Map<string, Set<EvidenceId>>();
+  private readonly pages = new Map<string, Page>();
+  private readonly merges = new Map<MergeId, MergeRecord>();
+  private readonly reviews = new Map<ReviewId, ReviewItem>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    // Serialize transactions so that concurrent callers see each other's writes in order.
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async getEntity(id: EntityId): Promise<Entity | undefined> {
+    return this.entities.get(id);
+  }
+  async getEntities(ids: readonly EntityId[]): Promise<Entity[]> {
+    const out: Entity[] = [];
+    for (const id of ids) {
+      const e = this.entities.get(id);
+      if (e) out.push(e);
+    }
+    return out;
+  }
+  async putEntity(entity: Entity): Promise<void> {
+    const old = this.entities.get(entity.id);
+    if (old) for (const k of old.keys) removeFrom(this.byKey, k, old.id);
+    this.entities.set(entity.id, entity);
+    for (const k of entity.keys) addTo(this.byKey, k, entity.id);
+  }
+  async deleteEntity(id: EntityId): Promise<void> {
+    const old = this.entities.get(id);
+    if (!old) return;
+    for (const k of old.keys) removeFrom(this.byKey, k, id);
+    this.entities.delete(id);
+  }
+  async findEntitiesByKeys(keys: readonly string[], limit: number): Promise<Entity[]> {
+    const ids = new Set<EntityId>();
+    for (const k of keys) for (const id of this.byKey.get(k) ?? []) ids.add(id);
+    return this.getEntities([...ids].sort(byString).slice(0, limit));
+  }
+  async listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]> {
+    const { after, type, limit } = options;
+    return [...this.entities.values()]
+      .filter((e) => (type === undefined || e.type === type) && (after === undefined || e.id > after))
+      .sort((a, b) => byString(a.id, b.id))
+      .slice(0, limit);
+  }
+  async countEntities(type?: EntityType): Promise<number> {
+    if (type === undefined) return this.entities.size;
+    let n = 0;
+    for (const e of this.entities.values()) if (e.type === type) n++;
+    return n;
+  }
+
+  async getRelationship(id: RelationshipId): Promise<Relationship | undefined> {
+    return this.relationships.get(id);
+  }
+  async findRelationshipByKey(key: string): Promise<Relationship | undefined> {
+    const id = this.relByKey.get(key);
+    return id === undefined ? undefined : this.relationships.get(id);
+  }
+  async putRelationship(rel: Relationship): Promise<void> {
+    const clash = this.relByKey.get(rel.key);
+    if (clash !== undefined && clash !== rel.id) {
+      throw new Error(`relationship key ${rel.key} already exists`);
+    }
+    const old = this.relationships.get(rel.id);
+    if (old) this.unindexRelationship(old);
+    this.relationships.set(rel.id, rel);
+    this.relByKey.set(rel.key, rel.id);
+    addTo(this.relByEnd, rel.from, rel.id);
+    addTo(this.relByEnd, rel.to, rel.id);
+  }
+  async deleteRelationship(id: RelationshipId): Promise<void> {
+    const old = this.relationships.get(id);
+    if (!old) return;
+    this.unindexRelationship(old);
+    this.relationships.delete(id);
+  }
+  private unindexRelationship(rel: Relationship): void {
+    this.relByKey.delete(rel.key);
+    removeFrom(this.relByEnd, rel.from, rel.id);
+    removeFrom(this.relByEnd, rel.to, rel.id);
+  }
+  async relationshipsOf(id: EntityId, direction: Direction, limit: number): Promise<Relationship[]> {
+    const out: Relationship[] = [];
+    for (const rid of [...(this.relByEnd.get(id) ?? [])].sort(byString)) {
+      const r = this.relationships.get(rid);
+      if (!r) continue;
+      if (direction === 'out' && r.from !== id) continue;
+      if (direction === 'in' && r.to !== id) continue;
+      out.push(r);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+  async listRelationships(options: PageRequest): Promise<Relationship[]> {
+    const { after, limit } = options;
+    return [...this.relationships.values()]
+      .filter((r) => after === undefined || r.id > after)
+      .sort((a, b) => byString(a.id, b.id))
+      .slice(0, limit);
+  }
+
+  async putEvidence(ev: Evidence): Promise<void> {
+    await this.deleteEvidence(ev.id);
+    this.evidence.set(ev.id, ev);
+    if (ev.entityId) addTo(this.evByEntity, ev.entityId, ev.id);
+    if (ev.relationshipId) addTo(this.evByRel, ev.relationshipId, ev.id);
+    addTo(this.evByPage, ev.pageUrl, ev.id);
+  }
+  async deleteEvidence(id: EvidenceId): Promise<void> {
+    const old = this.evidence.get(id);
+    if (!old) return;
+    if (old.entityId) removeFrom(this.evByEntity, old.entityId, id);
+    if (old.relationshipId) removeFrom(this.evByRel, old.relationshipId, id);
+    removeFrom(this.evByPage, old.pageUrl, id);
+    this.evidence.delete(id);
+  }
+  private evidenceIn(ids: Set<EvidenceId> | undefined, limit: number): Evidence[] {
+    const out: Evidence[] = [];
+    for (const id of ids ?? []) {
+      const ev = this.evidence.get(id);
+      if (ev) out.push(ev);
+    }
+    return out.sort(byEvidenceOrder).slice(0, limit);
+  }
+  async evidenceOfEntity(id: EntityId, limit: number): Promise<Evidence[]> {
+    return this.evidenceIn(this.evByEntity.get(id), limit);
+  }
+  async evidenceOfRelationship(id: RelationshipId, limit: number): Promise<Evidence[]> {
+    return this.evidenceIn(this.evByRel.get(id), limit);
+  }
+  async evidenceOfPage(url: string, limit: number): Promise<Evidence[]> {
+    return this.evidenceIn(this.evByPage.get(url), limit);
+  }
+
+  async putPage(page: Page): Promise<void> {
+    this.pages.set(page.url, page);
+  }
+  async getPage(url: string): Promise<Page | undefined> {
+    return this.pages.get(url);
+  }
+  async listPages(options: { readonly limit: number; readonly since?: number }): Promise<Page[]> {
+    const since = options.since ?? Number.NEGATIVE_INFINITY;
+    return [...this.pages.values()]
+      .filter((p) => p.capturedAt >= since)
+      .sort((a, b) => b.capturedAt - a.capturedAt || byString(a.url, b.url))
+      .slice(0, options.limit);
+  }
+  async pagesOfEntity(id: EntityId, limit: number): Promise<Page[]> {
+    return [...this.pages.values()]
+      .filter((p) => p.entityIds.includes(id))
+      .sort((a, b) => b.capturedAt - a.capturedAt || byString(a.url, b.url))
+      .slice(0, limit);
+  }
+
+  async putMerge(record: MergeRecord): Promise<void> {
+    this.merges.set(record.id, record);
+  }
+  async getMerge(id: MergeId): Promise<MergeRecord | undefined> {
+    return this.merges.get(id);
+  }
+  async listMerges(limit: number): Promise<MergeRecord[]> {
+    return [...this.merges.values()].sort((a, b) => b.at - a.at || byString(b.id, a.id)).slice(0, limit);
+  }
+
+  async putReview(item: ReviewItem): Promise<void> {
+    this.reviews.set(item.id, item);
+  }
+  async getReview(id: ReviewId): Promise<ReviewItem | undefined> {
+    return this.reviews.get(id);
+  }
+  async listReviews(status: ReviewStatus, limit: number): Promise<ReviewItem[]> {
+    return [...this.reviews.values()]
+      .filter((r) => r.status === status)
+      .sort((a, b) => a.createdAt - b.createdAt || byString(a.id, b.id))
+      .slice(0, limit);
+  }
+
+  async counts(): Promise<GraphCounts> {
+    let pending = 0;
+    for (const r of this.reviews.values()) if (r.status === 'pending') pending++;
+    return {
+      entities: this.entities.size,
+      relationships: this.relationships.size,
+      evidence: this.evidence.size,
+      pages: this.pages.size,
+      pendingReviews: pending,
+    };
+  }
+  async clear(): Promise<void> {
+    for (const m of [
+      this.entities, this.byKey, this.relationships, this.relByKey, this.relByEnd, this.evidence,
+      this.evByEntity, this.evByRel, this.evByPage, this.pages, this.merges, this.reviews,
+    ]) m.clear();
+  }
+}

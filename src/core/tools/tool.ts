@@ -1,0 +1,77 @@
+/**
+ * The tool contract (seed 004, "ResolvedTool"): what a tool declares, and the
+ * resolved record the registry hands to every consumer (side panel, query loop,
+ * MCP bridge) with the derived `__` fields computed once at registration.
+ */
+import type { z } from 'zod';
+
+/**
+ * How a tool touches the world. `read-only` never writes; `side-effecting` writes the
+ * graph; `destructive` removes data (delete, clear); `external-stateful` talks to a
+ * remote service (Wikidata, an LLM).
+ */
+export type SideEffectClass = 'read-only' | 'side-effecting' | 'destructive' | 'external-stateful';
+/** Who wrote the tool, and so how far its descriptions are trusted. */
+export type ToolTrustClass = 'first-party' | 'third-party' | 'untrusted';
+export type ToolSource = 'builtin' | 'mcp' | 'plugin';
+export type ModelHint = 'fast' | 'balanced' | 'smart';
+/** What to do when a result exceeds `maxResultTokens`. */
+export type TruncationStrategy = 'truncate-arrays' | 'truncate-text' | 'error';
+
+/** Who is calling. Writes from `content` are refused; `mcp` writes need approval. */
+export type CallerKind = 'extension' | 'content' | 'background' | 'mcp' | 'llm' | 'test';
+
+export interface ToolExample<I, O> {
+  readonly description?: string;
+  readonly input: I;
+  readonly output: O;
+}
+
+export interface ToolExecutionContext<D> {
+  readonly deps: D;
+  readonly caller: { readonly kind: CallerKind; readonly clientId?: string };
+  readonly requestId: string;
+  readonly signal?: AbortSignal;
+  /** Streaming tools push partial text here (answers streamed to the side panel). */
+  readonly streamContent?: (chunk: string) => void;
+  readonly reportProgress?: (done: number, total: number) => void;
+}
+
+export interface Tool<I = unknown, O = unknown, D = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: z.ZodType<I>;
+  readonly outputSchema: z.ZodType<O>;
+  readonly sideEffectClass: SideEffectClass;
+  readonly trustClass?: ToolTrustClass;
+  readonly source?: ToolSource;
+  readonly tags?: readonly string[];
+  /** 1–5 worked examples, validated against the schemas at registration. */
+  readonly examples: readonly ToolExample<I, O>[];
+  /** Default 16,384; 0 disables the cap (warned at registration). */
+  readonly maxResultTokens?: number;
+  readonly truncationStrategy?: TruncationStrategy;
+  readonly needsApproval?: boolean | ((input: I, ctx: ToolExecutionContext<D>) => boolean | Promise<boolean>);
+  readonly idempotencyKey?: (input: I, ctx: ToolExecutionContext<D>) => string | Promise<string>;
+  /** Writing tools are `sequential`: never run concurrently with each other. */
+  readonly executionMode?: 'parallel' | 'sequential';
+  readonly defer_loading?: boolean;
+  readonly examplesEagerlyRendered?: boolean;
+  readonly streamingHint?: true;
+  readonly preferredModel?: ModelHint;
+  /** Not offered outside the extension (MCP, LLM function calling). */
+  readonly internal?: boolean;
+  execute(input: I, ctx: ToolExecutionContext<D>): Promise<O>;
+}
+
+/** A registered tool with the derived fields of seed 004. */
+export interface ResolvedTool<I = unknown, O = unknown, D = unknown> extends Tool<I, O, D> {
+  readonly __trustClass: ToolTrustClass;
+  readonly __source: ToolSource;
+  readonly __effectiveDeferLoading: boolean;
+  readonly __sideEffectClass: SideEffectClass;
+  readonly __hasIdempotencyKey: boolean;
+  readonly __streamingHint: boolean;
+  readonly __exampleCount: number;
+  readonly __preferredModel?: ModelHint;
+}
