@@ -76,3 +76,42 @@ export const clipSchema = z.object({
   title: boundedString(1000),
   snippet: boundedString(MAX_SNIPPET).optional(),
 });
+
+/** One entity a page contributes, after recognition, structured data and salience. */
+export interface AnalyzedEntity {
+  readonly name: string;
+  readonly type: (typeof ENTITY_TYPES)[number];
+  readonly aliases: readonly string[];
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly description?: string;
+  /** 0..1: how central the entity is to the page (used for ranking and the cap). */
+  readonly salience: number;
+  /** How many times it was mentioned on the page. */
+  readonly mentions: number;
+  /** The first sentence it appears in (plain text, bounded): its evidence. */
+  readonly snippet: string;
+  readonly origin: 'structured' | 'text' | 'both';
+  /** Structured-data reference (`StructuredEntity.ref`), when it came from there. */
+  readonly ref?: string;
+}
+
+/** A relationship read from the page: from and to are names of `AnalyzedEntity`s. */
+export interface AnalyzedRelation {
+  readonly from: string;
+  readonly to: string;
+  readonly label: string;
+  /** The sentence it was read from, or a description of the structured field. */
+  readonly snippet: string;
+  readonly origin: 'structured' | 'text';
+}
+
+/** What ingestion consumes: the page's central entities and relations. */
+export interface CaptureAnalysis {
+  readonly url: string;
+  readonly title: string;
+  readonly lang?: string;
+  readonly entities: readonly AnalyzedEntity[];
+  readonly relations: readonly AnalyzedRelation[];
+  readonly notes: readonly string[];
+  readonly analyzeMs: number;
+}
