@@ -1,7 +1,14 @@
 /**
  * In-memory GraphStore: the reference implementation of the port, used by tests,
  * evaluations and benchmarks. Maps plus secondary indexes, same orders as Dexie.
+ *
+ * Transactions are serialized and all-or-nothing: every write inside one records how
+ * to undo itself, and the log is replayed backwards when `fn` throws. A transaction
+ * started while another one runs joins it (that is how nesting works without async
+ * context in plain TypeScript); callers that need isolation from unrelated writers
+ * serialize them above the store, as the background's single writer does.
  */
+import { ConflictError } from '../errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
 import type { Direction, GraphCounts, GraphStore, PageRequest } from './store';
 import type {
@@ -29,6 +36,10 @@ function removeFrom<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
   set.delete(value);
   if (set.size === 0) index.delete(key);
 }
+function restore<K, V>(map: Map<K, V>, key: K, old: V | undefined): void {
+  if (old === undefined) map.delete(key);
+  else map.set(key, old);
+}
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byEvidenceOrder = (a: Evidence, b: Evidence): number => a.capturedAt - b.capturedAt || byString(a.id, b.id);
 
@@ -46,12 +57,37 @@ export class InMemoryGraphStore implements GraphStore {
   private readonly merges = new Map<MergeId, MergeRecord>();
   private readonly reviews = new Map<ReviewId, ReviewItem>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Undo log of the running transaction; undefined when none runs. */
+  private undoLog: (() => void)[] | undefined;
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {
+    // Nested (or overlapping) call: join the running transaction instead of waiting
+    // for it, which would deadlock.
+    if (this.undoLog !== undefined) return fn();
     // Serialize transactions so that concurrent callers see each other's writes in order.
-    const run = this.queue.then(fn, fn);
+    const run = this.queue.then(() => this.runTransaction(fn));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  private async runTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    const log: (() => void)[] = [];
+    this.undoLog = log;
+    try {
+      return await fn();
+    } catch (error) {
+      for (let i = log.length - 1; i >= 0; i--) log[i]?.();
+      throw error;
+    } finally {
+      this.undoLog = undefined;
+    }
+  }
+
+  /** Records how to restore `map`'s entry for `key` if the running transaction fails. */
+  private remember<K, V>(map: Map<K, V>, key: K, restore: (old: V | undefined) => void): void {
+    if (this.undoLog === undefined) return;
+    const old = map.get(key);
+    this.undoLog.push(() => restore(old));
   }
 
   async getEntity(id: EntityId): Promise<Entity | undefined> {
@@ -66,12 +102,24 @@ export class InMemoryGraphStore implements GraphStore {
     return out;
   }
   async putEntity(entity: Entity): Promise<void> {
+    this.remember(this.entities, entity.id, (old) => this.restoreEntity(entity.id, old));
+    this.setEntity(entity);
+  }
+  async deleteEntity(id: EntityId): Promise<void> {
+    this.remember(this.entities, id, (old) => this.restoreEntity(id, old));
+    this.removeEntity(id);
+  }
+  private restoreEntity(id: EntityId, old: Entity | undefined): void {
+    if (old) this.setEntity(old);
+    else this.removeEntity(id);
+  }
+  private setEntity(entity: Entity): void {
     const old = this.entities.get(entity.id);
     if (old) for (const k of old.keys) removeFrom(this.byKey, k, old.id);
     this.entities.set(entity.id, entity);
     for (const k of entity.keys) addTo(this.byKey, k, entity.id);
   }
-  async deleteEntity(id: EntityId): Promise<void> {
+  private removeEntity(id: EntityId): void {
     const old = this.entities.get(id);
     if (!old) return;
     for (const k of old.keys) removeFrom(this.byKey, k, id);
@@ -106,8 +154,20 @@ export class InMemoryGraphStore implements GraphStore {
   async putRelationship(rel: Relationship): Promise<void> {
     const clash = this.relByKey.get(rel.key);
     if (clash !== undefined && clash !== rel.id) {
-      throw new Error(`relationship key ${rel.key} already exists`);
+      throw new ConflictError(`relationship ${rel.key} already exists as ${clash}`, { id: clash });
     }
+    this.remember(this.relationships, rel.id, (old) => this.restoreRelationship(rel.id, old));
+    this.setRelationship(rel);
+  }
+  async deleteRelationship(id: RelationshipId): Promise<void> {
+    this.remember(this.relationships, id, (old) => this.restoreRelationship(id, old));
+    this.removeRelationship(id);
+  }
+  private restoreRelationship(id: RelationshipId, old: Relationship | undefined): void {
+    if (old) this.setRelationship(old);
+    else this.removeRelationship(id);
+  }
+  private setRelationship(rel: Relationship): void {
     const old = this.relationships.get(rel.id);
     if (old) this.unindexRelationship(old);
     this.relationships.set(rel.id, rel);
@@ -115,7 +175,7 @@ export class InMemoryGraphStore implements GraphStore {
     addTo(this.relByEnd, rel.from, rel.id);
     addTo(this.relByEnd, rel.to, rel.id);
   }
-  async deleteRelationship(id: RelationshipId): Promise<void> {
+  private removeRelationship(id: RelationshipId): void {
     const old = this.relationships.get(id);
     if (!old) return;
     this.unindexRelationship(old);
@@ -147,13 +207,25 @@ export class InMemoryGraphStore implements GraphStore {
   }
 
   async putEvidence(ev: Evidence): Promise<void> {
-    await this.deleteEvidence(ev.id);
+    this.remember(this.evidence, ev.id, (old) => this.restoreEvidence(ev.id, old));
+    this.setEvidence(ev);
+  }
+  async deleteEvidence(id: EvidenceId): Promise<void> {
+    this.remember(this.evidence, id, (old) => this.restoreEvidence(id, old));
+    this.removeEvidence(id);
+  }
+  private restoreEvidence(id: EvidenceId, old: Evidence | undefined): void {
+    if (old) this.setEvidence(old);
+    else this.removeEvidence(id);
+  }
+  private setEvidence(ev: Evidence): void {
+    this.removeEvidence(ev.id);
     this.evidence.set(ev.id, ev);
     if (ev.entityId) addTo(this.evByEntity, ev.entityId, ev.id);
     if (ev.relationshipId) addTo(this.evByRel, ev.relationshipId, ev.id);
     addTo(this.evByPage, ev.pageUrl, ev.id);
   }
-  async deleteEvidence(id: EvidenceId): Promise<void> {
+  private removeEvidence(id: EvidenceId): void {
     const old = this.evidence.get(id);
     if (!old) return;
     if (old.entityId) removeFrom(this.evByEntity, old.entityId, id);
@@ -180,6 +252,7 @@ export class InMemoryGraphStore implements GraphStore {
   }
 
   async putPage(page: Page): Promise<void> {
+    this.remember(this.pages, page.url, (old) => restore(this.pages, page.url, old));
     this.pages.set(page.url, page);
   }
   async getPage(url: string): Promise<Page | undefined> {
@@ -200,6 +273,7 @@ export class InMemoryGraphStore implements GraphStore {
   }
 
   async putMerge(record: MergeRecord): Promise<void> {
+    this.remember(this.merges, record.id, (old) => restore(this.merges, record.id, old));
     this.merges.set(record.id, record);
   }
   async getMerge(id: MergeId): Promise<MergeRecord | undefined> {
@@ -210,6 +284,7 @@ export class InMemoryGraphStore implements GraphStore {
   }
 
   async putReview(item: ReviewItem): Promise<void> {
+    this.remember(this.reviews, item.id, (old) => restore(this.reviews, item.id, old));
     this.reviews.set(item.id, item);
   }
   async getReview(id: ReviewId): Promise<ReviewItem | undefined> {
@@ -234,6 +309,21 @@ export class InMemoryGraphStore implements GraphStore {
     };
   }
   async clear(): Promise<void> {
+    if (this.undoLog !== undefined) {
+      const saved = {
+        entities: [...this.entities.values()], relationships: [...this.relationships.values()],
+        evidence: [...this.evidence.values()], pages: [...this.pages.values()],
+        merges: [...this.merges.values()], reviews: [...this.reviews.values()],
+      };
+      this.undoLog.push(() => {
+        for (const e of saved.entities) this.setEntity(e);
+        for (const r of saved.relationships) this.setRelationship(r);
+        for (const v of saved.evidence) this.setEvidence(v);
+        for (const p of saved.pages) this.pages.set(p.url, p);
+        for (const m of saved.merges) this.merges.set(m.id, m);
+        for (const q of saved.reviews) this.reviews.set(q.id, q);
+      });
+    }
     for (const m of [
       this.entities, this.byKey, this.relationships, this.relByKey, this.relByEnd, this.evidence,
       this.evByEntity, this.evByRel, this.evByPage, this.pages, this.merges, this.reviews,

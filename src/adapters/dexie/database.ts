@@ -1,0 +1,67 @@
+/**
+ * The IndexedDB database `ariadne` (Dexie): its tables, indexes and numbered
+ * schema versions. The background writes it; extension pages read it live
+ * (`liveQuery`). Every schema change is a new `version(n)` step with an upgrade
+ * test from the previous version's data (design §4).
+ *
+ * @example
+ *   const db = new AriadneDatabase();          // opens `ariadne`
+ *   const n = await db.entities.count();
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type { PageCapture } from '../../core/capture';
+import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } from '../../core/graph/types';
+
+/** The database's name, shared by the background, the side panel and `npm start`. */
+export const DATABASE_NAME = 'ariadne';
+
+/** A capture waiting to be ingested: the persisted queue between `page.captured` and ingest. */
+export interface InboxRow {
+  /** Hash of url + capturedAt, so a re-sent capture lands on the same row. */
+  readonly id: string;
+  readonly capture: PageCapture;
+  /** When the background received it (epoch ms). */
+  readonly receivedAt: number;
+  /** Processing attempts so far; rows that keep failing are parked, not retried forever. */
+  readonly attempts: number;
+  readonly lastError?: string;
+}
+
+/** Small key → value records: settings, last-processed markers, figures. */
+export interface SettingRow {
+  readonly key: string;
+  readonly value: unknown;
+}
+
+export class AriadneDatabase extends Dexie {
+  entities!: EntityTable<Entity, 'id'>;
+  relationships!: EntityTable<Relationship, 'id'>;
+  evidence!: EntityTable<Evidence, 'id'>;
+  pages!: EntityTable<Page, 'url'>;
+  merges!: EntityTable<MergeRecord, 'id'>;
+  reviews!: EntityTable<ReviewItem, 'id'>;
+  inbox!: EntityTable<InboxRow, 'id'>;
+  settings!: EntityTable<SettingRow, 'key'>;
+
+  constructor(name: string = DATABASE_NAME) {
+    super(name);
+    this.version(1).stores({
+      // [type+id]: one type's entities in id order with keyset pagination.
+      entities: 'id, type, updatedAt, mentionCount, *keys, [type+id]',
+      // &key: a relation (from, label, to) exists once.
+      relationships: 'id, &key, from, to',
+      // Compound indexes give "oldest first, then id" per entity, relationship and page.
+      evidence: 'id, entityId, relationshipId, pageUrl, [entityId+capturedAt], [relationshipId+capturedAt], [pageUrl+capturedAt]',
+      pages: 'url, site, capturedAt, *entityIds',
+      merges: 'id, at',
+      reviews: 'id, status, [status+createdAt]',
+      inbox: 'id, receivedAt',
+      settings: 'key',
+    });
+  }
+
+  /** The tables of the graph itself (what `GraphStore.clear` empties). */
+  graphTables(): Dexie.Table[] {
+    return [this.entities, this.relationships, this.evidence, this.pages, this.merges, this.reviews];
+  }
+}

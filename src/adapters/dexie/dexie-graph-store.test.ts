@@ -1,0 +1,59 @@
+// Runs the GraphStore contract suite against the Dexie store on fake-indexeddb,
+// plus the Dexie-only behaviours (quota errors, schema, database name).
+import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { graphStoreContract } from '../../core/graph/graph-store.contract';
+import { asEntityId } from '../../core/graph/ids';
+import type { Entity } from '../../core/graph/types';
+import { AriadneDatabase, DATABASE_NAME } from './database';
+import { DexieGraphStore } from './dexie-graph-store';
+
+let opened: AriadneDatabase[] = [];
+let counter = 0;
+
+function freshStore(): DexieGraphStore {
+  const db = new AriadneDatabase(`ariadne-test-${++counter}`);
+  opened.push(db);
+  return new DexieGraphStore(db);
+}
+
+afterEach(async () => {
+  for (const db of opened) await db.delete();
+  opened = [];
+});
+
+graphStoreContract('DexieGraphStore', freshStore);
+
+describe('DexieGraphStore specifics', () => {
+  it('opens the database named ariadne by default', () => {
+    expect(new AriadneDatabase().name).toBe(DATABASE_NAME);
+    expect(DATABASE_NAME).toBe('ariadne');
+  });
+
+  it('declares schema version 1 with the indexes the look-ups rely on', async () => {
+    const store = freshStore();
+    await store.db.open();
+    expect(store.db.verno).toBe(1);
+    const indexes = (table: string) => store.db.table(table).schema.indexes.map((i) => i.name).sort();
+    expect(indexes('entities')).toEqual(['[type+id]', 'keys', 'mentionCount', 'type', 'updatedAt']);
+    expect(store.db.table('relationships').schema.idxByName['key']?.unique).toBe(true);
+    expect(indexes('inbox')).toEqual(['receivedAt']);
+  });
+
+  it('surfaces a storage quota failure as quota_exceeded and keeps what was stored', async () => {
+    const store = freshStore();
+    const id = asEntityId('e_0001');
+    if (!id) throw new Error('bad test id');
+    const entity: Entity = {
+      id, name: 'Stripe', type: 'company', aliases: [], attributes: {}, createdAt: 1, updatedAt: 1,
+      mentionCount: 1, keys: ['n:stripe'],
+    };
+    await store.putEntity(entity);
+    // Simulate the browser refusing the write the way IndexedDB does.
+    const original = store.db.entities.put.bind(store.db.entities);
+    store.db.entities.put = () => Dexie.Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' }));
+    await expect(store.putEntity({ ...entity, name: 'Changed' })).rejects.toMatchObject({ code: 'quota_exceeded' });
+    store.db.entities.put = original;
+    expect((await store.getEntity(id))?.name).toBe('Stripe');
+  });
+});
