@@ -113,6 +113,10 @@ export interface MergeRecord {
   readonly evidenceMoved: readonly EvidenceId[];
   /** Pages whose entity lists were rewritten. */
   readonly pagesTouched: readonly string[];
+  /** Evidence rows as they were before the merge (moved or dropped), for an exact undo. */
+  readonly evidenceBefore?: readonly Evidence[];
+  /** Pages as they were before their lists were rewritten, for an exact undo. */
+  readonly pagesBefore?: readonly Page[];
   readonly undoneAt?: number;
 }
 

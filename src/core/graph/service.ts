@@ -1,0 +1,463 @@
+/**
+ * The graph service: the only way the knowledge graph is written. It owns the
+ * graph's rules (name cleaning and limits, attribute merging, one relationship per
+ * (from, label, to), derived index keys, evidence, exact merge undo) over any
+ * `GraphStore`, and runs each operation in one store transaction. Listeners (the
+ * search index) hear about committed changes through `subscribe`.
+ *
+ * @example
+ *   const graph = new GraphService({ store: new InMemoryGraphStore(), ids: sequentialIds(), clock: fixedClock() });
+ *   const stripe = await graph.createEntity({ name: 'Stripe', type: 'company' });
+ *   const rust = await graph.createEntity({ name: 'Rust', type: 'technology' });
+ *   await graph.relate(stripe.id, 'uses', rust.id); // { relationship, created: true }
+ */
+import { ConflictError, InvalidArgumentsError, NotFoundError } from '../errors';
+import { cleanText, nameKey } from '../text/normalize';
+import { ChangeLog } from './events';
+import type { GraphListener } from './events';
+import type { Clock, EntityId, IdSource, MergeId, RelationshipId } from './ids';
+import {
+  checkAttributeCount,
+  cleanAttributeKey,
+  cleanAttributeValue,
+  cleanAttributes,
+  cleanDescription,
+  cleanLabel,
+  cleanName,
+  cleanSnippet,
+  MAX_TITLE_LENGTH,
+  mergeAliases,
+  withKeys,
+} from './input';
+import { aliasIndexKey, nameIndexKey } from './keys';
+import { mergeEntities, unmergeEntities } from './merge';
+import type { MergeOutcome, UnmergeOutcome } from './merge';
+import type { GraphStore } from './store';
+import type { Entity, EntityType, Evidence, EvidenceKind, Page, Relationship } from './types';
+import { isEntityType } from './types';
+
+export type { GraphChange, GraphListener } from './events';
+export type { MergeOutcome, UnmergeOutcome } from './merge';
+
+/**
+ * How many relationships, evidence rows or pages one operation (delete, merge) may
+ * touch for one entity. Far above any real entity; past it the operation is refused
+ * rather than left half done.
+ */
+export const MAX_EDGES_PER_OPERATION = 50_000;
+/** Homonyms returned by `findByName` at most: enough to list candidates in an error. */
+export const MAX_NAME_MATCHES = 20;
+
+export interface GraphServiceDeps {
+  readonly store: GraphStore;
+  readonly ids: IdSource;
+  readonly clock: Clock;
+}
+
+export interface CreateEntityInput {
+  readonly name: string;
+  readonly type: EntityType;
+  readonly aliases?: readonly string[];
+  readonly attributes?: Readonly<Record<string, string>>;
+  readonly description?: string;
+  readonly authorityId?: string;
+  /** Mentions that led to it (captures count them; the user's own adds count 1). */
+  readonly mentionCount?: number;
+}
+
+export interface UpdateEntityPatch {
+  readonly name?: string;
+  readonly type?: EntityType;
+  /** Keys to set; a `null` value removes the key. */
+  readonly attributes?: Readonly<Record<string, string | null>>;
+  /** Replaces the alias list. */
+  readonly aliases?: readonly string[];
+  /** `null` removes the description. */
+  readonly description?: string | null;
+  /** `null` removes the authority link. */
+  readonly authorityId?: string | null;
+}
+
+export interface AttributeMergeOutcome {
+  readonly entity: Entity;
+  /** Keys the entity did not have. */
+  readonly added: readonly string[];
+  /** Keys whose value changed. */
+  readonly updated: readonly string[];
+}
+
+export interface EvidenceSource {
+  readonly pageUrl: string;
+  readonly pageTitle: string;
+  readonly snippet: string;
+  readonly capturedAt?: number;
+}
+
+export interface RecordEvidenceInput extends EvidenceSource {
+  readonly kind: EvidenceKind;
+  readonly entityId?: EntityId;
+  readonly relationshipId?: RelationshipId;
+  readonly detail?: string;
+}
+
+export interface RelateOutcome {
+  readonly relationship: Relationship;
+  readonly created: boolean;
+}
+
+export interface DeleteOutcome {
+  readonly entity: Entity;
+  readonly relationshipsRemoved: number;
+  readonly evidenceRemoved: number;
+}
+
+export interface RecordPageInput {
+  readonly url: string;
+  readonly title: string;
+  readonly site?: string;
+  readonly lang?: string;
+  readonly capturedAt?: number;
+  readonly entityIds?: readonly EntityId[];
+  readonly relationshipIds?: readonly RelationshipId[];
+  readonly notes?: readonly string[];
+}
+
+/** Relationship key: unique per (from, label, to). */
+export function relationshipKey(from: EntityId, label: string, to: EntityId): string {
+  return `${from}|${label}|${to}`;
+}
+
+function siteOf(url: string): string {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]+)/i.exec(url);
+  return m?.[1]?.toLowerCase() ?? '';
+}
+
+function union<T>(a: readonly T[], b: readonly T[]): T[] {
+  return [...new Set([...a, ...b])];
+}
+
+export class GraphService {
+  readonly store: GraphStore;
+  private readonly ids: IdSource;
+  private readonly clock: Clock;
+  private readonly listeners = new Set<GraphListener>();
+  /** Tail of the write queue: the service's writes never interleave, whatever the store does. */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(deps: GraphServiceDeps) {
+    this.store = deps.store;
+    this.ids = deps.ids;
+    this.clock = deps.clock;
+  }
+
+  /** Hears every committed change, in order. Returns the unsubscribe function. */
+  subscribe(listener: GraphListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async write<T>(fn: (log: ChangeLog) => Promise<T>): Promise<T> {
+    const log = new ChangeLog();
+    const run = this.tail.then(() => this.store.transaction(() => fn(log)));
+    this.tail = run.catch(() => undefined);
+    const result = await run;
+    for (const change of log.drain()) {
+      for (const listener of this.listeners) {
+        // A failing listener (a derived index) must not turn a committed write into an error.
+        try {
+          listener(change);
+        } catch {
+          /* ignored on purpose */
+        }
+      }
+    }
+    return result;
+  }
+
+  private async mustGet(id: EntityId): Promise<Entity> {
+    const entity = await this.store.getEntity(id);
+    if (!entity) throw new NotFoundError(`No entity has id "${id}"; it may have been deleted or merged.`);
+    return entity;
+  }
+
+  async getEntity(id: EntityId): Promise<Entity | undefined> {
+    return this.store.getEntity(id);
+  }
+
+  /**
+   * Entities whose name or an alias normalizes like `name` (homonyms possible):
+   * name matches first, then alias matches, each by id.
+   *
+   * @example await graph.findByName('stripe, inc.') // [Stripe]
+   */
+  async findByName(name: string, limit = MAX_NAME_MATCHES): Promise<Entity[]> {
+    const key = nameKey(name);
+    if (key.length === 0) return [];
+    const found = await this.store.findEntitiesByKeys([nameIndexKey(name), aliasIndexKey(name)], limit);
+    const byName = (e: Entity): number => (e.keys.includes(nameIndexKey(name)) ? 0 : 1);
+    return found.sort((a, b) => byName(a) - byName(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, limit);
+  }
+
+  /** Creates a new entity (even if another has the same name: homonyms exist). */
+  async createEntity(input: CreateEntityInput): Promise<Entity> {
+    if (!isEntityType(input.type)) throw new InvalidArgumentsError(`Unknown entity type "${String(input.type)}".`);
+    const name = cleanName(input.name);
+    const attributes = cleanAttributes(input.attributes ?? {});
+    const aliases = mergeAliases(name, [], input.aliases ?? []);
+    const description = input.description === undefined ? undefined : cleanDescription(input.description);
+    const now = this.clock.now();
+    const entity = withKeys({
+      id: this.ids.entity(),
+      name,
+      type: input.type,
+      aliases,
+      attributes,
+      ...(description === undefined ? {} : { description }),
+      ...(input.authorityId ? { authorityId: cleanText(input.authorityId) } : {}),
+      createdAt: now,
+      updatedAt: now,
+      mentionCount: Math.max(0, Math.floor(input.mentionCount ?? 1)),
+    });
+    return this.write(async (log) => {
+      await this.store.putEntity(entity);
+      log.entityPut(entity);
+      return entity;
+    });
+  }
+
+  /** Edits name, type, attributes (null removes a key), aliases, description, authority. */
+  async updateEntity(id: EntityId, patch: UpdateEntityPatch): Promise<Entity> {
+    return this.write(async (log) => {
+      const before = await this.mustGet(id);
+      if (patch.type !== undefined && !isEntityType(patch.type)) {
+        throw new InvalidArgumentsError(`Unknown entity type "${String(patch.type)}".`);
+      }
+      const name = patch.name === undefined ? before.name : cleanName(patch.name);
+      const attributes: Record<string, string> = { ...before.attributes };
+      for (const [k, v] of Object.entries(patch.attributes ?? {})) {
+        const key = cleanAttributeKey(k);
+        const value = v === null ? '' : cleanAttributeValue(key, v);
+        if (value.length === 0) delete attributes[key];
+        else attributes[key] = value;
+      }
+      checkAttributeCount(attributes);
+      const aliases = mergeAliases(name, [], patch.aliases ?? before.aliases);
+      const { description: _d, authorityId: _a, ...rest } = before;
+      const description =
+        patch.description === undefined ? before.description : patch.description === null ? undefined : cleanDescription(patch.description);
+      const authorityId =
+        patch.authorityId === undefined ? before.authorityId : patch.authorityId === null ? undefined : cleanText(patch.authorityId) || undefined;
+      const entity = withKeys({
+        ...rest,
+        name,
+        type: patch.type ?? before.type,
+        aliases,
+        attributes,
+        ...(description === undefined ? {} : { description }),
+        ...(authorityId === undefined ? {} : { authorityId }),
+        updatedAt: this.clock.now(),
+      });
+      await this.store.putEntity(entity);
+      log.entityPut(entity);
+      return entity;
+    });
+  }
+
+  /** Adds aliases (cleaned, deduplicated, never the name itself). */
+  async addAliases(id: EntityId, aliases: readonly string[]): Promise<Entity> {
+    return this.write(async (log) => {
+      const before = await this.mustGet(id);
+      const merged = mergeAliases(before.name, before.aliases, aliases);
+      if (merged.length === before.aliases.length && merged.every((a, i) => a === before.aliases[i])) return before;
+      const entity = withKeys({ ...before, aliases: merged, updatedAt: this.clock.now() });
+      await this.store.putEntity(entity);
+      log.entityPut(entity);
+      return entity;
+    });
+  }
+
+  /**
+   * Merges attributes into an entity: new keys are added, existing keys updated
+   * (as the seed's entity_add does on a repeated name).
+   */
+  async mergeAttributes(
+    id: EntityId,
+    attributes: Readonly<Record<string, string>>,
+    options: { readonly mentions?: number } = {},
+  ): Promise<AttributeMergeOutcome> {
+    const incoming = cleanAttributes(attributes);
+    return this.write(async (log) => {
+      const before = await this.mustGet(id);
+      const next: Record<string, string> = { ...before.attributes };
+      const added: string[] = [];
+      const updated: string[] = [];
+      for (const [key, value] of Object.entries(incoming)) {
+        if (!(key in next)) added.push(key);
+        else if (next[key] !== value) updated.push(key);
+        next[key] = value;
+      }
+      checkAttributeCount(next);
+      const mentions = Math.max(0, Math.floor(options.mentions ?? 0));
+      if (added.length === 0 && updated.length === 0 && mentions === 0) return { entity: before, added, updated };
+      const entity = withKeys({
+        ...before,
+        attributes: next,
+        mentionCount: before.mentionCount + mentions,
+        updatedAt: this.clock.now(),
+      });
+      await this.store.putEntity(entity);
+      log.entityPut(entity);
+      return { entity, added, updated };
+    });
+  }
+
+  /** Stores where a fact came from. The entity or relationship must exist. */
+  async recordEvidence(input: RecordEvidenceInput): Promise<Evidence> {
+    return this.write(() => this.putEvidence(input));
+  }
+
+  private async putEvidence(input: RecordEvidenceInput): Promise<Evidence> {
+    if ((input.entityId === undefined) === (input.relationshipId === undefined)) {
+      throw new InvalidArgumentsError('Evidence belongs to exactly one entity or one relationship; give entityId or relationshipId.');
+    }
+    if (input.entityId !== undefined) await this.mustGet(input.entityId);
+    if (input.relationshipId !== undefined && !(await this.store.getRelationship(input.relationshipId))) {
+      throw new NotFoundError(`No relationship has id "${input.relationshipId}".`);
+    }
+    const pageUrl = cleanText(input.pageUrl);
+    if (pageUrl.length === 0 || pageUrl.length > 4096) {
+      throw new InvalidArgumentsError('Evidence needs the page URL it came from (at most 4096 characters).');
+    }
+    const evidence: Evidence = {
+      id: this.ids.evidence(),
+      kind: input.kind,
+      ...(input.entityId === undefined ? {} : { entityId: input.entityId }),
+      ...(input.relationshipId === undefined ? {} : { relationshipId: input.relationshipId }),
+      pageUrl,
+      pageTitle: cleanSnippet(input.pageTitle, MAX_TITLE_LENGTH),
+      snippet: cleanSnippet(input.snippet),
+      ...(input.detail === undefined ? {} : { detail: cleanSnippet(input.detail, 200) }),
+      capturedAt: input.capturedAt ?? this.clock.now(),
+    };
+    await this.store.putEvidence(evidence);
+    return evidence;
+  }
+
+  /**
+   * A directed relationship, unique per (from, label, to); the label is normalized
+   * (`Founded By` → `founded_by`). A repeat returns the existing one, `created: false`,
+   * and still records the evidence given.
+   */
+  async relate(from: EntityId, label: string, to: EntityId, evidence?: EvidenceSource): Promise<RelateOutcome> {
+    const clean = cleanLabel(label);
+    if (from === to) throw new InvalidArgumentsError('An entity cannot be related to itself; give two different entities.');
+    return this.write(async (log) => {
+      await this.mustGet(from);
+      await this.mustGet(to);
+      const key = relationshipKey(from, clean, to);
+      const existing = await this.store.findRelationshipByKey(key);
+      let relationship = existing;
+      if (!relationship) {
+        const now = this.clock.now();
+        relationship = { id: this.ids.relationship(), from, to, label: clean, key, createdAt: now, updatedAt: now };
+        await this.store.putRelationship(relationship);
+        log.relationshipPut(relationship);
+      }
+      if (evidence) await this.putEvidence({ ...evidence, kind: 'relationship', relationshipId: relationship.id });
+      return { relationship, created: existing === undefined };
+    });
+  }
+
+  /** Removes a relationship and its evidence. Returns false when it did not exist. */
+  async unrelate(id: RelationshipId): Promise<boolean> {
+    return this.write(async (log) => {
+      const rel = await this.store.getRelationship(id);
+      if (!rel) return false;
+      for (const ev of await this.store.evidenceOfRelationship(id, MAX_EDGES_PER_OPERATION)) {
+        await this.store.deleteEvidence(ev.id);
+      }
+      await this.store.deleteRelationship(id);
+      log.relationshipRemoved(rel);
+      return true;
+    });
+  }
+
+  /** Deletes an entity with its relationships and evidence, and drops it from page lists. */
+  async deleteEntity(id: EntityId): Promise<DeleteOutcome> {
+    return this.write(async (log) => {
+      const entity = await this.mustGet(id);
+      const rels = await this.bounded(this.store.relationshipsOf(id, 'both', MAX_EDGES_PER_OPERATION + 1), 'relationships');
+      let evidenceRemoved = 0;
+      const relIds = new Set<string>();
+      for (const rel of rels) {
+        relIds.add(rel.id);
+        for (const ev of await this.store.evidenceOfRelationship(rel.id, MAX_EDGES_PER_OPERATION)) {
+          await this.store.deleteEvidence(ev.id);
+          evidenceRemoved++;
+        }
+        await this.store.deleteRelationship(rel.id);
+        log.relationshipRemoved(rel);
+      }
+      const evidence = await this.bounded(this.store.evidenceOfEntity(id, MAX_EDGES_PER_OPERATION + 1), 'evidence rows');
+      for (const ev of evidence) {
+        await this.store.deleteEvidence(ev.id);
+        evidenceRemoved++;
+      }
+      const pages = await this.bounded(this.store.pagesOfEntity(id, MAX_EDGES_PER_OPERATION + 1), 'pages');
+      for (const page of pages) {
+        await this.store.putPage({
+          ...page,
+          entityIds: page.entityIds.filter((e) => e !== id),
+          relationshipIds: page.relationshipIds.filter((r) => !relIds.has(r)),
+        });
+      }
+      await this.store.deleteEntity(id);
+      log.entityRemoved(entity);
+      return { entity, relationshipsRemoved: rels.length, evidenceRemoved };
+    });
+  }
+
+  private async bounded<T>(list: Promise<T[]>, what: string): Promise<T[]> {
+    const items = await list;
+    if (items.length > MAX_EDGES_PER_OPERATION) {
+      throw new ConflictError(`The entity has more than ${MAX_EDGES_PER_OPERATION} ${what}; the operation was refused, nothing changed.`);
+    }
+    return items;
+  }
+
+  /** Stores a captured page; a re-capture keeps the union of its entity and relationship lists. */
+  async recordPage(input: RecordPageInput): Promise<Page> {
+    const url = cleanText(input.url);
+    if (url.length === 0 || url.length > 4096) throw new InvalidArgumentsError('A page needs a URL of at most 4096 characters.');
+    return this.write(async () => {
+      const before = await this.store.getPage(url);
+      const page: Page = {
+        url,
+        title: cleanSnippet(input.title, MAX_TITLE_LENGTH),
+        site: input.site ?? siteOf(url),
+        ...(input.lang === undefined ? {} : { lang: input.lang }),
+        capturedAt: input.capturedAt ?? this.clock.now(),
+        entityIds: union(before?.entityIds ?? [], input.entityIds ?? []),
+        relationshipIds: union(before?.relationshipIds ?? [], input.relationshipIds ?? []),
+        ...(input.notes === undefined ? {} : { notes: input.notes.slice(0, 20).map((n) => cleanSnippet(n, 300)) }),
+      };
+      await this.store.putPage(page);
+      return page;
+    });
+  }
+
+  /**
+   * Merges `removedId` into `intoId` (see `mergeEntities`): attributes (the surviving
+   * entity's values win), aliases (the removed name becomes an alias), relationships
+   * (re-pointed; duplicates and self-loops dropped), evidence and page lists move.
+   */
+  async merge(intoId: EntityId, removedId: EntityId): Promise<MergeOutcome> {
+    if (intoId === removedId) throw new InvalidArgumentsError('An entity cannot be merged into itself; give two different entities.');
+    return this.write((log) => mergeEntities({ store: this.store, ids: this.ids, clock: this.clock, log }, intoId, removedId));
+  }
+
+  /** Undoes a merge exactly (see `unmergeEntities`). */
+  async unmerge(mergeId: MergeId): Promise<UnmergeOutcome> {
+    return this.write((log) => unmergeEntities({ store: this.store, ids: this.ids, clock: this.clock, log }, mergeId));
+  }
+}
