@@ -1,0 +1,170 @@
+/**
+ * Page → PageCapture: the one function the content script calls. Reads metadata,
+ * structured data (JSON-LD, microdata, OpenGraph, meta) and the main text of the
+ * Document it is given (never a global), within bounds and a time budget, and
+ * always returns a value that passes `pageCaptureSchema`, whatever the page holds.
+ */
+import type { PageCapture, StructuredEntity } from '../core/capture';
+import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, pageCaptureSchema } from '../core/capture';
+import { InvalidArgumentsError } from '../core/errors';
+import { nameKey } from '../core/text/normalize';
+import { extractMainText } from './main-text';
+import { sanitizeLine, truncate } from './sanitize';
+import { readJsonLd } from './structured/json-ld';
+import { metaEntities, metaValue, readMeta } from './structured/meta';
+import { readMicrodata } from './structured/microdata';
+import type { StructuredInput } from './structured/structured-graph';
+import { buildStructuredGraph } from './structured/structured-graph';
+
+/** Default time budget: capture runs at idle, and a page should not notice it. */
+export const DEFAULT_CAPTURE_BUDGET_MS = 1_500;
+const MAX_NOTES = 20;
+const MAX_NOTE_CHARS = 300;
+const MAX_URL = 4096;
+
+export interface CapturePageOptions {
+  /** Capture time (ms since epoch); defaults to `Date.now()`. */
+  readonly now?: number;
+  /** Main text is cut at this many characters (never above `MAX_CAPTURE_TEXT`). */
+  readonly maxTextChars?: number;
+  /** Past this, the expensive steps (article detection) are skipped with a note. */
+  readonly timeBudgetMs?: number;
+  readonly trigger?: PageCapture['trigger'];
+  /** Monotonic milliseconds, for `extractMs` and the budget; defaults to `performance.now()`. */
+  readonly timer?: () => number;
+}
+
+function httpUrl(href: string | null | undefined, base: string): string | undefined {
+  if (href === null || href === undefined) return undefined;
+  try {
+    const parsed = new URL(href.trim(), base);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+    return parsed.href.length <= MAX_URL ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A BCP 47-looking tag (`en`, `en-US`, `zh-Hant-TW`), normalized from `en_US`. */
+function languageTag(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const tag = value.trim().replace(/_/g, '-').split(/[\s,;]/)[0] ?? '';
+  return /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{1,8}){0,4}$/.test(tag) && tag.length <= 35 ? tag : undefined;
+}
+
+function mergeEntities(structured: readonly StructuredEntity[], fromMeta: readonly StructuredEntity[]): StructuredEntity[] {
+  const out = [...structured];
+  const keys = new Set(out.map((e) => `${e.type}|${nameKey(e.name)}`));
+  for (const entity of fromMeta) {
+    const key = `${entity.type}|${nameKey(entity.name)}`;
+    if (keys.has(key) || out.length >= MAX_STRUCTURED_ENTITIES) continue;
+    keys.add(key);
+    out.push(entity);
+  }
+  return out;
+}
+
+/**
+ * Captures `doc` (the page at `url`). Throws only when `url` itself is not a URL.
+ *
+ * @example
+ *   const capture = capturePage(document, location.href, { trigger: 'auto' });
+ *   capture.entities // [{ name: 'Stripe', type: 'company', origin: 'json-ld', … }]
+ */
+export function capturePage(doc: Document, url: string, options: CapturePageOptions = {}): PageCapture {
+  const timer = options.timer ?? (() => performance.now());
+  const started = timer();
+  const budget = options.timeBudgetMs ?? DEFAULT_CAPTURE_BUDGET_MS;
+  const maxText = Math.max(0, Math.min(options.maxTextChars ?? MAX_CAPTURE_TEXT, MAX_CAPTURE_TEXT));
+  let pageUrl: string;
+  try {
+    pageUrl = new URL(url).href;
+  } catch {
+    throw new InvalidArgumentsError(`capturePage needs an absolute URL, got "${url.slice(0, 100)}"; pass the page's location.href`);
+  }
+  if (pageUrl.length > MAX_URL) pageUrl = truncateUrl(pageUrl);
+  const capturedAt = Math.max(0, Math.floor(options.now ?? Date.now()));
+  const notes: string[] = [];
+
+  const meta = readMeta(doc);
+  const jsonLd = readJsonLd(doc);
+  notes.push(...jsonLd.notes);
+  const inputs: StructuredInput[] = jsonLd.values.map((value) => ({ value, origin: 'json-ld' }));
+  for (const item of readMicrodata(doc)) inputs.push({ value: item, origin: 'microdata' });
+  const structured = buildStructuredGraph(inputs);
+  notes.push(...structured.notes);
+
+  const main = extractMainText(doc, { maxChars: maxText, allowReadability: timer() - started < budget / 2 });
+  notes.push(...main.notes);
+  let text = truncate(main.text.normalize('NFKC'), maxText);
+  if (main.truncated || text.length < main.text.length) notes.push(`main text cut at ${maxText} characters`);
+  text = text.trimEnd();
+
+  const canonical = doc.querySelector('link[rel~="canonical" i]');
+  const canonicalUrl = httpUrl(canonical?.getAttribute('href'), pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
+  const title = main.title
+    ?? metaValue(meta, ['og:title', 'twitter:title'], 1000)
+    ?? sanitizeLine(doc.title, 1000)
+    ?? sanitizeLine(new URL(pageUrl).hostname, 1000)
+    ?? '';
+  const lang = languageTag(doc.documentElement?.getAttribute('lang'))
+    ?? languageTag(main.lang)
+    ?? languageTag(meta.get('content-language'))
+    ?? languageTag(meta.get('og:locale'));
+  const siteName = metaValue(meta, ['og:site_name', 'application-name'], 300) ?? main.siteName;
+  const byline = stripBy(main.byline ?? metaValue(meta, ['author', 'article:author', 'dc.creator'], 300));
+  const publishedAt = metaValue(meta, ['article:published_time', 'og:published_time', 'datepublished', 'date', 'dc.date', 'pubdate'], 64)
+    ?? main.publishedTime
+    ?? sanitizeLine(doc.querySelector('time[datetime]')?.getAttribute('datetime'), 64);
+
+  const entities = mergeEntities(structured.entities, metaEntities(meta));
+  const extractMs = Math.max(0, timer() - started);
+  if (extractMs > budget) notes.push(`capture took ${Math.round(extractMs)} ms (budget ${budget} ms)`);
+
+  const capture: PageCapture = {
+    url: pageUrl,
+    ...(canonicalUrl === undefined ? {} : { canonicalUrl }),
+    title,
+    ...(lang === undefined ? {} : { lang }),
+    ...(siteName === undefined ? {} : { siteName }),
+    ...(byline === undefined ? {} : { byline }),
+    ...(publishedAt === undefined ? {} : { publishedAt }),
+    text,
+    headings: main.headings,
+    entities,
+    relations: structured.relations,
+    trigger: options.trigger ?? 'auto',
+    capturedAt,
+    notes: notes.slice(0, MAX_NOTES).map((n) => truncate(n, MAX_NOTE_CHARS)),
+    extractMs,
+  };
+  // Last line of defence: whatever slipped through, the background gets a valid capture.
+  const checked = pageCaptureSchema.safeParse(capture);
+  if (checked.success) return checked.data;
+  return {
+    url: pageUrl,
+    title,
+    text,
+    headings: [],
+    entities: [],
+    relations: [],
+    trigger: capture.trigger,
+    capturedAt,
+    notes: [`structured data dropped: it did not pass validation (${truncate(checked.error.issues[0]?.message ?? 'unknown', 200)})`],
+    extractMs,
+  };
+}
+
+/** "By Jane Doe" → "Jane Doe". */
+function stripBy(byline: string | undefined): string | undefined {
+  if (byline === undefined) return undefined;
+  const stripped = byline.replace(/^(?:by|von|par|por|di|door)\s*:?\s+/i, '').trim();
+  return stripped.length > 0 ? stripped : undefined;
+}
+
+function truncateUrl(href: string): string {
+  const parsed = new URL(href);
+  parsed.hash = '';
+  if (parsed.href.length > MAX_URL) parsed.search = '';
+  return parsed.href.slice(0, MAX_URL);
+}

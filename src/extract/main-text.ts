@@ -1,0 +1,150 @@
+/**
+ * The page's main text: Readability's article on a clone of the document, or,
+ * when it finds none (or the page is too big to hand it), the body's text without
+ * navigation, headers, footers, asides, forms and cookie/consent banners.
+ */
+import { Readability } from '@mozilla/readability';
+import { sanitizeLine } from './sanitize';
+import { blockText } from './dom/block-text';
+
+/** Readability is skipped above this many elements: its scoring is superlinear on huge DOMs. */
+export const MAX_READABILITY_ELEMENTS = 30_000;
+/** An "article" shorter than this is usually a teaser or a failed extraction: use the body. */
+const MIN_ARTICLE_CHARS = 140;
+/** Headings kept, each at most this long (capture schema bounds). */
+const MAX_HEADINGS = 200;
+const MAX_HEADING_CHARS = 300;
+
+const BOILERPLATE_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'form', 'dialog', 'menu']);
+const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar']);
+// Class or id fragments of cookie banners, share bars, newsletters, breadcrumbs and ads.
+const BOILERPLATE_HINT = /cookie|consent|gdpr|onetrust|cmp[-_]|didomi|truste|newsletter|subscribe|share|social|breadcrumb|advert|\bads?\b|promo|related|recommend|sidebar|footer|header|masthead|navbar|menu|popup|modal|signup|sign-up|paywall|comment/i;
+
+/** True for elements that are page furniture rather than content. */
+export function isBoilerplateElement(el: Element): boolean {
+  const tag = el.tagName.toLowerCase();
+  if (BOILERPLATE_TAGS.has(tag)) return true;
+  const role = el.getAttribute('role');
+  if (role !== null && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) return true;
+  const hint = `${el.getAttribute('id') ?? ''} ${el.getAttribute('class') ?? ''}`;
+  // `body`/`html`/`main`/`article` classes often carry words like "has-sidebar": never drop them.
+  if (tag === 'body' || tag === 'html' || tag === 'main' || tag === 'article') return false;
+  return hint.length > 1 && hint.length < 500 && BOILERPLATE_HINT.test(hint);
+}
+
+export interface MainText {
+  readonly text: string;
+  readonly headings: string[];
+  readonly source: 'readability' | 'body';
+  readonly truncated: boolean;
+  readonly title?: string;
+  readonly byline?: string;
+  readonly siteName?: string;
+  readonly lang?: string;
+  readonly publishedTime?: string;
+  readonly notes: string[];
+}
+
+function isDocument(node: Node): node is Document {
+  return node.nodeType === 9;
+}
+
+function collectHeadings(root: Element | Document, skipBoilerplate: boolean): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const h of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6')).slice(0, MAX_HEADINGS * 4)) {
+    if (out.length >= MAX_HEADINGS) break;
+    if (skipBoilerplate && hasBoilerplateAncestor(h)) continue;
+    const text = sanitizeLine(h.textContent ?? '', MAX_HEADING_CHARS);
+    if (text === undefined || seen.has(text)) continue;
+    seen.add(text);
+    out.push(text);
+  }
+  return out;
+}
+
+function hasBoilerplateAncestor(el: Element): boolean {
+  for (let cur: Element | null = el, depth = 0; cur !== null && depth < 40; cur = cur.parentElement, depth += 1) {
+    if (isBoilerplateElement(cur)) return true;
+  }
+  return false;
+}
+
+interface ArticleAttempt {
+  readonly content: Node;
+  readonly title?: string;
+  readonly byline?: string;
+  readonly siteName?: string;
+  readonly lang?: string;
+  readonly publishedTime?: string;
+}
+
+function runReadability(doc: Document): ArticleAttempt | undefined {
+  const clone = doc.cloneNode(true);
+  if (!isDocument(clone)) return undefined;
+  const reader = new Readability<Node>(clone, { serializer: (node) => node, maxElemsToParse: MAX_READABILITY_ELEMENTS * 2 });
+  const article = reader.parse();
+  if (article === null || article.content === null || article.content === undefined) return undefined;
+  return {
+    content: article.content,
+    title: article.title ?? undefined,
+    byline: article.byline ?? undefined,
+    siteName: article.siteName ?? undefined,
+    lang: article.lang ?? undefined,
+    publishedTime: article.publishedTime ?? undefined,
+  };
+}
+
+/**
+ * @example
+ *   const main = extractMainText(doc, { maxChars: 200_000, allowReadability: true });
+ *   main.source // 'readability'
+ */
+export function extractMainText(doc: Document, options: { maxChars: number; allowReadability: boolean }): MainText {
+  const notes: string[] = [];
+  const elementCount = doc.getElementsByTagName('*').length;
+  let attempt: ArticleAttempt | undefined;
+  if (!options.allowReadability) {
+    notes.push('article detection skipped: time budget spent');
+  } else if (elementCount > MAX_READABILITY_ELEMENTS) {
+    notes.push(`article detection skipped: ${elementCount} elements (limit ${MAX_READABILITY_ELEMENTS}); body text used`);
+  } else {
+    try {
+      attempt = runReadability(doc);
+    } catch {
+      notes.push('article detection failed; body text used');
+    }
+  }
+  if (attempt !== undefined) {
+    const article = blockText(attempt.content, { maxChars: options.maxChars });
+    if (article.text.length >= MIN_ARTICLE_CHARS) {
+      const headings = isElementNode(attempt.content) ? collectHeadings(attempt.content, false) : [];
+      return {
+        text: article.text,
+        headings,
+        source: 'readability',
+        truncated: article.truncated,
+        title: sanitizeLine(attempt.title, 1000),
+        byline: sanitizeLine(attempt.byline, 300),
+        siteName: sanitizeLine(attempt.siteName, 300),
+        lang: attempt.lang ?? undefined,
+        publishedTime: sanitizeLine(attempt.publishedTime, 64),
+        notes,
+      };
+    }
+  }
+  const body = doc.body ?? doc.documentElement;
+  if (body === null) return { text: '', headings: [], source: 'body', truncated: false, notes };
+  const fallback = blockText(body, { maxChars: options.maxChars, skip: isBoilerplateElement });
+  return {
+    text: fallback.text,
+    headings: collectHeadings(body, true),
+    source: 'body',
+    truncated: fallback.truncated,
+    notes,
+  };
+}
+
+function isElementNode(node: Node): node is Element {
+  return node.nodeType === 1;
+}

@@ -1,0 +1,57 @@
+/**
+ * Turns untrusted page strings into safe, bounded plain text: markup stripped,
+ * common HTML entities decoded, control and zero-width characters removed,
+ * NFKC-normalized and cut to a length. Used for names, snippets and metadata.
+ */
+import { cleanText } from '../core/text/normalize';
+
+// C0/C1 control characters (tab/newline included: names and metadata are one line).
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+// Zero-width, bidi override and other invisible format characters (spoofing vectors).
+const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
+const TAG = /<\/?[a-zA-Z!][^<>]{0,2000}>/g;
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—',
+  rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', hellip: '…', copy: '©', reg: '®', trade: '™',
+};
+
+/** Decodes `&amp;`, `&#39;`, `&#x2019;` and a few named entities; leaves unknown ones. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, body: string) => {
+    if (body.startsWith('#')) {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+/** Removes control and invisible characters but keeps new lines (for main text). */
+export function stripInvisible(text: string, keepNewlines = false): string {
+  const noInvisible = text.replace(INVISIBLE, '');
+  return keepNewlines ? noInvisible.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ') : noInvisible.replace(CONTROL, ' ');
+}
+
+/** Cuts to at most `max` UTF-16 units without splitting a surrogate pair. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return text.slice(0, end);
+}
+
+/**
+ * A single-line, markup-free, bounded string, or `undefined` when nothing is left.
+ *
+ * @example
+ *   sanitizeLine('<b>Stripe</b>,&nbsp;Inc.\u200b', 200) // 'Stripe, Inc.'
+ */
+export function sanitizeLine(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  // Bound the work before any regex runs: untrusted values can be megabytes long.
+  const raw = String(value).slice(0, max * 4 + 64);
+  const text = cleanText(stripInvisible(decodeEntities(raw.replace(TAG, ' '))).replace(TAG, ' '));
+  const cut = truncate(text, max).trim();
+  return cut.length > 0 ? cut : undefined;
+}
