@@ -113,3 +113,23 @@ describe('GraphService', () => {
     expect(Object.keys((await store.getEntity(e.id))?.attributes ?? {})).toHaveLength(20);
   });
 });
+
+describe('GraphService.exclusive', () => {
+  it('makes find-or-create atomic (regression: two concurrent adds of one name made two entities)', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const findOrCreate = () =>
+      graph.exclusive(async (g) => (await g.findByName('Stripe'))[0] ?? g.createEntity({ name: 'Stripe', type: 'company' }));
+    const [a, b] = await Promise.all([findOrCreate(), findOrCreate()]);
+    expect(a.id).toBe(b.id);
+    expect(await store.countEntities()).toBe(1);
+  });
+
+  it('still notifies listeners of writes made inside', async () => {
+    const graph = new GraphService({ store: new InMemoryGraphStore(), ids: sequentialIds(), clock: fixedClock() });
+    const seen: string[] = [];
+    graph.subscribe((c) => seen.push(c.kind));
+    await graph.exclusive((g) => g.createEntity({ name: 'Rust', type: 'technology' }));
+    expect(seen).toEqual(['entity.put']);
+  });
+});

@@ -136,18 +136,51 @@ function union<T>(a: readonly T[], b: readonly T[]): T[] {
   return [...new Set([...a, ...b])];
 }
 
+interface WriteGate {
+  run<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+/** A FIFO mutex: the service's writes never interleave, whatever the store does. */
+class WriteQueue implements WriteGate {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(fn);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
+const passThrough: WriteGate = { run: (fn) => fn() };
+
 export class GraphService {
   readonly store: GraphStore;
   private readonly ids: IdSource;
   private readonly clock: Clock;
-  private readonly listeners = new Set<GraphListener>();
-  /** Tail of the write queue: the service's writes never interleave, whatever the store does. */
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly listeners: Set<GraphListener>;
+  private readonly gate: WriteGate;
+  /** The same service without the gate, handed to `exclusive` callbacks. */
+  private readonly ungated: GraphService;
 
-  constructor(deps: GraphServiceDeps) {
+  constructor(deps: GraphServiceDeps, shared?: { listeners: Set<GraphListener> }) {
     this.store = deps.store;
     this.ids = deps.ids;
     this.clock = deps.clock;
+    this.listeners = shared?.listeners ?? new Set();
+    this.gate = shared ? passThrough : new WriteQueue();
+    this.ungated = shared ? this : new GraphService(deps, { listeners: this.listeners });
+  }
+
+  /**
+   * Runs `fn` with no other write of this service in between: read-decide-write
+   * sequences (find-or-create, ingestion) use it so two callers cannot both create
+   * the same entity. Inside, write through the `graph` argument (calling this
+   * service again from inside would wait for itself).
+   *
+   * @example
+   *   await graph.exclusive(async (g) => (await g.findByName('Stripe'))[0] ?? g.createEntity({ name: 'Stripe', type: 'company' }));
+   */
+  exclusive<T>(fn: (graph: GraphService) => Promise<T>): Promise<T> {
+    return this.gate.run(() => fn(this.ungated));
   }
 
   /** Hears every committed change, in order. Returns the unsubscribe function. */
@@ -158,9 +191,7 @@ export class GraphService {
 
   private async write<T>(fn: (log: ChangeLog) => Promise<T>): Promise<T> {
     const log = new ChangeLog();
-    const run = this.tail.then(() => this.store.transaction(() => fn(log)));
-    this.tail = run.catch(() => undefined);
-    const result = await run;
+    const result = await this.gate.run(() => this.store.transaction(() => fn(log)));
     for (const change of log.drain()) {
       for (const listener of this.listeners) {
         // A failing listener (a derived index) must not turn a committed write into an error.
