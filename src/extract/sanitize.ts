@@ -6,6 +6,7 @@
 import { cleanText } from '../core/text/normalize';
 
 // C0/C1 control characters (tab/newline included: names and metadata are one line).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 // Zero-width, bidi override and other invisible format characters (spoofing vectors).
 const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
@@ -29,6 +30,7 @@ export function decodeEntities(text: string): string {
 /** Removes control and invisible characters but keeps new lines (for main text). */
 export function stripInvisible(text: string, keepNewlines = false): string {
   const noInvisible = text.replace(INVISIBLE, '');
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return keepNewlines ? noInvisible.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ') : noInvisible.replace(CONTROL, ' ');
 }
 

@@ -20,6 +20,7 @@ function lenientParse(text: string): unknown {
     .replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '')
     .replace(/,\s*([}\]])/g, '$1')
     // Raw control characters inside strings are invalid JSON but frequent.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     .replace(/[\u0000-\u001f]+/g, ' ');
   try {
     return JSON.parse(cleaned);
