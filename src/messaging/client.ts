@@ -1,0 +1,48 @@
+/**
+ * The typed client of the message protocol, for extension pages (the side panel,
+ * `npm start`'s page). It sends one request, parses the reply envelope with the
+ * protocol's schema, and returns the result or throws the `AriadneError` the
+ * background answered with.
+ *
+ * @example
+ *   const { results } = await callTool<{ results: unknown[] }>('entity_search', { query: 'stri' });
+ *   const status = await sendMessage({ type: 'capture.status' });
+ */
+import { AriadneError } from '../core/errors';
+import type { MessageType, Request, ResultOf } from './protocol';
+import { replySchema, resultSchemas } from './protocol';
+
+/** Delivers one message to the background and resolves with its raw reply. */
+export type Transport = (message: unknown) => Promise<unknown>;
+
+/** `runtime.sendMessage` of the extension; resolved lazily so the module loads in Node. */
+export const runtimeTransport: Transport = async (message) => {
+  const { browser } = await import('wxt/browser');
+  return browser.runtime.sendMessage(message);
+};
+
+export async function sendMessage<T extends MessageType>(request: Request<T>, transport: Transport = runtimeTransport): Promise<ResultOf<T>> {
+  let raw: unknown;
+  try {
+    raw = await transport(request);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new AriadneError('unavailable', `The Ariadne background did not answer (${why}). Reload the extension and retry.`);
+  }
+  const schema = replySchema(resultSchemas[request.type]);
+  const reply = schema.safeParse(raw);
+  if (!reply.success) throw new AriadneError('internal', `The background sent a malformed reply to "${request.type}".`);
+  if (!reply.data.ok) throw new AriadneError(reply.data.error.code, reply.data.error.message, reply.data.error.details);
+  // Parsed with resultSchemas[request.type] just above; TypeScript cannot follow the index.
+  return reply.data.result as ResultOf<T>;
+}
+
+/**
+ * Calls a tool through the background. `R` is what the caller expects back; the
+ * registry has already checked the result against the tool's output schema.
+ */
+export async function callTool<R = unknown>(tool: string, args: Record<string, unknown> = {}, transport?: Transport): Promise<R> {
+  const result = await sendMessage({ type: 'tool.call', tool, arguments: args }, transport);
+  // The wire type is `unknown`; the tool's output schema (checked in the background) is the guarantee.
+  return result as R;
+}

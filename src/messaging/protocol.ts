@@ -1,0 +1,108 @@
+/**
+ * The message protocol between extension contexts (side panel, content script,
+ * `npm start`) and the background. One file declares every message: its request
+ * schema, its result schema, and the types inferred from them (`z.infer` is the
+ * single source of truth). The background parses every message on arrival; the
+ * client parses every reply.
+ *
+ * Every reply has one envelope (design §3.4):
+ *   { ok: true, result } | { ok: false, error: { code, message, details? } }
+ *
+ * @example
+ *   const request: Request<'tool.call'> = { type: 'tool.call', tool: 'entity_search', arguments: { query: 'stri' } };
+ */
+import { z } from 'zod';
+import { pageCaptureSchema } from '../core/capture';
+import { ERROR_CODES } from '../core/errors';
+
+/** Tool names are snake_case identifiers; longer names are refused, not truncated. */
+const MAX_TOOL_NAME_LENGTH = 64;
+/** Capture ids are `c_` plus 32 hex digits (see `captureIdOf`). */
+const CAPTURE_ID = /^c_[0-9a-f]{32}$/;
+
+// ── Requests ────────────────────────────────────────────────────────────────
+
+/** Call a registered tool by name (the only way extension pages change the graph). */
+export const toolCallRequestSchema = z.object({
+  type: z.literal('tool.call'),
+  tool: z.string().min(1).max(MAX_TOOL_NAME_LENGTH).regex(/^[a-z][a-z0-9_]*$/, 'tool names are snake_case'),
+  arguments: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** A content script hands over one page's capture for ingestion. */
+export const pageCapturedRequestSchema = z.object({
+  type: z.literal('page.captured'),
+  capture: pageCaptureSchema,
+});
+
+/** How far the capture queue is: for the badge, the side panel and `npm start`. */
+export const captureStatusRequestSchema = z.object({
+  type: z.literal('capture.status'),
+  /** Ask about one capture; without it, only the queue's totals come back. */
+  captureId: z.string().regex(CAPTURE_ID).optional(),
+});
+
+export const requestSchema = z.discriminatedUnion('type', [
+  toolCallRequestSchema,
+  pageCapturedRequestSchema,
+  captureStatusRequestSchema,
+]);
+
+export type AnyRequest = z.infer<typeof requestSchema>;
+export type MessageType = AnyRequest['type'];
+/** The request of one message type, as sent (defaults may be omitted). */
+export type Request<T extends MessageType> = Extract<z.input<typeof requestSchema>, { type: T }>;
+/** The request of one message type, after parsing (defaults filled). */
+export type ParsedRequest<T extends MessageType> = Extract<AnyRequest, { type: T }>;
+
+// ── Results ─────────────────────────────────────────────────────────────────
+
+/** A tool's result is validated by the tool's own output schema in the registry. */
+export const toolCallResultSchema = z.unknown();
+
+export const pageCapturedResultSchema = z.object({
+  /** Stable for the same url + capture time: a re-send lands on the same queue row. */
+  captureId: z.string().regex(CAPTURE_ID),
+  /** True when that capture was already queued or ingested (nothing new was stored). */
+  duplicate: z.boolean(),
+});
+
+export const captureStateSchema = z.enum(['queued', 'ingested', 'failed', 'unknown']);
+export const captureStatusResultSchema = z.object({
+  /** Captures waiting in the persisted queue (including the one being ingested). */
+  pending: z.number().int().nonnegative(),
+  /** Captures that failed repeatedly and are parked for inspection. */
+  failed: z.number().int().nonnegative(),
+  /** Captures ingested since the worker started. */
+  ingested: z.number().int().nonnegative(),
+  state: captureStateSchema.optional(),
+  /** The last failure's message, for a parked capture. */
+  error: z.string().optional(),
+});
+
+export const resultSchemas = {
+  'tool.call': toolCallResultSchema,
+  'page.captured': pageCapturedResultSchema,
+  'capture.status': captureStatusResultSchema,
+} as const satisfies Record<MessageType, z.ZodType>;
+
+export type ResultOf<T extends MessageType> = z.infer<(typeof resultSchemas)[T]>;
+export type CaptureStatus = z.infer<typeof captureStatusResultSchema>;
+export type CaptureState = z.infer<typeof captureStateSchema>;
+
+// ── Reply envelope ──────────────────────────────────────────────────────────
+
+export const errorShapeSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+
+export function replySchema<R extends z.ZodType>(result: R) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), result }),
+    z.object({ ok: z.literal(false), error: errorShapeSchema }),
+  ]);
+}
+
+export type Reply<R> = { readonly ok: true; readonly result: R } | { readonly ok: false; readonly error: z.infer<typeof errorShapeSchema> };
