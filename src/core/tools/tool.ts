@@ -21,6 +21,13 @@ export type TruncationStrategy = 'truncate-arrays' | 'truncate-text' | 'error';
 /** Who is calling. Writes from `content` are refused; `mcp` writes need approval. */
 export type CallerKind = 'extension' | 'content' | 'background' | 'mcp' | 'llm' | 'test';
 
+/**
+ * A callback type checked bivariantly in its parameters (the method-shorthand rule),
+ * so a `Tool<{ name: string }>` can sit in a registry of `Tool<unknown>`: the registry
+ * only ever calls it with input its own schema parsed.
+ */
+export type Callback<A extends unknown[], R> = { bivariant(...args: A): R }['bivariant'];
+
 export interface ToolExample<I, O> {
   readonly description?: string;
   readonly input: I;
@@ -42,7 +49,11 @@ export interface Tool<I = unknown, O = unknown, D = unknown> {
   readonly description: string;
   readonly inputSchema: z.ZodType<I>;
   readonly outputSchema: z.ZodType<O>;
-  readonly sideEffectClass: SideEffectClass;
+  /**
+   * Required in spirit: when missing, the registry warns once and applies the
+   * conservative default `side-effecting` (seed 004's transition rule).
+   */
+  readonly sideEffectClass?: SideEffectClass;
   readonly trustClass?: ToolTrustClass;
   readonly source?: ToolSource;
   readonly tags?: readonly string[];
@@ -51,8 +62,8 @@ export interface Tool<I = unknown, O = unknown, D = unknown> {
   /** Default 16,384; 0 disables the cap (warned at registration). */
   readonly maxResultTokens?: number;
   readonly truncationStrategy?: TruncationStrategy;
-  readonly needsApproval?: boolean | ((input: I, ctx: ToolExecutionContext<D>) => boolean | Promise<boolean>);
-  readonly idempotencyKey?: (input: I, ctx: ToolExecutionContext<D>) => string | Promise<string>;
+  readonly needsApproval?: boolean | Callback<[input: I, ctx: ToolExecutionContext<D>], boolean | Promise<boolean>>;
+  readonly idempotencyKey?: Callback<[input: I, ctx: ToolExecutionContext<D>], string | Promise<string>>;
   /** Writing tools are `sequential`: never run concurrently with each other. */
   readonly executionMode?: 'parallel' | 'sequential';
   readonly defer_loading?: boolean;
