@@ -61,3 +61,56 @@ export function normalizeLabel(label: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '_')
     .replace(/^_+|_+$/g, '');
 }
+
+/**
+ * Character n-grams of a string padded with spaces, so word edges count.
+ *
+ * @example
+ *   charNgrams('ab', 3) // Set {'  a', ' ab', 'ab ', 'b  '}
+ */
+export function charNgrams(text: string, n = 3): Set<string> {
+  const pad = ' '.repeat(n - 1);
+  const padded = `${pad}${text}${pad}`;
+  const out = new Set<string>();
+  for (let i = 0; i + n <= padded.length; i++) out.add(padded.slice(i, i + n));
+  return out;
+}
+
+/** 32-bit FNV-1a hash with a seed mixed in: deterministic across runs and platforms. */
+export function fnv1a(text: string, seed = 0): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+// Words that acronyms skip: "Bank of America" → BOA is rare, BA is not what people write either,
+// but "International Business Machines" → IBM and "Federal Bureau of Investigation" → FBI are.
+const ACRONYM_STOPWORDS = new Set(['of', 'and', 'the', 'for', 'de', 'du', 'des', 'la', 'le', 'von', 'und', '&']);
+
+/**
+ * The initials of a multi-word name, skipping small words and legal suffixes, or
+ * undefined when the name has fewer than two significant words.
+ *
+ * @example
+ *   initials('International Business Machines Corp.') // 'ibm'
+ *   initials('Federal Bureau of Investigation')       // 'fbi'
+ */
+export function initials(name: string): string | undefined {
+  const words = nameKey(name).split(' ').filter((w) => w.length > 0 && !ACRONYM_STOPWORDS.has(w));
+  if (words.length < 2) return undefined;
+  return words.map((w) => w.charAt(0)).join('');
+}
+
+/**
+ * Whether `short` reads as an acronym of `long` ("IBM" of "International Business
+ * Machines"). `short` must look like an acronym: one word of 2-8 letters.
+ */
+export function isAcronymOf(short: string, long: string): boolean {
+  const s = nameKey(short);
+  if (!/^[\p{L}\p{N}]{2,8}$/u.test(s)) return false;
+  const init = initials(long);
+  return init !== undefined && init === s;
+}

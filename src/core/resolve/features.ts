@@ -1,0 +1,192 @@
+/**
+ * Named features of a (subject, candidate) pair and the calibrated confidence built
+ * from them: a logistic function whose weights are named constants below. Every
+ * feature is in -1..1 so the weights read as "how much this evidence counts".
+ */
+import type { EntityType } from '../graph/types';
+import { isEntityType } from '../graph/types';
+import { isAcronymOf, nameKey, tokens } from '../text/normalize';
+import { jaccard, jaroWinkler } from './similarity';
+
+export const FEATURE_NAMES = [
+  'exact_name', 'alias_match', 'name_similarity', 'token_overlap', 'short_form', 'acronym',
+  'type_match', 'type_conflict', 'same_page', 'co_mentions', 'attribute_agreement', 'authority_id',
+  'preferred', 'embedding', 'popularity',
+] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type Features = Record<FeatureName, number>;
+
+/**
+ * Logistic weights. Fitted by `bench/eval-resolve.ts --fit` (AIDA dev mention pairs) and
+ * `bench/eval-er.ts --fit` (Amazon-Google train pairs), then rounded; signs fixed by hand
+ * where a feature must never help (a type conflict only hurts).
+ */
+export const WEIGHTS: Readonly<Features> = {
+  // A normalized-name match is most of the evidence for an entity, but not all of it (homonyms).
+  exact_name: 3,
+  // A known alias counts as much as the name.
+  alias_match: 3,
+  // Jaro-Winkler of the closest names rescaled from 0.75..1 to 0..1: below 0.75 it is noise.
+  name_similarity: 7,
+  token_overlap: 1.5,
+  // "Simmons" for "Phil Simmons": plausible, never enough alone.
+  short_form: 0.5,
+  acronym: 2.5,
+  // Agreeing types help a little; a conflicting type sinks even an exact-name homonym
+  // ("Mercury" the planet vs the bank) below any threshold.
+  type_match: 1.5,
+  type_conflict: -8,
+  same_page: 1.5,
+  co_mentions: 3,
+  attribute_agreement: 2.5,
+  authority_id: 4,
+  preferred: 3,
+  embedding: 2,
+  // Frequently seen entities are a little more likely referents (log-scaled, tie-breaker strength).
+  popularity: 0.5,
+};
+/** Intercept: with no evidence at all a pair is almost surely different entities. */
+export const BIAS = -6;
+
+/** Everything about the subject the features need, computed once per request. */
+export interface SubjectProfile {
+  /** Normalized keys of the subject and its hint aliases / page expansions. */
+  readonly keys: readonly string[];
+  readonly rawNames: readonly string[];
+  readonly tokens: ReadonlySet<string>;
+  readonly expectedType?: EntityType;
+  readonly preferredId?: string;
+  readonly authorityIds: ReadonlySet<string>;
+  readonly pageEntityIds: ReadonlySet<string>;
+  readonly coMentionKeys: ReadonlySet<string>;
+  readonly domains: ReadonlySet<string>;
+}
+
+/** What the features need about a candidate, whatever its source. */
+export interface CandidateProfile {
+  readonly id: string;
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly type?: EntityType;
+  readonly authorityId?: string;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly mentionCount: number;
+  /** Normalized names of the candidate's neighbours in the graph (bounded). */
+  readonly neighbourKeys: ReadonlySet<string>;
+}
+
+const TYPE_SYNONYMS: Readonly<Record<string, EntityType>> = {
+  organization: 'company', organisation: 'company', org: 'company', corporation: 'company', business: 'company',
+  people: 'person', human: 'person', place: 'location', city: 'location', country: 'location', geography: 'location',
+  software: 'technology', tech: 'technology', language: 'technology', framework: 'technology',
+};
+
+/**
+ * Reads a free-form type hint ("Person", "organisation") as an entity type.
+ *
+ * @example
+ *   parseEntityType('Organisation') // 'company'
+ */
+export function parseEntityType(raw: string | undefined): EntityType | undefined {
+  if (raw === undefined) return undefined;
+  const t = raw.trim().toLowerCase();
+  if (isEntityType(t)) return t;
+  return TYPE_SYNONYMS[t];
+}
+
+/** Host of a URL-like attribute value, without `www.`; undefined when it is not one. */
+export function domainOf(value: string): string | undefined {
+  const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/\s:?#]+\.[a-z]{2,})(?:[:/?#]|$)/i.exec(value.trim());
+  return m?.[1]?.toLowerCase().replace(/^www\./, '');
+}
+
+const DOMAIN_ATTRIBUTES = ['url', 'website', 'homepage', 'domain', 'sameas', 'official_website'];
+
+export function domainsOf(attributes: Readonly<Record<string, string>>): Set<string> {
+  const out = new Set<string>();
+  for (const [k, v] of Object.entries(attributes)) {
+    if (!DOMAIN_ATTRIBUTES.includes(k.toLowerCase())) continue;
+    const d = domainOf(v);
+    if (d !== undefined) out.add(d);
+  }
+  return out;
+}
+
+/** The feature vector of one pair. `embedding` is filled by the caller when enabled. */
+export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile): Features {
+  const nameK = nameKey(cand.name);
+  const aliasKeys = cand.aliases.map((a) => nameKey(a));
+  const allKeys = [nameK, ...aliasKeys];
+  const exact = subject.keys.includes(nameK) ? 1 : 0;
+  const alias = exact === 0 && aliasKeys.some((k) => subject.keys.includes(k)) ? 1 : 0;
+  let sim = 0;
+  let overlap = 0;
+  let shortForm = 0;
+  for (const s of subject.keys) {
+    const sTok = new Set(tokens(s));
+    for (const c of allKeys) {
+      sim = Math.max(sim, jaroWinkler(s, c));
+      const cTok = new Set(tokens(c));
+      overlap = Math.max(overlap, jaccard(sTok, cTok));
+      if (isShortForm(sTok, cTok) || isShortForm(cTok, sTok)) shortForm = 1;
+    }
+  }
+  const acronym = subject.rawNames.some((s) => isAcronymOf(s, cand.name) || isAcronymOf(cand.name, s)) ? 1 : 0;
+  let typeMatch = 0;
+  let typeConflict = 0;
+  if (subject.expectedType !== undefined && cand.type !== undefined && subject.expectedType !== 'other' && cand.type !== 'other') {
+    if (subject.expectedType === cand.type) typeMatch = 1;
+    else typeConflict = 1;
+  }
+  let coMentions = 0;
+  if (subject.coMentionKeys.size > 0 && cand.neighbourKeys.size > 0) {
+    let shared = 0;
+    for (const k of cand.neighbourKeys) if (subject.coMentionKeys.has(k)) shared++;
+    // Two shared neighbours are already strong context; more adds nothing.
+    coMentions = Math.min(1, shared / 2);
+  }
+  let attr = 0;
+  const candDomains = domainsOf(cand.attributes);
+  if (subject.domains.size > 0 && candDomains.size > 0) {
+    attr = [...subject.domains].some((d) => candDomains.has(d)) ? 1 : -1;
+  }
+  const authority = cand.authorityId !== undefined && (subject.authorityIds.has(cand.authorityId) || subject.preferredId === cand.authorityId) ? 1 : 0;
+  return {
+    exact_name: exact,
+    alias_match: alias,
+    // 0.75 Jaro-Winkler is what unrelated short names reach; rescale so that is 0.
+    name_similarity: Math.max(0, (sim - 0.75) / 0.25),
+    token_overlap: overlap,
+    short_form: exact === 1 || alias === 1 ? 0 : shortForm,
+    acronym,
+    type_match: typeMatch,
+    type_conflict: typeConflict,
+    same_page: subject.pageEntityIds.has(cand.id) ? 1 : 0,
+    co_mentions: coMentions,
+    attribute_agreement: attr,
+    authority_id: authority,
+    preferred: subject.preferredId !== undefined && subject.preferredId === cand.id ? 1 : 0,
+    embedding: 0,
+    // log10(1 + count) / 3: 1 at a thousand mentions.
+    popularity: Math.min(1, Math.log10(1 + Math.max(0, cand.mentionCount)) / 3),
+  };
+}
+
+/** All tokens of `short` appear in `long`, which has more: "simmons" ⊂ "phil simmons". */
+function isShortForm(short: ReadonlySet<string>, long: ReadonlySet<string>): boolean {
+  if (short.size === 0 || short.size >= long.size) return false;
+  for (const t of short) if (!long.has(t)) return false;
+  return true;
+}
+
+/** The logit (log-odds) of a feature vector: bias plus weighted features. */
+export function logitOf(features: Features, weights: Readonly<Features> = WEIGHTS, bias = BIAS): number {
+  let z = bias;
+  for (const name of FEATURE_NAMES) z += weights[name] * features[name];
+  return z;
+}
+
+/** Logistic confidence of a feature vector, in 0..1. */
+export function confidenceOf(features: Features, weights: Readonly<Features> = WEIGHTS, bias = BIAS): number {
+  return 1 / (1 + Math.exp(-logitOf(features, weights, bias)));
+}

@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock, sequentialIds } from '../graph/ids';
+import { InMemoryGraphStore } from '../graph/memory-store';
+import { GraphService } from '../graph/service';
+import type { LlmSelector } from './ports';
+import { createResolver } from './resolver';
+import type { ResolverDeps } from './resolver';
+import { resolveResponseSchema } from './schema';
+
+function setup(extra: Partial<ResolverDeps> = {}) {
+  const store = new InMemoryGraphStore();
+  const clock = fixedClock();
+  const graph = new GraphService({ store, ids: sequentialIds(), clock });
+  const resolver = createResolver({ store, clock, settings: { networkLookups: false }, ...extra });
+  return { store, clock, graph, resolver };
+}
+
+describe('resolver: contract', () => {
+  it('fills every response field of the seed and validates against the response schema', async () => {
+    const { graph, resolver } = setup();
+    const stripe = await graph.createEntity({ name: 'Stripe', type: 'company', attributes: { url: 'https://stripe.com' } });
+    const res = await resolver.resolve({ subject: 'Stripe, Inc.', constraints: { deterministic: true } });
+    expect(resolveResponseSchema.parse(res)).toEqual(res);
+    expect(res.status).toBe('resolved');
+    expect(res.entity).toMatchObject({ id: stripe.id, label: 'Stripe', type: 'company', source: 'local', uri: 'https://stripe.com' });
+    expect(res.confidence).toBeGreaterThanOrEqual(0.85);
+    expect(res.candidates).toEqual([]);
+    expect(res.resolution_path.map((s) => s.phase)).toEqual(['normalize', 'retrieve', 'score', 'decide']);
+    expect(res.meta.request_id).toMatch(/^res_[0-9a-f]{16}$/);
+    expect(res.meta.timestamp).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('answers a request without subject with status error and code invalid_arguments', async () => {
+    const { resolver } = setup();
+    const res = await resolver.resolve({ strategy: { mode: 'ranked' } });
+    expect(res.status).toBe('error');
+    expect(res.error?.code).toBe('invalid_arguments');
+    expect(res.error?.message).toContain('subject');
+  });
+
+  it('is deterministic: same state and request give the same response, request_id included', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Mercury', type: 'location' });
+    await graph.createEntity({ name: 'Mercury', type: 'company' });
+    const req = { subject: 'Mercury', constraints: { deterministic: true }, debug: { include_explanations: true } };
+    const a = await resolver.resolve(req);
+    const b = await resolver.resolve(req);
+    expect(b).toEqual(a);
+    const c = await resolver.resolve({ ...req, constraints: { deterministic: false } });
+    const d = await resolver.resolve({ ...req, constraints: { deterministic: false } });
+    expect(c.meta.request_id).not.toBe(d.meta.request_id);
+  });
+
+  it('adds per-feature scores with debug.include_explanations', async () => {
+    const { graph, resolver } = setup();
+    const e = await graph.createEntity({ name: 'Patrick Collison', type: 'person' });
+    const res = await resolver.resolve({ subject: 'Patrick Collison', hints: { expected_type: 'Person' }, debug: { include_explanations: true } });
+    expect(res.explanations?.[0]?.id).toBe(e.id);
+    expect(res.explanations?.[0]?.features).toMatchObject({ exact_name: 1, type_match: 1, type_conflict: 0, name_similarity: 1 });
+  });
+
+  it('returns candidates with a resolved answer only when debug.include_candidates asks', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Stripe', type: 'company' });
+    await graph.createEntity({ name: 'Stripe Partners', type: 'company' });
+    const res = await resolver.resolve({ subject: 'Stripe', debug: { include_candidates: true }, constraints: { max_candidates: 1 } });
+    expect(res.status).toBe('resolved');
+    expect(res.candidates).toHaveLength(1);
+    expect(res.candidates[0]?.label).toBe('Stripe');
+  });
+});
+
+describe('resolver: decisions', () => {
+  it('homonyms of different types are not merged: a typed subject resolves to its type only', async () => {
+    const { graph, resolver } = setup();
+    const planet = await graph.createEntity({ name: 'Mercury', type: 'location' });
+    const bank = await graph.createEntity({ name: 'Mercury', type: 'company' });
+    const asCompany = await resolver.resolve({ subject: 'Mercury', hints: { expected_type: 'company' } });
+    expect(asCompany.entity?.id).toBe(bank.id);
+    const asPlace = await resolver.resolve({ subject: 'Mercury', hints: { expected_type: 'location' } });
+    expect(asPlace.entity?.id).toBe(planet.id);
+  });
+
+  it('a new homonym of another type is not_found rather than joined to the existing one', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Mercury', type: 'location' });
+    const res = await resolver.resolve({ subject: 'Mercury', hints: { expected_type: 'company' } });
+    expect(res.status).toBe('not_found');
+  });
+
+  it('reports ambiguity, not a guess, when an untyped name fits two entities (dimension type)', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Mercury', type: 'location' });
+    await graph.createEntity({ name: 'Mercury', type: 'company' });
+    const res = await resolver.resolve({ subject: 'Mercury' });
+    expect(res.status).toBe('ambiguous');
+    expect(res.entity).toBeUndefined();
+    expect(res.ambiguity?.dimension).toBe('type');
+    expect(res.candidates.map((c) => c.type).sort()).toEqual(['company', 'location']);
+  });
+
+  it('below auto_accept_threshold returns the candidate for the user unless told to pick', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Leicestershire', type: 'other' });
+    const low = await resolver.resolve({ subject: 'Leicestershir', strategy: { auto_accept_threshold: 0.99 } });
+    expect(low.status).toBe('ambiguous');
+    expect(low.ambiguity?.dimension).toBe('confidence');
+    const picked = await resolver.resolve({ subject: 'Leicestershir', strategy: { auto_accept_threshold: 0.99, interactive_below_threshold: false } });
+    expect(picked.status).toBe('resolved');
+    expect(picked.entity?.label).toBe('Leicestershire');
+  });
+
+  it('finds a misspelt name through the MinHash/LSH keys', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Leicestershire', type: 'other' });
+    const res = await resolver.resolve({ subject: 'Leicestershir', debug: { include_candidates: true } });
+    expect(res.candidates[0]?.label).toBe('Leicestershire');
+  });
+
+  it('min_confidence drops weak candidates, leaving not_found', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Phil Simmons', type: 'person' });
+    const res = await resolver.resolve({ subject: 'Simmons', constraints: { min_confidence: 0.9 } });
+    expect(res.status).toBe('not_found');
+  });
+
+  it('an alias resolves to its entity, and hints.aliases help a new spelling', async () => {
+    const { graph, resolver } = setup();
+    const ibm = await graph.createEntity({ name: 'International Business Machines', type: 'company', aliases: ['IBM'] });
+    expect((await resolver.resolve({ subject: 'IBM' })).entity?.id).toBe(ibm.id);
+    expect((await resolver.resolve({ subject: 'Big Blue', hints: { aliases: ['IBM'] } })).entity?.id).toBe(ibm.id);
+  });
+
+  it('hints.preferred_id breaks a tie between homonyms', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Mercury', type: 'location' });
+    const bank = await graph.createEntity({ name: 'Mercury', type: 'company' });
+    const res = await resolver.resolve({ subject: 'Mercury', hints: { preferred_id: bank.id } });
+    expect(res.status).toBe('resolved');
+    expect(res.entity?.id).toBe(bank.id);
+  });
+
+  it('same official domain counts for a match; a different one against it', async () => {
+    const { graph, resolver } = setup();
+    const a = await graph.createEntity({ name: 'Mercury', type: 'company', attributes: { url: 'https://mercury.com' } });
+    await graph.createEntity({ name: 'Mercury', type: 'company', attributes: { url: 'https://mercury-insurance.example' } });
+    const res = await resolver.resolve({ subject: 'Mercury' }, { attributes: { url: 'https://www.mercury.com/about' } });
+    expect(res.status).toBe('resolved');
+    expect(res.entity?.id).toBe(a.id);
+  });
+});
+
+describe('resolver: page context', () => {
+  it('expands a short person name to the unique full name on the same page', async () => {
+    const { graph, resolver } = setup();
+    const pc = await graph.createEntity({ name: 'Patrick Collison', type: 'person' });
+    const res = await resolver.resolve({ subject: 'Collison' }, { pageNames: ['Patrick Collison', 'Stripe'] });
+    expect(res.entity?.id).toBe(pc.id);
+    expect(res.resolution_path[0]?.note).toContain('short_name');
+  });
+
+  it('does not expand a short name that two full names on the page end with', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Patrick Collison', type: 'person' });
+    await graph.createEntity({ name: 'John Collison', type: 'person' });
+    const res = await resolver.resolve({ subject: 'Collison' }, { pageNames: ['Patrick Collison', 'John Collison'] });
+    expect(res.status).not.toBe('resolved');
+  });
+
+  it('expands an acronym when its long form is on the same page', async () => {
+    const { graph, resolver } = setup();
+    const ibm = await graph.createEntity({ name: 'International Business Machines', type: 'company' });
+    const res = await resolver.resolve({ subject: 'IBM' }, { pageNames: ['International Business Machines'] });
+    expect(res.entity?.id).toBe(ibm.id);
+  });
+
+  it('co-mentioned neighbours pick the right homonym', async () => {
+    const { graph, resolver } = setup();
+    const planet = await graph.createEntity({ name: 'Mercury', type: 'other' });
+    const bank = await graph.createEntity({ name: 'Mercury', type: 'other' });
+    const fintech = await graph.createEntity({ name: 'Stripe', type: 'company' });
+    const sun = await graph.createEntity({ name: 'Sun', type: 'other' });
+    const venus = await graph.createEntity({ name: 'Venus', type: 'other' });
+    await graph.relate(bank.id, 'partners_with', fintech.id);
+    await graph.relate(planet.id, 'orbits', sun.id);
+    await graph.relate(planet.id, 'near', venus.id);
+    const res = await resolver.resolve({ subject: 'Mercury' }, { coMentions: ['Sun', 'Venus'] });
+    expect(res.entity?.id).toBe(planet.id);
+  });
+});
+
+describe('resolver: modes', () => {
+  async function twoMercuries() {
+    const s = setup();
+    const planet = await s.graph.createEntity({ name: 'Mercury', type: 'location' });
+    const bank = await s.graph.createEntity({ name: 'Mercury', type: 'company' });
+    return { ...s, planet, bank };
+  }
+
+  it('quick takes the top candidate without an ambiguity check', async () => {
+    const { resolver, planet } = await twoMercuries();
+    const res = await resolver.resolve({ subject: 'Mercury', strategy: { mode: 'quick' } });
+    expect(res.status).toBe('resolved');
+    expect(res.entity?.id).toBe(planet.id); // tie broken by id: the older one
+  });
+
+  it('interactive always returns the choices, even for a single exact match', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Stripe', type: 'company' });
+    const res = await resolver.resolve({ subject: 'Stripe', strategy: { mode: 'interactive' } });
+    expect(res.status).toBe('ambiguous');
+    expect(res.candidates).toHaveLength(1);
+    expect(res.ambiguity?.reason).toContain('interactive');
+  });
+
+  it('llm_select lets the model choose, with a schema-checked answer', async () => {
+    const calls: string[][] = [];
+    const llm: LlmSelector = {
+      name: 'fake-llm',
+      async select(_subject, candidates) {
+        calls.push(candidates.map((c) => c.type));
+        return { candidate_id: candidates.find((c) => c.type === 'company')?.id ?? null };
+      },
+    };
+    const { store, clock, bank } = await twoMercuries();
+    const resolver = createResolver({ store, clock, llm, settings: { networkLookups: false } });
+    const res = await resolver.resolve({ subject: 'Mercury', strategy: { mode: 'llm_select' } });
+    expect(res.status).toBe('resolved');
+    expect(res.entity?.id).toBe(bank.id);
+    expect(calls).toEqual([['location', 'company']]);
+    expect(res.resolution_path.at(-1)).toMatchObject({ phase: 'llm', action: 'selected', source: 'fake-llm' });
+  });
+
+  it('an LLM answer naming a candidate it was not offered is rejected', async () => {
+    const llm: LlmSelector = { name: 'liar', select: async () => ({ candidate_id: 'e_999999' }) };
+    const { store, clock } = await twoMercuries();
+    const resolver = createResolver({ store, clock, llm, settings: { networkLookups: false } });
+    const res = await resolver.resolve({ subject: 'Mercury', strategy: { mode: 'llm_select' } });
+    expect(res.status).toBe('ambiguous');
+    expect(res.resolution_path.at(-1)).toMatchObject({ phase: 'llm', action: 'rejected' });
+  });
+
+  it('an LLM answer of the wrong shape is rejected', async () => {
+    const llm: LlmSelector = { name: 'chatty', select: async () => 'I think it is the bank' };
+    const { store, clock } = await twoMercuries();
+    const resolver = createResolver({ store, clock, llm, settings: { networkLookups: false } });
+    const res = await resolver.resolve({ subject: 'Mercury', strategy: { mode: 'hybrid' } });
+    expect(res.status).toBe('ambiguous');
+    expect(res.resolution_path.at(-1)?.action).toBe('rejected');
+  });
+
+  it('llm_select and hybrid fall back to ranked without an LLM and say so', async () => {
+    const { resolver } = await twoMercuries();
+    for (const mode of ['llm_select', 'hybrid'] as const) {
+      const res = await resolver.resolve({ subject: 'Mercury', strategy: { mode } });
+      expect(res.status).toBe('ambiguous');
+      expect(res.resolution_path.at(-1)).toMatchObject({ phase: 'llm', action: 'fallback_to_ranked' });
+    }
+  });
+
+  it('hybrid does not call the LLM when ranking is conclusive', async () => {
+    let called = 0;
+    const llm: LlmSelector = { name: 'counted', select: async () => { called++; return { candidate_id: null }; } };
+    const { store, clock, graph } = setup();
+    await graph.createEntity({ name: 'Stripe', type: 'company' });
+    const resolver = createResolver({ store, clock, llm, settings: { networkLookups: false } });
+    const res = await resolver.resolve({ subject: 'Stripe', strategy: { mode: 'hybrid' } });
+    expect(res.status).toBe('resolved');
+    expect(called).toBe(0);
+  });
+
+  it('use_embeddings adds the embedding feature and names the embedder', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Leicestershire', type: 'other' });
+    const res = await resolver.resolve({ subject: 'Leicestershir', strategy: { use_embeddings: true }, debug: { include_explanations: true } });
+    expect(res.explanations?.[0]?.features.embedding).toBeGreaterThan(0.3);
+    expect(res.resolution_path.find((s) => s.phase === 'score')?.note).toContain('hashed-ngram');
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * The resolver (issue 4, design §3.1): turns a name into an entity of the graph, or
+ * says it is new, or says it is in doubt, following the seed's `resolve` contract.
+ * Deterministic first: normalize → retrieve (blocking keys) → score (named features,
+ * logistic confidence) → decide (thresholds); an authority (Wikidata) and an LLM are
+ * optional extra phases, each recorded in `resolution_path`.
+ */
+import { toErrorShape } from '../errors';
+import type { Clock, EntityId } from '../graph/ids';
+import { asEntityId } from '../graph/ids';
+import type { GraphStore } from '../graph/store';
+import type { Entity, EntityType } from '../graph/types';
+import { cleanText, nameKey, tokens } from '../text/normalize';
+import type { ScoredCandidate } from './decide';
+import { byRank, decide } from './decide';
+import { BIAS, WEIGHTS, computeFeatures, confidenceOf, domainsOf, parseEntityType } from './features';
+import type { CandidateProfile, Features, SubjectProfile } from './features';
+import { HashedNgramEmbedder, cosine } from './hashed-ngram-embedder';
+import { runAuthority } from './authority-phase';
+import { runLlm } from './llm-phase';
+import { expandOnPage } from './page-names';
+import type { AuthorityEntry, AuthoritySource, Embedder, LlmSelector } from './ports';
+import { PathRecorder, errorResponse, metaOf, requestIdFactory } from './response';
+import {
+  DEFAULT_AUTO_ACCEPT, DEFAULT_MAX_CANDIDATES, DEFAULT_MIN_CONFIDENCE, resolveRequestSchema,
+} from './schema';
+import type { ResolveRequest, ResolveResponse } from './schema';
+import { retrieve } from './retrieve';
+
+export interface ResolverSettings {
+  /** Network look-ups (the authority) are off unless the user turned them on. */
+  readonly networkLookups: boolean;
+  /** Upper bound on one authority call, in ms. */
+  readonly authorityTimeoutMs?: number;
+  /** Upper bound on one LLM selection, in ms. */
+  readonly llmTimeoutMs?: number;
+}
+
+export interface ResolverDeps {
+  readonly store: GraphStore;
+  readonly clock: Clock;
+  readonly llm?: LlmSelector;
+  readonly authority?: AuthoritySource;
+  readonly embedder?: Embedder;
+  readonly settings: ResolverSettings;
+}
+
+/**
+ * What ingestion knows beyond the wire request: the page the mention is on. Not part
+ * of the seed's contract (a tool caller never sends it).
+ */
+export interface ResolveLocalContext {
+  readonly pageUrl?: string;
+  /** Other names on the same page (for short-name and acronym expansion), bounded. */
+  readonly pageNames?: readonly string[];
+  /** Entities already known to be on this page. */
+  readonly pageEntityIds?: readonly string[];
+  /** Names mentioned near the subject. */
+  readonly coMentions?: readonly string[];
+  /** The mention's own attributes (url, website…), for attribute agreement. */
+  readonly attributes?: Readonly<Record<string, string>>;
+}
+
+export interface Resolver {
+  /** Never throws: bad input and failures come back as `status: 'error'` with a code. */
+  resolve(request: unknown, local?: ResolveLocalContext, signal?: AbortSignal): Promise<ResolveResponse>;
+}
+
+/** Candidates whose graph neighbours are read for the co-mention feature. */
+const NEIGHBOUR_CANDIDATES = 8;
+/** Neighbours read per candidate. */
+const NEIGHBOUR_LIMIT = 20;
+/** Co-mentions considered per request. */
+const MAX_CO_MENTIONS = 50;
+const REALM_TYPES: Readonly<Record<string, EntityType>> = { geography: 'location' };
+const DEFAULT_AUTHORITY_TIMEOUT_MS = 3000;
+
+/**
+ * @example
+ *   const resolver = createResolver({ store, clock: systemClock, settings: { networkLookups: false } });
+ *   const res = await resolver.resolve({ subject: 'Stripe, Inc.' });
+ *   if (res.status === 'resolved') console.log(res.entity?.id);
+ */
+export function createResolver(deps: ResolverDeps): Resolver {
+  const nextRequestId = requestIdFactory(deps.clock);
+  const embedder = deps.embedder ?? new HashedNgramEmbedder();
+
+  async function resolve(raw: unknown, local: ResolveLocalContext = {}, signal?: AbortSignal): Promise<ResolveResponse> {
+    const startedAt = deps.clock.now();
+    const path = new PathRecorder();
+    const parsed = resolveRequestSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue ? issue.path.join('.') || 'request' : 'request';
+      path.add('normalize', 'reject', 'resolver', `invalid request at ${where}`);
+      return errorResponse('invalid_arguments', `Invalid resolve request at "${where}": ${issue?.message ?? 'bad input'}. Send at least {"subject": "<name>"}.`, path, metaOf(nextRequestId(raw, true), deps.clock, startedAt));
+    }
+    const req = parsed.data;
+    const requestId = nextRequestId({ req, local }, req.constraints?.deterministic === true);
+    try {
+      return await run(req, local, path, requestId, startedAt, signal);
+    } catch (error) {
+      const shape = toErrorShape(error);
+      return errorResponse(shape.code, shape.message, path, metaOf(requestId, deps.clock, startedAt));
+    }
+  }
+
+  async function run(req: ResolveRequest, local: ResolveLocalContext, path: PathRecorder, requestId: string, startedAt: number, signal?: AbortSignal): Promise<ResolveResponse> {
+    const mode = req.strategy?.mode ?? 'ranked';
+    const maxCandidates = req.constraints?.max_candidates ?? DEFAULT_MAX_CANDIDATES;
+    const minConfidence = req.constraints?.min_confidence ?? DEFAULT_MIN_CONFIDENCE;
+    const autoAccept = req.strategy?.auto_accept_threshold ?? DEFAULT_AUTO_ACCEPT;
+    const realm = req.context?.realm?.toLowerCase();
+
+    // normalize
+    const subject = cleanText(req.subject);
+    const expectedType = parseEntityType(req.hints?.expected_type) ?? (realm ? REALM_TYPES[realm] : undefined);
+    const expansion = expandOnPage(subject, local.pageNames ?? [], expectedType);
+    const names = [subject, ...(expansion ? [expansion.name] : []), ...(req.hints?.aliases ?? []).map(cleanText)];
+    const keys = [...new Set(names.map(nameKey).filter((k) => k.length > 0))];
+    const preferredId = req.hints?.preferred_id;
+    const notes = [`"${subject}" → "${nameKey(subject)}"`];
+    if (expansion) notes.push(`${expansion.kind} on this page: "${expansion.name}"`);
+    if (expectedType) notes.push(`expected type ${expectedType}`);
+    if (req.context?.provenance) notes.push(`provenance ${req.context.provenance}`);
+    path.add('normalize', 'normalized', 'resolver', notes.join('; '));
+
+    // sources
+    const allowed = req.constraints?.allowed_sources ?? (req.constraints?.require_authority ? ['local', 'wikidata'] : ['local']);
+    const useLocal = allowed.includes('local');
+    const authorityWanted = (allowed.includes('wikidata') || req.constraints?.require_authority === true) && realm !== 'internal';
+
+    // retrieve
+    const authorityIds = preferredId && /^Q\d+$/.test(preferredId) ? [preferredId] : [];
+    let locals: Entity[] = [];
+    if (useLocal) {
+      const r = await retrieve(deps.store, names, { fuzzy: mode !== 'quick', authorityIds });
+      locals = [...r.entities];
+      const pref = preferredId ? asEntityId(preferredId) : undefined;
+      if (pref && !locals.some((e) => e.id === pref)) {
+        const e = await deps.store.getEntity(pref);
+        if (e) locals.push(e);
+      }
+      path.add('retrieve', 'blocking_lookup', 'local', `${locals.length} candidate(s) (${r.exactCount} by exact key) from ${r.keysAsked} index keys${r.skippedCommonKeys ? `, ${r.skippedCommonKeys} too-common key(s) skipped` : ''}`);
+    } else {
+      path.add('retrieve', 'skipped', 'local', 'allowed_sources excludes local');
+    }
+
+    // authority
+    let entries: AuthorityEntry[] = [];
+    if (authorityWanted) {
+      const outcome = await runAuthority({
+        authority: deps.authority, enabled: deps.settings.networkLookups, subject, path, signal,
+        language: req.context?.language ?? 'en', limit: maxCandidates,
+        timeoutMs: deps.settings.authorityTimeoutMs ?? DEFAULT_AUTHORITY_TIMEOUT_MS,
+      });
+      if (outcome.kind === 'error') return errorResponse(outcome.code, outcome.message, path, metaOf(requestId, deps.clock, startedAt));
+      entries = outcome.entries;
+      if (entries.length > 0 && useLocal) {
+        const linked = await deps.store.findEntitiesByKeys(entries.map((e) => `x:${e.id}`), entries.length * 2);
+        for (const e of linked) if (!locals.some((l) => l.id === e.id)) locals.push(e);
+      }
+    }
+
+    // score
+    const subjectProfile: SubjectProfile = {
+      keys, rawNames: names, tokens: new Set(keys.flatMap((k) => tokens(k))), expectedType, preferredId,
+      authorityIds: new Set([...authorityIds, ...entries.map((e) => e.id)]),
+      pageEntityIds: new Set(local.pageEntityIds ?? []),
+      coMentionKeys: new Set((local.coMentions ?? []).slice(0, MAX_CO_MENTIONS).map(nameKey)),
+      domains: domainsOf(local.attributes ?? {}),
+    };
+    const linkedIds = new Set(locals.map((e) => e.authorityId).filter((x) => x !== undefined));
+    const profiles: { profile: CandidateProfile; entity?: Entity; entry?: AuthorityEntry }[] = [
+      ...locals.map((e) => ({ entity: e, profile: entityProfile(e) })),
+      ...entries.filter((en) => !linkedIds.has(en.id)).map((en) => ({ entry: en, profile: entryProfile(en) })),
+    ];
+    let scored = profiles.map((p) => score(p.profile, subjectProfile, p.entity, p.entry));
+    scored = await withNeighbours(scored, subjectProfile, profiles.map((p) => p.profile));
+    if (req.strategy?.use_embeddings) scored = await withEmbeddings(scored, names);
+    let ranked = scored.filter((c) => c.confidence >= minConfidence).sort(byRank);
+    if (req.constraints?.require_authority) ranked = ranked.filter((c) => c.authorityId !== undefined);
+    const top = ranked[0];
+    path.add('score', 'logistic', 'resolver', `${scored.length} scored, ${ranked.length} ≥ min_confidence ${minConfidence}${top ? `; top "${top.label}" ${top.confidence.toFixed(3)}` : ''}${req.strategy?.use_embeddings ? `; embeddings: ${embedder.name}` : ''}`);
+
+    // decide (+ llm)
+    const llmMode = mode === 'llm_select' || mode === 'hybrid' || req.strategy?.use_llm_fallback === true;
+    let decision = decide(ranked, {
+      mode: mode === 'llm_select' || mode === 'hybrid' ? 'ranked' : mode,
+      autoAccept, interactiveBelowThreshold: req.strategy?.interactive_below_threshold ?? true,
+    });
+    path.add('decide', decision.status, 'resolver', decision.note);
+    const wantsLlm = llmMode && ranked.length > 0 && (mode === 'llm_select' || decision.status !== 'resolved') && (mode !== 'hybrid' || req.strategy?.use_llm_fallback !== false);
+    if (wantsLlm) {
+      decision = await runLlm({
+        llm: deps.llm, subject, candidates: ranked.slice(0, maxCandidates), decision, path, signal,
+        timeoutMs: deps.settings.llmTimeoutMs ?? DEFAULT_AUTHORITY_TIMEOUT_MS,
+        context: { expectedType, language: req.context?.language, coMentions: (local.coMentions ?? []).slice(0, 20) },
+      });
+    }
+
+    const explain = req.debug?.include_explanations === true;
+    const listed = decision.status === 'ambiguous' ? decision.close : req.debug?.include_candidates ? ranked : [];
+    const response: ResolveResponse = {
+      status: decision.status,
+      confidence: round(decision.status === 'resolved' ? decision.chosen.confidence : top?.confidence ?? 0),
+      candidates: listed.slice(0, maxCandidates).map((c) => ({ id: c.id, label: c.label, type: c.type, source: c.source, confidence: round(c.confidence) })),
+      resolution_path: path.steps,
+      meta: metaOf(requestId, deps.clock, startedAt),
+    };
+    if (decision.status === 'resolved') {
+      const c = decision.chosen;
+      response.entity = { id: c.id, label: c.label, type: c.type, source: c.source, description: c.description, uri: c.uri, attributes: c.attributes ? { ...c.attributes } : undefined };
+    }
+    if (decision.status === 'ambiguous') response.ambiguity = { reason: decision.reason, dimension: decision.dimension };
+    if (explain) response.explanations = ranked.slice(0, maxCandidates).map((c) => ({ id: c.id, confidence: round(c.confidence), features: roundAll(c.features) }));
+    return response;
+  }
+
+  function score(profile: CandidateProfile, subject: SubjectProfile, entity?: Entity, entry?: AuthorityEntry): ScoredCandidate {
+    const features = computeFeatures(subject, profile);
+    return {
+      id: profile.id, label: profile.name, type: profile.type ?? 'other',
+      source: entity ? 'local' : 'wikidata', confidence: confidenceOf(features), features,
+      aliases: profile.aliases, mentionCount: profile.mentionCount, authorityId: profile.authorityId,
+      description: entity?.description ?? entry?.description,
+      uri: entry?.uri ?? (entity?.authorityId ? wikidataUri(entity.authorityId) : entity?.attributes.url),
+      attributes: entity?.attributes,
+    };
+  }
+
+  async function withNeighbours(scored: ScoredCandidate[], subject: SubjectProfile, profiles: CandidateProfile[]): Promise<ScoredCandidate[]> {
+    if (subject.coMentionKeys.size === 0) return scored;
+    const order = scored.map((c, i) => ({ c, i })).sort((a, b) => byRank(a.c, b.c)).slice(0, NEIGHBOUR_CANDIDATES);
+    const out = [...scored];
+    for (const { c, i } of order) {
+      const id = asEntityId(c.id);
+      const profile = profiles[i];
+      if (c.source !== 'local' || id === undefined || profile === undefined) continue;
+      const neighbourKeys = await neighbourKeysOf(id);
+      if (neighbourKeys.size === 0) continue;
+      const features = computeFeatures(subject, { ...profile, neighbourKeys });
+      out[i] = { ...c, features, confidence: confidenceOf(features) };
+    }
+    return out;
+  }
+
+  async function neighbourKeysOf(id: EntityId): Promise<Set<string>> {
+    const rels = await deps.store.relationshipsOf(id, 'both', NEIGHBOUR_LIMIT);
+    const others = rels.map((r) => (r.from === id ? r.to : r.from));
+    const entities = await deps.store.getEntities([...new Set(others)]);
+    return new Set(entities.map((e) => nameKey(e.name)));
+  }
+
+  async function withEmbeddings(scored: ScoredCandidate[], names: readonly string[]): Promise<ScoredCandidate[]> {
+    if (scored.length === 0) return scored;
+    const subjectVecs = await embedder.embed(names);
+    const candVecs = await embedder.embed(scored.map((c) => c.label));
+    return scored.map((c, i) => {
+      const v = candVecs[i];
+      const sim = v ? Math.max(0, ...subjectVecs.map((s) => cosine(s, v))) : 0;
+      // Centred on 0.5 so that unlike names are pushed down as much as like names are pulled up.
+      const features: Features = { ...c.features, embedding: 2 * sim - 1 };
+      return { ...c, features, confidence: confidenceOf(features, WEIGHTS, BIAS) };
+    });
+  }
+
+  return { resolve };
+}
+
+function entityProfile(e: Entity): CandidateProfile {
+  return { id: e.id, name: e.name, aliases: e.aliases, type: e.type, authorityId: e.authorityId, attributes: e.attributes, mentionCount: e.mentionCount, neighbourKeys: new Set() };
+}
+
+function entryProfile(e: AuthorityEntry): CandidateProfile {
+  return { id: e.id, name: e.label, aliases: e.aliases, authorityId: e.id, attributes: {}, mentionCount: 0, neighbourKeys: new Set() };
+}
+
+function wikidataUri(qid: string): string {
+  return `http://www.wikidata.org/entity/${qid}`;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e4) / 1e4;
+}
+
+function roundAll(f: Features): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(f)) out[k] = round(v);
+  return out;
+}
