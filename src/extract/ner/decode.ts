@@ -1,0 +1,235 @@
+/**
+ * Labelling a document with a linear model: emission scores from hashed features,
+ * first-order Viterbi over IOB2 tags with hard constraints (`I-t` only after `B-t` or
+ * `I-t`), and a left-to-right pass over sentences that feeds each sentence's
+ * predictions to the next through the prediction history (document consistency).
+ * The same code labels at run time and inside the trainer, so training sees exactly
+ * the features inference computes.
+ */
+import {
+  documentStats, FeatureExtractor, isHeadline, MAX_HISTORY_WORDS, type DocumentStats,
+  type PredictionHistory, type WordInfo,
+} from './features';
+import { PhraseGazetteer } from './gazetteer';
+import { isInside, TAG_COUNT, TAG_O, tagB, tagType, TYPE_COUNT } from './labels';
+
+/** Weights of a linear model: `weights[bucket * TAG_COUNT + tag]`, transitions `[(prev+1) * TAG_COUNT + tag]` (row 0 = start). */
+export interface LinearWeights {
+  readonly weights: Float64Array | Int16Array;
+  readonly transitions: Float64Array;
+}
+
+/** A sentence with its static features, computed once per document. */
+export interface PreparedSentence {
+  readonly words: readonly WordInfo[];
+  readonly feats: Int32Array;
+  readonly offsets: Int32Array;
+}
+
+export interface PreparedDocument {
+  readonly sentences: readonly PreparedSentence[];
+}
+
+/** Marks extra gazetteer matches (e.g. names the graph knows) into `out`. */
+export type ExtraMarker = (tokens: readonly string[], lower: readonly string[], out: Uint32Array) => void;
+
+/**
+ * Computes the static features of a document's sentences.
+ * `fold` ≥ 0 hides gazetteer names learnt only from that training fold.
+ */
+export function prepareDocument(
+  extractor: FeatureExtractor,
+  gazetteer: PhraseGazetteer,
+  sentences: readonly (readonly string[])[],
+  fold = -1,
+  extra?: ExtraMarker,
+): PreparedDocument {
+  const words = sentences.map((s) => s.map((t) => extractor.word(t)));
+  const headlines = words.map(isHeadline);
+  const stats: DocumentStats = documentStats(words, headlines);
+  const out: PreparedSentence[] = [];
+  words.forEach((ws, s) => {
+    const lower = ws.map((w) => w.lower);
+    const gaz = new Uint32Array(ws.length);
+    gazetteer.mark(lower, fold, gaz);
+    const tokens = sentences[s] ?? [];
+    if (extra !== undefined) extra(tokens, lower, gaz);
+    const feats: number[] = [];
+    const offsets: number[] = [];
+    extractor.sentence(ws, gaz, headlines[s] ?? false, stats, feats, offsets);
+    out.push({ words: ws, feats: Int32Array.from(feats), offsets: Int32Array.from(offsets) });
+  });
+  return { sentences: out };
+}
+
+/** Adds the weights of `feats[from..to)` into `scores[row*TAG_COUNT ..]`. */
+function addFeatures(w: Float64Array | Int16Array, feats: ArrayLike<number>, from: number, to: number, scores: Float64Array, base: number): void {
+  for (let f = from; f < to; f++) {
+    const off = (feats[f] ?? 0) * TAG_COUNT;
+    for (let y = 0; y < TAG_COUNT; y++) scores[base + y] = (scores[base + y] ?? 0) + (w[off + y] ?? 0);
+  }
+}
+
+/** May `tag` follow `prev` (-1 = sentence start) in IOB2? */
+export function allowed(prev: number, tag: number): boolean {
+  if (!isInside(tag)) return true;
+  return prev !== -1 && prev !== TAG_O && tagType(prev) === tagType(tag);
+}
+
+const FORBIDDEN = -1e30;
+// allowed(p, y) for every pair, row 0 = sentence start: the Viterbi loop reads this table.
+const ALLOWED: Uint8Array = (() => {
+  const table = new Uint8Array((TAG_COUNT + 1) * TAG_COUNT);
+  for (let p = -1; p < TAG_COUNT; p++) for (let y = 0; y < TAG_COUNT; y++) table[(p + 1) * TAG_COUNT + y] = allowed(p, y) ? 1 : 0;
+  return table;
+})();
+
+/**
+ * Best tag sequence under emission and transition scores (first-order Viterbi).
+ *
+ * @example
+ *   viterbi(emissions, 3, transitions, tags) // fills tags[0..3)
+ */
+export function viterbi(emissions: Float64Array, n: number, transitions: Float64Array, out: Uint8Array): void {
+  if (n === 0) return;
+  const L = TAG_COUNT;
+  const delta = new Float64Array(n * L);
+  const back = new Uint8Array(n * L);
+  for (let y = 0; y < L; y++) delta[y] = allowed(-1, y) ? (emissions[y] ?? 0) + (transitions[y] ?? 0) : FORBIDDEN;
+  for (let i = 1; i < n; i++) {
+    for (let y = 0; y < L; y++) {
+      let best = FORBIDDEN * 2;
+      let arg = 0;
+      for (let p = 0; p < L; p++) {
+        if (ALLOWED[(p + 1) * L + y] === 0) continue;
+        const s = (delta[(i - 1) * L + p] ?? 0) + (transitions[(p + 1) * L + y] ?? 0);
+        if (s > best) {
+          best = s;
+          arg = p;
+        }
+      }
+      delta[i * L + y] = best + (emissions[i * L + y] ?? 0);
+      back[i * L + y] = arg;
+    }
+  }
+  let bestY = 0;
+  let best = -Infinity;
+  for (let y = 0; y < L; y++) {
+    const s = delta[(n - 1) * L + y] ?? 0;
+    if (s > best) {
+      best = s;
+      bestY = y;
+    }
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    out[i] = bestY;
+    bestY = back[i * L + bestY] ?? 0;
+  }
+}
+
+/** Per-token result of labelling a sentence. */
+export interface SentenceResult {
+  readonly tags: Uint8Array;
+  /** Emission scores (n × TAG_COUNT), for confidence. */
+  readonly emissions: Float64Array;
+  /** Dynamic features per token (`dynOffsets[i]..dynOffsets[i+1]`), for training updates. */
+  readonly dyn: Int32Array;
+  readonly dynOffsets: Int32Array;
+}
+
+/**
+ * Labels a prepared document sentence by sentence, in order, updating the
+ * prediction history after each. `onSentence` sees each result before the history
+ * takes it in (the trainer updates weights there).
+ */
+export function labelDocument(
+  model: LinearWeights,
+  extractor: FeatureExtractor,
+  doc: PreparedDocument,
+  onSentence?: (index: number, result: SentenceResult) => void,
+): Uint8Array[] {
+  const history: PredictionHistory = { words: new Map() };
+  const spans = new PhraseGazetteer(MAX_HISTORY_WORDS);
+  const results: Uint8Array[] = [];
+  doc.sentences.forEach((sent, s) => {
+    const n = sent.words.length;
+    const lower = sent.words.map((w) => w.lower);
+    const spanMask = new Uint32Array(n);
+    if (spans.size > 0) spans.mark(lower, -1, spanMask);
+    const emissions = new Float64Array(n * TAG_COUNT);
+    const dyn: number[] = [];
+    const dynOffsets: number[] = [];
+    for (let i = 0; i < n; i++) {
+      addFeatures(model.weights, sent.feats, sent.offsets[i] ?? 0, sent.offsets[i + 1] ?? 0, emissions, i * TAG_COUNT);
+      dynOffsets.push(dyn.length);
+      const w = sent.words[i];
+      if (w !== undefined) extractor.dynamic(w, spanMask[i] ?? 0, history, dyn);
+      addFeatures(model.weights, dyn, dynOffsets[i] ?? 0, dyn.length, emissions, i * TAG_COUNT);
+    }
+    dynOffsets.push(dyn.length);
+    const tags = new Uint8Array(n);
+    viterbi(emissions, n, model.transitions, tags);
+    onSentence?.(s, { tags, emissions, dyn: Int32Array.from(dyn), dynOffsets: Int32Array.from(dynOffsets) });
+    remember(history, spans, sent.words, tags);
+    results.push(tags);
+  });
+  return results;
+}
+
+function remember(history: PredictionHistory, spans: PhraseGazetteer, words: readonly WordInfo[], tags: Uint8Array): void {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w === undefined) continue;
+    const tag = tags[i] ?? TAG_O;
+    let counts = history.words.get(w.lower);
+    if (counts === undefined) {
+      // Only words once predicted inside a name start a history (bounded, and O-only
+      // words carry no signal for this feature).
+      if (tag === TAG_O || history.words.size >= MAX_HISTORY_WORDS) continue;
+      counts = new Int32Array(TYPE_COUNT + 1);
+      history.words.set(w.lower, counts);
+    }
+    const t = tagType(tag);
+    counts[t < 0 ? TYPE_COUNT : t] = (counts[t < 0 ? TYPE_COUNT : t] ?? 0) + 1;
+  }
+  for (const span of spansOf(tags)) {
+    spans.add(words.slice(span.start, span.end).map((w) => w.lower), span.type);
+  }
+}
+
+export interface TagSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly type: number;
+}
+
+/**
+ * Entity spans (token ranges) of an IOB2 tag sequence; a stray `I-t` starts a span.
+ *
+ * @example
+ *   spansOf([tagB(1), tagI(1), TAG_O]) // [{ start: 0, end: 2, type: 1 }]
+ */
+export function spansOf(tags: ArrayLike<number>): TagSpan[] {
+  const out: TagSpan[] = [];
+  let start = -1;
+  let type = -1;
+  for (let i = 0; i <= tags.length; i++) {
+    const tag = i < tags.length ? (tags[i] ?? TAG_O) : TAG_O;
+    const t = tagType(tag);
+    const continues = isInside(tag) && t === type && start >= 0;
+    if (continues) continue;
+    if (start >= 0) out.push({ start, end: i, type });
+    start = t >= 0 ? i : -1;
+    type = t;
+  }
+  return out;
+}
+
+/** IOB2 tags from spans (for gold data). */
+export function tagsOf(n: number, spans: readonly TagSpan[]): Uint8Array {
+  const tags = new Uint8Array(n);
+  for (const s of spans) {
+    for (let i = s.start; i < s.end; i++) tags[i] = i === s.start ? tagB(s.type) : tagB(s.type) + 1;
+  }
+  return tags;
+}

@@ -1,0 +1,299 @@
+/**
+ * Feature extraction for the sequence labeller. Every feature is a hashed bucket of
+ * a fixed-size table (no feature dictionary to ship):
+ * - word-level (cached per distinct word): word, lower case, shape (`Xxxx`, `dd-dd`),
+ *   short shape (`Xx`), prefixes and suffixes 1–4, casing and character flags;
+ * - context ±2: neighbouring words, shapes, bigrams, sentence position, headline case;
+ * - gazetteers: membership of the token in a known name, per type and position;
+ * - document: whether the word also appears lower-cased / capitalized mid-sentence
+ *   elsewhere in the document;
+ * - dynamic (recomputed as the document is labelled, Ratinov & Roth's "extended
+ *   prediction history"): the types earlier predicted for the same word, and earlier
+ *   predicted names that recur here.
+ * Previous-label features are the transition weights used by the decoder.
+ */
+import { bucketOf, hashString, mix } from './hash';
+import { TYPE_COUNT } from './labels';
+
+// Template ids: part of the model's identity (changing one invalidates shipped weights).
+const enum T {
+  Bias = 1, Word, Lower, Shape, ShortShape, Prefix, Suffix, Flag,
+  Prev1, Next1, Prev2, Next2, PrevShape, NextShape, ShapeTri, BigramPrev, BigramNext,
+  PrevWordShape, FirstShape, HeadlineShape, Gaz, GazPrev, GazNext, GazCap,
+  DocLowerSeen, DocCapSeen, Hist, HistMajority, DocSpan, NextWordShape, Prev1Suffix,
+}
+
+// Word flags (bit positions); also used by the recognizer and document statistics.
+export const F_INIT_CAP = 1;
+export const F_ALL_CAPS = 2;
+export const F_HAS_DIGIT = 4;
+export const F_ALL_DIGITS = 8;
+export const F_HAS_HYPHEN = 16;
+export const F_HAS_PERIOD = 32;
+export const F_PUNCT = 64;
+export const F_MIXED = 128;
+export const F_HAS_LETTER = 256;
+const FLAG_COUNT = 9;
+
+/** Words longer than this are hashed from their first characters only (bounded work). */
+const MAX_WORD_CHARS = 40;
+/** Distinct words cached before the cache is reset (bounds memory on huge pages). */
+const WORD_CACHE_LIMIT = 60_000;
+const BOS = 0x5bd1e995;
+const EOS = 0x27d4eb2f;
+
+/** What is known about one distinct word. */
+export interface WordInfo {
+  readonly lower: string;
+  readonly flags: number;
+  readonly wordH: number;
+  readonly lowerH: number;
+  readonly shortShapeH: number;
+  readonly suffix3H: number;
+  /** Buckets of the word-level features. */
+  readonly buckets: Int32Array;
+}
+
+/**
+ * Shape of a word: upper → X, lower → x, digit → d, other characters kept; runs of
+ * the same class longer than 4 are cut (`Stripe` → `Xxxxx`), or collapsed to one in
+ * the short shape (`Xx`).
+ *
+ * @example
+ *   wordShape('1996-08-22')       // 'dddd-dd-dd'
+ *   wordShape('McDonald', true)   // 'XxXx'
+ */
+export function wordShape(word: string, short = false): string {
+  let out = '';
+  let prev = '';
+  let run = 0;
+  const limit = short ? 1 : 4;
+  for (let i = 0; i < word.length && i < MAX_WORD_CHARS; i++) {
+    const ch = word[i] ?? '';
+    const cls = /\p{Lu}/u.test(ch) ? 'X' : /\p{Ll}/u.test(ch) ? 'x' : /\p{N}/u.test(ch) ? 'd' : ch;
+    run = cls === prev ? run + 1 : 1;
+    prev = cls;
+    if (run <= limit) out += cls;
+  }
+  return out;
+}
+
+export function wordFlags(word: string): number {
+  let upper = 0;
+  let lowerCount = 0;
+  let digits = 0;
+  let other = 0;
+  for (let i = 0; i < word.length && i < MAX_WORD_CHARS; i++) {
+    const ch = word[i] ?? '';
+    if (/\p{Lu}/u.test(ch)) upper++;
+    else if (/\p{Ll}/u.test(ch)) lowerCount++;
+    else if (/\p{N}/u.test(ch)) digits++;
+    else other++;
+  }
+  const letters = upper + lowerCount;
+  let f = 0;
+  if (upper > 0 && /^\p{Lu}/u.test(word)) f |= F_INIT_CAP;
+  if (upper > 0 && lowerCount === 0) f |= F_ALL_CAPS;
+  if (digits > 0) f |= F_HAS_DIGIT;
+  if (digits > 0 && letters === 0 && other === 0) f |= F_ALL_DIGITS;
+  if (word.includes('-')) f |= F_HAS_HYPHEN;
+  if (word.includes('.')) f |= F_HAS_PERIOD;
+  if (letters === 0 && digits === 0) f |= F_PUNCT;
+  if (upper > 0 && lowerCount > 0 && !/^\p{Lu}\p{Ll}*$/u.test(word.replace(/[^\p{L}]/gu, ''))) f |= F_MIXED;
+  if (letters > 0) f |= F_HAS_LETTER;
+  return f;
+}
+
+/** True when a word looks like a name part (capitalized, all caps, mixed case). */
+export function isCapitalized(flags: number): boolean {
+  return (flags & (F_INIT_CAP | F_ALL_CAPS | F_MIXED)) !== 0;
+}
+
+/** Per-document statistics used by the document-level features. */
+export interface DocumentStats {
+  /** Lower-cased forms seen written in lower case. */
+  readonly lowerSeen: ReadonlySet<string>;
+  /** Lower-cased forms seen capitalized, not sentence-initially, outside headlines. */
+  readonly capSeen: ReadonlySet<string>;
+}
+
+/**
+ * Earlier predictions in the document: per word, how often each type (and O) was
+ * predicted; and the names predicted, as a phrase gazetteer filled as we go.
+ */
+export interface PredictionHistory {
+  /** lower-cased word → counts, index `TYPE_COUNT` is O. */
+  readonly words: Map<string, Int32Array>;
+}
+
+/** Distinct words kept in a history (bounded memory on long pages). */
+export const MAX_HISTORY_WORDS = 20_000;
+
+export class FeatureExtractor {
+  readonly bits: number;
+  private cache = new Map<string, WordInfo>();
+
+  /** @param bits log2 of the number of buckets in the weight table. */
+  constructor(bits: number) {
+    this.bits = bits;
+  }
+
+  private b(h: number): number {
+    return bucketOf(h, this.bits);
+  }
+
+  /** Word-level features of one word, cached. */
+  word(word: string): WordInfo {
+    const hit = this.cache.get(word);
+    if (hit !== undefined) return hit;
+    if (this.cache.size >= WORD_CACHE_LIMIT) this.cache = new Map();
+    const w = word.length > MAX_WORD_CHARS ? word.slice(0, MAX_WORD_CHARS) : word;
+    const lower = w.toLowerCase();
+    const flags = wordFlags(w);
+    const shape = wordShape(w);
+    const shortShape = wordShape(w, true);
+    const wordH = hashString(w, T.Word);
+    const lowerH = hashString(lower, T.Lower);
+    const shortShapeH = hashString(shortShape, T.ShortShape);
+    const feats: number[] = [
+      this.b(T.Bias), this.b(wordH), this.b(lowerH), this.b(hashString(shape, T.Shape)), this.b(shortShapeH),
+    ];
+    const n = lower.length;
+    for (let k = 1; k <= 4 && k <= n; k++) {
+      feats.push(this.b(mix(hashString(lower.slice(0, k), T.Prefix), k)));
+      if (k < n || k === 1) feats.push(this.b(mix(hashString(lower.slice(n - k), T.Suffix), k)));
+    }
+    for (let f = 0; f < FLAG_COUNT; f++) if ((flags & (1 << f)) !== 0) feats.push(this.b(mix(T.Flag, f)));
+    // Length bucket (1, 2, 3-4, 5-8, 9+): short all-caps tokens are often acronyms.
+    feats.push(this.b(mix(T.Flag, 100 + (n <= 2 ? n : n <= 4 ? 3 : n <= 8 ? 4 : 5))));
+    const info: WordInfo = {
+      lower, flags, wordH, lowerH, shortShapeH,
+      suffix3H: hashString(lower.slice(-3), T.Prev1Suffix),
+      buckets: Int32Array.from(feats),
+    };
+    this.cache.set(word, info);
+    return info;
+  }
+
+  /**
+   * Static features of a sentence (everything but the prediction history), appended
+   * to `out`; `offsets[i]..offsets[i+1]` are token i's features.
+   */
+  sentence(
+    words: readonly WordInfo[],
+    gaz: Uint32Array,
+    headline: boolean,
+    stats: DocumentStats,
+    out: number[],
+    offsets: number[],
+  ): void {
+    const n = words.length;
+    for (let i = 0; i < n; i++) {
+      offsets.push(out.length);
+      const w = words[i];
+      if (w === undefined) continue;
+      for (const bk of w.buckets) out.push(bk);
+      const p1 = words[i - 1];
+      const p2 = words[i - 2];
+      const n1 = words[i + 1];
+      const n2 = words[i + 2];
+      const p1L = p1?.lowerH ?? BOS;
+      const n1L = n1?.lowerH ?? EOS;
+      const p1S = p1?.shortShapeH ?? BOS;
+      const n1S = n1?.shortShapeH ?? EOS;
+      out.push(
+        this.b(mix(T.Prev1, p1L)),
+        this.b(mix(T.Next1, n1L)),
+        this.b(mix(T.Prev2, p2?.lowerH ?? BOS)),
+        this.b(mix(T.Next2, n2?.lowerH ?? EOS)),
+        this.b(mix(T.PrevShape, p1S)),
+        this.b(mix(T.NextShape, n1S)),
+        this.b(mix(mix(mix(T.ShapeTri, p1S), w.shortShapeH), n1S)),
+        this.b(mix(mix(T.BigramPrev, p1L), w.lowerH)),
+        this.b(mix(mix(T.BigramNext, w.lowerH), n1L)),
+        this.b(mix(mix(T.PrevWordShape, p1?.wordH ?? BOS), w.shortShapeH)),
+        this.b(mix(mix(T.NextWordShape, n1?.wordH ?? EOS), w.shortShapeH)),
+        this.b(mix(mix(T.Prev1Suffix, p1?.suffix3H ?? BOS), w.shortShapeH)),
+      );
+      if (i === 0) out.push(this.b(mix(T.FirstShape, w.shortShapeH)), this.b(mix(T.FirstShape, w.lowerH)));
+      if (headline) out.push(this.b(mix(T.HeadlineShape, w.shortShapeH)));
+      const g = gaz[i] ?? 0;
+      const cap = isCapitalized(w.flags) ? 1 : 0;
+      for (let bit = 0; bit < 2 * TYPE_COUNT; bit++) {
+        if ((g & (1 << bit)) === 0) continue;
+        out.push(this.b(mix(T.Gaz, bit)), this.b(mix(mix(T.GazCap, bit), cap)));
+      }
+      const gp = i > 0 ? (gaz[i - 1] ?? 0) : 0;
+      const gn = i + 1 < n ? (gaz[i + 1] ?? 0) : 0;
+      for (let t = 0; t < TYPE_COUNT; t++) {
+        const mask = 3 << (2 * t);
+        if ((gp & mask) !== 0) out.push(this.b(mix(T.GazPrev, t)));
+        if ((gn & mask) !== 0) out.push(this.b(mix(T.GazNext, t)));
+      }
+      if (cap === 1) {
+        const key = w.lower;
+        const pos = i === 0 ? 1 : headline ? 2 : 0;
+        if (stats.lowerSeen.has(key)) out.push(this.b(mix(mix(T.DocLowerSeen, pos), w.flags & 3)));
+        if (stats.capSeen.has(key)) out.push(this.b(mix(mix(T.DocCapSeen, pos), w.flags & 3)));
+      }
+    }
+    offsets.push(out.length);
+  }
+
+  /**
+   * Dynamic features of token `i` from the prediction history and the earlier
+   * predicted names (`spans`: mask per token as for gazetteers), appended to `out`.
+   */
+  dynamic(word: WordInfo, spanMask: number, history: PredictionHistory, out: number[]): void {
+    if (isCapitalized(word.flags)) {
+      const counts = history.words.get(word.lower);
+      if (counts !== undefined) {
+        let best = -1;
+        let bestCount = 0;
+        for (let t = 0; t <= TYPE_COUNT; t++) {
+          const c = counts[t] ?? 0;
+          if (c === 0) continue;
+          if (t < TYPE_COUNT) out.push(this.b(mix(T.Hist, t)));
+          if (c > bestCount) {
+            best = t;
+            bestCount = c;
+          }
+        }
+        if (best >= 0) out.push(this.b(mix(T.HistMajority, best)));
+      }
+    }
+    for (let bit = 0; bit < 2 * TYPE_COUNT; bit++) {
+      if ((spanMask & (1 << bit)) !== 0) out.push(this.b(mix(T.DocSpan, bit)));
+    }
+  }
+}
+
+/**
+ * Document statistics from its sentences (`words` per sentence, headline flags).
+ */
+export function documentStats(sentences: readonly (readonly WordInfo[])[], headlines: readonly boolean[]): DocumentStats {
+  const lowerSeen = new Set<string>();
+  const capSeen = new Set<string>();
+  sentences.forEach((words, s) => {
+    const headline = headlines[s] ?? false;
+    words.forEach((w, i) => {
+      if ((w.flags & F_HAS_LETTER) === 0) return;
+      if (!isCapitalized(w.flags)) lowerSeen.add(w.lower);
+      else if (i > 0 && !headline && (w.flags & F_ALL_CAPS) === 0) capSeen.add(w.lower);
+    });
+  });
+  return { lowerSeen, capSeen };
+}
+
+/** A sentence is a headline when most of its words are written in capitals. */
+export function isHeadline(words: readonly WordInfo[]): boolean {
+  let letters = 0;
+  let caps = 0;
+  for (const w of words) {
+    if ((w.flags & F_HAS_LETTER) === 0) continue;
+    letters++;
+    if ((w.flags & F_ALL_CAPS) !== 0) caps++;
+  }
+  // Why 3 and 0.6: "EU" alone is not a headline; CoNLL headlines are fully capitalized.
+  return letters >= 3 && caps / letters > 0.6;
+}
