@@ -277,3 +277,18 @@ describe('resolver: modes', () => {
     expect(res.resolution_path.find((s) => s.phase === 'score')?.note).toContain('hashed-ngram');
   });
 });
+
+describe('resolve tool', () => {
+  it('registers (its examples match its schemas) and answers through the registry', async () => {
+    const { ToolRegistry } = await import('../tools/registry');
+    const { resolveTool } = await import('./resolve-tool');
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Stripe', type: 'company' });
+    const registry = new ToolRegistry({ deps: { resolver } });
+    registry.register(resolveTool);
+    const out = await registry.callSafe('resolve', { subject: 'Stripe, Inc.' }, { caller: { kind: 'test' } });
+    expect(out).toMatchObject({ ok: true, result: { status: 'resolved', entity: { label: 'Stripe' } } });
+    const bad = await registry.callSafe('resolve', { subject: '' }, { caller: { kind: 'test' } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+  });
+});
