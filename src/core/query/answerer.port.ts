@@ -1,0 +1,37 @@
+/**
+ * The Answerer port: one turn of the query loop (`llm.query(text, context,
+ * capabilities)` in seed 001). The symbolic answerer is the offline default; LLM
+ * answerers in `src/adapters/llm` implement the same port.
+ */
+import type { InfoCapability } from './info-capability';
+import type { QueryContext } from './query-context';
+import type { QueryResponse } from './query-response';
+import type { QueryConfig } from './world-query';
+
+export interface AnswerInput {
+  readonly question: string;
+  readonly context: QueryContext;
+  /** What the answerer may ask for this turn (empty when it must answer). */
+  readonly capabilities: readonly InfoCapability[];
+  /** When true the answerer must return an Answer from what it has. */
+  readonly forceAnswer: boolean;
+  readonly config: QueryConfig;
+  /** Epoch ms of the question, for "today". */
+  readonly now: number;
+  /** The page the user is on, when asked from a tab. */
+  readonly pageUrl?: string;
+  readonly signal?: AbortSignal;
+  /** Receives the answer text as it is produced (streaming). */
+  readonly onToken?: (chunk: string) => void;
+}
+
+/** What an answerer reports about its last call, for figures. */
+export interface AnswererCallStats {
+  readonly promptTokens: number;
+}
+
+export interface Answerer {
+  /** Short name for history and notices: `symbolic`, `openai-compatible`, `chrome-prompt-api`. */
+  readonly name: string;
+  answer(input: AnswerInput): Promise<QueryResponse>;
+}

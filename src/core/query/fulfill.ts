@@ -1,0 +1,154 @@
+/**
+ * Runs a validated InfoRequest against the ports and returns what it found as a
+ * QueryContext to merge. Read-only by construction: it holds readers, not writers.
+ */
+import { InvalidArgumentsError } from '../errors';
+import { asEntityId, type EntityId } from '../graph/ids';
+import type { GraphStore } from '../graph/store';
+import { isEntityType } from '../graph/types';
+import { CAPABILITY, MAX_PATH_DEPTH } from './capabilities';
+import { loadFullEntity } from './graph-views';
+import { requestKey } from './info-capability';
+import { QueryContext, summarize, type PageScope, type PageView } from './query-context';
+import type { InfoRequest } from './query-response';
+import type { RelationshipProvider } from './relationship.port';
+import type { SemanticSearchProvider } from './semantic-search.port';
+
+// Defaults when the answerer does not say how many.
+const DEFAULT_RESULTS = 10;
+// Relationships per entity for GET_RELATIONSHIPS.
+const RELATIONSHIPS_PER_ENTITY = 50;
+// Labels and most-connected entities returned by LIST_ENTITY_DEFINITIONS.
+const STATS_TOP = 10;
+// Pages per scope, and entities shown per page.
+const PAGES_PER_SCOPE = 10;
+const ENTITIES_PER_PAGE = 12;
+const DAY_MS = 86_400_000;
+
+export interface FulfillDeps {
+  readonly store: GraphStore;
+  readonly search: SemanticSearchProvider;
+  readonly relationships: RelationshipProvider;
+}
+
+export interface FulfillEnv {
+  readonly now: number;
+  readonly pageUrl?: string;
+  /** Minutes east of UTC for "today" (the browser's `-new Date().getTimezoneOffset()`). */
+  readonly timezoneOffsetMinutes?: number;
+}
+
+/** Start of the local day containing `now`. */
+export function startOfDay(now: number, offsetMinutes = 0): number {
+  const shift = offsetMinutes * 60_000;
+  return Math.floor((now + shift) / DAY_MS) * DAY_MS - shift;
+}
+
+function ids(value: unknown): EntityId[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.flatMap((v) => {
+    const id = typeof v === 'string' ? asEntityId(v) : undefined;
+    return id ? [id] : [];
+  });
+}
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const count = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) ? value : DEFAULT_RESULTS);
+
+/**
+ * @example
+ *   const patch = await fulfillRequest(deps, { capabilityId: 'EXPAND_ENTITY', parameters: { entityId } }, { now });
+ *   context.merge(patch);
+ */
+export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, env: FulfillEnv): Promise<QueryContext> {
+  const patch = QueryContext.create();
+  const p = request.parameters;
+  switch (request.capabilityId) {
+    case CAPABILITY.EXPAND_ENTITY:
+    case CAPABILITY.EXPAND_ENTITIES:
+      for (const id of ids(p.entityId ?? p.entityIds)) {
+        const full = await loadFullEntity(deps.store, id);
+        if (full) {
+          patch.addEntity(full);
+          // Neighbours become summaries, so a later turn may expand them in turn.
+          for (const r of full.relationships) {
+            const other = r.from === id ? { id: r.to, name: r.toName, type: r.toType } : { id: r.from, name: r.fromName, type: r.fromType };
+            patch.addEntitySummary({ ...other, summary: '' });
+          }
+        }
+        patch.markExpanded(id);
+      }
+      break;
+    case CAPABILITY.SEARCH_ENTITIES:
+    case CAPABILITY.GET_ENTITY_BY_NAME: {
+      const query = text(p.query ?? p.name);
+      const found = await deps.search.search(query, { limit: request.capabilityId === CAPABILITY.SEARCH_ENTITIES ? count(p.limit) : 5 });
+      for (const s of found) patch.addEntitySummary(s);
+      patch.setLookup(query, found.map((s) => s.id));
+      break;
+    }
+    case CAPABILITY.GET_RELATIONSHIPS: {
+      const direction = p.direction === 'in' || p.direction === 'out' ? p.direction : 'both';
+      const rels = await deps.relationships.getRelationships(ids(p.entityIds), { direction, limit: RELATIONSHIPS_PER_ENTITY });
+      for (const r of rels) {
+        patch.addRelationship(r);
+        for (const end of [{ id: r.from, name: r.fromName, type: r.fromType }, { id: r.to, name: r.toName, type: r.toType }]) {
+          patch.addEntitySummary({ ...end, summary: '' });
+        }
+      }
+      break;
+    }
+    case CAPABILITY.LIST_ENTITY_DEFINITIONS: {
+      const stats = await deps.relationships.getRelationshipStats({ top: STATS_TOP });
+      const definitions = [];
+      for (const type of ['company', 'person', 'technology', 'product', 'location', 'other'] as const) {
+        definitions.push({ type, count: await deps.store.countEntities(type) });
+      }
+      for (const e of await deps.store.getEntities(stats.mostConnected.map((c) => c.id))) patch.addEntitySummary(summarize(e));
+      patch.setDefinitions(definitions, stats.labels, stats.mostConnected);
+      break;
+    }
+    case CAPABILITY.GET_ENTITIES_BY_DEFINITION: {
+      const type = text(p.definition);
+      if (!isEntityType(type)) throw new InvalidArgumentsError(`Unknown entity type "${type.slice(0, 40)}".`);
+      const limit = count(p.limit);
+      // Most mentioned first (ties by id) among a bounded read in creation order.
+      const listed = (await deps.store.listEntities({ type, limit: limit * 20 }))
+        .sort((a, b) => b.mentionCount - a.mentionCount || (a.id < b.id ? -1 : 1))
+        .slice(0, limit);
+      for (const e of listed) patch.addEntitySummary(summarize(e));
+      patch.setTypeListing(type, listed.map((e) => e.id));
+      break;
+    }
+    case CAPABILITY.FIND_PATH: {
+      const [from] = ids(p.fromId);
+      const [to] = ids(p.toId);
+      if (from && to) patch.addPath(await deps.relationships.findPath(from, to, { maxDepth: MAX_PATH_DEPTH }));
+      break;
+    }
+    case CAPABILITY.GET_CAPTURED_PAGES:
+      await addPages(deps.store, patch, text(p.scope), env);
+      break;
+    default:
+      throw new InvalidArgumentsError(`Unknown capability "${request.capabilityId.slice(0, 40)}".`);
+  }
+  patch.markFulfilled(requestKey(request));
+  return patch;
+}
+
+async function addPages(store: GraphStore, patch: QueryContext, scope: string, env: FulfillEnv): Promise<void> {
+  let pages;
+  if (scope === 'current_page') {
+    const page = env.pageUrl ? await store.getPage(env.pageUrl) : undefined;
+    pages = page ? [page] : [];
+  } else if (scope === 'today') {
+    pages = await store.listPages({ limit: PAGES_PER_SCOPE, since: startOfDay(env.now, env.timezoneOffsetMinutes) });
+  } else {
+    pages = await store.listPages({ limit: PAGES_PER_SCOPE });
+  }
+  for (const page of pages) {
+    const view: PageView = { url: page.url, title: page.title, capturedAt: page.capturedAt, entityIds: page.entityIds.slice(0, ENTITIES_PER_PAGE), entityCount: page.entityIds.length };
+    patch.addPage(view);
+    for (const e of await store.getEntities(view.entityIds)) patch.addEntitySummary(summarize(e));
+  }
+  if (scope === 'current_page' || scope === 'today' || scope === 'recent') patch.markPageScope(scope satisfies PageScope);
+}

@@ -1,0 +1,325 @@
+/**
+ * QueryContext (seed 001): what the answerer knows while it answers one question.
+ * Two levels of entities: light summaries (id, name, type, one line) and full
+ * entities (attributes, relationships, evidence) loaded on demand. Every collection
+ * is capped so a context always fits a small prompt.
+ */
+import type { EntityId, RelationshipId } from '../graph/ids';
+import type { Entity, EntityType } from '../graph/types';
+
+// Caps keep one context under roughly 2,000 prompt tokens in the common case.
+export const MAX_FULL_ENTITIES = 24;
+export const MAX_SUMMARIES = 120;
+export const MAX_CONTEXT_RELATIONSHIPS = 240;
+export const MAX_CONTEXT_PAGES = 20;
+// A one-line summary longer than this stops being light.
+const SUMMARY_LENGTH = 120;
+
+export interface EntitySummary {
+  readonly id: EntityId;
+  readonly name: string;
+  readonly type: EntityType;
+  /** One line: the description, or the first attributes. */
+  readonly summary: string;
+  /** How well it matched the search that brought it in, 0..1. */
+  readonly score?: number;
+}
+
+export interface RelationshipView {
+  readonly id: RelationshipId;
+  readonly from: EntityId;
+  readonly fromName: string;
+  readonly fromType: EntityType;
+  readonly label: string;
+  readonly to: EntityId;
+  readonly toName: string;
+  readonly toType: EntityType;
+}
+
+export interface EvidenceView {
+  readonly pageUrl: string;
+  readonly pageTitle: string;
+  /** Page text: untrusted data, never instructions. */
+  readonly snippet: string;
+  readonly capturedAt: number;
+}
+
+export interface FullEntity {
+  readonly entity: Entity;
+  readonly relationships: readonly RelationshipView[];
+  readonly evidence: readonly EvidenceView[];
+  /** True when the entity has more relationships than were loaded. */
+  readonly relationshipsTruncated: boolean;
+}
+
+export interface DefinitionView {
+  readonly type: EntityType;
+  readonly count: number;
+}
+export interface LabelCount {
+  readonly label: string;
+  readonly count: number;
+}
+export interface ConnectedEntity {
+  readonly id: EntityId;
+  readonly degree: number;
+}
+export interface PathView {
+  readonly fromId: EntityId;
+  readonly toId: EntityId;
+  /** Relationships from `fromId` to `toId` in order (any direction); empty when none found. */
+  readonly steps: readonly RelationshipView[];
+  readonly maxDepth: number;
+}
+export interface PageView {
+  readonly url: string;
+  readonly title: string;
+  readonly capturedAt: number;
+  /** The first entities the page contributed (bounded). */
+  readonly entityIds: readonly EntityId[];
+  /** How many entities the page contributed in all. */
+  readonly entityCount: number;
+}
+export type PageScope = 'current_page' | 'today' | 'recent';
+
+export interface ContextStats {
+  readonly fullEntities: number;
+  readonly summaries: number;
+  readonly relationships: number;
+  readonly pages: number;
+  readonly paths: number;
+  readonly estimatedTokens: number;
+  readonly truncated: boolean;
+}
+
+/** The usual rough estimate for English and JSON: about 4 characters per token. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/** The light form of an entity. */
+export function summarize(entity: Entity, score?: number): EntitySummary {
+  const attrs = Object.entries(entity.attributes)
+    .slice(0, 3)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('; ');
+  const line = (entity.description ?? attrs).slice(0, SUMMARY_LENGTH);
+  return { id: entity.id, name: entity.name, type: entity.type, summary: line, ...(score === undefined ? {} : { score }) };
+}
+
+/**
+ * @example
+ *   const ctx = QueryContext.create({ summaries: await search.search('stripe', { limit: 10 }) });
+ *   ctx.addEntity(full); ctx.markExpanded(full.entity.id);
+ *   ctx.expandableEntityIds // summaries not yet loaded in full
+ */
+export class QueryContext {
+  private readonly summaryMap = new Map<EntityId, EntitySummary>();
+  private readonly fullMap = new Map<EntityId, FullEntity>();
+  private readonly expanded = new Set<EntityId>();
+  private readonly relMap = new Map<RelationshipId, RelationshipView>();
+  private readonly pageMap = new Map<string, PageView>();
+  private readonly pathMap = new Map<string, PathView>();
+  private readonly typeListings = new Map<EntityType, EntityId[]>();
+  private readonly lookups = new Map<string, EntityId[]>();
+  private readonly scopes = new Set<PageScope>();
+  private readonly fulfilledKeys = new Set<string>();
+  private definitionList: DefinitionView[] | undefined;
+  private labelList: LabelCount[] | undefined;
+  private connectedList: ConnectedEntity[] | undefined;
+  private wasTruncated = false;
+
+  static create(input: { summaries?: readonly EntitySummary[] } = {}): QueryContext {
+    const ctx = new QueryContext();
+    for (const s of input.summaries ?? []) ctx.addEntitySummary(s);
+    return ctx;
+  }
+
+  addEntitySummary(summary: EntitySummary): void {
+    const known = this.summaryMap.get(summary.id);
+    if (known) {
+      // Keep the best score a search gave it.
+      if ((summary.score ?? 0) > (known.score ?? 0)) this.summaryMap.set(summary.id, summary);
+      return;
+    }
+    if (this.fullMap.has(summary.id)) return;
+    if (this.summaryMap.size >= MAX_SUMMARIES) {
+      this.wasTruncated = true;
+      return;
+    }
+    this.summaryMap.set(summary.id, summary);
+  }
+
+  addEntity(full: FullEntity): void {
+    const id = full.entity.id;
+    if (!this.fullMap.has(id) && this.fullMap.size >= MAX_FULL_ENTITIES) {
+      this.wasTruncated = true;
+      this.addEntitySummary(summarize(full.entity));
+      return;
+    }
+    this.fullMap.set(id, full);
+    this.summaryMap.delete(id);
+    for (const rel of full.relationships) this.addRelationship(rel);
+  }
+
+  addRelationship(rel: RelationshipView): void {
+    if (this.relMap.has(rel.id)) return;
+    if (this.relMap.size >= MAX_CONTEXT_RELATIONSHIPS) {
+      this.wasTruncated = true;
+      return;
+    }
+    this.relMap.set(rel.id, rel);
+  }
+
+  addPage(page: PageView): void {
+    if (this.pageMap.has(page.url)) return;
+    if (this.pageMap.size >= MAX_CONTEXT_PAGES) {
+      this.wasTruncated = true;
+      return;
+    }
+    this.pageMap.set(page.url, page);
+  }
+
+  addPath(path: PathView): void {
+    this.pathMap.set(pathKey(path.fromId, path.toId), path);
+  }
+  setDefinitions(definitions: readonly DefinitionView[], labels: readonly LabelCount[], connected: readonly ConnectedEntity[]): void {
+    this.definitionList = [...definitions];
+    this.labelList = [...labels];
+    this.connectedList = [...connected];
+  }
+  setTypeListing(type: EntityType, ids: readonly EntityId[]): void {
+    this.typeListings.set(type, [...ids]);
+  }
+  /** Remembers which entities a name lookup or search returned (best first). */
+  setLookup(query: string, ids: readonly EntityId[]): void {
+    this.lookups.set(query, [...ids]);
+  }
+  markPageScope(scope: PageScope): void {
+    this.scopes.add(scope);
+  }
+  /** Remembers that a request was run, so answerers do not ask twice. */
+  markFulfilled(key: string): void {
+    this.fulfilledKeys.add(key);
+  }
+  markExpanded(id: EntityId): void {
+    this.expanded.add(id);
+  }
+
+  /** Adds everything `other` holds (used to fold in the result of an info request). */
+  merge(other: QueryContext): void {
+    for (const full of other.fullMap.values()) this.addEntity(full);
+    for (const s of other.summaryMap.values()) this.addEntitySummary(s);
+    for (const id of other.expanded) this.expanded.add(id);
+    for (const rel of other.relMap.values()) this.addRelationship(rel);
+    for (const page of other.pageMap.values()) this.addPage(page);
+    for (const path of other.pathMap.values()) this.addPath(path);
+    for (const [type, ids] of other.typeListings) this.typeListings.set(type, ids);
+    for (const [query, ids] of other.lookups) this.lookups.set(query, ids);
+    for (const scope of other.scopes) this.scopes.add(scope);
+    for (const key of other.fulfilledKeys) this.fulfilledKeys.add(key);
+    if (other.definitionList && other.labelList && other.connectedList) {
+      this.setDefinitions(other.definitionList, other.labelList, other.connectedList);
+    }
+    this.wasTruncated ||= other.wasTruncated;
+  }
+
+  /** Full entities first (in insertion order), then summaries. */
+  get allEntityIds(): EntityId[] {
+    return [...this.fullMap.keys(), ...this.summaryMap.keys()];
+  }
+  /** Summaries that could still be loaded in full. */
+  get expandableEntityIds(): EntityId[] {
+    return [...this.summaryMap.keys()].filter((id) => !this.expanded.has(id));
+  }
+  hasExpandableEntities(): boolean {
+    return this.expandableEntityIds.length > 0;
+  }
+
+  get fullEntities(): FullEntity[] {
+    return [...this.fullMap.values()];
+  }
+  get summaries(): EntitySummary[] {
+    return [...this.summaryMap.values()];
+  }
+  get relationships(): RelationshipView[] {
+    return [...this.relMap.values()];
+  }
+  get pages(): PageView[] {
+    return [...this.pageMap.values()];
+  }
+  get paths(): PathView[] {
+    return [...this.pathMap.values()];
+  }
+  get definitions(): readonly DefinitionView[] | undefined {
+    return this.definitionList;
+  }
+  get labels(): readonly LabelCount[] | undefined {
+    return this.labelList;
+  }
+  get mostConnected(): readonly ConnectedEntity[] | undefined {
+    return this.connectedList;
+  }
+  get truncated(): boolean {
+    return this.wasTruncated;
+  }
+
+  getFull(id: EntityId): FullEntity | undefined {
+    return this.fullMap.get(id);
+  }
+  getSummary(id: EntityId): EntitySummary | undefined {
+    const full = this.fullMap.get(id);
+    return full ? summarize(full.entity) : this.summaryMap.get(id);
+  }
+  has(id: string): boolean {
+    return this.allEntityIds.some((known) => known === id);
+  }
+  isExpanded(id: EntityId): boolean {
+    return this.expanded.has(id) || this.fullMap.has(id);
+  }
+  getPath(fromId: EntityId, toId: EntityId): PathView | undefined {
+    return this.pathMap.get(pathKey(fromId, toId)) ?? reversePath(this.pathMap.get(pathKey(toId, fromId)));
+  }
+  getTypeListing(type: EntityType): readonly EntityId[] | undefined {
+    return this.typeListings.get(type);
+  }
+  getLookup(query: string): readonly EntityId[] | undefined {
+    return this.lookups.get(query);
+  }
+  hasPageScope(scope: PageScope): boolean {
+    return this.scopes.has(scope);
+  }
+  wasFulfilled(key: string): boolean {
+    return this.fulfilledKeys.has(key);
+  }
+
+  getStats(): ContextStats {
+    const data = JSON.stringify({
+      full: this.fullEntities.map((f) => ({ ...f.entity, keys: undefined, evidence: f.evidence })),
+      summaries: this.summaries,
+      relationships: this.relationships,
+      pages: this.pages,
+      paths: this.paths,
+      definitions: this.definitionList,
+      labels: this.labelList,
+    });
+    return {
+      fullEntities: this.fullMap.size,
+      summaries: this.summaryMap.size,
+      relationships: this.relMap.size,
+      pages: this.pageMap.size,
+      paths: this.pathMap.size,
+      estimatedTokens: estimateTokens(data),
+      truncated: this.wasTruncated,
+    };
+  }
+}
+
+function pathKey(from: EntityId, to: EntityId): string {
+  return `${from}>${to}`;
+}
+
+function reversePath(path: PathView | undefined): PathView | undefined {
+  if (!path) return undefined;
+  return { fromId: path.toId, toId: path.fromId, steps: [...path.steps].reverse(), maxDepth: path.maxDepth };
+}
