@@ -1,0 +1,304 @@
+/**
+ * `resolve_reference_target`'s algorithm (seed 002 "Resolution algorithm"): build the
+ * candidate pool from one chat's state, filter by allowed kinds, score with the
+ * weighted features of `scoring.ts`, rank with an explicit tie-break, then decide
+ * resolved / ambiguous / not_found with named thresholds. Pure and deterministic:
+ * the same view, input and `now` give the same output. It never reads the user's
+ * words; only normalized hints.
+ */
+import { KINDS_FOR_HINT, canonicalReasons } from './kinds';
+import type { ObjectKind, ReasonCode } from './kinds';
+import { formatReferenceLog } from './log';
+import type { ReferenceLogger } from './log';
+import { compareStrings, topicKey } from './registry';
+import type { ChatView, StoredMessage } from './registry';
+import type { ReferenceCandidate, ResolveReferenceInput, ResolveReferenceOutput } from './schema';
+import {
+  MAX_REPLY_CHAIN_DEPTH,
+  MIN_SCORE,
+  RESOLVE_MARGIN,
+  confidenceOf,
+  round3,
+  scoreCandidate,
+} from './scoring';
+import type { Candidate, ScoredCandidate, ScoringContext } from './scoring';
+
+export interface ResolveContext {
+  /** Epoch ms the request is evaluated at (expiry, recency). */
+  readonly now: number;
+  readonly requestId?: string;
+  readonly logger?: ReferenceLogger;
+}
+
+/** Top ids carried by the log line. */
+const LOGGED_TOP_IDS = 3;
+/** An ambiguous answer lists at least this many candidates, whatever max_candidates says: one would read as a guess. */
+const MIN_AMBIGUOUS_CANDIDATES = 2;
+
+/**
+ * Resolves a reference against one chat's state.
+ *
+ * @example
+ *   const out = resolveReferenceTarget(registry.view('w1'), parsedInput, { now: clock.now() });
+ *   if (out.status === 'resolved') use(out.best_match);
+ */
+export function resolveReferenceTarget(view: ChatView, input: ResolveReferenceInput, rc: ResolveContext): ResolveReferenceOutput {
+  const { now } = rc;
+
+  // 1. Pool: this chat only (the view is one chat), live records, not the current message.
+  const pool: Candidate[] = [];
+  const liveKindsBySource = new Map<string, Set<ObjectKind>>();
+  for (const stored of view.objects.values()) {
+    if (now - stored.descriptor.last_touched_at > view.limits.objectTtlMs) continue;
+    pool.push({ stored, isMessage: false });
+    const source = stored.descriptor.source_message_id;
+    if (source !== null) liveKindsBySource.set(source, (liveKindsBySource.get(source) ?? new Set<ObjectKind>()).add(stored.descriptor.kind));
+  }
+  for (const stored of view.messages.values()) {
+    if (stored.descriptor.object_id === input.current_message_id) continue;
+    if (now - stored.descriptor.last_touched_at > view.limits.messageTtlMs) continue;
+    pool.push({ stored, isMessage: true });
+  }
+
+  // 2. allowed_kinds filter.
+  const allowed = input.allowed_kinds === undefined ? undefined : new Set<ObjectKind>(input.allowed_kinds);
+  const candidates = allowed === undefined ? pool : pool.filter((c) => allowed.has(c.stored.descriptor.kind));
+
+  // 3. Request context, then scores.
+  const ctx = scoringContext(view, input, candidates, liveKindsBySource, now);
+  const scored = candidates.map((c) => scoreCandidate(c, ctx));
+
+  // 4. Ranking: score desc, then newer first, then object id (explicit, total order).
+  const limit = Math.max(input.max_candidates, MIN_AMBIGUOUS_CANDIDATES);
+  const ranked = topK(scored, limit + 1, compareScored);
+
+  // The reply target is unknown here (expired, evicted, or from elsewhere): say so, never guess it.
+  const replyTo = input.reply_to_message_id;
+  const replyMissing = replyTo !== undefined && !pool.some((c) => c.stored.descriptor.object_id === replyTo);
+  const output = decide(ranked, input.max_candidates, replyMissing);
+  const result: ResolveReferenceOutput = {
+    ...output,
+    diagnostics: {
+      pool_size: pool.length,
+      after_filter: candidates.length,
+      top_score: round3(ranked[0]?.score ?? 0),
+      score_gap: round3(gapOf(ranked)),
+    },
+  };
+
+  // 5. The PRD's compact log line (no user text).
+  if (rc.logger !== undefined) {
+    const record = {
+      event: 'resolve_reference_target' as const,
+      request_id: rc.requestId ?? '-',
+      chat_id: input.chat_id,
+      topic_id: input.topic_id ?? null,
+      current_message_id: input.current_message_id,
+      candidate_count: candidates.length,
+      status: result.status,
+      top_ids: ranked.slice(0, LOGGED_TOP_IDS).map((s) => s.candidate.stored.descriptor.object_id),
+      score_gap: round3(gapOf(ranked)),
+    };
+    rc.logger(record, formatReferenceLog(record));
+  }
+  return result;
+}
+
+function decide(ranked: readonly ScoredCandidate[], maxCandidates: number, replyMissing: boolean): Omit<ResolveReferenceOutput, 'diagnostics'> {
+  const extra: ReasonCode[] = replyMissing ? ['reply_target_missing'] : [];
+  const top = ranked[0];
+  if (top === undefined || top.score < MIN_SCORE) {
+    return {
+      status: 'not_found',
+      best_match: null,
+      candidates: [],
+      confidence: 0,
+      reasons: canonicalReasons([top === undefined ? 'no_candidates' : 'below_threshold', ...extra]),
+      scope_used: 'chat',
+    };
+  }
+  const plausible = ranked.filter((s) => s.score >= MIN_SCORE);
+  const runnerUp = plausible[1];
+  if (runnerUp !== undefined && top.score - runnerUp.score < RESOLVE_MARGIN) {
+    // Near tie: list the close ones, never guess (PRD edge case).
+    const close = plausible.filter((s) => top.score - s.score < RESOLVE_MARGIN).slice(0, Math.max(maxCandidates, MIN_AMBIGUOUS_CANDIDATES));
+    const shared = close.map((s) => new Set(s.reasons)).reduce((a, b) => new Set([...a].filter((r) => b.has(r))));
+    return {
+      status: 'ambiguous',
+      best_match: null,
+      candidates: close.map(compact),
+      confidence: confidenceOf(top.score, runnerUp.score),
+      reasons: canonicalReasons(['near_equal_scores', ...shared, ...extra]),
+      scope_used: top.scope,
+    };
+  }
+  return {
+    status: 'resolved',
+    best_match: top.candidate.stored.descriptor,
+    candidates: plausible.slice(0, maxCandidates).map(compact),
+    confidence: confidenceOf(top.score, runnerUp?.score),
+    reasons: canonicalReasons([...top.reasons, ...extra]),
+    scope_used: top.scope,
+  };
+}
+
+function compact(s: ScoredCandidate): ReferenceCandidate {
+  const d = s.candidate.stored.descriptor;
+  return {
+    object_id: d.object_id,
+    kind: d.kind,
+    ...(d.title_or_label === undefined ? {} : { title_or_label: d.title_or_label }),
+    score: round3(s.score),
+  };
+}
+
+function gapOf(ranked: readonly ScoredCandidate[]): number {
+  const [a, b] = ranked;
+  if (a === undefined) return 0;
+  return b === undefined ? a.score : a.score - b.score;
+}
+
+function scoringContext(
+  view: ChatView,
+  input: ResolveReferenceInput,
+  candidates: readonly Candidate[],
+  liveKindsBySource: ReadonlyMap<string, ReadonlySet<ObjectKind>>,
+  now: number,
+): ScoringContext {
+  const hints = input.normalized_reference_hints ?? {};
+  // Chat-only mode when the request has no topic or nothing in the chat has one (PRD edge case).
+  const topicsInUse = candidates.some((c) => c.stored.descriptor.topic_id !== null);
+  const topicId = input.topic_id !== undefined && topicsInUse ? input.topic_id : null;
+  const kindTargets = hints.target_kind_hint === undefined ? undefined : new Set<ObjectKind>(KINDS_FOR_HINT[hints.target_kind_hint]);
+
+  const candidateIds = new Set(candidates.map((c) => c.stored.descriptor.object_id));
+  const liveCarriers = new Set<string>();
+  for (const c of candidates) {
+    const source = c.stored.descriptor.source_message_id;
+    if (!c.isMessage && source !== null) liveCarriers.add(source);
+  }
+  const goneKinds = new Map<string, ReadonlySet<ObjectKind>>();
+  for (const c of candidates) {
+    if (!c.isMessage) continue;
+    const message: StoredMessage = c.stored;
+    const live = liveKindsBySource.get(message.descriptor.object_id);
+    const gone = [...message.carriedKinds].filter((k) => live === undefined || !live.has(k));
+    if (gone.length > 0) goneKinds.set(message.descriptor.object_id, new Set(gone));
+  }
+
+  const activeIds = new Set((view.active.get(topicKey(topicId)) ?? []).filter((id) => candidateIds.has(id)));
+  const { selected, excluded } = positional(candidates, input, topicId, kindTargets, activeIds, liveCarriers);
+  return {
+    now,
+    hints,
+    senderUserId: input.sender_user_id,
+    topicId,
+    activeIds,
+    chain: replyChain(view, input.reply_to_message_id),
+    kindTargets,
+    liveCarriers,
+    goneKinds,
+    selected,
+    excluded,
+  };
+}
+
+/** The reply chain from the reply target upwards: id → hop (1 = the target itself). */
+function replyChain(view: ChatView, replyTo: string | undefined): Map<string, number> {
+  const chain = new Map<string, number>();
+  let id = replyTo;
+  for (let hop = 1; id !== undefined && hop <= MAX_REPLY_CHAIN_DEPTH && !chain.has(id); hop++) {
+    chain.set(id, hop);
+    id = view.messages.get(id)?.replyToMessageId ?? undefined;
+  }
+  return chain;
+}
+
+/**
+ * Applies positional and ordinal hints. The eligible objects are those of the hinted
+ * kind (all when no kind) and ownership, in the current topic when it has any, ordered
+ * by creation (newest first, then id). Messages carrying a live typed object are represented by it.
+ */
+function positional(
+  candidates: readonly Candidate[],
+  input: ResolveReferenceInput,
+  topicId: string | null,
+  kindTargets: ReadonlySet<ObjectKind> | undefined,
+  activeIds: ReadonlySet<string>,
+  liveCarriers: ReadonlySet<string>,
+): { selected: Set<string>; excluded: Set<string> } {
+  const selected = new Set<string>();
+  const excluded = new Set<string>();
+  const hints = input.normalized_reference_hints ?? {};
+  const { positional_hint: pos, ordinal_hint: ord, recency_hint: rec } = hints;
+  const wantsLatest = pos === 'latest' || rec === 'latest' || ord === 'last';
+  if (!wantsLatest && ord === undefined && (pos === undefined || pos === 'replied_message')) return { selected, excluded };
+
+  const ofKindAll = candidates.filter(
+    (c) =>
+      (kindTargets === undefined || kindTargets.has(c.stored.descriptor.kind)) &&
+      !(c.isMessage && liveCarriers.has(c.stored.descriptor.object_id)),
+  );
+  // "my last poll" counts among the sender's polls ("the bot's last summary" among the bot's), when there are any.
+  const owned = ofKindAll.filter((c) =>
+    hints.ownership_hint === 'mine'
+      ? c.stored.descriptor.created_by_user_id === input.sender_user_id
+      : hints.ownership_hint === 'bot_created'
+        ? c.stored.descriptor.created_by_bot
+        : true,
+  );
+  const ofKind = owned.length > 0 ? owned : ofKindAll;
+  const inTopic = topicId === null ? [] : ofKind.filter((c) => c.stored.descriptor.topic_id === topicId);
+  const eligible = (inTopic.length > 0 ? inTopic : ofKind).map((c) => c.stored.descriptor);
+  type D = (typeof eligible)[number];
+  // Newest first; ties by id so insertion order never matters.
+  const newerFirst = (a: D, b: D): number => b.created_at - a.created_at || compareStrings(a.object_id, b.object_id);
+  const first = (items: readonly D[], cmp: (a: D, b: D) => number): D | undefined =>
+    items.reduce<D | undefined>((best, d) => (best === undefined || cmp(d, best) < 0 ? d : best), undefined);
+  const olderFirst = (a: D, b: D): number => newerFirst(b, a);
+  const pick = (d: D | undefined): void => {
+    if (d !== undefined) selected.add(d.object_id);
+  };
+
+  if (wantsLatest) pick(first(eligible, newerFirst));
+  if (pos === 'above') pick(first(eligible.filter((d) => d.source_message_id !== input.current_message_id), newerFirst));
+  if (pos === 'current_topic_recent' && topicId !== null && inTopic.length > 0) pick(first(eligible, newerFirst));
+  if (pos === 'previous') {
+    // "The previous one" is relative to the current one: the active object, else the newest.
+    const current = first(eligible.filter((d) => activeIds.has(d.object_id)), newerFirst) ?? first(eligible, newerFirst);
+    if (current !== undefined) {
+      excluded.add(current.object_id);
+      pick(first(eligible.filter((d) => newerFirst(d, current) > 0), newerFirst));
+    }
+  }
+  if (ord === 'first' || ord === 'second') {
+    const oldest = first(eligible, olderFirst);
+    const target = ord === 'first' || oldest === undefined ? oldest : first(eligible.filter((d) => olderFirst(d, oldest) > 0), olderFirst);
+    pick(target);
+  }
+  return { selected, excluded };
+}
+
+function compareScored(a: ScoredCandidate, b: ScoredCandidate): number {
+  const da = a.candidate.stored.descriptor;
+  const db = b.candidate.stored.descriptor;
+  return b.score - a.score || db.created_at - da.created_at || compareStrings(da.object_id, db.object_id);
+}
+
+/** The k smallest items under `cmp`, sorted; linear in items for small k (bounded latency). */
+export function topK<T>(items: readonly T[], k: number, cmp: (a: T, b: T) => number): T[] {
+  const out: T[] = [];
+  for (const item of items) {
+    const last = out[out.length - 1];
+    if (out.length >= k && last !== undefined && cmp(item, last) >= 0) continue;
+    let i = out.length;
+    while (i > 0) {
+      const prev = out[i - 1];
+      if (prev === undefined || cmp(item, prev) >= 0) break;
+      i--;
+    }
+    out.splice(i, 0, item);
+    if (out.length > k) out.pop();
+  }
+  return out;
+}
