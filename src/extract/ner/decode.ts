@@ -31,7 +31,7 @@ export interface PreparedDocument {
 }
 
 /** Marks extra gazetteer matches (e.g. names the graph knows) into `out`. */
-export type ExtraMarker = (tokens: readonly string[], lower: readonly string[], out: Uint32Array) => void;
+export type ExtraMarker = (sentence: number, tokens: readonly string[], lower: readonly string[], out: Uint32Array) => void;
 
 /**
  * Computes the static features of a document's sentences.
@@ -53,7 +53,7 @@ export function prepareDocument(
     const gaz = new Uint32Array(ws.length);
     gazetteer.mark(lower, fold, gaz);
     const tokens = sentences[s] ?? [];
-    if (extra !== undefined) extra(tokens, lower, gaz);
+    if (extra !== undefined) extra(s, tokens, lower, gaz);
     const feats: number[] = [];
     const offsets: number[] = [];
     extractor.sentence(ws, gaz, headlines[s] ?? false, stats, feats, offsets);

@@ -1,0 +1,104 @@
+/**
+ * Evaluates the trained recognizer on a CrossNER (or WNUT-17) `token<TAB>label` file
+ * through the EntityRecognizer port, on raw text: each sentence is one document,
+ * tokens joined by spaces. Exact character-span match per type.
+ *
+ *   npx tsx bench/eval-ner-crossner.ts ../shared/corpus/ner/crossner/ai/dev.txt
+ *
+ * Gold labels counted (issue 8): programlang → technology, product → product,
+ * organisation → company, researcher/person → person, country/location → location.
+ * Every other gold label is ignored, and so are predictions of `other`.
+ * Last line: {"file","precision","recall","f1","perType":{…},"mbPerSecond"}.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { SpanScorer, type TypedSpan } from '../src/extract/ner/conll';
+import { createTrainedRecognizer } from '../src/extract/ner/index';
+
+const EVAL_LABELS: Readonly<Record<string, string>> = {
+  programlang: 'technology',
+  product: 'product',
+  organisation: 'company',
+  corporation: 'company',
+  researcher: 'person',
+  person: 'person',
+  country: 'location',
+  location: 'location',
+};
+const TYPES = ['technology', 'product', 'person', 'company', 'location'];
+
+interface Doc {
+  readonly text: string;
+  readonly gold: TypedSpan[];
+}
+
+/** Sentences of a BIO file as texts with gold character spans. */
+function readBio(content: string): Doc[] {
+  const docs: Doc[] = [];
+  for (const block of content.split(/\r?\n\s*\r?\n/)) {
+    const rows = block.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0).map((l) => l.split('\t'));
+    if (rows.length === 0) continue;
+    let text = '';
+    const gold: TypedSpan[] = [];
+    let open: { start: number; end: number; label: string } | undefined;
+    const close = (): void => {
+      const type = open === undefined ? undefined : EVAL_LABELS[open.label];
+      if (open !== undefined && type !== undefined) gold.push({ start: open.start, end: open.end, type });
+      open = undefined;
+    };
+    for (const row of rows) {
+      const token = row[0] ?? '';
+      const tag = row[row.length - 1] ?? 'O';
+      if (text.length > 0) text += ' ';
+      const start = text.length;
+      text += token;
+      const label = tag === 'O' ? '' : tag.slice(2);
+      if (tag.startsWith('I-') && open !== undefined && open.label === label) {
+        open.end = text.length;
+        continue;
+      }
+      close();
+      if (label !== '') open = { start, end: text.length, label };
+    }
+    close();
+    docs.push({ text, gold });
+  }
+  return docs;
+}
+
+const file = process.argv[2];
+if (file === undefined || !existsSync(file)) {
+  console.error(`usage: npx tsx bench/eval-ner-crossner.ts <crossner or wnut file> (not found: ${file ?? '(none)'}); the corpus lives in ../shared/corpus/ner/`);
+  process.exit(2);
+}
+const recognizer = createTrainedRecognizer();
+if (recognizer === undefined) {
+  console.error('no trained model is shipped; run `npm run train:ner` first');
+  process.exit(2);
+}
+const docs = readBio(readFileSync(file, 'utf8'));
+const scorer = new SpanScorer(TYPES);
+let chars = 0;
+let ms = 0;
+for (const doc of docs) {
+  const t0 = performance.now();
+  const mentions = recognizer.recognize(doc.text);
+  ms += performance.now() - t0;
+  chars += Buffer.byteLength(doc.text, 'utf8');
+  scorer.add(doc.gold, mentions.map((m) => ({ start: m.start, end: m.end, type: m.type })));
+}
+const s = scorer.scores();
+const r3 = (x: number): number => Math.round(x * 1000) / 1000;
+console.log(`${file}: ${docs.length} sentences, ${(chars / 1e6).toFixed(3)} MB in ${ms.toFixed(0)} ms`);
+for (const t of TYPES) {
+  const p = s.perType[t];
+  if (p !== undefined) console.log(`${t.padEnd(10)} P ${r3(p.precision)} R ${r3(p.recall)} F1 ${r3(p.f1)} (gold ${p.support})`);
+}
+console.log(`micro P ${r3(s.precision)} R ${r3(s.recall)} F1 ${r3(s.f1)}`);
+console.log(JSON.stringify({
+  file,
+  precision: r3(s.precision),
+  recall: r3(s.recall),
+  f1: r3(s.f1),
+  perType: Object.fromEntries(TYPES.map((t) => [t, r3(s.perType[t]?.f1 ?? 0)])),
+  mbPerSecond: r3(chars / 1e6 / (ms / 1000)),
+}));
