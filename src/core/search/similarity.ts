@@ -1,0 +1,140 @@
+/**
+ * String similarity for name search: Damerau–Levenshtein (optimal string alignment),
+ * Jaro–Winkler, and `scoreName`, the 0..1 score of a query against one name key
+ * (exact 1; a prefix of the name about 0.8–0.99; a word prefix 0.7–0.9; typos and
+ * partial words below, by edit distance and Jaro–Winkler).
+ */
+
+/** Names are compared on their first this-many characters: bounds the O(n·m) work. */
+export const MAX_COMPARED_LENGTH = 64;
+
+let rowA = new Int32Array(MAX_COMPARED_LENGTH + 2);
+let rowB = new Int32Array(MAX_COMPARED_LENGTH + 2);
+let rowC = new Int32Array(MAX_COMPARED_LENGTH + 2);
+
+/**
+ * Damerau–Levenshtein distance (optimal string alignment: insertions, deletions,
+ * substitutions, adjacent transpositions), on at most `MAX_COMPARED_LENGTH` characters.
+ *
+ * @example damerauLevenshtein('stripe', 'strpie') // 1
+ */
+export function damerauLevenshtein(a: string, b: string): number {
+  const s = a.length > MAX_COMPARED_LENGTH ? a.slice(0, MAX_COMPARED_LENGTH) : a;
+  const t = b.length > MAX_COMPARED_LENGTH ? b.slice(0, MAX_COMPARED_LENGTH) : b;
+  const n = s.length;
+  const m = t.length;
+  if (n === 0) return m;
+  if (m === 0) return n;
+  if (rowA.length < m + 1) {
+    rowA = new Int32Array(m + 1);
+    rowB = new Int32Array(m + 1);
+    rowC = new Int32Array(m + 1);
+  }
+  // prev2 = row i-2, prev = row i-1, cur = row i
+  let prev2 = rowA;
+  let prev = rowB;
+  let cur = rowC;
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    const si = s.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const tj = t.charCodeAt(j - 1);
+      const cost = si === tj ? 0 : 1;
+      let v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && si === t.charCodeAt(j - 2) && s.charCodeAt(i - 2) === tj) {
+        v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
+      }
+      cur[j] = v;
+    }
+    const tmp = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = tmp;
+  }
+  return prev[m] ?? 0;
+}
+
+/** 1 − distance / longer length: 1 for equal strings, 0 for nothing in common. */
+export function editSimilarity(a: string, b: string): number {
+  const len = Math.min(MAX_COMPARED_LENGTH, Math.max(a.length, b.length));
+  return len === 0 ? 1 : Math.max(0, 1 - damerauLevenshtein(a, b) / len);
+}
+
+/**
+ * Jaro–Winkler similarity (prefix scale 0.1, prefix up to 4), in 0..1.
+ *
+ * @example jaroWinkler('martha', 'marhta') // ≈ 0.961
+ */
+export function jaroWinkler(a: string, b: string): number {
+  const s = a.length > MAX_COMPARED_LENGTH ? a.slice(0, MAX_COMPARED_LENGTH) : a;
+  const t = b.length > MAX_COMPARED_LENGTH ? b.slice(0, MAX_COMPARED_LENGTH) : b;
+  if (s === t) return 1;
+  if (s.length === 0 || t.length === 0) return 0;
+  const window = Math.max(0, Math.floor(Math.max(s.length, t.length) / 2) - 1);
+  const sMatch = new Uint8Array(s.length);
+  const tMatch = new Uint8Array(t.length);
+  let matches = 0;
+  for (let i = 0; i < s.length; i++) {
+    const lo = Math.max(0, i - window);
+    const hi = Math.min(t.length - 1, i + window);
+    for (let j = lo; j <= hi; j++) {
+      if (tMatch[j] || s.charCodeAt(i) !== t.charCodeAt(j)) continue;
+      sMatch[i] = 1;
+      tMatch[j] = 1;
+      matches++;
+      break;
+    }
+  }
+  if (matches === 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (!sMatch[i]) continue;
+    while (!tMatch[k]) k++;
+    if (s.charCodeAt(i) !== t.charCodeAt(k)) transpositions++;
+    k++;
+  }
+  const jaro = (matches / s.length + matches / t.length + (matches - transpositions / 2) / matches) / 3;
+  let prefix = 0;
+  while (prefix < 4 && prefix < s.length && prefix < t.length && s.charCodeAt(prefix) === t.charCodeAt(prefix)) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+/** Word-level match: prefix of a word counts almost as the word, else edit similarity. */
+function wordSimilarity(q: string, w: string): number {
+  if (q === w) return 1;
+  if (w.startsWith(q)) return 0.85 + 0.15 * (q.length / w.length);
+  return editSimilarity(q, w);
+}
+
+/**
+ * Score of a query against a name, both already normalized (`nameKey`), in 0..1.
+ *
+ * Bands (why): an exact name is certain (1); a name the query is the beginning of is
+ * what a user typing expects first (0.8–0.99, longer coverage higher); a query that
+ * begins one of the name's words is next (0.7–0.9); anything else is a typo or a partial
+ * match, scored by edit distance and Jaro–Winkler and capped at 0.85 so a clean prefix
+ * outranks a fuzzy guess of similar length.
+ *
+ * @example scoreName('stri', 'stripe') > scoreName('stri', 'string rust type') // true
+ */
+export function scoreName(query: string, name: string, queryWords: readonly string[], nameWords: readonly string[]): number {
+  if (query.length === 0 || name.length === 0) return 0;
+  if (query === name) return 1;
+  const coverage = Math.min(1, query.length / name.length);
+  if (name.startsWith(query)) return 0.8 + 0.19 * Math.sqrt(coverage);
+  if (queryWords.length === 1 && nameWords.some((w) => w.startsWith(query))) return 0.7 + 0.2 * coverage;
+  const whole = 0.6 * editSimilarity(query, name) + 0.4 * jaroWinkler(query, name);
+  let words = 0;
+  if (queryWords.length > 0 && nameWords.length > 0) {
+    let sum = 0;
+    for (const q of queryWords) {
+      let best = 0;
+      for (const w of nameWords) best = Math.max(best, wordSimilarity(q, w));
+      sum += best;
+    }
+    words = (sum / queryWords.length) * (0.6 + 0.4 * coverage);
+  }
+  return 0.85 * Math.max(whole, words);
+}
