@@ -1,21 +1,24 @@
 import { defineConfig } from 'wxt';
 
 // Permissions are the minimum Ariadne needs; README.md ("Permissions") says why each is here.
+// The content script's http(s) match pattern is the only host access; there is no
+// `externally_connectable`, so web pages cannot message the background.
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   srcDir: '.',
   imports: false,
   entrypointsDir: 'entrypoints',
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Ariadne',
     description: 'Turns browsing into a local knowledge graph you can search, merge, ask and draw.',
-    permissions: ['storage', 'sidePanel', 'activeTab', 'scripting', 'contextMenus', 'unlimitedStorage'],
-    action: { default_title: 'Ariadne: capture this page' },
+    // Firefox has no side panel API: WXT turns the panel into a `sidebar_action` there.
+    permissions: browser === 'firefox' ? ['unlimitedStorage'] : ['sidePanel', 'unlimitedStorage'],
+    action: { default_title: 'Ariadne: open the side panel' },
     commands: {
       'capture-page': {
         suggested_key: { default: 'Alt+Shift+A' },
-        description: 'Capture the current page into Ariadne',
+        description: 'Capture the current page into Ariadne again',
       },
     },
-  },
+  }),
 });

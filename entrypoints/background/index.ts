@@ -1,5 +1,7 @@
 import { defineBackground } from 'wxt/utils/define-background';
+import { startBackground } from '../../src/background/start';
 
+// Thin wiring only: everything lives in src/background (main is not async; nothing runs at top level).
 export default defineBackground(() => {
-  // Wired in src/background (store, registry, messaging).
+  startBackground();
 });

@@ -1,0 +1,38 @@
+/**
+ * The background's handler map: one typed handler per message of the protocol.
+ * Writing tool calls and ingestion share the single writer, so the graph has one
+ * writer whatever arrives at once; read-only tools run without waiting.
+ *
+ * @example
+ *   const route = createRouter(createHandlers({ tools: registry, queue, writer }), policy);
+ */
+import type { CallerKind, SideEffectClass } from '../core/tools/tool';
+import type { Handlers } from '../messaging/router';
+import type { CaptureQueue } from './capture-queue';
+import type { SerialWriter } from './serial-writer';
+
+/** What the handlers need of the tool registry (`ToolRegistry` satisfies it). */
+export interface ToolCaller {
+  get(name: string): { readonly __sideEffectClass: SideEffectClass } | undefined;
+  call(name: string, args: unknown, options: { readonly caller: { readonly kind: CallerKind } }): Promise<unknown>;
+}
+
+export interface HandlerServices {
+  readonly tools: ToolCaller;
+  readonly queue: CaptureQueue;
+  readonly writer: SerialWriter;
+}
+
+export function createHandlers({ tools, queue, writer }: HandlerServices): Handlers {
+  return {
+    'tool.call': async (request, sender) => {
+      const caller = { kind: sender.kind satisfies CallerKind };
+      const call = () => tools.call(request.tool, request.arguments, { caller });
+      const effect = tools.get(request.tool)?.__sideEffectClass;
+      // Unknown tools go straight to the registry, which answers not_found with the known names.
+      return effect === undefined || effect === 'read-only' ? call() : writer.run(call);
+    },
+    'page.captured': (request) => queue.enqueue(request.capture),
+    'capture.status': (request) => queue.status(request.captureId),
+  };
+}
