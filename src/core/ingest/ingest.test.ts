@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalyzedEntity, AnalyzedRelation, CaptureAnalysis } from '../capture';
+import { fixedClock, sequentialIds } from '../graph/ids';
+import { InMemoryGraphStore } from '../graph/memory-store';
+import { GraphService } from '../graph/service';
+import type { EntityType } from '../graph/types';
+import { resolveName } from '../resolve/resolve-name';
+import { createResolver } from '../resolve/resolver';
+import { ingestCapture } from './ingest';
+
+function setup() {
+  const store = new InMemoryGraphStore();
+  const clock = fixedClock();
+  const ids = sequentialIds();
+  const service = new GraphService({ store, ids, clock });
+  const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
+  return { store, clock, ids, service, resolver, deps: { service, resolver, store, clock, ids } };
+}
+
+function ent(name: string, type: EntityType, extra: Partial<AnalyzedEntity> = {}): AnalyzedEntity {
+  return { name, type, aliases: [], attributes: {}, salience: 0.5, mentions: 1, snippet: `${name} was mentioned.`, origin: 'text', ...extra };
+}
+function rel(from: string, label: string, to: string): AnalyzedRelation {
+  return { from, to, label, snippet: `${from} ${label} ${to}.`, origin: 'text' };
+}
+function page(url: string, entities: AnalyzedEntity[], relations: AnalyzedRelation[] = []): CaptureAnalysis {
+  return { url, title: `Title of ${url}`, entities, relations, notes: [], analyzeMs: 1 };
+}
+
+describe('ingestCapture', () => {
+  it('creates new entities, relations with evidence, and records the page', async () => {
+    const { store, deps } = setup();
+    const out = await ingestCapture(
+      page('https://stripe.com/about', [ent('Stripe', 'company', { salience: 0.9 }), ent('Patrick Collison', 'person')], [rel('Stripe', 'founded_by', 'Patrick Collison'), rel('Stripe', 'Founded By', 'Patrick Collison')]),
+      deps,
+      { capturedAt: 1000 },
+    );
+    expect(out).toMatchObject({ created: 2, matched: 0, queuedForReview: 0, relationships: 1, duplicate: false });
+    const p = await store.getPage('https://stripe.com/about');
+    expect(p?.entityIds).toEqual(out.entityIds);
+    expect(p?.relationshipIds).toHaveLength(1);
+    const stripe = out.entityIds[0];
+    expect(stripe).toBeDefined();
+    if (stripe === undefined) return;
+    const ev = await store.evidenceOfEntity(stripe, 10);
+    expect(ev[0]).toMatchObject({ kind: 'mention', pageUrl: 'https://stripe.com/about', snippet: 'Stripe was mentioned.' });
+  });
+
+  it('joins a known entity on a later page: evidence, new alias, attributes, mention count', async () => {
+    const { store, deps } = setup();
+    const first = await ingestCapture(page('https://a.example/1', [ent('Stripe', 'company')]), deps, { capturedAt: 1 });
+    const second = await ingestCapture(page('https://b.example/2', [ent('Stripe, Inc.', 'company', { attributes: { url: 'https://stripe.com' }, mentions: 3 })]), deps, { capturedAt: 2 });
+    expect(second).toMatchObject({ created: 0, matched: 1 });
+    expect(second.entityIds).toEqual(first.entityIds);
+    const id = first.entityIds[0];
+    if (id === undefined) throw new Error('no id');
+    const e = await store.getEntity(id);
+    expect(e).toMatchObject({ name: 'Stripe', aliases: ['Stripe, Inc.'], attributes: { url: 'https://stripe.com' }, mentionCount: 4 });
+    expect(await store.evidenceOfEntity(id, 10)).toHaveLength(2);
+  });
+
+  it('is idempotent: the same capture (url + capturedAt) ingested twice changes nothing', async () => {
+    const { store, deps } = setup();
+    const analysis = page('https://a.example/', [ent('Stripe', 'company'), ent('Adyen', 'company')], [rel('Stripe', 'competes_with', 'Adyen')]);
+    await ingestCapture(analysis, deps, { capturedAt: 5 });
+    const before = await store.counts();
+    const again = await ingestCapture(analysis, deps, { capturedAt: 5 });
+    expect(again.duplicate).toBe(true);
+    expect(await store.counts()).toEqual(before);
+  });
+
+  it('two tabs capturing the same new entity at the same moment create one entity', async () => {
+    const { store, deps } = setup();
+    const [a, b] = await Promise.all([
+      ingestCapture(page('https://tab-one.example/', [ent('Anthropic', 'company')]), deps, { capturedAt: 1 }),
+      ingestCapture(page('https://tab-two.example/', [ent('Anthropic PBC', 'company')]), deps, { capturedAt: 1 }),
+    ]);
+    expect(await store.countEntities()).toBe(1);
+    expect(a.entityIds).toEqual(b.entityIds);
+    expect(a.created + b.created).toBe(1);
+  });
+
+  it('queues a doubtful mention for review with a provisional entity instead of guessing', async () => {
+    const { store, service, deps } = setup();
+    const planet = await service.createEntity({ name: 'Mercury', type: 'location' });
+    const bank = await service.createEntity({ name: 'Mercury', type: 'company' });
+    const out = await ingestCapture(page('https://news.example/', [ent('Mercury', 'other')]), deps, { capturedAt: 3 });
+    expect(out).toMatchObject({ created: 1, matched: 0, queuedForReview: 1 });
+    const [item] = await store.listReviews('pending', 10);
+    expect(item?.provisionalId).toBe(out.entityIds[0]);
+    expect(item?.candidates.map((c) => c.id).sort()).toEqual([planet.id, bank.id].sort());
+    expect(item?.mention).toMatchObject({ name: 'Mercury', pageUrl: 'https://news.example/' });
+    expect(item?.reason).toContain('equally likely');
+    expect((await store.counts()).pendingReviews).toBe(1);
+  });
+
+  it('keeps homonyms of different types apart', async () => {
+    const { store, deps } = setup();
+    await ingestCapture(page('https://astro.example/', [ent('Mercury', 'location')]), deps, { capturedAt: 1 });
+    const bank = await ingestCapture(page('https://bank.example/', [ent('Mercury', 'company')]), deps, { capturedAt: 2 });
+    expect(bank).toMatchObject({ created: 1, matched: 0, queuedForReview: 0 });
+    expect(await store.countEntities()).toBe(2);
+  });
+
+  it('stores an acronym seen with its long form as an alias, so a later page finds it', async () => {
+    const { store, deps } = setup();
+    const first = await ingestCapture(page('https://a.example/', [ent('International Business Machines', 'company'), ent('IBM', 'company')]), deps, { capturedAt: 1 });
+    expect(first.created).toBe(1);
+    const later = await ingestCapture(page('https://b.example/', [ent('IBM', 'company')]), deps, { capturedAt: 2 });
+    expect(later).toMatchObject({ matched: 1, created: 0 });
+    const id = first.entityIds[0];
+    if (id === undefined) throw new Error('no id');
+    expect((await store.getEntity(id))?.aliases).toContain('IBM');
+  });
+
+  it('a short person name on the same page joins the full name', async () => {
+    const { store, deps } = setup();
+    const out = await ingestCapture(page('https://a.example/', [ent('Patrick Collison', 'person', { salience: 0.9 }), ent('Collison', 'person', { salience: 0.4 })]), deps, { capturedAt: 1 });
+    expect(out).toMatchObject({ created: 1, matched: 1 });
+    expect(await store.countEntities()).toBe(1);
+  });
+});
+
+describe('resolveName', () => {
+  it('gives the id, an AmbiguousError listing candidates, or a NotFoundError', async () => {
+    const { service, resolver } = setup();
+    const stripe = await service.createEntity({ name: 'Stripe', type: 'company' });
+    await service.createEntity({ name: 'Mercury', type: 'location' });
+    await service.createEntity({ name: 'Mercury', type: 'company' });
+    expect(await resolveName(resolver, 'Stripe, Inc.')).toBe(stripe.id);
+    await expect(resolveName(resolver, 'Mercury')).rejects.toMatchObject({ code: 'ambiguous', details: { candidates: [{ label: 'Mercury' }, { label: 'Mercury' }] } });
+    await expect(resolveName(resolver, 'Adyen')).rejects.toMatchObject({ code: 'not_found' });
+    expect(await resolveName(resolver, 'Mercury', 'company')).toMatch(/^e_/);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Ingestion (issue 3 item 6, issue 4 item 8): writes one analyzed page into the
+ * graph through the resolver. Each entity is resolved with the page as context: a
+ * confident match joins the existing entity (evidence, aliases, attributes); a
+ * doubtful one becomes a provisional entity plus a review item for the user; an
+ * unknown one is created. Relations are deduplicated, the page is recorded with the
+ * entities it contributed. Runs under the service's write serialization, so two
+ * tabs capturing the same new entity create it once; re-ingesting the same capture
+ * (same URL and capture time) changes nothing.
+ */
+import type { CaptureAnalysis, AnalyzedEntity } from '../capture';
+import type { Clock, EntityId, IdSource, RelationshipId } from '../graph/ids';
+import { asEntityId } from '../graph/ids';
+import type { GraphService } from '../graph/service';
+import type { GraphStore } from '../graph/store';
+import type { Entity, ReviewItem } from '../graph/types';
+import { isEntityType } from '../graph/types';
+import type { Resolver } from '../resolve/resolver';
+import { DEFAULT_AUTO_ACCEPT } from '../resolve/schema';
+import type { ResolveResponse } from '../resolve/schema';
+import { looksLikeAcronym } from '../resolve/page-names';
+import { fold, isAcronymOf, nameKey, normalizeLabel } from '../text/normalize';
+
+/** Entities ingested per page at most (capture already caps salience at ~25). */
+export const MAX_INGEST_ENTITIES = 100;
+/** Relations ingested per page at most. */
+export const MAX_INGEST_RELATIONS = 200;
+/** Co-mentions given to the resolver per entity: the page's most salient names. */
+const CO_MENTIONS = 20;
+/** Candidates kept on a review item. */
+const REVIEW_CANDIDATES = 5;
+
+export interface IngestSettings {
+  /** Confidence at which a mention joins an existing entity without review. */
+  readonly autoAcceptThreshold?: number;
+}
+
+export interface IngestDeps {
+  readonly service: GraphService;
+  readonly resolver: Resolver;
+  readonly store: GraphStore;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly settings?: IngestSettings;
+}
+
+export interface IngestResult {
+  readonly pageUrl: string;
+  readonly entityIds: readonly EntityId[];
+  readonly created: number;
+  readonly matched: number;
+  readonly queuedForReview: number;
+  readonly relationships: number;
+  /** True when this exact capture had been ingested already (nothing changed). */
+  readonly duplicate: boolean;
+}
+
+/**
+ * @example
+ *   const result = await ingestCapture(analysis, { service, resolver, store, clock, ids }, { capturedAt: capture.capturedAt });
+ *   result.created // entities new to the graph
+ */
+export async function ingestCapture(
+  analysis: CaptureAnalysis,
+  deps: IngestDeps,
+  options: { readonly capturedAt?: number } = {},
+): Promise<IngestResult> {
+  const capturedAt = options.capturedAt ?? deps.clock.now();
+  return deps.service.exclusive(async (graph) => {
+    const previous = await deps.store.getPage(analysis.url);
+    if (previous && previous.capturedAt === capturedAt) {
+      return { pageUrl: analysis.url, entityIds: previous.entityIds, created: 0, matched: 0, queuedForReview: 0, relationships: previous.relationshipIds.length, duplicate: true };
+    }
+    const entities = foldAcronyms(
+      [...analysis.entities].sort((a, b) => b.salience - a.salience || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, MAX_INGEST_ENTITIES),
+    );
+    const pageNames = entities.flatMap((e) => [e.name, ...e.aliases]);
+    const coMentions = entities.slice(0, CO_MENTIONS).map((e) => e.name);
+    const source = { pageUrl: analysis.url, pageTitle: analysis.title, capturedAt };
+    const pageEntityIds: EntityId[] = [...(previous?.entityIds ?? [])];
+    const byKey = new Map<string, EntityId>();
+    let created = 0;
+    let matched = 0;
+    let queued = 0;
+
+    for (const mention of entities) {
+      const res = await deps.resolver.resolve(
+        {
+          subject: mention.name,
+          strategy: { mode: 'ranked', auto_accept_threshold: deps.settings?.autoAcceptThreshold ?? DEFAULT_AUTO_ACCEPT, interactive_below_threshold: true },
+          constraints: { deterministic: true, allowed_sources: ['local'] },
+          hints: { ...(mention.type === 'other' ? {} : { expected_type: mention.type }), aliases: mention.aliases.slice(0, 20) },
+        },
+        { pageUrl: analysis.url, pageNames, pageEntityIds, coMentions: coMentions.filter((n) => n !== mention.name), attributes: mention.attributes },
+      );
+      const joinId = res.status === 'resolved' && res.entity?.source === 'local' ? asEntityId(res.entity.id) : undefined;
+      let entity: Entity | undefined = joinId === undefined ? undefined : await deps.store.getEntity(joinId);
+      if (entity) {
+        const known = entity;
+        await graph.mergeAttributes(entity.id, mention.attributes, { mentions: Math.max(1, mention.mentions) });
+        // Surface variants ("Stripe, Inc.") are kept too: the user sees how the page wrote it.
+        const newNames = [mention.name, ...mention.aliases].filter((n) => fold(n) !== fold(known.name) && !known.aliases.some((a) => fold(a) === fold(n)));
+        if (newNames.length > 0) await graph.addAliases(known.id, newNames);
+        matched++;
+      } else {
+        entity = await graph.createEntity({
+          name: mention.name, type: mention.type, aliases: mention.aliases, attributes: mention.attributes,
+          mentionCount: Math.max(1, mention.mentions),
+          ...(mention.description === undefined ? {} : { description: mention.description }),
+        });
+        created++;
+        if (res.status === 'ambiguous') {
+          await deps.store.putReview(reviewOf(deps, res, mention, entity.id, source));
+          queued++;
+        }
+      }
+      await graph.recordEvidence({ ...source, kind: 'mention', entityId: entity.id, snippet: mention.snippet });
+      if (!pageEntityIds.includes(entity.id)) pageEntityIds.push(entity.id);
+      for (const n of [mention.name, ...mention.aliases]) if (!byKey.has(nameKey(n))) byKey.set(nameKey(n), entity.id);
+    }
+
+    const relationshipIds: RelationshipId[] = [...(previous?.relationshipIds ?? [])];
+    const seenRel = new Set<string>();
+    for (const rel of analysis.relations.slice(0, MAX_INGEST_RELATIONS)) {
+      const from = byKey.get(nameKey(rel.from));
+      const to = byKey.get(nameKey(rel.to));
+      if (from === undefined || to === undefined || from === to) continue;
+      const k = `${from}|${normalizeLabel(rel.label)}|${to}`;
+      if (seenRel.has(k)) continue;
+      seenRel.add(k);
+      const out = await graph.relate(from, rel.label, to, { ...source, snippet: rel.snippet });
+      if (!relationshipIds.includes(out.relationship.id)) relationshipIds.push(out.relationship.id);
+    }
+
+    await graph.recordPage({ url: analysis.url, title: analysis.title, ...(analysis.lang ? { lang: analysis.lang } : {}), capturedAt, entityIds: pageEntityIds, relationshipIds, notes: analysis.notes });
+    return { pageUrl: analysis.url, entityIds: pageEntityIds, created, matched, queuedForReview: queued, relationships: seenRel.size, duplicate: false };
+  });
+}
+
+function reviewOf(
+  deps: IngestDeps,
+  res: ResolveResponse,
+  mention: AnalyzedEntity,
+  provisionalId: EntityId,
+  source: { readonly pageUrl: string; readonly pageTitle: string },
+): ReviewItem {
+  return {
+    id: deps.ids.review(),
+    createdAt: deps.clock.now(),
+    status: 'pending',
+    mention: { name: mention.name, type: mention.type, pageUrl: source.pageUrl, pageTitle: source.pageTitle, snippet: mention.snippet },
+    provisionalId,
+    candidates: res.candidates.slice(0, REVIEW_CANDIDATES).flatMap((c) => {
+      const id = asEntityId(c.id);
+      return id !== undefined && isEntityType(c.type) ? [{ id, label: c.label, type: c.type, confidence: c.confidence }] : [];
+    }),
+    reason: res.ambiguity?.reason ?? 'the resolver was not sure',
+  };
+}
+
+/**
+ * "International Business Machines" and "IBM" on one page are one entity: the acronym
+ * is folded into its unique long form as an alias (stored with it, so later pages
+ * resolve "IBM" without the long form).
+ */
+export function foldAcronyms(entities: readonly AnalyzedEntity[]): AnalyzedEntity[] {
+  const out = [...entities];
+  for (const short of entities) {
+    if (!looksLikeAcronym(short.name)) continue;
+    const longs = out.filter((e) => e !== short && isAcronymOf(short.name, e.name));
+    const long = longs[0];
+    if (longs.length !== 1 || long === undefined) continue;
+    const merged: AnalyzedEntity = {
+      ...long,
+      aliases: [...new Set([...long.aliases, short.name, ...short.aliases])],
+      attributes: { ...short.attributes, ...long.attributes },
+      salience: Math.max(long.salience, short.salience),
+      mentions: long.mentions + short.mentions,
+    };
+    out.splice(out.indexOf(long), 1, merged);
+    out.splice(out.indexOf(short), 1);
+  }
+  return out;
+}
