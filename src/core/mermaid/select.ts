@@ -1,0 +1,169 @@
+/**
+ * Which part of the graph a diagram shows, within a node budget: the whole graph
+ * (most connected entities first), or the neighbourhood of one entity (breadth
+ * first, depth 1–2), optionally only some entity types or relationship labels.
+ * Says in a note what was left out.
+ */
+import { NotFoundError } from '../errors';
+import type { EntityId } from '../graph/ids';
+import type { GraphStore } from '../graph/store';
+import type { Entity, EntityType, Relationship } from '../graph/types';
+import { ENTITY_TYPES } from '../graph/types';
+import type { Diagram, DiagramEdge } from './render';
+
+/** Seed 003 / issue 2: a readable diagram has about this many nodes. */
+export const DEFAULT_NODE_BUDGET = 60;
+/** Beyond this a diagram is unreadable and slow to lay out. */
+export const MAX_NODE_BUDGET = 300;
+/** Edges drawn per node of budget at most (keeps the text bounded on dense graphs). */
+const EDGES_PER_NODE = 4;
+/** Relationships read per node when walking a neighbourhood (hubs are cut here). */
+const EDGES_PER_HOP = 500;
+/** Records read at most when ranking the whole graph: bounds the work on huge graphs. */
+export const MAX_SCANNED = 200_000;
+const PAGE = 2000;
+
+export interface DiagramRequest {
+  readonly around?: EntityId;
+  /** 1 or 2 hops around `around`. */
+  readonly depth?: number;
+  readonly types?: readonly EntityType[];
+  readonly relations?: readonly string[];
+  readonly budget?: number;
+}
+
+export interface SelectedDiagram {
+  readonly diagram: Diagram;
+  /** What was left out, when anything was. */
+  readonly note?: string;
+  readonly totalEntities: number;
+}
+
+const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+async function allRelationships(store: GraphStore, keep: (r: Relationship) => boolean): Promise<Relationship[]> {
+  const out: Relationship[] = [];
+  let after: string | undefined;
+  for (let read = 0; read < MAX_SCANNED; read += PAGE) {
+    const page = await store.listRelationships({ limit: PAGE, ...(after === undefined ? {} : { after }) });
+    for (const r of page) if (keep(r)) out.push(r);
+    const last = page[page.length - 1];
+    if (!last || page.length < PAGE) break;
+    after = last.id;
+  }
+  return out;
+}
+
+function describeLeftOut(shown: readonly Entity[], totalByType: ReadonlyMap<EntityType, number>, edgesShown: number, edgesTotal: number): string | undefined {
+  const shownByType = new Map<EntityType, number>();
+  for (const e of shown) shownByType.set(e.type, (shownByType.get(e.type) ?? 0) + 1);
+  const parts: string[] = [];
+  let total = 0;
+  for (const type of ENTITY_TYPES) {
+    const all = totalByType.get(type) ?? 0;
+    total += all;
+    const left = all - (shownByType.get(type) ?? 0);
+    if (left > 0) parts.push(`${left} ${type}`);
+  }
+  const edgesLeft = edgesTotal - edgesShown;
+  if (parts.length === 0 && edgesLeft <= 0) return undefined;
+  const entities = parts.length > 0 ? `Showing ${shown.length} of ${total} entities; left out: ${parts.join(', ')}.` : `Showing all ${shown.length} entities.`;
+  const edges = edgesLeft > 0 ? ` ${edgesLeft} of ${edgesTotal} relationships not drawn.` : '';
+  return `${entities}${edges} Narrow the diagram with around, types or relations, or raise the budget.`;
+}
+
+/**
+ * Picks the nodes and edges of a diagram from the store.
+ *
+ * @example
+ *   const { diagram, note } = await selectDiagram(store, { around: rust.id, depth: 1 });
+ */
+export async function selectDiagram(store: GraphStore, request: DiagramRequest = {}): Promise<SelectedDiagram> {
+  const budget = Math.max(1, Math.min(MAX_NODE_BUDGET, Math.floor(request.budget ?? DEFAULT_NODE_BUDGET)));
+  const types = request.types && request.types.length > 0 ? new Set(request.types) : undefined;
+  const labels = request.relations && request.relations.length > 0 ? new Set(request.relations) : undefined;
+  const keepRel = (r: Relationship): boolean => labels === undefined || labels.has(r.label);
+  const keepEntity = (e: Entity): boolean => types === undefined || types.has(e.type);
+
+  let chosen: Entity[];
+  let candidateRels: Relationship[];
+  /** Entities an edge may join to count as left out; undefined = any. */
+  let eligible: Set<EntityId> | undefined;
+  const totalByType = new Map<EntityType, number>();
+
+  if (request.around !== undefined) {
+    const center = await store.getEntity(request.around);
+    if (!center) throw new NotFoundError(`No entity has id "${request.around}" to draw around.`);
+    const depth = Math.max(1, Math.min(2, Math.floor(request.depth ?? 1)));
+    const seen = new Map<EntityId, number>([[center.id, 0]]);
+    const rels = new Map<string, Relationship>();
+    let frontier: EntityId[] = [center.id];
+    for (let hop = 1; hop <= depth; hop++) {
+      const next: EntityId[] = [];
+      for (const id of frontier) {
+        for (const r of await store.relationshipsOf(id, 'both', EDGES_PER_HOP)) {
+          if (!keepRel(r)) continue;
+          rels.set(r.id, r);
+          const other = r.from === id ? r.to : r.from;
+          if (!seen.has(other)) {
+            seen.set(other, hop);
+            next.push(other);
+          }
+        }
+      }
+      frontier = next;
+    }
+    // Breadth-first order: the center, then hop 1, then hop 2 (each in discovery order).
+    const reached = (await store.getEntities([...seen.keys()])).filter((e) => e.id === center.id || keepEntity(e));
+    for (const e of reached) totalByType.set(e.type, (totalByType.get(e.type) ?? 0) + 1);
+    chosen = reached.slice(0, budget);
+    eligible = new Set(reached.map((e) => e.id));
+    candidateRels = [...rels.values()].sort(byId);
+  } else {
+    candidateRels = await allRelationships(store, keepRel);
+    const degree = new Map<EntityId, number>();
+    for (const r of candidateRels) {
+      degree.set(r.from, (degree.get(r.from) ?? 0) + 1);
+      degree.set(r.to, (degree.get(r.to) ?? 0) + 1);
+    }
+    for (const type of ENTITY_TYPES) if (!types || types.has(type)) totalByType.set(type, await store.countEntities(type));
+    // Most connected first (they carry the structure), ties by id.
+    const ranked = [...degree.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    chosen = [];
+    for (let i = 0; i < ranked.length && chosen.length < budget; i += PAGE) {
+      const ids = ranked.slice(i, i + PAGE).map(([id]) => id);
+      for (const e of await store.getEntities(ids)) {
+        if (keepEntity(e) && chosen.length < budget) chosen.push(e);
+      }
+    }
+    // Fill the rest of the budget with unconnected entities, oldest first (only without a relation filter).
+    if (chosen.length < budget && labels === undefined) {
+      const taken = new Set(chosen.map((e) => e.id));
+      let after: string | undefined;
+      for (let read = 0; read < MAX_SCANNED && chosen.length < budget; read += PAGE) {
+        const page = await store.listEntities({ limit: PAGE, ...(after === undefined ? {} : { after }) });
+        for (const e of page) if (!taken.has(e.id) && !degree.has(e.id) && keepEntity(e) && chosen.length < budget) chosen.push(e);
+        const last = page[page.length - 1];
+        if (!last || page.length < PAGE) break;
+        after = last.id;
+      }
+    }
+  }
+
+  const shown = new Set(chosen.map((e) => e.id));
+  // With a type filter, edges to other types are not "left out": they were never asked for.
+  if (eligible === undefined && types !== undefined) eligible = shown;
+  const inside = candidateRels.filter((r) => shown.has(r.from) && shown.has(r.to));
+  const edges: DiagramEdge[] = inside.slice(0, budget * EDGES_PER_NODE).map((r) => ({ from: r.from, to: r.to, label: r.label }));
+  // Relationships that could have been drawn: both ends eligible for this diagram.
+  const edgesTotal =
+    eligible === undefined ? candidateRels.length : candidateRels.filter((r) => eligible.has(r.from) && eligible.has(r.to)).length;
+  const note = describeLeftOut(chosen, totalByType, edges.length, edgesTotal);
+  let totalEntities = 0;
+  for (const n of totalByType.values()) totalEntities += n;
+  return {
+    diagram: { nodes: chosen.map((e) => ({ key: e.id, name: e.name, type: e.type })), edges },
+    ...(note === undefined ? {} : { note }),
+    totalEntities,
+  };
+}
