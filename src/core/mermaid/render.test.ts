@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 // The output is checked with Mermaid's own parser (it needs a DOM: jsdom here).
 import { beforeAll, describe, expect, it } from 'vitest';
+import type MermaidApi from 'mermaid';
 import type { EntityType } from '../graph/types';
 import { escapeLabel, renderMermaid } from './render';
 
-type MermaidApi = typeof import('mermaid').default;
-let mermaid: MermaidApi;
+let mermaid: typeof MermaidApi;
 
 beforeAll(async () => {
   mermaid = (await import('mermaid')).default;

@@ -38,7 +38,7 @@ const TYPE_STYLE: Readonly<Record<EntityType, string>> = {
 export function escapeLabel(text: string): string {
   const flat = text
     .normalize('NFKC')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, ' ')
+    .replace(/\p{Cc}|\p{Cf}/gu, ' ') // control and format characters (bidi overrides, zero-width)
     .replace(/\s+/g, ' ')
     .trim();
   const chars = Array.from(flat);
