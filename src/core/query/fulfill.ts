@@ -122,7 +122,14 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
     case CAPABILITY.FIND_PATH: {
       const [from] = ids(p.fromId);
       const [to] = ids(p.toId);
-      if (from && to) patch.addPath(await deps.relationships.findPath(from, to, { maxDepth: MAX_PATH_DEPTH }));
+      if (from && to) {
+        const path = await deps.relationships.findPath(from, to, { maxDepth: MAX_PATH_DEPTH });
+        patch.addPath(path);
+        for (const s of path.steps) {
+          patch.addEntitySummary({ id: s.from, name: s.fromName, type: s.fromType, summary: '' });
+          patch.addEntitySummary({ id: s.to, name: s.toName, type: s.toType, summary: '' });
+        }
+      }
       break;
     }
     case CAPABILITY.GET_CAPTURED_PAGES:

@@ -37,6 +37,7 @@ const FORCE_NOTE = 'No more tools are available: answer now from the data you ha
 /** Removes what could close the data block or smuggle control characters. */
 export function sanitizeData(text: string): string {
   return text
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')
     .replace(/<<<|>>>/g, '')
     .replace(/GRAPH_DATA/gi, 'GRAPH DATA');
@@ -53,7 +54,7 @@ export function renderContext(context: QueryContext): string {
     for (const ev of f.evidence) lines.push(`  evidence page=${q(ev.pageTitle)} url=${q(ev.pageUrl)} snippet=${q(ev.snippet)}`);
   }
   // A summary with nothing to add is already named (with its type) by a relation line.
-  const inRelations = new Set(context.relationships.flatMap((r) => [r.from, r.to]));
+  const inRelations = new Set([...context.relationships, ...context.paths.flatMap((p) => p.steps)].flatMap((r) => [r.from, r.to]));
   for (const s of context.summaries) {
     if (s.summary === '' && inRelations.has(s.id)) continue;
     lines.push(`summary ${s.id} type=${s.type} name=${q(s.name)}${s.summary ? ` about=${q(s.summary)}` : ''}`);
@@ -62,7 +63,7 @@ export function renderContext(context: QueryContext): string {
     lines.push(`relation ${r.from} ${q(r.label)} ${r.to} (${q(r.fromName)} ${r.fromType} -> ${q(r.toName)} ${r.toType})`);
   }
   for (const p of context.paths) {
-    lines.push(p.steps.length === 0 ? `path ${p.fromId} .. ${p.toId}: none within ${p.maxDepth} steps` : `path ${p.fromId} .. ${p.toId}: ${p.steps.map((s) => `${s.from} ${q(s.label)} ${s.to}`).join('; ')}`);
+    lines.push(p.steps.length === 0 ? `path ${p.fromId} .. ${p.toId}: none within ${p.maxDepth} steps` : `path ${p.fromId} .. ${p.toId}: ${p.steps.map((s) => `${s.from} ${q(s.label)} ${s.to} (${q(s.fromName)} ${s.fromType} -> ${q(s.toName)} ${s.toType})`).join('; ')}`);
   }
   for (const page of context.pages) {
     lines.push(`page url=${q(page.url)} title=${q(page.title)} captured=${new Date(page.capturedAt).toISOString()} entities=${page.entityCount} [${page.entityIds.join(', ')}]`);

@@ -1,0 +1,386 @@
+/**
+ * The symbolic answerer: the offline, deterministic default of the Answerer port.
+ * It reads the question into an intent (question.ts), asks for what it lacks through
+ * the same capabilities an LLM gets (NeedsMoreInfo), and answers from graph facts
+ * only, with low confidence, never a guess, when the facts are not there.
+ */
+import type { EntityId } from '../graph/ids';
+import type { EntityType } from '../graph/types';
+import { nameKey } from '../text/normalize';
+import type { Answerer, AnswerInput } from './answerer.port';
+import { CAPABILITY, MAX_RESULTS_PER_REQUEST } from './capabilities';
+import { getCapabilityById, requestKey, validateInfoRequest } from './info-capability';
+import { entitiesNamedIn } from './prompt';
+import type { PageScope, RelationshipView } from './query-context';
+import type { Answer, Confidence, InfoRequest, NeedsMoreInfo, QueryResponse } from './query-response';
+import { parseQuestion, type Intent, type Role } from './question';
+import { LOCATION_ATTRIBUTES, LOCATION_LABELS, relatedBy, ROLE_LABELS, TITLE_ATTRIBUTES } from './relation-words';
+import { nameCoverage, queryTokens } from './token-name-search';
+
+// Names listed in one sentence before "and N more".
+const LIST_IN_SENTENCE = 8;
+// Homonyms described for one name.
+const MAX_HOMONYMS = 3;
+// Connected people whose titles are checked for "who leads X".
+const MAX_TITLE_CHECKS = 5;
+// Entities listed for "most connected".
+const TOP_CONNECTED = 5;
+
+type Resolution = { readonly ids: EntityId[]; readonly exact: boolean } | NeedsMoreInfo | 'missing';
+
+const TYPE_PLURAL: Readonly<Record<EntityType, string>> = {
+  company: 'companies', person: 'people', technology: 'technologies', product: 'products', location: 'locations', other: 'other entities',
+};
+
+function words(label: string): string {
+  return label.replace(/_/g, ' ');
+}
+function listNames(names: readonly string[]): string {
+  const unique = [...new Set(names)];
+  const shown = unique.slice(0, LIST_IN_SENTENCE);
+  const more = unique.length - shown.length;
+  if (more > 0) return `${shown.join(', ')} and ${more} more`;
+  return shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) ?? ''}`;
+}
+function isNeeds(r: Resolution | QueryResponse | undefined): r is NeedsMoreInfo {
+  return typeof r === 'object' && 'type' in r && r.type === 'needs_more_info';
+}
+
+/** One answerer turn over one context. */
+class Turn {
+  constructor(private readonly input: AnswerInput) {}
+
+  private get ctx() {
+    return this.input.context;
+  }
+
+  /** A request, if the capability is offered, valid, and was not run before. */
+  private ask(reason: string, requests: readonly InfoRequest[]): NeedsMoreInfo | undefined {
+    if (this.input.forceAnswer) return undefined;
+    const fresh = requests.filter((r) => {
+      const cap = getCapabilityById(this.input.capabilities, r.capabilityId);
+      return validateInfoRequest(r, cap).valid && !this.ctx.wasFulfilled(requestKey(r));
+    });
+    return fresh.length > 0 ? { type: 'needs_more_info', reason, requests: fresh } : undefined;
+  }
+
+  private answer(content: string, confidence: Confidence, sourceIds: readonly EntityId[], followUps: readonly string[]): Answer {
+    const sources = [...new Set(sourceIds)].flatMap((id) => {
+      const s = this.ctx.getSummary(id);
+      return s ? [{ entityId: id, name: s.name, type: s.type, pages: [] }] : [];
+    });
+    return { type: 'answer', content, confidence, sources, suggestedFollowUps: followUps.slice(0, 3) };
+  }
+
+  private name(id: EntityId): string {
+    return this.ctx.getSummary(id)?.name ?? id;
+  }
+
+  /** Finds the entity a slot names: exact name or alias first, then by looking it up, then partial matches. */
+  private resolve(slotText: string): Resolution {
+    const key = nameKey(slotText);
+    const slotWords = new Set(queryTokens(slotText));
+    const exact: EntityId[] = [];
+    const partial: EntityId[] = [];
+    const lookedUp = this.ctx.getLookup(slotText) ?? [];
+    for (const id of [...lookedUp, ...this.ctx.allEntityIds]) {
+      if (exact.includes(id) || partial.includes(id)) continue;
+      const s = this.ctx.getSummary(id);
+      if (!s) continue;
+      const aliases = this.ctx.getFull(id)?.entity.aliases ?? [];
+      if (key.length > 0 && (nameKey(s.name) === key || aliases.some((a) => nameKey(a) === key))) exact.push(id);
+      else if (slotWords.size > 0 && nameCoverage(s.name, slotWords) === 1) partial.push(id);
+    }
+    if (exact.length > 0) return { ids: exact.slice(0, MAX_HOMONYMS), exact: true };
+    const lookup = this.ask(`find "${slotText}" in the graph`, [{ capabilityId: CAPABILITY.GET_ENTITY_BY_NAME, parameters: { name: slotText } }]);
+    if (lookup) return lookup;
+    const first = partial[0];
+    return first ? { ids: [first], exact: false } : 'missing';
+  }
+
+  private expand(ids: readonly EntityId[]): NeedsMoreInfo | undefined {
+    const todo = ids.filter((id) => !this.ctx.isExpanded(id) && this.ctx.expandableEntityIds.includes(id));
+    const first = todo[0];
+    if (!first) return undefined;
+    return this.ask(
+      `load ${todo.map((id) => this.name(id)).join(', ')} in full`,
+      todo.length === 1 ? [{ capabilityId: CAPABILITY.EXPAND_ENTITY, parameters: { entityId: first } }] : [{ capabilityId: CAPABILITY.EXPAND_ENTITIES, parameters: { entityIds: todo.slice(0, 5) } }],
+    );
+  }
+
+  /** Asks for the rest of an entity's relationships when the expansion was cut. */
+  private moreRelationships(id: EntityId): NeedsMoreInfo | undefined {
+    if (!this.ctx.getFull(id)?.relationshipsTruncated) return undefined;
+    return this.ask(`load more relationships of ${this.name(id)}`, [{ capabilityId: CAPABILITY.GET_RELATIONSHIPS, parameters: { entityIds: [id], direction: 'both' } }]);
+  }
+
+  private relsOf(id: EntityId): RelationshipView[] {
+    return this.ctx.relationships.filter((r) => r.from === id || r.to === id);
+  }
+
+  private notFound(slotText: string): Answer {
+    return this.answer(`I have nothing about "${slotText}" in your graph yet. It appears once a page you capture mentions it, or you can add it yourself.`, 'low', [], ['Which entities are the most connected?']);
+  }
+
+  run(intent: Intent): QueryResponse {
+    switch (intent.kind) {
+      case 'about': return this.about(intent.subject);
+      case 'relation': return this.relation(intent.relation, intent.object, intent.direction, intent.entityType);
+      case 'role': return this.role(intent.role, intent.subject);
+      case 'where': return this.where(intent.subject);
+      case 'path': return this.path(intent.from, intent.to);
+      case 'list': return this.list(intent.entityType);
+      case 'most_connected': return this.mostConnected();
+      case 'captured': return this.captured(intent.scope);
+      case 'unknown': return this.unknown();
+    }
+  }
+
+  private about(subject: string): QueryResponse {
+    const res = this.resolve(subject);
+    if (isNeeds(res)) return res;
+    if (res === 'missing') return this.notFound(subject);
+    const need = this.expand(res.ids);
+    if (need) return need;
+    const parts = res.ids.map((id) => this.describe(id));
+    const intro = res.ids.length > 1 ? `Your graph has ${res.ids.length} entities named "${subject}".\n\n` : '';
+    const first = res.ids[0];
+    const neighbour = first ? this.relsOf(first).map((r) => (r.from === first ? r.toName : r.fromName))[0] : undefined;
+    const name = first ? this.name(first) : subject;
+    return this.answer(intro + parts.join('\n\n'), res.exact ? 'high' : 'medium', res.ids, [
+      ...(neighbour ? [`How are ${name} and ${neighbour} connected?`] : []),
+      `Which entities are related to ${name}?`,
+    ]);
+  }
+
+  private describe(id: EntityId): string {
+    const full = this.ctx.getFull(id);
+    const summary = this.ctx.getSummary(id);
+    if (!full) return summary ? `${summary.name} is a ${summary.type}${summary.summary ? ` (${summary.summary})` : ''}.` : id;
+    const e = full.entity;
+    const attrs = Object.entries(e.attributes).map(([k, v]) => `${words(k)}: ${v}`);
+    const lines = [`${e.name} is a ${e.type}${e.description ? ` — ${e.description}` : ''}${attrs.length > 0 ? ` (${attrs.join('; ')})` : ''}.`];
+    const rels = this.relsOf(id);
+    const outgoing = new Map<string, string[]>();
+    for (const r of rels.filter((r) => r.from === id)) outgoing.set(r.label, [...(outgoing.get(r.label) ?? []), r.toName]);
+    if (outgoing.size > 0) lines.push(`It ${[...outgoing].map(([label, names]) => `${verbPhrase(label)} ${listNames(names)}`).join('; ')}.`);
+    const incoming = rels.filter((r) => r.to === id).map((r) => `${r.fromName} (${words(r.label)})`);
+    if (incoming.length > 0) lines.push(`Linked from: ${listNames(incoming)}.`);
+    if (e.aliases.length > 0) lines.push(`Also known as ${listNames(e.aliases).replace(/\.$/, '')}.`);
+    if (full.relationshipsTruncated) lines.push('It has more relationships than shown here.');
+    return lines.join(' ');
+  }
+
+  private relation(relation: string, object: string, direction: 'in' | 'out', type: EntityType | undefined): QueryResponse {
+    const res = this.resolve(object);
+    if (isNeeds(res)) return res;
+    if (res === 'missing') return this.notFound(object);
+    const anchor = res.ids[0];
+    if (!anchor) return this.notFound(object);
+    const need = this.expand([anchor]) ?? this.moreRelationships(anchor);
+    if (need) return need;
+    const found = relatedBy(this.relsOf(anchor), anchor, relation, direction).filter((f) => !type || f.type === type);
+    const anchorName = this.name(anchor);
+    const what = type ? TYPE_PLURAL[type] : direction === 'in' ? 'entities' : 'things';
+    if (found.length === 0) {
+      const text = direction === 'in' ? `Your graph has no ${what} that ${relation} ${anchorName}.` : `Your graph does not say what ${anchorName} ${relation}${type ? ` among ${what}` : ''}.`;
+      return this.answer(`${text} (I looked at ${this.relsOf(anchor).length} of its relationships.)`, 'low', [anchor], [`What do we know about ${anchorName}?`]);
+    }
+    const names = found.map((f) => f.name);
+    const byLabel = new Map<string, string[]>();
+    for (const f of found) byLabel.set(f.via.label, [...(byLabel.get(f.via.label) ?? []), f.name]);
+    // Labels come from the data ("uses", "founded_by"), so the sentence quotes them rather than conjugating the user's verb.
+    const text = [...byLabel]
+      .map(([label, group]) => (direction === 'in' ? `${cap(what)} linked to ${anchorName} by “${words(label)}”: ${listNames(group)}.` : `${anchorName} ${verbPhrase(label)} ${listNames(group)}.`))
+      .join(' ');
+    const partial = this.ctx.getFull(anchor)?.relationshipsTruncated === true && this.ctx.relationships.length > 0 ? ' There may be more than these.' : '';
+    const firstName = names[0] ?? anchorName;
+    return this.answer(text + partial, res.exact ? 'high' : 'medium', [anchor, ...found.map((f) => f.id)].slice(0, 8), [`What do we know about ${firstName}?`, `How are ${firstName} and ${anchorName} connected?`]);
+  }
+
+  private role(role: Role, subject: string): QueryResponse {
+    const res = this.resolve(subject);
+    if (isNeeds(res)) return res;
+    if (res === 'missing') return this.notFound(subject);
+    const id = res.ids[0];
+    if (!id) return this.notFound(subject);
+    const need = this.expand([id]) ?? this.moreRelationships(id);
+    if (need) return need;
+    const labels = ROLE_LABELS[role];
+    const rels = this.relsOf(id);
+    const people = new Map<EntityId, string>();
+    for (const r of rels) {
+      if (r.to === id && labels.toSubject.includes(r.label)) people.set(r.from, `${r.fromName}`);
+      if (r.from === id && labels.fromSubject.includes(r.label)) people.set(r.to, `${r.toName}`);
+    }
+    const attrNames = Object.entries(this.ctx.getFull(id)?.entity.attributes ?? {})
+      .filter(([k]) => labels.attributes.includes(k))
+      .map(([, v]) => v);
+    if (labels.titles) {
+      // People tied to the subject whose title names the role (e.g. `role: CEO` on an employee).
+      const employees = rels.flatMap((r) => (r.to === id && r.fromType === 'person' ? [r.from] : r.from === id && r.toType === 'person' ? [r.to] : []));
+      const check = [...new Set(employees)].slice(0, MAX_TITLE_CHECKS);
+      const expandPeople = this.expand(check);
+      if (expandPeople) return expandPeople;
+      for (const p of check) {
+        const attrs = this.ctx.getFull(p)?.entity.attributes ?? {};
+        const title = TITLE_ATTRIBUTES.map((k) => attrs[k]).find((t) => t !== undefined && labels.titles?.test(t));
+        if (title) people.set(p, `${this.name(p)} (${title})`);
+      }
+    }
+    const subjectName = this.name(id);
+    const verb = role === 'founder' ? 'was founded by' : role === 'leader' ? 'is led by' : 'has these people working there:';
+    const all = [...people.values(), ...attrNames];
+    if (all.length === 0) {
+      const what = role === 'founder' ? 'who founded it' : role === 'leader' ? 'who leads it' : 'who works there';
+      return this.answer(`I know ${subjectName}, but your graph does not say ${what}.`, 'low', [id], [`What do we know about ${subjectName}?`]);
+    }
+    const firstId = [...people.keys()][0];
+    return this.answer(`${subjectName} ${verb} ${listNames(all)}.`, res.exact ? 'high' : 'medium', [id, ...people.keys()], [
+      ...(firstId ? [`What do we know about ${this.name(firstId)}?`] : []),
+      `Where is ${subjectName}?`,
+    ]);
+  }
+
+  private where(subject: string): QueryResponse {
+    const res = this.resolve(subject);
+    if (isNeeds(res)) return res;
+    if (res === 'missing') return this.notFound(subject);
+    const id = res.ids[0];
+    if (!id) return this.notFound(subject);
+    const need = this.expand([id]);
+    if (need) return need;
+    const places = this.relsOf(id).filter((r) => r.from === id && LOCATION_LABELS.includes(r.label) && r.toType === 'location');
+    const attrs = Object.entries(this.ctx.getFull(id)?.entity.attributes ?? {}).filter(([k]) => LOCATION_ATTRIBUTES.includes(k));
+    const name = this.name(id);
+    if (places.length === 0 && attrs.length === 0) {
+      return this.answer(`I know ${name}, but your graph has no location for it.`, 'low', [id], [`What do we know about ${name}?`]);
+    }
+    const parts = [
+      ...places.map((r) => `${words(r.label)} ${r.toName}`),
+      ...attrs.map(([k, v]) => `${words(k)}: ${v}`),
+    ];
+    return this.answer(`${name}: ${parts.join('; ')}.`, res.exact ? 'high' : 'medium', [id, ...places.map((r) => r.to)], [
+      ...places.slice(0, 1).map((r) => `What else is in ${r.toName}?`),
+      `What do we know about ${name}?`,
+    ]);
+  }
+
+  private path(fromText: string, toText: string): QueryResponse {
+    const a = this.resolve(fromText);
+    if (isNeeds(a)) return a;
+    const b = this.resolve(toText);
+    if (isNeeds(b)) return b;
+    if (a === 'missing') return this.notFound(fromText);
+    if (b === 'missing') return this.notFound(toText);
+    const from = a.ids[0];
+    const to = b.ids[0];
+    if (!from || !to) return this.notFound(fromText);
+    const known = this.ctx.getPath(from, to);
+    if (!known) {
+      const need = this.ask(`find how ${this.name(from)} and ${this.name(to)} are connected`, [{ capabilityId: CAPABILITY.FIND_PATH, parameters: { fromId: from, toId: to } }]);
+      if (need) return need;
+      return this.answer(`I could not look for a connection between ${this.name(from)} and ${this.name(to)}.`, 'low', [from, to], []);
+    }
+    if (known.steps.length === 0) {
+      return this.answer(`Your graph has no connection between ${this.name(from)} and ${this.name(to)} within ${known.maxDepth} steps.`, 'low', [from, to], [`What do we know about ${this.name(from)}?`]);
+    }
+    const steps = known.steps.map((s) => `${s.fromName} ${words(s.label)} ${s.toName}`);
+    const n = known.steps.length;
+    const confidence: Confidence = a.exact && b.exact ? 'high' : 'medium';
+    const via = known.steps.flatMap((s) => [s.from, s.to]);
+    return this.answer(`${this.name(from)} and ${this.name(to)} are connected in ${n} step${n > 1 ? 's' : ''}: ${steps.join('; ')}.`, confidence, [from, to, ...via], [`What do we know about ${this.name(to)}?`]);
+  }
+
+  private list(type: EntityType): QueryResponse {
+    const need = this.ask(`list the ${TYPE_PLURAL[type]}`, [
+      ...(this.ctx.definitions ? [] : [{ capabilityId: CAPABILITY.LIST_ENTITY_DEFINITIONS, parameters: {} }]),
+      ...(this.ctx.getTypeListing(type) ? [] : [{ capabilityId: CAPABILITY.GET_ENTITIES_BY_DEFINITION, parameters: { definition: type, limit: MAX_RESULTS_PER_REQUEST } }]),
+    ]);
+    if (need) return need;
+    const count = this.ctx.definitions?.find((d) => d.type === type)?.count;
+    const ids = [...(this.ctx.getTypeListing(type) ?? [])];
+    if (count === 0 || (count === undefined && ids.length === 0)) {
+      return this.answer(`Your graph has no ${TYPE_PLURAL[type]} yet.`, count === 0 ? 'high' : 'low', [], ['Which entities are the most connected?']);
+    }
+    const names = ids.map((id) => this.name(id));
+    const head = count === undefined ? `Some ${TYPE_PLURAL[type]} in your graph` : `Your graph has ${count} ${count === 1 ? type : TYPE_PLURAL[type]}`;
+    const body = count !== undefined && count > ids.length ? `; the most mentioned: ${listNames(names)}` : `: ${listNames(names)}`;
+    const first = names[0];
+    return this.answer(`${head}${body}.`, count === undefined ? 'medium' : 'high', ids.slice(0, 8), first ? [`What do we know about ${first}?`] : []);
+  }
+
+  private mostConnected(): QueryResponse {
+    const need = this.ask('find the most connected entities', [{ capabilityId: CAPABILITY.LIST_ENTITY_DEFINITIONS, parameters: {} }]);
+    if (need) return need;
+    const top = (this.ctx.mostConnected ?? []).slice(0, TOP_CONNECTED);
+    if (top.length === 0) return this.answer('Your graph has no relationships yet, so nothing is connected.', this.ctx.mostConnected ? 'high' : 'low', [], []);
+    const text = top.map((c) => `${this.name(c.id)} (${c.degree} relationship${c.degree === 1 ? '' : 's'})`);
+    const first = top[0];
+    return this.answer(`The most connected entities in your graph: ${listNames(text)}.`, 'high', top.map((c) => c.id), first ? [`What do we know about ${this.name(first.id)}?`] : []);
+  }
+
+  private captured(scope: PageScope): QueryResponse {
+    if (scope === 'current_page' && this.input.pageUrl === undefined) {
+      return this.answer('I do not know which page you are on; ask from the side panel of that tab.', 'low', [], ['What did I capture today?']);
+    }
+    if (!this.ctx.hasPageScope(scope)) {
+      const need = this.ask('load the captured pages', [{ capabilityId: CAPABILITY.GET_CAPTURED_PAGES, parameters: { scope } }]);
+      if (need) return need;
+      return this.answer('I could not load your captured pages.', 'low', [], []);
+    }
+    const pages = scope === 'current_page' ? this.ctx.pages.filter((p) => p.url === this.input.pageUrl) : this.ctx.pages;
+    const when = scope === 'today' ? 'today' : scope === 'recent' ? 'recently' : 'from this page';
+    if (pages.length === 0) {
+      return this.answer(scope === 'current_page' ? 'This page has not been captured yet.' : `You have not captured any page ${when}.`, 'high', [], ['Which entities are the most connected?']);
+    }
+    const ids = pages.flatMap((p) => p.entityIds);
+    const lines = pages.map((p) => {
+      const names = p.entityIds.map((id) => this.name(id));
+      const more = p.entityCount - names.length;
+      return `"${p.title || p.url}": ${p.entityCount} entit${p.entityCount === 1 ? 'y' : 'ies'}${names.length > 0 ? ` (${names.join(', ')}${more > 0 ? ` and ${more} more` : ''})` : ''}`;
+    });
+    const head = scope === 'current_page' ? 'From this page you captured' : `You captured ${pages.length} page${pages.length === 1 ? '' : 's'} ${when}`;
+    const first = ids[0];
+    return this.answer(`${head}: ${lines.join('; ')}.`, 'high', ids.slice(0, 8), first ? [`What do we know about ${this.name(first)}?`] : []);
+  }
+
+  private unknown(): QueryResponse {
+    const named = entitiesNamedIn(this.input.question, this.ctx);
+    const first = named[0];
+    if (first) return this.about(this.name(first));
+    const near = this.ctx.summaries.slice(0, 3).map((s) => s.name);
+    return this.answer(
+      `I could not read this question. I understand questions like "what do we know about X?", "which companies use X?", "who founded X?", "where is X?", "how are X and Y connected?", "list the companies", "what are the most connected entities?" and "what did I capture today?".${near.length > 0 ? ` Entities that look related: ${near.join(', ')}.` : ''}`,
+      'low',
+      [],
+      near.map((n) => `What do we know about ${n}?`),
+    );
+  }
+}
+
+/** An outgoing label as a verb phrase: `uses`, `was founded by`, `is located in`. */
+function verbPhrase(label: string): string {
+  if (/_by$/.test(label)) return `was ${words(label)}`;
+  if (/^(located|based|headquartered|situated)_/.test(label) || /^(part|member)_of$/.test(label)) return `is ${words(label)}`;
+  return words(label);
+}
+
+function cap(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * @example
+ *   const engine = new QueryEngine({ …, answerer: new SymbolicAnswerer() });
+ *   (await engine.executeQuery('who founded Stripe?')).answer.content // 'Stripe was founded by Patrick Collison.'
+ */
+export class SymbolicAnswerer implements Answerer {
+  readonly name = 'symbolic';
+
+  async answer(input: AnswerInput): Promise<QueryResponse> {
+    const response = new Turn(input).run(parseQuestion(input.question));
+    if (response.type === 'answer') input.onToken?.(response.content);
+    return response;
+  }
+}
