@@ -16,6 +16,7 @@ import type { GraphStore } from '../graph/store';
 import type { Entity, ReviewItem } from '../graph/types';
 import { isEntityType } from '../graph/types';
 import type { Resolver } from '../resolve/resolver';
+import { isShortFormOf } from '../resolve/features';
 import { DEFAULT_AUTO_ACCEPT } from '../resolve/schema';
 import type { ResolveResponse } from '../resolve/schema';
 import { looksLikeAcronym } from '../resolve/page-names';
@@ -99,7 +100,10 @@ export async function ingestCapture(
         const known = entity;
         await graph.mergeAttributes(entity.id, mention.attributes, { mentions: Math.max(1, mention.mentions) });
         // Surface variants ("Stripe, Inc.") are kept too: the user sees how the page wrote it.
-        const newNames = [mention.name, ...mention.aliases].filter((n) => fold(n) !== fold(known.name) && !known.aliases.some((a) => fold(a) === fold(n)));
+        // A surname ("Collison") stands for the full name on this page only: not an alias.
+        const newNames = [mention.name, ...mention.aliases].filter(
+          (n) => fold(n) !== fold(known.name) && !isShortFormOf(n, known.name) && !known.aliases.some((a) => fold(a) === fold(n)),
+        );
         if (newNames.length > 0) await graph.addAliases(known.id, newNames);
         matched++;
       } else {

@@ -9,7 +9,7 @@ import { isAcronymOf, nameKey, tokens } from '../text/normalize';
 import { jaccard, jaroWinkler } from './similarity';
 
 export const FEATURE_NAMES = [
-  'exact_name', 'alias_match', 'name_similarity', 'token_overlap', 'short_form', 'acronym',
+  'exact_name', 'alias_match', 'name_similarity', 'token_overlap', 'short_form', 'page_short_form', 'acronym',
   'type_match', 'type_conflict', 'same_page', 'co_mentions', 'attribute_agreement', 'authority_id',
   'preferred', 'embedding', 'popularity',
 ] as const;
@@ -31,12 +31,15 @@ export const WEIGHTS: Readonly<Features> = {
   token_overlap: 1.5,
   // "Simmons" for "Phil Simmons": plausible, never enough alone.
   short_form: 0.5,
+  // …but on the same page a surname and the full name are the same person ("Alan Shearer" … "Shearer").
+  page_short_form: 6,
   acronym: 2.5,
   // Agreeing types help a little; a conflicting type sinks even an exact-name homonym
   // ("Mercury" the planet vs the bank) below any threshold.
   type_match: 1.5,
   type_conflict: -8,
-  same_page: 1.5,
+  // The same name twice on one page is one entity far more often than two.
+  same_page: 2.5,
   co_mentions: 3,
   attribute_agreement: 2.5,
   authority_id: 4,
@@ -158,6 +161,7 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
     name_similarity: Math.max(0, (sim - 0.75) / 0.25),
     token_overlap: overlap,
     short_form: exact === 1 || alias === 1 ? 0 : shortForm,
+    page_short_form: exact === 0 && alias === 0 && shortForm === 1 && subject.pageEntityIds.has(cand.id) ? 1 : 0,
     acronym,
     type_match: typeMatch,
     type_conflict: typeConflict,
@@ -170,6 +174,16 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
     // log10(1 + count) / 3: 1 at a thousand mentions.
     popularity: Math.min(1, Math.log10(1 + Math.max(0, cand.mentionCount)) / 3),
   };
+}
+
+/**
+ * Whether `name` is a short form of `full`: all its words are words of `full`, which has more.
+ *
+ * @example
+ *   isShortFormOf('Collison', 'Patrick Collison') // true
+ */
+export function isShortFormOf(name: string, full: string): boolean {
+  return isShortForm(new Set(tokens(nameKey(name))), new Set(tokens(nameKey(full))));
 }
 
 /** All tokens of `short` appear in `long`, which has more: "simmons" ⊂ "phil simmons". */

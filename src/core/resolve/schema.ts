@@ -17,8 +17,11 @@ export const RESOLVE_SOURCES = ['local', 'wikidata'] as const;
 
 /** Default confidence at or above which a match is accepted without asking. */
 export const DEFAULT_AUTO_ACCEPT = 0.85;
-/** Default confidence under which a candidate is not worth showing at all. */
-export const DEFAULT_MIN_CONFIDENCE = 0.3;
+/**
+ * Default confidence under which a candidate is not worth showing at all: below even
+ * odds a candidate is more likely another entity, and asking the user about it is noise.
+ */
+export const DEFAULT_MIN_CONFIDENCE = 0.5;
 /** The seed's default for `max_candidates`. */
 export const DEFAULT_MAX_CANDIDATES = 5;
 /** Upper bound on `max_candidates`: more choices than this help no one. */

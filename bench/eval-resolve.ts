@@ -1,0 +1,137 @@
+/**
+ * Entity-resolution evaluation on AIDA CoNLL-YAGO (issue 4 figures).
+ *
+ *   npm run eval:resolve -- ../shared/corpus/el/aida-conll-dev.restored.jsonl
+ *
+ * Feeds each document's gold mention spans in order (document text as context, no
+ * gold types) to the resolver over a graph that grows across documents, the way
+ * ingestion does: resolved → the mention joins that entity; ambiguous or not_found →
+ * a new entity. Prints B-cubed precision/recall/F1 over non-NIL mentions (mentions
+ * sharing a Wikidata id are one entity), across documents and within documents,
+ * next to the surface-string baselines; the last line is a JSON summary.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fixedClock, sequentialIds } from '../src/core/graph/ids';
+import type { EntityId } from '../src/core/graph/ids';
+import { asEntityId } from '../src/core/graph/ids';
+import { InMemoryGraphStore } from '../src/core/graph/memory-store';
+import { GraphService } from '../src/core/graph/service';
+import { isShortFormOf } from '../src/core/resolve/features';
+import { createResolver } from '../src/core/resolve/resolver';
+import { fold } from '../src/core/text/normalize';
+
+interface Label { readonly span: readonly [number, number]; readonly entity_id: string }
+interface Doc { readonly id: number; readonly text: string; readonly labels: readonly Label[] }
+interface Mention { readonly doc: number; readonly surface: string; readonly gold: string }
+
+const file = process.argv[2] ?? '../shared/corpus/el/aida-conll-dev.restored.jsonl';
+if (!existsSync(file)) {
+  console.log(`eval-resolve: ${file} not found (the corpus lives in ../shared/corpus); nothing to evaluate.`);
+  console.log(JSON.stringify({ skipped: true, reason: 'corpus absent' }));
+  process.exit(0);
+}
+const docs: Doc[] = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim().length > 0).map((l) => JSON.parse(l) as Doc);
+const isNil = (qid: string): boolean => !/^Q\d+$/.test(qid);
+
+/** B-cubed over the mentions whose gold id is not NIL. */
+function bcubed(mentions: readonly Mention[], predicted: readonly string[]): { precision: number; recall: number; f1: number } {
+  const idx = mentions.map((m, i) => i).filter((i) => !isNil(mentions[i]?.gold ?? ''));
+  const byPred = new Map<string, number[]>();
+  const byGold = new Map<string, number[]>();
+  for (const i of idx) {
+    const p = predicted[i] ?? '';
+    const g = mentions[i]?.gold ?? '';
+    byPred.set(p, [...(byPred.get(p) ?? []), i]);
+    byGold.set(g, [...(byGold.get(g) ?? []), i]);
+  }
+  let P = 0;
+  let R = 0;
+  for (const i of idx) {
+    const pc = byPred.get(predicted[i] ?? '') ?? [];
+    const gc = byGold.get(mentions[i]?.gold ?? '') ?? [];
+    const gs = new Set(gc);
+    const inter = pc.filter((j) => gs.has(j)).length;
+    P += inter / pc.length;
+    R += inter / gc.length;
+  }
+  const precision = idx.length ? P / idx.length : 0;
+  const recall = idx.length ? R / idx.length : 0;
+  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+}
+
+/** Within-document B-cubed: each document scored alone, averaged over mentions. */
+function withinDoc(mentions: readonly Mention[], predicted: readonly string[]): { precision: number; recall: number; f1: number } {
+  let n = 0;
+  let P = 0;
+  let R = 0;
+  const docsIds = [...new Set(mentions.map((m) => m.doc))];
+  for (const d of docsIds) {
+    const ix = mentions.map((_, i) => i).filter((i) => mentions[i]?.doc === d);
+    const ms = ix.map((i) => mentions[i]).filter((m): m is Mention => m !== undefined);
+    const k = ms.filter((m) => !isNil(m.gold)).length;
+    const s = bcubed(ms, ix.map((i) => predicted[i] ?? ''));
+    P += s.precision * k;
+    R += s.recall * k;
+    n += k;
+  }
+  const precision = P / n;
+  const recall = R / n;
+  return { precision, recall, f1: (2 * precision * recall) / (precision + recall) };
+}
+
+const mentions: Mention[] = docs.flatMap((d) => d.labels.map((l) => ({ doc: d.id, surface: d.text.slice(l.span[0], l.span[1]), gold: l.entity_id })));
+const exact = bcubed(mentions, mentions.map((m) => m.surface));
+const folded = bcubed(mentions, mentions.map((m) => fold(m.surface)));
+
+const store = new InMemoryGraphStore();
+const clock = fixedClock();
+const graph = new GraphService({ store, ids: sequentialIds(), clock });
+const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
+const predicted: string[] = [];
+const debugLog: string[] = [];
+const goldOf = new Map<string, string>();
+const statuses: Record<string, number> = {};
+const started = performance.now();
+for (const doc of docs) {
+  const surfaces = doc.labels.map((l) => doc.text.slice(l.span[0], l.span[1]));
+  const pageIds: EntityId[] = [];
+  const pageUrl = `aida:${doc.id}`;
+  for (const surface of surfaces) {
+    const res = await resolver.resolve(
+      { subject: surface, constraints: { deterministic: true } },
+      { pageUrl, pageNames: surfaces, pageEntityIds: pageIds, coMentions: surfaces.filter((s) => s !== surface).slice(0, 20) },
+    );
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    if (process.env.EVAL_DEBUG) debugLog.push(`${res.status}\t${surface}\t${doc.id}\t${mentions[predicted.length]?.gold}\t${res.candidates.map((c) => `${c.label}:${c.confidence}:${goldOf.get(c.id) ?? ''}`).join('|')}\t${res.entity ? `${res.entity.label}:${goldOf.get(res.entity.id)}` : ''}\t${res.ambiguity?.dimension ?? ''}`);
+    let id = res.status === 'resolved' && res.entity ? asEntityId(res.entity.id) : undefined;
+    if (id !== undefined) {
+      const e = await store.getEntity(id);
+      if (e && fold(e.name) !== fold(surface) && !isShortFormOf(surface, e.name) && !e.aliases.some((a) => fold(a) === fold(surface))) await graph.addAliases(id, [surface]);
+      await graph.mergeAttributes(id, {}, { mentions: 1 });
+    } else {
+      id = (await graph.createEntity({ name: surface, type: 'other' })).id;
+    }
+    if (!pageIds.includes(id)) pageIds.push(id);
+    if (!goldOf.has(id)) goldOf.set(id, mentions[predicted.length]?.gold ?? '');
+    predicted.push(id);
+  }
+}
+const seconds = (performance.now() - started) / 1000;
+if (process.env.EVAL_DEBUG) (await import('node:fs')).writeFileSync(process.env.EVAL_DEBUG, debugLog.join('\n'));
+const cross = bcubed(mentions, predicted);
+const within = withinDoc(mentions, predicted);
+const r = (x: number): number => Math.round(x * 10000) / 10000;
+const fmt = (s: { precision: number; recall: number; f1: number }) => ({ precision: r(s.precision), recall: r(s.recall), f1: r(s.f1) });
+
+console.log(`AIDA file: ${file}`);
+console.log(`documents ${docs.length}, mentions ${mentions.length} (non-NIL ${mentions.filter((m) => !isNil(m.gold)).length}), entities created ${await store.countEntities()}`);
+console.log(`statuses ${JSON.stringify(statuses)}`);
+console.log(`baseline exact strings      cross-doc F1 ${r(exact.f1)} (P ${r(exact.precision)} R ${r(exact.recall)})`);
+console.log(`baseline case-folded        cross-doc F1 ${r(folded.f1)} (P ${r(folded.precision)} R ${r(folded.recall)})`);
+console.log(`resolver                    cross-doc F1 ${r(cross.f1)} (P ${r(cross.precision)} R ${r(cross.recall)})`);
+console.log(`resolver                   within-doc F1 ${r(within.f1)} (P ${r(within.precision)} R ${r(within.recall)})`);
+console.log(`throughput ${Math.round(mentions.length / seconds)} mentions/s`);
+console.log(JSON.stringify({
+  crossDoc: fmt(cross), withinDoc: fmt(within), mentionsPerSecond: Math.round(mentions.length / seconds),
+  baselines: { exact: fmt(exact), caseFolded: fmt(folded) }, statuses,
+}));
