@@ -21,7 +21,7 @@ import { systemClock } from '../graph/ids';
 import type { Clock } from '../graph/ids';
 import type { EntityType } from '../graph/types';
 import { cleanText } from '../text/normalize';
-import { entityObjectKind, MESSAGE_KINDS } from './kinds';
+import { entityObjectKind, isEntityObjectKind, MESSAGE_KINDS } from './kinds';
 import type { ObjectKind } from './kinds';
 import type { ReferenceLogger } from './log';
 import { resolveReferenceTarget } from './resolve';
@@ -396,10 +396,17 @@ export class ReferenceRegistry {
     return chat;
   }
 
+  /**
+   * Marks an object active in its topic. A tab shows one page and the panel one entity
+   * card at a time, so it replaces the active object of the same family.
+   */
   private activate(chat: ChatState, topicId: string | null, objectId: string, at: number): void {
     const key = topicKey(topicId);
-    const current = chat.active.get(key) ?? [];
-    chat.active.set(key, [objectId, ...current.filter((id) => id !== objectId)].slice(0, this.limits.maxActivePerTopic));
+    const family = kindFamily(chat.objects.get(objectId)?.descriptor.kind);
+    const current = (chat.active.get(key) ?? []).filter(
+      (id) => id !== objectId && (family === undefined || kindFamily(chat.objects.get(id)?.descriptor.kind) !== family),
+    );
+    chat.active.set(key, [objectId, ...current].slice(0, this.limits.maxActivePerTopic));
     chat.activeAt.set(key, Math.max(chat.activeAt.get(key) ?? 0, at));
     this.boundTopics(chat);
   }
@@ -423,6 +430,13 @@ export class ReferenceRegistry {
       this.chats.delete(oldest[0]);
     }
   }
+}
+
+/** Kinds that replace each other as "the active one": pages, entities, else the kind itself. */
+function kindFamily(kind: ObjectKind | undefined): string | undefined {
+  if (kind === undefined) return undefined;
+  if (isEntityObjectKind(kind)) return 'entity';
+  return kind === 'article' || kind === 'link' ? 'page' : kind;
 }
 
 /** '' stands for "no topic" (ids are never empty). */
