@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool, ToolRegistry } from '../../core/tools/registry';
+import { bridgeToolSchema } from '../../bridge/wire';
+import { annotationsFor, toBridgeCatalog } from './catalog';
+
+const base = defineTool({
+  name: 'entity_search',
+  description: 'Search entities.',
+  sideEffectClass: 'read-only',
+  inputSchema: z.object({ query: z.string().describe('Name or part of it'), limit: z.number().int().default(10) }),
+  outputSchema: z.object({ n: z.number() }),
+  examples: [{ input: { query: 'x', limit: 1 }, output: { n: 0 } }],
+  execute: async () => ({ n: 0 }),
+});
+
+describe('side-effect class → MCP annotations', () => {
+  it.each([
+    ['read-only', false, { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+    ['side-effecting', false, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }],
+    ['side-effecting', true, { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+    ['destructive', false, { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
+    ['external-stateful', false, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }],
+  ] as const)('%s (idempotency key: %s)', (sideEffectClass, keyed, expected) => {
+    expect(annotationsFor(sideEffectClass, keyed)).toEqual(expected);
+  });
+});
+
+describe('registry → MCP catalogue', () => {
+  const registry = new ToolRegistry({ deps: {} });
+  registry.register(base);
+  registry.register({ ...base, name: 'entity_add', sideEffectClass: 'side-effecting', idempotencyKey: (input) => input.query });
+  registry.register({ ...base, name: 'graph_clear', sideEffectClass: 'destructive' });
+  registry.register({ ...base, name: 'capture_ingest', internal: true });
+  const catalog = toBridgeCatalog(registry.list());
+
+  it('leaves out internal tools and sorts by name', () => {
+    expect(catalog.map((t) => t.name)).toEqual(['entity_add', 'entity_search', 'graph_clear']);
+  });
+
+  it('gives each tool the JSON Schema of its input, valid for MCP', () => {
+    const search = catalog.find((t) => t.name === 'entity_search');
+    expect(search?.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { query: { type: 'string', description: 'Name or part of it' }, limit: { type: 'integer', default: 10 } },
+      required: ['query'],
+    });
+    expect(search?.inputSchema).not.toHaveProperty('$schema');
+    for (const tool of catalog) expect(bridgeToolSchema.safeParse(tool).success).toBe(true);
+  });
+
+  it('maps classes to hints and tells agents that writes wait for the user', () => {
+    const add = catalog.find((t) => t.name === 'entity_add');
+    expect(add?.annotations).toMatchObject({ title: 'Entity add', readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+    expect(add?.description).toContain("wait for the user's approval");
+    expect(catalog.find((t) => t.name === 'graph_clear')?.annotations.destructiveHint).toBe(true);
+    expect(catalog.find((t) => t.name === 'entity_search')?.description).toBe('Search entities.');
+  });
+});
