@@ -1,15 +1,37 @@
 /**
- * Capture ids: `c_` + the first 128 bits of SHA-256(url + capture time). The same
- * capture re-sent (after a worker restart, a lost ack) gets the same id, so it lands
- * on the same inbox row and is ingested once.
+ * Capture ids: `c_` + a 128-bit hash of url + capture time. The same capture re-sent
+ * (after a worker restart, a lost ack) gets the same id, so it lands on the same
+ * inbox row and is ingested once.
+ *
+ * Synchronous on purpose: an awaited native crypto promise between IndexedDB calls
+ * can let Dexie commit a concurrent transaction early (PrematureCommitError).
  *
  * @example
- *   await captureIdOf({ url: 'https://stripe.com/about', capturedAt: 1767225600000 }) // 'c_3f…'
+ *   captureIdOf({ url: 'https://stripe.com/about', capturedAt: 1767225600000 }) // 'c_…' (32 hex digits)
  */
-export async function captureIdOf(capture: { readonly url: string; readonly capturedAt: number }): Promise<string> {
-  const bytes = new TextEncoder().encode(`${capture.url}\n${capture.capturedAt}`);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+
+/** Four 32-bit lanes of FNV-1a with different offsets, each finished with a murmur3 mix. */
+const LANE_SEEDS = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b];
+
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+export function captureIdOf(capture: { readonly url: string; readonly capturedAt: number }): string {
+  const text = `${capture.url}\n${capture.capturedAt}`;
   let hex = '';
-  for (const b of digest.subarray(0, 16)) hex += b.toString(16).padStart(2, '0');
+  for (const [lane, seed] of LANE_SEEDS.entries()) {
+    let h = seed ^ lane;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193 + lane * 2);
+    }
+    hex += mix(h).toString(16).padStart(8, '0');
+  }
   return `c_${hex}`;
 }

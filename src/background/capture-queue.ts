@@ -52,7 +52,7 @@ export class CaptureQueue {
 
   /** Persists the capture (once), starts draining, and returns its id. */
   async enqueue(capture: PageCapture): Promise<{ captureId: string; duplicate: boolean }> {
-    const captureId = await captureIdOf(capture);
+    const captureId = captureIdOf(capture);
     const { db, clock } = this.deps;
     const duplicate = this.recent.has(captureId) || (await this.alreadyIngested(capture)) || (await db.inbox.get(captureId)) !== undefined;
     if (!duplicate) await db.inbox.put({ id: captureId, capture, receivedAt: clock.now(), attempts: 0 });

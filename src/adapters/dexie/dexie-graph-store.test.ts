@@ -3,7 +3,8 @@
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { graphStoreContract } from '../../core/graph/graph-store.contract';
-import { asEntityId } from '../../core/graph/ids';
+import { asEntityId, fixedClock, sequentialIds } from '../../core/graph/ids';
+import { GraphService } from '../../core/graph/service';
 import type { Entity } from '../../core/graph/types';
 import { AriadneDatabase, DATABASE_NAME } from './database';
 import { DexieGraphStore } from './dexie-graph-store';
@@ -38,6 +39,24 @@ describe('DexieGraphStore specifics', () => {
     expect(indexes('entities')).toEqual(['[type+id]', 'keys', 'mentionCount', 'type', 'updatedAt']);
     expect(store.db.table('relationships').schema.idxByName['key']?.unique).toBe(true);
     expect(indexes('inbox')).toEqual(['receivedAt']);
+  });
+
+  it('keeps the transaction when the scope is a plain arrow forwarding to async code while other reads run (no PrematureCommitError)', async () => {
+    const store = freshStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const a = await graph.createEntity({ name: 'Stripe', type: 'company' });
+    const b = await graph.createEntity({ name: 'Rust', type: 'technology' });
+    const source = { pageUrl: 'https://example.test/', pageTitle: 'A page', snippet: 'Stripe uses Rust.' };
+    // The graph service passes `() => fn(log)` as the scope: not itself async.
+    const outside = async () => {
+      for (let i = 0; i < 10; i++) {
+        await store.getPage('https://example.test/other');
+        await store.db.inbox.get('c_none');
+      }
+    };
+    const [related] = await Promise.all([graph.relate(a.id, 'uses', b.id, source), outside()]);
+    expect(related.created).toBe(true);
+    expect(await store.evidenceOfRelationship(related.relationship.id, 5)).toHaveLength(1);
   });
 
   it('surfaces a storage quota failure as quota_exceeded and keeps what was stored', async () => {

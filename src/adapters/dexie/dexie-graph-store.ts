@@ -42,8 +42,11 @@ export class DexieGraphStore implements GraphStore {
 
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     // One read-write transaction over every graph table; Dexie joins it when nested.
+    // The scope function must itself be declared `async`: Dexie only keeps its zone
+    // (the current transaction) across native awaits for async scope functions, and
+    // callers pass plain arrows that forward to one (PrematureCommitError otherwise).
     try {
-      return await this.db.transaction('rw', this.db.graphTables(), fn);
+      return await this.db.transaction('rw', this.db.graphTables(), async () => await fn());
     } catch (error) {
       return rethrow(error);
     }
