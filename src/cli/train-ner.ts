@@ -4,16 +4,17 @@
  * dev F1 per epoch on eng.testa (model selection only), quantizes and writes
  * src/extract/ner/model/weights.ts. Same options → same bytes.
  *
- *   npm run train:ner -- [--epochs 8] [--bits 19] [--seed 1] [--corpus ../shared/corpus/ner]
+ *   npm run train:ner -- [--epochs 10] [--bits 17] [--seed 1] [--corpus ../shared/corpus/ner]
  *                        [--levels 127] [--prune 1] [--no-write] [--limit-docs N]
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readDataset, SpanScorer, typedSpans, type LabeledDocument } from '../extract/ner/conll';
 import { FeatureExtractor } from '../extract/ner/features';
-import { TECHNOLOGY_NAMES, PRODUCT_NAMES } from '../extract/ner/lists';
+import { COMPANY_NAMES, PRODUCT_NAMES, TECHNOLOGY_NAMES } from '../extract/ner/lists';
 import { typeId, type DatasetScheme } from '../extract/ner/labels';
 import { encodeModel, quantize, toBase64, type NerModel } from '../extract/ner/model';
+import { tokenize } from '../extract/ner/tokenize';
 import { predictDocument, train, type TrainingDocument } from '../extract/ner/train';
 
 interface Args {
@@ -31,7 +32,7 @@ interface Args {
 
 function parseArgs(argv: readonly string[]): Args {
   const args: Args = {
-    epochs: 8, bits: 19, seed: 1, corpus: '../shared/corpus/ner', levels: 127, prune: 1, write: true,
+    epochs: 10, bits: 17, seed: 1, corpus: '../shared/corpus/ner', levels: 127, prune: 1, write: true,
     limitDocs: Infinity, extraRepeat: 1, out: 'src/extract/ner/model/weights.ts',
   };
   for (let i = 0; i < argv.length; i++) {
@@ -50,6 +51,11 @@ function parseArgs(argv: readonly string[]): Args {
     else throw new Error(`unknown option ${a}; see the header of src/cli/train-ner.ts`);
   }
   return args;
+}
+
+/** A list name as the tokenizer splits it ("Node.js" stays one token, "Wi-Fi" too). */
+function words(name: string): string[] {
+  return tokenize(name).map((t) => t.text);
 }
 
 function load(path: string, scheme: DatasetScheme): LabeledDocument[] {
@@ -90,8 +96,9 @@ function main(): void {
   ];
   const dev = existsSync(join(root, 'conll2003/eng.testa')) ? load(join(root, 'conll2003/eng.testa'), 'conll2003') : [];
   const lists: Array<[string[], number]> = [
-    ...TECHNOLOGY_NAMES.map((n): [string[], number] => [n.split(' '), typeId('technology')]),
-    ...PRODUCT_NAMES.map((n): [string[], number] => [n.split(' '), typeId('product')]),
+    ...TECHNOLOGY_NAMES.map((n): [string[], number] => [words(n), typeId('technology')]),
+    ...PRODUCT_NAMES.map((n): [string[], number] => [words(n), typeId('product')]),
+    ...COMPANY_NAMES.map((n): [string[], number] => [words(n), typeId('company')]),
   ];
   console.log(`training on ${conll.length} CoNLL + ${extra.length} CrossNER/WNUT documents, ${args.epochs} epochs, 2^${args.bits} buckets, seed ${args.seed}`);
   const model = train(docs, {

@@ -7,15 +7,18 @@
  * the features inference computes.
  */
 import {
-  documentStats, FeatureExtractor, isHeadline, MAX_HISTORY_WORDS, type DocumentStats,
+  documentStats, FeatureExtractor, IntBuffer, isHeadline, MAX_HISTORY_WORDS, type DocumentStats,
   type PredictionHistory, type WordInfo,
 } from './features';
 import { PhraseGazetteer } from './gazetteer';
-import { isInside, TAG_COUNT, TAG_O, tagB, tagType, TYPE_COUNT } from './labels';
+import { isInside, TAG_COUNT as TAG_COUNT_EXPORT, TAG_O, tagB, tagType, TYPE_COUNT } from './labels';
+
+// Module-local copy: hot loops read it as a plain constant, not through an import binding.
+const TAG_COUNT = TAG_COUNT_EXPORT;
 
 /** Weights of a linear model: `weights[bucket * TAG_COUNT + tag]`, transitions `[(prev+1) * TAG_COUNT + tag]` (row 0 = start). */
 export interface LinearWeights {
-  readonly weights: Float64Array | Int16Array;
+  readonly weights: Float64Array | Int16Array | Int8Array;
   readonly transitions: Float64Array;
 }
 
@@ -48,25 +51,28 @@ export function prepareDocument(
   const headlines = words.map(isHeadline);
   const stats: DocumentStats = documentStats(words, headlines);
   const out: PreparedSentence[] = [];
+  const feats = new IntBuffer();
+  const offsets = new IntBuffer();
   words.forEach((ws, s) => {
     const lower = ws.map((w) => w.lower);
     const gaz = new Uint32Array(ws.length);
     gazetteer.mark(lower, fold, gaz);
     const tokens = sentences[s] ?? [];
     if (extra !== undefined) extra(s, tokens, lower, gaz);
-    const feats: number[] = [];
-    const offsets: number[] = [];
+    feats.clear();
+    offsets.clear();
     extractor.sentence(ws, gaz, headlines[s] ?? false, stats, feats, offsets);
-    out.push({ words: ws, feats: Int32Array.from(feats), offsets: Int32Array.from(offsets) });
+    out.push({ words: ws, feats: feats.copy(), offsets: offsets.copy() });
   });
   return { sentences: out };
 }
 
 /** Adds the weights of `feats[from..to)` into `scores[row*TAG_COUNT ..]`. */
-function addFeatures(w: Float64Array | Int16Array, feats: ArrayLike<number>, from: number, to: number, scores: Float64Array, base: number): void {
+function addFeatures(w: Float64Array | Int16Array | Int8Array, feats: ArrayLike<number>, from: number, to: number, scores: Float64Array, base: number): void {
+  const L = TAG_COUNT;
   for (let f = from; f < to; f++) {
-    const off = (feats[f] ?? 0) * TAG_COUNT;
-    for (let y = 0; y < TAG_COUNT; y++) scores[base + y] = (scores[base + y] ?? 0) + (w[off + y] ?? 0);
+    const off = (feats[f] ?? 0) * L;
+    for (let y = 0; y < L; y++) scores[base + y] = (scores[base + y] ?? 0) + (w[off + y] ?? 0);
   }
 }
 
@@ -77,12 +83,10 @@ export function allowed(prev: number, tag: number): boolean {
 }
 
 const FORBIDDEN = -1e30;
-// allowed(p, y) for every pair, row 0 = sentence start: the Viterbi loop reads this table.
-const ALLOWED: Uint8Array = (() => {
-  const table = new Uint8Array((TAG_COUNT + 1) * TAG_COUNT);
-  for (let p = -1; p < TAG_COUNT; p++) for (let y = 0; y < TAG_COUNT; y++) table[(p + 1) * TAG_COUNT + y] = allowed(p, y) ? 1 : 0;
-  return table;
-})();
+// For each tag, the tags allowed before it: Viterbi only visits these (2 for I-t, all for B-t and O).
+const PREVS: readonly Uint8Array[] = Array.from({ length: TAG_COUNT }, (_, y) =>
+  Uint8Array.from(Array.from({ length: TAG_COUNT }, (_, p) => p).filter((p) => allowed(p, y))),
+);
 
 /**
  * Best tag sequence under emission and transition scores (first-order Viterbi).
@@ -100,8 +104,9 @@ export function viterbi(emissions: Float64Array, n: number, transitions: Float64
     for (let y = 0; y < L; y++) {
       let best = FORBIDDEN * 2;
       let arg = 0;
-      for (let p = 0; p < L; p++) {
-        if (ALLOWED[(p + 1) * L + y] === 0) continue;
+      const prevs = PREVS[y] ?? [];
+      for (let k = 0; k < prevs.length; k++) {
+        const p = prevs[k] ?? 0;
         const s = (delta[(i - 1) * L + p] ?? 0) + (transitions[(p + 1) * L + y] ?? 0);
         if (s > best) {
           best = s;
@@ -151,25 +156,28 @@ export function labelDocument(
   const history: PredictionHistory = { words: new Map() };
   const spans = new PhraseGazetteer(MAX_HISTORY_WORDS);
   const results: Uint8Array[] = [];
+  // Reused across sentences; the callback reads them before the next sentence starts.
+  const dyn = new IntBuffer();
+  const dynOffsets = new IntBuffer();
   doc.sentences.forEach((sent, s) => {
     const n = sent.words.length;
     const lower = sent.words.map((w) => w.lower);
     const spanMask = new Uint32Array(n);
     if (spans.size > 0) spans.mark(lower, -1, spanMask);
     const emissions = new Float64Array(n * TAG_COUNT);
-    const dyn: number[] = [];
-    const dynOffsets: number[] = [];
+    dyn.clear();
+    dynOffsets.clear();
     for (let i = 0; i < n; i++) {
       addFeatures(model.weights, sent.feats, sent.offsets[i] ?? 0, sent.offsets[i + 1] ?? 0, emissions, i * TAG_COUNT);
       dynOffsets.push(dyn.length);
       const w = sent.words[i];
       if (w !== undefined) extractor.dynamic(w, spanMask[i] ?? 0, history, dyn);
-      addFeatures(model.weights, dyn, dynOffsets[i] ?? 0, dyn.length, emissions, i * TAG_COUNT);
+      addFeatures(model.weights, dyn.data, dynOffsets.data[i] ?? 0, dyn.length, emissions, i * TAG_COUNT);
     }
     dynOffsets.push(dyn.length);
     const tags = new Uint8Array(n);
     viterbi(emissions, n, model.transitions, tags);
-    onSentence?.(s, { tags, emissions, dyn: Int32Array.from(dyn), dynOffsets: Int32Array.from(dynOffsets) });
+    onSentence?.(s, { tags, emissions, dyn: dyn.data, dynOffsets: dynOffsets.data });
     remember(history, spans, sent.words, tags);
     results.push(tags);
   });

@@ -12,8 +12,14 @@
  *   predicted names that recur here.
  * Previous-label features are the transition weights used by the decoder.
  */
-import { bucketOf, hashString, mix } from './hash';
-import { TYPE_COUNT } from './labels';
+import { bucketOf as bucketOfExport, hashString as hashStringExport, mix as mixExport } from './hash';
+import { TYPE_COUNT as TYPE_COUNT_EXPORT } from './labels';
+
+// Module-local copies: the hot loops call them directly, not through import bindings.
+const bucketOf = bucketOfExport;
+const hashString = hashStringExport;
+const mix = mixExport;
+const TYPE_COUNT = TYPE_COUNT_EXPORT;
 
 // Template ids: part of the model's identity (changing one invalidates shipped weights).
 const enum T {
@@ -70,12 +76,29 @@ export function wordShape(word: string, short = false): string {
   const limit = short ? 1 : 4;
   for (let i = 0; i < word.length && i < MAX_WORD_CHARS; i++) {
     const ch = word[i] ?? '';
-    const cls = /\p{Lu}/u.test(ch) ? 'X' : /\p{Ll}/u.test(ch) ? 'x' : /\p{N}/u.test(ch) ? 'd' : ch;
+    const k = charKind(word.charCodeAt(i), ch);
+    const cls = k === UPPER ? 'X' : k === LOWER ? 'x' : k === DIGIT ? 'd' : ch;
     run = cls === prev ? run + 1 : 1;
     prev = cls;
     if (run <= limit) out += cls;
   }
   return out;
+}
+
+const UPPER = 1;
+const LOWER = 2;
+const DIGIT = 3;
+const OTHER = 4;
+
+/** Character class with an ASCII fast path (the Unicode regexes are slow per character). */
+function charKind(code: number, ch: string): number {
+  if (code < 128) {
+    if (code >= 65 && code <= 90) return UPPER;
+    if (code >= 97 && code <= 122) return LOWER;
+    if (code >= 48 && code <= 57) return DIGIT;
+    return OTHER;
+  }
+  return /\p{Lu}/u.test(ch) ? UPPER : /\p{Ll}/u.test(ch) ? LOWER : /\p{N}/u.test(ch) ? DIGIT : OTHER;
 }
 
 export function wordFlags(word: string): number {
@@ -84,15 +107,15 @@ export function wordFlags(word: string): number {
   let digits = 0;
   let other = 0;
   for (let i = 0; i < word.length && i < MAX_WORD_CHARS; i++) {
-    const ch = word[i] ?? '';
-    if (/\p{Lu}/u.test(ch)) upper++;
-    else if (/\p{Ll}/u.test(ch)) lowerCount++;
-    else if (/\p{N}/u.test(ch)) digits++;
+    const k = charKind(word.charCodeAt(i), word[i] ?? '');
+    if (k === UPPER) upper++;
+    else if (k === LOWER) lowerCount++;
+    else if (k === DIGIT) digits++;
     else other++;
   }
   const letters = upper + lowerCount;
   let f = 0;
-  if (upper > 0 && /^\p{Lu}/u.test(word)) f |= F_INIT_CAP;
+  if (upper > 0 && charKind(word.charCodeAt(0), word[0] ?? '') === UPPER) f |= F_INIT_CAP;
   if (upper > 0 && lowerCount === 0) f |= F_ALL_CAPS;
   if (digits > 0) f |= F_HAS_DIGIT;
   if (digits > 0 && letters === 0 && other === 0) f |= F_ALL_DIGITS;
@@ -124,6 +147,27 @@ export interface DocumentStats {
 export interface PredictionHistory {
   /** lower-cased word → counts, index `TYPE_COUNT` is O. */
   readonly words: Map<string, Int32Array>;
+}
+
+/** A growable Int32 list: feature buckets are appended here without boxing or GC churn. */
+export class IntBuffer {
+  data = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  /** A copy of `[from, length)`. */
+  copy(from = 0): Int32Array {
+    return this.data.slice(from, this.length);
+  }
+  clear(): void {
+    this.length = 0;
+  }
 }
 
 /** Distinct words kept in a history (bounded memory on long pages). */
@@ -184,15 +228,16 @@ export class FeatureExtractor {
     gaz: Uint32Array,
     headline: boolean,
     stats: DocumentStats,
-    out: number[],
-    offsets: number[],
+    out: IntBuffer,
+    offsets: IntBuffer,
   ): void {
     const n = words.length;
     for (let i = 0; i < n; i++) {
       offsets.push(out.length);
       const w = words[i];
       if (w === undefined) continue;
-      for (const bk of w.buckets) out.push(bk);
+      const wb = w.buckets;
+      for (let k = 0; k < wb.length; k++) out.push(wb[k] ?? 0);
       const p1 = words[i - 1];
       const p2 = words[i - 2];
       const n1 = words[i + 1];
@@ -201,27 +246,29 @@ export class FeatureExtractor {
       const n1L = n1?.lowerH ?? EOS;
       const p1S = p1?.shortShapeH ?? BOS;
       const n1S = n1?.shortShapeH ?? EOS;
-      out.push(
-        this.b(mix(T.Prev1, p1L)),
-        this.b(mix(T.Next1, n1L)),
-        this.b(mix(T.Prev2, p2?.lowerH ?? BOS)),
-        this.b(mix(T.Next2, n2?.lowerH ?? EOS)),
-        this.b(mix(T.PrevShape, p1S)),
-        this.b(mix(T.NextShape, n1S)),
-        this.b(mix(mix(mix(T.ShapeTri, p1S), w.shortShapeH), n1S)),
-        this.b(mix(mix(T.BigramPrev, p1L), w.lowerH)),
-        this.b(mix(mix(T.BigramNext, w.lowerH), n1L)),
-        this.b(mix(mix(T.PrevWordShape, p1?.wordH ?? BOS), w.shortShapeH)),
-        this.b(mix(mix(T.NextWordShape, n1?.wordH ?? EOS), w.shortShapeH)),
-        this.b(mix(mix(T.Prev1Suffix, p1?.suffix3H ?? BOS), w.shortShapeH)),
-      );
-      if (i === 0) out.push(this.b(mix(T.FirstShape, w.shortShapeH)), this.b(mix(T.FirstShape, w.lowerH)));
+      out.push(this.b(mix(T.Prev1, p1L)));
+      out.push(this.b(mix(T.Next1, n1L)));
+      out.push(this.b(mix(T.Prev2, p2?.lowerH ?? BOS)));
+      out.push(this.b(mix(T.Next2, n2?.lowerH ?? EOS)));
+      out.push(this.b(mix(T.PrevShape, p1S)));
+      out.push(this.b(mix(T.NextShape, n1S)));
+      out.push(this.b(mix(mix(mix(T.ShapeTri, p1S), w.shortShapeH), n1S)));
+      out.push(this.b(mix(mix(T.BigramPrev, p1L), w.lowerH)));
+      out.push(this.b(mix(mix(T.BigramNext, w.lowerH), n1L)));
+      out.push(this.b(mix(mix(T.PrevWordShape, p1?.wordH ?? BOS), w.shortShapeH)));
+      out.push(this.b(mix(mix(T.NextWordShape, n1?.wordH ?? EOS), w.shortShapeH)));
+      out.push(this.b(mix(mix(T.Prev1Suffix, p1?.suffix3H ?? BOS), w.shortShapeH)));
+      if (i === 0) {
+        out.push(this.b(mix(T.FirstShape, w.shortShapeH)));
+        out.push(this.b(mix(T.FirstShape, w.lowerH)));
+      }
       if (headline) out.push(this.b(mix(T.HeadlineShape, w.shortShapeH)));
       const g = gaz[i] ?? 0;
       const cap = isCapitalized(w.flags) ? 1 : 0;
       for (let bit = 0; bit < 2 * TYPE_COUNT; bit++) {
         if ((g & (1 << bit)) === 0) continue;
-        out.push(this.b(mix(T.Gaz, bit)), this.b(mix(mix(T.GazCap, bit), cap)));
+        out.push(this.b(mix(T.Gaz, bit)));
+        out.push(this.b(mix(mix(T.GazCap, bit), cap)));
       }
       const gp = i > 0 ? (gaz[i - 1] ?? 0) : 0;
       const gn = i + 1 < n ? (gaz[i + 1] ?? 0) : 0;
@@ -244,7 +291,7 @@ export class FeatureExtractor {
    * Dynamic features of token `i` from the prediction history and the earlier
    * predicted names (`spans`: mask per token as for gazetteers), appended to `out`.
    */
-  dynamic(word: WordInfo, spanMask: number, history: PredictionHistory, out: number[]): void {
+  dynamic(word: WordInfo, spanMask: number, history: PredictionHistory, out: IntBuffer): void {
     if (isCapitalized(word.flags)) {
       const counts = history.words.get(word.lower);
       if (counts !== undefined) {

@@ -7,7 +7,10 @@
  * names learnt from other folds (jackknifing): otherwise the gazetteer would be 100%
  * right on training data and the model would trust it blindly.
  */
-import { TYPE_COUNT } from './labels';
+import { TYPE_COUNT as TYPE_COUNT_EXPORT } from './labels';
+
+// Module-local copy for the lookup loop (not read through an import binding).
+const TYPE_COUNT = TYPE_COUNT_EXPORT;
 
 /** Longest phrase considered, in tokens: longer names are rare and cost lookups. */
 export const MAX_PHRASE_TOKENS = 6;

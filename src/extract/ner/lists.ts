@@ -42,3 +42,19 @@ export const PRODUCT_NAMES: readonly string[] = [
   'Visual Studio Code', 'VS Code', 'Xcode', 'GitHub Copilot', 'Instagram', 'WhatsApp',
   'Boeing 747', 'Boeing 737', 'Airbus A380', 'AlphaGo', 'Deep Blue', 'Stripe Checkout',
 ];
+
+/**
+ * Companies the web talks about that Reuters 1996 could not know (tech, finance,
+ * platforms); CoNLL's own organizations come from its training spans.
+ */
+export const COMPANY_NAMES: readonly string[] = [
+  'Stripe', 'Google', 'Alphabet', 'Apple', 'Microsoft', 'Amazon', 'Meta', 'Facebook', 'Netflix', 'Tesla', 'SpaceX',
+  'OpenAI', 'Anthropic', 'DeepMind', 'Nvidia', 'NVIDIA', 'Intel', 'AMD', 'IBM', 'Oracle', 'Salesforce', 'Adobe',
+  'Shopify', 'Airbnb', 'Uber', 'Lyft', 'Twitter', 'PayPal', 'Square', 'Block', 'Coinbase', 'Spotify', 'Snap',
+  'Pinterest', 'LinkedIn', 'GitHub', 'GitLab', 'Atlassian', 'Cloudflare', 'Mozilla', 'Samsung', 'Sony', 'Huawei',
+  'Xiaomi', 'Alibaba', 'Tencent', 'Baidu', 'ByteDance', 'TikTok', 'Dropbox', 'Twilio', 'Datadog', 'MongoDB Inc',
+  'Vercel', 'Netlify', 'Figma', 'Canva', 'Zoom Video Communications', 'Slack Technologies', 'Qualcomm', 'ARM',
+  'TSMC', 'Broadcom', 'Cisco', 'Dell', 'HP', 'Lenovo', 'Y Combinator', 'Sequoia Capital', 'Andreessen Horowitz',
+  'Goldman Sachs', 'JPMorgan', 'Morgan Stanley', 'BlackRock', 'Visa', 'Mastercard', 'Wikipedia', 'Wikimedia Foundation',
+  'Reuters', 'Bloomberg', 'The New York Times', 'BBC', 'CNN', 'Walmart', 'Target', 'Costco', 'Starbucks', 'Nike',
+];

@@ -4,7 +4,7 @@
  * compact binary (sparse, delta + zig-zag varints) carried as base64 in a TS module,
  * so it loads the same way in the service worker and in Node.
  *
- * Layout (little endian): "ANER", version u8, bits u8, tags u8, 0 u8, scale f32,
+ * Layout (little endian): "ANER", version u8, bits u8, tags u8, bytes per weight u8 (1|2), scale f32,
  * transitions ((tags+1)·tags zig-zag varints), weight count u32 then (index delta,
  * value) varint pairs, gazetteer count u32 then (type bits u8, byte length varint, utf-8).
  */
@@ -22,7 +22,7 @@ export class NerModel implements LinearWeights {
   constructor(
     /** log2 of the bucket count of the feature table. */
     readonly bits: number,
-    readonly weights: Float64Array | Int16Array,
+    readonly weights: Float64Array | Int16Array | Int8Array,
     readonly transitions: Float64Array,
     /** Weight units → score units (1 for float weights). */
     readonly scale: number,
@@ -42,7 +42,7 @@ export interface QuantizeOptions {
  * Quantizes a float model: `q = round(w / scale)` with `scale = max|w| / levels`.
  *
  * @example
- *   quantize(model, { levels: 127, pruneBelow: 1 }).weights instanceof Int16Array // true
+ *   quantize(model, { levels: 127, pruneBelow: 1 }).weights instanceof Int8Array // true
  */
 export function quantize(model: NerModel, options: QuantizeOptions): NerModel {
   let max = 0;
@@ -50,7 +50,8 @@ export function quantize(model: NerModel, options: QuantizeOptions): NerModel {
   for (const w of model.transitions) max = Math.max(max, Math.abs(w));
   const levels = Math.min(32767, Math.max(1, Math.floor(options.levels)));
   const unit = max === 0 ? 1 : max / levels;
-  const weights = new Int16Array(model.weights.length);
+  // 127 levels or fewer fit in a byte: half the memory, and fewer cache misses when scoring.
+  const weights = levels <= 127 ? new Int8Array(model.weights.length) : new Int16Array(model.weights.length);
   model.weights.forEach((w, i) => {
     const q = Math.round(w / unit);
     weights[i] = Math.abs(q) < options.pruneBelow ? 0 : q;
@@ -149,7 +150,7 @@ export function encodeModel(model: NerModel): Uint8Array {
   w.byte(VERSION);
   w.byte(model.bits);
   w.byte(TAG_COUNT);
-  w.byte(0);
+  w.byte(model.weights instanceof Int8Array ? 1 : 2);
   w.f32(model.scale);
   for (const t of model.transitions) w.zigzag(Math.round(t));
   let count = 0;
@@ -183,8 +184,8 @@ export function decodeModel(bytes: Uint8Array): NerModel {
   const version = r.byte();
   const bits = r.byte();
   const tags = r.byte();
-  r.byte();
-  if (version !== VERSION || tags !== TAG_COUNT || bits < MIN_BITS || bits > MAX_BITS) {
+  const width = r.byte();
+  if (version !== VERSION || tags !== TAG_COUNT || bits < MIN_BITS || bits > MAX_BITS || (width !== 1 && width !== 2)) {
     throw new InvalidArgumentsError(
       `the NER model (version ${version}, ${tags} tags, ${bits} bits) does not match this code (version ${VERSION}, ${TAG_COUNT} tags); retrain it with \`npm run train:ner\``,
     );
@@ -193,7 +194,7 @@ export function decodeModel(bytes: Uint8Array): NerModel {
   const transitions = new Float64Array((TAG_COUNT + 1) * TAG_COUNT);
   for (let i = 0; i < transitions.length; i++) transitions[i] = r.zigzag();
   const size = (1 << bits) * TAG_COUNT;
-  const weights = new Int16Array(size);
+  const weights = width === 1 ? new Int8Array(size) : new Int16Array(size);
   const count = r.u32();
   let index = -1;
   for (let k = 0; k < count; k++) {

@@ -8,7 +8,7 @@
 import type { Mention } from '../../core/capture';
 import { InvalidArgumentsError } from '../../core/errors';
 import type { EntityRecognizer, Gazetteer, RecognizeOptions } from '../recognizer';
-import { labelDocument, prepareDocument, spansOf, type ExtraMarker } from './decode';
+import { allowed, labelDocument, prepareDocument, spansOf, type ExtraMarker } from './decode';
 import { FeatureExtractor, isCapitalized, wordFlags } from './features';
 import { beginBit, insideBit, MAX_PHRASE_TOKENS } from './gazetteer';
 import { MODEL_TYPES, TAG_COUNT, typeId } from './labels';
@@ -20,10 +20,11 @@ export const MAX_RECOGNIZE_CHARS = 1_000_000;
 /** Mentions returned per call at most (a page with more is a list, not an article). */
 export const MAX_MENTIONS = 20_000;
 /**
- * Softmax temperature in score units for the per-token confidence; chosen so that a
- * one-unit margin between the best and the next tag reads as ~0.73.
+ * Softmax temperature (in averaged-perceptron score units) for the per-token
+ * confidence: perceptron margins are large, and at 1 nearly every score is 0 or 1.
+ * On eng.testa at 16, spans scored 0.8–1 were 97% right, 0.6–0.8 85%, 0.2–0.4 35%.
  */
-const TEMPERATURE = 1;
+export const DEFAULT_TEMPERATURE = 16;
 /** Score of a name added only because the graph knows it (the model saw no entity there). */
 const GAZETTEER_ONLY_SCORE = 0.5;
 
@@ -37,7 +38,10 @@ export class TrainedRecognizer implements EntityRecognizer {
   readonly name = 'trained-perceptron';
   private readonly extractor: FeatureExtractor;
 
-  constructor(private readonly model: NerModel) {
+  constructor(
+    private readonly model: NerModel,
+    private readonly temperature = DEFAULT_TEMPERATURE,
+  ) {
     this.extractor = new FeatureExtractor(model.bits);
   }
 
@@ -61,7 +65,7 @@ export class TrainedRecognizer implements EntityRecognizer {
       options?.gazetteer === undefined ? undefined : graphMarker(options.gazetteer, text, sentences, graphMatches);
     const prepared = prepareDocument(this.extractor, this.model.gazetteer, strings, -1, extra);
     const mentions: Mention[] = [];
-    const scale = this.model.scale / TEMPERATURE;
+    const scale = this.model.scale / this.temperature;
     labelDocument(this.model, this.extractor, prepared, (s, result) => {
       const sent = sentences[s] ?? [];
       const found = spansOf(result.tags);
@@ -70,7 +74,9 @@ export class TrainedRecognizer implements EntityRecognizer {
         const last = sent[span.end - 1];
         if (first === undefined || last === undefined) continue;
         let confidence = 0;
-        for (let i = span.start; i < span.end; i++) confidence += tokenConfidence(result.emissions, i, result.tags[i] ?? 0, scale);
+        for (let i = span.start; i < span.end; i++) {
+          confidence += tokenConfidence(result.emissions, this.model.transitions, i, i > 0 ? (result.tags[i - 1] ?? 0) : -1, result.tags[i] ?? 0, scale);
+        }
         const surface = text.slice(first.start, last.end);
         const known = options?.gazetteer?.lookup(surface);
         mentions.push({
@@ -101,12 +107,19 @@ export class TrainedRecognizer implements EntityRecognizer {
   }
 }
 
-/** Softmax probability of `tag` among the token's emission scores. */
-function tokenConfidence(emissions: Float64Array, i: number, tag: number, scale: number): number {
+/**
+ * Softmax probability of `tag` at token i among the tags allowed after the predicted
+ * previous tag, scoring each by emission + transition.
+ */
+function tokenConfidence(emissions: Float64Array, transitions: Float64Array, i: number, prev: number, tag: number, scale: number): number {
   const base = i * TAG_COUNT;
-  const chosen = emissions[base + tag] ?? 0;
+  const row = (prev + 1) * TAG_COUNT;
+  const chosen = (emissions[base + tag] ?? 0) + (transitions[row + tag] ?? 0);
   let sum = 0;
-  for (let y = 0; y < TAG_COUNT; y++) sum += Math.exp(((emissions[base + y] ?? 0) - chosen) * scale);
+  for (let y = 0; y < TAG_COUNT; y++) {
+    if (!allowed(prev, y)) continue;
+    sum += Math.exp(((emissions[base + y] ?? 0) + (transitions[row + y] ?? 0) - chosen) * scale);
+  }
   return 1 / sum;
 }
 
