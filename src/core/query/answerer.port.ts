@@ -15,6 +15,8 @@ export interface AnswerInput {
   readonly capabilities: readonly InfoCapability[];
   /** When true the answerer must return an Answer from what it has. */
   readonly forceAnswer: boolean;
+  /** How many more NeedsMoreInfo turns the loop will fulfil. */
+  readonly remainingRequests?: number;
   readonly config: QueryConfig;
   /** Epoch ms of the question, for "today". */
   readonly now: number;
@@ -23,11 +25,6 @@ export interface AnswerInput {
   readonly signal?: AbortSignal;
   /** Receives the answer text as it is produced (streaming). */
   readonly onToken?: (chunk: string) => void;
-}
-
-/** What an answerer reports about its last call, for figures. */
-export interface AnswererCallStats {
-  readonly promptTokens: number;
 }
 
 export interface Answerer {

@@ -6,7 +6,7 @@
  * hands over to the fallback answerer with a notice. Nothing here writes the graph.
  */
 import { toErrorShape } from '../errors';
-import type { Clock } from '../graph/ids';
+import type { Clock, EntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import type { Answerer, AnswerInput } from './answerer.port';
 import { buildCapabilities, type CapabilityEnvironment } from './capabilities';
@@ -146,13 +146,14 @@ export class QueryEngine implements WorldIntelligenceProvider {
       context,
       capabilities: forceAnswer ? [] : capabilities,
       forceAnswer,
+      remainingRequests: forceAnswer ? 0 : query.remainingInfoRequests(),
       config: query.config,
       now: query.createdAt,
       ...(pageUrl === undefined ? {} : { pageUrl }),
       ...(signal === undefined ? {} : { signal }),
       ...(onToken === undefined ? {} : { onToken }),
     };
-    state.tokens.push(estimatePromptTokens({ ...input, remainingRequests: query.remainingInfoRequests() }));
+    state.tokens.push(estimatePromptTokens(input));
     try {
       return await state.answerer.answer(input);
     } catch (error) {
@@ -215,7 +216,7 @@ export class QueryEngine implements WorldIntelligenceProvider {
     };
   }
 
-  private async pagesOf(id: QueryContext['allEntityIds'][number], context: QueryContext): Promise<SourcePage[]> {
+  private async pagesOf(id: EntityId, context: QueryContext): Promise<SourcePage[]> {
     const pages: SourcePage[] = [];
     for (const ev of context.getFull(id)?.evidence ?? []) {
       if (!pages.some((p) => p.url === ev.pageUrl)) pages.push({ url: ev.pageUrl, title: ev.pageTitle });
