@@ -5,7 +5,7 @@
  */
 import type { EntityType } from '../graph/types';
 import { isEntityType } from '../graph/types';
-import { isAcronymOf, nameKey, tokens } from '../text/normalize';
+import { initialsOfKey, nameKey, tokens } from '../text/normalize';
 import { jaccard, jaroWinkler } from './similarity';
 
 export const FEATURE_NAMES = [
@@ -55,8 +55,12 @@ export const BIAS = -6;
 export interface SubjectProfile {
   /** Normalized keys of the subject and its hint aliases / page expansions. */
   readonly keys: readonly string[];
-  readonly rawNames: readonly string[];
-  readonly tokens: ReadonlySet<string>;
+  /** Tokens of each key, in the order of `keys`. */
+  readonly keyTokens: readonly ReadonlySet<string>[];
+  /** Keys of the subject's names that are written like acronyms ("IBM"). */
+  readonly acronymKeys: ReadonlySet<string>;
+  /** Initials of the subject's multi-word names ("international business machines" → "ibm"). */
+  readonly initials: ReadonlySet<string>;
   readonly expectedType?: EntityType;
   readonly preferredId?: string;
   readonly authorityIds: ReadonlySet<string>;
@@ -69,7 +73,12 @@ export interface SubjectProfile {
 export interface CandidateProfile {
   readonly id: string;
   readonly name: string;
+  /** `nameKey(name)`, read from the entity's index keys (no normalization at scoring time). */
+  readonly nameKey: string;
   readonly aliases: readonly string[];
+  readonly aliasKeys: readonly string[];
+  /** The name is written like an acronym ("IBM"). */
+  readonly nameIsAcronym: boolean;
   readonly type?: EntityType;
   readonly authorityId?: string;
   readonly attributes: Readonly<Record<string, string>>;
@@ -117,24 +126,27 @@ export function domainsOf(attributes: Readonly<Record<string, string>>): Set<str
 
 /** The feature vector of one pair. `embedding` is filled by the caller when enabled. */
 export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile): Features {
-  const nameK = nameKey(cand.name);
-  const aliasKeys = cand.aliases.map((a) => nameKey(a));
+  const nameK = cand.nameKey;
+  const aliasKeys = cand.aliasKeys;
   const allKeys = [nameK, ...aliasKeys];
   const exact = subject.keys.includes(nameK) ? 1 : 0;
   const alias = exact === 0 && aliasKeys.some((k) => subject.keys.includes(k)) ? 1 : 0;
   let sim = 0;
   let overlap = 0;
   let shortForm = 0;
-  for (const s of subject.keys) {
-    const sTok = new Set(tokens(s));
-    for (const c of allKeys) {
+  const candTokens = allKeys.map((c) => new Set(c.split(' ')));
+  subject.keys.forEach((s, i) => {
+    const sTok = subject.keyTokens[i] ?? new Set<string>();
+    allKeys.forEach((c, j) => {
       sim = Math.max(sim, jaroWinkler(s, c));
-      const cTok = new Set(tokens(c));
+      const cTok = candTokens[j] ?? new Set<string>();
       overlap = Math.max(overlap, jaccard(sTok, cTok));
       if (isShortForm(sTok, cTok) || isShortForm(cTok, sTok)) shortForm = 1;
-    }
-  }
-  const acronym = subject.rawNames.some((s) => isAcronymOf(s, cand.name) || isAcronymOf(cand.name, s)) ? 1 : 0;
+    });
+  });
+  const candInitials = initialsOfKey(nameK);
+  const acronym =
+    (candInitials !== undefined && subject.acronymKeys.has(candInitials)) || (cand.nameIsAcronym && subject.initials.has(nameK)) ? 1 : 0;
   let typeMatch = 0;
   let typeConflict = 0;
   if (subject.expectedType !== undefined && cand.type !== undefined && subject.expectedType !== 'other' && cand.type !== 'other') {

@@ -10,7 +10,7 @@ import type { Clock, EntityId } from '../graph/ids';
 import { asEntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import type { Entity, EntityType } from '../graph/types';
-import { cleanText, nameKey, tokens } from '../text/normalize';
+import { cleanText, initialsOfKey, nameKey } from '../text/normalize';
 import type { ScoredCandidate } from './decide';
 import { byRank, decide } from './decide';
 import { BIAS, WEIGHTS, computeFeatures, confidenceOf, domainsOf, parseEntityType } from './features';
@@ -18,14 +18,14 @@ import type { CandidateProfile, Features, SubjectProfile } from './features';
 import { HashedNgramEmbedder, cosine } from './hashed-ngram-embedder';
 import { runAuthority } from './authority-phase';
 import { runLlm } from './llm-phase';
-import { expandOnPage } from './page-names';
+import { expandOnPage, looksLikeAcronym } from './page-names';
 import type { AuthorityEntry, AuthoritySource, Embedder, LlmSelector } from './ports';
 import { PathRecorder, errorResponse, metaOf, requestIdFactory } from './response';
 import {
   DEFAULT_AUTO_ACCEPT, DEFAULT_MAX_CANDIDATES, DEFAULT_MIN_CONFIDENCE, resolveRequestSchema,
 } from './schema';
 import type { ResolveRequest, ResolveResponse } from './schema';
-import { retrieve } from './retrieve';
+import { CommonKeyMemo, retrieve } from './retrieve';
 
 export interface ResolverSettings {
   /** Network look-ups (the authority) are off unless the user turned them on. */
@@ -84,6 +84,7 @@ const DEFAULT_AUTHORITY_TIMEOUT_MS = 3000;
 export function createResolver(deps: ResolverDeps): Resolver {
   const nextRequestId = requestIdFactory(deps.clock);
   const embedder = deps.embedder ?? new HashedNgramEmbedder();
+  const commonKeys = new CommonKeyMemo();
 
   async function resolve(raw: unknown, local: ResolveLocalContext = {}, signal?: AbortSignal): Promise<ResolveResponse> {
     const startedAt = deps.clock.now();
@@ -134,7 +135,7 @@ export function createResolver(deps: ResolverDeps): Resolver {
     const authorityIds = preferredId && /^Q\d+$/.test(preferredId) ? [preferredId] : [];
     let locals: Entity[] = [];
     if (useLocal) {
-      const r = await retrieve(deps.store, names, { fuzzy: mode !== 'quick', authorityIds });
+      const r = await retrieve(deps.store, names, { fuzzy: mode !== 'quick', authorityIds, commonKeys });
       locals = [...r.entities];
       const pref = preferredId ? asEntityId(preferredId) : undefined;
       if (pref && !locals.some((e) => e.id === pref)) {
@@ -164,7 +165,9 @@ export function createResolver(deps: ResolverDeps): Resolver {
 
     // score
     const subjectProfile: SubjectProfile = {
-      keys, rawNames: names, tokens: new Set(keys.flatMap((k) => tokens(k))), expectedType, preferredId,
+      keys, keyTokens: keys.map((k) => new Set(k.split(' '))), expectedType, preferredId,
+      acronymKeys: new Set(names.filter(looksLikeAcronym).map(nameKey)),
+      initials: new Set(keys.map(initialsOfKey).filter((x) => x !== undefined)),
       authorityIds: new Set([...authorityIds, ...entries.map((e) => e.id)]),
       pageEntityIds: new Set(local.pageEntityIds ?? []),
       coMentionKeys: new Set((local.coMentions ?? []).slice(0, MAX_CO_MENTIONS).map(nameKey)),
@@ -269,11 +272,18 @@ export function createResolver(deps: ResolverDeps): Resolver {
 }
 
 function entityProfile(e: Entity): CandidateProfile {
-  return { id: e.id, name: e.name, aliases: e.aliases, type: e.type, authorityId: e.authorityId, attributes: e.attributes, mentionCount: e.mentionCount, neighbourKeys: new Set() };
+  // The index keys already hold the normalized name (n:) and aliases (a:): reuse them.
+  let key: string | undefined;
+  const aliasKeys: string[] = [];
+  for (const k of e.keys) {
+    if (k.startsWith('n:')) key = k.slice(2);
+    else if (k.startsWith('a:')) aliasKeys.push(k.slice(2));
+  }
+  return { id: e.id, name: e.name, nameKey: key ?? nameKey(e.name), aliasKeys, nameIsAcronym: looksLikeAcronym(e.name), aliases: e.aliases, type: e.type, authorityId: e.authorityId, attributes: e.attributes, mentionCount: e.mentionCount, neighbourKeys: new Set() };
 }
 
 function entryProfile(e: AuthorityEntry): CandidateProfile {
-  return { id: e.id, name: e.label, aliases: e.aliases, authorityId: e.id, attributes: {}, mentionCount: 0, neighbourKeys: new Set() };
+  return { id: e.id, name: e.label, nameKey: nameKey(e.label), aliasKeys: e.aliases.map(nameKey), nameIsAcronym: looksLikeAcronym(e.label), aliases: e.aliases, authorityId: e.id, attributes: {}, mentionCount: 0, neighbourKeys: new Set() };
 }
 
 function wikidataUri(qid: string): string {

@@ -17,11 +17,27 @@ const EXACT_LIMIT = 50;
  */
 const COMMON_KEY_LIMIT = 64;
 /** Fuzzy candidates kept after voting (most shared keys first). */
-const FUZZY_LIMIT = 40;
+const FUZZY_LIMIT = 24;
 /** Names looked up per request (subject, hint aliases, page expansions). */
 const MAX_NAMES = 6;
 /** Tokens looked up per name; long names add little past this. */
 const MAX_TOKENS_PER_NAME = 6;
+
+/** A bounded memory of too-common keys (oldest forgotten first). */
+export class CommonKeyMemo {
+  private readonly keys = new Set<string>();
+  constructor(private readonly capacity = 10_000) {}
+  has(key: string): boolean {
+    return this.keys.has(key);
+  }
+  add(key: string): void {
+    if (this.keys.size >= this.capacity) {
+      const oldest = this.keys.values().next();
+      if (!oldest.done) this.keys.delete(oldest.value);
+    }
+    this.keys.add(key);
+  }
+}
 
 export interface Retrieval {
   readonly entities: readonly Entity[];
@@ -37,7 +53,15 @@ export interface Retrieval {
 export async function retrieve(
   store: GraphStore,
   names: readonly string[],
-  options: { readonly fuzzy: boolean; readonly authorityIds?: readonly string[] },
+  options: {
+    readonly fuzzy: boolean;
+    readonly authorityIds?: readonly string[];
+    /**
+     * Keys already seen to be too common, skipped without asking the store. Keys only
+     * grow more common as the graph grows, so remembering them changes no answer.
+     */
+    readonly commonKeys?: CommonKeyMemo;
+  },
 ): Promise<Retrieval> {
   const keys = [...new Set(names.map((n) => nameKey(n)).filter((k) => k.length > 0))].slice(0, MAX_NAMES);
   const exactKeys = new Set<string>();
@@ -50,7 +74,9 @@ export async function retrieve(
   const seen = new Set(exact.map((e) => e.id));
   let keysAsked = exactKeys.size;
   let skipped = 0;
-  if (!options.fuzzy) return { entities: exact, exactCount: exact.length, keysAsked, skippedCommonKeys: 0 };
+  // An exact key hit outranks any fuzzy candidate by far (log-odds ~5 apart), so the
+  // fuzzy keys are only asked when no exact key matched.
+  if (!options.fuzzy || exact.length > 0) return { entities: exact, exactCount: exact.length, keysAsked, skippedCommonKeys: 0 };
 
   const fuzzyKeys = new Set<string>();
   for (const k of keys) {
@@ -59,9 +85,14 @@ export async function retrieve(
   }
   const votes = new Map<string, { entity: Entity; votes: number }>();
   for (const key of [...fuzzyKeys].sort()) {
+    if (options.commonKeys?.has(key)) {
+      skipped++;
+      continue;
+    }
     keysAsked++;
     const hits = await store.findEntitiesByKeys([key], COMMON_KEY_LIMIT);
     if (hits.length >= COMMON_KEY_LIMIT) {
+      options.commonKeys?.add(key);
       skipped++;
       continue;
     }

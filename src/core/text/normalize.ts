@@ -99,7 +99,12 @@ const ACRONYM_STOPWORDS = new Set(['of', 'and', 'the', 'for', 'de', 'du', 'des',
  *   initials('Federal Bureau of Investigation')       // 'fbi'
  */
 export function initials(name: string): string | undefined {
-  const words = nameKey(name).split(' ').filter((w) => w.length > 0 && !ACRONYM_STOPWORDS.has(w));
+  return initialsOfKey(nameKey(name));
+}
+
+/** `initials` of an already normalized name key (no normalization work). */
+export function initialsOfKey(key: string): string | undefined {
+  const words = key.split(' ').filter((w) => w.length > 0 && !ACRONYM_STOPWORDS.has(w));
   if (words.length < 2) return undefined;
   return words.map((w) => w.charAt(0)).join('');
 }

@@ -1,0 +1,116 @@
+/**
+ * Resolve latency at 1k, 10k and 100k entities (issue 4 figures), side by side with
+ * a linear-scan Jaro-Winkler baseline, in Node with the in-memory store.
+ *
+ *   npm run bench:resolve
+ *
+ * Entities are synthetic but name-like (people, companies, places built from word
+ * lists, deterministic). Queries mix exact names, variants (case, legal suffix),
+ * typos and unknown names. Wall time and this process's CPU time are both printed:
+ * on a shared machine wall-time tails measure the neighbours. Run with
+ * `node --expose-gc --import tsx` to collect garbage before each size. Last line: JSON.
+ */
+import { fixedClock, sequentialIds } from '../src/core/graph/ids';
+import { withKeys } from '../src/core/graph/input';
+import { InMemoryGraphStore } from '../src/core/graph/memory-store';
+import type { Entity, EntityType } from '../src/core/graph/types';
+import { createResolver } from '../src/core/resolve/resolver';
+import { jaroWinkler } from '../src/core/resolve/similarity';
+import { nameKey } from '../src/core/text/normalize';
+
+const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Liam', 'Maya', 'Noah', 'Olga', 'Pavel', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe'];
+const SYL = ['ka', 'lo', 'mi', 'ra', 'tes', 'vin', 'dor', 'bel', 'sun', 'qua', 'zen', 'pex', 'tri', 'nor', 'gal', 'fen', 'hul', 'jor', 'wis', 'ely'];
+const ORG = ['Systems', 'Labs', 'Bank', 'Motors', 'Foods', 'Energy', 'Health', 'Capital', 'Media', 'Robotics'];
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+function word(r: () => number): string {
+  const n = 2 + Math.floor(r() * 2);
+  let w = '';
+  for (let i = 0; i < n; i++) w += pick(r, SYL);
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+function makeName(r: () => number): { name: string; type: EntityType } {
+  const k = r();
+  if (k < 0.45) return { name: `${pick(r, FIRST)} ${word(r)}`, type: 'person' };
+  if (k < 0.85) return { name: `${word(r)} ${pick(r, ORG)}`, type: 'company' };
+  return { name: word(r), type: 'location' };
+}
+function typo(r: () => number, s: string): string {
+  const i = 1 + Math.floor(r() * (s.length - 2));
+  return s.slice(0, i) + s.slice(i + 1);
+}
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+}
+
+const sizes = [1_000, 10_000, 100_000];
+const QUERIES = 400;
+const BASELINE_QUERIES = 50;
+const results: Record<string, unknown> = {};
+for (const size of sizes) {
+  const r = rng(42);
+  const store = new InMemoryGraphStore();
+  const clock = fixedClock();
+  const ids = sequentialIds();
+  const entities: Entity[] = [];
+  for (let i = 0; i < size; i++) {
+    const { name, type } = makeName(r);
+    const e = withKeys({ id: ids.entity(), name, type, aliases: [], attributes: {}, createdAt: 0, updatedAt: 0, mentionCount: 1 });
+    entities.push(e);
+    await store.putEntity(e);
+  }
+  const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
+  const queries: string[] = [];
+  for (let i = 0; i < QUERIES; i++) {
+    const e = pick(r, entities);
+    const k = i % 4;
+    queries.push(k === 0 ? e.name : k === 1 ? `${e.name.toUpperCase()} Inc.` : k === 2 ? typo(r, e.name) : makeName(r).name);
+  }
+  // Warm-up, then measure.
+  for (const q of queries.slice(0, 50)) await resolver.resolve({ subject: q });
+  (globalThis as { gc?: () => void }).gc?.();
+  const times: number[] = [];
+  const cpu: number[] = [];
+  for (const q of queries) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await resolver.resolve({ subject: q });
+    times.push(performance.now() - t0);
+    const dc = process.cpuUsage(c0);
+    cpu.push((dc.user + dc.system) / 1000);
+    if (process.env.BENCH_DEBUG && performance.now() - t0 > 2) console.log(`slow ${(performance.now() - t0).toFixed(1)} ms: ${q}`);
+  }
+  const keys = entities.map((e) => nameKey(e.name));
+  const base: number[] = [];
+  const baseCpu: number[] = [];
+  for (const q of queries.slice(0, BASELINE_QUERIES)) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const qk = nameKey(q);
+    let best = -1;
+    for (const k of keys) best = Math.max(best, jaroWinkler(qk, k));
+    base.push(performance.now() - t0);
+    const dc = process.cpuUsage(c0);
+    baseCpu.push((dc.user + dc.system) / 1000);
+  }
+  const row = {
+    resolver: { p50: +pct(times, 50).toFixed(3), p95: +pct(times, 95).toFixed(3), cpuP50: +pct(cpu, 50).toFixed(3), cpuP95: +pct(cpu, 95).toFixed(3) },
+    linearScanJaroWinkler: { p50: +pct(base, 50).toFixed(3), p95: +pct(base, 95).toFixed(3), cpuP50: +pct(baseCpu, 50).toFixed(3), cpuP95: +pct(baseCpu, 95).toFixed(3) },
+  };
+  results[String(size)] = row;
+  console.log(`${String(size).padStart(7)} entities  resolver wall p50 ${row.resolver.p50} p95 ${row.resolver.p95} ms, cpu p50 ${row.resolver.cpuP50} p95 ${row.resolver.cpuP95} ms  |  linear-scan JW wall p50 ${row.linearScanJaroWinkler.p50} p95 ${row.linearScanJaroWinkler.p95} ms, cpu p50 ${row.linearScanJaroWinkler.cpuP50} p95 ${row.linearScanJaroWinkler.cpuP95} ms`);
+}
+// Wall time suffers from other processes on a shared machine; CPU time of this process does not.
+console.log(`load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(JSON.stringify({ latencyMs: results, queries: QUERIES, baselineQueries: BASELINE_QUERIES, store: 'in-memory', node: process.version }));
