@@ -26,7 +26,7 @@ import type { ObjectKind } from './kinds';
 import type { ReferenceLogger } from './log';
 import { resolveReferenceTarget } from './resolve';
 import { MAX_LABEL_CHARS, referenceIdSchema, resolveReferenceInputSchema } from './schema';
-import type { ObjectDescriptor, ResolveReferenceOutput } from './schema';
+import type { ObjectDescriptor, ResolveReferenceInput, ResolveReferenceOutput } from './schema';
 
 export interface ReferenceLimits {
   /** Chats (browser windows) kept; the least recently written is forgotten first. */
@@ -99,7 +99,7 @@ export interface RecordMessageInput extends Where {
   readonly messageId: string;
   readonly author: MessageAuthor;
   readonly replyToMessageId?: string;
-  /** A short label (first words) shown with candidates; cut to 60 characters. */
+  /** A short label (first words) shown with candidates; cut to MAX_LABEL_CHARS. */
   readonly label?: string;
 }
 
@@ -183,8 +183,12 @@ export class ReferenceRegistry {
   /** Records a user message (`message`) or a bot message (`bot_message`). */
   recordMessage(input: RecordMessageInput): ObjectDescriptor {
     const at = this.at(input);
-    const chat = this.chat(input.chatId, at);
     const messageId = checkId(input.messageId, 'messageId');
+    const topicId = optionalId(input.topicId, 'topicId') ?? null;
+    const userId = input.author.kind === 'user' ? checkId(input.author.userId, 'userId') : undefined;
+    const replyTo = optionalId(input.replyToMessageId, 'replyToMessageId') ?? null;
+    // Validate everything before touching state: a refused call changes nothing.
+    const chat = this.chat(input.chatId, at);
     const carried = new Set<ObjectKind>();
     for (const o of chat.objects.values()) if (o.descriptor.source_message_id === messageId) carried.add(o.descriptor.kind);
     const previous = chat.messages.get(messageId);
@@ -192,10 +196,10 @@ export class ReferenceRegistry {
       objectId: messageId,
       kind: input.author.kind === 'user' ? 'message' : 'bot_message',
       chatId: input.chatId,
-      topicId: optionalId(input.topicId, 'topicId') ?? null,
+      topicId,
       sourceMessageId: messageId,
       label: input.label,
-      createdByUserId: input.author.kind === 'user' ? checkId(input.author.userId, 'userId') : undefined,
+      createdByUserId: userId,
       createdByBot: input.author.kind === 'bot',
       createdAt: previous?.descriptor.created_at ?? at,
       lastTouchedAt: at,
@@ -203,7 +207,7 @@ export class ReferenceRegistry {
     const stored: StoredMessage = {
       descriptor,
       touched: previous?.touched ?? false,
-      replyToMessageId: optionalId(input.replyToMessageId, 'replyToMessageId') ?? null,
+      replyToMessageId: replyTo,
       carriedKinds: new Set([...(previous?.carriedKinds ?? []), ...carried]),
     };
     chat.messages.set(messageId, stored);
@@ -233,18 +237,20 @@ export class ReferenceRegistry {
       throw new InvalidArgumentsError(`"${input.kind}" objects are messages; record them with recordMessage or recordAnswer`);
     }
     const at = this.at(input);
-    const chat = this.chat(input.chatId, at);
     const objectId = checkId(input.objectId, 'objectId');
     const sourceMessageId = optionalId(input.sourceMessageId, 'sourceMessageId') ?? null;
+    const topicId = optionalId(input.topicId, 'topicId') ?? null;
+    const createdBy = optionalId(input.createdByUserId, 'createdByUserId');
+    const chat = this.chat(input.chatId, at);
     const previous = chat.objects.get(objectId);
     const descriptor = makeDescriptor({
       objectId,
       kind: input.kind,
       chatId: input.chatId,
-      topicId: optionalId(input.topicId, 'topicId') ?? null,
+      topicId,
       sourceMessageId: sourceMessageId ?? previous?.descriptor.source_message_id ?? null,
       label: input.label ?? previous?.descriptor.title_or_label,
-      createdByUserId: optionalId(input.createdByUserId, 'createdByUserId') ?? previous?.descriptor.created_by_user_id,
+      createdByUserId: createdBy ?? previous?.descriptor.created_by_user_id,
       createdByBot: input.createdByBot ?? previous?.descriptor.created_by_bot ?? false,
       createdAt: previous?.descriptor.created_at ?? at,
       lastTouchedAt: at,
@@ -322,9 +328,10 @@ export class ReferenceRegistry {
   /** Replaces what is active in a topic (the tab switched page, a card closed). */
   setActive(chatId: string, topicId: string | null, objectIds: readonly string[]): void {
     const at = this.clock.now();
+    const ids = [...new Set(objectIds.map((id) => checkId(id, 'objectId')))].slice(0, this.limits.maxActivePerTopic);
     const chat = this.chat(chatId, at);
-    const key = topicKey(topicId);
-    chat.active.set(key, [...new Set(objectIds.map((id) => checkId(id, 'objectId')))].slice(0, this.limits.maxActivePerTopic));
+    const key = topicKey(optionalId(topicId, 'topicId'));
+    chat.active.set(key, ids);
     chat.activeAt.set(key, at);
     this.boundTopics(chat);
   }
@@ -358,7 +365,11 @@ export class ReferenceRegistry {
       const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
       throw new InvalidArgumentsError(`resolve_reference_target: invalid request (${issues.join('; ')}); fix these fields and retry`, { issues });
     }
-    const input = parsed.data;
+    return this.resolveParsed(parsed.data, options);
+  }
+
+  /** Resolves an already validated request (the tool boundary parsed it). */
+  resolveParsed(input: ResolveReferenceInput, options: ResolveOptions = {}): ResolveReferenceOutput {
     const emptyView: ChatView = { chatId: input.chat_id, objects: new Map(), messages: new Map(), active: new Map(), limits: this.limits };
     return resolveReferenceTarget(this.view(input.chat_id) ?? emptyView, input, {
       now: this.clock.now(),

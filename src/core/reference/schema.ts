@@ -29,8 +29,11 @@ export const MAX_RAW_USER_TEXT = 4000;
 export const MAX_CANDIDATES_LIMIT = 5;
 /** The PRD's default. */
 export const DEFAULT_MAX_CANDIDATES = 3;
-/** Labels longer than this are cut with an ellipsis ("short" in the PRD). */
-export const MAX_LABEL_CHARS = 60;
+/**
+ * Labels longer than this are cut with an ellipsis ("short" in the PRD): enough for a
+ * page title's distinctive part, and keeps a 3-candidate result under 200 tokens.
+ */
+export const MAX_LABEL_CHARS = 48;
 
 export const normalizedReferenceHintsSchema = z
   .object({
