@@ -117,7 +117,9 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
     ?? main.publishedTime
     ?? sanitizeLine(doc.querySelector('time[datetime]')?.getAttribute('datetime'), 64);
 
-  const entities = mergeEntities(structured.entities, metaEntities(meta));
+  const entities = mergeEntities(structured.entities, metaEntities(meta)).map((e) =>
+    // "By Jane Doe" as an author name is a byline, not a name.
+    e.type === 'person' ? { ...e, name: stripBy(e.name) ?? e.name } : e);
   const extractMs = Math.max(0, timer() - started);
   if (extractMs > budget) notes.push(`capture took ${Math.round(extractMs)} ms (budget ${budget} ms)`);
 

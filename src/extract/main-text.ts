@@ -8,7 +8,7 @@ import { sanitizeLine } from './sanitize';
 import { blockText } from './dom/block-text';
 
 /** Readability is skipped above this many elements: its scoring is superlinear on huge DOMs. */
-export const MAX_READABILITY_ELEMENTS = 30_000;
+export const MAX_READABILITY_ELEMENTS = 10_000;
 /** An "article" shorter than this is usually a teaser or a failed extraction: use the body. */
 const MIN_ARTICLE_CHARS = 140;
 /** Headings kept, each at most this long (capture schema bounds). */

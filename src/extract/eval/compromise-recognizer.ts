@@ -19,7 +19,7 @@ function spans(json: readonly OffsetJson[], text: string, type: Mention['type'])
     let end = start + item.offset.length;
     // compromise includes trailing punctuation and spaces in some matches.
     while (end > start && /[\s.,;:!?'")\]]/.test(text.charAt(end - 1))) end -= 1;
-    while (start < end && /[\s"'(\[]/.test(text.charAt(start))) start += 1;
+    while (start < end && /[\s"'([]/.test(text.charAt(start))) start += 1;
     if (end > start) out.push({ text: text.slice(start, end), type, start, end, score: 0.5 });
   }
   return out;

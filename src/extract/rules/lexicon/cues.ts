@@ -63,7 +63,7 @@ export const PERSON_VERBS = new Set([
 
 /** Capitalized words that never are (or start) a name of their own. */
 export const NEVER_NAMES = new Set([
-  'I', 'A', 'An', 'The', 'This', 'That', 'These', 'Those', 'It', 'Its', 'He', 'She', 'They', 'We', 'You', 'His', 'Her',
+  'I', 'A', 'An', 'The', 'By', 'This', 'That', 'These', 'Those', 'It', 'Its', 'He', 'She', 'They', 'We', 'You', 'His', 'Her',
   'Their', 'Our', 'Your', 'My', 'If', 'But', 'And', 'Or', 'So', 'Yet', 'In', 'On', 'At', 'For', 'By', 'With', 'From',
   'To', 'Of', 'As', 'When', 'While', 'After', 'Before', 'Since', 'Although', 'Though', 'Because', 'Why', 'What', 'Who',
   'How', 'Where', 'Which', 'There', 'Here', 'Then', 'Now', 'Today', 'Yesterday', 'Tomorrow', 'Also', 'However', 'Some',

@@ -1,0 +1,55 @@
+/**
+ * Runs capture + analysis over a folder of saved pages and prints, per page and in
+ * total, entities by type, relations and milliseconds; last line a JSON summary.
+ *
+ *   npm run eval:pages -- ../shared/corpus/pages/readability
+ *   npm run eval:pages -- ../shared/corpus/pages/metascraper
+ *
+ * Layout: `<dir>/<name>/source.html` (readability) or `<dir>/<name>/input.html` (metascraper).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JSDOM, VirtualConsole } from 'jsdom';
+import { ENTITY_TYPES } from '../src/core/graph/types';
+import { analyzeCapture } from '../src/extract/analyze';
+import { capturePage } from '../src/extract/capture-page';
+import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
+
+const dir = process.argv[2];
+if (dir === undefined || !existsSync(dir)) {
+  console.error('usage: npm run eval:pages -- <dir with <name>/source.html or <name>/input.html>');
+  process.exit(2);
+}
+const recognizer = createRuleRecognizer();
+const virtualConsole = new VirtualConsole();
+const byType: Record<string, number> = Object.fromEntries(ENTITY_TYPES.map((t) => [t, 0]));
+let pages = 0;
+let relations = 0;
+const times: number[] = [];
+for (const name of readdirSync(dir).sort()) {
+  const file = [join(dir, name, 'source.html'), join(dir, name, 'input.html')].find((f) => existsSync(f));
+  if (file === undefined) continue;
+  const html = readFileSync(file, 'utf8');
+  const url = `https://${name.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}.example/page`;
+  const dom = new JSDOM(html, { url, virtualConsole });
+  const t0 = performance.now();
+  const capture = capturePage(dom.window.document, url, { now: 0 });
+  const analysis = analyzeCapture(capture, { recognizer });
+  const ms = performance.now() - t0;
+  dom.window.close();
+  pages += 1;
+  times.push(ms);
+  const counts: Record<string, number> = {};
+  for (const e of analysis.entities) {
+    counts[e.type] = (counts[e.type] ?? 0) + 1;
+    byType[e.type] = (byType[e.type] ?? 0) + 1;
+  }
+  relations += analysis.relations.length;
+  const top = analysis.entities.slice(0, 6).map((e) => `${e.name} (${e.type})`).join(', ');
+  console.log(`${name}: ${analysis.entities.length} entities ${JSON.stringify(counts)}, ${analysis.relations.length} relations, ${ms.toFixed(0)} ms — ${top}`);
+}
+times.sort((a, b) => a - b);
+const pct = (p: number) => times.length === 0 ? 0 : times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
+const total = Object.values(byType).reduce((a, b) => a + b, 0);
+console.log(`total: ${pages} pages, ${total} entities ${JSON.stringify(byType)}, ${relations} relations, p50 ${pct(0.5).toFixed(0)} ms, p95 ${pct(0.95).toFixed(0)} ms`);
+console.log(JSON.stringify({ pages, entities: total, entitiesByType: byType, relations, msP50: Math.round(pct(0.5)), msP95: Math.round(pct(0.95)), msTotal: Math.round(times.reduce((a, b) => a + b, 0)) }));

@@ -1,0 +1,44 @@
+/**
+ * What never becomes an entity from page text: interface words, legal links,
+ * share buttons, date words. Matched on `nameKey` of the whole mention.
+ */
+import { nameKey } from '../core/text/normalize';
+
+const PHRASES = [
+  'read more', 'read next', 'continue reading', 'sign up', 'sign in', 'log in', 'login', 'logout', 'log out', 'register',
+  'subscribe', 'subscribe now', 'newsletter', 'privacy policy', 'privacy', 'cookie policy', 'cookies', 'cookie settings',
+  'accept all', 'reject all', 'manage preferences', 'terms of service', 'terms of use', 'terms and conditions', 'terms',
+  'contact us', 'about us', 'careers', 'advertise', 'advertisement', 'sponsored', 'sponsored content', 'home', 'menu',
+  'search', 'share', 'share this', 'tweet', 'email', 'print', 'comments', 'comment', 'reply', 'follow us', 'follow',
+  'related articles', 'related stories', 'most popular', 'most read', 'trending', 'top stories', 'latest news', 'more',
+  'next', 'previous', 'back to top', 'skip to content', 'skip to main content', 'all rights reserved', 'copyright',
+  'sitemap', 'site map', 'help', 'faq', 'support', 'feedback', 'download', 'download the app', 'get the app', 'rss',
+  'photo', 'image', 'video', 'getty images', 'shutterstock', 'ap photo', 'listen', 'watch', 'podcast', 'updated',
+  'published', 'posted', 'editor', 'editors', 'staff', 'staff writer', 'contributor', 'opinion', 'analysis', 'live',
+  'breaking news', 'exclusive', 'premium', 'free trial', 'learn more', 'get started', 'try it free', 'buy now', 'shop now',
+  'add to cart', 'checkout', 'cart', 'wishlist', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday',
+  'sunday', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november',
+  'december', 'today', 'yesterday', 'tomorrow', 'am', 'pm', 'gmt', 'utc', 'est', 'pst', 'ok', 'yes', 'no', 'click here',
+  'ignore previous instructions', 'table of contents', 'contents', 'introduction', 'conclusion', 'summary', 'references',
+  'notes', 'see also', 'external links', 'further reading', 'abstract', 'appendix', 'disclaimer', 'accessibility',
+  'your privacy choices', 'do not sell my personal information', 'cookie preferences', 'gdpr', 'ccpa',
+];
+
+const STOP = new Set(PHRASES.map((p) => nameKey(p)));
+
+/**
+ * True when a mention is interface or legal boilerplate rather than a name.
+ *
+ * @example
+ *   isBoilerplateName('Privacy Policy') // true
+ *   isBoilerplateName('Stripe')         // false
+ */
+export function isBoilerplateName(name: string): boolean {
+  // Contractions ("I’m", "We’re") are sentence starts, not names.
+  if (/^\S+['’](?:m|re|ve|ll|d|s|t)$/i.test(name.trim()) && !name.includes(' ')) return true;
+  const key = nameKey(name);
+  if (key.length < 2 || STOP.has(key)) return true;
+  if (/^[\p{N}\s.,:/-]+$/u.test(key)) return true;
+  // "Share on Facebook", "Follow us on X", "Sign up for …", "Read more about …".
+  return /^(?:share|follow|sign|subscribe|read|click|download|log|join|watch|listen)\b/.test(key) && key.split(' ').length > 1;
+}
