@@ -53,8 +53,15 @@ export function framedChannel(input: Readable, output: Writable, options: Channe
     }
     for (const message of messages) {
       if (closed) return;
-      for (const handler of messageHandlers) handler(message);
+      deliver(message);
     }
+  };
+  // Messages that arrive before anyone listens are kept, not lost (a host still
+  // opening its socket when the extension's hello comes in).
+  const early: unknown[] = [];
+  const deliver = (message: unknown): void => {
+    if (messageHandlers.length === 0) early.push(message);
+    for (const handler of messageHandlers) handler(message);
   };
   input.on('data', onData);
   input.once('end', () => finish());
@@ -72,7 +79,10 @@ export function framedChannel(input: Readable, output: Writable, options: Channe
     get closed() {
       return closed;
     },
-    onMessage: (handler) => void messageHandlers.push(handler),
+    onMessage: (handler) => {
+      messageHandlers.push(handler);
+      for (const message of early.splice(0)) handler(message);
+    },
     onClose: (handler) => void closeHandlers.push(handler),
   };
 }
