@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createRuleRecognizer } from './rule-recognizer';
+import { tokenize } from './tokenize';
+
+const r = createRuleRecognizer();
+const found = (text: string) => r.recognize(text).map((m) => `${m.text}/${m.type}`);
+
+describe('rule recognizer', () => {
+  it('finds people, organizations and places with offsets', () => {
+    const text = 'Patrick Collison founded Stripe Inc in San Francisco with Mr. John Smith.';
+    const mentions = r.recognize(text);
+    for (const m of mentions) expect(text.slice(m.start, m.end)).toBe(m.text);
+    expect(found(text)).toEqual(expect.arrayContaining(['Patrick Collison/person', 'Stripe Inc/company', 'San Francisco/location', 'John Smith/person']));
+  });
+
+  it('keeps connectors inside names and does not start names with sentence-initial common words', () => {
+    expect(found('The Bank of England raised rates.')).toContain('Bank of England/company');
+    expect(found('Analysts expect growth.')).toEqual([]);
+  });
+
+  it('types technologies and product models', () => {
+    const out = found('The service is written in Rust and TypeScript, stores data in PostgreSQL and runs on the iPhone 15 Pro.');
+    expect(out).toEqual(expect.arrayContaining(['Rust/technology', 'TypeScript/technology', 'PostgreSQL/technology', 'iPhone 15 Pro/product']));
+  });
+
+  it('keeps a later surname consistent with the full name (document-level consistency)', () => {
+    const out = r.recognize('Ingrid Valtersen joined the board. Valtersen said little.');
+    expect(out.map((m) => `${m.text}/${m.type}`)).toEqual(['Ingrid Valtersen/person', 'Valtersen/person']);
+  });
+
+  it('tokenizes abbreviations, possessives and inner marks', () => {
+    expect(tokenize("U.S. firms like AT&T's Node.js team.").map((t) => t.text)).toEqual(['U.S.', 'firms', 'like', 'AT&T', "'s", 'Node.js', 'team', '.']);
+  });
+
+  it('stays fast and bounded on a megabyte of capitalized text', () => {
+    const text = 'Alpha Beta Gamma Delta. '.repeat(40_000);
+    const t0 = performance.now();
+    const out = r.recognize(text);
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    expect(out.length).toBeLessThanOrEqual(250_000);
+  });
+});
