@@ -4,7 +4,7 @@
  * writer whatever arrives at once; read-only tools run without waiting.
  *
  * @example
- *   const route = createRouter(createHandlers({ tools: registry, queue, writer }), policy);
+ *   const route = createRouter(createHandlers({ tools: () => registryReady, queue, writer }), policy);
  */
 import type { CallerKind, SideEffectClass } from '../core/tools/tool';
 import type { Handlers } from '../messaging/router';
@@ -18,7 +18,8 @@ export interface ToolCaller {
 }
 
 export interface HandlerServices {
-  readonly tools: ToolCaller;
+  /** The registry, once built (the search index loads first). */
+  readonly tools: () => Promise<ToolCaller>;
   readonly queue: CaptureQueue;
   readonly writer: SerialWriter;
 }
@@ -26,9 +27,10 @@ export interface HandlerServices {
 export function createHandlers({ tools, queue, writer }: HandlerServices): Handlers {
   return {
     'tool.call': async (request, sender) => {
+      const registry = await tools();
       const caller = { kind: sender.kind satisfies CallerKind };
-      const call = () => tools.call(request.tool, request.arguments, { caller });
-      const effect = tools.get(request.tool)?.__sideEffectClass;
+      const call = () => registry.call(request.tool, request.arguments, { caller });
+      const effect = registry.get(request.tool)?.__sideEffectClass;
       // Unknown tools go straight to the registry, which answers not_found with the known names.
       return effect === undefined || effect === 'read-only' ? call() : writer.run(call);
     },

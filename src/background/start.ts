@@ -29,7 +29,7 @@ export function startBackground(): void {
   const clock = systemClock;
   const graph = new GraphService({ store, ids: randomIds(clock), clock });
   const writer = new SerialWriter();
-  const tools = createToolRegistry({ graph, store, clock });
+  const registry = createToolRegistry({ graph, store }, writer);
   const queue = new CaptureQueue({
     db,
     store,
@@ -42,7 +42,7 @@ export function startBackground(): void {
     },
   });
 
-  const route = createRouter(createHandlers({ tools, queue, writer }), {
+  const route = createRouter(createHandlers({ tools: () => registry, queue, writer }), {
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
   });

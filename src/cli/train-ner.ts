@@ -35,20 +35,25 @@ function parseArgs(argv: readonly string[]): Args {
     epochs: 10, bits: 17, seed: 1, corpus: '../shared/corpus/ner', levels: 127, prune: 1, write: true,
     limitDocs: Infinity, extraRepeat: 1, out: 'src/extract/ner/model/weights.ts',
   };
+  const numbers: Record<string, 'epochs' | 'bits' | 'seed' | 'levels' | 'prune' | 'limitDocs' | 'extraRepeat'> = {
+    '--epochs': 'epochs', '--bits': 'bits', '--seed': 'seed', '--levels': 'levels', '--prune': 'prune',
+    '--limit-docs': 'limitDocs', '--extra-repeat': 'extraRepeat',
+  };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = argv[i] ?? '';
     const v = argv[i + 1] ?? '';
-    if (a === '--no-write') args.write = false;
-    else if (a === '--epochs') (args.epochs = Number(v)), i++;
-    else if (a === '--bits') (args.bits = Number(v)), i++;
-    else if (a === '--seed') (args.seed = Number(v)), i++;
-    else if (a === '--corpus') (args.corpus = v), i++;
-    else if (a === '--levels') (args.levels = Number(v)), i++;
-    else if (a === '--prune') (args.prune = Number(v)), i++;
-    else if (a === '--limit-docs') (args.limitDocs = Number(v)), i++;
-    else if (a === '--extra-repeat') (args.extraRepeat = Number(v)), i++;
-    else if (a === '--out') (args.out = v), i++;
-    else throw new Error(`unknown option ${a}; see the header of src/cli/train-ner.ts`);
+    const numeric = numbers[a];
+    if (a === '--no-write') {
+      args.write = false;
+    } else if (numeric !== undefined) {
+      args[numeric] = Number(v);
+      i++;
+    } else if (a === '--corpus' || a === '--out') {
+      args[a === '--corpus' ? 'corpus' : 'out'] = v;
+      i++;
+    } else {
+      throw new Error(`unknown option ${a}; see the header of src/cli/train-ner.ts`);
+    }
   }
   return args;
 }
