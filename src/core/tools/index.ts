@@ -1,0 +1,48 @@
+/**
+ * The graph tools, registered: `createRegistry(deps)` is what the background,
+ * the query loop and the MCP bridge call tools through.
+ *
+ * @example
+ *   const registry = createRegistry({ graph, store, search });
+ *   await registry.call('entity_search', { query: 'stri' }, { caller: { kind: 'extension' } });
+ */
+import type { GraphToolDeps } from './deps';
+import { entityAdd } from './definitions/entity-add';
+import { entityDelete } from './definitions/entity-delete';
+import { entityFindRelated } from './definitions/entity-find-related';
+import { entityGet } from './definitions/entity-get';
+import { entityList } from './definitions/entity-list';
+import { entityMerge } from './definitions/entity-merge';
+import { entityQuery } from './definitions/entity-query';
+import { entityRelate } from './definitions/entity-relate';
+import { entitySearch } from './definitions/entity-search';
+import { entityUnmerge } from './definitions/entity-unmerge';
+import { entityUpdate } from './definitions/entity-update';
+import { entityVisualize } from './definitions/entity-visualize';
+import { graphStats } from './definitions/graph-stats';
+import { mergeHistory } from './definitions/merge-history';
+import type { ApprovalHook } from './registry';
+import { ToolRegistry } from './registry';
+import type { Tool } from './tool';
+
+export type { GraphToolDeps } from './deps';
+export { ToolRegistry, defineTool } from './registry';
+export type { ApprovalHook, CallOptions, CallResult, FunctionTool } from './registry';
+
+/** The seven tools of seed 003. */
+export const seedTools: readonly Tool<unknown, unknown, GraphToolDeps>[] = [entityAdd, entityRelate, entityQuery, entityMerge, entitySearch, entityFindRelated, entityVisualize];
+/** What the side panel needs beside them. */
+export const uiTools: readonly Tool<unknown, unknown, GraphToolDeps>[] = [entityUnmerge, entityGet, entityUpdate, entityDelete, entityList, graphStats, mergeHistory];
+
+export interface CreateRegistryOptions {
+  readonly approve?: ApprovalHook;
+  readonly warn?: (message: string) => void;
+}
+
+/** A registry with every graph tool registered. */
+export function createRegistry(deps: GraphToolDeps, options: CreateRegistryOptions = {}): ToolRegistry<GraphToolDeps> {
+  const registry = new ToolRegistry<GraphToolDeps>({ deps, ...options });
+  for (const tool of seedTools) registry.register(tool);
+  for (const tool of uiTools) registry.register(tool);
+  return registry;
+}
