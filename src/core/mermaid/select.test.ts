@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock, sequentialIds } from '../graph/ids';
+import type { EntityId } from '../graph/ids';
+import { InMemoryGraphStore } from '../graph/memory-store';
+import { GraphService } from '../graph/service';
+import { renderMermaid } from './render';
+import { selectDiagram } from './select';
+
+async function star(n: number) {
+  const store = new InMemoryGraphStore();
+  const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+  const hub = await graph.createEntity({ name: 'Hub', type: 'technology' });
+  const leaves: EntityId[] = [];
+  for (let i = 0; i < n; i++) {
+    const leaf = await graph.createEntity({ name: `Leaf ${i}`, type: i % 2 === 0 ? 'company' : 'person' });
+    leaves.push(leaf.id);
+    await graph.relate(leaf.id, i % 3 === 0 ? 'uses' : 'knows', hub.id);
+  }
+  const far = await graph.createEntity({ name: 'Far', type: 'location' });
+  await graph.relate(leaves[0] ?? hub.id, 'located_in', far.id);
+  return { store, hub, leaves, far };
+}
+
+describe('selectDiagram', () => {
+  it('keeps the node budget, most connected first, and says what was left out', async () => {
+    const { store, hub } = await star(100);
+    const { diagram, note } = await selectDiagram(store, { budget: 10 });
+    expect(diagram.nodes).toHaveLength(10);
+    expect(diagram.nodes[0]?.key).toBe(hub.id);
+    expect(note).toMatch(/^Showing 10 of 102 entities; left out: /);
+    expect(note).toMatch(/relationships not drawn/);
+    expect(renderMermaid(diagram).split('\n').filter((l) => l.includes('-->'))).toHaveLength(diagram.edges.length);
+  });
+
+  it('draws around an entity at depth 1 and 2', async () => {
+    const { store, leaves, far } = await star(5);
+    const first = leaves[0] ?? ('' as EntityId);
+    const d1 = await selectDiagram(store, { around: first, depth: 1 });
+    expect(d1.diagram.nodes.map((n) => n.name).sort()).toEqual(['Far', 'Hub', 'Leaf 0']);
+    expect(d1.note).toBeUndefined();
+    const d2 = await selectDiagram(store, { around: far.id, depth: 2 });
+    expect(d2.diagram.nodes.map((n) => n.name)).toEqual(['Far', 'Leaf 0', 'Hub']);
+  });
+
+  it('filters by type and by relation', async () => {
+    const { store } = await star(6);
+    const people = await selectDiagram(store, { types: ['person'] });
+    expect(people.diagram.nodes.every((n) => n.type === 'person')).toBe(true);
+    expect(people.diagram.nodes).toHaveLength(3);
+    const uses = await selectDiagram(store, { relations: ['uses'] });
+    expect(uses.diagram.edges.every((e) => e.label === 'uses')).toBe(true);
+    expect(uses.diagram.nodes.map((n) => n.name).sort()).toEqual(['Hub', 'Leaf 0', 'Leaf 3']);
+  });
+
+  it('draws nothing but a header for an empty graph', async () => {
+    const { diagram, note } = await selectDiagram(new InMemoryGraphStore());
+    expect(diagram.nodes).toEqual([]);
+    expect(note).toBeUndefined();
+    expect(renderMermaid(diagram)).toBe('graph LR');
+  });
+});
