@@ -216,11 +216,6 @@ async function runHeadless(options: Options): Promise<number> {
 }
 
 async function runWindowed(options: Options): Promise<number> {
-  if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    console.error('Chromium needs a display to open a window, and none was found (no DISPLAY or WAYLAND_DISPLAY).');
-    console.error('Run without a window instead, for example:  npm start -- --headless https://example.com page.html');
-    return 2;
-  }
   const { urls } = await resolveTargets(options.targets);
   const { context, extensionId } = await launchWithExtension({ profileDir: options.profile, headless: false });
   const first = context.pages()[0] ?? (await context.newPage());
@@ -246,6 +241,11 @@ async function main(): Promise<number> {
   }
   if (options.out && !options.headless) {
     console.error('--out needs --headless (the export is written after the listed pages are captured).');
+    return 2;
+  }
+  if (!options.headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    console.error('Chromium needs a display to open a window, and none was found (no DISPLAY or WAYLAND_DISPLAY).');
+    console.error('Run without a window instead, for example:  npm start -- --headless https://example.com page.html');
     return 2;
   }
   mkdirSync(options.profile, { recursive: true });
