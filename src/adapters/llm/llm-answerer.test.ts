@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/graph/ids';
 import type { GraphStore } from '../../core/graph/store';
 import { createQueryEngine } from '../../core/query/entity-query';
-import { GraphBuilder } from '../../core/query/fixtures/graph-builder';
+import type { GraphBuilder } from '../../core/query/fixtures/graph-builder';
 import { buildStripeGraph, FIXTURE_NOW, STRIPE_PAGE } from '../../core/query/fixtures/stripe-graph';
 import { DATA_CLOSE, DATA_OPEN } from '../../core/query/prompt';
 import { LlmAnswerer } from './llm-answerer';
