@@ -483,9 +483,9 @@ function makeDescriptor(f: {
 }
 
 /** Untrusted text made safe to show: invisible and bidi characters stripped, cut short. */
-export function shortLabel(text: string): string {
+export function shortLabel(text: string, max: number = MAX_LABEL_CHARS): string {
   const clean = cleanText(text);
-  return clean.length <= MAX_LABEL_CHARS ? clean : `${clean.slice(0, MAX_LABEL_CHARS - 1).trimEnd()}…`;
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
 }
 
 function checkId(raw: string, field: string): string {

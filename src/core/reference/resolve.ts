@@ -10,17 +10,11 @@ import { KINDS_FOR_HINT, canonicalReasons } from './kinds';
 import type { ObjectKind, ReasonCode } from './kinds';
 import { formatReferenceLog } from './log';
 import type { ReferenceLogger } from './log';
-import { compareStrings, topicKey } from './registry';
-import type { ChatView, StoredMessage } from './registry';
+import { compareStrings, shortLabel, topicKey } from './registry';
+import type { ChatView } from './registry';
+import { MAX_CANDIDATE_LABEL_CHARS } from './schema';
 import type { ReferenceCandidate, ResolveReferenceInput, ResolveReferenceOutput } from './schema';
-import {
-  MAX_REPLY_CHAIN_DEPTH,
-  MIN_SCORE,
-  RESOLVE_MARGIN,
-  confidenceOf,
-  round3,
-  scoreCandidate,
-} from './scoring';
+import { MAX_REPLY_CHAIN_DEPTH, MIN_SCORE, RESOLVE_MARGIN, confidenceOf, round3, scopeOf, scoreCandidate } from './scoring';
 import type { Candidate, ScoredCandidate, ScoringContext } from './scoring';
 
 export interface ResolveContext {
@@ -44,46 +38,68 @@ const MIN_AMBIGUOUS_CANDIDATES = 2;
  */
 export function resolveReferenceTarget(view: ChatView, input: ResolveReferenceInput, rc: ResolveContext): ResolveReferenceOutput {
   const { now } = rc;
-
-  // 1. Pool: this chat only (the view is one chat), live records, not the current message.
-  const pool: Candidate[] = [];
-  const liveKindsBySource = new Map<string, Set<ObjectKind>>();
-  for (const stored of view.objects.values()) {
-    if (now - stored.descriptor.last_touched_at > view.limits.objectTtlMs) continue;
-    pool.push({ stored, isMessage: false });
-    const source = stored.descriptor.source_message_id;
-    if (source !== null) liveKindsBySource.set(source, (liveKindsBySource.get(source) ?? new Set<ObjectKind>()).add(stored.descriptor.kind));
-  }
-  for (const stored of view.messages.values()) {
-    if (stored.descriptor.object_id === input.current_message_id) continue;
-    if (now - stored.descriptor.last_touched_at > view.limits.messageTtlMs) continue;
-    pool.push({ stored, isMessage: true });
-  }
-
-  // 2. allowed_kinds filter.
+  const { objectTtlMs, messageTtlMs } = view.limits;
   const allowed = input.allowed_kinds === undefined ? undefined : new Set<ObjectKind>(input.allowed_kinds);
-  const candidates = allowed === undefined ? pool : pool.filter((c) => allowed.has(c.stored.descriptor.kind));
+  const isLive = (c: Candidate): boolean =>
+    now - c.stored.descriptor.last_touched_at <= (c.isMessage ? messageTtlMs : objectTtlMs) &&
+    !(c.isMessage && c.stored.descriptor.object_id === input.current_message_id);
 
-  // 3. Request context, then scores.
-  const ctx = scoringContext(view, input, candidates, liveKindsBySource, now);
-  const scored = candidates.map((c) => scoreCandidate(c, ctx));
+  // 1-2. Pool (this chat only: the view is one chat; live records; not the current
+  // message), then the allowed_kinds filter, in one pass.
+  let poolSize = 0;
+  let topicsInUse = false;
+  const candidates: Candidate[] = [];
+  const liveKindsBySource = new Map<string, Set<ObjectKind>>();
+  const liveCarriers = new Set<string>();
+  const admit = (c: Candidate): void => {
+    if (!isLive(c)) return;
+    poolSize++;
+    const d = c.stored.descriptor;
+    const source = c.isMessage ? null : d.source_message_id;
+    if (source !== null) {
+      const kinds = liveKindsBySource.get(source);
+      if (kinds === undefined) liveKindsBySource.set(source, new Set([d.kind]));
+      else kinds.add(d.kind);
+    }
+    if (allowed !== undefined && !allowed.has(d.kind)) return;
+    candidates.push(c);
+    if (d.topic_id !== null) topicsInUse = true;
+    if (source !== null) liveCarriers.add(source);
+  };
+  for (const stored of view.objects.values()) admit({ stored, isMessage: false });
+  for (const stored of view.messages.values()) admit({ stored, isMessage: true });
+
+  // 3. Request context, then a score per candidate (no allocation per candidate).
+  const ctx = scoringContext(view, input, candidates, { topicsInUse, liveKindsBySource, liveCarriers, allowed, isLive, now });
+  const scores = new Float64Array(candidates.length);
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i];
+    if (c !== undefined) scores[i] = scoreCandidate(c, ctx);
+  }
 
   // 4. Ranking: score desc, then newer first, then object id (explicit, total order).
   const limit = Math.max(input.max_candidates, MIN_AMBIGUOUS_CANDIDATES);
-  const ranked = topK(scored, limit + 1, compareScored);
+  const order = (a: number, b: number): number => {
+    const da = candidates[a]?.stored.descriptor;
+    const db = candidates[b]?.stored.descriptor;
+    if (da === undefined || db === undefined) return 0;
+    return (scores[b] ?? 0) - (scores[a] ?? 0) || db.created_at - da.created_at || compareStrings(da.object_id, db.object_id);
+  };
+  const ranked: ScoredCandidate[] = topK(candidates.map((_, i) => i), limit + 1, order).flatMap((i) => {
+    const candidate = candidates[i];
+    if (candidate === undefined) return [];
+    const reasons: ReasonCode[] = [];
+    return [{ candidate, score: scoreCandidate(candidate, ctx, reasons), reasons, scope: scopeOf(candidate, ctx) }];
+  });
 
   // The reply target is unknown here (expired, evicted, or from elsewhere): say so, never guess it.
   const replyTo = input.reply_to_message_id;
-  const replyMissing = replyTo !== undefined && !pool.some((c) => c.stored.descriptor.object_id === replyTo);
+  const replyMissing = replyTo !== undefined && !knownLive(view, replyTo, isLive);
   const output = decide(ranked, input.max_candidates, replyMissing);
+  const gap = round3(gapOf(ranked));
   const result: ResolveReferenceOutput = {
     ...output,
-    diagnostics: {
-      pool_size: pool.length,
-      after_filter: candidates.length,
-      top_score: round3(ranked[0]?.score ?? 0),
-      score_gap: round3(gapOf(ranked)),
-    },
+    diagnostics: { pool_size: poolSize, after_filter: candidates.length, top_score: round3(ranked[0]?.score ?? 0), score_gap: gap },
   };
 
   // 5. The PRD's compact log line (no user text).
@@ -97,11 +113,18 @@ export function resolveReferenceTarget(view: ChatView, input: ResolveReferenceIn
       candidate_count: candidates.length,
       status: result.status,
       top_ids: ranked.slice(0, LOGGED_TOP_IDS).map((s) => s.candidate.stored.descriptor.object_id),
-      score_gap: round3(gapOf(ranked)),
+      score_gap: gap,
     };
     rc.logger(record, formatReferenceLog(record));
   }
   return result;
+}
+
+function knownLive(view: ChatView, id: string, isLive: (c: Candidate) => boolean): boolean {
+  const object = view.objects.get(id);
+  if (object !== undefined && isLive({ stored: object, isMessage: false })) return true;
+  const message = view.messages.get(id);
+  return message !== undefined && isLive({ stored: message, isMessage: true });
 }
 
 function decide(ranked: readonly ScoredCandidate[], maxCandidates: number, replyMissing: boolean): Omit<ResolveReferenceOutput, 'diagnostics'> {
@@ -147,7 +170,7 @@ function compact(s: ScoredCandidate): ReferenceCandidate {
   return {
     object_id: d.object_id,
     kind: d.kind,
-    ...(d.title_or_label === undefined ? {} : { title_or_label: d.title_or_label }),
+    ...(d.title_or_label === undefined ? {} : { title_or_label: shortLabel(d.title_or_label, MAX_CANDIDATE_LABEL_CHARS) }),
     score: round3(s.score),
   };
 }
@@ -158,46 +181,41 @@ function gapOf(ranked: readonly ScoredCandidate[]): number {
   return b === undefined ? a.score : a.score - b.score;
 }
 
-function scoringContext(
-  view: ChatView,
-  input: ResolveReferenceInput,
-  candidates: readonly Candidate[],
-  liveKindsBySource: ReadonlyMap<string, ReadonlySet<ObjectKind>>,
-  now: number,
-): ScoringContext {
+interface PoolFacts {
+  readonly topicsInUse: boolean;
+  readonly liveKindsBySource: ReadonlyMap<string, ReadonlySet<ObjectKind>>;
+  readonly liveCarriers: ReadonlySet<string>;
+  readonly allowed: ReadonlySet<ObjectKind> | undefined;
+  readonly isLive: (c: Candidate) => boolean;
+  readonly now: number;
+}
+
+function scoringContext(view: ChatView, input: ResolveReferenceInput, candidates: readonly Candidate[], facts: PoolFacts): ScoringContext {
   const hints = input.normalized_reference_hints ?? {};
   // Chat-only mode when the request has no topic or nothing in the chat has one (PRD edge case).
-  const topicsInUse = candidates.some((c) => c.stored.descriptor.topic_id !== null);
-  const topicId = input.topic_id !== undefined && topicsInUse ? input.topic_id : null;
+  const topicId = input.topic_id !== undefined && facts.topicsInUse ? input.topic_id : null;
   const kindTargets = hints.target_kind_hint === undefined ? undefined : new Set<ObjectKind>(KINDS_FOR_HINT[hints.target_kind_hint]);
-
-  const candidateIds = new Set(candidates.map((c) => c.stored.descriptor.object_id));
-  const liveCarriers = new Set<string>();
-  for (const c of candidates) {
-    const source = c.stored.descriptor.source_message_id;
-    if (!c.isMessage && source !== null) liveCarriers.add(source);
-  }
-  const goneKinds = new Map<string, ReadonlySet<ObjectKind>>();
-  for (const c of candidates) {
-    if (!c.isMessage) continue;
-    const message: StoredMessage = c.stored;
-    const live = liveKindsBySource.get(message.descriptor.object_id);
-    const gone = [...message.carriedKinds].filter((k) => live === undefined || !live.has(k));
-    if (gone.length > 0) goneKinds.set(message.descriptor.object_id, new Set(gone));
-  }
-
-  const activeIds = new Set((view.active.get(topicKey(topicId)) ?? []).filter((id) => candidateIds.has(id)));
-  const { selected, excluded } = positional(candidates, input, topicId, kindTargets, activeIds, liveCarriers);
+  // Active ids that are candidates (live, allowed): a handful, checked against the maps.
+  const activeIds = new Set(
+    (view.active.get(topicKey(topicId)) ?? []).filter((id) => {
+      const object = view.objects.get(id);
+      const message = view.messages.get(id);
+      const c: Candidate | undefined =
+        object !== undefined ? { stored: object, isMessage: false } : message !== undefined ? { stored: message, isMessage: true } : undefined;
+      return c !== undefined && facts.isLive(c) && (facts.allowed === undefined || facts.allowed.has(c.stored.descriptor.kind));
+    }),
+  );
+  const { selected, excluded } = positional(candidates, input, topicId, kindTargets, activeIds, facts.liveCarriers);
   return {
-    now,
+    now: facts.now,
     hints,
     senderUserId: input.sender_user_id,
     topicId,
     activeIds,
     chain: replyChain(view, input.reply_to_message_id),
     kindTargets,
-    liveCarriers,
-    goneKinds,
+    liveCarriers: facts.liveCarriers,
+    liveKindsBySource: facts.liveKindsBySource,
     selected,
     excluded,
   };
@@ -277,12 +295,6 @@ function positional(
     pick(target);
   }
   return { selected, excluded };
-}
-
-function compareScored(a: ScoredCandidate, b: ScoredCandidate): number {
-  const da = a.candidate.stored.descriptor;
-  const db = b.candidate.stored.descriptor;
-  return b.score - a.score || db.created_at - da.created_at || compareStrings(da.object_id, db.object_id);
 }
 
 /** The k smallest items under `cmp`, sorted; linear in items for small k (bounded latency). */

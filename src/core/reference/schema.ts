@@ -34,6 +34,8 @@ export const DEFAULT_MAX_CANDIDATES = 3;
  * page title's distinctive part, and keeps a 3-candidate result under 200 tokens.
  */
 export const MAX_LABEL_CHARS = 48;
+/** Candidate entries carry a shorter label: enough to tell them apart and to ask the user which. */
+export const MAX_CANDIDATE_LABEL_CHARS = 24;
 
 export const normalizedReferenceHintsSchema = z
   .object({
@@ -92,7 +94,7 @@ export const candidateSchema = z
   .object({
     object_id: referenceIdSchema,
     kind: z.enum(OBJECT_KINDS),
-    title_or_label: z.string().max(MAX_LABEL_CHARS).optional(),
+    title_or_label: z.string().max(MAX_CANDIDATE_LABEL_CHARS).optional(),
     score: z.number(),
   })
   .strict();

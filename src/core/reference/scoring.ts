@@ -92,8 +92,8 @@ export interface ScoringContext {
   readonly kindTargets: ReadonlySet<ObjectKind> | undefined;
   /** Messages that carry a live typed object among the candidates. */
   readonly liveCarriers: ReadonlySet<string>;
-  /** Per message: kinds of typed objects it carried that are gone (expired or evicted). */
-  readonly goneKinds: ReadonlyMap<string, ReadonlySet<ObjectKind>>;
+  /** Per source message: kinds of its typed objects still alive (the rest are gone: expired or evicted). */
+  readonly liveKindsBySource: ReadonlyMap<string, ReadonlySet<ObjectKind>>;
   /** Picked by positional/ordinal hints, and excluded by them. */
   readonly selected: ReadonlySet<string>;
   readonly excluded: ReadonlySet<string>;
@@ -112,62 +112,82 @@ export interface ScoredCandidate {
 }
 
 /**
- * Scores one candidate.
+ * Scores one candidate. Reasons are written to `reasons` when given: the resolver
+ * scores every candidate without them (no allocation per candidate) and explains
+ * only the few it returns, with the same function so the two cannot drift apart.
  *
  * @example
- *   scoreCandidate({ stored, isMessage: false }, ctx) // { score: 1.8, reasons: ['same_topic', 'kind_match', …], scope: 'topic' }
+ *   const reasons: ReasonCode[] = [];
+ *   scoreCandidate({ stored, isMessage: false }, ctx, reasons) // 1.8; reasons: ['same_topic', 'kind_match', …]
  */
-export function scoreCandidate(candidate: Candidate, ctx: ScoringContext): ScoredCandidate {
+export function scoreCandidate(candidate: Candidate, ctx: ScoringContext, reasons?: ReasonCode[]): number {
   const d = candidate.stored.descriptor;
-  const reasons: ReasonCode[] = [];
   let score = 0;
-  const add = (weight: number, reason: ReasonCode): void => {
-    score += weight;
-    reasons.push(reason);
-  };
 
-  const hop = ctx.chain.get(d.object_id) ?? (d.source_message_id === null ? undefined : ctx.chain.get(d.source_message_id));
-  if (hop === 1) add(W_EXACT_REPLY_TARGET, 'exact_reply_target');
-  else if (hop !== undefined) add(W_REPLY_CHAIN * 0.5 ** (hop - 2), 'reply_chain');
+  const hop = replyHop(candidate, ctx);
+  if (hop === 1) score += note(W_EXACT_REPLY_TARGET, 'exact_reply_target', reasons);
+  else if (hop !== undefined) score += note(W_REPLY_CHAIN * 0.5 ** (hop - 2), 'reply_chain', reasons);
 
   const sameTopic = ctx.topicId !== null && d.topic_id === ctx.topicId;
-  if (ctx.topicId === null) add(W_CHAT_SCOPE, 'chat_scope');
-  else if (sameTopic) add(W_SAME_TOPIC, 'same_topic');
-  else if (hop === undefined) add(W_WEAK_SCOPE_FALLBACK, 'weak_scope_fallback');
+  if (ctx.topicId === null) score += note(W_CHAT_SCOPE, 'chat_scope', reasons);
+  else if (sameTopic) score += note(W_SAME_TOPIC, 'same_topic', reasons);
+  else if (hop === undefined) score += note(W_WEAK_SCOPE_FALLBACK, 'weak_scope_fallback', reasons);
 
   const active = ctx.activeIds.has(d.object_id) && (ctx.topicId === null || sameTopic);
   if (active) {
-    add(W_CURRENTLY_ACTIVE, 'currently_active');
+    score += note(W_CURRENTLY_ACTIVE, 'currently_active', reasons);
     if (ctx.hints.recency_hint === 'currently_active') score += W_ACTIVE_HINT;
   }
 
-  if (ctx.kindTargets !== undefined) {
-    const gone = candidate.isMessage ? ctx.goneKinds.get(d.object_id) : undefined;
-    if (ctx.kindTargets.has(d.kind)) add(W_KIND_MATCH, 'kind_match');
-    else if (gone !== undefined && [...gone].some((k) => ctx.kindTargets?.has(k))) add(W_EXPIRED_OBJECT_SOURCE, 'expired_object_source');
-    else add(W_KIND_MISMATCH, 'kind_mismatch');
+  const targets = ctx.kindTargets;
+  if (targets !== undefined) {
+    if (targets.has(d.kind)) score += note(W_KIND_MATCH, 'kind_match', reasons);
+    else if (candidate.isMessage && carriedGoneKind(candidate.stored, targets, ctx)) score += note(W_EXPIRED_OBJECT_SOURCE, 'expired_object_source', reasons);
+    else score += note(W_KIND_MISMATCH, 'kind_mismatch', reasons);
   }
 
   const ownership = ctx.hints.ownership_hint;
-  if (ownership === 'bot_created' && d.created_by_bot) add(W_BOT_CREATED, 'bot_created');
+  if (ownership === 'bot_created' && d.created_by_bot) score += note(W_BOT_CREATED, 'bot_created', reasons);
   if (ownership === 'mine') {
-    if (d.created_by_user_id === ctx.senderUserId) add(W_OWNED_BY_SENDER, 'owned_by_sender');
-    else if (d.created_by_user_id !== undefined || d.created_by_bot) add(W_NOT_OWNED, 'not_owned_by_sender');
+    if (d.created_by_user_id === ctx.senderUserId) score += note(W_OWNED_BY_SENDER, 'owned_by_sender', reasons);
+    else if (d.created_by_user_id !== undefined || d.created_by_bot) score += note(W_NOT_OWNED, 'not_owned_by_sender', reasons);
   }
 
   const age = Math.max(0, ctx.now - d.last_touched_at);
   const factor = ctx.hints.recency_hint === 'recent' ? RECENT_HINT_FACTOR : 1;
   score += W_RECENCY * factor * 0.5 ** (age / RECENCY_HALF_LIFE_MS);
-  if (age <= RECENCY_HALF_LIFE_MS) reasons.push('recent_object');
+  if (age <= RECENCY_HALF_LIFE_MS) reasons?.push('recent_object');
 
-  if (candidate.stored.touched && age <= INTERACTION_WINDOW_MS) add(W_PREVIOUSLY_TOUCHED, 'previously_touched');
-  if (ctx.selected.has(d.object_id)) add(W_POSITION_MATCH, 'position_match');
-  if (ctx.excluded.has(d.object_id)) add(W_POSITION_MISMATCH, 'position_mismatch');
-  if (candidate.isMessage && ctx.liveCarriers.has(d.object_id)) add(W_CARRIER, 'carrier_of_typed_object');
-  if (age > STALE_AFTER_MS && !active) add(W_STALE, 'stale_penalty');
+  if (candidate.stored.touched && age <= INTERACTION_WINDOW_MS) score += note(W_PREVIOUSLY_TOUCHED, 'previously_touched', reasons);
+  if (ctx.selected.has(d.object_id)) score += note(W_POSITION_MATCH, 'position_match', reasons);
+  if (ctx.excluded.has(d.object_id)) score += note(W_POSITION_MISMATCH, 'position_mismatch', reasons);
+  if (candidate.isMessage && ctx.liveCarriers.has(d.object_id)) score += note(W_CARRIER, 'carrier_of_typed_object', reasons);
+  if (age > STALE_AFTER_MS && !active) score += note(W_STALE, 'stale_penalty', reasons);
+  return score;
+}
 
-  const scope: Scope = hop !== undefined ? 'reply_chain' : sameTopic ? 'topic' : 'chat';
-  return { candidate, score, reasons, scope };
+/** The scope a candidate was reached by: the reply chain, the topic, or the chat fallback. */
+export function scopeOf(candidate: Candidate, ctx: ScoringContext): Scope {
+  if (replyHop(candidate, ctx) !== undefined) return 'reply_chain';
+  return ctx.topicId !== null && candidate.stored.descriptor.topic_id === ctx.topicId ? 'topic' : 'chat';
+}
+
+function replyHop(candidate: Candidate, ctx: ScoringContext): number | undefined {
+  if (ctx.chain.size === 0) return undefined;
+  const d = candidate.stored.descriptor;
+  return ctx.chain.get(d.object_id) ?? (d.source_message_id === null ? undefined : ctx.chain.get(d.source_message_id));
+}
+
+/** The message carried an object of an asked-for kind that is gone (expired or evicted). */
+function carriedGoneKind(message: StoredMessage, targets: ReadonlySet<ObjectKind>, ctx: ScoringContext): boolean {
+  const live = ctx.liveKindsBySource.get(message.descriptor.object_id);
+  for (const kind of message.carriedKinds) if (targets.has(kind) && live?.has(kind) !== true) return true;
+  return false;
+}
+
+function note(weight: number, reason: ReasonCode, reasons: ReasonCode[] | undefined): number {
+  reasons?.push(reason);
+  return weight;
 }
 
 /**
