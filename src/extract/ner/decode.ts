@@ -7,14 +7,14 @@
  * the features inference computes.
  */
 import {
-  documentStats, FeatureExtractor, IntBuffer, isHeadline, MAX_HISTORY_WORDS, type DocumentStats,
+  documentStats, IntBuffer, isHeadline, type FeatureExtractor, MAX_HISTORY_WORDS, type DocumentStats,
   type PredictionHistory, type WordInfo,
 } from './features';
 import { PhraseGazetteer } from './gazetteer';
-import { isInside, TAG_COUNT as TAG_COUNT_EXPORT, TAG_O, tagB, tagType, TYPE_COUNT } from './labels';
+import * as labels from './labels';
 
-// Module-local copy: hot loops read it as a plain constant, not through an import binding.
-const TAG_COUNT = TAG_COUNT_EXPORT;
+// Module-local copies: hot loops read plain constants and functions, not import bindings.
+const { isInside, TAG_COUNT, TAG_O, tagB, tagType, TYPE_COUNT } = labels;
 
 /** Weights of a linear model: `weights[bucket * TAG_COUNT + tag]`, transitions `[(prev+1) * TAG_COUNT + tag]` (row 0 = start). */
 export interface LinearWeights {
@@ -88,6 +88,9 @@ const PREVS: readonly Uint8Array[] = Array.from({ length: TAG_COUNT }, (_, y) =>
   Uint8Array.from(Array.from({ length: TAG_COUNT }, (_, p) => p).filter((p) => allowed(p, y))),
 );
 
+// Viterbi work arrays, reused across calls (grown on demand): no allocation per sentence.
+const scratch = { delta: new Float64Array(64 * TAG_COUNT), back: new Uint8Array(64 * TAG_COUNT) };
+
 /**
  * Best tag sequence under emission and transition scores (first-order Viterbi).
  *
@@ -97,8 +100,12 @@ const PREVS: readonly Uint8Array[] = Array.from({ length: TAG_COUNT }, (_, y) =>
 export function viterbi(emissions: Float64Array, n: number, transitions: Float64Array, out: Uint8Array): void {
   if (n === 0) return;
   const L = TAG_COUNT;
-  const delta = new Float64Array(n * L);
-  const back = new Uint8Array(n * L);
+  if (scratch.delta.length < n * L) {
+    scratch.delta = new Float64Array(n * L * 2);
+    scratch.back = new Uint8Array(n * L * 2);
+  }
+  const delta = scratch.delta;
+  const back = scratch.back;
   for (let y = 0; y < L; y++) delta[y] = allowed(-1, y) ? (emissions[y] ?? 0) + (transitions[y] ?? 0) : FORBIDDEN;
   for (let i = 1; i < n; i++) {
     for (let y = 0; y < L; y++) {
@@ -152,6 +159,7 @@ export function labelDocument(
   extractor: FeatureExtractor,
   doc: PreparedDocument,
   onSentence?: (index: number, result: SentenceResult) => void,
+  wordScores?: WordScoreCache,
 ): Uint8Array[] {
   const history: PredictionHistory = { words: new Map() };
   const spans = new PhraseGazetteer(MAX_HISTORY_WORDS);
@@ -161,16 +169,22 @@ export function labelDocument(
   const dynOffsets = new IntBuffer();
   doc.sentences.forEach((sent, s) => {
     const n = sent.words.length;
-    const lower = sent.words.map((w) => w.lower);
     const spanMask = new Uint32Array(n);
-    if (spans.size > 0) spans.mark(lower, -1, spanMask);
+    if (spans.size > 0) spans.mark(sent.words.map((w) => w.lower), -1, spanMask);
     const emissions = new Float64Array(n * TAG_COUNT);
     dyn.clear();
     dynOffsets.clear();
     for (let i = 0; i < n; i++) {
-      addFeatures(model.weights, sent.feats, sent.offsets[i] ?? 0, sent.offsets[i + 1] ?? 0, emissions, i * TAG_COUNT);
-      dynOffsets.push(dyn.length);
       const w = sent.words[i];
+      let from = sent.offsets[i] ?? 0;
+      if (wordScores !== undefined && w !== undefined) {
+        // The word-level features come first: add their cached sum instead.
+        const cached = wordScores.get(model, w);
+        for (let y = 0; y < TAG_COUNT; y++) emissions[i * TAG_COUNT + y] = cached[y] ?? 0;
+        from += w.buckets.length;
+      }
+      addFeatures(model.weights, sent.feats, from, sent.offsets[i + 1] ?? 0, emissions, i * TAG_COUNT);
+      dynOffsets.push(dyn.length);
       if (w !== undefined) extractor.dynamic(w, spanMask[i] ?? 0, history, dyn);
       addFeatures(model.weights, dyn.data, dynOffsets.data[i] ?? 0, dyn.length, emissions, i * TAG_COUNT);
     }
@@ -182,6 +196,23 @@ export function labelDocument(
     results.push(tags);
   });
   return results;
+}
+
+/**
+ * Per distinct word, the summed weights of its word-level features: most of a token's
+ * features depend on the word alone, so inference scores them once per word (stored
+ * on the extractor's cached `WordInfo`, tagged with the weights they came from). Only
+ * valid while the weights do not change, so the trainer does not use it.
+ */
+export class WordScoreCache {
+  get(model: LinearWeights, w: WordInfo): Float64Array {
+    if (w.scoreOwner === model && w.scores !== undefined) return w.scores;
+    const out = new Float64Array(TAG_COUNT);
+    addFeatures(model.weights, w.buckets, 0, w.buckets.length, out, 0);
+    w.scores = out;
+    w.scoreOwner = model;
+    return out;
+  }
 }
 
 function remember(history: PredictionHistory, spans: PhraseGazetteer, words: readonly WordInfo[], tags: Uint8Array): void {

@@ -43,7 +43,12 @@ describe('FeatureExtractor', () => {
     const a = featuresOf(new FeatureExtractor(BITS), ['Patrick', 'Collison', 'founded', 'Stripe']);
     const b = featuresOf(new FeatureExtractor(BITS), ['Patrick', 'Collison', 'founded', 'Stripe']);
     expect(a.map((s) => [...s].sort())).toEqual(b.map((s) => [...s].sort()));
-    for (const set of a) for (const f of set) expect(f).toBeGreaterThanOrEqual(0), expect(f).toBeLessThan(1 << BITS);
+    for (const set of a) {
+      for (const f of set) {
+        expect(f).toBeGreaterThanOrEqual(0);
+        expect(f).toBeLessThan(1 << BITS);
+      }
+    }
     // Roughly 30+ features per token: word, shape, affixes, flags, context ±2, bigrams.
     expect(a[1]?.size).toBeGreaterThan(25);
   });

@@ -58,6 +58,9 @@ export interface WordInfo {
   readonly suffix3H: number;
   /** Buckets of the word-level features. */
   readonly buckets: Int32Array;
+  /** Summed weights of `buckets` per tag, for the weights `scoreOwner` (inference cache). */
+  scores: Float64Array | undefined;
+  scoreOwner: object | undefined;
 }
 
 /**
@@ -214,6 +217,8 @@ export class FeatureExtractor {
       lower, flags, wordH, lowerH, shortShapeH,
       suffix3H: hashString(lower.slice(-3), T.Prev1Suffix),
       buckets: Int32Array.from(feats),
+      scores: undefined,
+      scoreOwner: undefined,
     };
     this.cache.set(word, info);
     return info;

@@ -24,10 +24,20 @@ export function insideBit(type: number): number {
 /** Fold mask meaning "known in every fold" (hand-written lists, inference). */
 export const ALL_FOLDS = 0x7fffffff;
 
+/** One key of the table: a known phrase, a prefix of longer phrases, or both. */
+interface Entry {
+  /** Fold mask per type (all zero when the key is only a prefix). */
+  readonly masks: Int32Array;
+  /** Types known in any fold (bit per type): the inference fast path. */
+  types: number;
+  /** Some longer phrase starts with this key. */
+  prefix: boolean;
+}
+
 export class PhraseGazetteer {
-  /** phrase key → fold mask per type. */
-  private readonly entries = new Map<string, number[]>();
-  private readonly prefixes = new Set<string>();
+  /** phrase or prefix key (lower case, space-joined) → entry: one lookup per step. */
+  private readonly entries = new Map<string, Entry>();
+  private phrases = 0;
   private readonly maxEntries: number;
 
   /** @param maxEntries bound on stored phrases (later additions are ignored). */
@@ -35,8 +45,18 @@ export class PhraseGazetteer {
     this.maxEntries = maxEntries;
   }
 
+  /** Number of known phrases. */
   get size(): number {
-    return this.entries.size;
+    return this.phrases;
+  }
+
+  private entry(key: string): Entry {
+    let e = this.entries.get(key);
+    if (e === undefined) {
+      e = { masks: new Int32Array(TYPE_COUNT), types: 0, prefix: false };
+      this.entries.set(key, e);
+    }
+    return e;
   }
 
   /**
@@ -48,18 +68,19 @@ export class PhraseGazetteer {
   add(tokens: readonly string[], type: number, folds = ALL_FOLDS): void {
     if (tokens.length === 0 || tokens.length > MAX_PHRASE_TOKENS || type < 0 || type >= TYPE_COUNT) return;
     const key = tokens.join(' ').toLowerCase();
-    let masks = this.entries.get(key);
-    if (masks === undefined) {
-      if (this.entries.size >= this.maxEntries) return;
-      masks = new Array<number>(TYPE_COUNT).fill(0);
-      this.entries.set(key, masks);
+    const known = this.entries.get(key);
+    if (known === undefined || known.types === 0) {
+      if (this.phrases >= this.maxEntries) return;
+      this.phrases++;
       let prefix = '';
       for (let i = 0; i < tokens.length - 1; i++) {
         prefix = i === 0 ? (tokens[0] ?? '').toLowerCase() : `${prefix} ${(tokens[i] ?? '').toLowerCase()}`;
-        this.prefixes.add(prefix);
+        this.entry(prefix).prefix = true;
       }
     }
-    masks[type] = (masks[type] ?? 0) | folds;
+    const e = known ?? this.entry(key);
+    e.masks[type] = (e.masks[type] ?? 0) | folds;
+    e.types |= 1 << type;
   }
 
   /**
@@ -75,16 +96,18 @@ export class PhraseGazetteer {
       let bestTypes = 0;
       for (let len = 1; len <= MAX_PHRASE_TOKENS && i + len <= lower.length; len++) {
         if (len > 1) key = `${key} ${lower[i + len - 1] ?? ''}`;
-        const masks = this.entries.get(key);
-        if (masks !== undefined) {
-          let types = 0;
-          for (let t = 0; t < TYPE_COUNT; t++) if (((masks[t] ?? 0) & hide) !== 0) types |= 1 << t;
-          if (types !== 0) {
-            bestLen = len;
-            bestTypes = types;
-          }
+        const e = this.entries.get(key);
+        if (e === undefined) break;
+        let types = e.types;
+        if (fold >= 0 && types !== 0) {
+          types = 0;
+          for (let t = 0; t < TYPE_COUNT; t++) if (((e.masks[t] ?? 0) & hide) !== 0) types |= 1 << t;
         }
-        if (!this.prefixes.has(key)) break;
+        if (types !== 0) {
+          bestLen = len;
+          bestTypes = types;
+        }
+        if (!e.prefix) break;
       }
       if (bestLen === 0) continue;
       for (let t = 0; t < TYPE_COUNT; t++) {
@@ -98,11 +121,7 @@ export class PhraseGazetteer {
   /** Entries with the types they are known for in any fold, sorted by key (stable output). */
   exportEntries(): Array<[string, number]> {
     const out: Array<[string, number]> = [];
-    for (const [key, masks] of this.entries) {
-      let types = 0;
-      for (let t = 0; t < TYPE_COUNT; t++) if ((masks[t] ?? 0) !== 0) types |= 1 << t;
-      if (types !== 0) out.push([key, types]);
-    }
+    for (const [key, e] of this.entries) if (e.types !== 0) out.push([key, e.types]);
     return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   }
 

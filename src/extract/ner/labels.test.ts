@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DATASET_LABELS, isInside, mapDatasetLabel, MODEL_TYPES, TAG_COUNT, TAG_O, tagB, tagI, tagName, tagType, typeId } from './labels';
+import { isInside, mapDatasetLabel, MODEL_TYPES, TAG_COUNT, TAG_O, tagB, tagI, tagName, tagType, typeId } from './labels';
+import type { DatasetScheme } from './labels';
 
 const CORPUS = '../shared/corpus/ner';
 
@@ -27,7 +28,7 @@ describe('label mapping', () => {
 
   it('covers every label that occurs in the training and dev files', (ctx) => {
     if (!existsSync(CORPUS)) ctx.skip(`corpus not found at ${CORPUS}`);
-    const files: Array<[string, keyof typeof DATASET_LABELS, RegExp]> = [
+    const files: Array<[string, DatasetScheme, RegExp]> = [
       ['conll2003/eng.train', 'conll2003', /\s/],
       ['crossner/ai/train.txt', 'crossner', /\t/], ['crossner/ai/dev.txt', 'crossner', /\t/],
       ['crossner/politics/train.txt', 'crossner', /\t/], ['crossner/science/train.txt', 'crossner', /\t/],

@@ -8,7 +8,7 @@
 import type { Mention } from '../../core/capture';
 import { InvalidArgumentsError } from '../../core/errors';
 import type { EntityRecognizer, Gazetteer, RecognizeOptions } from '../recognizer';
-import { allowed, labelDocument, prepareDocument, spansOf, type ExtraMarker } from './decode';
+import { allowed, labelDocument, prepareDocument, spansOf, WordScoreCache, type ExtraMarker } from './decode';
 import { FeatureExtractor, isCapitalized, wordFlags } from './features';
 import { beginBit, insideBit, MAX_PHRASE_TOKENS } from './gazetteer';
 import { MODEL_TYPES, TAG_COUNT, typeId } from './labels';
@@ -37,6 +37,7 @@ interface GraphMatch {
 export class TrainedRecognizer implements EntityRecognizer {
   readonly name = 'trained-perceptron';
   private readonly extractor: FeatureExtractor;
+  private readonly wordScores = new WordScoreCache();
 
   constructor(
     private readonly model: NerModel,
@@ -100,7 +101,7 @@ export class TrainedRecognizer implements EntityRecognizer {
           score: GAZETTEER_ONLY_SCORE,
         });
       }
-    });
+    }, this.wordScores);
     // Stable: by start, then longer first (graph additions never overlap model spans).
     mentions.sort((a, b) => a.start - b.start || b.end - a.end);
     return mentions.slice(0, MAX_MENTIONS);
