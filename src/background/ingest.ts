@@ -1,20 +1,42 @@
 /**
- * One capture → graph writes, as the background runs it inside the single writer.
- * Today the structured data is ingested directly (`ingestStructured`); the full
- * path (text analysis, the resolver, review queue) plugs in here.
+ * One capture → graph writes, as the background runs it inside the single writer:
+ * text analysis (recognizer + structured data + salience, `analyzeCapture`), then
+ * ingestion through the resolver (`ingestCapture`: match, create, or queue for review).
+ *
+ * @example
+ *   const ingest = createIngest({ graph, store, clock, ids });
+ *   await ingest(capture);
  */
 import type { PageCapture } from '../core/capture';
-import type { Clock } from '../core/graph/ids';
+import type { Clock, IdSource } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
-import { ingestStructured } from './ingest-structured';
+import { ingestCapture } from '../core/ingest/ingest';
+import { createResolver } from '../core/resolve/resolver';
+import { analyzeCapture } from '../extract/analyze';
+import { createTrainedRecognizer } from '../extract/ner';
+import type { EntityRecognizer } from '../extract/recognizer';
+import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 
 export interface IngestDeps {
   readonly graph: GraphService;
   readonly store: GraphStore;
   readonly clock: Clock;
+  readonly ids: IdSource;
 }
 
-export async function ingestCapture(deps: IngestDeps, capture: PageCapture): Promise<void> {
-  await ingestStructured(deps.graph, capture);
+export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promise<void> {
+  // Network look-ups stay off: captures are resolved against the local graph only.
+  const resolver = createResolver({ store: deps.store, clock: deps.clock, settings: { networkLookups: false } });
+  let recognizer: EntityRecognizer | undefined;
+  return async (capture) => {
+    // The model is decoded on the first capture, not when the worker wakes for a message.
+    recognizer ??= createTrainedRecognizer() ?? createRuleRecognizer();
+    const analysis = analyzeCapture(capture, { recognizer });
+    await ingestCapture(
+      analysis,
+      { service: deps.graph, resolver, store: deps.store, clock: deps.clock, ids: deps.ids },
+      { capturedAt: capture.capturedAt },
+    );
+  };
 }

@@ -16,7 +16,7 @@ import { GraphService } from '../core/graph/service';
 import { createRouter } from '../messaging/router';
 import { CaptureQueue } from './capture-queue';
 import { createHandlers } from './handlers';
-import { ingestCapture } from './ingest';
+import { createIngest } from './ingest';
 import { createToolRegistry } from './tools';
 import { SerialWriter } from './serial-writer';
 
@@ -27,7 +27,8 @@ export function startBackground(): void {
   const db = new AriadneDatabase();
   const store = new DexieGraphStore(db);
   const clock = systemClock;
-  const graph = new GraphService({ store, ids: randomIds(clock), clock });
+  const ids = randomIds(clock);
+  const graph = new GraphService({ store, ids, clock });
   const writer = new SerialWriter();
   const registry = createToolRegistry({ graph, store }, writer);
   const queue = new CaptureQueue({
@@ -35,7 +36,7 @@ export function startBackground(): void {
     store,
     writer,
     clock,
-    ingest: (capture) => ingestCapture({ graph, store, clock }, capture),
+    ingest: createIngest({ graph, store, clock, ids }),
     onProcessed: (captureId, outcome, error) => {
       if (outcome === 'failed') console.warn(`Ariadne: capture ${captureId} failed: ${error ?? ''}`);
       void showPending(queue);
