@@ -1,0 +1,143 @@
+/**
+ * The side panel's part of the MCP bridge: writes that local AI agents asked for,
+ * waiting for the user (approve once / always for this agent and tool / deny), and a
+ * settings section (bridge on/off, off by default; connected agents; remembered
+ * grants). Arguments come from an agent and may quote web pages: shown as text only.
+ *
+ * @example
+ *   <AgentApprovals />   // near the top of the panel: appears only when something waits
+ *   <AgentBridgeSettings />
+ */
+import { useEffect, useState } from 'react';
+import type { BridgeState, PendingApproval } from '../../bridge/panel-protocol';
+import type { BridgeClient } from './bridge-client';
+import { defaultBridgeClient, useBridgeState } from './use-bridge';
+
+/** Uses the given client (tests) or the panel's shared one. */
+function useClient(given?: BridgeClient): BridgeClient | undefined {
+  const [client, setClient] = useState<BridgeClient | undefined>(given);
+  useEffect(() => {
+    if (given) return;
+    let live = true;
+    void defaultBridgeClient().then((c) => live && setClient(c));
+    return () => {
+      live = false;
+    };
+  }, [given]);
+  return client;
+}
+
+/** The time, refreshed every second while something waits (for the countdown). */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function secondsLeft(approval: PendingApproval, now: number): number {
+  return Math.max(0, Math.round((approval.expiresAt - now) / 1000));
+}
+
+export function AgentApprovals({ client: given }: { readonly client?: BridgeClient }) {
+  const client = useClient(given);
+  const state = useBridgeState(client);
+  const pending = state?.pending ?? [];
+  const now = useNow(pending.length > 0);
+  if (pending.length === 0) return null;
+  return (
+    <section aria-label="Agent requests" className="agent-approvals" data-testid="agent-approvals">
+      <h2>
+        Agent requests <span className="count">{pending.length}</span>
+      </h2>
+      <ul>
+        {pending.map((approval) => (
+          <li key={approval.id} data-testid="approval" data-tool={approval.tool} className="approval">
+            <p>
+              <strong>{approval.client}</strong> wants to run <code>{approval.tool}</code>
+              {approval.sideEffectClass === 'destructive' ? ' (deletes data)' : ' (changes your graph)'}
+              <span className="muted"> · {secondsLeft(approval, now)} s left</span>
+            </p>
+            <pre className="arguments">{approval.argumentsPreview}</pre>
+            <div className="actions">
+              <button type="button" onClick={() => client?.send({ type: 'decide', id: approval.id, decision: 'once' })}>
+                Approve once
+              </button>
+              <button
+                type="button"
+                onClick={() => client?.send({ type: 'decide', id: approval.id, decision: 'always' })}
+                title={`Always allow ${approval.client} to run ${approval.tool}`}
+              >
+                Always for this agent
+              </button>
+              <button type="button" onClick={() => client?.send({ type: 'decide', id: approval.id, decision: 'deny' })}>
+                Deny
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const STATUS_TEXT: Record<BridgeState['status'], string> = {
+  off: 'Off: agents cannot reach Ariadne.',
+  connecting: 'Starting the bridge…',
+  connected: 'On: local agents can connect.',
+  waiting: 'Cannot reach the bridge host; retrying.',
+};
+
+export function AgentBridgeSettings({ client: given }: { readonly client?: BridgeClient }) {
+  const client = useClient(given);
+  const state = useBridgeState(client);
+  if (state === undefined) return null;
+  return (
+    <section aria-label="AI agents (MCP)" className="agent-settings" data-testid="agent-settings">
+      <h2>AI agents (MCP)</h2>
+      <label>
+        <input
+          type="checkbox"
+          checked={state.enabled}
+          onChange={(e) => client?.send({ type: 'setEnabled', enabled: e.target.checked })}
+          data-testid="bridge-toggle"
+        />{' '}
+        Connect AI agents
+      </label>
+      <p className="muted" data-testid="bridge-status" data-status={state.status}>
+        {STATUS_TEXT[state.status]}
+      </p>
+      {state.lastError && state.enabled && <p className="error">{state.lastError}</p>}
+      <h3>Connected agents</h3>
+      {state.clients.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ul data-testid="bridge-clients">
+          {state.clients.map((c) => (
+            <li key={c.connectionId}>
+              {c.name} <span className="muted">{c.version}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Always allowed</h3>
+      {state.grants.length === 0 ? (
+        <p className="muted">Nothing: every write asks.</p>
+      ) : (
+        <ul>
+          {state.grants.map((g) => (
+            <li key={`${g.client}|${g.tool}`}>
+              {g.client} → <code>{g.tool}</code>{' '}
+              <button type="button" onClick={() => client?.send({ type: 'revoke', client: g.client, tool: g.tool })}>
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
