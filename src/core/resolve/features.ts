@@ -9,7 +9,8 @@ import { initialsOfKey, nameKey, tokens } from '../text/normalize';
 import { jaccard, jaroWinkler } from './similarity';
 
 export const FEATURE_NAMES = [
-  'exact_name', 'alias_match', 'name_similarity', 'token_overlap', 'short_form', 'page_short_form', 'acronym',
+  'exact_name', 'alias_match', 'name_similarity', 'token_overlap', 'token_containment', 'number_agreement', 'number_conflict',
+  'short_form', 'page_short_form', 'acronym',
   'type_match', 'type_conflict', 'same_page', 'co_mentions', 'attribute_agreement', 'authority_id',
   'preferred', 'embedding', 'popularity',
 ] as const;
@@ -29,6 +30,13 @@ export const WEIGHTS: Readonly<Features> = {
   // Jaro-Winkler of the closest names rescaled from 0.75..1 to 0..1: below 0.75 it is noise.
   name_similarity: 7,
   token_overlap: 1.5,
+  // Share of the shorter name's words found in the longer one: product titles ("visio standard
+  // 2007 upgrade" ~ "microsoft visio standard 2007 version upgrade") match on it.
+  token_containment: 2.5,
+  // Numbers are versions and models: the same one is mild evidence, different ones are strong
+  // evidence against ("Windows 10" vs "Windows 11", "Apollo 11" vs "Apollo 13").
+  number_agreement: 0.5,
+  number_conflict: -3,
   // "Simmons" for "Phil Simmons": plausible, never enough alone.
   short_form: 0.5,
   // …but on the same page a surname and the full name are the same person ("Alan Shearer" … "Shearer").
@@ -50,6 +58,28 @@ export const WEIGHTS: Readonly<Features> = {
 };
 /** Intercept: with no evidence at all a pair is almost surely different entities. */
 export const BIAS = -6;
+
+/**
+ * Products are matched on titles ("adobe after effects professional 7.0"): long,
+ * versioned, word-order free, where character similarity says little and shared words
+ * say much. Weights fitted on Amazon-Google train pairs (`bench/eval-er.ts`, ER_DUMP +
+ * logistic regression), rounded; character similarity is set to 0 rather than the fitted
+ * slightly negative value so it can never count against a match.
+ */
+export const PRODUCT_WEIGHTS: Readonly<Features> = {
+  ...WEIGHTS,
+  name_similarity: 0,
+  token_overlap: 2.4,
+  token_containment: 2.4,
+  number_agreement: 0,
+  number_conflict: -1.2,
+  short_form: 1.1,
+};
+
+/** The weight set for a pair whose (expected or candidate) type is `type`. */
+export function weightsFor(type: EntityType | undefined): Readonly<Features> {
+  return type === 'product' ? PRODUCT_WEIGHTS : WEIGHTS;
+}
 
 /** Everything about the subject the features need, computed once per request. */
 export interface SubjectProfile {
@@ -134,6 +164,7 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
   let sim = 0;
   let overlap = 0;
   let shortForm = 0;
+  let containment = 0;
   const candTokens = allKeys.map((c) => new Set(c.split(' ')));
   subject.keys.forEach((s, i) => {
     const sTok = subject.keyTokens[i] ?? new Set<string>();
@@ -141,9 +172,11 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
       sim = Math.max(sim, jaroWinkler(s, c));
       const cTok = candTokens[j] ?? new Set<string>();
       overlap = Math.max(overlap, jaccard(sTok, cTok));
+      containment = Math.max(containment, containmentOf(sTok, cTok));
       if (isShortForm(sTok, cTok) || isShortForm(cTok, sTok)) shortForm = 1;
     });
   });
+  const numbers = numberAgreement(subject.keyTokens, candTokens);
   const candInitials = initialsOfKey(nameK);
   const acronym =
     (candInitials !== undefined && subject.acronymKeys.has(candInitials)) || (cand.nameIsAcronym && subject.initials.has(nameK)) ? 1 : 0;
@@ -172,6 +205,9 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
     // 0.75 Jaro-Winkler is what unrelated short names reach; rescale so that is 0.
     name_similarity: Math.max(0, (sim - 0.75) / 0.25),
     token_overlap: overlap,
+    token_containment: containment,
+    number_agreement: numbers === 1 ? 1 : 0,
+    number_conflict: numbers === -1 ? 1 : 0,
     short_form: exact === 1 || alias === 1 ? 0 : shortForm,
     page_short_form: exact === 0 && alias === 0 && shortForm === 1 && subject.pageEntityIds.has(cand.id) ? 1 : 0,
     acronym,
@@ -196,6 +232,31 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
  */
 export function isShortFormOf(name: string, full: string): boolean {
   return isShortForm(new Set(tokens(nameKey(name))), new Set(tokens(nameKey(full))));
+}
+
+/** |a ∩ b| / min(|a|, |b|). */
+function containmentOf(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const min = Math.min(a.size, b.size);
+  if (min === 0) return 0;
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / min;
+}
+
+const HAS_DIGIT = /\d/;
+
+/** 1 when both sides carry numbers and share one, -1 when both do and share none, else 0. */
+function numberAgreement(subject: readonly ReadonlySet<string>[], cand: readonly ReadonlySet<string>[]): number {
+  const numbersOf = (sets: readonly ReadonlySet<string>[]): Set<string> => {
+    const out = new Set<string>();
+    for (const set of sets) for (const t of set) if (HAS_DIGIT.test(t)) out.add(t);
+    return out;
+  };
+  const a = numbersOf(subject);
+  const b = numbersOf(cand);
+  if (a.size === 0 || b.size === 0) return 0;
+  for (const x of a) if (b.has(x)) return 1;
+  return -1;
 }
 
 /** All tokens of `short` appear in `long`, which has more: "simmons" ⊂ "phil simmons". */

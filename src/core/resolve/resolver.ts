@@ -13,7 +13,7 @@ import type { Entity, EntityType } from '../graph/types';
 import { cleanText, initialsOfKey, nameKey } from '../text/normalize';
 import type { ScoredCandidate } from './decide';
 import { byRank, decide } from './decide';
-import { BIAS, WEIGHTS, computeFeatures, confidenceOf, domainsOf, parseEntityType } from './features';
+import { BIAS, computeFeatures, confidenceOf, domainsOf, parseEntityType, weightsFor } from './features';
 import type { CandidateProfile, Features, SubjectProfile } from './features';
 import { HashedNgramEmbedder, cosine } from './hashed-ngram-embedder';
 import { runAuthority } from './authority-phase';
@@ -180,7 +180,7 @@ export function createResolver(deps: ResolverDeps): Resolver {
     ];
     let scored = profiles.map((p) => score(p.profile, subjectProfile, p.entity, p.entry));
     scored = await withNeighbours(scored, subjectProfile, profiles.map((p) => p.profile));
-    if (req.strategy?.use_embeddings) scored = await withEmbeddings(scored, names);
+    if (req.strategy?.use_embeddings) scored = await withEmbeddings(scored, names, expectedType);
     let ranked = scored.filter((c) => c.confidence >= minConfidence).sort(byRank);
     if (req.constraints?.require_authority) ranked = ranked.filter((c) => c.authorityId !== undefined);
     const top = ranked[0];
@@ -224,7 +224,7 @@ export function createResolver(deps: ResolverDeps): Resolver {
     const features = computeFeatures(subject, profile);
     return {
       id: profile.id, label: profile.name, type: profile.type ?? 'other',
-      source: entity ? 'local' : 'wikidata', confidence: confidenceOf(features), features,
+      source: entity ? 'local' : 'wikidata', confidence: confidenceOf(features, weightsFor(subject.expectedType ?? profile.type)), features,
       aliases: profile.aliases, mentionCount: profile.mentionCount, authorityId: profile.authorityId,
       description: entity?.description ?? entry?.description,
       uri: entry?.uri ?? (entity?.authorityId ? wikidataUri(entity.authorityId) : entity?.attributes.url),
@@ -243,7 +243,7 @@ export function createResolver(deps: ResolverDeps): Resolver {
       const neighbourKeys = await neighbourKeysOf(id);
       if (neighbourKeys.size === 0) continue;
       const features = computeFeatures(subject, { ...profile, neighbourKeys });
-      out[i] = { ...c, features, confidence: confidenceOf(features) };
+      out[i] = { ...c, features, confidence: confidenceOf(features, weightsFor(subject.expectedType ?? profile.type)) };
     }
     return out;
   }
@@ -255,7 +255,7 @@ export function createResolver(deps: ResolverDeps): Resolver {
     return new Set(entities.map((e) => nameKey(e.name)));
   }
 
-  async function withEmbeddings(scored: ScoredCandidate[], names: readonly string[]): Promise<ScoredCandidate[]> {
+  async function withEmbeddings(scored: ScoredCandidate[], names: readonly string[], expectedType: EntityType | undefined): Promise<ScoredCandidate[]> {
     if (scored.length === 0) return scored;
     const subjectVecs = await embedder.embed(names);
     const candVecs = await embedder.embed(scored.map((c) => c.label));
@@ -264,7 +264,7 @@ export function createResolver(deps: ResolverDeps): Resolver {
       const sim = v ? Math.max(0, ...subjectVecs.map((s) => cosine(s, v))) : 0;
       // Centred on 0.5 so that unlike names are pushed down as much as like names are pulled up.
       const features: Features = { ...c.features, embedding: 2 * sim - 1 };
-      return { ...c, features, confidence: confidenceOf(features, WEIGHTS, BIAS) };
+      return { ...c, features, confidence: confidenceOf(features, weightsFor(expectedType ?? parseEntityType(c.type)), BIAS) };
     });
   }
 
