@@ -45,7 +45,7 @@ export const WEIGHTS: Readonly<Features> = {
   // Agreeing types help a little; a conflicting type sinks even an exact-name homonym
   // ("Mercury" the planet vs the bank) below any threshold.
   type_match: 1.5,
-  type_conflict: -8,
+  type_conflict: -11,
   // The same name twice on one page is one entity far more often than two.
   same_page: 2.5,
   co_mentions: 3,
