@@ -19,6 +19,7 @@ import { createHandlers } from './handlers';
 import { createIngest } from './ingest';
 import { createToolRegistry } from './tools';
 import { SerialWriter } from './serial-writer';
+import { startNativeBridge } from './bridge';
 
 /** The request a background sends a content script to capture its page now. */
 export const CAPTURE_NOW = { type: 'capture.now' } as const;
@@ -61,6 +62,7 @@ export function startBackground(): void {
 
   // Captures left in the inbox by a stopped worker (including parked ones) get another go.
   void queue.retryParked().then(() => queue.drain());
+  startNativeBridge({ tools: registry, writer });
 }
 
 /** Firefox (MV2): the toolbar button toggles the sidebar. */

@@ -5,7 +5,7 @@
  *
  * @example
  *   // at the end of startBackground()
- *   startNativeBridge({ tools, writer });
+ *   startNativeBridge({ tools: registry, writer }); // the registry or its promise
  */
 import { browser } from 'wxt/browser';
 import { systemClock } from '../../core/graph/ids';
@@ -14,7 +14,7 @@ import { type BridgeRuntime, type BridgeTools, createNativeBridge, type NativeBr
 
 export type { BridgeTools, NativeBridgeHandle, Writer } from './native-bridge';
 
-export function startNativeBridge(services: { readonly tools: BridgeTools; readonly writer?: Writer }): NativeBridgeHandle {
+export function startNativeBridge(services: { readonly tools: BridgeTools | Promise<BridgeTools>; readonly writer?: Writer }): NativeBridgeHandle {
   const runtime: BridgeRuntime = {
     // Absent without the `nativeMessaging` permission.
     connectNative: typeof browser.runtime.connectNative === 'function' ? (name) => browser.runtime.connectNative(name) : undefined,

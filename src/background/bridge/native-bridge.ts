@@ -72,7 +72,8 @@ export interface Writer {
 }
 
 export interface NativeBridgeDeps {
-  readonly tools: BridgeTools;
+  /** The registry, or the promise of it (the background builds it asynchronously). */
+  readonly tools: BridgeTools | Promise<BridgeTools>;
   readonly writer?: Writer;
   readonly runtime: BridgeRuntime;
   readonly settings: SettingsStore;
@@ -147,13 +148,16 @@ export function createNativeBridge(deps: NativeBridgeDeps): NativeBridgeHandle {
     }
   };
 
-  const catalogue = (): Map<string, CatalogTool> => new Map(deps.tools.list().filter((t) => t.internal !== true).map((t) => [t.name, t]));
+  const toolsReady = Promise.resolve(deps.tools);
+  const catalogue = async (): Promise<Map<string, CatalogTool>> =>
+    new Map((await toolsReady).list().filter((t) => t.internal !== true).map((t) => [t.name, t]));
 
   const runCall = async (callId: string, client: BridgeClient, name: string, args: unknown): Promise<void> => {
     const controller = new AbortController();
     inFlight.set(callId, controller);
     try {
-      const tools = catalogue();
+      const registry = await toolsReady;
+      const tools = await catalogue();
       const tool = tools.get(name);
       if (tool === undefined) {
         throw new NotFoundError(`No tool is named "${name.slice(0, 80)}". Available: ${[...tools.keys()].sort().join(', ')}.`);
@@ -172,7 +176,7 @@ export function createNativeBridge(deps: NativeBridgeDeps): NativeBridgeHandle {
         approve = async () => true;
       }
       const options: CallOptions = { caller: { kind: 'mcp', clientId: client.name }, requestId: callId, signal: controller.signal, approve };
-      const call = () => deps.tools.call(name, args ?? {}, options);
+      const call = () => registry.call(name, args ?? {}, options);
       const result = write && deps.writer ? await deps.writer.run(call) : await call();
       toHost({ type: 'result', callId, outcome: { ok: true, text: JSON.stringify(result) ?? 'null' } });
     } catch (error) {
@@ -256,8 +260,14 @@ export function createNativeBridge(deps: NativeBridgeDeps): NativeBridgeHandle {
       if (port !== opened) return;
       onClosed(deps.runtime.lastErrorMessage());
     });
-    toHost({ type: 'hello', protocol: BRIDGE_PROTOCOL_VERSION, extensionVersion: deps.extensionVersion, tools: toBridgeCatalog(deps.tools.list()) });
     publish();
+    void toolsReady.then(
+      (registry) => {
+        if (port !== opened) return;
+        toHost({ type: 'hello', protocol: BRIDGE_PROTOCOL_VERSION, extensionVersion: deps.extensionVersion, tools: toBridgeCatalog(registry.list()) });
+      },
+      (error: unknown) => log(`the tool registry failed to start: ${String(error)}`),
+    );
   };
 
   const onClosed = (reason: string | undefined): void => {
