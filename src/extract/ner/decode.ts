@@ -7,7 +7,7 @@
  * the features inference computes.
  */
 import {
-  documentStats, IntBuffer, isHeadline, type FeatureExtractor, MAX_HISTORY_WORDS, type DocumentStats,
+  documentStats, IntBuffer, isHeadline, FeatureExtractor, MAX_HISTORY_WORDS, type DocumentStats,
   type PredictionHistory, type WordInfo,
 } from './features';
 import { PhraseGazetteer } from './gazetteer';
@@ -22,15 +22,22 @@ export interface LinearWeights {
   readonly transitions: Float64Array;
 }
 
-/** A sentence with its static features, computed once per document. */
+/**
+ * A sentence ready for labelling. Its static features are stored when the document
+ * is labelled many times (training); otherwise they are computed just before the
+ * sentence is labelled, into reused buffers (inference: less memory, less GC).
+ */
 export interface PreparedSentence {
   readonly words: readonly WordInfo[];
-  readonly feats: Int32Array;
-  readonly offsets: Int32Array;
+  readonly gaz: Uint32Array;
+  readonly headline: boolean;
+  readonly feats?: Int32Array;
+  readonly offsets?: Int32Array;
 }
 
 export interface PreparedDocument {
   readonly sentences: readonly PreparedSentence[];
+  readonly stats: DocumentStats;
 }
 
 /** Marks extra gazetteer matches (e.g. names the graph knows) into `out`. */
@@ -46,6 +53,7 @@ export function prepareDocument(
   sentences: readonly (readonly string[])[],
   fold = -1,
   extra?: ExtraMarker,
+  storeFeatures = false,
 ): PreparedDocument {
   const words = sentences.map((s) => s.map((t) => extractor.word(t)));
   const headlines = words.map(isHeadline);
@@ -59,12 +67,14 @@ export function prepareDocument(
     gazetteer.mark(lower, fold, gaz);
     const tokens = sentences[s] ?? [];
     if (extra !== undefined) extra(s, tokens, lower, gaz);
+    const headline = headlines[s] ?? false;
+    if (!storeFeatures) return void out.push({ words: ws, gaz, headline });
     feats.clear();
     offsets.clear();
-    extractor.sentence(ws, gaz, headlines[s] ?? false, stats, feats, offsets);
-    out.push({ words: ws, feats: feats.copy(), offsets: offsets.copy() });
+    extractor.sentence(ws, gaz, headline, stats, feats, offsets);
+    out.push({ words: ws, gaz, headline, feats: feats.copy(), offsets: offsets.copy() });
   });
-  return { sentences: out };
+  return { sentences: out, stats };
 }
 
 /** Adds the weights of `feats[from..to)` into `scores[row*TAG_COUNT ..]`. */
@@ -142,7 +152,7 @@ export function viterbi(emissions: Float64Array, n: number, transitions: Float64
 /** Per-token result of labelling a sentence. */
 export interface SentenceResult {
   readonly tags: Uint8Array;
-  /** Emission scores (n × TAG_COUNT), for confidence. */
+  /** Emission scores (n × TAG_COUNT), for confidence; only valid during the callback (reused). */
   readonly emissions: Float64Array;
   /** Dynamic features per token (`dynOffsets[i]..dynOffsets[i+1]`), for training updates. */
   readonly dyn: Int32Array;
@@ -167,11 +177,16 @@ export function labelDocument(
   // Reused across sentences; the callback reads them before the next sentence starts.
   const dyn = new IntBuffer();
   const dynOffsets = new IntBuffer();
-  doc.sentences.forEach((sent, s) => {
+  const featBuf = new IntBuffer();
+  const offsetBuf = new IntBuffer();
+  let emissions = new Float64Array(64 * TAG_COUNT);
+  doc.sentences.forEach((prepared, s) => {
+    const sent = sentenceFeatures(extractor, doc.stats, prepared, featBuf, offsetBuf);
     const n = sent.words.length;
     const spanMask = new Uint32Array(n);
     if (spans.size > 0) spans.mark(sent.words.map((w) => w.lower), -1, spanMask);
-    const emissions = new Float64Array(n * TAG_COUNT);
+    if (emissions.length < n * TAG_COUNT) emissions = new Float64Array(n * TAG_COUNT * 2);
+    else emissions.fill(0, 0, n * TAG_COUNT);
     dyn.clear();
     dynOffsets.clear();
     for (let i = 0; i < n; i++) {
@@ -213,6 +228,21 @@ export class WordScoreCache {
     w.scoreOwner = model;
     return out;
   }
+}
+
+/** The sentence's stored features, or freshly computed ones in the given buffers. */
+function sentenceFeatures(
+  extractor: FeatureExtractor,
+  stats: DocumentStats,
+  sent: PreparedSentence,
+  feats: IntBuffer,
+  offsets: IntBuffer,
+): { words: readonly WordInfo[]; feats: Int32Array; offsets: Int32Array } {
+  if (sent.feats !== undefined && sent.offsets !== undefined) return { words: sent.words, feats: sent.feats, offsets: sent.offsets };
+  feats.clear();
+  offsets.clear();
+  extractor.sentence(sent.words, sent.gaz, sent.headline, stats, feats, offsets);
+  return { words: sent.words, feats: feats.data, offsets: offsets.data };
 }
 
 function remember(history: PredictionHistory, spans: PhraseGazetteer, words: readonly WordInfo[], tags: Uint8Array): void {

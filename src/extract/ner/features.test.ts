@@ -75,9 +75,9 @@ describe('FeatureExtractor', () => {
 
   it('adds the document feature "also seen in lower case" to a sentence-initial capitalized word', () => {
     const x = new FeatureExtractor(BITS);
-    const alone = prepareDocument(x, new PhraseGazetteer(), [['Sales', 'rose']]);
-    const withLower = prepareDocument(x, new PhraseGazetteer(), [['Sales', 'rose'], ['the', 'sales', 'team']]);
-    const size = (d: typeof alone) => (d.sentences[0]?.offsets[1] ?? 0) - (d.sentences[0]?.offsets[0] ?? 0);
+    const alone = prepareDocument(x, new PhraseGazetteer(), [['Sales', 'rose']], -1, undefined, true);
+    const withLower = prepareDocument(x, new PhraseGazetteer(), [['Sales', 'rose'], ['the', 'sales', 'team']], -1, undefined, true);
+    const size = (d: typeof alone) => (d.sentences[0]?.offsets?.[1] ?? 0) - (d.sentences[0]?.offsets?.[0] ?? 0);
     expect(size(withLower)).toBe(size(alone) + 1);
   });
 

@@ -76,7 +76,7 @@ export function train(docs: readonly TrainingDocument[], options: TrainOptions):
   const extractor = new FeatureExtractor(options.bits);
   const gazetteer = buildGazetteer(docs, options.folds, options.lists);
   const prepared: PreparedDocument[] = docs.map(({ doc }, d) =>
-    prepareDocument(extractor, gazetteer, doc.sentences.map((s) => s.tokens), d % options.folds),
+    prepareDocument(extractor, gazetteer, doc.sentences.map((s) => s.tokens), d % options.folds, undefined, true),
   );
   const gold: Uint8Array[][] = docs.map(({ doc }) => doc.sentences.map((s) => tagsOf(s.tokens.length, s.spans)));
   const size = (1 << options.bits) * TAG_COUNT;
@@ -122,7 +122,9 @@ export function train(docs: readonly TrainingDocument[], options: TrainOptions):
       labelDocument(live, extractor, doc, (s: number, result: SentenceResult) => {
         const sent = doc.sentences[s];
         const g = goldDoc[s];
-        if (sent === undefined || g === undefined) return;
+        const feats = sent?.feats;
+        const offsets = sent?.offsets;
+        if (feats === undefined || offsets === undefined || g === undefined) return;
         let prevG = -1;
         let prevP = -1;
         for (let i = 0; i < g.length; i++) {
@@ -130,10 +132,10 @@ export function train(docs: readonly TrainingDocument[], options: TrainOptions):
           const pi = result.tags[i] ?? TAG_O;
           if (gi !== pi) {
             mistakes++;
-            const from = sent.offsets[i] ?? 0;
-            const to = sent.offsets[i + 1] ?? 0;
-            update(sent.feats, from, to, gi, 1);
-            update(sent.feats, from, to, pi, -1);
+            const from = offsets[i] ?? 0;
+            const to = offsets[i + 1] ?? 0;
+            update(feats, from, to, gi, 1);
+            update(feats, from, to, pi, -1);
             update(result.dyn, result.dynOffsets[i] ?? 0, result.dynOffsets[i + 1] ?? 0, gi, 1);
             update(result.dyn, result.dynOffsets[i] ?? 0, result.dynOffsets[i + 1] ?? 0, pi, -1);
           }
