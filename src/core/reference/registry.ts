@@ -62,14 +62,20 @@ export const DEFAULT_REFERENCE_LIMITS: ReferenceLimits = {
   messageTtlMs: 24 * 60 * MINUTE,
 };
 
-/** A typed object or a message as the registry holds it. */
-export interface StoredObject {
+interface StoredBase {
   readonly descriptor: ObjectDescriptor;
   /** Touched explicitly (UI action, follow-up), not only created. */
   readonly touched: boolean;
 }
 
-export interface StoredMessage extends StoredObject {
+/** A typed object (page, media, entity, poll, …) as the registry holds it. */
+export interface StoredObject extends StoredBase {
+  readonly isMessage: false;
+}
+
+/** A message as the registry holds it. */
+export interface StoredMessage extends StoredBase {
+  readonly isMessage: true;
   readonly replyToMessageId: string | null;
   /** Kinds of the typed objects this message carried (kept after they expire). */
   readonly carriedKinds: ReadonlySet<ObjectKind>;
@@ -205,6 +211,7 @@ export class ReferenceRegistry {
       lastTouchedAt: at,
     });
     const stored: StoredMessage = {
+      isMessage: true,
       descriptor,
       touched: previous?.touched ?? false,
       replyToMessageId: replyTo,
@@ -255,7 +262,7 @@ export class ReferenceRegistry {
       createdAt: previous?.descriptor.created_at ?? at,
       lastTouchedAt: at,
     });
-    chat.objects.set(objectId, { descriptor, touched: previous?.touched ?? false });
+    chat.objects.set(objectId, { isMessage: false, descriptor, touched: previous?.touched ?? false });
     evictOldest(chat.objects, this.limits.maxObjectsPerChat);
     if (sourceMessageId !== null) {
       const carrier = chat.messages.get(sourceMessageId);
@@ -318,7 +325,7 @@ export class ReferenceRegistry {
     const found = object ?? message;
     if (found === undefined) return false;
     const descriptor = { ...found.descriptor, last_touched_at: Math.max(found.descriptor.last_touched_at, at) };
-    if (object !== undefined) state.objects.set(input.objectId, { descriptor, touched: true });
+    if (object !== undefined) state.objects.set(input.objectId, { isMessage: false, descriptor, touched: true });
     if (message !== undefined) state.messages.set(input.objectId, { ...message, descriptor, touched: true });
     if (input.active === true) this.activate(state, descriptor.topic_id, input.objectId, at);
     state.writtenAt = Math.max(state.writtenAt, at);
@@ -500,7 +507,7 @@ function optionalId(raw: string | null | undefined, field: string): string | und
 }
 
 /** Drops the least recently touched entries (ties: smallest id) until the map fits. */
-function evictOldest<T extends StoredObject>(map: Map<string, T>, max: number): void {
+function evictOldest<T extends StoredBase>(map: Map<string, T>, max: number): void {
   while (map.size > max) {
     const oldest = minBy([...map.entries()], ([id, o]) => [o.descriptor.last_touched_at, id]);
     if (oldest === undefined) return;

@@ -40,37 +40,35 @@ export function resolveReferenceTarget(view: ChatView, input: ResolveReferenceIn
   const { now } = rc;
   const { objectTtlMs, messageTtlMs } = view.limits;
   const allowed = input.allowed_kinds === undefined ? undefined : new Set<ObjectKind>(input.allowed_kinds);
+  const hint = input.normalized_reference_hints?.target_kind_hint;
+  const kindTargets = hint === undefined ? undefined : new Set<ObjectKind>(KINDS_FOR_HINT[hint]);
   const isLive = (c: Candidate): boolean =>
-    now - c.stored.descriptor.last_touched_at <= (c.isMessage ? messageTtlMs : objectTtlMs) &&
-    !(c.isMessage && c.stored.descriptor.object_id === input.current_message_id);
+    now - c.descriptor.last_touched_at <= (c.isMessage ? messageTtlMs : objectTtlMs) &&
+    !(c.isMessage && c.descriptor.object_id === input.current_message_id);
 
   // 1-2. Pool (this chat only: the view is one chat; live records; not the current
   // message), then the allowed_kinds filter, in one pass.
   let poolSize = 0;
   let topicsInUse = false;
   const candidates: Candidate[] = [];
-  const liveKindsBySource = new Map<string, Set<ObjectKind>>();
+  const liveTargetSources = new Set<string>();
   const liveCarriers = new Set<string>();
   const admit = (c: Candidate): void => {
     if (!isLive(c)) return;
     poolSize++;
-    const d = c.stored.descriptor;
+    const d = c.descriptor;
     const source = c.isMessage ? null : d.source_message_id;
-    if (source !== null) {
-      const kinds = liveKindsBySource.get(source);
-      if (kinds === undefined) liveKindsBySource.set(source, new Set([d.kind]));
-      else kinds.add(d.kind);
-    }
+    if (source !== null && kindTargets?.has(d.kind) === true) liveTargetSources.add(source);
     if (allowed !== undefined && !allowed.has(d.kind)) return;
     candidates.push(c);
     if (d.topic_id !== null) topicsInUse = true;
     if (source !== null) liveCarriers.add(source);
   };
-  for (const stored of view.objects.values()) admit({ stored, isMessage: false });
-  for (const stored of view.messages.values()) admit({ stored, isMessage: true });
+  for (const stored of view.objects.values()) admit(stored);
+  for (const stored of view.messages.values()) admit(stored);
 
   // 3. Request context, then a score per candidate (no allocation per candidate).
-  const ctx = scoringContext(view, input, candidates, { topicsInUse, liveKindsBySource, liveCarriers, allowed, isLive, now });
+  const ctx = scoringContext(view, input, candidates, { topicsInUse, kindTargets, liveTargetSources, liveCarriers, allowed, isLive, now });
   const scores = new Float64Array(candidates.length);
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i];
@@ -80,12 +78,12 @@ export function resolveReferenceTarget(view: ChatView, input: ResolveReferenceIn
   // 4. Ranking: score desc, then newer first, then object id (explicit, total order).
   const limit = Math.max(input.max_candidates, MIN_AMBIGUOUS_CANDIDATES);
   const order = (a: number, b: number): number => {
-    const da = candidates[a]?.stored.descriptor;
-    const db = candidates[b]?.stored.descriptor;
+    const da = candidates[a]?.descriptor;
+    const db = candidates[b]?.descriptor;
     if (da === undefined || db === undefined) return 0;
     return (scores[b] ?? 0) - (scores[a] ?? 0) || db.created_at - da.created_at || compareStrings(da.object_id, db.object_id);
   };
-  const ranked: ScoredCandidate[] = topK(candidates.map((_, i) => i), limit + 1, order).flatMap((i) => {
+  const ranked: ScoredCandidate[] = topIndexes(scores, limit + 1, order).flatMap((i) => {
     const candidate = candidates[i];
     if (candidate === undefined) return [];
     const reasons: ReasonCode[] = [];
@@ -112,7 +110,7 @@ export function resolveReferenceTarget(view: ChatView, input: ResolveReferenceIn
       current_message_id: input.current_message_id,
       candidate_count: candidates.length,
       status: result.status,
-      top_ids: ranked.slice(0, LOGGED_TOP_IDS).map((s) => s.candidate.stored.descriptor.object_id),
+      top_ids: ranked.slice(0, LOGGED_TOP_IDS).map((s) => s.candidate.descriptor.object_id),
       score_gap: gap,
     };
     rc.logger(record, formatReferenceLog(record));
@@ -122,9 +120,9 @@ export function resolveReferenceTarget(view: ChatView, input: ResolveReferenceIn
 
 function knownLive(view: ChatView, id: string, isLive: (c: Candidate) => boolean): boolean {
   const object = view.objects.get(id);
-  if (object !== undefined && isLive({ stored: object, isMessage: false })) return true;
+  if (object !== undefined && isLive(object)) return true;
   const message = view.messages.get(id);
-  return message !== undefined && isLive({ stored: message, isMessage: true });
+  return message !== undefined && isLive(message);
 }
 
 function decide(ranked: readonly ScoredCandidate[], maxCandidates: number, replyMissing: boolean): Omit<ResolveReferenceOutput, 'diagnostics'> {
@@ -157,7 +155,7 @@ function decide(ranked: readonly ScoredCandidate[], maxCandidates: number, reply
   }
   return {
     status: 'resolved',
-    best_match: top.candidate.stored.descriptor,
+    best_match: top.candidate.descriptor,
     candidates: plausible.slice(0, maxCandidates).map(compact),
     confidence: confidenceOf(top.score, runnerUp?.score),
     reasons: canonicalReasons([...top.reasons, ...extra]),
@@ -166,7 +164,7 @@ function decide(ranked: readonly ScoredCandidate[], maxCandidates: number, reply
 }
 
 function compact(s: ScoredCandidate): ReferenceCandidate {
-  const d = s.candidate.stored.descriptor;
+  const d = s.candidate.descriptor;
   return {
     object_id: d.object_id,
     kind: d.kind,
@@ -183,7 +181,8 @@ function gapOf(ranked: readonly ScoredCandidate[]): number {
 
 interface PoolFacts {
   readonly topicsInUse: boolean;
-  readonly liveKindsBySource: ReadonlyMap<string, ReadonlySet<ObjectKind>>;
+  readonly kindTargets: ReadonlySet<ObjectKind> | undefined;
+  readonly liveTargetSources: ReadonlySet<string>;
   readonly liveCarriers: ReadonlySet<string>;
   readonly allowed: ReadonlySet<ObjectKind> | undefined;
   readonly isLive: (c: Candidate) => boolean;
@@ -194,15 +193,14 @@ function scoringContext(view: ChatView, input: ResolveReferenceInput, candidates
   const hints = input.normalized_reference_hints ?? {};
   // Chat-only mode when the request has no topic or nothing in the chat has one (PRD edge case).
   const topicId = input.topic_id !== undefined && facts.topicsInUse ? input.topic_id : null;
-  const kindTargets = hints.target_kind_hint === undefined ? undefined : new Set<ObjectKind>(KINDS_FOR_HINT[hints.target_kind_hint]);
+  const { kindTargets } = facts;
   // Active ids that are candidates (live, allowed): a handful, checked against the maps.
   const activeIds = new Set(
     (view.active.get(topicKey(topicId)) ?? []).filter((id) => {
       const object = view.objects.get(id);
       const message = view.messages.get(id);
-      const c: Candidate | undefined =
-        object !== undefined ? { stored: object, isMessage: false } : message !== undefined ? { stored: message, isMessage: true } : undefined;
-      return c !== undefined && facts.isLive(c) && (facts.allowed === undefined || facts.allowed.has(c.stored.descriptor.kind));
+      const c: Candidate | undefined = object ?? message;
+      return c !== undefined && facts.isLive(c) && (facts.allowed === undefined || facts.allowed.has(c.descriptor.kind));
     }),
   );
   const { selected, excluded } = positional(candidates, input, topicId, kindTargets, activeIds, facts.liveCarriers);
@@ -215,7 +213,7 @@ function scoringContext(view: ChatView, input: ResolveReferenceInput, candidates
     chain: replyChain(view, input.reply_to_message_id),
     kindTargets,
     liveCarriers: facts.liveCarriers,
-    liveKindsBySource: facts.liveKindsBySource,
+    liveTargetSources: facts.liveTargetSources,
     selected,
     excluded,
   };
@@ -254,20 +252,20 @@ function positional(
 
   const ofKindAll = candidates.filter(
     (c) =>
-      (kindTargets === undefined || kindTargets.has(c.stored.descriptor.kind)) &&
-      !(c.isMessage && liveCarriers.has(c.stored.descriptor.object_id)),
+      (kindTargets === undefined || kindTargets.has(c.descriptor.kind)) &&
+      !(c.isMessage && liveCarriers.has(c.descriptor.object_id)),
   );
   // "my last poll" counts among the sender's polls ("the bot's last summary" among the bot's), when there are any.
   const owned = ofKindAll.filter((c) =>
     hints.ownership_hint === 'mine'
-      ? c.stored.descriptor.created_by_user_id === input.sender_user_id
+      ? c.descriptor.created_by_user_id === input.sender_user_id
       : hints.ownership_hint === 'bot_created'
-        ? c.stored.descriptor.created_by_bot
+        ? c.descriptor.created_by_bot
         : true,
   );
   const ofKind = owned.length > 0 ? owned : ofKindAll;
-  const inTopic = topicId === null ? [] : ofKind.filter((c) => c.stored.descriptor.topic_id === topicId);
-  const eligible = (inTopic.length > 0 ? inTopic : ofKind).map((c) => c.stored.descriptor);
+  const inTopic = topicId === null ? [] : ofKind.filter((c) => c.descriptor.topic_id === topicId);
+  const eligible = (inTopic.length > 0 ? inTopic : ofKind).map((c) => c.descriptor);
   type D = (typeof eligible)[number];
   // Newest first; ties by id so insertion order never matters.
   const newerFirst = (a: D, b: D): number => b.created_at - a.created_at || compareStrings(a.object_id, b.object_id);
@@ -297,19 +295,23 @@ function positional(
   return { selected, excluded };
 }
 
-/** The k smallest items under `cmp`, sorted; linear in items for small k (bounded latency). */
-export function topK<T>(items: readonly T[], k: number, cmp: (a: T, b: T) => number): T[] {
-  const out: T[] = [];
-  for (const item of items) {
-    const last = out[out.length - 1];
-    if (out.length >= k && last !== undefined && cmp(item, last) >= 0) continue;
-    let i = out.length;
-    while (i > 0) {
-      const prev = out[i - 1];
-      if (prev === undefined || cmp(item, prev) >= 0) break;
-      i--;
+/**
+ * Indexes of the k best scores, best first under `order` (which breaks ties). Linear
+ * in the number of candidates: a score below the current k-th is rejected without
+ * calling `order`.
+ */
+export function topIndexes(scores: Float64Array, k: number, order: (a: number, b: number) => number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < scores.length; i++) {
+    const worst = out[out.length - 1];
+    if (out.length >= k && worst !== undefined && ((scores[i] ?? 0) < (scores[worst] ?? 0) || order(i, worst) >= 0)) continue;
+    let at = out.length;
+    while (at > 0) {
+      const prev = out[at - 1];
+      if (prev === undefined || order(i, prev) >= 0) break;
+      at--;
     }
-    out.splice(i, 0, item);
+    out.splice(at, 0, i);
     if (out.length > k) out.pop();
   }
   return out;

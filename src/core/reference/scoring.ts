@@ -66,6 +66,8 @@ export const W_CARRIER = -0.3;
 // --- times and thresholds ---
 /** Follow-ups mostly concern the last few minutes of reading or talking. */
 export const RECENCY_HALF_LIFE_MS = 10 * MINUTE;
+/** Recency decay rate: 2^(-age / half-life) written as e^(-age · ln2 / half-life). */
+const DECAY_PER_MS = Math.LN2 / RECENCY_HALF_LIFE_MS;
 /** Objects touched within this window count as part of the current interaction. */
 export const INTERACTION_WINDOW_MS = 15 * MINUTE;
 /** Past this, an object not on screen is stale (half an hour is a new train of thought). */
@@ -92,17 +94,15 @@ export interface ScoringContext {
   readonly kindTargets: ReadonlySet<ObjectKind> | undefined;
   /** Messages that carry a live typed object among the candidates. */
   readonly liveCarriers: ReadonlySet<string>;
-  /** Per source message: kinds of its typed objects still alive (the rest are gone: expired or evicted). */
-  readonly liveKindsBySource: ReadonlyMap<string, ReadonlySet<ObjectKind>>;
+  /** Messages that carry a live typed object of an asked-for kind (any other carried one is gone). */
+  readonly liveTargetSources: ReadonlySet<string>;
   /** Picked by positional/ordinal hints, and excluded by them. */
   readonly selected: ReadonlySet<string>;
   readonly excluded: ReadonlySet<string>;
 }
 
 /** A pool entry: a message (with its reply and carried-kind metadata) or a typed object. */
-export type Candidate =
-  | { readonly isMessage: true; readonly stored: StoredMessage }
-  | { readonly isMessage: false; readonly stored: StoredObject };
+export type Candidate = StoredMessage | StoredObject;
 
 export interface ScoredCandidate {
   readonly candidate: Candidate;
@@ -118,10 +118,10 @@ export interface ScoredCandidate {
  *
  * @example
  *   const reasons: ReasonCode[] = [];
- *   scoreCandidate({ stored, isMessage: false }, ctx, reasons) // 1.8; reasons: ['same_topic', 'kind_match', …]
+ *   scoreCandidate(stored, ctx, reasons) // 1.8; reasons: ['same_topic', 'kind_match', …]
  */
 export function scoreCandidate(candidate: Candidate, ctx: ScoringContext, reasons?: ReasonCode[]): number {
-  const d = candidate.stored.descriptor;
+  const d = candidate.descriptor;
   let score = 0;
 
   const hop = replyHop(candidate, ctx);
@@ -133,7 +133,7 @@ export function scoreCandidate(candidate: Candidate, ctx: ScoringContext, reason
   else if (sameTopic) score += note(W_SAME_TOPIC, 'same_topic', reasons);
   else if (hop === undefined) score += note(W_WEAK_SCOPE_FALLBACK, 'weak_scope_fallback', reasons);
 
-  const active = ctx.activeIds.has(d.object_id) && (ctx.topicId === null || sameTopic);
+  const active = ctx.activeIds.size > 0 && ctx.activeIds.has(d.object_id) && (ctx.topicId === null || sameTopic);
   if (active) {
     score += note(W_CURRENTLY_ACTIVE, 'currently_active', reasons);
     if (ctx.hints.recency_hint === 'currently_active') score += W_ACTIVE_HINT;
@@ -142,7 +142,7 @@ export function scoreCandidate(candidate: Candidate, ctx: ScoringContext, reason
   const targets = ctx.kindTargets;
   if (targets !== undefined) {
     if (targets.has(d.kind)) score += note(W_KIND_MATCH, 'kind_match', reasons);
-    else if (candidate.isMessage && carriedGoneKind(candidate.stored, targets, ctx)) score += note(W_EXPIRED_OBJECT_SOURCE, 'expired_object_source', reasons);
+    else if (candidate.isMessage && carriedGoneKind(candidate, targets, ctx)) score += note(W_EXPIRED_OBJECT_SOURCE, 'expired_object_source', reasons);
     else score += note(W_KIND_MISMATCH, 'kind_mismatch', reasons);
   }
 
@@ -155,12 +155,12 @@ export function scoreCandidate(candidate: Candidate, ctx: ScoringContext, reason
 
   const age = Math.max(0, ctx.now - d.last_touched_at);
   const factor = ctx.hints.recency_hint === 'recent' ? RECENT_HINT_FACTOR : 1;
-  score += W_RECENCY * factor * 0.5 ** (age / RECENCY_HALF_LIFE_MS);
+  score += W_RECENCY * factor * Math.exp(-age * DECAY_PER_MS);
   if (age <= RECENCY_HALF_LIFE_MS) reasons?.push('recent_object');
 
-  if (candidate.stored.touched && age <= INTERACTION_WINDOW_MS) score += note(W_PREVIOUSLY_TOUCHED, 'previously_touched', reasons);
-  if (ctx.selected.has(d.object_id)) score += note(W_POSITION_MATCH, 'position_match', reasons);
-  if (ctx.excluded.has(d.object_id)) score += note(W_POSITION_MISMATCH, 'position_mismatch', reasons);
+  if (candidate.touched && age <= INTERACTION_WINDOW_MS) score += note(W_PREVIOUSLY_TOUCHED, 'previously_touched', reasons);
+  if (ctx.selected.size > 0 && ctx.selected.has(d.object_id)) score += note(W_POSITION_MATCH, 'position_match', reasons);
+  if (ctx.excluded.size > 0 && ctx.excluded.has(d.object_id)) score += note(W_POSITION_MISMATCH, 'position_mismatch', reasons);
   if (candidate.isMessage && ctx.liveCarriers.has(d.object_id)) score += note(W_CARRIER, 'carrier_of_typed_object', reasons);
   if (age > STALE_AFTER_MS && !active) score += note(W_STALE, 'stale_penalty', reasons);
   return score;
@@ -169,19 +169,22 @@ export function scoreCandidate(candidate: Candidate, ctx: ScoringContext, reason
 /** The scope a candidate was reached by: the reply chain, the topic, or the chat fallback. */
 export function scopeOf(candidate: Candidate, ctx: ScoringContext): Scope {
   if (replyHop(candidate, ctx) !== undefined) return 'reply_chain';
-  return ctx.topicId !== null && candidate.stored.descriptor.topic_id === ctx.topicId ? 'topic' : 'chat';
+  return ctx.topicId !== null && candidate.descriptor.topic_id === ctx.topicId ? 'topic' : 'chat';
 }
 
 function replyHop(candidate: Candidate, ctx: ScoringContext): number | undefined {
   if (ctx.chain.size === 0) return undefined;
-  const d = candidate.stored.descriptor;
+  const d = candidate.descriptor;
   return ctx.chain.get(d.object_id) ?? (d.source_message_id === null ? undefined : ctx.chain.get(d.source_message_id));
 }
 
-/** The message carried an object of an asked-for kind that is gone (expired or evicted). */
+/**
+ * The message carried an object of an asked-for kind and none of that kind is alive
+ * any more (expired or evicted): the message stands in for it (PRD edge case).
+ */
 function carriedGoneKind(message: StoredMessage, targets: ReadonlySet<ObjectKind>, ctx: ScoringContext): boolean {
-  const live = ctx.liveKindsBySource.get(message.descriptor.object_id);
-  for (const kind of message.carriedKinds) if (targets.has(kind) && live?.has(kind) !== true) return true;
+  if (ctx.liveTargetSources.has(message.descriptor.object_id)) return false;
+  for (const kind of message.carriedKinds) if (targets.has(kind)) return true;
   return false;
 }
 
