@@ -7,7 +7,7 @@
  * the features inference computes.
  */
 import {
-  documentStats, IntBuffer, isHeadline, FeatureExtractor, MAX_HISTORY_WORDS, type DocumentStats,
+  documentStats, IntBuffer, isHeadline, type FeatureExtractor, MAX_HISTORY_WORDS, type DocumentStats,
   type PredictionHistory, type WordInfo,
 } from './features';
 import { PhraseGazetteer } from './gazetteer';
