@@ -212,8 +212,9 @@ describe('the registry of graph tools', () => {
     expect(registry.list().map((t) => [t.name, t.__sideEffectClass])).toEqual([
       ['entity_add', 'side-effecting'], ['entity_delete', 'destructive'], ['entity_find_related', 'read-only'], ['entity_get', 'read-only'],
       ['entity_list', 'read-only'], ['entity_merge', 'side-effecting'], ['entity_query', 'read-only'], ['entity_relate', 'side-effecting'],
-      ['entity_search', 'read-only'], ['entity_unmerge', 'side-effecting'], ['entity_update', 'side-effecting'], ['entity_visualize', 'read-only'],
-      ['graph_stats', 'read-only'], ['merge_history', 'read-only'],
+      ['entity_search', 'read-only'], ['entity_unmerge', 'side-effecting'], ['entity_unrelate', 'destructive'], ['entity_update', 'side-effecting'],
+      ['entity_visualize', 'read-only'], ['graph_clear', 'destructive'], ['graph_import', 'side-effecting'], ['graph_stats', 'read-only'],
+      ['merge_history', 'read-only'], ['review_decide', 'side-effecting'], ['review_list', 'read-only'],
     ]);
     const fns = registry.toJsonSchemaTools();
     expect(fns.find((f) => f.function.name === 'entity_add')?.function.parameters).toMatchObject({ required: ['name', 'entity_type'] });

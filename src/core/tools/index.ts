@@ -21,6 +21,11 @@ import { entityUpdate } from './definitions/entity-update';
 import { entityVisualize } from './definitions/entity-visualize';
 import { graphStats } from './definitions/graph-stats';
 import { mergeHistory } from './definitions/merge-history';
+import { entityUnrelate } from './definitions/entity-unrelate';
+import { graphClear } from './definitions/graph-clear';
+import { graphImport } from './definitions/graph-import';
+import { reviewDecide } from './definitions/review-decide';
+import { reviewList } from './definitions/review-list';
 import type { ApprovalHook } from './registry';
 import { ToolRegistry } from './registry';
 import type { Tool } from './tool';
@@ -32,7 +37,10 @@ export type { ApprovalHook, CallOptions, CallResult, FunctionTool } from './regi
 /** The seven tools of seed 003. */
 export const seedTools: readonly Tool<unknown, unknown, GraphToolDeps>[] = [entityAdd, entityRelate, entityQuery, entityMerge, entitySearch, entityFindRelated, entityVisualize];
 /** What the side panel needs beside them. */
-export const uiTools: readonly Tool<unknown, unknown, GraphToolDeps>[] = [entityUnmerge, entityGet, entityUpdate, entityDelete, entityList, graphStats, mergeHistory];
+export const uiTools: readonly Tool<unknown, unknown, GraphToolDeps>[] = [
+  entityUnmerge, entityGet, entityUpdate, entityDelete, entityList, graphStats, mergeHistory,
+  entityUnrelate, reviewList, reviewDecide, graphClear, graphImport,
+];
 
 export interface CreateRegistryOptions {
   readonly approve?: ApprovalHook;

@@ -1,0 +1,6 @@
+/** Exporters and importers of the graph (pure): public exports. */
+export * from './dump';
+export * from './import';
+export * from './csv';
+export * from './graphml';
+export * from './markdown';
