@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../graph/ids';
 import type { EntityId } from '../graph/ids';
-import { DEFAULT_REFERENCE_LIMITS, ReferenceRegistry, shortLabel } from './registry';
+import { shortLabel } from './helpers';
+import { DEFAULT_REFERENCE_LIMITS, ReferenceRegistry } from './registry';
 import { MAX_LABEL_CHARS } from './schema';
 
 const T0 = Date.UTC(2026, 0, 1, 12);

@@ -20,12 +20,12 @@ import type { EntityId } from '../graph/ids';
 import { systemClock } from '../graph/ids';
 import type { Clock } from '../graph/ids';
 import type { EntityType } from '../graph/types';
-import { cleanText } from '../text/normalize';
 import { entityObjectKind, isEntityObjectKind, MESSAGE_KINDS } from './kinds';
 import type { ObjectKind } from './kinds';
 import type { ReferenceLogger } from './log';
 import { resolveReferenceTarget } from './resolve';
-import { MAX_LABEL_CHARS, referenceIdSchema, resolveReferenceInputSchema } from './schema';
+import { compareStrings, shortHash, shortLabel, topicKey } from './helpers';
+import { referenceIdSchema, resolveReferenceInputSchema } from './schema';
 import type { ObjectDescriptor, ResolveReferenceInput, ResolveReferenceOutput } from './schema';
 
 export interface ReferenceLimits {
@@ -457,11 +457,6 @@ function kindFamily(kind: ObjectKind | undefined): string | undefined {
   return kind === 'article' || kind === 'link' ? 'page' : kind;
 }
 
-/** '' stands for "no topic" (ids are never empty). */
-export function topicKey(topicId: string | null | undefined): string {
-  return topicId ?? '';
-}
-
 function makeDescriptor(f: {
   objectId: string;
   kind: ObjectKind;
@@ -487,12 +482,6 @@ function makeDescriptor(f: {
     created_at: f.createdAt,
     last_touched_at: Math.max(f.createdAt, f.lastTouchedAt),
   };
-}
-
-/** Untrusted text made safe to show: invisible and bidi characters stripped, cut short. */
-export function shortLabel(text: string, max: number = MAX_LABEL_CHARS): string {
-  const clean = cleanText(text);
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
 }
 
 function checkId(raw: string, field: string): string {
@@ -526,21 +515,4 @@ function minBy<T>(items: readonly T[], key: (item: T) => readonly [number, strin
     }
   }
   return best;
-}
-
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** A stable 64-bit (two-lane FNV-1a style) hex digest, for object ids derived from URLs. */
-export function shortHash(text: string): string {
-  let h1 = 0x811c9dc5;
-  // A second lane with another offset and multiplier, so the two halves are independent.
-  let h2 = 0x9747b28c;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
-  }
-  return h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
 }

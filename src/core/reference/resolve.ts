@@ -10,7 +10,7 @@ import { KINDS_FOR_HINT, canonicalReasons } from './kinds';
 import type { ObjectKind, ReasonCode } from './kinds';
 import { formatReferenceLog } from './log';
 import type { ReferenceLogger } from './log';
-import { compareStrings, shortLabel, topicKey } from './registry';
+import { compareStrings, shortLabel, topicKey } from './helpers';
 import type { ChatView } from './registry';
 import { MAX_CANDIDATE_LABEL_CHARS } from './schema';
 import type { ReferenceCandidate, ResolveReferenceInput, ResolveReferenceOutput } from './schema';
