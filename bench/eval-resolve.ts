@@ -6,7 +6,9 @@
  * Feeds each document's gold mention spans in order (document text as context, no
  * gold types) to the resolver over a graph that grows across documents, the way
  * ingestion does: resolved → the mention joins that entity; ambiguous or not_found →
- * a new entity. Prints B-cubed precision/recall/F1 over non-NIL mentions (mentions
+ * a new entity (ingestion's provisional entity; `EVAL_AMBIGUOUS=top` instead joins the
+ * top candidate, as a user accepting the first suggestion would; `EVAL_AUTO_ACCEPT`
+ * sets the threshold, default 0.85). Prints B-cubed precision/recall/F1 over non-NIL mentions (mentions
  * sharing a Wikidata id are one entity), across documents and within documents,
  * next to the surface-string baselines; the last line is a JSON summary.
  */
@@ -31,6 +33,9 @@ if (!existsSync(file)) {
   process.exit(0);
 }
 const docs: Doc[] = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim().length > 0).map((l) => JSON.parse(l) as Doc);
+/** `EVAL_AMBIGUOUS=top` joins an ambiguous mention to the top candidate (a user accepting the first suggestion). */
+const AMBIGUOUS = process.env.EVAL_AMBIGUOUS === 'top' ? 'top' : 'new';
+const AUTO_ACCEPT = Number(process.env.EVAL_AUTO_ACCEPT ?? '0.85');
 const isNil = (qid: string): boolean => !/^Q\d+$/.test(qid);
 
 /** B-cubed over the mentions whose gold id is not NIL. */
@@ -89,6 +94,7 @@ const graph = new GraphService({ store, ids: sequentialIds(), clock });
 const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
 const predicted: string[] = [];
 const debugLog: string[] = [];
+const fitRows: string[] = [];
 const goldOf = new Map<string, string>();
 const statuses: Record<string, number> = {};
 const started = performance.now();
@@ -97,13 +103,26 @@ for (const doc of docs) {
   const pageIds: EntityId[] = [];
   const pageUrl = `aida:${doc.id}`;
   for (const surface of surfaces) {
+    const gold = mentions[predicted.length]?.gold ?? '';
+    if (process.env.EVAL_FIT && !isNil(gold)) {
+      // Training rows for the logistic weights: every candidate's features, labelled by gold.
+      const all = await resolver.resolve(
+        { subject: surface, constraints: { deterministic: true, min_confidence: 0, max_candidates: 10 }, debug: { include_explanations: true } },
+        { pageUrl, pageNames: surfaces, pageEntityIds: pageIds, coMentions: surfaces.filter((s) => s !== surface).slice(0, 20) },
+      );
+      for (const x of all.explanations ?? []) {
+        const g = goldOf.get(x.id);
+        if (g !== undefined && !isNil(g)) fitRows.push(JSON.stringify({ y: g === gold ? 1 : 0, f: x.features }));
+      }
+    }
     const res = await resolver.resolve(
-      { subject: surface, constraints: { deterministic: true } },
+      { subject: surface, constraints: { deterministic: true }, strategy: { auto_accept_threshold: AUTO_ACCEPT } },
       { pageUrl, pageNames: surfaces, pageEntityIds: pageIds, coMentions: surfaces.filter((s) => s !== surface).slice(0, 20) },
     );
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     if (process.env.EVAL_DEBUG) debugLog.push(`${res.status}\t${surface}\t${doc.id}\t${mentions[predicted.length]?.gold}\t${res.candidates.map((c) => `${c.label}:${c.confidence}:${goldOf.get(c.id) ?? ''}`).join('|')}\t${res.entity ? `${res.entity.label}:${goldOf.get(res.entity.id)}` : ''}\t${res.ambiguity?.dimension ?? ''}`);
-    let id = res.status === 'resolved' && res.entity ? asEntityId(res.entity.id) : undefined;
+    const chosen = res.status === 'resolved' ? res.entity?.id : res.status === 'ambiguous' && AMBIGUOUS === 'top' ? res.candidates[0]?.id : undefined;
+    let id = chosen === undefined ? undefined : asEntityId(chosen);
     if (id !== undefined) {
       const e = await store.getEntity(id);
       if (e && fold(e.name) !== fold(surface) && !isShortFormOf(surface, e.name) && !e.aliases.some((a) => fold(a) === fold(surface))) await graph.addAliases(id, [surface]);
@@ -118,6 +137,7 @@ for (const doc of docs) {
 }
 const seconds = (performance.now() - started) / 1000;
 if (process.env.EVAL_DEBUG) (await import('node:fs')).writeFileSync(process.env.EVAL_DEBUG, debugLog.join('\n'));
+if (process.env.EVAL_FIT) (await import('node:fs')).writeFileSync(process.env.EVAL_FIT, fitRows.join('\n'));
 const cross = bcubed(mentions, predicted);
 const within = withinDoc(mentions, predicted);
 const r = (x: number): number => Math.round(x * 10000) / 10000;
@@ -133,5 +153,5 @@ console.log(`resolver                   within-doc F1 ${r(within.f1)} (P ${r(wit
 console.log(`throughput ${Math.round(mentions.length / seconds)} mentions/s`);
 console.log(JSON.stringify({
   crossDoc: fmt(cross), withinDoc: fmt(within), mentionsPerSecond: Math.round(mentions.length / seconds),
-  baselines: { exact: fmt(exact), caseFolded: fmt(folded) }, statuses,
+  baselines: { exact: fmt(exact), caseFolded: fmt(folded) }, statuses, ambiguousPolicy: AMBIGUOUS, autoAccept: AUTO_ACCEPT,
 }));

@@ -27,7 +27,7 @@ export const WEIGHTS: Readonly<Features> = {
   exact_name: 3,
   // A known alias counts as much as the name.
   alias_match: 3,
-  // Jaro-Winkler of the closest names rescaled from 0.75..1 to 0..1: below 0.75 it is noise.
+  // Jaro-Winkler of the closest names rescaled from JW_FLOOR..1 to 0..1.
   name_similarity: 7,
   token_overlap: 1.5,
   // Share of the shorter name's words found in the longer one: product titles ("visio standard
@@ -56,6 +56,9 @@ export const WEIGHTS: Readonly<Features> = {
   // Frequently seen entities are a little more likely referents (log-scaled, tie-breaker strength).
   popularity: 0.5,
 };
+/** Jaro-Winkler at or below this is no evidence (AIDA dev: 0.70 → 0.869, 0.80 → 0.871, 0.85 → 0.864 cross-doc F1). */
+const JW_FLOOR = 0.8;
+
 /** Intercept: with no evidence at all a pair is almost surely different entities. */
 export const BIAS = -6;
 
@@ -202,8 +205,8 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
   return {
     exact_name: exact,
     alias_match: alias,
-    // 0.75 Jaro-Winkler is what unrelated short names reach; rescale so that is 0.
-    name_similarity: Math.max(0, (sim - 0.75) / 0.25),
+    // Jaro-Winkler's prefix bonus lifts "israel"/"israelis" to 0.95; below 0.85 it is noise.
+    name_similarity: Math.max(0, (sim - JW_FLOOR) / (1 - JW_FLOOR)),
     token_overlap: overlap,
     token_containment: containment,
     number_agreement: numbers === 1 ? 1 : 0,

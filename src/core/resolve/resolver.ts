@@ -123,6 +123,9 @@ export function createResolver(deps: ResolverDeps): Resolver {
     const notes = [`"${subject}" → "${nameKey(subject)}"`];
     if (expansion) notes.push(`${expansion.kind} on this page: "${expansion.name}"`);
     if (expectedType) notes.push(`expected type ${expectedType}`);
+    if (realm) notes.push(`realm ${realm}${realm === 'internal' ? ' (no authority look-up)' : ''}`);
+    if (req.context?.language) notes.push(`language ${req.context.language}`);
+    if (req.context?.time) notes.push(`as of ${req.context.time}`);
     if (req.context?.provenance) notes.push(`provenance ${req.context.provenance}`);
     path.add('normalize', 'normalized', 'resolver', notes.join('; '));
 
