@@ -20,7 +20,7 @@ import { InMemoryGraphStore } from '../src/core/graph/memory-store';
 import { GraphService } from '../src/core/graph/service';
 import { isShortFormOf } from '../src/core/resolve/features';
 import { createResolver } from '../src/core/resolve/resolver';
-import { fold } from '../src/core/text/normalize';
+import { fold, nameKey } from '../src/core/text/normalize';
 
 interface Label { readonly span: readonly [number, number]; readonly entity_id: string }
 interface Doc { readonly id: number; readonly text: string; readonly labels: readonly Label[] }
@@ -95,6 +95,7 @@ const resolver = createResolver({ store, clock, settings: { networkLookups: fals
 const predicted: string[] = [];
 const debugLog: string[] = [];
 const fitRows: string[] = [];
+const provisionals = new Map<string, EntityId>();
 const goldOf = new Map<string, string>();
 const statuses: Record<string, number> = {};
 const started = performance.now();
@@ -121,7 +122,13 @@ for (const doc of docs) {
     );
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     if (process.env.EVAL_DEBUG) debugLog.push(`${res.status}\t${surface}\t${doc.id}\t${mentions[predicted.length]?.gold}\t${res.candidates.map((c) => `${c.label}:${c.confidence}:${goldOf.get(c.id) ?? ''}`).join('|')}\t${res.entity ? `${res.entity.label}:${goldOf.get(res.entity.id)}` : ''}\t${res.ambiguity?.dimension ?? ''}`);
-    const chosen = res.status === 'resolved' ? res.entity?.id : res.status === 'ambiguous' && AMBIGUOUS === 'top' ? res.candidates[0]?.id : undefined;
+    // As ingestion does: an ambiguous mention joins the pending provisional entity of the same name if offered.
+    const provisional = res.status === 'ambiguous' ? provisionals.get(nameKey(surface)) : undefined;
+    const chosen =
+      res.status === 'resolved' ? res.entity?.id
+        : res.status === 'ambiguous' && AMBIGUOUS === 'top' ? res.candidates[0]?.id
+          : provisional !== undefined && res.candidates.some((c) => c.id === provisional) ? provisional
+            : undefined;
     let id = chosen === undefined ? undefined : asEntityId(chosen);
     if (id !== undefined) {
       const e = await store.getEntity(id);
@@ -129,6 +136,7 @@ for (const doc of docs) {
       await graph.mergeAttributes(id, {}, { mentions: 1 });
     } else {
       id = (await graph.createEntity({ name: surface, type: 'other' })).id;
+      if (res.status === 'ambiguous' && !provisionals.has(nameKey(surface))) provisionals.set(nameKey(surface), id);
     }
     if (!pageIds.includes(id)) pageIds.push(id);
     if (!goldOf.has(id)) goldOf.set(id, mentions[predicted.length]?.gold ?? '');

@@ -94,6 +94,19 @@ describe('ingestCapture', () => {
     expect((await store.counts()).pendingReviews).toBe(1);
   });
 
+  it('a repeated doubtful mention joins the pending provisional entity instead of adding duplicates', async () => {
+    const { store, service, deps } = setup();
+    await service.createEntity({ name: 'Mercury', type: 'location' });
+    await service.createEntity({ name: 'Mercury', type: 'company' });
+    const first = await ingestCapture(page('https://one.example/', [ent('Mercury', 'other')]), deps, { capturedAt: 1 });
+    const second = await ingestCapture(page('https://two.example/', [ent('Mercury', 'other')]), deps, { capturedAt: 2 });
+    expect(first.queuedForReview).toBe(1);
+    expect(second).toMatchObject({ created: 0, matched: 1, queuedForReview: 0 });
+    expect(second.entityIds).toEqual(first.entityIds);
+    expect(await store.countEntities()).toBe(3);
+    expect(await store.listReviews('pending', 10)).toHaveLength(1);
+  });
+
   it('keeps homonyms of different types apart', async () => {
     const { store, deps } = setup();
     await ingestCapture(page('https://astro.example/', [ent('Mercury', 'location')]), deps, { capturedAt: 1 });

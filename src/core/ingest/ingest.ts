@@ -28,6 +28,8 @@ export const MAX_INGEST_ENTITIES = 100;
 export const MAX_INGEST_RELATIONS = 200;
 /** Co-mentions given to the resolver per entity: the page's most salient names. */
 const CO_MENTIONS = 20;
+/** Pending reviews looked through for an existing provisional entity (oldest first). */
+const MAX_PENDING_SCAN = 500;
 /** Candidates kept on a review item. */
 const REVIEW_CANDIDATES = 5;
 
@@ -94,7 +96,12 @@ export async function ingestCapture(
         },
         { pageUrl: analysis.url, pageNames, pageEntityIds, coMentions: coMentions.filter((n) => n !== mention.name), attributes: mention.attributes },
       );
-      const joinId = res.status === 'resolved' && res.entity?.source === 'local' ? asEntityId(res.entity.id) : undefined;
+      const joinId =
+        res.status === 'resolved' && res.entity?.source === 'local'
+          ? asEntityId(res.entity.id)
+          : res.status === 'ambiguous'
+            ? await pendingProvisional(deps.store, mention.name, res)
+            : undefined;
       let entity: Entity | undefined = joinId === undefined ? undefined : await deps.store.getEntity(joinId);
       if (entity) {
         const known = entity;
@@ -139,6 +146,19 @@ export async function ingestCapture(
     await graph.recordPage({ url: analysis.url, title: analysis.title, ...(analysis.lang ? { lang: analysis.lang } : {}), capturedAt, entityIds: pageEntityIds, relationshipIds, notes: analysis.notes });
     return { pageUrl: analysis.url, entityIds: pageEntityIds, created, matched, queuedForReview: queued, relationships: seenRel.size, duplicate: false };
   });
+}
+
+/**
+ * The provisional entity of a pending review for the same name, when it is among the
+ * candidates: the doubt is already queued, so this mention joins it (the user decides
+ * once) instead of adding one more provisional duplicate per capture.
+ */
+async function pendingProvisional(store: GraphStore, name: string, res: ResolveResponse): Promise<EntityId | undefined> {
+  const key = nameKey(name);
+  const offered = new Set(res.candidates.map((c) => c.id));
+  const pending = await store.listReviews('pending', MAX_PENDING_SCAN);
+  const hit = pending.find((r) => r.provisionalId !== undefined && offered.has(r.provisionalId) && nameKey(r.mention.name) === key);
+  return hit?.provisionalId;
 }
 
 function reviewOf(
