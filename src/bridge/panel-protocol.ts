@@ -74,10 +74,9 @@ export type PanelToBridge = z.infer<typeof panelToBridgeSchema>;
 export const bridgeToPanelSchema = z.object({ type: z.literal('state'), state: bridgeStateSchema });
 export type BridgeToPanel = z.infer<typeof bridgeToPanelSchema>;
 
-/** What the background persists (storage.local): off until the user turns it on. */
+/** What the background persists (its own IndexedDB): off until the user turns it on. */
 export const bridgeSettingsSchema = z.object({
   enabled: z.boolean().default(false),
   grants: z.array(grantSchema).max(MAX_GRANTS).default([]),
 });
 export type BridgeSettings = z.infer<typeof bridgeSettingsSchema>;
-export const BRIDGE_SETTINGS_KEY = 'ariadne.bridge.settings';

@@ -138,9 +138,10 @@ export class ApprovalBook {
     }
   }
 
-  /** Grants read back from storage at start-up (not persisted again). */
+  /** Grants read back from storage at start-up (not persisted again), before any granted since. */
   restoreGrants(grants: readonly Grant[]): void {
-    this.grantList = [...grants].slice(-MAX_GRANTS);
+    const restored = grants.filter((g) => !this.isGranted(g.client, g.tool));
+    this.grantList = [...restored, ...this.grantList].slice(-MAX_GRANTS);
     this.options.onChange?.();
   }
 

@@ -9,7 +9,7 @@
  */
 import { browser } from 'wxt/browser';
 import { systemClock } from '../../core/graph/ids';
-import { BRIDGE_SETTINGS_KEY } from '../../bridge/panel-protocol';
+import { indexedDbSettingsStore } from './settings-store';
 import { type BridgeRuntime, type BridgeTools, createNativeBridge, type NativeBridgeHandle, type PortLike, type Writer } from './native-bridge';
 
 export type { BridgeTools, NativeBridgeHandle, Writer } from './native-bridge';
@@ -26,10 +26,7 @@ export function startNativeBridge(services: { readonly tools: BridgeTools | Prom
   return createNativeBridge({
     ...services,
     runtime,
-    settings: {
-      load: async () => (await browser.storage.local.get(BRIDGE_SETTINGS_KEY))[BRIDGE_SETTINGS_KEY],
-      save: (settings) => browser.storage.local.set({ [BRIDGE_SETTINGS_KEY]: settings }),
-    },
+    settings: indexedDbSettingsStore(indexedDB),
     clock: systemClock,
     extensionVersion: browser.runtime.getManifest().version,
     log: (line) => console.info(`Ariadne bridge: ${line}`),

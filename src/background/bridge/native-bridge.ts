@@ -292,7 +292,9 @@ export function createNativeBridge(deps: NativeBridgeDeps): NativeBridgeHandle {
     publish();
   };
 
+  let loaded: Promise<void> = Promise.resolve();
   const setEnabled = async (enabled: boolean): Promise<void> => {
+    await loaded; // a toggle that races the start-up read must not be overwritten by it
     if (settings.enabled === enabled) return;
     settings = { ...settings, enabled };
     persist();
@@ -331,16 +333,17 @@ export function createNativeBridge(deps: NativeBridgeDeps): NativeBridgeHandle {
     panel.postMessage({ type: 'state', state: snapshot() });
   });
 
-  const ready = deps.settings
+  loaded = deps.settings
     .load()
     .then((raw) => {
       const parsed = bridgeSettingsSchema.safeParse(raw ?? {});
       settings = parsed.success ? parsed.data : { enabled: false, grants: [] };
       approvals.restoreGrants(settings.grants);
+      settings = { ...settings, grants: approvals.grants() };
       connect();
       publish();
     })
     .catch((error: unknown) => log(`cannot read bridge settings: ${String(error)}`));
 
-  return { state: snapshot, setEnabled, ready, approvals };
+  return { state: snapshot, setEnabled, ready: loaded, approvals };
 }
