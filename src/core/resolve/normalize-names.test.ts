@@ -64,3 +64,12 @@ describe('similarity and signatures', () => {
     expect(signatureKeys('Mozart').filter((k) => a.includes(k))).toEqual([]);
   });
 });
+
+describe('placeNames', () => {
+  it('links a place, its other names and its demonyms, plural included', async () => {
+    const { placeNames } = await import('./demonyms');
+    expect(placeNames('Germans')).toEqual(['Germany', 'German']);
+    expect(placeNames('Holland')).toEqual(['Netherlands', 'Dutch']);
+    expect(placeNames('Stripe')).toEqual([]);
+  });
+});

@@ -292,3 +292,12 @@ describe('resolve tool', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
   });
 });
+
+describe('resolver: places and demonyms', () => {
+  it('resolves a demonym to its place, but not when the subject is typed as a person', async () => {
+    const { graph, resolver } = setup();
+    const de = await graph.createEntity({ name: 'Germany', type: 'location' });
+    expect((await resolver.resolve({ subject: 'German' })).entity?.id).toBe(de.id);
+    expect((await resolver.resolve({ subject: 'German', hints: { expected_type: 'person' } })).status).toBe('not_found');
+  });
+});

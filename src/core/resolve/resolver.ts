@@ -18,6 +18,7 @@ import type { CandidateProfile, Features, SubjectProfile } from './features';
 import { HashedNgramEmbedder, cosine } from './hashed-ngram-embedder';
 import { runAuthority } from './authority-phase';
 import { runLlm } from './llm-phase';
+import { placeNames } from './demonyms';
 import { expandOnPage, looksLikeAcronym } from './page-names';
 import type { AuthorityEntry, AuthoritySource, Embedder, LlmSelector } from './ports';
 import { PathRecorder, errorResponse, metaOf, requestIdFactory } from './response';
@@ -117,11 +118,14 @@ export function createResolver(deps: ResolverDeps): Resolver {
     const subject = cleanText(req.subject);
     const expectedType = parseEntityType(req.hints?.expected_type) ?? (realm ? REALM_TYPES[realm] : undefined);
     const expansion = expandOnPage(subject, local.pageNames ?? [], expectedType);
-    const names = [subject, ...(expansion ? [expansion.name] : []), ...(req.hints?.aliases ?? []).map(cleanText)];
+    // A place and its demonym are one entity ("Germany" / "German"), unless the subject is typed otherwise.
+    const places = expectedType === undefined || expectedType === 'location' || expectedType === 'other' ? placeNames(subject) : [];
+    const names = [subject, ...(expansion ? [expansion.name] : []), ...(req.hints?.aliases ?? []).map(cleanText), ...places];
     const keys = [...new Set(names.map(nameKey).filter((k) => k.length > 0))];
     const preferredId = req.hints?.preferred_id;
     const notes = [`"${subject}" → "${nameKey(subject)}"`];
     if (expansion) notes.push(`${expansion.kind} on this page: "${expansion.name}"`);
+    if (places.length > 0) notes.push(`place names: ${places.slice(0, 4).join(', ')}`);
     if (expectedType) notes.push(`expected type ${expectedType}`);
     if (realm) notes.push(`realm ${realm}${realm === 'internal' ? ' (no authority look-up)' : ''}`);
     if (req.context?.language) notes.push(`language ${req.context.language}`);
