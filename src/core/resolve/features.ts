@@ -39,7 +39,8 @@ export const WEIGHTS: Readonly<Features> = {
   number_conflict: -3,
   // "Simmons" for "Phil Simmons": plausible, never enough alone.
   short_form: 0.5,
-  // …but on the same page a surname and the full name are the same person ("Alan Shearer" … "Shearer").
+  // …but on the same page a surname and the full name are the same person ("Alan Shearer" … "Shearer");
+  // only the last word counts ("U.S." is not "U.S. Open").
   page_short_form: 6,
   acronym: 2.5,
   // Agreeing types help a little; a conflicting type sinks even an exact-name homonym
@@ -167,6 +168,7 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
   let sim = 0;
   let overlap = 0;
   let shortForm = 0;
+  let surname = 0;
   let containment = 0;
   const candTokens = allKeys.map((c) => new Set(c.split(' ')));
   subject.keys.forEach((s, i) => {
@@ -177,6 +179,7 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
       overlap = Math.max(overlap, jaccard(sTok, cTok));
       containment = Math.max(containment, containmentOf(sTok, cTok));
       if (isShortForm(sTok, cTok) || isShortForm(cTok, sTok)) shortForm = 1;
+      if (isSurnameOf(s, c) || isSurnameOf(c, s)) surname = 1;
     });
   });
   const numbers = numberAgreement(subject.keyTokens, candTokens);
@@ -212,7 +215,7 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
     number_agreement: numbers === 1 ? 1 : 0,
     number_conflict: numbers === -1 ? 1 : 0,
     short_form: exact === 1 || alias === 1 ? 0 : shortForm,
-    page_short_form: exact === 0 && alias === 0 && shortForm === 1 && subject.pageEntityIds.has(cand.id) ? 1 : 0,
+    page_short_form: exact === 0 && alias === 0 && surname === 1 && subject.pageEntityIds.has(cand.id) ? 1 : 0,
     acronym,
     type_match: typeMatch,
     type_conflict: typeConflict,
@@ -235,6 +238,13 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
  */
 export function isShortFormOf(name: string, full: string): boolean {
   return isShortForm(new Set(tokens(nameKey(name))), new Set(tokens(nameKey(full))));
+}
+
+/** A one-word key that is the last word of a two- or three-word key ("shearer", "alan shearer"). */
+function isSurnameOf(short: string, full: string): boolean {
+  if (short.includes(' ')) return false;
+  const words = full.split(' ');
+  return words.length >= 2 && words.length <= 3 && words[words.length - 1] === short;
 }
 
 /** |a ∩ b| / min(|a|, |b|). */
