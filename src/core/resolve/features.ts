@@ -247,10 +247,13 @@ function isSurnameOf(short: string, full: string): boolean {
   return words.length >= 2 && words.length <= 3 && words[words.length - 1] === short;
 }
 
-/** |a ∩ b| / min(|a|, |b|). */
+/**
+ * |a ∩ b| / min(|a|, |b|), when the smaller side has two words or more: one word inside a
+ * longer name ("Madrid" in "Real Madrid") is the short-form feature's business.
+ */
 function containmentOf(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   const min = Math.min(a.size, b.size);
-  if (min === 0) return 0;
+  if (min < 2) return 0;
   let inter = 0;
   for (const x of a) if (b.has(x)) inter++;
   return inter / min;
