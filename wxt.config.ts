@@ -8,6 +8,8 @@ export default defineConfig({
   srcDir: '.',
   imports: false,
   entrypointsDir: 'entrypoints',
+  // ARIADNE_OUT_DIR builds elsewhere (parallel checkouts, CI); `npm start` and the e2e rig read it too.
+  outDir: process.env.ARIADNE_OUT_DIR ?? '.output',
   manifest: ({ browser }) => ({
     name: 'Ariadne',
     description: 'Turns browsing into a local knowledge graph you can search, merge, ask and draw.',

@@ -11,8 +11,8 @@ import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { BrowserContext } from '@playwright/test';
 
-/** The Chrome MV3 build `wxt build` writes. */
-export const EXTENSION_DIR = resolve(import.meta.dirname, '../../.output/chrome-mv3');
+/** The Chrome MV3 build `wxt build` writes (under ARIADNE_OUT_DIR when set, as in wxt.config.ts). */
+export const EXTENSION_DIR = resolve(import.meta.dirname, '../..', process.env.ARIADNE_OUT_DIR ?? '.output', 'chrome-mv3');
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 /** How long to wait for the extension's service worker to appear. */
 const WORKER_TIMEOUT_MS = 15_000;

@@ -1,58 +1,95 @@
 /**
- * The graph as a Mermaid diagram from the `entity_visualize` tool, rendered with
- * `securityLevel: 'strict'` (labels are text, no click handlers, sanitized SVG).
- * Mermaid is loaded on first use so the panel opens fast.
+ * The diagram view: the graph (within a node budget) or one entity's neighbourhood,
+ * filtered by type and relation, coloured by type; click a node to open its entity;
+ * export SVG or PNG. A note says what the budget left out.
  */
 import { useEffect, useRef, useState } from 'react';
 import { usePanelStore } from '../store';
+import { download, stamp } from '../download';
+import { useLiveQuery } from '../live-query';
+import { panelDb } from '../database';
+import { nodeIdOf } from '../viz/diagram-model';
+import { renderSvg, svgToPng } from '../viz/render';
+import { DiagramFilters } from './diagram-filters';
 
-let renderCount = 0;
-
-async function renderMermaid(text: string): Promise<string> {
-  const { default: mermaid } = await import('mermaid');
-  const dark = globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default' });
-  const { svg } = await mermaid.render(`ariadne-diagram-${++renderCount}`, text);
-  return svg;
-}
-
-export function Diagram({ version }: { readonly version: number }) {
+export function Diagram() {
   const viz = usePanelStore((s) => s.viz);
   const drawDiagram = usePanelStore((s) => s.drawDiagram);
+  const openEntity = usePanelStore((s) => s.openEntity);
   const host = useRef<HTMLDivElement>(null);
   const [renderError, setRenderError] = useState<string>();
+  const [renderMs, setRenderMs] = useState<number>();
+  // Redraw when the graph changes size.
+  const { value: version } = useLiveQuery(async () => `${await panelDb.entities.count()}/${await panelDb.relationships.count()}`, []);
 
-  // Redraw when the graph changes (the caller bumps `version`).
   useEffect(() => {
-    void drawDiagram();
+    if (version !== undefined) void drawDiagram();
   }, [version, drawDiagram]);
 
+  const model = viz.model;
   useEffect(() => {
-    const text = viz.mermaid;
-    if (text === undefined) return;
+    if (!model) return;
     let cancelled = false;
-    renderMermaid(text).then(
+    const started = performance.now();
+    renderSvg(model.mermaid).then(
       (svg) => {
+        const el = host.current;
+        if (cancelled || !el) return;
         // Mermaid's strict mode has sanitized the SVG (DOMPurify); the page CSP forbids inline script.
-        if (!cancelled && host.current) host.current.innerHTML = svg;
+        el.innerHTML = svg;
+        for (const node of el.querySelectorAll('g.node')) {
+          const entityId = model.nodes[nodeIdOf(node) ?? ''];
+          if (entityId === undefined) continue;
+          node.setAttribute('tabindex', '0');
+          node.setAttribute('role', 'button');
+          node.setAttribute('data-entity-id', entityId);
+          node.setAttribute('aria-label', `Open ${node.textContent?.trim() ?? 'entity'}`);
+        }
         setRenderError(undefined);
+        setRenderMs(performance.now() - started);
       },
-      (error: unknown) => setRenderError(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => !cancelled && setRenderError(error instanceof Error ? error.message : String(error)),
     );
     return () => {
       cancelled = true;
     };
-  }, [viz.mermaid]);
+  }, [model]);
+
+  const activate = (target: EventTarget) => {
+    const node = target instanceof Element ? target.closest('[data-entity-id]') : null;
+    const id = node?.getAttribute('data-entity-id');
+    if (id) openEntity(id);
+  };
+  const svg = () => host.current?.querySelector('svg') ?? null;
+  const exportSvg = () => {
+    const el = svg();
+    if (el) download(`ariadne-diagram-${stamp()}.svg`, new XMLSerializer().serializeToString(el), 'image/svg+xml');
+  };
+  const exportPng = async () => {
+    const el = svg();
+    if (el) download(`ariadne-diagram-${stamp()}.png`, await svgToPng(el));
+  };
 
   return (
-    <section aria-labelledby="diagram-heading">
-      <h2 id="diagram-heading">
-        Diagram <button type="button" onClick={() => void drawDiagram()}>Redraw</button>
-      </h2>
+    <section aria-labelledby="diagram-heading" className="stack">
+      <h2 id="diagram-heading">Diagram</h2>
+      <DiagramFilters />
       {viz.status === 'error' && <p role="alert" className="error">{viz.error}</p>}
       {renderError && <p role="alert" className="error">The diagram could not be drawn: {renderError}</p>}
-      {viz.note && <p className="muted">{viz.note}</p>}
-      <div className="diagram" ref={host} data-testid="diagram" />
+      {model && model.total === 0 && <p className="muted">The diagram draws your graph once pages have been captured.</p>}
+      {viz.model?.note && <p className="muted" data-testid="diagram-note">{viz.model.note}</p>}
+      <div
+        className="diagram"
+        ref={host}
+        data-testid="diagram"
+        data-render-ms={renderMs === undefined ? undefined : Math.round(renderMs)}
+        onClick={(e) => activate(e.target)}
+        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && activate(e.target)}
+      />
+      <div className="actions">
+        <button type="button" onClick={exportSvg} disabled={!model}>Export SVG</button>
+        <button type="button" onClick={() => void exportPng()} disabled={!model}>Export PNG</button>
+      </div>
     </section>
   );
 }
