@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { assertBuildSupportsBridge, BridgePanel, type BridgeRig, connectAgent, createRig, errorCodeOf, launchBrowser, textOf } from './mcp/rig';
+import { DEV_EXTENSION_ID } from '../src/bridge/extension-key';
+import { assertBuildSupportsBridge, BridgePanel, type BridgeRig, buildHasKey, connectAgent, createRig, errorCodeOf, launchBrowser, textOf } from './mcp/rig';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,6 +30,7 @@ test('an agent lists Ariadne tools, writes with approval, reads, survives a host
     const { context, extensionId } = await launchBrowser(rig);
     launched.close = () => context.close();
     const panel = await BridgePanel.open(context, extensionId);
+    if (await buildHasKey()) expect(extensionId, 'the manifest key pins the id the host manifest allows').toBe(DEV_EXTENSION_ID);
 
     await test.step('the bridge is off until the user turns it on', async () => {
       await expect.poll(async () => (await panel.state())?.status).toBe('off');

@@ -38,6 +38,12 @@ export async function assertBuildSupportsBridge(dir = extensionDir): Promise<voi
   }
 }
 
+/** True when the build carries a manifest `key` (its id is then the pinned one). */
+export async function buildHasKey(dir = extensionDir): Promise<boolean> {
+  const manifest: unknown = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
+  return typeof manifest === 'object' && manifest !== null && 'key' in manifest && typeof manifest.key === 'string';
+}
+
 export interface BridgeRig {
   readonly dir: string;
   readonly profileDir: string;
