@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+// The content script's capture-and-send: the page is marked only after the background
+// acknowledged, a missing worker is retried with the same capture, refusals are not.
+import { describe, expect, it } from 'vitest';
+import { captureAndSend, isCapturable } from './capture';
+
+function page(): Document {
+  const doc = document.implementation.createHTMLDocument('Stripe');
+  doc.body.innerHTML = '<article><h1>Stripe</h1><p>Stripe is a payments company.</p></article>';
+  return doc;
+}
+
+const ack = (captureId: string) => ({ ok: true, result: { captureId, duplicate: false } });
+const ID = `c_${'ab'.repeat(16)}`;
+
+describe('captureAndSend', () => {
+  it('sends one page.captured message and marks the page with the acknowledged id', async () => {
+    const doc = page();
+    const sent: unknown[] = [];
+    const id = await captureAndSend(doc, 'https://example.test/stripe', {
+      transport: async (message) => {
+        sent.push(message);
+        return ack(ID);
+      },
+    });
+    expect(id).toBe(ID);
+    expect(doc.documentElement.dataset.ariadneCaptured).toBe(ID);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ type: 'page.captured', capture: { url: 'https://example.test/stripe', title: 'Stripe', trigger: 'auto' } });
+  });
+
+  it('retries the same capture while the worker is not there, with growing delays', async () => {
+    const doc = page();
+    const sent: unknown[] = [];
+    const delays: number[] = [];
+    await captureAndSend(doc, 'https://example.test/stripe', {
+      sleep: async (ms) => void delays.push(ms),
+      transport: async (message) => {
+        sent.push(message);
+        if (sent.length < 3) throw new Error('Could not establish connection. Receiving end does not exist.');
+        return ack(ID);
+      },
+    });
+    expect(delays).toEqual([250, 500]);
+    expect(sent[0]).toEqual(sent[2]); // same capture, same capturedAt, same id in the background
+    expect(doc.documentElement.dataset.ariadneCaptured).toBe(ID);
+  });
+
+  it('does not retry a refusal and leaves the page unmarked', async () => {
+    const doc = page();
+    let calls = 0;
+    const refused = captureAndSend(doc, 'https://example.test/stripe', {
+      transport: async () => {
+        calls++;
+        return { ok: false, error: { code: 'forbidden', message: 'no' } };
+      },
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'forbidden' });
+    expect(calls).toBe(1);
+    expect(doc.documentElement.dataset.ariadneCaptured).toBeUndefined();
+  });
+
+  it('only captures http(s) pages', () => {
+    expect(isCapturable('https://example.test/')).toBe(true);
+    expect(isCapturable('http://127.0.0.1:8080/a.html')).toBe(true);
+    expect(isCapturable('chrome://settings')).toBe(false);
+    expect(isCapturable('file:///tmp/a.html')).toBe(false);
+  });
+});
