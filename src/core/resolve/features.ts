@@ -10,7 +10,7 @@ import { jaccard, jaroWinkler } from './similarity';
 
 export const FEATURE_NAMES = [
   'exact_name', 'alias_match', 'name_similarity', 'token_overlap', 'token_containment', 'number_agreement', 'number_conflict',
-  'short_form', 'page_short_form', 'acronym',
+  'short_form', 'page_short_form', 'descriptor_variant', 'acronym',
   'type_match', 'type_conflict', 'same_page', 'co_mentions', 'attribute_agreement', 'authority_id',
   'preferred', 'embedding', 'popularity',
 ] as const;
@@ -42,6 +42,8 @@ export const WEIGHTS: Readonly<Features> = {
   // …but on the same page a surname and the full name are the same person ("Alan Shearer" … "Shearer");
   // only the last word counts ("U.S." is not "U.S. Open").
   page_short_form: 6,
+  // "Stripe Payments" for "Stripe": the extra words only say what kind of business it is.
+  descriptor_variant: 4.5,
   acronym: 2.5,
   // Agreeing types help a little; a conflicting type sinks even an exact-name homonym
   // ("Mercury" the planet vs the bank) below any threshold.
@@ -169,6 +171,7 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
   let overlap = 0;
   let shortForm = 0;
   let surname = 0;
+  let descriptor = 0;
   let containment = 0;
   const candTokens = allKeys.map((c) => new Set(c.split(' ')));
   subject.keys.forEach((s, i) => {
@@ -180,6 +183,7 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
       containment = Math.max(containment, containmentOf(sTok, cTok));
       if (isShortForm(sTok, cTok) || isShortForm(cTok, sTok)) shortForm = 1;
       if (isSurnameOf(s, c) || isSurnameOf(c, s)) surname = 1;
+      if (isDescriptorVariant(sTok, cTok) || isDescriptorVariant(cTok, sTok)) descriptor = 1;
     });
   });
   const numbers = numberAgreement(subject.keyTokens, candTokens);
@@ -215,6 +219,7 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
     number_agreement: numbers === 1 ? 1 : 0,
     number_conflict: numbers === -1 ? 1 : 0,
     short_form: exact === 1 || alias === 1 ? 0 : shortForm,
+    descriptor_variant: exact === 0 && alias === 0 ? descriptor : 0,
     page_short_form: exact === 0 && alias === 0 && surname === 1 && subject.pageEntityIds.has(cand.id) ? 1 : 0,
     acronym,
     type_match: typeMatch,
@@ -238,6 +243,19 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
  */
 export function isShortFormOf(name: string, full: string): boolean {
   return isShortForm(new Set(tokens(nameKey(name))), new Set(tokens(nameKey(full))));
+}
+
+// Words that say what kind of business a name is, not which one ("Stripe Payments", "Magna International").
+const DESCRIPTORS = new Set([
+  'international', 'technologies', 'technology', 'tech', 'software', 'systems', 'solutions', 'labs', 'payments',
+  'services', 'networks', 'global', 'worldwide', 'enterprises', 'industries', 'online', 'digital', 'ventures', 'hq',
+]);
+
+/** `long` is `short` plus descriptor words only. */
+function isDescriptorVariant(short: ReadonlySet<string>, long: ReadonlySet<string>): boolean {
+  if (!isShortForm(short, long)) return false;
+  for (const t of long) if (!short.has(t) && !DESCRIPTORS.has(t)) return false;
+  return true;
 }
 
 /** A one-word key that is the last word of a two- or three-word key ("shearer", "alan shearer"). */

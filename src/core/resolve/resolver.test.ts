@@ -293,6 +293,17 @@ describe('resolve tool', () => {
   });
 });
 
+describe('resolver: variants of one company', () => {
+  it('"Stripe", "Stripe, Inc." and "Stripe Payments" are one entity; "Stripe Partners" is not', async () => {
+    const { graph, resolver } = setup();
+    const stripe = await graph.createEntity({ name: 'Stripe', type: 'company' });
+    for (const subject of ['Stripe, Inc.', 'Stripe Payments', 'STRIPE INC']) {
+      expect((await resolver.resolve({ subject, hints: { expected_type: 'company' } })).entity?.id).toBe(stripe.id);
+    }
+    expect((await resolver.resolve({ subject: 'Stripe Partners', hints: { expected_type: 'company' } })).status).not.toBe('resolved');
+  });
+});
+
 describe('resolver: places and demonyms', () => {
   it('resolves a demonym to its place, but not when the subject is typed as a person', async () => {
     const { graph, resolver } = setup();

@@ -18,7 +18,7 @@ const LEGAL_SUFFIXES = [
   'incorporated', 'corporation', 'limited', 'company', 'gmbh co kg', 'co kg',
   'inc', 'llc', 'ltd', 'llp', 'lp', 'plc', 'gmbh', 'ag', 'sa', 'se', 'nv', 'bv', 'spa',
   'srl', 'sarl', 'sas', 'ab', 'as', 'asa', 'oy', 'oyj', 'kk', 'pty', 'pty ltd', 'corp', 'co',
-  'holdings', 'group',
+  'holdings', 'group', 'pbc',
 ];
 const LEGAL_SUFFIX_RE = new RegExp(`(?:\\s(?:${LEGAL_SUFFIXES.map((s) => s.replace(/ /g, '\\s')).join('|')}))+$`);
 
