@@ -73,19 +73,26 @@ export interface WordInfo {
  *   wordShape('McDonald', true)   // 'XxXx'
  */
 export function wordShape(word: string, short = false): string {
-  let out = '';
+  const shapes = wordShapes(word);
+  return short ? shapes.short : shapes.long;
+}
+
+/** Long and short shapes in one pass over the word (see `wordShape`). */
+export function wordShapes(word: string): { long: string; short: string } {
+  let long = '';
+  let short = '';
   let prev = '';
   let run = 0;
-  const limit = short ? 1 : 4;
   for (let i = 0; i < word.length && i < MAX_WORD_CHARS; i++) {
     const ch = word[i] ?? '';
     const k = charKind(word.charCodeAt(i), ch);
     const cls = k === UPPER ? 'X' : k === LOWER ? 'x' : k === DIGIT ? 'd' : ch;
     run = cls === prev ? run + 1 : 1;
     prev = cls;
-    if (run <= limit) out += cls;
+    if (run <= 4) long += cls;
+    if (run === 1) short += cls;
   }
-  return out;
+  return { long, short };
 }
 
 const UPPER = 1;
@@ -125,7 +132,7 @@ export function wordFlags(word: string): number {
   if (word.includes('-')) f |= F_HAS_HYPHEN;
   if (word.includes('.')) f |= F_HAS_PERIOD;
   if (letters === 0 && digits === 0) f |= F_PUNCT;
-  if (upper > 0 && lowerCount > 0 && !/^\p{Lu}\p{Ll}*$/u.test(word.replace(/[^\p{L}]/gu, ''))) f |= F_MIXED;
+  if (lowerCount > 0 && upper > ((f & F_INIT_CAP) !== 0 ? 1 : 0)) f |= F_MIXED;
   if (letters > 0) f |= F_HAS_LETTER;
   return f;
 }
@@ -179,6 +186,8 @@ export const MAX_HISTORY_WORDS = 20_000;
 export class FeatureExtractor {
   readonly bits: number;
   private cache = new Map<string, WordInfo>();
+  // Room for every word-level feature: 5 + 8 affixes + FLAG_COUNT flags + 1 length.
+  private readonly scratch = new Int32Array(32);
 
   /** @param bits log2 of the number of buckets in the weight table. */
   constructor(bits: number) {
@@ -197,26 +206,35 @@ export class FeatureExtractor {
     const w = word.length > MAX_WORD_CHARS ? word.slice(0, MAX_WORD_CHARS) : word;
     const lower = w.toLowerCase();
     const flags = wordFlags(w);
-    const shape = wordShape(w);
-    const shortShape = wordShape(w, true);
+    const shapes = wordShapes(w);
     const wordH = hashString(w, T.Word);
     const lowerH = hashString(lower, T.Lower);
-    const shortShapeH = hashString(shortShape, T.ShortShape);
-    const feats: number[] = [
-      this.b(T.Bias), this.b(wordH), this.b(lowerH), this.b(hashString(shape, T.Shape)), this.b(shortShapeH),
-    ];
+    const shortShapeH = hashString(shapes.short, T.ShortShape);
+    const feats = this.scratch;
+    let k = 0;
+    feats[k++] = this.b(T.Bias);
+    feats[k++] = this.b(wordH);
+    feats[k++] = this.b(lowerH);
+    feats[k++] = this.b(hashString(shapes.long, T.Shape));
+    feats[k++] = this.b(shortShapeH);
+    // Prefixes and suffixes 1-4, hashed incrementally (FNV-1a forwards and backwards).
     const n = lower.length;
-    for (let k = 1; k <= 4 && k <= n; k++) {
-      feats.push(this.b(mix(hashString(lower.slice(0, k), T.Prefix), k)));
-      if (k < n || k === 1) feats.push(this.b(mix(hashString(lower.slice(n - k), T.Suffix), k)));
+    let pre = (2166136261 ^ T.Prefix) | 0;
+    let suf = (2166136261 ^ T.Suffix) | 0;
+    let suffix3H = 0;
+    for (let j = 1; j <= 4 && j <= n; j++) {
+      pre = Math.imul(pre ^ lower.charCodeAt(j - 1), 16777619);
+      suf = Math.imul(suf ^ lower.charCodeAt(n - j), 16777619);
+      feats[k++] = this.b(mix(pre, j));
+      if (j < n || j === 1) feats[k++] = this.b(mix(suf, j));
+      if (j === 3 || (j === n && j < 3)) suffix3H = mix(suf, T.Prev1Suffix);
     }
-    for (let f = 0; f < FLAG_COUNT; f++) if ((flags & (1 << f)) !== 0) feats.push(this.b(mix(T.Flag, f)));
+    for (let f = 0; f < FLAG_COUNT; f++) if ((flags & (1 << f)) !== 0) feats[k++] = this.b(mix(T.Flag, f));
     // Length bucket (1, 2, 3-4, 5-8, 9+): short all-caps tokens are often acronyms.
-    feats.push(this.b(mix(T.Flag, 100 + (n <= 2 ? n : n <= 4 ? 3 : n <= 8 ? 4 : 5))));
+    feats[k++] = this.b(mix(T.Flag, 100 + (n <= 2 ? n : n <= 4 ? 3 : n <= 8 ? 4 : 5)));
     const info: WordInfo = {
-      lower, flags, wordH, lowerH, shortShapeH,
-      suffix3H: hashString(lower.slice(-3), T.Prev1Suffix),
-      buckets: Int32Array.from(feats),
+      lower, flags, wordH, lowerH, shortShapeH, suffix3H,
+      buckets: feats.slice(0, k),
       scores: undefined,
       scoreOwner: undefined,
     };
