@@ -6,9 +6,12 @@
 import { Readability } from '@mozilla/readability';
 import { sanitizeLine } from './sanitize';
 import { blockText } from './dom/block-text';
+import { walkElements } from './dom/walk';
 
 /** Readability is skipped above this many elements: its scoring is superlinear on huge DOMs. */
 export const MAX_READABILITY_ELEMENTS = 10_000;
+/** Readability is skipped above this much page text: a 5 MB page would take seconds. */
+export const MAX_READABILITY_TEXT = 1_000_000;
 /** An "article" shorter than this is usually a teaser or a failed extraction: use the body. */
 const MIN_ARTICLE_CHARS = 140;
 /** Headings kept, each at most this long (capture schema bounds). */
@@ -52,7 +55,15 @@ function isDocument(node: Node): node is Document {
 function collectHeadings(root: Element | Document, skipBoilerplate: boolean): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
-  for (const h of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6')).slice(0, MAX_HEADINGS * 4)) {
+  const found: Element[] = [];
+  const start = 'documentElement' in root ? root.documentElement : root;
+  if (start !== null) {
+    walkElements(start, (el) => {
+      if (/^h[1-6]$/i.test(el.tagName)) found.push(el);
+      return found.length < MAX_HEADINGS * 4;
+    }, 200_000);
+  }
+  for (const h of found) {
     if (out.length >= MAX_HEADINGS) break;
     if (skipBoilerplate && hasBoilerplateAncestor(h)) continue;
     const text = sanitizeLine(h.textContent ?? '', MAX_HEADING_CHARS);
@@ -102,10 +113,12 @@ function runReadability(doc: Document): ArticleAttempt | undefined {
  */
 export function extractMainText(doc: Document, options: { maxChars: number; allowReadability: boolean }): MainText {
   const notes: string[] = [];
-  const elementCount = doc.getElementsByTagName('*').length;
+  const elementCount = doc.documentElement === null ? 0 : walkElements(doc.documentElement, () => true, MAX_READABILITY_ELEMENTS + 1);
   let attempt: ArticleAttempt | undefined;
   if (!options.allowReadability) {
     notes.push('article detection skipped: time budget spent');
+  } else if ((doc.body?.textContent?.length ?? 0) > MAX_READABILITY_TEXT) {
+    notes.push(`article detection skipped: more than ${MAX_READABILITY_TEXT} characters of text; body text used`);
   } else if (elementCount > MAX_READABILITY_ELEMENTS) {
     notes.push(`article detection skipped: ${elementCount} elements (limit ${MAX_READABILITY_ELEMENTS}); body text used`);
   } else {

@@ -3,7 +3,10 @@
  * commas, HTML comments, CDATA wrappers, several objects pasted together), so a
  * failed parse gets one lenient retry before the block is skipped with a note.
  */
+import { walkElements } from '../dom/walk';
 
+/** Elements looked at for scripts: every real page, bounded for hostile ones. */
+const MAX_WALK = 200_000;
 /** JSON-LD blocks read per page; real pages carry 1-5. */
 export const MAX_JSON_LD_BLOCKS = 50;
 /** Characters of one block that are parsed; larger blocks are skipped with a note. */
@@ -39,10 +42,16 @@ function lenientParse(text: string): unknown {
 export function readJsonLd(doc: Document): JsonLdResult {
   const values: unknown[] = [];
   const notes: string[] = [];
-  const scripts = doc.querySelectorAll('script[type]');
+  const scripts: Element[] = [];
+  const root = doc.documentElement;
+  if (root !== null) {
+    walkElements(root, (el) => {
+      if (el.tagName.toLowerCase() === 'script' && el.hasAttribute('type')) scripts.push(el);
+    }, MAX_WALK);
+  }
   let blocks = 0;
   let malformed = 0;
-  for (const script of Array.from(scripts)) {
+  for (const script of scripts) {
     const type = (script.getAttribute('type') ?? '').trim().toLowerCase();
     if (type !== 'application/ld+json' && !type.startsWith('application/ld+json;')) continue;
     if (blocks >= MAX_JSON_LD_BLOCKS) {

@@ -2,6 +2,7 @@
  * Reads schema.org microdata (`itemscope` / `itemtype` / `itemprop`) into plain
  * objects shaped like JSON-LD, so one builder handles both.
  */
+import { walkElements } from '../dom/walk';
 
 /** Top-level items read per page. */
 const MAX_ITEMS = 200;
@@ -69,10 +70,12 @@ function readItem(scope: Element, depth: number, budget: { left: number }): Item
 export function readMicrodata(doc: Document, elementBudget = 50_000): Item[] {
   const items: Item[] = [];
   const budget = { left: elementBudget };
-  for (const scope of Array.from(doc.querySelectorAll('[itemscope]'))) {
-    if (items.length >= MAX_ITEMS || budget.left <= 0) break;
-    if (scope.hasAttribute('itemprop')) continue;
-    items.push(readItem(scope, 0, budget));
-  }
+  const root = doc.documentElement;
+  if (root === null) return items;
+  walkElements(root, (scope) => {
+    if (items.length >= MAX_ITEMS || budget.left <= 0) return false;
+    if (scope.hasAttribute('itemscope') && !scope.hasAttribute('itemprop')) items.push(readItem(scope, 0, budget));
+    return true;
+  }, elementBudget);
   return items;
 }
