@@ -8,6 +8,7 @@ import { capturePage } from './capture-page';
 import { createRuleRecognizer } from './rules/rule-recognizer';
 
 const recognizer = createRuleRecognizer();
+// eslint-disable-next-line no-control-regex -- asserting control characters are absent is the point
 const INVISIBLE_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
 
 function load(name: string) {
