@@ -1,0 +1,35 @@
+/** Capture settings: automatic or manual, pause, blocked and allowed sites (one per line). */
+import { useState } from 'react';
+import { usePanelStore } from '../store';
+
+/** Site patterns kept per list (the schema's own bound). */
+const MAX_SITES = 2000;
+const lines = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, MAX_SITES);
+
+export function CaptureSettings() {
+  const capture = usePanelStore((s) => s.settings.value.capture);
+  const save = usePanelStore((s) => s.saveSettings);
+  const [block, setBlock] = useState(capture.blocklist.join('\n'));
+  const [allow, setAllow] = useState(capture.allowlist.join('\n'));
+  return (
+    <fieldset>
+      <legend>Capture</legend>
+      <label className="inline">
+        <input type="checkbox" checked={capture.paused} onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, paused: e.target.checked } }))} data-testid="pause" />
+        Pause capture
+      </label>
+      <label>Mode
+        <select value={capture.mode} onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, mode: e.target.value === 'manual' ? 'manual' : 'auto' } }))} data-testid="capture-mode">
+          <option value="auto">Automatic: every page I visit (except blocked sites)</option>
+          <option value="manual">Manual: only when I press the toolbar button or shortcut</option>
+        </select>
+      </label>
+      <label>Never capture these sites (one per line: host, *.suffix or URL prefix)
+        <textarea rows={4} value={block} onChange={(e) => setBlock(e.target.value)} onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, blocklist: lines(block) } }))} data-testid="blocklist" />
+      </label>
+      <label>Only capture these sites (empty = all others)
+        <textarea rows={2} value={allow} onChange={(e) => setAllow(e.target.value)} onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, allowlist: lines(allow) } }))} />
+      </label>
+    </fieldset>
+  );
+}

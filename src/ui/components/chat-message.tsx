@@ -1,0 +1,68 @@
+/**
+ * One chat message. An answer shows its confidence, its sources as chips (an entity
+ * opens its page, a page opens in a tab), follow-ups as buttons, and a reply
+ * button; a merge proposal waits for the user's confirmation.
+ */
+import { isEntityType } from '../../core/graph/types';
+import type { ChatMessage } from '../slices/qa-slice';
+import { usePanelStore } from '../store';
+import { EntityLink } from './entity-link';
+import { PageLink } from './page-link';
+
+/** Page chips shown per answer at most. */
+const MAX_PAGE_CHIPS = 6;
+
+function Sources({ message }: { readonly message: ChatMessage }) {
+  const sources = message.sources ?? [];
+  if (sources.length === 0) return null;
+  const pages = [...new Map(sources.flatMap((s) => s.pages).map((p) => [p.url, p])).values()].slice(0, MAX_PAGE_CHIPS);
+  return (
+    <div className="sources" aria-label="Sources">
+      {sources.map((s) => (
+        <span key={s.entityId} className="chip" data-testid="source-entity">
+          <EntityLink id={s.entityId} name={s.name} type={isEntityType(s.type) ? s.type : 'other'} />
+        </span>
+      ))}
+      {pages.map((p) => (
+        <span key={p.url} className="chip page" data-testid="source-page"><PageLink url={p.url} title={p.title} /></span>
+      ))}
+    </div>
+  );
+}
+
+export function ChatMessageView({ message }: { readonly message: ChatMessage }) {
+  const askQuestion = usePanelStore((s) => s.askQuestion);
+  const setReplyTo = usePanelStore((s) => s.setReplyTo);
+  const confirmProposal = usePanelStore((s) => s.confirmProposal);
+  const busy = usePanelStore((s) => s.qa.busy);
+  const mine = message.role === 'user';
+  return (
+    <li className={`message ${mine ? 'mine' : 'theirs'} ${message.error ? 'failed' : ''}`} data-testid={mine ? 'chat-question' : 'chat-answer'}>
+      <p className="text" aria-busy={message.streaming === true}>{message.text || (message.streaming ? 'Thinking…' : '')}</p>
+      {message.confidence && <span className={`confidence c-${message.confidence}`} data-testid="confidence">confidence: {message.confidence}</span>}
+      {message.notices?.map((n) => <p key={n} className="muted small">{n}</p>)}
+      <Sources message={message} />
+      {message.proposal?.state === 'open' && (
+        <div className="actions">
+          <button type="button" onClick={() => void confirmProposal(message.id, true)} data-testid="confirm-proposal">Merge</button>
+          <button type="button" onClick={() => void confirmProposal(message.id, false)}>Don't</button>
+        </div>
+      )}
+      {message.choices && (
+        <ul className="plain">
+          {message.choices.map((c) => <li key={c.id}>{c.label}</li>)}
+        </ul>
+      )}
+      {message.followUps && message.followUps.length > 0 && (
+        <div className="followups" aria-label="Follow-up questions">
+          {message.followUps.map((f) => (
+            <button key={f} type="button" className="small" disabled={busy} onClick={() => void askQuestion(f)} data-testid="follow-up">{f}</button>
+          ))}
+        </div>
+      )}
+      {!mine && !message.streaming && !message.error && (
+        <button type="button" className="small link" onClick={() => setReplyTo(message.id)}>Reply</button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Edits an entity through `entity_update`: name, type, aliases (one per line),
+ * attributes (`key: value` per line; a removed line removes the key) and description.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { ENTITY_TYPES, isEntityType } from '../../core/graph/types';
+import type { Entity, EntityType } from '../../core/graph/types';
+import { callTool } from '../../messaging/client';
+import { userError } from '../user-error';
+
+/** `key: value` lines → attributes; lines without a colon are ignored. */
+export function parseAttributeLines(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const at = line.indexOf(':');
+    if (at <= 0) continue;
+    const key = line.slice(0, at).trim();
+    if (key) out[key] = line.slice(at + 1).trim();
+  }
+  return out;
+}
+
+export function EntityEditor({ entity, onDone }: { readonly entity: Entity; readonly onDone: () => void }) {
+  const [name, setName] = useState(entity.name);
+  const [type, setType] = useState<EntityType>(entity.type);
+  const [aliases, setAliases] = useState(entity.aliases.join('\n'));
+  const [attributes, setAttributes] = useState(Object.entries(entity.attributes).map(([k, v]) => `${k}: ${v}`).join('\n'));
+  const [description, setDescription] = useState(entity.description ?? '');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = parseAttributeLines(attributes);
+    const removed = Object.fromEntries(Object.keys(entity.attributes).filter((k) => !(k in next)).map((k) => [k, null]));
+    setBusy(true);
+    try {
+      await callTool('entity_update', {
+        name: entity.id,
+        ...(name.trim() !== entity.name ? { new_name: name.trim() } : {}),
+        entity_type: type,
+        aliases: aliases.split('\n').map((a) => a.trim()).filter((a) => a.length > 0),
+        attributes: { ...removed, ...next },
+        description: description.trim() === '' ? null : description.trim(),
+      });
+      onDone();
+    } catch (e) {
+      setError(userError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="editor stack" onSubmit={(e) => void save(e)} aria-label={`Edit ${entity.name}`}>
+      <label>Name <input value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} data-testid="edit-name" /></label>
+      <label>Type
+        <select value={type} onChange={(e) => isEntityType(e.target.value) && setType(e.target.value)}>
+          {ENTITY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+        </select>
+      </label>
+      <label>Aliases (one per line) <textarea rows={3} value={aliases} onChange={(e) => setAliases(e.target.value)} data-testid="edit-aliases" /></label>
+      <label>Attributes (“key: value” per line) <textarea rows={4} value={attributes} onChange={(e) => setAttributes(e.target.value)} data-testid="edit-attributes" /></label>
+      <label>Description <textarea rows={2} maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
+      <div className="actions">
+        <button type="submit" disabled={busy}>Save</button>
+        <button type="button" onClick={onDone}>Cancel</button>
+      </div>
+      {error && <p role="alert" className="error">{error}</p>}
+    </form>
+  );
+}

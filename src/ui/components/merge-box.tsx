@@ -1,0 +1,80 @@
+/**
+ * Merge two entities: pick A (survives) and B (merged into A), see what moves, then
+ * confirm. The preview is read live from the database.
+ */
+import { asEntityId } from '../../core/graph/ids';
+import { panelDb, readStore } from '../database';
+import { useLiveQuery } from '../live-query';
+import { usePanelStore } from '../store';
+import type { Picked } from '../slices/merge-slice';
+import { EntityPicker } from './entity-picker';
+
+/** Relationships and evidence counted at most for the preview. */
+const PREVIEW_LIMIT = 1000;
+
+function MergePreview({ a, b }: { readonly a: Picked; readonly b: Picked }) {
+  const { value } = useLiveQuery(async () => {
+    const ia = asEntityId(a.id);
+    const ib = asEntityId(b.id);
+    if (!ia || !ib) return undefined;
+    const [ea, eb] = await panelDb.entities.bulkGet([ia, ib]);
+    if (!ea || !eb) return undefined;
+    const rels = await readStore.relationshipsOf(ib, 'both', PREVIEW_LIMIT);
+    const evidence = await readStore.evidenceOfEntity(ib, PREVIEW_LIMIT);
+    const gained = Object.keys(eb.attributes).filter((k) => !(k in ea.attributes));
+    const kept = Object.keys(eb.attributes).filter((k) => k in ea.attributes && ea.attributes[k] !== eb.attributes[k]);
+    return { ea, eb, rels: rels.length, evidence: evidence.length, gained, kept };
+  }, [a.id, b.id]);
+  if (!value) return null;
+  const { ea, eb } = value;
+  return (
+    <div className="preview" data-testid="merge-preview">
+      <p>“{eb.name}” will be merged into “{ea.name}” and removed. What moves:</p>
+      <ul>
+        <li>Names: “{eb.name}”{eb.aliases.length > 0 ? ` and ${eb.aliases.length} alias(es)` : ''} become aliases of “{ea.name}”.</li>
+        <li>{value.rels} relationship(s) and {value.evidence} evidence row(s).</li>
+        <li>Attributes gained: {value.gained.length > 0 ? value.gained.join(', ') : 'none'}.</li>
+        {value.kept.length > 0 && <li>Different values, “{ea.name}” keeps its own: {value.kept.join(', ')}.</li>}
+      </ul>
+      {ea.type !== eb.type && <p className="warning">They have different types ({ea.type}, {eb.type}): make sure they are the same thing.</p>}
+    </div>
+  );
+}
+
+export function MergeBox() {
+  const merge = usePanelStore((s) => s.merge);
+  const pickForMerge = usePanelStore((s) => s.pickForMerge);
+  const swapMerge = usePanelStore((s) => s.swapMerge);
+  const clearMerge = usePanelStore((s) => s.clearMerge);
+  const confirmMerge = usePanelStore((s) => s.confirmMerge);
+  const undoMerge = usePanelStore((s) => s.undoMerge);
+  const slot = (side: 'a' | 'b', label: string) => {
+    const picked = merge[side];
+    return picked ? (
+      <p data-testid={`merge-${side}`}>{label}: <strong>{picked.name}</strong></p>
+    ) : (
+      <EntityPicker label={label} onPick={(h) => pickForMerge(side, { id: h.id, name: h.name })} {...(side === 'a' ? (merge.b ? { exclude: merge.b.id } : {}) : merge.a ? { exclude: merge.a.id } : {})} />
+    );
+  };
+  return (
+    <section aria-labelledby="merge-heading" className="stack card">
+      <h2 id="merge-heading">Merge duplicates</h2>
+      {!merge.a && !merge.b && <p className="muted">Two entities that are one thing (“Stripe” and “Stripe, Inc.”)? Pick them here, or use “Merge into…” on a search result.</p>}
+      {slot('a', 'Keep')}
+      {slot('b', 'Merge into it')}
+      {merge.a && merge.b && <MergePreview a={merge.a} b={merge.b} />}
+      <div className="actions">
+        <button type="button" disabled={!merge.a || !merge.b || merge.busy} onClick={() => void confirmMerge()} data-testid="confirm-merge">Merge</button>
+        <button type="button" disabled={!merge.a && !merge.b} onClick={swapMerge}>Swap</button>
+        <button type="button" disabled={!merge.a && !merge.b} onClick={clearMerge}>Clear</button>
+      </div>
+      {merge.done && (
+        <p role="status" data-testid="merge-done">
+          {merge.done}{' '}
+          {merge.lastMergeId && <button type="button" onClick={() => merge.lastMergeId && void undoMerge(merge.lastMergeId)} data-testid="undo-last-merge">Undo</button>}
+        </p>
+      )}
+      {merge.error && <p role="alert" className="error">{merge.error}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Merging: the two entities picked (A survives, B is merged into it), the outcome
+ * of the last merge (for its undo button) and errors.
+ */
+import type { StateCreator } from 'zustand';
+import { callTool } from '../../messaging/client';
+import type { PanelState } from '../store';
+import { userError } from '../user-error';
+
+export interface Picked {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface MergeSlice {
+  merge: { a?: Picked; b?: Picked; busy: boolean; error?: string; done?: string; lastMergeId?: string };
+  /** "Merge into…": `b` is the entity being merged away; the user then picks `a`. */
+  pickForMerge(side: 'a' | 'b', entity: Picked): void;
+  swapMerge(): void;
+  clearMerge(): void;
+  confirmMerge(): Promise<void>;
+  undoMerge(mergeId: string): Promise<void>;
+}
+
+export const createMergeSlice: StateCreator<PanelState, [], [], MergeSlice> = (set, get) => ({
+  merge: { busy: false },
+  pickForMerge: (side, entity) => set((s) => ({ merge: { ...s.merge, [side]: entity, error: undefined, done: undefined } })),
+  swapMerge: () => set((s) => ({ merge: { ...s.merge, ...(s.merge.b ? { a: s.merge.b } : {}), ...(s.merge.a ? { b: s.merge.a } : {}) } })),
+  clearMerge: () => set({ merge: { busy: false } }),
+  async confirmMerge() {
+    const { a, b } = get().merge;
+    if (!a || !b) return;
+    set((s) => ({ merge: { ...s.merge, busy: true, error: undefined } }));
+    try {
+      const out = await callTool<{ merged_into: string; removed: string; merge_id: string }>('entity_merge', { name_a: a.id, name_b: b.id });
+      set({ merge: { busy: false, done: `Merged “${out.removed}” into “${out.merged_into}”.`, lastMergeId: out.merge_id } });
+    } catch (error) {
+      set((s) => ({ merge: { ...s.merge, busy: false, error: userError(error) } }));
+    }
+  },
+  async undoMerge(mergeId) {
+    set((s) => ({ merge: { ...s.merge, busy: true, error: undefined } }));
+    try {
+      const out = await callTool<{ restored: string; merged_into: string }>('entity_unmerge', { merge_id: mergeId });
+      set((s) => ({ merge: { ...s.merge, busy: false, done: `Undone: “${out.restored}” is separate from “${out.merged_into}” again.`, lastMergeId: undefined } }));
+    } catch (error) {
+      set((s) => ({ merge: { ...s.merge, busy: false, error: userError(error) } }));
+    }
+  },
+});

@@ -1,0 +1,27 @@
+/** Which view the panel shows, and the entity page on top of it. */
+import type { StateCreator } from 'zustand';
+import type { PanelState } from '../store';
+
+export type View = 'search' | 'review' | 'ask' | 'diagram' | 'data' | 'settings';
+export const VIEWS: readonly { readonly id: View; readonly label: string }[] = [
+  { id: 'search', label: 'Search' },
+  { id: 'review', label: 'Merge & review' },
+  { id: 'ask', label: 'Ask' },
+  { id: 'diagram', label: 'Diagram' },
+  { id: 'data', label: 'Data' },
+  { id: 'settings', label: 'Settings' },
+];
+
+export interface NavSlice {
+  nav: { view: View; entityId?: string };
+  show(view: View): void;
+  openEntity(entityId: string): void;
+  closeEntity(): void;
+}
+
+export const createNavSlice: StateCreator<PanelState, [], [], NavSlice> = (set) => ({
+  nav: { view: 'search' },
+  show: (view) => set({ nav: { view } }),
+  openEntity: (entityId) => set((s) => ({ nav: { view: s.nav.view, entityId } })),
+  closeEntity: () => set((s) => ({ nav: { view: s.nav.view } })),
+});

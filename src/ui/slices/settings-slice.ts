@@ -1,0 +1,38 @@
+/**
+ * Settings: loaded from and saved to `browser.storage.local` (the background reads
+ * them there). Every save goes through the lenient schema, so a bad value falls
+ * back to its default instead of breaking the panel.
+ */
+import type { StateCreator } from 'zustand';
+import { defaultSettings, parseSettings, SETTINGS_STORAGE_KEY } from '../../core/settings';
+import type { Settings } from '../../core/settings';
+import { storageGet, storageSet } from '../browser-api';
+import type { PanelState } from '../store';
+import { userError } from '../user-error';
+
+export interface SettingsSlice {
+  settings: { value: Settings; loaded: boolean; saved?: number; error?: string };
+  loadSettings(): Promise<void>;
+  saveSettings(update: (current: Settings) => Settings): Promise<void>;
+}
+
+export const createSettingsSlice: StateCreator<PanelState, [], [], SettingsSlice> = (set, get) => ({
+  settings: { value: defaultSettings(), loaded: false },
+  async loadSettings() {
+    try {
+      set({ settings: { value: parseSettings(await storageGet(SETTINGS_STORAGE_KEY)), loaded: true } });
+    } catch (error) {
+      set((s) => ({ settings: { ...s.settings, loaded: true, error: userError(error) } }));
+    }
+  },
+  async saveSettings(update) {
+    const value = parseSettings(update(get().settings.value));
+    set((s) => ({ settings: { ...s.settings, value, error: undefined } }));
+    try {
+      await storageSet(SETTINGS_STORAGE_KEY, value);
+      set((s) => ({ settings: { ...s.settings, saved: Date.now() } }));
+    } catch (error) {
+      set((s) => ({ settings: { ...s.settings, error: userError(error) } }));
+    }
+  },
+});

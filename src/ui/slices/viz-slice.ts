@@ -1,0 +1,39 @@
+/**
+ * The diagram: its filters (around an entity at depth 1–2, types, relations,
+ * budget) and the last model drawn. The selection runs on the panel's read-only
+ * store, so the node → entity map is known without a Mermaid click directive.
+ */
+import type { StateCreator } from 'zustand';
+import { DEFAULT_NODE_BUDGET } from '../../core/mermaid/select';
+import { readStore } from '../database';
+import type { PanelState } from '../store';
+import { userError } from '../user-error';
+import { diagramModel } from '../viz/diagram-model';
+import type { DiagramFilters, DiagramModel } from '../viz/diagram-model';
+
+export interface VizSlice {
+  viz: { filters: DiagramFilters; status: 'idle' | 'loading' | 'done' | 'error'; model?: DiagramModel; error?: string; selectMs?: number };
+  setDiagramFilters(patch: Partial<DiagramFilters>): void;
+  drawDiagram(): Promise<void>;
+}
+
+let drawSeq = 0;
+
+export const createVizSlice: StateCreator<PanelState, [], [], VizSlice> = (set, get) => ({
+  viz: { filters: { budget: DEFAULT_NODE_BUDGET, depth: 1 }, status: 'idle' },
+  setDiagramFilters(patch) {
+    set((s) => ({ viz: { ...s.viz, filters: { ...s.viz.filters, ...patch } } }));
+    void get().drawDiagram();
+  },
+  async drawDiagram() {
+    const seq = ++drawSeq;
+    set((s) => ({ viz: { ...s.viz, status: 'loading' } }));
+    const started = performance.now();
+    try {
+      const model = await diagramModel(readStore, get().viz.filters);
+      if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'done', model, error: undefined, selectMs: performance.now() - started } }));
+    } catch (error) {
+      if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'error', error: userError(error) } }));
+    }
+  },
+});
