@@ -11,7 +11,7 @@
  */
 import { AriadneError, toErrorShape } from '../core/errors';
 import type { FramedChannel } from './channel';
-import { splitMessage } from './chunks';
+import { MAX_ASSEMBLED_CHARS, splitMessage } from './chunks';
 import { MAX_TO_BROWSER_BYTES } from './framing';
 import { listenOnSocket, type SocketServerHandle } from './socket';
 import {
@@ -92,6 +92,10 @@ export async function startNativeHost(options: NativeHostOptions): Promise<Nativ
       reply(connection, { type: 'result', id: message.id, outcome: { ok: false, error: error.toShape() } });
     if (connection.pending.size >= MAX_PENDING_PER_CONNECTION) {
       failWith(new AriadneError('unavailable', `More than ${MAX_PENDING_PER_CONNECTION} calls are waiting; wait for answers before sending more.`));
+      return;
+    }
+    if ((JSON.stringify(message.arguments) ?? '').length > MAX_ASSEMBLED_CHARS) {
+      failWith(new AriadneError('invalid_arguments', `The arguments of ${message.tool} exceed ${MAX_ASSEMBLED_CHARS} characters; send less data per call.`));
       return;
     }
     const callId = `${connection.id}:${message.id}`;

@@ -76,6 +76,8 @@ interface PendingCall {
 export function createMcpBridge(options: McpBridgeOptions): McpBridge {
   const grace = options.connectGraceMs ?? DEFAULT_CONNECT_GRACE_MS;
   const callTimeout = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  // The low-level Server, not McpServer: the catalogue is JSON Schema that arrives at
+  // run time from the extension, and McpServer's registerTool takes zod schemas.
   const server = new Server(
     { name: 'ariadne', version: options.version },
     {

@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { framedChannel } from './channel';
 import { ChunkAssembler } from './chunks';
 import { MAX_TO_BROWSER_BYTES } from './framing';
+import { connectToSocket } from './socket';
 import { startNativeHost, type NativeHost } from './host';
 import { createMcpBridge, type McpBridge, type ToolsCache } from './mcp-server';
 import { type BridgeTool, type HostMessage, hostMessageSchema } from './wire';
@@ -176,6 +177,17 @@ describe('MCP server ⇄ socket ⇄ native host', () => {
     const result = await client.callTool({ name: 'echo', arguments: { big } });
     expect(result.isError).toBeFalsy();
     expect(JSON.parse(textOf(result)).arguments.big).toBe(big);
+  });
+
+  it('refuses arguments above the 16 MiB the extension would reassemble, without sending them', async () => {
+    const { extension } = await startBrowser();
+    // Straight onto the socket: the MCP SDK's own parsing of 17 MB would dominate the test.
+    const raw = await connectToSocket(socketFile, 1_000);
+    const answer = new Promise<unknown>((resolve) => raw.onMessage((m) => (m as { type: string }).type === 'result' && resolve(m)));
+    raw.send({ type: 'call', id: 1, tool: 'echo', arguments: { big: 'x'.repeat(17 * 1024 * 1024) } });
+    expect(await answer).toMatchObject({ type: 'result', id: 1, outcome: { ok: false, error: { code: 'invalid_arguments' } } });
+    raw.close();
+    expect(extension.received.filter((m) => m.type === 'call')).toHaveLength(0);
   });
 
   it('keeps the socket private to the user (mode 0600) and removes it when the browser leaves', async () => {
