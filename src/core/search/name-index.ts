@@ -1,13 +1,15 @@
 /**
  * `NameIndex`: in-memory, typo-tolerant search over entity names and aliases.
  *
- * Each name or alias is an entry; its normalized key (`nameKey`) is cut into
+ * Each name or alias is an entry (twice when it has a legal suffix: with and without);
+ * its folded key is cut into
  * character 3-grams of ` key ` (padded, so word starts and ends are grams) plus a
  * word-start 2-gram per word (so one- and two-letter queries work). Postings are
  * growable `Int32Array`s of entry numbers. A query counts shared grams per entry
- * with a `Uint16Array`, keeps a bounded candidate set (most shared grams first,
- * then closest length), re-scores the candidates with `scoreName` (prefix bands,
- * Damerau–Levenshtein, Jaro–Winkler) and returns the best per entity.
+ * with a `Uint16Array` (rare grams first, very common ones skipped), keeps a bounded
+ * candidate set (share of the query's grams, blended with Jaccard), re-scores the
+ * candidates with `scoreName` (prefix bands, Damerau–Levenshtein, Jaro–Winkler) and
+ * returns the best per entity.
  *
  * Built from the store at start-up (`load`, paged) and kept current by the graph
  * service's change events (`attach`). Removed entries are tombstoned and compacted
@@ -22,11 +24,19 @@ import type { EntityId } from '../graph/ids';
 import type { GraphChange } from '../graph/events';
 import type { GraphStore } from '../graph/store';
 import type { Entity, EntityType } from '../graph/types';
-import { nameKey } from '../text/normalize';
+import { nameKey, tokens } from '../text/normalize';
 import { scoreName } from './similarity';
 
 /** Candidates re-scored per query: bounds the expensive step; the true match is nearly always in it. */
-export const MAX_CANDIDATES = 400;
+export const MAX_CANDIDATES = 96;
+/** Candidates of the second, exhaustive pass (only for queries without a confident match). */
+export const WIDE_CANDIDATES = 512;
+/** A best score under this means "no confident match yet": typically a typo near a word start. */
+const CONFIDENT_SCORE = 0.72;
+/** Gram-overlap ranks are bucketed this finely for a linear-time top-k. */
+const RANK_BUCKETS = 128;
+/** A gram in more than this share of entries is skipped when rarer grams exist. */
+const COMMON_GRAM_SHARE = 0.05;
 /** Results returned at most. */
 export const MAX_SEARCH_RESULTS = 100;
 /** Default results. */
@@ -35,8 +45,6 @@ export const DEFAULT_SEARCH_LIMIT = 10;
 export const MIN_SEARCH_SCORE = 0.3;
 /** Entities read per page when loading from the store. */
 const LOAD_PAGE = 1000;
-/** Length differences beyond this share one bucket when breaking candidate ties. */
-const LENGTH_BUCKETS = 32;
 
 export interface SearchHit {
   readonly id: EntityId;
@@ -58,6 +66,8 @@ interface EntityRecord {
   readonly id: EntityId;
   readonly name: string;
   readonly type: EntityType;
+  /** Name then aliases, as given (to skip no-op updates). */
+  readonly texts: readonly string[];
   readonly entries: readonly number[];
 }
 
@@ -67,6 +77,13 @@ interface EntryRecord {
   readonly key: string;
   readonly words: readonly string[];
   readonly isAlias: boolean;
+  /** The key is the name without its legal suffix. */
+  readonly stripped: boolean;
+}
+
+/** Folded words joined by one space: the search form of a name (legal suffix kept). */
+function searchKey(text: string): string {
+  return tokens(text).join(' ');
 }
 
 function gramsOf(key: string): string[] {
@@ -85,6 +102,8 @@ export class NameIndex {
   private readonly entities = new Map<EntityId, EntityRecord>();
   private dead = 0;
   private counts = new Uint16Array(1024);
+  /** Grams per entry, for the Jaccard part of candidate ranking. */
+  private gramCounts = new Uint16Array(1024);
 
   /** Entities indexed. */
   get size(): number {
@@ -115,24 +134,23 @@ export class NameIndex {
 
   /** Adds or replaces an entity's names. */
   upsert(entity: Pick<Entity, 'id' | 'name' | 'type' | 'aliases'>): void {
+    const texts = [entity.name, ...entity.aliases];
     const old = this.entities.get(entity.id);
-    if (old && old.name === entity.name && old.type === entity.type && this.sameAliases(old, entity.aliases)) return;
+    if (old && old.type === entity.type && old.texts.length === texts.length && old.texts.every((t, i) => t === texts[i])) return;
     if (old) this.remove(entity.id);
     const entries: number[] = [];
     const seen = new Set<string>();
-    [entity.name, ...entity.aliases].forEach((text, i) => {
-      const key = nameKey(text);
-      if (key.length === 0 || seen.has(key)) return;
-      seen.add(key);
-      entries.push(this.addEntry({ entity: entity.id, text, key, words: key.split(' '), isAlias: i > 0 }));
+    texts.forEach((text, i) => {
+      // The full folded form ("treaty group") and the form without a legal suffix
+      // ("treaty"): a typo in the suffix must not hide the name, nor the suffix an exact match.
+      const full = searchKey(text);
+      for (const key of [full, nameKey(text)]) {
+        if (key.length === 0 || seen.has(key)) continue;
+        seen.add(key);
+        entries.push(this.addEntry({ entity: entity.id, text, key, words: key.split(' '), isAlias: i > 0, stripped: key !== full }));
+      }
     });
-    this.entities.set(entity.id, { id: entity.id, name: entity.name, type: entity.type, entries });
-  }
-
-  private sameAliases(old: EntityRecord, aliases: readonly string[]): boolean {
-    const texts = old.entries.map((n) => this.entries[n]?.text).filter((t) => t !== undefined);
-    const wanted = new Set([old.name, ...aliases].map((a) => nameKey(a)).filter((k) => k.length > 0));
-    return texts.length === wanted.size && texts.every((t) => wanted.has(nameKey(t)));
+    this.entities.set(entity.id, { id: entity.id, name: entity.name, type: entity.type, texts, entries });
   }
 
   remove(id: EntityId): void {
@@ -148,7 +166,14 @@ export class NameIndex {
   private addEntry(entry: EntryRecord): number {
     const n = this.entries.length;
     this.entries.push(entry);
-    for (const gram of gramsOf(entry.key)) {
+    const grams = gramsOf(entry.key);
+    if (n >= this.gramCounts.length) {
+      const grown = new Uint16Array(this.gramCounts.length * 2);
+      grown.set(this.gramCounts);
+      this.gramCounts = grown;
+    }
+    this.gramCounts[n] = Math.min(65535, grams.length);
+    for (const gram of grams) {
       let g = this.gramIds.get(gram);
       if (g === undefined) {
         g = this.postings.length;
@@ -180,6 +205,7 @@ export class NameIndex {
     this.gramIds.clear();
     this.postings = [];
     this.postingLengths = new Int32Array(1024);
+    this.gramCounts = new Uint16Array(1024);
     this.entries = [];
     this.dead = 0;
     this.entities.clear();
@@ -196,22 +222,14 @@ export class NameIndex {
   search(query: string, options: SearchOptions = {}): SearchHit[] {
     const limit = Math.max(1, Math.min(MAX_SEARCH_RESULTS, Math.floor(options.limit ?? DEFAULT_SEARCH_LIMIT)));
     const minScore = options.minScore ?? MIN_SEARCH_SCORE;
-    const key = nameKey(query);
+    const key = searchKey(query);
     if (key.length === 0) return [];
-    const candidates = this.candidates(key);
     const words = key.split(' ');
     const types = options.types && options.types.length > 0 ? new Set(options.types) : undefined;
     const best = new Map<EntityId, { score: number; entry: EntryRecord }>();
-    for (const n of candidates) {
-      const entry = this.entries[n];
-      if (!entry) continue;
-      const record = this.entities.get(entry.entity);
-      if (!record || (types && !types.has(record.type))) continue;
-      // An alias match is worth slightly less than the same match on the name.
-      const score = scoreName(key, entry.key, words, entry.words) * (entry.isAlias ? 0.98 : 1);
-      const prior = best.get(entry.entity);
-      if (score >= minScore && (!prior || score > prior.score)) best.set(entry.entity, { score, entry });
-    }
+    let top = this.scoreInto(best, key, words, this.candidates(key, MAX_CANDIDATES, true), types, minScore);
+    // No confident match: a wider, exhaustive gram count (typos that break many grams).
+    if (top < CONFIDENT_SCORE) top = this.scoreInto(best, key, words, this.candidates(key, WIDE_CANDIDATES, false), types, minScore);
     const hits: SearchHit[] = [];
     for (const [id, { score, entry }] of best) {
       const record = this.entities.get(id);
@@ -228,58 +246,82 @@ export class NameIndex {
     return hits.slice(0, limit);
   }
 
-  /** Entry numbers sharing the most grams with `key`, at most `MAX_CANDIDATES`. */
-  private candidates(key: string): number[] {
+  /** Scores candidates into `best` (best entry per entity); returns the top score seen. */
+  private scoreInto(
+    best: Map<EntityId, { score: number; entry: EntryRecord }>,
+    key: string,
+    words: readonly string[],
+    candidates: readonly number[],
+    types: ReadonlySet<EntityType> | undefined,
+    minScore: number,
+  ): number {
+    let top = 0;
+    for (const n of candidates) {
+      const entry = this.entries[n];
+      if (!entry) continue;
+      const record = this.entities.get(entry.entity);
+      if (!record || (types && !types.has(record.type))) continue;
+      // An alias (or suffix-less) match is worth slightly less than the same match on the name.
+      const score = scoreName(key, entry.key, words, entry.words) * (entry.isAlias ? 0.98 : 1) * (entry.stripped ? 0.99 : 1);
+      if (score > top) top = score;
+      const prior = best.get(entry.entity);
+      if (score >= minScore && (!prior || score > prior.score)) best.set(entry.entity, { score, entry });
+    }
+    return top;
+  }
+
+  /**
+   * Entry numbers most likely to match `key`, at most `MAX_CANDIDATES`: ranked by the
+   * share of the query's grams they hold (containment, what a prefix or a typo
+   * keeps) blended with Jaccard (penalizes much longer names), bucketed so the
+   * selection is linear.
+   */
+  private candidates(key: string, budget: number, skipCommon: boolean): number[] {
     if (this.counts.length < this.entries.length) this.counts = new Uint16Array(Math.max(this.entries.length, this.counts.length * 2));
     const counts = this.counts;
-    const touched: number[] = [];
-    let maxCount = 0;
-    for (const gram of gramsOf(key)) {
+    const lists: { list: Int32Array; len: number }[] = [];
+    const queryGramList = gramsOf(key);
+    for (const gram of queryGramList) {
       const g = this.gramIds.get(gram);
-      if (g === undefined) continue;
-      const list = this.postings[g];
-      const len = this.postingLengths[g] ?? 0;
-      if (!list) continue;
+      const list = g === undefined ? undefined : this.postings[g];
+      if (g !== undefined && list) lists.push({ list, len: this.postingLengths[g] ?? 0 });
+    }
+    const queryGrams = queryGramList.length;
+    // Rare grams first; a gram held by more than COMMON_GRAM_SHARE of all entries says
+    // little and costs the most, so it is skipped once three rarer grams were counted.
+    lists.sort((a, b) => a.len - b.len);
+    const common = Math.max(2000, this.entries.length * COMMON_GRAM_SHARE);
+    const touched: number[] = [];
+    let counted = 0;
+    for (const { list, len } of lists) {
+      if (skipCommon && len > common && counted >= 3) continue;
+      counted++;
       for (let i = 0; i < len; i++) {
         const n = list[i] ?? 0;
-        const c = (counts[n] ?? 0) + 1;
-        if (c === 1) touched.push(n);
-        counts[n] = c;
-        if (c > maxCount) maxCount = c;
+        const c = counts[n] ?? 0;
+        if (c === 0) touched.push(n);
+        counts[n] = c + 1;
       }
     }
-    // Histogram of shared-gram counts: every entry above level `t` fits the budget;
-    // entries at level `t` fill what is left, closest length to the query first.
-    const histogram = new Int32Array(maxCount + 1);
+    const buckets: number[][] = [];
     for (const n of touched) {
       const c = counts[n] ?? 0;
-      histogram[c] = (histogram[c] ?? 0) + 1;
-    }
-    let t = maxCount;
-    let above = 0;
-    while (t >= 1 && above + (histogram[t] ?? 0) <= MAX_CANDIDATES) {
-      above += histogram[t] ?? 0;
-      t--;
+      counts[n] = 0;
+      const entryGrams = this.gramCounts[n] ?? 1;
+      const containment = c / Math.max(1, counted);
+      const jaccard = c / Math.max(1, queryGrams + entryGrams - c);
+      const b = Math.min(RANK_BUCKETS - 1, Math.floor((0.7 * containment + 0.3 * jaccard) * RANK_BUCKETS));
+      (buckets[b] ??= []).push(n);
     }
     const out: number[] = [];
-    const boundary: number[][] = [];
-    for (const n of touched) {
-      const c = counts[n] ?? 0;
-      if (c > t) out.push(n);
-      else if (c === t) {
-        const entry = this.entries[n];
-        const diff = Math.min(LENGTH_BUCKETS - 1, Math.abs((entry?.key.length ?? 0) - key.length));
-        (boundary[diff] ??= []).push(n);
-      }
-      counts[n] = 0;
-    }
-    for (const bucket of boundary) {
+    for (let b = RANK_BUCKETS - 1; b >= 0 && out.length < budget; b--) {
+      const bucket = buckets[b];
       if (!bucket) continue;
       for (const n of bucket) {
-        if (out.length >= MAX_CANDIDATES) return out;
+        if (out.length >= budget) break;
         out.push(n);
       }
     }
-    return out.length > MAX_CANDIDATES ? out.slice(0, MAX_CANDIDATES) : out;
+    return out;
   }
 }

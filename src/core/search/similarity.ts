@@ -61,6 +61,10 @@ export function editSimilarity(a: string, b: string): number {
   return len === 0 ? 1 : Math.max(0, 1 - damerauLevenshtein(a, b) / len);
 }
 
+// Scratch match flags reused across calls (strings are cut to MAX_COMPARED_LENGTH).
+const jwS = new Uint8Array(MAX_COMPARED_LENGTH);
+const jwT = new Uint8Array(MAX_COMPARED_LENGTH);
+
 /**
  * Jaro–Winkler similarity (prefix scale 0.1, prefix up to 4), in 0..1.
  *
@@ -72,8 +76,8 @@ export function jaroWinkler(a: string, b: string): number {
   if (s === t) return 1;
   if (s.length === 0 || t.length === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(s.length, t.length) / 2) - 1);
-  const sMatch = new Uint8Array(s.length);
-  const tMatch = new Uint8Array(t.length);
+  const sMatch = jwS.fill(0, 0, s.length);
+  const tMatch = jwT.fill(0, 0, t.length);
   let matches = 0;
   for (let i = 0; i < s.length; i++) {
     const lo = Math.max(0, i - window);
