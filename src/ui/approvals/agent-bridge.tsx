@@ -27,6 +27,9 @@ function useClient(given?: BridgeClient): BridgeClient | undefined {
   return client;
 }
 
+/** Long arguments wrap and scroll inside the card instead of widening the panel. */
+const ARGUMENTS_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '10em', overflow: 'auto', margin: '4px 0' } as const;
+
 /** The time, refreshed every second while something waits (for the countdown). */
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -61,7 +64,9 @@ export function AgentApprovals({ client: given }: { readonly client?: BridgeClie
               {approval.sideEffectClass === 'destructive' ? ' (deletes data)' : ' (changes your graph)'}
               <span className="muted"> · {secondsLeft(approval, now)} s left</span>
             </p>
-            <pre className="arguments">{approval.argumentsPreview}</pre>
+            <pre className="arguments" style={ARGUMENTS_STYLE}>
+              {approval.argumentsPreview}
+            </pre>
             <div className="actions">
               <button type="button" onClick={() => client?.send({ type: 'decide', id: approval.id, decision: 'once' })}>
                 Approve once
