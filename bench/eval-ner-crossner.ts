@@ -4,15 +4,22 @@
  * tokens joined by spaces. Exact character-span match per type.
  *
  *   npx tsx bench/eval-ner-crossner.ts ../shared/corpus/ner/crossner/ai/dev.txt
+ *     [--mapping issue|training]   which gold labels count (default: issue, below)
+ *     [--weights <weights.ts>]     evaluate another trained model (default: the shipped one)
  *
  * Gold labels counted (issue 8): programlang → technology, product → product,
  * organisation → company, researcher/person → person, country/location → location.
- * Every other gold label is ignored, and so are predictions of `other`.
+ * Every other gold label is ignored, and so are predictions of `other`. With
+ * `--mapping training`, gold labels are mapped by the trainer's table (DATASET_LABELS),
+ * e.g. politician → person, politicalparty → company, for the politics and science sets.
  * Last line: {"file","precision","recall","f1","perType":{…},"mbPerSecond"}.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { SpanScorer, type TypedSpan } from '../src/extract/ner/conll';
-import { createTrainedRecognizer } from '../src/extract/ner/index';
+import { createTrainedRecognizer, TrainedRecognizer } from '../src/extract/ner/index';
+import { mapDatasetLabel } from '../src/extract/ner/labels';
+import { decodeModel, fromBase64 } from '../src/extract/ner/model';
+import type { EntityRecognizer } from '../src/extract/recognizer';
 
 const EVAL_LABELS: Readonly<Record<string, string>> = {
   programlang: 'technology',
@@ -41,7 +48,7 @@ function readBio(content: string): Doc[] {
     const gold: TypedSpan[] = [];
     let open: { start: number; end: number; label: string } | undefined;
     const close = (): void => {
-      const type = open === undefined ? undefined : EVAL_LABELS[open.label];
+      const type = open === undefined ? undefined : goldType(open.label);
       if (open !== undefined && type !== undefined) gold.push({ start: open.start, end: open.end, type });
       open = undefined;
     };
@@ -65,12 +72,31 @@ function readBio(content: string): Doc[] {
   return docs;
 }
 
-const file = process.argv[2];
+const argv = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const mapping = option('--mapping') ?? 'issue';
+const weightsFile = option('--weights');
+const file = argv.find((a, i) => !a.startsWith('--') && !(argv[i - 1] ?? '').startsWith('--'));
+
+function goldType(label: string): string | undefined {
+  if (mapping === 'training') return mapDatasetLabel('crossner', label) ?? mapDatasetLabel('wnut17', label) ?? undefined;
+  return EVAL_LABELS[label];
+}
+
+function loadRecognizer(): EntityRecognizer | undefined {
+  if (weightsFile === undefined) return createTrainedRecognizer();
+  const base64 = /'([A-Za-z0-9+/=]+)'/.exec(readFileSync(weightsFile, 'utf8'))?.[1] ?? '';
+  return new TrainedRecognizer(decodeModel(fromBase64(base64)));
+}
+
 if (file === undefined || !existsSync(file)) {
   console.error(`usage: npx tsx bench/eval-ner-crossner.ts <crossner or wnut file> (not found: ${file ?? '(none)'}); the corpus lives in ../shared/corpus/ner/`);
   process.exit(2);
 }
-const recognizer = createTrainedRecognizer();
+const recognizer = loadRecognizer();
 if (recognizer === undefined) {
   console.error('no trained model is shipped; run `npm run train:ner` first');
   process.exit(2);

@@ -5,7 +5,7 @@
  * src/extract/ner/model/weights.ts. Same options → same bytes.
  *
  *   npm run train:ner -- [--epochs 10] [--bits 17] [--seed 1] [--corpus ../shared/corpus/ner]
- *                        [--levels 127] [--prune 1] [--no-write] [--limit-docs N]
+ *                        [--levels 127] [--prune 1] [--extra-repeat 3] [--no-write] [--limit-docs N] [--out file]
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -33,7 +33,7 @@ interface Args {
 function parseArgs(argv: readonly string[]): Args {
   const args: Args = {
     epochs: 10, bits: 17, seed: 1, corpus: '../shared/corpus/ner', levels: 127, prune: 1, write: true,
-    limitDocs: Infinity, extraRepeat: 1, out: 'src/extract/ner/model/weights.ts',
+    limitDocs: Infinity, extraRepeat: 3, out: 'src/extract/ner/model/weights.ts',
   };
   const numbers: Record<string, 'epochs' | 'bits' | 'seed' | 'levels' | 'prune' | 'limitDocs' | 'extraRepeat'> = {
     '--epochs': 'epochs', '--bits': 'bits', '--seed': 'seed', '--levels': 'levels', '--prune': 'prune',
