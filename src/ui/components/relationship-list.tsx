@@ -47,11 +47,10 @@ export function RelationshipList({ entity }: { readonly entity: Entity }) {
           const other = value?.others.get(outgoing ? r.to : r.from);
           return (
             <li key={r.id} data-testid="relationship">
+              {outgoing ? <>→ <em>{r.label}</em> </> : <>← <em>{r.label}</em> of </>}
+              {other ? <EntityLink id={other.id} name={other.name} type={other.type} /> : <span className="muted">(missing)</span>}
               <details>
-                <summary>
-                  {outgoing ? <>→ <em>{r.label}</em> </> : <>← <em>{r.label}</em> of </>}
-                  {other ? <EntityLink id={other.id} name={other.name} type={other.type} /> : <span className="muted">(missing)</span>}
-                </summary>
+                <summary className="small">Evidence and actions</summary>
                 <RelationEvidence id={r.id} />
                 <button type="button" className="small danger" onClick={() => void remove(r.id)}>Remove this relationship</button>
               </details>

@@ -26,15 +26,14 @@ export function SearchResults() {
     return <p className="muted">No match for “{search.query}”. Check the spelling, clear the type filters, or browse more pages about it.</p>;
   }
   return (
-    <ol id="search-results" className="results" role="listbox" aria-label="Search results" data-testid="search-results">
+    <ol id="search-results" className="results" aria-label="Search results" data-testid="search-results">
       {search.results.map((hit, i) => {
         const e = byId.get(hit.id);
         return (
           <li
             key={hit.id}
             id={`hit-${i}`}
-            role="option"
-            aria-selected={i === search.active}
+            aria-current={i === search.active ? 'true' : undefined}
             className={i === search.active ? 'active' : ''}
             data-testid="search-result"
           >

@@ -55,8 +55,7 @@ export function SearchView() {
           ref={input}
           type="search"
           aria-label="Search entities"
-          aria-controls="search-results"
-          aria-activedescendant={search.active >= 0 ? `hit-${search.active}` : undefined}
+          aria-controls={search.results.length > 0 ? 'search-results' : undefined}
           placeholder="Search entities — typos are fine (press / )"
           value={search.query}
           maxLength={200}
