@@ -26,8 +26,11 @@ export const ALL_FOLDS = 0x7fffffff;
 
 /** One key of the table: a known phrase, a prefix of longer phrases, or both. */
 interface Entry {
-  /** Fold mask per type (all zero when the key is only a prefix). */
-  readonly masks: Int32Array;
+  /**
+   * Fold mask per type, allocated only once a name is added for some folds and not
+   * others (training); names known in every fold (lists, a loaded model) need none.
+   */
+  masks: Int32Array | undefined;
   /** Types known in any fold (bit per type): the inference fast path. */
   types: number;
   /** Some longer phrase starts with this key. */
@@ -53,7 +56,7 @@ export class PhraseGazetteer {
   private entry(key: string): Entry {
     let e = this.entries.get(key);
     if (e === undefined) {
-      e = { masks: new Int32Array(TYPE_COUNT), types: 0, prefix: false };
+      e = { masks: undefined, types: 0, prefix: false };
       this.entries.set(key, e);
     }
     return e;
@@ -79,7 +82,11 @@ export class PhraseGazetteer {
       }
     }
     const e = known ?? this.entry(key);
-    e.masks[type] = (e.masks[type] ?? 0) | folds;
+    if (folds !== ALL_FOLDS && e.masks === undefined) {
+      e.masks = new Int32Array(TYPE_COUNT);
+      for (let t = 0; t < TYPE_COUNT; t++) if ((e.types & (1 << t)) !== 0) e.masks[t] = ALL_FOLDS;
+    }
+    if (e.masks !== undefined) e.masks[type] = (e.masks[type] ?? 0) | folds;
     e.types |= 1 << type;
   }
 
@@ -99,9 +106,10 @@ export class PhraseGazetteer {
         const e = this.entries.get(key);
         if (e === undefined) break;
         let types = e.types;
-        if (fold >= 0 && types !== 0) {
+        const masks = e.masks;
+        if (fold >= 0 && masks !== undefined) {
           types = 0;
-          for (let t = 0; t < TYPE_COUNT; t++) if (((e.masks[t] ?? 0) & hide) !== 0) types |= 1 << t;
+          for (let t = 0; t < TYPE_COUNT; t++) if (((masks[t] ?? 0) & hide) !== 0) types |= 1 << t;
         }
         if (types !== 0) {
           bestLen = len;
