@@ -44,13 +44,18 @@ export async function currentPlace(): Promise<Where> {
   }
 }
 
-export async function storageGet(key: string): Promise<unknown> {
+async function localStorageArea() {
   const { browser } = await import('wxt/browser');
-  const found = await browser.storage.local.get(key);
+  // Absent when the manifest lacks the "storage" permission.
+  if (browser.storage?.local === undefined) throw new Error('settings cannot be stored: this build of Ariadne lacks the "storage" permission');
+  return browser.storage.local;
+}
+
+export async function storageGet(key: string): Promise<unknown> {
+  const found = await (await localStorageArea()).get(key);
   return found[key];
 }
 
 export async function storageSet(key: string, value: unknown): Promise<void> {
-  const { browser } = await import('wxt/browser');
-  await browser.storage.local.set({ [key]: value });
+  await (await localStorageArea()).set({ [key]: value });
 }

@@ -1,0 +1,49 @@
+// Settings persist across a restart of the browser (the same profile launched twice),
+// and the panel is usable at side-panel widths (320 px) with no serious axe violations.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { launchWithExtension } from '../../src/cli/launch';
+import { openTab, snap } from '../support/panel-journey';
+
+test('settings persist across a restart of the browser context', async ({}, testInfo) => {
+  const profileDir = await mkdtemp(join(tmpdir(), 'ariadne-settings-'));
+  try {
+    const first = await launchWithExtension({ profileDir, headless: true, allowOrigins: [] });
+    const panel = await first.context.newPage();
+    await panel.setViewportSize({ width: 320, height: 800 });
+    await panel.goto(`chrome-extension://${first.extensionId}/sidepanel.html`);
+    await openTab(panel, 'Settings');
+    await panel.getByTestId('pause').check();
+    await panel.getByTestId('capture-mode').selectOption('manual');
+    await panel.getByTestId('blocklist').fill('news.example.com\n*.private.example');
+    await panel.getByTestId('blocklist').blur();
+    await panel.getByTestId('llm-provider').selectOption('openai-compatible');
+    await panel.getByTestId('llm-model').fill('llama3.2');
+    await panel.getByTestId('auto-accept').fill('92');
+    await expect(panel.getByTestId('storage-used')).toContainText('MB');
+    const { violations } = await new AxeBuilder({ page: panel }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    // Nothing overflows sideways at 320 px.
+    expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await snap(panel, testInfo, 'settings-320px');
+    await expect.poll(() => panel.evaluate(() => chrome.storage.local.get('ariadne.settings').then((s) => JSON.stringify(s)))).toContain('llama3.2');
+    await first.context.close();
+
+    const second = await launchWithExtension({ profileDir, headless: true, allowOrigins: [] });
+    const again = await second.context.newPage();
+    await again.goto(`chrome-extension://${second.extensionId}/sidepanel.html`);
+    await openTab(again, 'Settings');
+    await expect(again.getByTestId('pause')).toBeChecked();
+    await expect(again.getByTestId('capture-mode')).toHaveValue('manual');
+    await expect(again.getByTestId('blocklist')).toHaveValue('news.example.com\n*.private.example');
+    await expect(again.getByTestId('llm-model')).toHaveValue('llama3.2');
+    await expect(again.getByTestId('auto-accept')).toHaveValue('92');
+    await expect(again.getByTestId('wikidata')).not.toBeChecked(); // network look-ups stay off by default
+    await second.context.close();
+  } finally {
+    await rm(profileDir, { recursive: true, force: true });
+  }
+});
