@@ -26,6 +26,8 @@ const MAX_MENTIONS = 20_000;
 const MIN_SINGLE_MENTION_SCORE = 0.7;
 const MAX_RELATIONS = 100;
 const MAX_ALIASES = 20;
+/** Longest person name whose first or last word a lone surname folds into. */
+const MAX_PERSON_NAME_WORDS = 4;
 /** Salience weights: structured data and the title weigh most, then frequency, headings, position. */
 const W_STRUCTURED = 0.3;
 const W_TITLE = 0.25;
@@ -242,7 +244,8 @@ function foldShortNames(groups: Group[], mentionGroup: Map<Mention, Group>): voi
   for (const g of groups) {
     if (g.type !== 'person') continue;
     const words = g.name.split(/\s+/);
-    if (words.length < 2) continue;
+    // Person names have two to four words; a longer "name" is a sentence someone typed as one.
+    if (words.length < 2 || words.length > MAX_PERSON_NAME_WORDS) continue;
     for (const part of [words[0], words[words.length - 1]]) {
       if (part === undefined) continue;
       const key = nameKey(part);

@@ -8,6 +8,7 @@ import type { PageCapture, StructuredEntity } from '../core/capture';
 import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, pageCaptureSchema } from '../core/capture';
 import { InvalidArgumentsError } from '../core/errors';
 import { nameKey } from '../core/text/normalize';
+import { scanDocument } from './dom/scan';
 import { extractMainText } from './main-text';
 import { sanitizeLine, truncate } from './sanitize';
 import { readJsonLd } from './structured/json-ld';
@@ -18,6 +19,8 @@ import { buildStructuredGraph } from './structured/structured-graph';
 
 /** Default time budget: capture runs at idle, and a page should not notice it. */
 export const DEFAULT_CAPTURE_BUDGET_MS = 1_500;
+/** Share of the budget the element scan may use before it stops (text extraction needs the rest). */
+const SCAN_BUDGET_SHARE = 0.4;
 const MAX_NOTES = 20;
 const MAX_NOTE_CHARS = 300;
 const MAX_URL = 4096;
@@ -86,22 +89,29 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
   const capturedAt = Math.max(0, Math.floor(options.now ?? Date.now()));
   const notes: string[] = [];
 
-  const meta = readMeta(doc);
-  const jsonLd = readJsonLd(doc);
+  // One element pass for everything read by element; it may use at most this share of the budget.
+  const scan = scanDocument(doc, { expired: () => timer() - started > budget * SCAN_BUDGET_SHARE });
+  if (scan.cut) notes.push(`page scan cut after ${scan.elementCount} elements (time or size limit)`);
+  const meta = readMeta(scan.metas);
+  const jsonLd = readJsonLd(scan.typedScripts);
   notes.push(...jsonLd.notes);
   const inputs: StructuredInput[] = jsonLd.values.map((value) => ({ value, origin: 'json-ld' }));
-  for (const item of readMicrodata(doc)) inputs.push({ value: item, origin: 'microdata' });
+  for (const item of readMicrodata(scan.itemScopes)) inputs.push({ value: item, origin: 'microdata' });
   const structured = buildStructuredGraph(inputs);
   notes.push(...structured.notes);
 
-  const main = extractMainText(doc, { maxChars: maxText, allowReadability: timer() - started < budget / 2 });
+  const main = extractMainText(doc, {
+    maxChars: maxText,
+    allowReadability: timer() - started < budget / 2,
+    scan,
+    expired: () => timer() - started > budget,
+  });
   notes.push(...main.notes);
   let text = truncate(main.text.normalize('NFKC'), maxText);
   if (main.truncated || text.length < main.text.length) notes.push(`main text cut at ${maxText} characters`);
   text = text.trimEnd();
 
-  const canonical = doc.querySelector('link[rel~="canonical" i]');
-  const canonicalUrl = httpUrl(canonical?.getAttribute('href'), pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
+  const canonicalUrl = httpUrl(scan.canonical?.getAttribute('href'), pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
   const title = main.title
     ?? metaValue(meta, ['og:title', 'twitter:title'], 1000)
     ?? sanitizeLine(doc.title, 1000)
@@ -115,7 +125,7 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
   const byline = stripBy(main.byline ?? metaValue(meta, ['author', 'article:author', 'dc.creator'], 300));
   const publishedAt = metaValue(meta, ['article:published_time', 'og:published_time', 'datepublished', 'date', 'dc.date', 'pubdate'], 64)
     ?? main.publishedTime
-    ?? sanitizeLine(doc.querySelector('time[datetime]')?.getAttribute('datetime'), 64);
+    ?? sanitizeLine(scan.timeWithDatetime?.getAttribute('datetime'), 64);
 
   const entities = mergeEntities(structured.entities, metaEntities(meta)).map((e) =>
     // "By Jane Doe" as an author name is a byline, not a name.

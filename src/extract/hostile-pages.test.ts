@@ -19,13 +19,24 @@ function load(name: string) {
   return { doc: dom.window.document, url, close: () => dom.window.close() };
 }
 
+/**
+ * Capture runs in the page under a 1.5 s budget; these bounds leave room for a
+ * loaded CI machine under jsdom (several times slower than Chromium) while still
+ * failing on anything unbounded (the 50k-node page took 11-26 s before the budget).
+ */
+const CAPTURE_BOUND_MS = 3_000;
+const ANALYZE_BOUND_MS = 3_000;
+
 function run(name: string) {
   const page = load(name);
   const t0 = performance.now();
   const capture = capturePage(page.doc, page.url, { now: 1 });
+  const t1 = performance.now();
   const analysis = analyzeCapture(capture, { recognizer });
-  const ms = performance.now() - t0;
+  const t2 = performance.now();
   page.close();
+  expect(t1 - t0).toBeLessThan(CAPTURE_BOUND_MS);
+  expect(t2 - t1).toBeLessThan(ANALYZE_BOUND_MS);
   expect(pageCaptureSchema.safeParse(capture).success).toBe(true);
   expect(capture.entities.length).toBeLessThanOrEqual(MAX_STRUCTURED_ENTITIES);
   expect(capture.relations.length).toBeLessThanOrEqual(MAX_STRUCTURED_RELATIONS);
@@ -35,30 +46,28 @@ function run(name: string) {
     expect(e.name).not.toMatch(INVISIBLE_OR_CONTROL);
     expect(e.name).not.toMatch(/<\/?[a-z]/i);
   }
-  return { capture, analysis, ms };
+  return { capture, analysis };
 }
 
-// KNOWN FAILING (see the h3 report): under jsdom the 5 MB and 50k-node pages exceed 2 s, and two
-// assertions on the malformed and nasty-name pages do not hold yet. Only the 10k-node JSON-LD case
-// is enabled until those are fixed; the others are kept as skipped so the gap stays visible.
 describe('hostile pages (e2e/site/hostile) stay bounded and are stored as data', () => {
-  it.skip('5 MB of text: cut with a note, in bounded time', () => {
-    const { capture, analysis, ms } = run('huge-text.html');
-    expect(ms).toBeLessThan(2_000);
+  it('5 MB of text: cut with a note, in bounded time', () => {
+    const { capture, analysis } = run('huge-text.html');
+    expect(capture.text.length).toBe(MAX_CAPTURE_TEXT);
     expect(capture.notes.some((n) => n.includes('cut') || n.includes('skipped'))).toBe(true);
     expect(analysis.entities.some((e) => e.name === 'Acme Robotics' && e.type === 'company')).toBe(true);
+    expect(analysis.relations).toContainEqual(expect.objectContaining({ from: 'Acme Robotics', label: 'founded_by', to: 'Jane Roe' }));
   });
 
-  it.skip('50k DOM nodes', () => {
-    const { capture, analysis, ms } = run('many-nodes.html');
-    expect(ms).toBeLessThan(2_000);
+  it('50k DOM nodes', () => {
+    const { capture, analysis } = run('many-nodes.html');
+    // Readability is not run on a tree this big, and the note says so.
+    expect(capture.notes.some((n) => n.includes('article detection skipped'))).toBe(true);
     expect(capture.text).toContain('Globex Corporation');
     expect(analysis.entities.some((e) => e.name === 'Globex Corporation')).toBe(true);
   });
 
-  it.skip('malformed JSON-LD is tolerated and noted', () => {
-    const { capture, ms } = run('malformed-json-ld.html');
-    expect(ms).toBeLessThan(2_000);
+  it('malformed JSON-LD is tolerated and noted', () => {
+    const { capture } = run('malformed-json-ld.html');
     const names = capture.entities.map((e) => e.name);
     expect(names).toContain('Trailing Comma Corp');
     // Nesting 40 deep is beyond the walker's depth limit: cut with a note, not a crash.
@@ -68,15 +77,13 @@ describe('hostile pages (e2e/site/hostile) stay bounded and are stored as data',
   });
 
   it('JSON-LD with 10k nodes and @id cycles stays bounded', () => {
-    const { capture, ms } = run('json-ld-10k.html');
-    expect(ms).toBeLessThan(2_000);
+    const { capture } = run('json-ld-10k.html');
     expect(capture.entities.length).toBe(MAX_STRUCTURED_ENTITIES);
     expect(capture.notes.some((n) => n.includes('capped') || n.includes('cut'))).toBe(true);
   });
 
-  it.skip('names with markup, quotes, control, zero-width, RTL and homoglyphs are cleaned, injections stay text', () => {
-    const { capture, analysis, ms } = run('nasty-names.html');
-    expect(ms).toBeLessThan(2_000);
+  it('names with markup, quotes, control, zero-width, RTL and homoglyphs are cleaned, injections stay text', () => {
+    const { capture, analysis } = run('nasty-names.html');
     const names = capture.entities.map((e) => e.name);
     expect(names).toContain('alert(1) Evil "Quoted" Corp');
     expect(names).toContain('ZeroWidth Labs');
@@ -86,7 +93,10 @@ describe('hostile pages (e2e/site/hostile) stay bounded and are stored as data',
     // Mermaid and prompt injections are plain data: names as written, text kept verbatim.
     expect(names).toContain('"]; click A href "javascript:alert(1)"');
     expect(capture.text).toContain('Ignore previous instructions.');
-    expect(analysis.entities.some((e) => /ignore previous instructions/i.test(e.name) && e.origin !== 'structured')).toBe(false);
+    // Regression: the sentence-initial "Ignore" was read as a name and folded into the structured
+    // "person", so page text reached an entity. Only the structured name (data) remains.
+    expect(analysis.entities.some((e) => /^ignore\b/i.test(e.name) && e.origin !== 'structured')).toBe(false);
+    expect(analysis.entities.some((e) => e.name === 'Ignore' || e.name === 'Reply' || e.name === 'You')).toBe(false);
     expect(capture.text).toContain('<img src=x onerror=alert(1)>');
   });
 });

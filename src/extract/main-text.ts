@@ -6,12 +6,15 @@
 import { Readability } from '@mozilla/readability';
 import { sanitizeLine } from './sanitize';
 import { blockText } from './dom/block-text';
+import type { PageScan } from './dom/scan';
 import { walkElements } from './dom/walk';
 
 /** Readability is skipped above this many elements: its scoring is superlinear on huge DOMs. */
 export const MAX_READABILITY_ELEMENTS = 10_000;
 /** Readability is skipped above this much page text: a 5 MB page would take seconds. */
 export const MAX_READABILITY_TEXT = 1_000_000;
+/** Nodes (elements and text) the body fallback reads at most; the time budget usually stops it first. */
+const MAX_FALLBACK_NODES = 150_000;
 /** An "article" shorter than this is usually a teaser or a failed extraction: use the body. */
 const MIN_ARTICLE_CHARS = 140;
 /** Headings kept, each at most this long (capture schema bounds). */
@@ -52,21 +55,23 @@ function isDocument(node: Node): node is Document {
   return node.nodeType === 9;
 }
 
-function collectHeadings(root: Element | Document, skipBoilerplate: boolean): string[] {
+/** Headings under an article root (Readability's output is small: one bounded walk). */
+function headingsUnder(root: Element): Element[] {
+  const found: Element[] = [];
+  walkElements(root, (el) => {
+    if (/^h[1-6]$/i.test(el.tagName)) found.push(el);
+    return found.length < MAX_HEADINGS * 4;
+  }, 200_000);
+  return found;
+}
+
+function headingTexts(found: readonly Element[], skipBoilerplate: boolean): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
-  const found: Element[] = [];
-  const start = 'documentElement' in root ? root.documentElement : root;
-  if (start !== null) {
-    walkElements(start, (el) => {
-      if (/^h[1-6]$/i.test(el.tagName)) found.push(el);
-      return found.length < MAX_HEADINGS * 4;
-    }, 200_000);
-  }
   for (const h of found) {
     if (out.length >= MAX_HEADINGS) break;
     if (skipBoilerplate && hasBoilerplateAncestor(h)) continue;
-    const text = sanitizeLine(h.textContent ?? '', MAX_HEADING_CHARS);
+    const text = sanitizeLine((h.textContent ?? '').slice(0, MAX_HEADING_CHARS * 4), MAX_HEADING_CHARS);
     if (text === undefined || seen.has(text)) continue;
     seen.add(text);
     out.push(text);
@@ -106,21 +111,31 @@ function runReadability(doc: Document): ArticleAttempt | undefined {
   };
 }
 
+export interface MainTextOptions {
+  readonly maxChars: number;
+  readonly allowReadability: boolean;
+  /** The page's one element pass (element count and headings come from it). */
+  readonly scan: PageScan;
+  /** True once the capture's time budget is spent: the body fallback stops there. */
+  readonly expired?: () => boolean;
+}
+
 /**
  * @example
- *   const main = extractMainText(doc, { maxChars: 200_000, allowReadability: true });
+ *   const main = extractMainText(doc, { maxChars: 200_000, allowReadability: true, scan: scanDocument(doc) });
  *   main.source // 'readability'
  */
-export function extractMainText(doc: Document, options: { maxChars: number; allowReadability: boolean }): MainText {
+export function extractMainText(doc: Document, options: MainTextOptions): MainText {
   const notes: string[] = [];
-  const elementCount = doc.documentElement === null ? 0 : walkElements(doc.documentElement, () => true, MAX_READABILITY_ELEMENTS + 1);
+  const { elementCount } = options.scan;
   let attempt: ArticleAttempt | undefined;
   if (!options.allowReadability) {
     notes.push('article detection skipped: time budget spent');
+  } else if (options.scan.cut || elementCount > MAX_READABILITY_ELEMENTS) {
+    notes.push(`article detection skipped: ${options.scan.cut ? 'more than ' : ''}${elementCount} elements (limit ${MAX_READABILITY_ELEMENTS}); body text used`);
   } else if ((doc.body?.textContent?.length ?? 0) > MAX_READABILITY_TEXT) {
+    // Checked after the element count: textContent of a 50k-node tree is itself slow.
     notes.push(`article detection skipped: more than ${MAX_READABILITY_TEXT} characters of text; body text used`);
-  } else if (elementCount > MAX_READABILITY_ELEMENTS) {
-    notes.push(`article detection skipped: ${elementCount} elements (limit ${MAX_READABILITY_ELEMENTS}); body text used`);
   } else {
     try {
       attempt = runReadability(doc);
@@ -131,7 +146,7 @@ export function extractMainText(doc: Document, options: { maxChars: number; allo
   if (attempt !== undefined) {
     const article = blockText(attempt.content, { maxChars: options.maxChars });
     if (article.text.length >= MIN_ARTICLE_CHARS) {
-      const headings = isElementNode(attempt.content) ? collectHeadings(attempt.content, false) : [];
+      const headings = isElementNode(attempt.content) ? headingTexts(headingsUnder(attempt.content), false) : [];
       return {
         text: article.text,
         headings,
@@ -148,10 +163,16 @@ export function extractMainText(doc: Document, options: { maxChars: number; allo
   }
   const body = doc.body ?? doc.documentElement;
   if (body === null) return { text: '', headings: [], source: 'body', truncated: false, notes };
-  const fallback = blockText(body, { maxChars: options.maxChars, skip: isBoilerplateElement });
+  const fallback = blockText(body, {
+    maxChars: options.maxChars,
+    maxNodes: MAX_FALLBACK_NODES,
+    skip: isBoilerplateElement,
+    ...(options.expired === undefined ? {} : { expired: options.expired }),
+  });
+  if (fallback.truncated && options.expired?.() === true) notes.push('body text cut: time budget spent');
   return {
     text: fallback.text,
-    headings: collectHeadings(body, true),
+    headings: headingTexts(options.scan.headings, true),
     source: 'body',
     truncated: fallback.truncated,
     notes,

@@ -26,7 +26,12 @@ export interface BlockTextOptions {
   readonly maxNodes?: number;
   /** Extra elements to leave out (boilerplate in the fallback path). */
   readonly skip?: (el: Element) => boolean;
+  /** Checked every few hundred nodes; true stops the walk with `truncated` (a time budget). */
+  readonly expired?: () => boolean;
 }
+
+/** The deadline is checked once per this many nodes (a clock read per node costs too much). */
+const DEADLINE_STRIDE = 256;
 
 export interface BlockText {
   readonly text: string;
@@ -56,7 +61,8 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
       parts.push(item);
       continue;
     }
-    if (++visited > maxNodes || length >= options.maxChars) {
+    visited += 1;
+    if (visited > maxNodes || length >= options.maxChars || (visited % DEADLINE_STRIDE === 0 && options.expired?.() === true)) {
       truncated = true;
       break;
     }
@@ -80,11 +86,8 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
         stack.push(marker);
       }
     }
-    const children = item.childNodes;
-    for (let i = children.length - 1; i >= 0; i -= 1) {
-      const child = children[i];
-      if (child !== undefined) stack.push(child);
-    }
+    // Sibling links, not `childNodes[i]`: indexing jsdom's live lists is slow on big trees.
+    for (let child = item.lastChild; child !== null; child = child.previousSibling) stack.push(child);
   }
   const joined = stripInvisible(parts.join(''), true)
     .replace(/[ \t\f\v\u00a0\u2000-\u200a\u3000]+/g, ' ')

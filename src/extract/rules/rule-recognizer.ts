@@ -46,6 +46,8 @@ interface Span {
   type: EntityType;
   /** 3 = gazetteer/lexicon, 2 = keyword/title cue, 1 = statistics only. */
   strength: number;
+  /** First word of its sentence (or after an opening quote or colon): capitalized by position. */
+  initial?: boolean;
 }
 
 interface Ctx {
@@ -150,7 +152,7 @@ function recognize(text: string, options?: RecognizeOptions): Mention[] {
   const spans: Span[] = [];
   for (const [a, b] of sentences(text, toks)) spans.push(...sentenceSpans(ctx, a, b));
   harmonize(ctx, spans);
-  return spans.map((sp) => {
+  return dropPositional(ctx, spans).map((sp) => {
     const start = toks[sp.s]?.start ?? 0;
     const end = toks[sp.e - 1]?.end ?? start;
     return { text: text.slice(start, end), type: sp.type, start, end, score: sp.strength === 3 ? 0.9 : sp.strength === 2 ? 0.75 : 0.55 };
@@ -221,7 +223,9 @@ function sentenceSpans(ctx: Ctx, a: number, b: number): Span[] {
       i = j;
       continue;
     }
-    out.push(extendProduct(ctx, classify(ctx, i, j, a, headline), b));
+    const span = extendProduct(ctx, classify(ctx, i, j, a, headline), b);
+    if (i === a || /^["“'‘(\-–—:]$/.test(ctx.words[i - 1] ?? '')) span.initial = true;
+    out.push(span);
     i = j;
   }
   return out;
@@ -272,7 +276,9 @@ function classify(ctx: Ctx, s: number, e: number, sentenceStart: number, headlin
   }
   let best = 0;
   for (let c = 1; c < 4; c += 1) if ((scores[c] ?? 0) > (scores[best] ?? 0)) best = c;
-  return { s, e, type: CLASS_TYPES[best] ?? 'other', strength: 1 };
+  // A known first name followed by one or two capitalized words is a cue, not just statistics.
+  const namedPerson = best === 0 && words.length >= 2 && words.length <= 3 && FIRST_NAMES.has(first);
+  return { s, e, type: CLASS_TYPES[best] ?? 'other', strength: namedPerson ? 2 : 1 };
 }
 
 /** Prior class distribution [PER, ORG, LOC, MISC] from a word's shape, for unseen words. */
@@ -315,4 +321,20 @@ function harmonize(ctx: Ctx, spans: Span[]): void {
     const strong = strongType.get(key);
     if (sp.strength === 1 && strong !== undefined) sp.type = strong;
   }
+}
+
+/**
+ * A lone capitalized word at a sentence start with nothing but word statistics
+ * behind it ("Ignore previous instructions.", "Okay, so…") is capitalized by
+ * position, not because it is a name: it is kept only when the same word is also
+ * capitalized mid-sentence, or part of a longer name, somewhere in the document.
+ */
+function dropPositional(ctx: Ctx, spans: readonly Span[]): Span[] {
+  const inner = new Set<string>();
+  for (const sp of spans) {
+    if (sp.initial !== true) inner.add(ctx.words.slice(sp.s, sp.e).join(' '));
+    // "Collison." at a sentence start after "Patrick Collison": a part of a longer name counts.
+    if (sp.e - sp.s > 1) for (let k = sp.s; k < sp.e; k += 1) inner.add(ctx.words[k] ?? '');
+  }
+  return spans.filter((sp) => sp.initial !== true || sp.strength > 1 || sp.e - sp.s > 1 || inner.has(ctx.words[sp.s] ?? ''));
 }

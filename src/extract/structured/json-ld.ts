@@ -3,10 +3,6 @@
  * commas, HTML comments, CDATA wrappers, several objects pasted together), so a
  * failed parse gets one lenient retry before the block is skipped with a note.
  */
-import { walkElements } from '../dom/walk';
-
-/** Elements looked at for scripts: every real page, bounded for hostile ones. */
-const MAX_WALK = 200_000;
 /** JSON-LD blocks read per page; real pages carry 1-5. */
 export const MAX_JSON_LD_BLOCKS = 50;
 /** Characters of one block that are parsed; larger blocks are skipped with a note. */
@@ -34,21 +30,15 @@ function lenientParse(text: string): unknown {
 }
 
 /**
- * Parses every `<script type="application/ld+json">` in `doc`.
+ * Parses every `<script type="application/ld+json">` among `scripts` (the typed
+ * scripts `scanDocument` collected).
  *
  * @example
- *   readJsonLd(doc).values // [{ '@context': 'https://schema.org', '@type': 'Organization', … }]
+ *   readJsonLd(scanDocument(doc).typedScripts).values // [{ '@context': 'https://schema.org', '@type': 'Organization', … }]
  */
-export function readJsonLd(doc: Document): JsonLdResult {
+export function readJsonLd(scripts: readonly Element[]): JsonLdResult {
   const values: unknown[] = [];
   const notes: string[] = [];
-  const scripts: Element[] = [];
-  const root = doc.documentElement;
-  if (root !== null) {
-    walkElements(root, (el) => {
-      if (el.tagName.toLowerCase() === 'script' && el.hasAttribute('type')) scripts.push(el);
-    }, MAX_WALK);
-  }
   let blocks = 0;
   let malformed = 0;
   for (const script of scripts) {

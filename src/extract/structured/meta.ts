@@ -15,17 +15,15 @@ export interface PageMeta {
 }
 
 /**
- * Indexes meta tags by lower-cased `property`, `name` or `itemprop`; the first value wins.
+ * Indexes meta tags (as collected by `scanDocument`) by lower-cased `property`,
+ * `name` or `itemprop`; the first value wins.
  *
  * @example
- *   readMeta(doc).get('og:site_name') // 'The Verge'
+ *   readMeta(scanDocument(doc).metas).get('og:site_name') // 'The Verge'
  */
-export function readMeta(doc: Document): PageMeta {
+export function readMeta(metas: readonly Element[]): PageMeta {
   const values = new Map<string, string>();
-  const metas = doc.getElementsByTagName('meta');
-  for (let i = 0; i < metas.length && i < MAX_META_TAGS; i += 1) {
-    const meta = metas[i];
-    if (meta === undefined) continue;
+  for (const meta of metas.slice(0, MAX_META_TAGS)) {
     const content = meta.getAttribute('content');
     if (content === null) continue;
     for (const attr of ['property', 'name', 'itemprop', 'http-equiv']) {

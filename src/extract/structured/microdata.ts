@@ -2,8 +2,6 @@
  * Reads schema.org microdata (`itemscope` / `itemtype` / `itemprop`) into plain
  * objects shaped like JSON-LD, so one builder handles both.
  */
-import { walkElements } from '../dom/walk';
-
 /** Top-level items read per page. */
 const MAX_ITEMS = 200;
 /** Properties read per item. */
@@ -62,20 +60,18 @@ function readItem(scope: Element, depth: number, budget: { left: number }): Item
 }
 
 /**
- * Top-level microdata items of `doc` (items that are not a property of another).
+ * The microdata items rooted at `scopes` (top-level `itemscope` elements, as
+ * collected by `scanDocument`), reading at most `elementBudget` elements in all.
  *
  * @example
- *   readMicrodata(doc) // [{ '@type': ['http://schema.org/Person'], name: 'Jane Doe', worksFor: {…} }]
+ *   readMicrodata(scanDocument(doc).itemScopes) // [{ '@type': ['http://schema.org/Person'], name: 'Jane Doe', worksFor: {…} }]
  */
-export function readMicrodata(doc: Document, elementBudget = 50_000): Item[] {
+export function readMicrodata(scopes: readonly Element[], elementBudget = 50_000): Item[] {
   const items: Item[] = [];
   const budget = { left: elementBudget };
-  const root = doc.documentElement;
-  if (root === null) return items;
-  walkElements(root, (scope) => {
-    if (items.length >= MAX_ITEMS || budget.left <= 0) return false;
-    if (scope.hasAttribute('itemscope') && !scope.hasAttribute('itemprop')) items.push(readItem(scope, 0, budget));
-    return true;
-  }, elementBudget);
+  for (const scope of scopes) {
+    if (items.length >= MAX_ITEMS || budget.left <= 0) break;
+    items.push(readItem(scope, 0, budget));
+  }
   return items;
 }

@@ -116,11 +116,13 @@ interface Collected {
   readonly edges: Edge[];
   readonly literalEdges: { from: string; property: string; value: string }[];
   truncated: boolean;
+  /** Values below `MAX_DEPTH` were skipped. */
+  tooDeep: boolean;
 }
 
 /** Walks every input iteratively (no recursion: hostile depth cannot blow the stack). */
 function collect(inputs: readonly StructuredInput[]): Collected {
-  const out: Collected = { nodes: new Map(), edges: [], literalEdges: [], truncated: false };
+  const out: Collected = { nodes: new Map(), edges: [], literalEdges: [], truncated: false, tooDeep: false };
   let visits = 0;
   let blank = 0;
   const seen = new Set<object>();
@@ -130,9 +132,12 @@ function collect(inputs: readonly StructuredInput[]): Collected {
   while (stack.length > 0) {
     const frame = stack.pop();
     if (frame === undefined) break;
-    if (++visits > MAX_STRUCTURED_VISITS || frame.depth > MAX_DEPTH) {
+    if (++visits > MAX_STRUCTURED_VISITS) {
       out.truncated = true;
-      if (visits > MAX_STRUCTURED_VISITS) break;
+      break;
+    }
+    if (frame.depth > MAX_DEPTH) {
+      out.tooDeep = true;
       continue;
     }
     const { value, origin, parent, property, depth } = frame;
@@ -260,6 +265,7 @@ export function buildStructuredGraph(inputs: readonly StructuredInput[]): Struct
   const notes: string[] = [];
   const collected = collect(inputs);
   if (collected.truncated) notes.push(`structured data was cut after ${MAX_STRUCTURED_VISITS} values or ${MAX_STRUCTURED_NODES} nodes`);
+  if (collected.tooDeep) notes.push(`structured data nested deeper than ${MAX_DEPTH} levels was cut`);
 
   const drafts = new Map<string, Draft>();
   for (const node of collected.nodes.values()) {
