@@ -31,6 +31,12 @@ interface Args {
 }
 
 function parseArgs(argv: readonly string[]): Args {
+  // Defaults, chosen by model selection on eng.testa (and CrossNER ai dev for the oversampling):
+  // 10 epochs: dev F1 still crept up at 9-10 and mistakes kept falling;
+  // 2^17 buckets: 2^16 lost ~0.5 F1, 2^18 and 2^19 gained nothing, and a 1.7 MB int8 table
+  //   scores faster than larger ones (fewer cache misses);
+  // 127 levels (int8) and pruning |q| < 1: cost < 0.1 F1 against the float weights;
+  // CrossNER/WNUT shown 3x per epoch: technology F1 on CrossNER ai dev 0.48 → 0.70, CoNLL unchanged.
   const args: Args = {
     epochs: 10, bits: 17, seed: 1, corpus: '../shared/corpus/ner', levels: 127, prune: 1, write: true,
     limitDocs: Infinity, extraRepeat: 3, out: 'src/extract/ner/model/weights.ts',

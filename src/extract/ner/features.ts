@@ -45,6 +45,7 @@ const FLAG_COUNT = 9;
 const MAX_WORD_CHARS = 40;
 /** Distinct words cached before the cache is reset (bounds memory on huge pages). */
 const WORD_CACHE_LIMIT = 60_000;
+// Stand-in hashes for "no word" before the sentence start and after its end (arbitrary odd constants).
 const BOS = 0x5bd1e995;
 const EOS = 0x27d4eb2f;
 

@@ -15,6 +15,8 @@ import { TAG_COUNT } from './labels';
 
 const MAGIC = [0x41, 0x4e, 0x45, 0x52]; // "ANER"
 const VERSION = 1;
+// Table sizes a model may declare: below 2^10 buckets nothing useful fits, above 2^24 the
+// table (× 13 tags) would not fit in a browser extension.
 const MIN_BITS = 10;
 const MAX_BITS = 24;
 
