@@ -24,6 +24,7 @@ const sorted = (graph: Record<string, unknown[]>) =>
 test('browse, search, open, merge and undo, review, ask, diagram, export → clear → import', async ({ capture, sidePanel, context }, testInfo) => {
   test.setTimeout(120_000);
   const panel = await sidePanel.open();
+  await panel.setViewportSize({ width: 400, height: 900 }); // a docked side panel's width
   await expect(panel.getByTestId('entity-list-empty')).toBeVisible();
   await noSeriousA11yIssues(panel, 'the empty panel');
   await snap(panel, testInfo, '01-empty');
