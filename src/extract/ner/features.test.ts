@@ -5,6 +5,7 @@ import {
   isHeadline, wordFlags, wordShape,
 } from './features';
 import { beginBit, insideBit, PhraseGazetteer } from './gazetteer';
+import { hashString } from './hash';
 import { typeId } from './labels';
 
 const BITS = 16;
@@ -24,6 +25,18 @@ describe('word shape and flags', () => {
     expect(wordShape('1996-08-22')).toBe('dddd-dd-dd');
     expect(wordShape('McDonald', true)).toBe('XxXx');
     expect(wordShape('Zürich', true)).toBe('Xx');
+  });
+
+  it('hashes shapes without building them, to the same values as hashing the shape strings', () => {
+    const x = new FeatureExtractor(BITS);
+    for (const w of ['Stripe', 'NASA', 'iPhone', '1996-08-22', 'Zürich', 'C++', "O'Neil", 'ÉCOLE', 'x'.repeat(60)]) {
+      const viaStrings = new FeatureExtractor(BITS);
+      const h = x.shapeHashes(w);
+      // Template ids 4 (Shape) and 5 (ShortShape), as in features.ts.
+      expect(h.long).toBe(hashString(wordShape(w), 4));
+      expect(h.short).toBe(hashString(wordShape(w, true), 5));
+      expect(viaStrings.word(w).shortShapeH).toBe(h.short);
+    }
   });
 
   it('flags casing and character patterns', () => {

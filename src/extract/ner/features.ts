@@ -207,16 +207,16 @@ export class FeatureExtractor {
     const w = word.length > MAX_WORD_CHARS ? word.slice(0, MAX_WORD_CHARS) : word;
     const lower = w.toLowerCase();
     const flags = wordFlags(w);
-    const shapes = wordShapes(w);
+    const shapes = this.shapeHashes(w);
     const wordH = hashString(w, T.Word);
     const lowerH = hashString(lower, T.Lower);
-    const shortShapeH = hashString(shapes.short, T.ShortShape);
+    const shortShapeH = shapes.short;
     const feats = this.scratch;
     let k = 0;
     feats[k++] = this.b(T.Bias);
     feats[k++] = this.b(wordH);
     feats[k++] = this.b(lowerH);
-    feats[k++] = this.b(hashString(shapes.long, T.Shape));
+    feats[k++] = this.b(shapes.long);
     feats[k++] = this.b(shortShapeH);
     // Prefixes and suffixes 1-4, hashed incrementally (FNV-1a forwards and backwards).
     const n = lower.length;
@@ -241,6 +241,28 @@ export class FeatureExtractor {
     };
     this.cache.set(word, info);
     return info;
+  }
+
+  /**
+   * FNV-1a hashes of the long and short shapes, computed without building the shape
+   * strings: equal to `hashString(wordShape(w), Shape)` and `hashString(wordShape(w, true), ShortShape)`.
+   */
+  shapeHashes(word: string): { long: number; short: number } {
+    let long = (2166136261 ^ T.Shape) | 0;
+    let short = (2166136261 ^ T.ShortShape) | 0;
+    let prev = -1;
+    let run = 0;
+    for (let i = 0; i < word.length && i < MAX_WORD_CHARS; i++) {
+      const code = word.charCodeAt(i);
+      const k = charKind(code, word[i] ?? '');
+      // Same classes as wordShape: X, x, d, or the character itself (its code unit).
+      const cls = k === UPPER ? 88 : k === LOWER ? 120 : k === DIGIT ? 100 : code;
+      run = cls === prev ? run + 1 : 1;
+      prev = cls;
+      if (run <= 4) long = Math.imul(long ^ cls, 16777619);
+      if (run === 1) short = Math.imul(short ^ cls, 16777619);
+    }
+    return { long, short };
   }
 
   /**
