@@ -8,6 +8,9 @@ import { expect, test } from '@playwright/test';
 import { launchWithExtension } from '../../src/cli/launch';
 import { openTab, snap } from '../support/panel-journey';
 
+/** The extension API inside the panel's page (only what is called here). */
+declare const chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+
 test('settings persist across a restart of the browser context', async ({}, testInfo) => {
   const profileDir = await mkdtemp(join(tmpdir(), 'ariadne-settings-'));
   try {

@@ -9,6 +9,9 @@ import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { indexKeys } from '../../src/core/graph/keys';
 
+/** The extension API inside the panel's page (only what is called here). */
+declare const chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+
 const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ten', 'vo', 'su', 'del', 'qua', 'nor', 'bex', 'tri', 'zan', 'pol', 'fen', 'gri'];
 const TYPES = ['company', 'person', 'technology', 'product', 'location', 'other'] as const;
 const T0 = Date.UTC(2026, 0, 1);

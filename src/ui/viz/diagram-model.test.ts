@@ -1,0 +1,47 @@
+// The diagram's node map: every generated node id of the Mermaid text points at the
+// entity drawn there, so a click on a node opens the right entity.
+import { describe, expect, it } from 'vitest';
+import { asEntityId, fixedClock, sequentialIds } from '../../core/graph/ids';
+import { InMemoryGraphStore } from '../../core/graph/memory-store';
+import { GraphService } from '../../core/graph/service';
+import { diagramModel, nodeIdOf } from './diagram-model';
+
+async function graph() {
+  const store = new InMemoryGraphStore();
+  const g = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+  const stripe = await g.createEntity({ name: 'Stripe', type: 'company' });
+  const rust = await g.createEntity({ name: 'Rust', type: 'technology' });
+  const mozilla = await g.createEntity({ name: 'Mozilla', type: 'company' });
+  await g.relate(stripe.id, 'uses', rust.id);
+  await g.relate(rust.id, 'created_by', mozilla.id);
+  return { store, stripe, rust, mozilla };
+}
+
+describe('diagramModel', () => {
+  it('maps each generated node id to the entity whose label it carries', async () => {
+    const { store } = await graph();
+    const model = await diagramModel(store, {});
+    expect(Object.keys(model.nodes)).toHaveLength(3);
+    for (const [nodeId, entityId] of Object.entries(model.nodes)) {
+      const id = asEntityId(entityId);
+      const entity = id === undefined ? undefined : await store.getEntity(id);
+      expect(model.mermaid).toContain(`${nodeId}["${entity?.name}<br/>`);
+    }
+  });
+
+  it('draws a neighbourhood at depth 1 and keeps the budget', async () => {
+    const { store, stripe } = await graph();
+    const around = await diagramModel(store, { around: stripe.id, depth: 1 });
+    expect(Object.values(around.nodes).sort()).toHaveLength(2);
+    const small = await diagramModel(store, { budget: 1 });
+    expect(small.shown).toBe(1);
+    expect(small.note).toMatch(/Showing 1 of 3/);
+  });
+
+  it('reads node ids from Mermaid elements (data-id or the generated element id)', () => {
+    const el = (attrs: Record<string, string>, id = '') => ({ id, getAttribute: (n: string) => attrs[n] ?? null });
+    expect(nodeIdOf(el({ 'data-id': 'n4' }))).toBe('n4');
+    expect(nodeIdOf(el({}, 'ariadne-diagram-3-flowchart-n12-7'))).toBe('n12');
+    expect(nodeIdOf(el({ 'data-id': 'click javascript' }, 'x'))).toBeUndefined();
+  });
+});
