@@ -14,7 +14,7 @@ export default defineConfig({
     name: 'Ariadne',
     description: 'Turns browsing into a local knowledge graph you can search, merge, ask and draw.',
     // Firefox has no side panel API: WXT turns the panel into a `sidebar_action` there.
-    permissions: browser === 'firefox' ? ['unlimitedStorage'] : ['sidePanel', 'unlimitedStorage'],
+    permissions: browser === 'firefox' ? ['storage', 'unlimitedStorage'] : ['sidePanel', 'storage', 'unlimitedStorage'],
     action: { default_title: 'Ariadne: open the side panel' },
     commands: {
       'capture-page': {

@@ -18,5 +18,5 @@ test('the manifest declares only the permissions the README explains', async ({ 
   expect(manifest.name).toBe('Ariadne');
   expect(manifest.externally_connectable).toBeUndefined();
   expect(manifest.host_permissions).toBeUndefined();
-  expect([...((manifest.permissions as string[] | undefined) ?? [])].sort()).toEqual(['sidePanel', 'unlimitedStorage']);
+  expect([...((manifest.permissions as string[] | undefined) ?? [])].sort()).toEqual(['sidePanel', 'storage', 'unlimitedStorage']);
 });

@@ -18,6 +18,7 @@ test('captured pages fill the side panel, search finds them, the diagram draws',
   await sidePanel.search('mozila');
   await expect(sidePanel.searchResultNames().first()).toHaveText('Mozilla');
 
+  await sidePanel.openTab('Diagram');
   await expect(sidePanel.diagramSvg()).toBeVisible();
   await expect(sidePanel.diagramSvg()).toContainText('Patrick Collison');
   await expect(sidePanel.errors()).toHaveCount(0);

@@ -35,15 +35,22 @@ export class SidePanelPage {
     return this.entityRows().locator('.name');
   }
 
+  /** Opens one of the panel's tabs by its visible name. */
+  async openTab(name: 'Search' | 'Merge & review' | 'Ask' | 'Diagram' | 'Data' | 'Settings'): Promise<void> {
+    await this.p.getByRole('tab', { name, exact: false }).first().click();
+  }
+
+  /** Types a query; the search runs as you type (Enter would open the first hit). */
   async search(query: string): Promise<void> {
+    await this.openTab('Search');
     await this.p.getByTestId('search-input').fill(query);
-    await this.p.getByRole('button', { name: 'Search', exact: true }).click();
   }
 
   searchResultNames(): Locator {
     return this.p.getByTestId('search-result').locator('.name');
   }
 
+  /** The diagram's SVG (open the Diagram tab first). */
   diagramSvg(): Locator {
     return this.p.getByTestId('diagram').locator('svg');
   }

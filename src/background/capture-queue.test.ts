@@ -7,6 +7,7 @@ import type { PageCapture } from '../core/capture';
 import { pageCaptureSchema } from '../core/capture';
 import { fixedClock, sequentialIds } from '../core/graph/ids';
 import { GraphService } from '../core/graph/service';
+import { defaultSettings } from '../core/settings';
 import { CaptureQueue, MAX_INGEST_ATTEMPTS } from './capture-queue';
 import { createIngest } from './ingest';
 import { SerialWriter } from './serial-writer';
@@ -39,7 +40,7 @@ function setup(name = `queue-test-${++n}`, ingest?: (c: PageCapture) => Promise<
   const clock = fixedClock();
   const ids = sequentialIds();
   const graph = new GraphService({ store, ids, clock });
-  const queue = new CaptureQueue({ db, store, clock, writer: new SerialWriter(), ingest: ingest ?? createIngest({ graph, store, clock, ids }) });
+  const queue = new CaptureQueue({ db, store, clock, writer: new SerialWriter(), ingest: ingest ?? createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }) });
   return { db, store, graph, queue };
 }
 

@@ -6,7 +6,10 @@
  * @example
  *   const route = createRouter(createHandlers({ tools: () => registryReady, queue, writer }), policy);
  */
+import { AriadneError } from '../core/errors';
+import type { Settings } from '../core/settings';
 import type { CallerKind, SideEffectClass } from '../core/tools/tool';
+import { capturePolicy } from '../content/capture-policy';
 import type { Handlers } from '../messaging/router';
 import type { CaptureQueue } from './capture-queue';
 import type { SerialWriter } from './serial-writer';
@@ -22,9 +25,11 @@ export interface HandlerServices {
   readonly tools: () => Promise<ToolCaller>;
   readonly queue: CaptureQueue;
   readonly writer: SerialWriter;
+  /** The user's current settings (capture policy). */
+  readonly settings: () => Promise<Settings>;
 }
 
-export function createHandlers({ tools, queue, writer }: HandlerServices): Handlers {
+export function createHandlers({ tools, queue, writer, settings }: HandlerServices): Handlers {
   return {
     'tool.call': async (request, sender) => {
       const registry = await tools();
@@ -34,7 +39,12 @@ export function createHandlers({ tools, queue, writer }: HandlerServices): Handl
       // Unknown tools go straight to the registry, which answers not_found with the known names.
       return effect === undefined || effect === 'read-only' ? call() : writer.run(call);
     },
-    'page.captured': (request) => queue.enqueue(request.capture),
+    'page.captured': async (request) => {
+      // Checked again here: a capture of a blocked site is refused whoever sends it.
+      const decision = capturePolicy(request.capture.url, (await settings()).capture, request.capture.trigger);
+      if (!decision.allowed) throw new AriadneError('forbidden', decision.reason);
+      return queue.enqueue(request.capture);
+    },
     'capture.status': (request) => queue.status(request.captureId),
   };
 }

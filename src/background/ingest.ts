@@ -4,13 +4,14 @@
  * ingestion through the resolver (`ingestCapture`: match, create, or queue for review).
  *
  * @example
- *   const ingest = createIngest({ graph, store, clock, ids });
+ *   const ingest = createIngest({ graph, store, clock, ids, settings: readSettings });
  *   await ingest(capture);
  */
 import type { PageCapture } from '../core/capture';
 import type { Clock, IdSource } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
+import type { Settings } from '../core/settings';
 import { ingestCapture } from '../core/ingest/ingest';
 import { createResolver } from '../core/resolve/resolver';
 import { analyzeCapture } from '../extract/analyze';
@@ -19,6 +20,8 @@ import type { EntityRecognizer } from '../extract/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 
 export interface IngestDeps {
+  /** The user's current settings: entities kept per page, auto-accept threshold. */
+  readonly settings: () => Promise<Settings>;
   readonly graph: GraphService;
   readonly store: GraphStore;
   readonly clock: Clock;
@@ -32,10 +35,14 @@ export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promis
   return async (capture) => {
     // The model is decoded on the first capture, not when the worker wakes for a message.
     recognizer ??= createTrainedRecognizer() ?? createRuleRecognizer();
-    const analysis = analyzeCapture(capture, { recognizer });
+    const settings = await deps.settings();
+    const analysis = analyzeCapture(capture, { recognizer, maxEntities: settings.capture.maxEntitiesPerPage });
     await ingestCapture(
       analysis,
-      { service: deps.graph, resolver, store: deps.store, clock: deps.clock, ids: deps.ids },
+      {
+        service: deps.graph, resolver, store: deps.store, clock: deps.clock, ids: deps.ids,
+        settings: { autoAcceptThreshold: settings.resolver.autoAcceptThreshold },
+      },
       { capturedAt: capture.capturedAt },
     );
   };

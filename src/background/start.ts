@@ -9,13 +9,14 @@
  *   export default defineBackground(() => startBackground());
  */
 import { browser } from 'wxt/browser';
-import { AriadneDatabase } from '../adapters/dexie/database';
+import { AriadneDatabase, DATABASE_NAME } from '../adapters/dexie/database';
 import { DexieGraphStore } from '../adapters/dexie/dexie-graph-store';
 import { randomIds, systemClock } from '../core/graph/ids';
 import { GraphService } from '../core/graph/service';
 import { createRouter } from '../messaging/router';
 import { CaptureQueue } from './capture-queue';
 import { createHandlers } from './handlers';
+import { readSettings } from '../content/read-settings';
 import { createIngest } from './ingest';
 import { createToolRegistry } from './tools';
 import { SerialWriter } from './serial-writer';
@@ -33,18 +34,19 @@ export function startBackground(): void {
   const writer = new SerialWriter();
   const registry = createToolRegistry({ graph, store }, writer);
   const queue = new CaptureQueue({
-    db,
+    // Its own strict connection: an acknowledged capture is on disk (see DatabaseOptions).
+    db: new AriadneDatabase(DATABASE_NAME, { durability: 'strict' }),
     store,
     writer,
     clock,
-    ingest: createIngest({ graph, store, clock, ids }),
+    ingest: createIngest({ graph, store, clock, ids, settings: readSettings }),
     onProcessed: (captureId, outcome, error) => {
       if (outcome === 'failed') console.warn(`Ariadne: capture ${captureId} failed: ${error ?? ''}`);
       void showPending(queue);
     },
   });
 
-  const route = createRouter(createHandlers({ tools: () => registry, queue, writer }), {
+  const route = createRouter(createHandlers({ tools: () => registry, queue, writer, settings: readSettings }), {
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
   });

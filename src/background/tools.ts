@@ -1,5 +1,6 @@
 /**
- * Builds the background's tool registry: every graph operation as a named tool,
+ * Builds the background's tool registry: every graph operation as a named tool
+ * (`createRegistry`: the seven tools of seed 003 and those the side panel needs),
  * served to extension pages through `tool.call`. The name index behind
  * `entity_search` is loaded from the store once, inside the single writer (so no
  * write slips between loading and following the graph's changes).
@@ -11,16 +12,8 @@
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
 import { NameIndex } from '../core/search/name-index';
-import type { GraphToolDeps } from '../core/tools/deps';
-import { entityAdd } from '../core/tools/definitions/entity-add';
-import { entityFindRelated } from '../core/tools/definitions/entity-find-related';
-import { entityMerge } from '../core/tools/definitions/entity-merge';
-import { entityQuery } from '../core/tools/definitions/entity-query';
-import { entityRelate } from '../core/tools/definitions/entity-relate';
-import { entitySearch } from '../core/tools/definitions/entity-search';
-import { entityUnmerge } from '../core/tools/definitions/entity-unmerge';
-import { entityVisualize } from '../core/tools/definitions/entity-visualize';
-import { ToolRegistry } from '../core/tools/registry';
+import type { GraphToolDeps, ToolRegistry } from '../core/tools';
+import { createRegistry } from '../core/tools';
 import type { SerialWriter } from './serial-writer';
 
 export interface ToolSources {
@@ -34,17 +27,5 @@ export async function createToolRegistry({ graph, store }: ToolSources, writer: 
     index.attach(graph);
     return index;
   });
-  const registry = new ToolRegistry<GraphToolDeps>({
-    deps: { graph, store, search },
-    warn: (message) => console.warn(`Ariadne tools: ${message}`),
-  });
-  registry.register(entityAdd);
-  registry.register(entityRelate);
-  registry.register(entityQuery);
-  registry.register(entityMerge);
-  registry.register(entityUnmerge);
-  registry.register(entitySearch);
-  registry.register(entityFindRelated);
-  registry.register(entityVisualize);
-  return registry;
+  return createRegistry({ graph, store, search }, { warn: (message) => console.warn(`Ariadne tools: ${message}`) });
 }
