@@ -34,6 +34,13 @@ const queriesArg = args.indexOf('--queries');
 const QUERIES = queriesArg >= 0 ? Number(args[queriesArg + 1]) : quick ? 50 : 300;
 const SIZES = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
 const ADD_COUNT = quick ? 2_000 : 10_000;
+const dexieArg = args.indexOf('--dexie-count');
+/**
+ * entity_add count on Dexie/fake-indexeddb. Smaller than ADD_COUNT by default: there,
+ * `findEntitiesByKeys` (Dexie `anyOf` on the multi-entry index) costs time linear in the
+ * table size, so 10k adds take tens of minutes (pass --dexie-count 10000 to measure it).
+ */
+const DEXIE_COUNT = dexieArg >= 0 ? Number(args[dexieArg + 1]) : quick ? 500 : 2_000;
 /** Queries fuse.js gets at 100k names (each takes seconds). */
 const FUSE_MAX_QUERIES = 60;
 const onlyArg = args.indexOf('--only');
@@ -225,15 +232,27 @@ async function searchFigures(all: readonly Named[]) {
   return out;
 }
 
-async function addThroughput(store: GraphStore, names: readonly Named[]): Promise<{ perSecond: number; ms: number }> {
+async function addThroughput(store: GraphStore, names: readonly Named[]): Promise<{ count: number; perSecond: number; ms: number; lastThousandPerSecond: number }> {
   const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
   const search = await NameIndex.load(store);
   search.attach(graph);
   const registry = createRegistry({ graph, store, search });
   const t0 = performance.now();
-  for (const n of names) await registry.call('entity_add', { name: n.name, entity_type: n.type }, caller);
-  const ms = performance.now() - t0;
-  return { perSecond: Math.round((names.length / ms) * 1000), ms: Math.round(ms) };
+  let tLast = t0;
+  for (const [i, n] of names.entries()) {
+    // Throughput of the last thousand shows whether cost grows with the table.
+    if (i === names.length - 1000) tLast = performance.now();
+    await registry.call('entity_add', { name: n.name, entity_type: n.type }, caller);
+  }
+  const end = performance.now();
+  const ms = end - t0;
+  const last = Math.min(1000, names.length);
+  return {
+    count: names.length,
+    perSecond: Math.round((names.length / ms) * 1000),
+    ms: Math.round(ms),
+    lastThousandPerSecond: Math.round((last / (end - (names.length >= 1000 ? tLast : t0))) * 1000),
+  };
 }
 
 async function dexieStore(): Promise<GraphStore | undefined> {
@@ -289,15 +308,15 @@ async function main() {
   console.log(`names: ${names.length} (${Math.min(realCount, names.length)} from the corpus, the rest synthetic)`);
 
   const addNames = names.slice(0, ADD_COUNT);
-  let memory: { perSecond: number; ms: number } | undefined;
-  let dexieFigures: { perSecond: number; ms: number } | undefined;
+  let memory: Awaited<ReturnType<typeof addThroughput>> | undefined;
+  let dexieFigures: Awaited<ReturnType<typeof addThroughput>> | undefined;
   if (runs('add')) {
     memory = await addThroughput(new InMemoryGraphStore(), addNames);
-    console.log(`entity_add @ ${ADD_COUNT}, in-memory store: ${memory.perSecond}/s (${memory.ms} ms)`);
+    console.log(`entity_add @ ${ADD_COUNT}, in-memory store: ${memory.perSecond}/s (${memory.ms} ms; last 1000 at ${memory.lastThousandPerSecond}/s)`);
     const dexie = await dexieStore();
     if (dexie) {
-      dexieFigures = await addThroughput(dexie, addNames);
-      console.log(`entity_add @ ${ADD_COUNT}, DexieGraphStore on fake-indexeddb: ${dexieFigures.perSecond}/s (${dexieFigures.ms} ms)`);
+      dexieFigures = await addThroughput(dexie, addNames.slice(0, DEXIE_COUNT));
+      console.log(`entity_add @ ${DEXIE_COUNT}, DexieGraphStore on fake-indexeddb: ${dexieFigures.perSecond}/s (${dexieFigures.ms} ms; last 1000 at ${dexieFigures.lastThousandPerSecond}/s)`);
     } else console.log('entity_add on Dexie: src/adapters/dexie not present, skipped');
   }
   const search = runs('search') ? await searchFigures(names) : undefined;
