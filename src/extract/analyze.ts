@@ -8,7 +8,7 @@
 import type { AnalyzedEntity, AnalyzedRelation, CaptureAnalysis, Mention, PageCapture } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
 import { nameKey } from '../core/text/normalize';
-import { isBoilerplateName } from './boilerplate';
+import { isBoilerplateName, isImplausibleName } from './boilerplate';
 import type { EntityRecognizer, Gazetteer } from './recognizer';
 import { sanitizeLine, truncate } from './sanitize';
 import { MAX_SNIPPET, sentenceAt } from './snippet';
@@ -25,6 +25,21 @@ const MAX_MENTIONS = 20_000;
 /** Text-only names with one weak mention are too often noise to keep. */
 const MIN_SINGLE_MENTION_SCORE = 0.7;
 const MAX_RELATIONS = 100;
+/** A mention this sure (rule recognizer: gazetteer or graph match) needs no prose around it. */
+const SURE_MENTION_SCORE = 0.9;
+/** A line with fewer words than this is a label, menu item or heading, not prose. */
+const MIN_PROSE_WORDS = 6;
+/** …and one with fewer lower-case words than this share is title-cased (a heading). */
+const MIN_PROSE_LOWER_SHARE = 0.4;
+/** On non-English pages a one-word text name needs a gazetteer or graph match (rule score 0.9)… */
+const FOREIGN_MIN_SCORE = 0.9;
+/** …and a multi-word one at least a cue (rule score 0.75). */
+const FOREIGN_MIN_MULTIWORD_SCORE = 0.75;
+/** Share of English function words above which an unlabeled text is read as English. */
+const ENGLISH_STOPWORD_SHARE = 0.04;
+/** Words sampled for the language guess. */
+const LANGUAGE_SAMPLE_WORDS = 3_000;
+const ENGLISH_STOPWORDS = new Set(['the', 'and', 'of', 'to', 'in', 'is', 'that', 'for', 'with', 'on', 'was', 'are', 'it', 'this', 'as', 'by', 'be', 'at', 'from', 'have', 'has']);
 const MAX_ALIASES = 20;
 /** Longest person name whose first or last word a lone surname folds into. */
 const MAX_PERSON_NAME_WORDS = 4;
@@ -81,7 +96,7 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
 
   // 1. Structured data: trusted names, types, aliases and attributes.
   for (const e of capture.entities) {
-    if (isBoilerplateName(e.name)) continue;
+    if (isBoilerplateName(e.name) || isImplausibleName(e.name, e.type)) continue;
     const key = nameKey(e.name);
     const existing = byKey.get(key);
     // One entity per name on a page: the first structured description decides the type.
@@ -114,11 +129,15 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
   }
   const textGroups: Group[] = [];
   const mentionGroup = new Map<Mention, Group>();
+  const english = isEnglish(capture.lang, text);
+  if (!english) notes.push('not English: text names kept only when known or strongly cued');
   for (const m of mentions) {
-    if (m.type === 'other' || isBoilerplateName(m.text) || m.text.length > 120) continue;
+    if (m.type === 'other' || isBoilerplateName(m.text) || isImplausibleName(m.text, m.type) || m.text.length > 120) continue;
     const key = nameKey(m.text);
     if (key.length < 2 || m.text.split(/\s+/).length > 6) continue;
     const known = byKey.get(key);
+    // The recognizer reads English: elsewhere only gazetteer/graph hits and cued multi-word names count.
+    if (known === undefined && !english && !(m.score >= FOREIGN_MIN_SCORE || (m.score >= FOREIGN_MIN_MULTIWORD_SCORE && key.includes(' ')))) continue;
     // A section heading is not an entity unless structured data or the rest of the text says so.
     if (known === undefined && headingKeys.has(key) && key.includes(' ')) continue;
     if (known === undefined && bylineKey !== undefined && key === bylineKey) continue;
@@ -158,6 +177,9 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
   const maxCount = Math.max(1, ...groups.map((g) => g.mentions.length));
   const scored = groups
     .filter((g) => g.structured || g.mentions.length > 1 || (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE || inKey(titleKey, g))
+    // Capitals in headings, menus and labels say nothing about names: a text-only name needs
+    // a sure recognizer hit or one mention in running prose.
+    .filter((g) => g.structured || g.mentions.some((m) => m.score >= SURE_MENTION_SCORE || inProse(text, m)))
     .map((g) => {
       const first = g.mentions.reduce((min, m) => Math.min(min, m.start), Number.POSITIVE_INFINITY);
       const position = Number.isFinite(first) && text.length > 0 ? 1 - first / text.length : 0;
@@ -266,4 +288,32 @@ function foldShortNames(groups: Group[], mentionGroup: Map<Mention, Group>): voi
     g.mentions = [];
     groups.splice(groups.indexOf(g), 1);
   }
+}
+
+/**
+ * English unless the page says otherwise (`lang`), or, when it says nothing or
+ * says English, unless its text has almost no English function words (pages
+ * often carry a template's `lang="en"`).
+ */
+export function isEnglish(lang: string | undefined, text: string): boolean {
+  if (lang !== undefined && !/^en\b/i.test(lang)) return false;
+  const words = text.slice(0, LANGUAGE_SAMPLE_WORDS * 8).toLowerCase().match(/\p{L}+/gu)?.slice(0, LANGUAGE_SAMPLE_WORDS) ?? [];
+  // Too little text to judge: trust the label (or assume English).
+  if (words.length < 50) return true;
+  let hits = 0;
+  for (const w of words) if (ENGLISH_STOPWORDS.has(w)) hits += 1;
+  return hits / words.length >= ENGLISH_STOPWORD_SHARE;
+}
+
+/**
+ * True when the mention sits in running prose: its sentence (within its line)
+ * has a few words and is not title-cased.
+ */
+function inProse(text: string, m: Mention): boolean {
+  const sentence = sentenceAt(text, m.start, m.end);
+  const words = sentence.match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? [];
+  if (words.length < MIN_PROSE_WORDS) return false;
+  let lower = 0;
+  for (const w of words) if (/^\p{Ll}/u.test(w)) lower += 1;
+  return lower / words.length >= MIN_PROSE_LOWER_SHARE;
 }

@@ -1,6 +1,8 @@
 /**
- * What never becomes an entity from page text: interface words, legal links,
- * share buttons, date words. Matched on `nameKey` of the whole mention.
+ * What never becomes an entity: interface words, legal links, share buttons,
+ * date words (matched on `nameKey` of the whole mention), and strings that are
+ * not names at all even when structured data says so (paths, handles, code
+ * identifiers, placeholders, photo credits, role labels).
  */
 import { nameKey } from '../core/text/normalize';
 
@@ -41,4 +43,30 @@ export function isBoilerplateName(name: string): boolean {
   if (/^[\p{N}\s.,:/-]+$/u.test(key)) return true;
   // "Share on Facebook", "Follow us on X", "Sign up for …", "Read more about …".
   return /^(?:share|follow|sign|subscribe|read|click|download|log|join|watch|listen)\b/.test(key) && key.split(' ').length > 1;
+}
+
+/** Placeholder values CMSs put in author and publisher fields. */
+const PLACEHOLDERS = new Set(['notknown', 'not known', 'unknown', 'n a', 'na', 'null', 'undefined', 'none', 'anonymous', 'admin', 'administrator', 'guest', 'author', 'test', 'string', 'object', 'true', 'false']);
+/** Words that make a "person" a desk or a role ("Jewish Business News Correspondent", "ET Bureau"). */
+const ROLE_WORDS = new Set(['correspondent', 'correspondents', 'staff', 'editor', 'editors', 'desk', 'team', 'reporter', 'reporters', 'writer', 'writers', 'contributor', 'contributors', 'bureau', 'newsroom', 'wire', 'wires']);
+
+/**
+ * True when `name` cannot be an entity name whatever its source says: a URL or
+ * path, a social handle, a lowerCamelCase code identifier, a CMS placeholder, a
+ * photo credit ("A/B/C"), or a person that is a role label.
+ *
+ * @example
+ *   isImplausibleName('/en/search/organization/Segment', 'company') // true
+ *   isImplausibleName('Jewish Business News Correspondent', 'person') // true
+ *   isImplausibleName('iPhone 15', 'product')                       // false
+ */
+export function isImplausibleName(name: string, type: string): boolean {
+  const trimmed = name.trim();
+  if (/^(?:\/|https?:|www\.|@)/i.test(trimmed) || trimmed.includes('://')) return true;
+  // "additionalTaxonomy", "pageType": code, not names ("iPhone", "eBay" have a short prefix).
+  if (/^\p{Ll}{4,}\p{Lu}\p{L}*$/u.test(trimmed)) return true;
+  if ((trimmed.match(/\//g) ?? []).length >= 2) return true;
+  const key = nameKey(trimmed);
+  if (PLACEHOLDERS.has(key)) return true;
+  return type === 'person' && key.split(' ').some((w) => ROLE_WORDS.has(w));
 }

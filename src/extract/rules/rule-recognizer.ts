@@ -152,7 +152,7 @@ function recognize(text: string, options?: RecognizeOptions): Mention[] {
   const spans: Span[] = [];
   for (const [a, b] of sentences(text, toks)) spans.push(...sentenceSpans(ctx, a, b));
   harmonize(ctx, spans);
-  return dropPositional(ctx, spans).map((sp) => {
+  return dropCommonWords(ctx, dropPositional(ctx, spans)).map((sp) => {
     const start = toks[sp.s]?.start ?? 0;
     const end = toks[sp.e - 1]?.end ?? start;
     return { text: text.slice(start, end), type: sp.type, start, end, score: sp.strength === 3 ? 0.9 : sp.strength === 2 ? 0.75 : 0.55 };
@@ -251,6 +251,9 @@ function classify(ctx: Ctx, s: number, e: number, sentenceStart: number, headlin
   if (LEGAL_SUFFIXES.has(last) || words.some((w) => ORG_KEYWORDS.has(w))) return { s, e, type: 'company', strength: 2 };
   if (words.length > 1 && words.some((w) => LOC_KEYWORDS.has(w))) return { s, e, type: 'location', strength: 2 };
   if (PRODUCT_LINE_SET.has(first) && words.length > 1 && words.slice(1).every((w) => MODEL_TOKEN.test(w))) return { s, e, type: 'product', strength: 2 };
+  // "GitHub Enterprise", "Google Cloud Platform": a known brand followed by more words is its product line.
+  const brand = words.length > 1 ? ctx.lex.phrases.get(first) : undefined;
+  if (brand !== undefined && brand.source !== 'conll' && brand.source !== 'place' && !brand.ambiguous) return { s, e, type: 'product', strength: 2 };
   if (PERSON_TITLES.has(prev) || PERSON_ROLE_WORDS.has(prev.toLowerCase()) && prev2 !== 'of') return { s, e, type: 'person', strength: 2 };
   if (next === ',' && PERSON_ROLE_WORDS.has(next2.toLowerCase())) return { s, e, type: 'person', strength: 2 };
 
@@ -337,4 +340,44 @@ function dropPositional(ctx: Ctx, spans: readonly Span[]): Span[] {
     if (sp.e - sp.s > 1) for (let k = sp.s; k < sp.e; k += 1) inner.add(ctx.words[k] ?? '');
   }
   return spans.filter((sp) => sp.initial !== true || sp.strength > 1 || sp.e - sp.s > 1 || inner.has(ctx.words[sp.s] ?? ''));
+}
+
+/** Lower-case occurrences of each word in the text: the page is its own dictionary. */
+function lowerCounts(ctx: Ctx): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const w of ctx.words) if (/^\p{Ll}+$/u.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Title-cased common words are headings, buttons and labels, not names: a
+ * statistics-only span all of whose words are common ("Insights", "Financial
+ * Services", "Roasted Tomatoes") is dropped. A word is common when the text
+ * itself uses it in lower case, or when CoNLL saw it in lower case and rarely as
+ * part of a name. A two- or three-word "person" whose first word is not a first
+ * name and whose last word is common ("Pega Infinity", "Google Cloud Platform")
+ * is a brand and a product line, not a person.
+ */
+function dropCommonWords(ctx: Ctx, spans: readonly Span[]): Span[] {
+  const lower = lowerCounts(ctx);
+  const common = (word: string): boolean => {
+    const w = word.toLowerCase();
+    if ((lower.get(w) ?? 0) > 0) return entityShare(ctx.lex.tokens.get(word)) < 0.5;
+    return ctx.lex.lowerWords.has(w) && entityShare(ctx.lex.tokens.get(word)) < 0.5;
+  };
+  const out: Span[] = [];
+  for (const sp of spans) {
+    if (sp.strength > 1) {
+      out.push(sp);
+      continue;
+    }
+    const words = ctx.words.slice(sp.s, sp.e).filter((w) => /\p{L}/u.test(w) && !CONNECTORS.has(w));
+    if (words.length > 0 && words.every(common)) continue;
+    const first = words[0] ?? '';
+    const last = words[words.length - 1] ?? '';
+    const firstLooksLikeName = FIRST_NAMES.has(first) || (ctx.lex.tokens.get(first)?.[5] ?? 0) > 0;
+    if (sp.type === 'person' && words.length >= 2 && !firstLooksLikeName && common(last)) sp.type = 'product';
+    out.push(sp);
+  }
+  return out;
 }
