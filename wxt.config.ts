@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { EXTENSION_PUBLIC_KEY } from './src/bridge/extension-key';
 
 // Permissions are the minimum Ariadne needs; README.md ("Permissions") says why each is here.
 // The content script's http(s) match pattern is the only host access; there is no
@@ -14,7 +15,14 @@ export default defineConfig({
     name: 'Ariadne',
     description: 'Turns browsing into a local knowledge graph you can search, merge, ask and draw.',
     // Firefox has no side panel API: WXT turns the panel into a `sidebar_action` there.
-    permissions: browser === 'firefox' ? ['storage', 'unlimitedStorage'] : ['sidePanel', 'storage', 'unlimitedStorage'],
+    // nativeMessaging: the MCP bridge for AI agents (off until the user turns it on).
+    permissions:
+      browser === 'firefox'
+        ? ['storage', 'unlimitedStorage', 'nativeMessaging']
+        : ['sidePanel', 'storage', 'unlimitedStorage', 'nativeMessaging'],
+    // Development builds pin their id (docs/mcp.md) so the native host's allowed_origins
+    // matches; store builds (ARIADNE_STORE_BUILD=1) get the store's id instead.
+    ...(browser !== 'firefox' && process.env.ARIADNE_STORE_BUILD !== '1' ? { key: EXTENSION_PUBLIC_KEY } : {}),
     action: { default_title: 'Ariadne: open the side panel' },
     commands: {
       'capture-page': {

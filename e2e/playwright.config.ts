@@ -20,7 +20,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'e2e', testDir: './journeys' },
+    { name: 'e2e', testMatch: ['journeys/**/*.spec.ts', 'mcp.spec.ts'] },
     ...(allProjects
       ? [
           { name: 'load', testDir: './load', timeout: 15 * 60_000 },
