@@ -59,3 +59,15 @@ export async function storageGet(key: string): Promise<unknown> {
 export async function storageSet(key: string, value: unknown): Promise<void> {
   await (await localStorageArea()).set({ [key]: value });
 }
+
+/** `storage.session` (cleared when the browser closes): the chat history of each window. */
+export async function sessionGet(key: string): Promise<unknown> {
+  const { browser } = await import('wxt/browser');
+  const area = browser.storage?.session;
+  return area === undefined ? undefined : (await area.get(key))[key];
+}
+
+export async function sessionSet(key: string, value: unknown): Promise<void> {
+  const { browser } = await import('wxt/browser');
+  await browser.storage?.session?.set({ [key]: value });
+}

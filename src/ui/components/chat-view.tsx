@@ -16,9 +16,14 @@ export function ChatView() {
   const qa = usePanelStore((s) => s.qa);
   const askQuestion = usePanelStore((s) => s.askQuestion);
   const setReplyTo = usePanelStore((s) => s.setReplyTo);
+  const loadHistory = usePanelStore((s) => s.loadHistory);
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const replyingTo = qa.messages.find((m) => m.id === qa.replyTo);
+
+  useEffect(() => {
+    void loadHistory();
+  }, [loadHistory]);
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });

@@ -3,13 +3,13 @@
  * filtered by type and relation, coloured by type; click a node to open its entity;
  * export SVG or PNG. A note says what the budget left out.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { usePanelStore } from '../store';
 import { download, stamp } from '../download';
 import { useLiveQuery } from '../live-query';
 import { panelDb } from '../database';
 import { nodeIdOf } from '../viz/diagram-model';
-import { renderSvg, svgToPng } from '../viz/render';
+import { svgToPng } from '../viz/render';
 import { DiagramFilters } from './diagram-filters';
 
 export function Diagram() {
@@ -17,8 +17,6 @@ export function Diagram() {
   const drawDiagram = usePanelStore((s) => s.drawDiagram);
   const openEntity = usePanelStore((s) => s.openEntity);
   const host = useRef<HTMLDivElement>(null);
-  const [renderError, setRenderError] = useState<string>();
-  const [renderMs, setRenderMs] = useState<number>();
   // Redraw when the graph changes size.
   const { value: version } = useLiveQuery(async () => `${await panelDb.entities.count()}/${await panelDb.relationships.count()}`, []);
 
@@ -26,34 +24,21 @@ export function Diagram() {
     if (version !== undefined) void drawDiagram();
   }, [version, drawDiagram]);
 
-  const model = viz.model;
+  const { model, svg: svgText } = viz;
   useEffect(() => {
-    if (!model) return;
-    let cancelled = false;
-    const started = performance.now();
-    renderSvg(model.mermaid).then(
-      (svg) => {
-        const el = host.current;
-        if (cancelled || !el) return;
-        // Mermaid's strict mode has sanitized the SVG (DOMPurify); the page CSP forbids inline script.
-        el.innerHTML = svg;
-        for (const node of el.querySelectorAll('g.node')) {
-          const entityId = model.nodes[nodeIdOf(node) ?? ''];
-          if (entityId === undefined) continue;
-          node.setAttribute('tabindex', '0');
-          node.setAttribute('role', 'button');
-          node.setAttribute('data-entity-id', entityId);
-          node.setAttribute('aria-label', `Open ${node.textContent?.trim() ?? 'entity'}`);
-        }
-        setRenderError(undefined);
-        setRenderMs(performance.now() - started);
-      },
-      (error: unknown) => !cancelled && setRenderError(error instanceof Error ? error.message : String(error)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [model]);
+    const el = host.current;
+    if (!el || !model || svgText === undefined) return;
+    // Mermaid's strict mode has sanitized the SVG (DOMPurify); the page CSP forbids inline script.
+    el.innerHTML = svgText;
+    for (const node of el.querySelectorAll('g.node')) {
+      const entityId = model.nodes[nodeIdOf(node) ?? ''];
+      if (entityId === undefined) continue;
+      node.setAttribute('tabindex', '0');
+      node.setAttribute('role', 'button');
+      node.setAttribute('data-entity-id', entityId);
+      node.setAttribute('aria-label', `Open ${node.textContent?.trim() ?? 'entity'}`);
+    }
+  }, [model, svgText]);
 
   const activate = (target: EventTarget) => {
     const node = target instanceof Element ? target.closest('[data-entity-id]') : null;
@@ -74,15 +59,15 @@ export function Diagram() {
     <section aria-labelledby="diagram-heading" className="stack">
       <h2 id="diagram-heading">Diagram</h2>
       <DiagramFilters />
-      {viz.status === 'error' && <p role="alert" className="error">{viz.error}</p>}
-      {renderError && <p role="alert" className="error">The diagram could not be drawn: {renderError}</p>}
+      {viz.status === 'loading' && <p role="status" className="muted">Drawing the diagram…</p>}
+      {viz.status === 'error' && <p role="alert" className="error">The diagram could not be drawn: {viz.error}</p>}
       {model && model.total === 0 && <p className="muted">The diagram draws your graph once pages have been captured.</p>}
       {viz.model?.note && <p className="muted" data-testid="diagram-note">{viz.model.note}</p>}
       <div
         className="diagram"
         ref={host}
         data-testid="diagram"
-        data-render-ms={renderMs === undefined ? undefined : Math.round(renderMs)}
+        data-render-ms={viz.renderMs === undefined ? undefined : Math.round(viz.renderMs)}
         onClick={(e) => activate(e.target)}
         onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && activate(e.target)}
       />

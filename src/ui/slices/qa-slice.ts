@@ -9,7 +9,7 @@ import { asEntityId } from '../../core/graph/ids';
 import type { EntityType } from '../../core/graph/types';
 import type { AnswerSource, Confidence } from '../../core/query';
 import { callTool } from '../../messaging/client';
-import { currentPlace } from '../browser-api';
+import { currentPlace, sessionGet, sessionSet } from '../browser-api';
 import { readStore } from '../database';
 import { ask } from '../qa/ask';
 import { Conversation } from '../qa/conversation';
@@ -44,9 +44,23 @@ export interface QaSlice {
   confirmProposal(messageId: string, accept: boolean): Promise<void>;
   /** An entity card opened or acted on: remembered as a referent. */
   touchEntity(entity: EntityRef): void;
+  /** Brings back this window's conversation (after the panel was closed and reopened). */
+  loadHistory(): Promise<void>;
 }
 
 export const conversation = new Conversation();
+
+/** Where a window's conversation is kept for the browser session. */
+const historyKey = (windowId: string): string => `ariadne.chat.${windowId}`;
+
+async function saveHistory(messages: readonly ChatMessage[]): Promise<void> {
+  const where = await currentPlace();
+  await sessionSet(historyKey(where.windowId), messages.filter((m) => !m.streaming).slice(-MAX_MESSAGES)).catch(() => undefined);
+}
+
+function isMessageList(value: unknown): value is ChatMessage[] {
+  return Array.isArray(value) && value.every((m: unknown) => typeof m === 'object' && m !== null && typeof Reflect.get(m, 'id') === 'string' && typeof Reflect.get(m, 'text') === 'string');
+}
 let counter = 0;
 const nextId = (prefix: string): string => `${prefix}${++counter}`;
 
@@ -84,6 +98,15 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
   return {
     qa: { messages: [], busy: false },
     setReplyTo: (replyTo) => set((s) => ({ qa: { ...s.qa, ...(replyTo === undefined ? { replyTo: undefined } : { replyTo }) } })),
+    async loadHistory() {
+      if (get().qa.messages.length > 0) return;
+      const where = await currentPlace();
+      const stored = await sessionGet(historyKey(where.windowId)).catch(() => undefined);
+      if (!isMessageList(stored) || get().qa.messages.length > 0) return;
+      // Ids continue after the restored ones, so a reply never points at the wrong message.
+      counter = Math.max(counter, ...stored.map((m) => Number(m.id.slice(1)) || 0));
+      set((s) => ({ qa: { ...s.qa, messages: stored.slice(-MAX_MESSAGES) } }));
+    },
     touchEntity(entity) {
       void place().then((where) => conversation.noteEntity(where, entity));
     },
@@ -138,6 +161,7 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
         else push({ id: answerId, role: 'assistant', text: userError(error), error: true });
       } finally {
         set((s) => ({ qa: { ...s.qa, busy: false } }));
+        void saveHistory(get().qa.messages);
       }
     },
     async confirmProposal(messageId, accept) {
@@ -155,6 +179,7 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
       } catch (error) {
         patch(messageId, { text: userError(error), error: true });
       }
+      void saveHistory(get().qa.messages);
     },
   };
 };

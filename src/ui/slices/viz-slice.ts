@@ -1,7 +1,8 @@
 /**
  * The diagram: its filters (around an entity at depth 1–2, types, relations,
  * budget) and the last model drawn. The selection runs on the panel's read-only
- * store, so the node → entity map is known without a Mermaid click directive.
+ * store, so the node → entity map is known without a Mermaid click directive;
+ * Mermaid then renders the SVG text (loaded on first use).
  */
 import type { StateCreator } from 'zustand';
 import { DEFAULT_NODE_BUDGET } from '../../core/mermaid/select';
@@ -9,10 +10,11 @@ import { readStore } from '../database';
 import type { PanelState } from '../store';
 import { userError } from '../user-error';
 import { diagramModel } from '../viz/diagram-model';
+import { renderSvg } from '../viz/render';
 import type { DiagramFilters, DiagramModel } from '../viz/diagram-model';
 
 export interface VizSlice {
-  viz: { filters: DiagramFilters; status: 'idle' | 'loading' | 'done' | 'error'; model?: DiagramModel; error?: string; selectMs?: number };
+  viz: { filters: DiagramFilters; status: 'idle' | 'loading' | 'done' | 'error'; model?: DiagramModel; svg?: string; error?: string; selectMs?: number; renderMs?: number };
   setDiagramFilters(patch: Partial<DiagramFilters>): void;
   drawDiagram(): Promise<void>;
 }
@@ -31,7 +33,10 @@ export const createVizSlice: StateCreator<PanelState, [], [], VizSlice> = (set, 
     const started = performance.now();
     try {
       const model = await diagramModel(readStore, get().viz.filters);
-      if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'done', model, error: undefined, selectMs: performance.now() - started } }));
+      const selected = performance.now();
+      if (seq !== drawSeq) return;
+      const svg = await renderSvg(model.mermaid);
+      if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'done', model, svg, error: undefined, selectMs: selected - started, renderMs: performance.now() - selected } }));
     } catch (error) {
       if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'error', error: userError(error) } }));
     }
