@@ -28,18 +28,22 @@ const MAX_RELATIONS = 100;
 /** A mention this sure (rule recognizer: gazetteer or graph match) needs no prose around it. */
 const SURE_MENTION_SCORE = 0.9;
 /** A line with fewer words than this is a label, menu item or heading, not prose. */
-const MIN_PROSE_WORDS = 6;
+const MIN_PROSE_WORDS = 4;
 /** …and one with fewer lower-case words than this share is title-cased (a heading). */
 const MIN_PROSE_LOWER_SHARE = 0.4;
 /** On non-English pages a one-word text name needs a gazetteer or graph match (rule score 0.9)… */
 const FOREIGN_MIN_SCORE = 0.9;
 /** …and a multi-word one at least a cue (rule score 0.75). */
 const FOREIGN_MIN_MULTIWORD_SCORE = 0.75;
-/** Share of English function words above which an unlabeled text is read as English. */
-const ENGLISH_STOPWORD_SHARE = 0.04;
+/** Share of other languages' function words from which an unlabeled text is not English. */
+const FOREIGN_STOPWORD_SHARE = 0.03;
+/** Share of non-Latin words from which an unlabeled text is not English. */
+const NON_LATIN_SHARE = 0.5;
 /** Words sampled for the language guess. */
 const LANGUAGE_SAMPLE_WORDS = 3_000;
 const ENGLISH_STOPWORDS = new Set(['the', 'and', 'of', 'to', 'in', 'is', 'that', 'for', 'with', 'on', 'was', 'are', 'it', 'this', 'as', 'by', 'be', 'at', 'from', 'have', 'has']);
+// German, French, Spanish, Italian, Portuguese and Dutch function words that are not English words.
+const FOREIGN_STOPWORDS = new Set(['der', 'die', 'und', 'das', 'ist', 'nicht', 'mit', 'le', 'les', 'et', 'est', 'une', 'des', 'du', 'pour', 'dans', 'el', 'los', 'las', 'y', 'del', 'que', 'una', 'por', 'il', 'di', 'che', 'della', 'per', 'sono', 'não', 'em', 'um', 'uma', 'het', 'een', 'van', 'zijn']);
 const MAX_ALIASES = 20;
 /** Longest person name whose first or last word a lone surname folds into. */
 const MAX_PERSON_NAME_WORDS = 4;
@@ -291,18 +295,25 @@ function foldShortNames(groups: Group[], mentionGroup: Map<Mention, Group>): voi
 }
 
 /**
- * English unless the page says otherwise (`lang`), or, when it says nothing or
- * says English, unless its text has almost no English function words (pages
- * often carry a template's `lang="en"`).
+ * English unless the page says otherwise (`lang`) or, when it says nothing, its
+ * text shows it: mostly non-Latin letters, or more function words of other
+ * European languages than of English.
  */
 export function isEnglish(lang: string | undefined, text: string): boolean {
-  if (lang !== undefined && !/^en\b/i.test(lang)) return false;
+  if (lang !== undefined) return /^en\b/i.test(lang);
   const words = text.slice(0, LANGUAGE_SAMPLE_WORDS * 8).toLowerCase().match(/\p{L}+/gu)?.slice(0, LANGUAGE_SAMPLE_WORDS) ?? [];
-  // Too little text to judge: trust the label (or assume English).
+  // Too little text to judge: assume English.
   if (words.length < 50) return true;
-  let hits = 0;
-  for (const w of words) if (ENGLISH_STOPWORDS.has(w)) hits += 1;
-  return hits / words.length >= ENGLISH_STOPWORD_SHARE;
+  let english = 0;
+  let foreign = 0;
+  let nonLatin = 0;
+  for (const w of words) {
+    if (ENGLISH_STOPWORDS.has(w)) english += 1;
+    else if (FOREIGN_STOPWORDS.has(w)) foreign += 1;
+    if (!/^[a-z\u00c0-\u024f]+$/.test(w)) nonLatin += 1;
+  }
+  if (nonLatin / words.length > NON_LATIN_SHARE) return false;
+  return !(foreign > english && foreign / words.length >= FOREIGN_STOPWORD_SHARE);
 }
 
 /**
