@@ -32,6 +32,17 @@ test('settings persist across a restart of the browser context', async ({}, test
     // Nothing overflows sideways at 320 px.
     expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await snap(panel, testInfo, 'settings-320px');
+    // Every view fits 320 px, in light and dark, without serious axe findings (contrast included).
+    for (const scheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: scheme });
+      for (const tab of ['Search', 'Merge & review', 'Ask', 'Diagram', 'Data', 'Settings'] as const) {
+        await openTab(panel, tab);
+        expect(await panel.evaluate(() => document.documentElement.scrollWidth), `${tab} at 320 px (${scheme})`).toBeLessThanOrEqual(320);
+        const found = await new AxeBuilder({ page: panel }).analyze();
+        expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${tab} (${scheme}): ${v.id}`)).toEqual([]);
+      }
+    }
+    await snap(panel, testInfo, 'settings-320px-dark');
     await expect.poll(() => panel.evaluate(() => chrome.storage.local.get('ariadne.settings').then((s) => JSON.stringify(s)))).toContain('llama3.2');
     await first.context.close();
 
