@@ -8,8 +8,9 @@
  *   const db = new AriadneDatabase();          // opens `ariadne`
  *   const n = await db.entities.count();
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Transaction } from 'dexie';
 import type { PageCapture } from '../../core/capture';
+import { indexKeys } from '../../core/graph/keys';
 import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } from '../../core/graph/types';
 
 /** The database's name, shared by the background, the side panel and `npm start`. */
@@ -51,6 +52,49 @@ export interface DatabaseOptions {
   readonly durability?: Durability;
 }
 
+/**
+ * Version 1 (the first release). Kept verbatim: Dexie needs every earlier version's
+ * stores to upgrade from it, and the upgrade test writes its fixture with it.
+ */
+export const SCHEMA_V1 = {
+  // [type+id]: one type's entities in id order with keyset pagination.
+  entities: 'id, type, updatedAt, mentionCount, *keys, [type+id]',
+  // &key: a relation (from, label, to) exists once.
+  relationships: 'id, &key, from, to',
+  // Compound indexes give "oldest first, then id" per entity, relationship and page.
+  evidence: 'id, entityId, relationshipId, pageUrl, [entityId+capturedAt], [relationshipId+capturedAt], [pageUrl+capturedAt]',
+  pages: 'url, site, capturedAt, *entityIds',
+  merges: 'id, at',
+  reviews: 'id, status, [status+createdAt]',
+  inbox: 'id, receivedAt',
+  settings: 'key',
+} as const;
+
+/**
+ * Version 2: the inbox indexes `attempts`, so parked captures (attempts at the limit)
+ * are counted and retried from an index instead of a scan of every waiting capture.
+ * Its upgrade recomputes every entity's `keys` with the current `indexKeys`: data
+ * written before the resolver's MinHash `m:` signature keys existed could not be
+ * found by a misspelt name until the entity was written again.
+ */
+export const SCHEMA_V2 = { ...SCHEMA_V1, inbox: 'id, receivedAt, attempts' } as const;
+
+/** The schema version this build opens (the upgrade test checks it is the last one). */
+export const SCHEMA_VERSION = 2;
+
+/**
+ * v1 → v2: recompute `Entity.keys`. Runs inside Dexie's version-change transaction,
+ * so a failure leaves the database at v1 with every record as it was.
+ */
+async function upgradeToV2(tx: Transaction): Promise<void> {
+  await tx
+    .table<Entity, string>('entities')
+    .toCollection()
+    .modify((entity, ctx) => {
+      ctx.value = { ...entity, keys: indexKeys(entity) };
+    });
+}
+
 export class AriadneDatabase extends Dexie {
   entities!: EntityTable<Entity, 'id'>;
   relationships!: EntityTable<Relationship, 'id'>;
@@ -63,19 +107,8 @@ export class AriadneDatabase extends Dexie {
 
   constructor(name: string = DATABASE_NAME, options: DatabaseOptions = {}) {
     super(name, { chromeTransactionDurability: options.durability ?? 'relaxed' });
-    this.version(1).stores({
-      // [type+id]: one type's entities in id order with keyset pagination.
-      entities: 'id, type, updatedAt, mentionCount, *keys, [type+id]',
-      // &key: a relation (from, label, to) exists once.
-      relationships: 'id, &key, from, to',
-      // Compound indexes give "oldest first, then id" per entity, relationship and page.
-      evidence: 'id, entityId, relationshipId, pageUrl, [entityId+capturedAt], [relationshipId+capturedAt], [pageUrl+capturedAt]',
-      pages: 'url, site, capturedAt, *entityIds',
-      merges: 'id, at',
-      reviews: 'id, status, [status+createdAt]',
-      inbox: 'id, receivedAt',
-      settings: 'key',
-    });
+    this.version(1).stores(SCHEMA_V1);
+    this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
   }
 
   /** The tables of the graph itself (what `GraphStore.clear` empties). */

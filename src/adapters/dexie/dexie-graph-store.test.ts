@@ -6,7 +6,7 @@ import { graphStoreContract } from '../../core/graph/graph-store.contract';
 import { asEntityId, fixedClock, sequentialIds } from '../../core/graph/ids';
 import { GraphService } from '../../core/graph/service';
 import type { Entity } from '../../core/graph/types';
-import { AriadneDatabase, DATABASE_NAME } from './database';
+import { AriadneDatabase, DATABASE_NAME, SCHEMA_VERSION } from './database';
 import { DexieGraphStore } from './dexie-graph-store';
 
 let opened: AriadneDatabase[] = [];
@@ -31,14 +31,14 @@ describe('DexieGraphStore specifics', () => {
     expect(DATABASE_NAME).toBe('ariadne');
   });
 
-  it('declares schema version 1 with the indexes the look-ups rely on', async () => {
+  it('declares the current schema version with the indexes the look-ups rely on', async () => {
     const store = freshStore();
     await store.db.open();
-    expect(store.db.verno).toBe(1);
+    expect(store.db.verno).toBe(SCHEMA_VERSION);
     const indexes = (table: string) => store.db.table(table).schema.indexes.map((i) => i.name).sort();
     expect(indexes('entities')).toEqual(['[type+id]', 'keys', 'mentionCount', 'type', 'updatedAt']);
     expect(store.db.table('relationships').schema.idxByName['key']?.unique).toBe(true);
-    expect(indexes('inbox')).toEqual(['receivedAt']);
+    expect(indexes('inbox')).toEqual(['attempts', 'receivedAt']);
   });
 
   it('keeps the transaction when the scope is a plain arrow forwarding to async code while other reads run (no PrematureCommitError)', async () => {
