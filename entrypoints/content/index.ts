@@ -1,23 +1,37 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { captureAndSend, isCapturable } from '../../src/content/capture';
+import type { CaptureNowReply } from '../../src/content/capture-now';
+import { captureNowTrigger } from '../../src/content/capture-now';
 import { capturePolicy } from '../../src/content/capture-policy';
 import { readSettings } from '../../src/content/read-settings';
 
-// Thin wiring only: capture at idle when the settings allow it, and when the background asks (shortcut).
+/** Set once per page: the background may inject this script again into a tab that predates it. */
+const LOADED = Symbol.for('ariadne.content');
+
+// Thin wiring only: capture at idle when the settings allow it, and when the background asks
+// (shortcut, context menu). A refused capture is logged at debug level, never written into the page.
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
   runAt: 'document_idle',
   main() {
-    if (!isCapturable(location.href)) return;
-    const capture = async (trigger: 'auto' | 'shortcut') => {
+    if (!isCapturable(location.href) || Reflect.get(globalThis, LOADED) === true) return;
+    Reflect.set(globalThis, LOADED, true);
+    const capture = async (trigger: 'auto' | 'manual' | 'shortcut'): Promise<CaptureNowReply> => {
       const settings = await readSettings();
-      if (!capturePolicy(location.href, settings.capture, trigger).allowed) return;
-      await captureAndSend(document, location.href, { trigger }).catch((error: unknown) => console.warn('Ariadne: capture failed', error));
+      const decision = capturePolicy(location.href, settings.capture, trigger);
+      if (!decision.allowed) {
+        console.debug(`Ariadne: not captured (${trigger}): ${decision.reason}`);
+        return { skipped: decision.reason };
+      }
+      return { captureId: await captureAndSend(document, location.href, { trigger }) };
     };
-    void capture('auto');
-    browser.runtime.onMessage.addListener((message: unknown) => {
-      if (typeof message === 'object' && message !== null && 'type' in message && message.type === 'capture.now') void capture('shortcut');
+    void capture('auto').catch((error: unknown) => console.warn('Ariadne: capture failed', error));
+    browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse: (reply: CaptureNowReply) => void) => {
+      const trigger = captureNowTrigger(message);
+      if (trigger === undefined) return false;
+      capture(trigger).then(sendResponse, (error: unknown) => sendResponse({ skipped: error instanceof Error ? error.message : String(error) }));
+      return true; // the reply is sent asynchronously
     });
   },
 });

@@ -31,4 +31,9 @@ describe('capture policy', () => {
     expect(capturePolicy('https://example.com/', allow, 'auto').allowed).toBe(false);
     expect(capturePolicy('https://example.com/', allow, 'manual').allowed).toBe(true);
   });
+
+  it('reads file:// pages only when the user allowed local files', () => {
+    expect(capturePolicy('file:///home/me/a.html', base, 'shortcut').allowed).toBe(false);
+    expect(capturePolicy('file:///home/me/a.html', { ...base, allowFileUrls: true }, 'auto').allowed).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * Whether a page may be captured, from the user's capture settings: blocked sites
- * are never captured; pausing, manual mode and an allowlist stop automatic capture
+ * (and `file://` pages unless allowed) are never captured; pausing, manual mode and an allowlist stop automatic capture
  * only (a capture the user asks for still runs). The content script checks before
  * reading the page; the background checks again when the capture arrives.
  *
@@ -33,6 +33,10 @@ export function matchesSite(url: string, pattern: string): boolean {
 }
 
 export function capturePolicy(url: string, settings: Settings['capture'], trigger: PageCapture['trigger']): CaptureDecision {
+  // Local files can hold anything; they are read only when the user allowed it.
+  if (/^file:/i.test(url) && !settings.allowFileUrls) {
+    return { allowed: false, reason: 'Local files (file://) are not captured unless allowed in Settings → Capture.' };
+  }
   if (settings.blocklist.some((p) => matchesSite(url, p))) {
     return { allowed: false, reason: 'This site is on the capture blocklist (Settings → Capture).' };
   }

@@ -60,10 +60,11 @@ describe('captureAndSend', () => {
     expect(doc.documentElement.dataset.ariadneCaptured).toBeUndefined();
   });
 
-  it('only captures http(s) pages', () => {
+  it('looks at http(s) pages and local files only', () => {
     expect(isCapturable('https://example.test/')).toBe(true);
     expect(isCapturable('http://127.0.0.1:8080/a.html')).toBe(true);
     expect(isCapturable('chrome://settings')).toBe(false);
-    expect(isCapturable('file:///tmp/a.html')).toBe(false);
+    expect(isCapturable('file:///tmp/a.html')).toBe(true); // the policy reads it only when allowed
+    expect(isCapturable('chrome-extension://abc/sidepanel.html')).toBe(false);
   });
 });

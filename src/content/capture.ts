@@ -43,7 +43,7 @@ export async function captureAndSend(doc: Document, url: string, options: Captur
   }
 }
 
-/** Pages the content script leaves alone: nothing to capture, or not ours to read. */
+/** Pages the content script may look at: web pages, and local files (the policy decides on those). */
 export function isCapturable(url: string): boolean {
-  return /^https?:/i.test(url);
+  return /^(https?|file):/i.test(url);
 }

@@ -1,0 +1,40 @@
+/**
+ * The one message the background sends a content script: "capture your page now"
+ * (the shortcut, the context menu, `npm start`), and the reply it gets back. Checked
+ * by hand on arrival (no schema library): the content script stays small.
+ *
+ * @example
+ *   const reply: CaptureNowReply = await browser.tabs.sendMessage(tabId, captureNowMessage('shortcut'));
+ */
+import type { PageCapture } from '../core/capture';
+
+export type ExplicitTrigger = Extract<PageCapture['trigger'], 'manual' | 'shortcut'>;
+
+export interface CaptureNowMessage {
+  readonly type: 'capture.now';
+  readonly trigger: ExplicitTrigger;
+}
+
+/** What the content script answers: the capture id, or why nothing was captured. */
+export type CaptureNowReply = { readonly captureId: string } | { readonly skipped: string };
+
+export function captureNowMessage(trigger: ExplicitTrigger): CaptureNowMessage {
+  return { type: 'capture.now', trigger };
+}
+
+/** The message's trigger when `message` is a capture request, else undefined. */
+export function captureNowTrigger(message: unknown): ExplicitTrigger | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  if (!('type' in message) || message.type !== 'capture.now') return undefined;
+  const trigger = 'trigger' in message ? message.trigger : undefined;
+  return trigger === 'manual' ? 'manual' : 'shortcut';
+}
+
+/** A reply from a content script, read defensively (an older script may answer nothing). */
+export function readCaptureNowReply(raw: unknown): CaptureNowReply {
+  if (typeof raw === 'object' && raw !== null) {
+    if ('captureId' in raw && typeof raw.captureId === 'string') return { captureId: raw.captureId };
+    if ('skipped' in raw && typeof raw.skipped === 'string') return { skipped: raw.skipped.slice(0, 300) };
+  }
+  return { skipped: 'The page did not answer.' };
+}
