@@ -77,9 +77,13 @@ export class DexieGraphStore implements GraphStore {
   }
   async findEntitiesByKeys(keys: readonly string[], limit: number): Promise<Entity[]> {
     if (keys.length === 0 || limit <= 0) return [];
-    // Primary keys only (cheap), deduplicated and sorted by id, then one bulk read.
-    const ids = await this.db.entities.where('keys').anyOf([...keys]).primaryKeys();
-    const unique = [...new Set(ids)].sort(byString).slice(0, limit);
+    // One indexed `equals` per key, primary keys only, then one bulk read. Not `anyOf`:
+    // on a multi-entry index it walks a cursor whose cost grows with the table (measured
+    // 25.6 ms against 0.67 ms per key at 1.5k entities on fake-indexeddb).
+    const perKey = await Promise.all(
+      [...new Set(keys)].map((key) => this.db.entities.where('keys').equals(key).primaryKeys()),
+    );
+    const unique = [...new Set(perKey.flat())].sort(byString).slice(0, limit);
     return this.getEntities(unique);
   }
   async listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]> {
