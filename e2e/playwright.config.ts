@@ -20,7 +20,8 @@ export default defineConfig({
   reporter: [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'e2e', testMatch: ['journeys/**/*.spec.ts', 'mcp.spec.ts'] },
+    // Quick load and fault checks (`*.quick.spec.ts`) also run by default; their full runs do not.
+    { name: 'e2e', testMatch: ['journeys/**/*.spec.ts', 'mcp.spec.ts', 'load/**/*.quick.spec.ts', 'faults/**/*.quick.spec.ts'] },
     ...(allProjects
       ? [
           { name: 'load', testDir: './load', timeout: 15 * 60_000 },
