@@ -49,8 +49,10 @@ export function ChatMessageView({ message }: { readonly message: ChatMessage }) 
         </div>
       )}
       {message.choices && (
-        <ul className="plain">
-          {message.choices.map((c) => <li key={c.id}>{c.label}</li>)}
+        <ul className="plain" aria-label="Possible meanings">
+          {message.choices.map((c) => (
+            <li key={c.id}>{c.id.startsWith('e_') ? <EntityLink id={c.id} name={c.label} type="other" /> : c.label}</li>
+          ))}
         </ul>
       )}
       {message.followUps && message.followUps.length > 0 && (

@@ -4,6 +4,7 @@
  * button that asks the endpoint for its models.
  */
 import { useState } from 'react';
+import { detectPromptApi } from '../../adapters/llm';
 import { usePanelStore } from '../store';
 import { testConnection } from '../llm-test';
 
@@ -25,7 +26,8 @@ export function LlmSettings() {
         <select value={llm.provider} onChange={(e) => update({ provider: e.target.value === 'openai-compatible' ? 'openai-compatible' : e.target.value === 'prompt-api' ? 'prompt-api' : 'none' })} data-testid="llm-provider">
           <option value="none">Offline (no model; answers from the graph only)</option>
           <option value="openai-compatible">An OpenAI-compatible server (Ollama, LM Studio, llama.cpp, OpenAI)</option>
-          <option value="prompt-api">The browser's built-in model, when available</option>
+          {/* Offered only where the browser has a built-in model (or the user chose it before). */}
+          {(detectPromptApi() !== undefined || llm.provider === 'prompt-api') && <option value="prompt-api">The browser's built-in model</option>}
         </select>
       </label>
       {llm.provider === 'openai-compatible' && (

@@ -9,7 +9,7 @@
  * @example
  *   const result = await ask('who founded Stripe?', settings, { onToken: (t) => append(t) });
  */
-import { LlmAnswerer, OpenAiCompatibleClient } from '../../adapters/llm';
+import { detectPromptApi, LlmAnswerer, OpenAiCompatibleClient, PromptApiAnswerer } from '../../adapters/llm';
 import { systemClock } from '../../core/graph/ids';
 import { answerQuestion, createQueryEngine } from '../../core/query';
 import type { EntityQueryResult } from '../../core/query';
@@ -19,6 +19,11 @@ import { readStore } from '../database';
 
 function answererFor(settings: Settings): Answerer | undefined {
   const { llm } = settings;
+  if (llm.provider === 'prompt-api') {
+    // The browser's built-in model, when this browser has one; otherwise the offline answerer.
+    const api = detectPromptApi();
+    return api === undefined ? undefined : new PromptApiAnswerer(api);
+  }
   if (llm.provider !== 'openai-compatible' || llm.model.trim() === '' || llm.baseUrl.trim() === '') return undefined;
   return new LlmAnswerer(
     new OpenAiCompatibleClient({ baseUrl: llm.baseUrl, model: llm.model, timeoutMs: llm.timeoutMs, ...(llm.apiKey === '' ? {} : { apiKey: llm.apiKey }) }),
