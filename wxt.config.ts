@@ -16,10 +16,15 @@ export default defineConfig({
     description: 'Turns browsing into a local knowledge graph you can search, merge, ask and draw.',
     // Firefox has no side panel API: WXT turns the panel into a `sidebar_action` there.
     // nativeMessaging: the MCP bridge for AI agents (off until the user turns it on).
+    // contextMenus, activeTab, scripting: "Capture this page" / "Add selection to Ariadne" and the
+    // shortcut; activeTab grants only the tab the user acted on, scripting injects the content
+    // script into a tab opened before Ariadne was installed.
     permissions:
       browser === 'firefox'
-        ? ['storage', 'unlimitedStorage', 'nativeMessaging']
-        : ['sidePanel', 'storage', 'unlimitedStorage', 'nativeMessaging'],
+        ? ['storage', 'unlimitedStorage', 'nativeMessaging', 'contextMenus', 'activeTab', 'scripting']
+        : ['sidePanel', 'storage', 'unlimitedStorage', 'nativeMessaging', 'contextMenus', 'activeTab', 'scripting'],
+    // Private windows are never captured: the extension does not run there at all.
+    incognito: 'not_allowed',
     // Development builds pin their id (docs/mcp.md) so the native host's allowed_origins
     // matches; store builds (ARIADNE_STORE_BUILD=1) get the store's id instead.
     ...(browser !== 'firefox' && process.env.ARIADNE_STORE_BUILD !== '1' ? { key: EXTENSION_PUBLIC_KEY } : {}),

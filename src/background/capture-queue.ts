@@ -34,7 +34,7 @@ export interface CaptureQueueDeps {
   readonly writer: SerialWriter;
   readonly clock: Clock;
   /** Turns one capture into graph writes; runs inside the single writer. */
-  readonly ingest: (capture: PageCapture) => Promise<void>;
+  readonly ingest: (capture: PageCapture) => Promise<unknown>;
   /** Told after every ingested or failed capture (badge, logs). */
   readonly onProcessed?: (captureId: string, outcome: 'ingested' | 'failed', error?: string) => void;
 }

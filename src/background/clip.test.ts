@@ -22,7 +22,7 @@ describe('clip', () => {
   it('creates an entity from the selection with clip evidence and records the page', async () => {
     const { store, clip } = setup();
     const out = await clip({ ...page, text: '  Quillfeather\n Labs ' });
-    expect(out).toMatchObject({ name: 'Quillfeather Labs', created: true });
+    expect(out).toMatchObject({ name: 'Quillfeather Labs', created: true, pageEntities: 1 });
     const evidence = await store.evidenceOfEntity(out.entityId, 10);
     expect(evidence).toHaveLength(1);
     expect(evidence[0]).toMatchObject({ kind: 'clip', pageUrl: page.url, pageTitle: 'Field notes', snippet: 'Quillfeather Labs' });

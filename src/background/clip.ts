@@ -9,7 +9,7 @@
  * @example
  *   const clip = createClipper({ graph, store, clock, resolver, recognizer: () => recognizer });
  *   await writer.run(() => clip({ text: 'Tern DB', url: 'https://example.com/', title: 'Example' }));
- *   // → { entityId: 'e_…', name: 'Tern DB', type: 'other', created: true }
+ *   // → { entityId: 'e_…', name: 'Tern DB', type: 'other', created: true, pageEntities: 1 }
  */
 import { clipSchema } from '../core/capture';
 import { InvalidArgumentsError } from '../core/errors';
@@ -41,6 +41,8 @@ export interface ClipResult {
   readonly type: EntityType;
   /** False when the selection named an entity the graph already had. */
   readonly created: boolean;
+  /** Entities the page has contributed, this one included (for the badge). */
+  readonly pageEntities: number;
 }
 
 export interface ClipDeps {
@@ -79,8 +81,8 @@ export function createClipper(deps: ClipDeps): (request: ClipRequest) => Promise
       await graph.recordEvidence({ kind: 'clip', entityId: entity.id, pageUrl: clip.url, pageTitle: clip.title, snippet: clip.snippet ?? clip.text, capturedAt });
       // The page lists the entity it contributed; an earlier capture time is kept (the capture queue keys on it).
       const page = await deps.store.getPage(clip.url);
-      await graph.recordPage({ url: clip.url, title: page?.title ?? clip.title, capturedAt: page?.capturedAt ?? capturedAt, entityIds: [entity.id] });
-      return { entityId: entity.id, name: entity.name, type: entity.type, created: known === undefined };
+      const recorded = await graph.recordPage({ url: clip.url, title: page?.title ?? clip.title, capturedAt: page?.capturedAt ?? capturedAt, entityIds: [entity.id] });
+      return { entityId: entity.id, name: entity.name, type: entity.type, created: known === undefined, pageEntities: recorded.entityIds.length };
     });
   };
 }

@@ -11,6 +11,7 @@ import type { Settings } from '../core/settings';
 import type { CallerKind, SideEffectClass } from '../core/tools/tool';
 import { capturePolicy } from '../content/capture-policy';
 import type { Handlers } from '../messaging/router';
+import { captureIdOf } from './capture-id';
 import type { CaptureQueue } from './capture-queue';
 import type { SerialWriter } from './serial-writer';
 
@@ -27,9 +28,11 @@ export interface HandlerServices {
   readonly writer: SerialWriter;
   /** The user's current settings (capture policy). */
   readonly settings: () => Promise<Settings>;
+  /** Told when a tab's capture is accepted (the badge shows its count there once ingested). */
+  readonly onAccepted?: (captureId: string, tabId: number) => void;
 }
 
-export function createHandlers({ tools, queue, writer, settings }: HandlerServices): Handlers {
+export function createHandlers({ tools, queue, writer, settings, onAccepted }: HandlerServices): Handlers {
   return {
     'tool.call': async (request, sender) => {
       const registry = await tools();
@@ -39,10 +42,12 @@ export function createHandlers({ tools, queue, writer, settings }: HandlerServic
       // Unknown tools go straight to the registry, which answers not_found with the known names.
       return effect === undefined || effect === 'read-only' ? call() : writer.run(call);
     },
-    'page.captured': async (request) => {
+    'page.captured': async (request, sender) => {
       // Checked again here: a capture of a blocked site is refused whoever sends it.
       const decision = capturePolicy(request.capture.url, (await settings()).capture, request.capture.trigger);
       if (!decision.allowed) throw new AriadneError('forbidden', decision.reason);
+      // Told before enqueueing: ingestion starts right away and may end before enqueue returns.
+      if (sender.tabId !== undefined && sender.kind === 'content') onAccepted?.(captureIdOf(request.capture), sender.tabId);
       return queue.enqueue(request.capture);
     },
     'capture.status': (request) => queue.status(request.captureId),

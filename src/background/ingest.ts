@@ -5,13 +5,14 @@
  *
  * @example
  *   const ingest = createIngest({ graph, store, clock, ids, settings: readSettings });
- *   await ingest(capture);
+ *   const { entityIds } = await ingest(capture); // the page's entities (for the badge)
  */
 import type { PageCapture } from '../core/capture';
 import type { Clock, IdSource } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
 import type { Settings } from '../core/settings';
+import type { IngestResult } from '../core/ingest/ingest';
 import { ingestCapture } from '../core/ingest/ingest';
 import { createResolver } from '../core/resolve/resolver';
 import { analyzeCapture } from '../extract/analyze';
@@ -28,7 +29,7 @@ export interface IngestDeps {
   readonly ids: IdSource;
 }
 
-export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promise<void> {
+export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promise<IngestResult> {
   // Network look-ups stay off: captures are resolved against the local graph only.
   const resolver = createResolver({ store: deps.store, clock: deps.clock, settings: { networkLookups: false } });
   let recognizer: EntityRecognizer | undefined;
@@ -37,7 +38,7 @@ export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promis
     recognizer ??= createTrainedRecognizer() ?? createRuleRecognizer();
     const settings = await deps.settings();
     const analysis = analyzeCapture(capture, { recognizer, maxEntities: settings.capture.maxEntitiesPerPage });
-    await ingestCapture(
+    return ingestCapture(
       analysis,
       {
         service: deps.graph, resolver, store: deps.store, clock: deps.clock, ids: deps.ids,

@@ -21,9 +21,19 @@ import { createIngest } from './ingest';
 import { createToolRegistry } from './tools';
 import { SerialWriter } from './serial-writer';
 import { startNativeBridge } from './bridge';
+import { CaptureBadge } from './badge';
+import { captureIdOf } from './capture-id';
+import { createClipper } from './clip';
+import type { Controls } from './controls';
+import { MENU_ITEMS, createControls } from './controls';
+import { createResolver } from '../core/resolve/resolver';
+import { SETTINGS_STORAGE_KEY, parseSettings } from '../core/settings';
+import { createTrainedRecognizer } from '../extract/ner';
+import type { EntityRecognizer } from '../extract/recognizer';
+import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 
-/** The request a background sends a content script to capture its page now. */
-export const CAPTURE_NOW = { type: 'capture.now' } as const;
+/** Where the e2e tests find the functions the shortcut and the context menu call (service worker scope only). */
+export const CONTROLS_GLOBAL = 'ariadneControls';
 
 export function startBackground(): void {
   const db = new AriadneDatabase();
@@ -33,20 +43,25 @@ export function startBackground(): void {
   const graph = new GraphService({ store, ids, clock });
   const writer = new SerialWriter();
   const registry = createToolRegistry({ graph, store }, writer);
+  const badge = new CaptureBadge(browser.action);
+  const ingest = createIngest({ graph, store, clock, ids, settings: readSettings });
   const queue = new CaptureQueue({
     // Its own strict connection: an acknowledged capture is on disk (see DatabaseOptions).
     db: new AriadneDatabase(DATABASE_NAME, { durability: 'strict' }),
     store,
     writer,
     clock,
-    ingest: createIngest({ graph, store, clock, ids, settings: readSettings }),
+    ingest: async (capture) => {
+      const result = await ingest(capture);
+      void badge.ingested(captureIdOf(capture), result.entityIds.length);
+    },
     onProcessed: (captureId, outcome, error) => {
       if (outcome === 'failed') console.warn(`Ariadne: capture ${captureId} failed: ${error ?? ''}`);
-      void showPending(queue);
     },
   });
 
-  const route = createRouter(createHandlers({ tools: () => registry, queue, writer, settings: readSettings }), {
+  const onAccepted = (captureId: string, tabId: number) => badge.expect(captureId, tabId);
+  const route = createRouter(createHandlers({ tools: () => registry, queue, writer, settings: readSettings, onAccepted }), {
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
   });
@@ -58,9 +73,8 @@ export function startBackground(): void {
   // The toolbar button opens the side panel (Chromium) or toggles the sidebar (Firefox).
   if (browser.sidePanel) void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
   else openSidebarOnClick();
-  browser.commands?.onCommand.addListener((command, tab) => {
-    if (command === 'capture-page' && tab?.id !== undefined) void browser.tabs.sendMessage(tab.id, CAPTURE_NOW).catch(() => undefined);
-  });
+  const controls = startControls(createClipperInWriter({ graph, store, clock }, writer), badge);
+  Reflect.set(globalThis, CONTROLS_GLOBAL, controls);
 
   // Captures left in the inbox by a stopped worker (including parked ones) get another go.
   void queue.retryParked().then(() => queue.drain());
@@ -79,9 +93,46 @@ function openSidebarOnClick(): void {
   });
 }
 
-/** The badge shows how many captures wait to be ingested (nothing when none). */
-async function showPending(queue: CaptureQueue): Promise<void> {
-  const { pending } = await queue.status();
-  const action = browser.action ?? browser.browserAction;
-  await action?.setBadgeText({ text: pending > 0 ? String(pending) : '' }).catch(() => undefined);
+/** The clip of a selection, run through the single writer; the recognizer types unknown names. */
+function createClipperInWriter(deps: Pick<Parameters<typeof createClipper>[0], 'graph' | 'store' | 'clock'>, writer: SerialWriter) {
+  let recognizer: EntityRecognizer | undefined;
+  const clip = createClipper({
+    ...deps,
+    resolver: createResolver({ store: deps.store, clock: deps.clock, settings: { networkLookups: false } }),
+    recognizer: () => (recognizer ??= createTrainedRecognizer() ?? createRuleRecognizer()),
+  });
+  return (request: Parameters<typeof clip>[0]) => writer.run(() => clip(request));
+}
+
+/** Shortcut, context menu, badge upkeep (navigation, pause): the user's capture controls. */
+function startControls(clip: Parameters<typeof createControls>[0]['clip'], badge: CaptureBadge): Controls {
+  const controls = createControls({
+    settings: readSettings,
+    badge,
+    clip,
+    tabs: {
+      send: (tabId, message) => browser.tabs.sendMessage(tabId, message),
+      // The built content script (a typed public path: a rename breaks the type check, not the shortcut).
+      ...(browser.scripting === undefined
+        ? {}
+        : { inject: async (tabId: number) => void (await browser.scripting.executeScript({ target: { tabId }, files: ['/content-scripts/content.js'] })) }),
+    },
+  });
+  browser.commands?.onCommand.addListener((command, tab) => void controls.onCommand(command, tab));
+  browser.contextMenus?.onClicked.addListener((info, tab) => void controls.onMenuClick(info, tab));
+  browser.runtime.onInstalled.addListener(() => {
+    // Menu items outlive the worker; they are (re)created on install and update only.
+    void browser.contextMenus?.removeAll().then(() => {
+      for (const item of MENU_ITEMS) browser.contextMenus.create({ id: item.id, title: item.title, contexts: [...item.contexts] });
+    });
+  });
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === 'loading') void badge.navigated(tabId);
+  });
+  browser.storage?.onChanged.addListener((changes, area) => {
+    const change = changes[SETTINGS_STORAGE_KEY];
+    if (area === 'local' && change !== undefined) void badge.paused(parseSettings(change.newValue).capture.paused);
+  });
+  void readSettings().then((settings) => badge.paused(settings.capture.paused));
+  return controls;
 }

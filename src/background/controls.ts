@@ -1,0 +1,138 @@
+/**
+ * The user's capture controls in the background (issue 3 item 7): the keyboard
+ * shortcut (`capture-page`) and the context menu ("Capture this page", "Add
+ * selection to Ariadne"). The toolbar button opens the side panel (start.ts).
+ *
+ * An explicit capture asks the tab's content script to capture now (`capture.now`);
+ * a tab opened before Ariadne was installed or updated has none, so the script is
+ * injected first (`activeTab` + `scripting`: the shortcut or menu click grants the
+ * tab). Browser pages, private windows, blocked sites and (unless allowed) local
+ * files are refused, with the reason on the badge's tooltip (`explicitCaptureDecision`).
+ *
+ * The functions the browser's events call are the ones returned here; the e2e tests
+ * call them through `globalThis.ariadneControls` (Playwright cannot press browser
+ * shortcuts or click context menus).
+ *
+ * @example
+ *   const controls = createControls({ settings: readSettings, badge, clip, tabs });
+ *   browser.commands.onCommand.addListener((command, tab) => void controls.onCommand(command, tab));
+ */
+import type { Settings } from '../core/settings';
+import type { CaptureNowReply, ExplicitTrigger } from '../content/capture-now';
+import { captureNowMessage, readCaptureNowReply } from '../content/capture-now';
+import type { CaptureBadge } from './badge';
+import type { TabInfo } from './capture-target';
+import { explicitCaptureDecision } from './capture-target';
+import type { ClipRequest, ClipResult } from './clip';
+
+export const CAPTURE_COMMAND = 'capture-page';
+export const MENU_CAPTURE_PAGE = 'ariadne-capture-page';
+export const MENU_ADD_SELECTION = 'ariadne-add-selection';
+
+/** The context menu items, created once per install or update. */
+export const MENU_ITEMS = [
+  { id: MENU_CAPTURE_PAGE, title: 'Capture this page', contexts: ['page'] },
+  { id: MENU_ADD_SELECTION, title: 'Add selection to Ariadne', contexts: ['selection'] },
+] as const;
+
+/** A tab as the browser's events hand it over. */
+export interface ControlTab extends TabInfo {
+  readonly id?: number;
+  readonly title?: string;
+}
+
+/** The parts of `contextMenus.OnClickData` read here. */
+export interface MenuClick {
+  readonly menuItemId: string | number;
+  readonly selectionText?: string;
+  readonly pageUrl?: string;
+}
+
+/** How the background reaches a tab's content script. */
+export interface TabMessenger {
+  send(tabId: number, message: unknown): Promise<unknown>;
+  /** Injects the content script into a tab that has none; absent where scripting is unavailable. */
+  inject?(tabId: number): Promise<void>;
+}
+
+export interface ControlDeps {
+  readonly settings: () => Promise<Settings>;
+  readonly badge: CaptureBadge;
+  /** The clip, already run through the single writer. */
+  readonly clip: (request: ClipRequest) => Promise<ClipResult>;
+  readonly tabs: TabMessenger;
+}
+
+export type ControlOutcome =
+  | { readonly status: 'captured'; readonly captureId: string }
+  | { readonly status: 'clipped'; readonly clip: ClipResult }
+  | { readonly status: 'refused'; readonly reason: string }
+  | { readonly status: 'ignored' };
+
+export interface Controls {
+  captureTab(tab: ControlTab | undefined, trigger: ExplicitTrigger): Promise<ControlOutcome>;
+  clipSelection(selection: string, tab: ControlTab | undefined, pageUrl?: string): Promise<ControlOutcome>;
+  onCommand(command: string, tab: ControlTab | undefined): Promise<ControlOutcome>;
+  onMenuClick(info: MenuClick, tab: ControlTab | undefined): Promise<ControlOutcome>;
+}
+
+export function createControls(deps: ControlDeps): Controls {
+  const refuse = async (tabId: number | undefined, reason: string): Promise<ControlOutcome> => {
+    if (tabId !== undefined) await deps.badge.refused(tabId, reason);
+    return { status: 'refused', reason };
+  };
+
+  async function askTab(tabId: number, trigger: ExplicitTrigger): Promise<CaptureNowReply> {
+    const message = captureNowMessage(trigger);
+    try {
+      return readCaptureNowReply(await deps.tabs.send(tabId, message));
+    } catch (error) {
+      // No receiver: the tab predates this install (or update). Inject the script, then ask again.
+      if (deps.tabs.inject === undefined) throw error;
+      await deps.tabs.inject(tabId);
+      return readCaptureNowReply(await deps.tabs.send(tabId, message));
+    }
+  }
+
+  const controls: Controls = {
+    async captureTab(tab, trigger) {
+      if (tab?.id === undefined) return { status: 'refused', reason: 'There is no tab to capture.' };
+      const decision = explicitCaptureDecision(tab, (await deps.settings()).capture, trigger);
+      if (!decision.allowed) return refuse(tab.id, decision.reason);
+      let reply: CaptureNowReply;
+      try {
+        reply = await askTab(tab.id, trigger);
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        return refuse(tab.id, `The page could not be read (${why}). Reload it and try again.`);
+      }
+      // The count appears once the capture is ingested (the page.captured handler remembered the tab).
+      return 'captureId' in reply ? { status: 'captured', captureId: reply.captureId } : refuse(tab.id, reply.skipped);
+    },
+
+    async clipSelection(selection, tab, pageUrl) {
+      const url = tab?.url ?? pageUrl;
+      const target = { url, incognito: tab?.incognito };
+      const decision = explicitCaptureDecision(target, (await deps.settings()).capture, 'manual');
+      if (!decision.allowed || url === undefined) return refuse(tab?.id, decision.allowed ? 'The page has no address.' : decision.reason);
+      try {
+        const clip = await deps.clip({ text: selection, url, title: tab?.title ?? url });
+        if (tab?.id !== undefined) await deps.badge.showCount(tab.id, clip.pageEntities);
+        return { status: 'clipped', clip };
+      } catch (error) {
+        return refuse(tab?.id, error instanceof Error ? error.message : String(error));
+      }
+    },
+
+    onCommand(command, tab) {
+      return command === CAPTURE_COMMAND ? controls.captureTab(tab, 'shortcut') : Promise.resolve({ status: 'ignored' });
+    },
+
+    onMenuClick(info, tab) {
+      if (info.menuItemId === MENU_CAPTURE_PAGE) return controls.captureTab(tab, 'manual');
+      if (info.menuItemId === MENU_ADD_SELECTION) return controls.clipSelection(info.selectionText ?? '', tab, info.pageUrl);
+      return Promise.resolve({ status: 'ignored' });
+    },
+  };
+  return controls;
+}
