@@ -1,10 +1,11 @@
 /**
- * Answers a question in the panel with the query loop (`answerQuestion`, the same
- * function behind `entity_query`), over the panel's read-only store: the symbolic
- * answerer offline, or the LLM the user configured, streaming its tokens. The loop
- * only reads (its capabilities are read-only), so running it here keeps the single
- * writer rule; it answers with confidence, sources (entities and their pages) and
- * follow-ups.
+ * Answers a question. Offline, it asks the background's `entity_query` tool and uses
+ * its answer when it carries confidence and sources. With an LLM (or when the tool
+ * answers in the bare seed shape), it runs the same query loop (`answerQuestion`)
+ * here over the panel's read-only store, so the LLM's tokens stream into the chat:
+ * the loop only reads (its capabilities are read-only), so the single-writer rule
+ * holds. Either way the answer has confidence, sources (entities and their pages)
+ * and follow-ups.
  *
  * @example
  *   const result = await ask('who founded Stripe?', settings, { onToken: (t) => append(t) });
@@ -14,7 +15,10 @@ import { systemClock } from '../../core/graph/ids';
 import { answerQuestion, createQueryEngine } from '../../core/query';
 import type { EntityQueryResult } from '../../core/query';
 import type { Answerer } from '../../core/query/answerer.port';
+import { ENTITY_TYPES } from '../../core/graph/types';
 import type { Settings } from '../../core/settings';
+import { z } from 'zod';
+import { callTool } from '../../messaging/client';
 import { readStore } from '../database';
 
 function answererFor(settings: Settings): Answerer | undefined {
@@ -30,8 +34,28 @@ function answererFor(settings: Settings): Answerer | undefined {
   );
 }
 
+/** `entity_query`'s answer with the query loop's extra fields (all required here). */
+const fullAnswerSchema = z.object({
+  entities: z.array(z.object({ name: z.string(), entity_type: z.enum(ENTITY_TYPES), attributes: z.record(z.string(), z.string()), relationships: z.array(z.object({ to: z.string(), relationship: z.string() })) })),
+  answer: z.string(),
+  confidence: z.enum(['high', 'medium', 'low']),
+  sources: z.array(z.object({ entityId: z.string(), name: z.string(), type: z.string(), pages: z.array(z.object({ url: z.string(), title: z.string() })) })),
+  follow_ups: z.array(z.string()),
+  notices: z.array(z.string()).optional(),
+  query_id: z.string().default(''),
+});
+
+async function askTool(question: string): Promise<EntityQueryResult | undefined> {
+  const parsed = fullAnswerSchema.safeParse(await callTool('entity_query', { question }));
+  return parsed.success ? parsed.data : undefined;
+}
+
 export async function ask(question: string, settings: Settings, options: { onToken?: (chunk: string) => void; pageUrl?: string; signal?: AbortSignal } = {}): Promise<EntityQueryResult> {
   const answerer = answererFor(settings);
+  if (answerer === undefined) {
+    const viaTool = await askTool(question);
+    if (viaTool !== undefined) return viaTool;
+  }
   const engine = createQueryEngine({ store: readStore, clock: systemClock, ...(answerer ? { answerer } : {}) });
   return answerQuestion(question, { engine, store: readStore }, options);
 }
