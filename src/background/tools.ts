@@ -1,31 +1,106 @@
 /**
  * Builds the background's tool registry: every graph operation as a named tool
- * (`createRegistry`: the seven tools of seed 003 and those the side panel needs),
- * served to extension pages through `tool.call`. The name index behind
+ * (`createAppRegistry`: the seven tools of seed 003, those the side panel needs,
+ * `resolve` and `resolve_reference_target`), served to extension pages through
+ * `tool.call` and to agents through the MCP bridge. The name index behind
  * `entity_search` is loaded from the store once, inside the single writer (so no
  * write slips between loading and following the graph's changes).
+ *
+ * `entity_query` runs the query loop with the answerer the user chose in settings
+ * (offline symbolic by default; an OpenAI-compatible endpoint or Chrome's built-in
+ * model, with the symbolic answer as fallback), rebuilt when the settings change.
  *
  * @example
  *   const registry = await createToolRegistry({ graph, store }, writer);
  *   await registry.call('entity_search', { query: 'stri' }, { caller: { kind: 'extension' } });
  */
+import { OpenAiCompatibleClient } from '../adapters/llm/openai-compatible-client';
+import { LlmAnswerer } from '../adapters/llm/llm-answerer';
+import { PromptApiAnswerer, detectPromptApi, isPromptApiReady } from '../adapters/llm/prompt-api-answerer';
+import { WikidataAuthority } from '../adapters/wikidata/wikidata-authority';
+import { readSettings } from '../content/read-settings';
+import { systemClock } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
+import type { Answerer } from '../core/query/answerer.port';
+import { createQueryEngine } from '../core/query/entity-query';
+import { nameIndexSearch } from '../core/query/name-index-search';
+import { InMemoryQueryHistory } from '../core/query/query-history';
+import type { QueryEngine } from '../core/query/query-engine';
+import { ReferenceRegistry } from '../core/reference/registry';
+import { llmSelectorFromClient } from '../core/resolve/llm-selector-bridge';
+import { createResolver } from '../core/resolve/resolver';
+import type { Resolver } from '../core/resolve/resolver';
 import { NameIndex } from '../core/search/name-index';
-import type { GraphToolDeps, ToolRegistry } from '../core/tools';
-import { createRegistry } from '../core/tools';
+import { SETTINGS_STORAGE_KEY } from '../core/settings';
+import type { Settings } from '../core/settings';
+import type { AppToolDeps } from '../core/tools/app-registry';
+import { createAppRegistry } from '../core/tools/app-registry';
+import type { ToolRegistry } from '../core/tools';
 import type { SerialWriter } from './serial-writer';
+import { browser } from 'wxt/browser';
 
 export interface ToolSources {
   readonly graph: GraphService;
   readonly store: GraphStore;
 }
 
-export async function createToolRegistry({ graph, store }: ToolSources, writer: SerialWriter): Promise<ToolRegistry<GraphToolDeps>> {
+export async function createToolRegistry({ graph, store }: ToolSources, writer: SerialWriter): Promise<ToolRegistry<AppToolDeps>> {
   const search = await writer.run(async () => {
     const index = await NameIndex.load(store);
     index.attach(graph);
     return index;
   });
-  return createRegistry({ graph, store, search }, { warn: (message) => console.warn(`Ariadne tools: ${message}`) });
+  const clock = systemClock;
+  // One history and one reference registry for the worker's life: answers and objects of the window conversations.
+  const history = new InMemoryQueryHistory();
+  const references = new ReferenceRegistry({ clock });
+  const nameSearch = nameIndexSearch(search, store);
+  let engine: QueryEngine = createQueryEngine({ store, clock, nameSearch, history });
+  let resolver: Resolver = createResolver({ store, clock, settings: { networkLookups: false } });
+
+  const configure = async (settings: Settings): Promise<void> => {
+    const client = settings.llm.provider === 'openai-compatible' && settings.llm.model !== ''
+      ? new OpenAiCompatibleClient({ baseUrl: settings.llm.baseUrl, model: settings.llm.model, apiKey: settings.llm.apiKey, timeoutMs: settings.llm.timeoutMs })
+      : undefined;
+    const answerer = await answererFor(settings, client);
+    engine = createQueryEngine({ store, clock, nameSearch, history, ...(answerer ? { answerer } : {}) });
+    resolver = createResolver({
+      store,
+      clock,
+      settings: { networkLookups: settings.network.wikidata },
+      ...(settings.network.wikidata ? { authority: new WikidataAuthority() } : {}),
+      ...(client ? { llm: llmSelectorFromClient(client) } : {}),
+    });
+  };
+  await configure(await readSettings());
+  browser.storage?.onChanged.addListener((changes, area) => {
+    if (area === 'local' && changes[SETTINGS_STORAGE_KEY] !== undefined) void readSettings().then(configure);
+  });
+
+  const deps: AppToolDeps = {
+    graph,
+    store,
+    search,
+    clock,
+    references,
+    // Getters: a settings change swaps the engine and resolver under the same registry.
+    get queryEngine() {
+      return engine;
+    },
+    get resolver() {
+      return resolver;
+    },
+  };
+  return createAppRegistry(deps, { warn: (message) => console.warn(`Ariadne tools: ${message}`) });
+}
+
+/** The answerer the settings ask for, when it is usable; undefined means the offline one. */
+async function answererFor(settings: Settings, client: OpenAiCompatibleClient | undefined): Promise<Answerer | undefined> {
+  if (client) return new LlmAnswerer(client);
+  if (settings.llm.provider === 'prompt-api' && (await isPromptApiReady())) {
+    const api = detectPromptApi();
+    return api ? new PromptApiAnswerer(api) : undefined;
+  }
+  return undefined;
 }

@@ -24,7 +24,7 @@ describe('answerQuestion (entity_query)', () => {
         { to: 'Square', relationship: 'competes_with' },
       ]),
     );
-    expect(result.answer).toContain('Stripe is a company');
+    expect(result.answer).toContain('Stripe is a payments company founded in 2010');
     expect(result.confidence).toBe('high');
     expect(result.follow_ups.length).toBeGreaterThan(0);
     expect((await engine.getRecentQueries({ limit: 1 }))[0]).toMatchObject({ id: result.query_id, status: 'completed', answerer: 'symbolic' });
@@ -34,8 +34,8 @@ describe('answerQuestion (entity_query)', () => {
     const { store } = await buildStripeGraph();
     const engine = createQueryEngine({ store, clock: fixedClock(FIXTURE_NOW) });
     const result = await answerQuestion('which companies use Rust?', { engine, store });
-    expect(result.entities.map((e) => e.name)).toEqual(['Rust', 'Stripe', 'Cloudflare']);
-    expect(result.answer).toBe('Companies linked to Rust by “uses”: Stripe and Cloudflare.');
+    expect(result.entities.map((e) => e.name)).toEqual(['Stripe', 'Cloudflare', 'Rust']);
+    expect(result.answer).toBe('Stripe and Cloudflare use Rust.');
   });
 
   it('records a failed query in history with its error', async () => {

@@ -16,3 +16,4 @@ export * from './query-engine';
 export * from './symbolic-answerer';
 export * from './prompt';
 export * from './entity-query';
+export * from './name-index-search';

@@ -17,7 +17,7 @@ interface Case {
 }
 
 const STRIPE_CASES: readonly Case[] = [
-  { q: 'what do we know about Stripe?', contains: ['Stripe is a company', 'industry: payments', 'uses Rust', 'acquired Paystack', 'competes with Square'], confidence: 'high', sources: ['Stripe'] },
+  { q: 'what do we know about Stripe?', contains: ['Stripe is a payments company founded in 2010', 'uses Rust', 'acquired Paystack', 'competes with Square'], confidence: 'high', sources: ['Stripe'] },
   { q: 'which companies use Rust?', contains: ['Stripe', 'Cloudflare'], absent: ['Tokio', 'Mozilla'], confidence: 'high', sources: ['Rust', 'Stripe', 'Cloudflare'] },
   { q: 'Who founded Stripe?', contains: ['Patrick Collison', 'John Collison'], confidence: 'high' },
   { q: 'who leads Stripe?', contains: ['Patrick Collison (CEO)'], confidence: 'high' },
@@ -33,8 +33,8 @@ const STRIPE_CASES: readonly Case[] = [
   { q: 'what does Stripe use?', contains: ['Stripe uses Rust and Ruby'], confidence: 'high' },
   { q: 'which company acquired Paystack?', contains: ['Stripe'], confidence: 'high' },
   { q: 'which people work at Stripe?', contains: ['Patrick Collison'], confidence: 'high' },
-  { q: 'who is Patrick Collison?', contains: ['Patrick Collison is a person', 'role: CEO'], confidence: 'high' },
-  { q: 'what do we know about stripe inc', contains: ['Stripe is a company'], confidence: 'high' },
+  { q: 'who is Patrick Collison?', contains: ['Patrick Collison is a person', 'working as CEO'], confidence: 'high' },
+  { q: 'what do we know about stripe inc', contains: ['Stripe is a payments company'], confidence: 'high' },
   { q: 'who founded Tesla?', contains: ['nothing about "Tesla"'], confidence: 'low', sources: [] },
   { q: 'which companies use Haskell?', contains: ['nothing about "Haskell"'], confidence: 'low' },
   { q: 'who founded Paystack?', contains: ['does not say who founded it'], confidence: 'low' },

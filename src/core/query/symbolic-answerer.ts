@@ -15,6 +15,7 @@ import type { PageScope, RelationshipView } from './query-context';
 import type { Answer, Confidence, InfoRequest, NeedsMoreInfo, QueryResponse } from './query-response';
 import { parseQuestion, type Intent, type Role } from './question';
 import { LOCATION_ATTRIBUTES, LOCATION_LABELS, relatedBy, ROLE_LABELS, TITLE_ATTRIBUTES } from './relation-words';
+import { describeEntity, subjectsSentence, verbPhrase } from './sentences';
 import { nameCoverage, queryTokens } from './token-name-search';
 
 // Names listed in one sentence before "and N more".
@@ -157,18 +158,12 @@ class Turn {
     const full = this.ctx.getFull(id);
     const summary = this.ctx.getSummary(id);
     if (!full) return summary ? `${summary.name} is a ${summary.type}${summary.summary ? ` (${summary.summary})` : ''}.` : id;
-    const e = full.entity;
-    const attrs = Object.entries(e.attributes).map(([k, v]) => `${words(k)}: ${v}`);
-    const lines = [`${e.name} is a ${e.type}${e.description ? ` — ${e.description}` : ''}${attrs.length > 0 ? ` (${attrs.join('; ')})` : ''}.`];
     const rels = this.relsOf(id);
-    const outgoing = new Map<string, string[]>();
-    for (const r of rels.filter((r) => r.from === id)) outgoing.set(r.label, [...(outgoing.get(r.label) ?? []), r.toName]);
-    if (outgoing.size > 0) lines.push(`It ${[...outgoing].map(([label, names]) => `${verbPhrase(label)} ${listNames(names)}`).join('; ')}.`);
-    const incoming = rels.filter((r) => r.to === id).map((r) => `${r.fromName} (${words(r.label)})`);
-    if (incoming.length > 0) lines.push(`Linked from: ${listNames(incoming)}.`);
-    if (e.aliases.length > 0) lines.push(`Also known as ${listNames(e.aliases).replace(/\.$/, '')}.`);
-    if (full.relationshipsTruncated) lines.push('It has more relationships than shown here.');
-    return lines.join(' ');
+    const typeOf = (otherId: EntityId): EntityType => this.ctx.getFull(otherId)?.entity.type ?? this.ctx.getSummary(otherId)?.type ?? 'other';
+    const outgoing = rels.filter((r) => r.from === id).map((r) => ({ label: r.label, otherName: r.toName, otherType: typeOf(r.to) }));
+    const incoming = rels.filter((r) => r.to === id).map((r) => ({ label: r.label, otherName: r.fromName, otherType: typeOf(r.from) }));
+    const text = describeEntity(full.entity, outgoing, incoming);
+    return full.relationshipsTruncated ? `${text} It has more relationships than shown here.` : text;
   }
 
   private relation(relation: string, object: string, direction: 'in' | 'out', type: EntityType | undefined): QueryResponse {
@@ -191,11 +186,12 @@ class Turn {
     for (const f of found) byLabel.set(f.via.label, [...(byLabel.get(f.via.label) ?? []), f.name]);
     // Labels come from the data ("uses", "founded_by"), so the sentence quotes them rather than conjugating the user's verb.
     const text = [...byLabel]
-      .map(([label, group]) => (direction === 'in' ? `${cap(what)} linked to ${anchorName} by “${words(label)}”: ${listNames(group)}.` : `${anchorName} ${verbPhrase(label)} ${listNames(group)}.`))
+      .map(([label, group]) => (direction === 'in' ? subjectsSentence(group, label, anchorName) : `${anchorName} ${verbPhrase(label)} ${listNames(group)}.`))
       .join(' ');
     const partial = this.ctx.getFull(anchor)?.relationshipsTruncated === true && this.ctx.relationships.length > 0 ? ' There may be more than these.' : '';
     const firstName = names[0] ?? anchorName;
-    return this.answer(text + partial, res.exact ? 'high' : 'medium', [anchor, ...found.map((f) => f.id)].slice(0, 8), [`What do we know about ${firstName}?`, `How are ${firstName} and ${anchorName} connected?`]);
+    // The answer's subjects first, then the entity asked about (entity_query lists them in this order).
+    return this.answer(text + partial, res.exact ? 'high' : 'medium', [...found.map((f) => f.id), anchor].slice(0, 8), [`What do we know about ${firstName}?`, `How are ${firstName} and ${anchorName} connected?`]);
   }
 
   private role(role: Role, subject: string): QueryResponse {
@@ -360,15 +356,7 @@ class Turn {
 }
 
 /** An outgoing label as a verb phrase: `uses`, `was founded by`, `is located in`. */
-function verbPhrase(label: string): string {
-  if (/_by$/.test(label)) return `was ${words(label)}`;
-  if (/^(located|based|headquartered|situated)_/.test(label) || /^(part|member)_of$/.test(label)) return `is ${words(label)}`;
-  return words(label);
-}
 
-function cap(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /**
  * @example

@@ -1,17 +1,21 @@
 /**
  * What the graph tools run against: the graph service (the only writer), its
- * store for reads, the name index for search, and the question answerer behind
- * `entity_query` (replaceable: the query loop plugs in its own).
+ * store for reads, the name index for search, and the query loop behind
+ * `entity_query` (the background injects one with the user's LLM settings; the
+ * default is the offline symbolic answerer).
  */
+import type { Clock } from '../graph/ids';
 import type { GraphService } from '../graph/service';
 import type { GraphStore } from '../graph/store';
+import type { QueryEngine } from '../query/query-engine';
 import type { NameIndex } from '../search/name-index';
-import type { QueryAnswer } from './query-answer';
 
 export interface GraphToolDeps {
   readonly graph: GraphService;
   readonly store: GraphStore;
   readonly search: NameIndex;
-  /** Answers `entity_query`; defaults to the built-in symbolic matcher. */
-  readonly answerQuestion?: (question: string, deps: GraphToolDeps) => Promise<QueryAnswer>;
+  /** Answers `entity_query`; built on demand (symbolic, offline) when absent. */
+  readonly queryEngine?: QueryEngine;
+  /** Time for query history and "today"; the system clock when absent. */
+  readonly clock?: Clock;
 }

@@ -70,7 +70,8 @@ describe('seed 003 golden examples', () => {
     for (const [to, relationship] of [['Rust', 'uses'], ['Paystack', 'acquired'], ['Patrick Collison', 'employs'], ['Square', 'competes_with']]) {
       await call('entity_relate', { from: 'Stripe', to, relationship });
     }
-    expect(await call('entity_query', { question: 'what do we know about Stripe?' })).toEqual({
+    // The seed's fields exactly; the query loop adds confidence, sources and follow-ups beside them.
+    expect(await call('entity_query', { question: 'what do we know about Stripe?' })).toMatchObject({
       entities: [
         {
           name: 'Stripe',
@@ -95,7 +96,8 @@ describe('seed 003 golden examples', () => {
     await call('entity_relate', { from: 'Tokio', to: 'Rust', relationship: 'part_of' });
     const res = await call('entity_query', { question: 'which companies use Rust?' });
     expect(res).toMatchObject({ answer: 'Stripe and Cloudflare use Rust.' });
-    expect((res as { entities: { name: string }[] }).entities.map((e) => e.name)).toEqual(['Stripe', 'Cloudflare']);
+    expect((res as { entities: { name: string }[] }).entities.map((e) => e.name)).toEqual(['Stripe', 'Cloudflare', 'Rust']);
+    expect(res).toMatchObject({ confidence: 'high', sources: [{ name: 'Stripe' }, { name: 'Cloudflare' }, { name: 'Rust' }] });
   });
 
   it('entity_merge: Stripe, Inc. into Stripe gains 2 relationships and 0 attributes; entity_unmerge undoes it', async () => {

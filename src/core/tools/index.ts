@@ -48,8 +48,8 @@ export interface CreateRegistryOptions {
 }
 
 /** A registry with every graph tool registered. */
-export function createRegistry(deps: GraphToolDeps, options: CreateRegistryOptions = {}): ToolRegistry<GraphToolDeps> {
-  const registry = new ToolRegistry<GraphToolDeps>({ deps, ...options });
+export function createRegistry<D extends GraphToolDeps>(deps: D, options: CreateRegistryOptions = {}): ToolRegistry<D> {
+  const registry = new ToolRegistry<D>({ deps, ...options });
   for (const tool of seedTools) registry.register(tool);
   for (const tool of uiTools) registry.register(tool);
   return registry;

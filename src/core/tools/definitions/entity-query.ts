@@ -1,8 +1,17 @@
-/** `entity_query` (seed 003): a natural-language question answered from stored facts. */
+/**
+ * `entity_query` (seed 003): a natural-language question answered from stored facts
+ * by the query loop (seed 001): the symbolic answerer offline, or the configured LLM
+ * with the symbolic answer as fallback. Keeps the seed's `entities` + `answer` and
+ * adds confidence, sources (entities and the pages of their evidence) and follow-ups.
+ */
 import { z } from 'zod';
+import { systemClock } from '../../graph/ids';
+import { isEntityType } from '../../graph/types';
+import { answerQuestion, createQueryEngine } from '../../query/entity-query';
+import { nameIndexSearch } from '../../query/name-index-search';
+import type { QueryEngine } from '../../query/query-engine';
 import { defineTool } from '../registry';
 import type { GraphToolDeps } from '../deps';
-import { answerQuestion } from '../query-answer';
 import { entityTypeSchema, outputAttributesSchema } from './shared';
 
 export const entityQuery = defineTool({
@@ -26,6 +35,21 @@ export const entityQuery = defineTool({
       )
       .describe('The entities the answer is about'),
     answer: z.string().describe('A plain answer built only from stored facts'),
+    confidence: z.enum(['high', 'medium', 'low']).optional().describe('How well the stored facts answer the question'),
+    sources: z
+      .array(
+        z.object({
+          entityId: z.string().describe('Id of a cited entity'),
+          name: z.string().describe('Its name'),
+          type: z.string().describe('Its entity type'),
+          pages: z.array(z.object({ url: z.string(), title: z.string() })).describe('Pages its evidence came from'),
+        }),
+      )
+      .optional()
+      .describe('Entities the answer cites, with the pages of their evidence'),
+    follow_ups: z.array(z.string()).optional().describe('1-3 suggested follow-up questions'),
+    notices: z.array(z.string()).optional().describe('Notices, e.g. that the LLM was unreachable and the offline answerer replied'),
+    query_id: z.string().optional().describe('Id of the stored query (history)'),
   }),
   examples: [
     {
@@ -48,9 +72,30 @@ export const entityQuery = defineTool({
       },
     },
   ],
-  execute: async (input, ctx: { deps: GraphToolDeps }) => {
-    const answer = ctx.deps.answerQuestion ?? answerQuestion;
-    const result = await answer(input.question, ctx.deps);
-    return { entities: result.entities, answer: result.answer };
+  execute: async (input, ctx: { deps: GraphToolDeps; streamContent?: (chunk: string) => void; signal?: AbortSignal }) => {
+    const { deps } = ctx;
+    const result = await answerQuestion(input.question, { engine: engineOf(deps), store: deps.store }, {
+      ...(ctx.streamContent ? { onToken: ctx.streamContent } : {}),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
+    return {
+      entities: result.entities.map((e) => ({
+        ...e,
+        entity_type: isEntityType(e.entity_type) ? e.entity_type : 'other',
+        attributes: { ...e.attributes },
+        relationships: [...e.relationships],
+      })),
+      answer: result.answer,
+      confidence: result.confidence,
+      sources: result.sources.map((s) => ({ entityId: s.entityId, name: s.name, type: s.type, pages: s.pages.map((p) => ({ url: p.url, title: p.title })) })),
+      follow_ups: [...result.follow_ups],
+      ...(result.notices ? { notices: [...result.notices] } : {}),
+      query_id: result.query_id,
+    };
   },
 });
+
+/** The injected engine, or an offline one over the same store and name index. */
+function engineOf(deps: GraphToolDeps): QueryEngine {
+  return deps.queryEngine ?? createQueryEngine({ store: deps.store, clock: deps.clock ?? systemClock, nameSearch: nameIndexSearch(deps.search, deps.store) });
+}
