@@ -71,7 +71,7 @@ export async function corpusPageFiles(root = CORPUS_PAGES): Promise<string[]> {
  * concurrent tabs capture the same entities at once (the race the single writer
  * must absorb), while every URL is its own Page record.
  */
-async function serveCorpus(files: readonly string[], count: number): Promise<{ origin: string; urls: string[]; close(): Promise<void> }> {
+export async function serveCorpus(files: readonly string[], count: number): Promise<{ origin: string; urls: string[]; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     const match = /^\/p\/(\d+)\.html$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
     const file = match?.[1] === undefined ? undefined : files[Number(match[1]) % files.length];
