@@ -4,12 +4,13 @@ import { captureAndSend, isCapturable } from '../../src/content/capture';
 import type { CaptureNowReply } from '../../src/content/capture-now';
 import { captureNowTrigger } from '../../src/content/capture-now';
 import { capturePolicy } from '../../src/content/capture-policy';
+import { afterLoadAndIdle } from '../../src/content/idle';
 import { readSettings } from '../../src/content/read-settings';
 
 /** Set once per page: the background may inject this script again into a tab that predates it. */
 const LOADED = Symbol.for('ariadne.content');
 
-// Thin wiring only: capture at idle when the settings allow it, and when the background asks
+// Thin wiring only: capture after load, at idle, when the settings allow it, and when the background asks
 // (shortcut, context menu). A refused capture is logged at debug level, never written into the page.
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
@@ -26,7 +27,10 @@ export default defineContentScript({
       }
       return { captureId: await captureAndSend(document, location.href, { trigger }) };
     };
-    void capture('auto').catch((error: unknown) => console.warn('Ariadne: capture failed', error));
+    // Automatic capture waits for load and an idle moment (bounded); an explicit one runs at once.
+    void afterLoadAndIdle(window)
+      .then(() => capture('auto'))
+      .catch((error: unknown) => console.warn('Ariadne: capture failed', error));
     browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse: (reply: CaptureNowReply) => void) => {
       const trigger = captureNowTrigger(message);
       if (trigger === undefined) return false;
