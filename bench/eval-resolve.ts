@@ -11,6 +11,16 @@
  * sets the threshold, default 0.85). Prints B-cubed precision/recall/F1 over non-NIL mentions (mentions
  * sharing a Wikidata id are one entity), across documents and within documents,
  * next to the surface-string baselines; the last line is a JSON summary.
+ *
+ * Like ingestion, each mention leaves evidence (the text around it) on the entity it
+ * joins and each document is recorded as a page with its entities, so the resolver's
+ * co-mention feature sees which entities shared pages.
+ *
+ * Options (after the file): `--split A|B` keeps every other document (A: the 1st, 3rd, …
+ * in file order; B: the 2nd, 4th, …), so weights fitted on one half are checked on the
+ * other; `--limit N` keeps the first N documents (quick iteration); `--errors` prints the
+ * worst merged and split gold entities; `--types ner` types mentions with the shipped
+ * recognizer (see below).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fixedClock, sequentialIds } from '../src/core/graph/ids';
@@ -19,8 +29,11 @@ import { asEntityId } from '../src/core/graph/ids';
 import { InMemoryGraphStore } from '../src/core/graph/memory-store';
 import { GraphService } from '../src/core/graph/service';
 import { isShortFormOf } from '../src/core/resolve/features';
+import type { Features } from '../src/core/resolve/features';
 import { createResolver } from '../src/core/resolve/resolver';
 import { fold, nameKey } from '../src/core/text/normalize';
+import type { EntityType } from '../src/core/graph/types';
+import { createTrainedRecognizer } from '../src/extract/ner';
 
 interface Label { readonly span: readonly [number, number]; readonly entity_id: string }
 interface Doc { readonly id: number; readonly text: string; readonly labels: readonly Label[] }
@@ -32,7 +45,24 @@ if (!existsSync(file)) {
   console.log(JSON.stringify({ skipped: true, reason: 'corpus absent' }));
   process.exit(0);
 }
-const docs: Doc[] = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim().length > 0).map((l) => JSON.parse(l) as Doc);
+const args = process.argv.slice(3);
+const optionOf = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const SPLIT = optionOf('--split')?.toUpperCase();
+const LIMIT = Number(optionOf('--limit') ?? 'Infinity');
+/** Characters on each side of a mention kept as its evidence snippet (snippets are bounded to 400). */
+const SNIPPET_WINDOW = 180;
+/**
+ * `--types ner`: each mention's type is the shipped recognizer's type of the span it
+ * finds there (trained on CoNLL eng.train, not on these documents), as ingestion would
+ * have it; `--types none` (default) sends no type, as the issue's figure is defined.
+ */
+const TYPES = optionOf('--types') ?? 'none';
+const recognizer = TYPES === 'ner' ? createTrainedRecognizer() : undefined;
+const allDocs: Doc[] = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim().length > 0).map((l) => JSON.parse(l) as Doc);
+const docs = allDocs.filter((_, i) => SPLIT === undefined || (SPLIT === 'A' ? i % 2 === 0 : i % 2 === 1)).slice(0, LIMIT);
 /** `EVAL_AMBIGUOUS=top` joins an ambiguous mention to the top candidate (a user accepting the first suggestion). */
 const AMBIGUOUS = process.env.EVAL_AMBIGUOUS === 'top' ? 'top' : 'new';
 const AUTO_ACCEPT = Number(process.env.EVAL_AUTO_ACCEPT ?? '0.85');
@@ -85,13 +115,40 @@ function withinDoc(mentions: readonly Mention[], predicted: readonly string[]): 
 }
 
 const mentions: Mention[] = docs.flatMap((d) => d.labels.map((l) => ({ doc: d.id, surface: d.text.slice(l.span[0], l.span[1]), gold: l.entity_id })));
+/** The recognizer's type of each gold span: the recognized mention overlapping it most, else 'other'. */
+function typesOf(doc: Doc): EntityType[] {
+  if (recognizer === undefined) return doc.labels.map(() => 'other');
+  const found = recognizer.recognize(doc.text);
+  return doc.labels.map((l) => {
+    let best: EntityType = 'other';
+    let bestOverlap = 0;
+    for (const m of found) {
+      const overlap = Math.min(m.end, l.span[1]) - Math.max(m.start, l.span[0]);
+      if (overlap > bestOverlap) {
+        bestOverlap = overlap;
+        best = m.type;
+      }
+    }
+    return best;
+  });
+}
+
+/** The document text around a span, cut at word boundaries. */
+function windowOf(text: string, span: readonly [number, number], width: number): string {
+  if (width <= 0) return '';
+  const from = Math.max(0, span[0] - width);
+  const to = Math.min(text.length, span[1] + width);
+  return text.slice(from, to).replace(/^\S*\s/, '').replace(/\s\S*$/, '');
+}
 const exact = bcubed(mentions, mentions.map((m) => m.surface));
 const folded = bcubed(mentions, mentions.map((m) => fold(m.surface)));
 
 const store = new InMemoryGraphStore();
 const clock = fixedClock();
 const graph = new GraphService({ store, ids: sequentialIds(), clock });
-const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
+/** `EVAL_WEIGHTS='{"topic_gap":-4}'` overrides resolver weights (fitting on one split, checking on the other). */
+const weights = process.env.EVAL_WEIGHTS ? (JSON.parse(process.env.EVAL_WEIGHTS) as Partial<Features>) : undefined;
+const resolver = createResolver({ store, clock, settings: { networkLookups: false }, ...(weights ? { weights } : {}) });
 const predicted: string[] = [];
 const debugLog: string[] = [];
 const fitRows: string[] = [];
@@ -104,13 +161,20 @@ for (const doc of docs) {
   const surfaces = doc.labels.map((l) => doc.text.slice(l.span[0], l.span[1]));
   const pageIds: EntityId[] = [];
   const pageUrl = `aida:${doc.id}`;
-  for (const surface of surfaces) {
+  const types = typesOf(doc);
+  // The document's distinct names (first 50): what the page mentions besides the subject.
+  const docNames = [...new Set(surfaces)].slice(0, 50);
+  for (const [k, surface] of surfaces.entries()) {
+    const label = doc.labels[k];
+    const type = types[k] ?? 'other';
+    const hints = type === 'other' ? {} : { hints: { expected_type: type } };
+    const snippet = label ? windowOf(doc.text, label.span, SNIPPET_WINDOW) : '';
     const gold = mentions[predicted.length]?.gold ?? '';
     if (process.env.EVAL_FIT && !isNil(gold)) {
       // Training rows for the logistic weights: every candidate's features, labelled by gold.
       const all = await resolver.resolve(
-        { subject: surface, constraints: { deterministic: true, min_confidence: 0, max_candidates: 10 }, debug: { include_explanations: true } },
-        { pageUrl, pageNames: surfaces, pageEntityIds: pageIds, coMentions: surfaces.filter((s) => s !== surface).slice(0, 20) },
+        { subject: surface, constraints: { deterministic: true, min_confidence: 0, max_candidates: 10 }, debug: { include_explanations: true }, ...hints },
+        { pageUrl, pageNames: surfaces, pageEntityIds: pageIds, coMentions: docNames.filter((s) => s !== surface) },
       );
       for (const x of all.explanations ?? []) {
         const g = goldOf.get(x.id);
@@ -118,8 +182,8 @@ for (const doc of docs) {
       }
     }
     const res = await resolver.resolve(
-      { subject: surface, constraints: { deterministic: true }, strategy: { auto_accept_threshold: AUTO_ACCEPT } },
-      { pageUrl, pageNames: surfaces, pageEntityIds: pageIds, coMentions: surfaces.filter((s) => s !== surface).slice(0, 20) },
+      { subject: surface, constraints: { deterministic: true }, strategy: { auto_accept_threshold: AUTO_ACCEPT }, ...hints },
+      { pageUrl, pageNames: surfaces, pageEntityIds: pageIds, coMentions: docNames.filter((s) => s !== surface) },
     );
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     if (process.env.EVAL_DEBUG) debugLog.push(`${res.status}\t${surface}\t${doc.id}\t${mentions[predicted.length]?.gold}\t${res.candidates.map((c) => `${c.label}:${c.confidence}:${goldOf.get(c.id) ?? ''}`).join('|')}\t${res.entity ? `${res.entity.label}:${goldOf.get(res.entity.id)}` : ''}\t${res.ambiguity?.dimension ?? ''}`);
@@ -136,13 +200,16 @@ for (const doc of docs) {
       if (e && fold(e.name) !== fold(surface) && !isShortFormOf(surface, e.name) && !e.aliases.some((a) => fold(a) === fold(surface))) await graph.addAliases(id, [surface]);
       await graph.mergeAttributes(id, {}, { mentions: 1 });
     } else {
-      id = (await graph.createEntity({ name: surface, type: 'other' })).id;
+      id = (await graph.createEntity({ name: surface, type })).id;
       if (res.status === 'ambiguous' && !provisionals.has(nameKey(surface))) provisionals.set(nameKey(surface), id);
     }
+    if (snippet.length > 0) await graph.recordEvidence({ kind: 'mention', entityId: id, pageUrl, pageTitle: '', snippet });
     if (!pageIds.includes(id)) pageIds.push(id);
     if (!goldOf.has(id)) goldOf.set(id, mentions[predicted.length]?.gold ?? '');
     predicted.push(id);
   }
+  // As ingestion does: the page is recorded with the entities it mentioned.
+  await graph.recordPage({ url: pageUrl, title: '', entityIds: pageIds });
 }
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuStarted);
@@ -155,7 +222,43 @@ const within = withinDoc(mentions, predicted);
 const r = (x: number): number => Math.round(x * 10000) / 10000;
 const fmt = (s: { precision: number; recall: number; f1: number }) => ({ precision: r(s.precision), recall: r(s.recall), f1: r(s.f1) });
 
+if (args.includes('--errors')) {
+  const names = new Map<string, string>();
+  for (const e of await store.getEntities([...new Set(predicted)].flatMap((p) => asEntityId(p) ?? []))) names.set(e.id, e.name);
+  printErrors(mentions, predicted, names);
+}
+
+/** The predicted entities mixing most gold ids (precision losses) and the gold ids split most (recall losses). */
+function printErrors(ms: readonly Mention[], pred: readonly string[], names: ReadonlyMap<string, string>): void {
+  const groups = (keyOf: (i: number) => string, valueOf: (i: number) => string): Map<string, Map<string, number>> => {
+    const out = new Map<string, Map<string, number>>();
+    ms.forEach((m, i) => {
+      if (isNil(m.gold)) return;
+      const g = out.get(keyOf(i)) ?? new Map<string, number>();
+      g.set(valueOf(i), (g.get(valueOf(i)) ?? 0) + 1);
+      out.set(keyOf(i), g);
+    });
+    return out;
+  };
+  // Loss of a cluster in B-cubed mention units: n - Σ parts² / n.
+  const loss = (parts: Map<string, number>): number => {
+    const n = [...parts.values()].reduce((a, b) => a + b, 0);
+    return n - [...parts.values()].reduce((a, b) => a + b * b, 0) / n;
+  };
+  const surfaceOf = new Map<string, string>();
+  for (const m of ms) if (!surfaceOf.has(m.gold)) surfaceOf.set(m.gold, m.surface);
+  const byGold = groups((i) => pred[i] ?? '', (i) => ms[i]?.gold ?? '');
+  const merged = [...groups((i) => pred[i] ?? '', (i) => `${ms[i]?.gold}:${ms[i]?.surface}`)].map(([k, v]) => ({ k, v, l: loss(byGold.get(k) ?? new Map<string, number>()) })).sort((a, b) => b.l - a.l).slice(0, 25);
+  console.log('worst merges (predicted entity: gold:surface × mentions)');
+  for (const x of merged) console.log(`  ${x.l.toFixed(1)}  ${x.k}  ${[...x.v].map(([g, n]) => `${g}×${n}`).join(' ')}`);
+  const split = [...groups((i) => ms[i]?.gold ?? '', (i) => pred[i] ?? '')].map(([k, v]) => ({ k, v, l: loss(v) })).sort((a, b) => b.l - a.l).slice(0, 25);
+  console.log('worst splits (gold entity: predicted × mentions)');
+  for (const x of split) console.log(`  ${x.l.toFixed(1)}  ${x.k} ${surfaceOf.get(x.k)}  ${[...x.v].map(([p, n]) => `${p}(${names.get(p) ?? ''})×${n}`).join(' ')}`);
+}
+
 console.log(`AIDA file: ${file}`);
+console.log(`types ${recognizer ? `from ${recognizer.name}` : 'none'}`);
+console.log(`split ${SPLIT ?? 'all'}${Number.isFinite(LIMIT) ? `, first ${LIMIT} documents` : ''}`);
 console.log(`documents ${docs.length}, mentions ${mentions.length} (non-NIL ${mentions.filter((m) => !isNil(m.gold)).length}), entities created ${await store.countEntities()}`);
 console.log(`statuses ${JSON.stringify(statuses)}`);
 console.log(`baseline exact strings      cross-doc F1 ${r(exact.f1)} (P ${r(exact.precision)} R ${r(exact.recall)})`);
@@ -165,5 +268,5 @@ console.log(`resolver                   within-doc F1 ${r(within.f1)} (P ${r(wit
 console.log(`throughput ${Math.round(mentions.length / seconds)} mentions/s wall, ${Math.round(mentions.length / cpuSeconds)} per CPU second`);
 console.log(JSON.stringify({
   crossDoc: fmt(cross), withinDoc: fmt(within), mentionsPerSecond: Math.round(mentions.length / seconds), mentionsPerCpuSecond: Math.round(mentions.length / cpuSeconds),
-  baselines: { exact: fmt(exact), caseFolded: fmt(folded) }, statuses, ambiguousPolicy: AMBIGUOUS, autoAccept: AUTO_ACCEPT,
+  baselines: { exact: fmt(exact), caseFolded: fmt(folded) }, statuses, ambiguousPolicy: AMBIGUOUS, autoAccept: AUTO_ACCEPT, split: SPLIT ?? 'all', documents: docs.length, types: recognizer ? recognizer.name : 'none', ...(weights ? { weights } : {}),
 }));

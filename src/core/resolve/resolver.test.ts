@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock, sequentialIds } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
+import type { EntityId } from '../graph/ids';
 import type { LlmSelector } from './ports';
 import { createResolver } from './resolver';
 import type { ResolverDeps } from './resolver';
@@ -310,5 +311,71 @@ describe('resolver: places and demonyms', () => {
     const de = await graph.createEntity({ name: 'Germany', type: 'location' });
     expect((await resolver.resolve({ subject: 'German' })).entity?.id).toBe(de.id);
     expect((await resolver.resolve({ subject: 'German', hints: { expected_type: 'person' } })).status).toBe('not_found');
+  });
+});
+
+describe('resolver: shared pages as context', () => {
+  /** Records `entities` as one captured page, each entity with a mention evidence row on it. */
+  async function page(graph: GraphService, url: string, entities: readonly { readonly id: EntityId }[]): Promise<void> {
+    for (const e of entities) await graph.recordEvidence({ kind: 'mention', entityId: e.id, pageUrl: url, pageTitle: url, snippet: 'mention' });
+    await graph.recordPage({ url, title: url, entityIds: entities.map((e) => e.id) });
+  }
+
+  it('entities that shared pages with the co-mentioned names pick the right homonym (no relationships needed)', async () => {
+    const { graph, resolver } = setup();
+    const team = await graph.createEntity({ name: 'Chicago', type: 'other' });
+    const city = await graph.createEntity({ name: 'Chicago', type: 'other' });
+    const [sox, boston, seattle] = await Promise.all(['White Sox', 'Boston', 'Seattle'].map((name) => graph.createEntity({ name, type: 'other' })));
+    const [mayor, illinois, council] = await Promise.all(['Richard Daley', 'Illinois', 'City Council'].map((name) => graph.createEntity({ name, type: 'other' })));
+    if (!sox || !boston || !seattle || !mayor || !illinois || !council) throw new Error('setup');
+    await page(graph, 'https://example.test/scores', [team, sox, boston, seattle]);
+    await page(graph, 'https://example.test/politics', [city, mayor, illinois, council]);
+    const req = { subject: 'Chicago', debug: { include_explanations: true } };
+    const sports = await resolver.resolve(req, { coMentions: ['Boston', 'Seattle', 'White Sox'] });
+    expect(sports.entity?.id).toBe(team.id);
+    const politics = await resolver.resolve(req, { coMentions: ['Illinois', 'Richard Daley', 'City Council'] });
+    expect(politics.entity?.id).toBe(city.id);
+    // The other homonym knows its own co-mentions and shares none: the penalty shows.
+    expect(politics.explanations?.find((x) => x.id === team.id)?.features).toMatchObject({ co_mentions: 0, co_mentions_known: 1 });
+  });
+
+  it('co_mentions_known needs three names on each side: two names sharing nothing are no evidence against', async () => {
+    const { graph, resolver } = setup();
+    const e = await graph.createEntity({ name: 'Mercury', type: 'other' });
+    const venus = await graph.createEntity({ name: 'Venus', type: 'other' });
+    await page(graph, 'https://example.test/a', [e, venus]);
+    const res = await resolver.resolve({ subject: 'Mercury', debug: { include_explanations: true } }, { coMentions: ['Stripe', 'Visa', 'Adyen'] });
+    expect(res.explanations?.[0]?.features).toMatchObject({ co_mentions: 0, co_mentions_known: 0 });
+    expect(res.entity?.id).toBe(e.id);
+  });
+});
+
+describe('resolver: weights and retrieval bounds', () => {
+  it('weight overrides change the confidence and nothing else', async () => {
+    const base = setup();
+    await base.graph.createEntity({ name: 'Stripe', type: 'company' });
+    const strict = createResolver({ store: base.store, clock: base.clock, settings: { networkLookups: false }, weights: { exact_name: -20 } });
+    const req = { subject: 'Stripe', constraints: { min_confidence: 0 }, debug: { include_candidates: true } };
+    const a = await base.resolver.resolve(req);
+    const b = await strict.resolve(req);
+    expect(a.status).toBe('resolved');
+    expect(b.status).not.toBe('resolved');
+    expect(b.candidates.map((c) => c.id)).toEqual(a.candidates.map((c) => c.id));
+  });
+
+  it('a typo found by signature keys does not ask word keys (the cold-cache tail of common words)', async () => {
+    const { graph, resolver } = setup();
+    const e = await graph.createEntity({ name: 'Leicestershire County Cricket', type: 'company' });
+    const res = await resolver.resolve({ subject: 'Leicestershire County Crickt', debug: { include_candidates: true } });
+    expect(res.candidates.map((c) => c.id).concat(res.entity ? [res.entity.id] : [])).toContain(e.id);
+    expect(res.resolution_path.find((s) => s.phase === 'retrieve')?.note).toContain('near-duplicate by signature');
+  });
+
+  it('an unknown name with no near-duplicate still asks word keys (short forms are found)', async () => {
+    const { graph, resolver } = setup();
+    const e = await graph.createEntity({ name: 'Phil Simmons', type: 'person' });
+    const res = await resolver.resolve({ subject: 'Simmons', constraints: { min_confidence: 0 }, debug: { include_candidates: true } });
+    expect(res.resolution_path.find((s) => s.phase === 'retrieve')?.note).not.toContain('near-duplicate');
+    expect([...res.candidates.map((c) => c.id), ...(res.entity ? [res.entity.id] : [])]).toContain(e.id);
   });
 });

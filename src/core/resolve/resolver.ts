@@ -44,6 +44,11 @@ export interface ResolverDeps {
   readonly authority?: AuthoritySource;
   readonly embedder?: Embedder;
   readonly settings: ResolverSettings;
+  /**
+   * Weight overrides on top of the fitted defaults (`WEIGHTS`), for fitting and
+   * evaluation (`bench/eval-resolve.ts` reads them from `EVAL_WEIGHTS`).
+   */
+  readonly weights?: Partial<Features>;
 }
 
 /**
@@ -71,6 +76,12 @@ export interface Resolver {
 const NEIGHBOUR_CANDIDATES = 8;
 /** Neighbours read per candidate. */
 const NEIGHBOUR_LIMIT = 20;
+/** Evidence rows read per candidate to find the pages it was mentioned on. */
+const NEIGHBOUR_EVIDENCE = 12;
+/** Pages of a candidate whose entities count as its co-mentions. */
+const NEIGHBOUR_PAGES = 6;
+/** Co-page entities read per candidate, beyond its graph neighbours. */
+const NEIGHBOUR_PAGE_ENTITIES = 80;
 /** Co-mentions considered per request. */
 const MAX_CO_MENTIONS = 50;
 const REALM_TYPES: Readonly<Record<string, EntityType>> = { geography: 'location' };
@@ -86,6 +97,8 @@ export function createResolver(deps: ResolverDeps): Resolver {
   const nextRequestId = requestIdFactory(deps.clock);
   const embedder = deps.embedder ?? new HashedNgramEmbedder();
   const commonKeys = new CommonKeyMemo();
+  const overrides = deps.weights;
+  const weightsOf = (type: EntityType | undefined): Readonly<Features> => (overrides ? { ...weightsFor(type), ...overrides } : weightsFor(type));
 
   async function resolve(raw: unknown, local: ResolveLocalContext = {}, signal?: AbortSignal): Promise<ResolveResponse> {
     const startedAt = deps.clock.now();
@@ -149,7 +162,7 @@ export function createResolver(deps: ResolverDeps): Resolver {
         const e = await deps.store.getEntity(pref);
         if (e) locals.push(e);
       }
-      path.add('retrieve', 'blocking_lookup', 'local', `${locals.length} candidate(s) (${r.exactCount} by exact key) from ${r.keysAsked} index keys${r.skippedCommonKeys ? `, ${r.skippedCommonKeys} too-common key(s) skipped` : ''}`);
+      path.add('retrieve', 'blocking_lookup', 'local', `${locals.length} candidate(s) (${r.exactCount} by exact key) from ${r.keysAsked} index keys${r.skippedCommonKeys ? `, ${r.skippedCommonKeys} too-common key(s) skipped` : ''}${r.nearDuplicate ? ', word keys not needed (near-duplicate by signature)' : ''}`);
     } else {
       path.add('retrieve', 'skipped', 'local', 'allowed_sources excludes local');
     }
@@ -231,7 +244,7 @@ export function createResolver(deps: ResolverDeps): Resolver {
     const features = computeFeatures(subject, profile);
     return {
       id: profile.id, label: profile.name, type: profile.type ?? 'other',
-      source: entity ? 'local' : 'wikidata', confidence: confidenceOf(features, weightsFor(subject.expectedType ?? profile.type)), features,
+      source: entity ? 'local' : 'wikidata', confidence: confidenceOf(features, weightsOf(subject.expectedType ?? profile.type)), features,
       aliases: profile.aliases, mentionCount: profile.mentionCount, authorityId: profile.authorityId,
       description: entity?.description ?? entry?.description,
       uri: entry?.uri ?? (entity?.authorityId ? wikidataUri(entity.authorityId) : entity?.attributes.url),
@@ -250,15 +263,29 @@ export function createResolver(deps: ResolverDeps): Resolver {
       const neighbourKeys = await neighbourKeysOf(id);
       if (neighbourKeys.size === 0) continue;
       const features = computeFeatures(subject, { ...profile, neighbourKeys });
-      out[i] = { ...c, features, confidence: confidenceOf(features, weightsFor(subject.expectedType ?? profile.type)) };
+      out[i] = { ...c, features, confidence: confidenceOf(features, weightsOf(subject.expectedType ?? profile.type)) };
     }
     return out;
   }
 
+  /**
+   * Names of the candidate's graph neighbours and of the entities it shared pages with
+   * (the pages of its first evidence rows, the later ones first), bounded. Pages are
+   * what ingestion records anyway (`Page.entityIds`), so this needs no extra write.
+   */
   async function neighbourKeysOf(id: EntityId): Promise<Set<string>> {
     const rels = await deps.store.relationshipsOf(id, 'both', NEIGHBOUR_LIMIT);
-    const others = rels.map((r) => (r.from === id ? r.to : r.from));
-    const entities = await deps.store.getEntities([...new Set(others)]);
+    const others = new Set(rels.map((r) => (r.from === id ? r.to : r.from)));
+    const evidence = await deps.store.evidenceOfEntity(id, NEIGHBOUR_EVIDENCE);
+    const urls = [...new Set(evidence.map((e) => e.pageUrl))].reverse().slice(0, NEIGHBOUR_PAGES);
+    for (const url of urls) {
+      const page = await deps.store.getPage(url);
+      for (const other of page?.entityIds ?? []) {
+        if (others.size >= NEIGHBOUR_LIMIT + NEIGHBOUR_PAGE_ENTITIES) break;
+        if (other !== id) others.add(other);
+      }
+    }
+    const entities = await deps.store.getEntities([...others]);
     return new Set(entities.map((e) => nameKey(e.name)));
   }
 
@@ -271,7 +298,7 @@ export function createResolver(deps: ResolverDeps): Resolver {
       const sim = v ? Math.max(0, ...subjectVecs.map((s) => cosine(s, v))) : 0;
       // Centred on 0.5 so that unlike names are pushed down as much as like names are pulled up.
       const features: Features = { ...c.features, embedding: 2 * sim - 1 };
-      return { ...c, features, confidence: confidenceOf(features, weightsFor(expectedType ?? parseEntityType(c.type)), BIAS) };
+      return { ...c, features, confidence: confidenceOf(features, weightsOf(expectedType ?? parseEntityType(c.type)), BIAS) };
     });
   }
 

@@ -1,8 +1,9 @@
 /**
  * Retrieval: the candidate set of a subject, read through the blocking indexes
  * persisted on entities (`Entity.keys`), never by scanning the graph. Exact keys
- * (normalized name, aliases, authority ids) first; then token and MinHash/LSH keys,
- * each asked separately so a key shared by too many entities can be skipped.
+ * (normalized name, aliases, authority ids) first; then MinHash/LSH keys and, unless
+ * those already found a near-duplicate, word keys, each asked separately so a key
+ * shared by too many entities can be skipped.
  */
 import { aliasIndexKey, authorityIndexKey, nameIndexKey, signatureKeys, tokenIndexKey } from '../graph/keys';
 import type { GraphStore } from '../graph/store';
@@ -18,6 +19,11 @@ const EXACT_LIMIT = 50;
 const COMMON_KEY_LIMIT = 64;
 /** Fuzzy candidates kept after voting (most shared keys first). */
 const FUZZY_LIMIT = 24;
+/**
+ * Signature bands an entity must share with the subject to count as a near-duplicate
+ * (half of them: 3-gram Jaccard around 0.7 or more), which makes word keys unnecessary.
+ */
+const NEAR_DUPLICATE_BANDS = 3;
 /** Names looked up per request (subject, hint aliases, page expansions). */
 const MAX_NAMES = 6;
 /** Tokens looked up per name; long names add little past this. */
@@ -44,6 +50,8 @@ export interface Retrieval {
   readonly exactCount: number;
   readonly keysAsked: number;
   readonly skippedCommonKeys: number;
+  /** Word keys were not asked: a signature-key candidate was already a near-duplicate. */
+  readonly nearDuplicate: boolean;
 }
 
 /**
@@ -76,25 +84,26 @@ export async function retrieve(
   let skipped = 0;
   // An exact key hit outranks any fuzzy candidate by far (log-odds ~5 apart), so the
   // fuzzy keys are only asked when no exact key matched.
-  if (!options.fuzzy || exact.length > 0) return { entities: exact, exactCount: exact.length, keysAsked, skippedCommonKeys: 0 };
+  if (!options.fuzzy || exact.length > 0) return { entities: exact, exactCount: exact.length, keysAsked, skippedCommonKeys: 0, nearDuplicate: false };
 
-  const fuzzyKeys = new Set<string>();
+  const signatureSet = new Set<string>();
+  const tokenSet = new Set<string>();
   for (const k of keys) {
-    for (const tok of tokens(k).filter((t) => t.length >= 2).slice(0, MAX_TOKENS_PER_NAME)) fuzzyKeys.add(tokenIndexKey(tok));
-    for (const sig of signatureKeys(k)) fuzzyKeys.add(sig);
+    for (const tok of tokens(k).filter((t) => t.length >= 2).slice(0, MAX_TOKENS_PER_NAME)) tokenSet.add(tokenIndexKey(tok));
+    for (const sig of signatureKeys(k)) signatureSet.add(sig);
   }
   const votes = new Map<string, { entity: Entity; votes: number }>();
-  for (const key of [...fuzzyKeys].sort()) {
+  const ask = async (key: string): Promise<void> => {
     if (options.commonKeys?.has(key)) {
       skipped++;
-      continue;
+      return;
     }
     keysAsked++;
     const hits = await store.findEntitiesByKeys([key], COMMON_KEY_LIMIT);
     if (hits.length >= COMMON_KEY_LIMIT) {
       options.commonKeys?.add(key);
       skipped++;
-      continue;
+      return;
     }
     for (const e of hits) {
       if (seen.has(e.id)) continue;
@@ -102,10 +111,17 @@ export async function retrieve(
       if (v) v.votes++;
       else votes.set(e.id, { entity: e, votes: 1 });
     }
-  }
+  };
+  // Signature keys first: they are selective (whole-name 3-gram bands). When one entity
+  // already shares several bands it is a near-duplicate of the subject (a typo, a variant)
+  // and the word keys, which are often shared by thousands of names ("john", "systems"),
+  // are not asked at all.
+  for (const key of [...signatureSet].sort()) await ask(key);
+  const nearDuplicate = [...votes.values()].some((v) => v.votes >= NEAR_DUPLICATE_BANDS);
+  if (!nearDuplicate) for (const key of [...tokenSet].sort()) await ask(key);
   const fuzzy = [...votes.values()]
     .sort((a, b) => b.votes - a.votes || (a.entity.id < b.entity.id ? -1 : a.entity.id > b.entity.id ? 1 : 0))
     .slice(0, FUZZY_LIMIT)
     .map((v) => v.entity);
-  return { entities: [...exact, ...fuzzy], exactCount: exact.length, keysAsked, skippedCommonKeys: skipped };
+  return { entities: [...exact, ...fuzzy], exactCount: exact.length, keysAsked, skippedCommonKeys: skipped, nearDuplicate };
 }
