@@ -32,7 +32,7 @@ export default defineConfig({
     commands: {
       'capture-page': {
         suggested_key: { default: 'Alt+Shift+A' },
-        description: 'Capture the current page into Ariadne again',
+        description: 'Capture the current page into Ariadne now (also in manual mode or when paused)',
       },
     },
   }),

@@ -43,7 +43,7 @@ export function startBackground(): void {
   const graph = new GraphService({ store, ids, clock });
   const writer = new SerialWriter();
   const registry = createToolRegistry({ graph, store }, writer);
-  const badge = new CaptureBadge(browser.action);
+  const badge = new CaptureBadge(browser.action ?? browser.browserAction);
   const ingest = createIngest({ graph, store, clock, ids, settings: readSettings });
   const queue = new CaptureQueue({
     // Its own strict connection: an acknowledged capture is on disk (see DatabaseOptions).
