@@ -224,8 +224,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       let lastHeap = 0;
       while (visiting || doneAt.size < acked.size) {
         const now = Date.now();
-        const { pageUrls } = await snapshot(probe);
+        const { pageUrls, inbox } = await snapshot(probe);
         for (const url of pageUrls) if (acked.has(url) && !doneAt.has(url)) doneAt.set(url, now);
+        // Every tab done and the inbox empty: what is not stored now never will be (reported as lost).
+        if (!visiting && inbox === 0) break;
         if (now - lastHeap >= HEAP_SAMPLE_MS) {
           lastHeap = now;
           const used = await workerHeap(probe, extensionId);
