@@ -1,8 +1,9 @@
 /**
  * Starts the background: opens the database, builds the graph service and the tool
  * registry, and wires the message router, the capture queue and the browser's
- * events. Listeners are registered synchronously, so a worker woken by an event
- * sees it; leftover captures from a previous run are ingested right away.
+ * events (the capture controls and the badge: wire-controls.ts). Listeners are
+ * registered synchronously, so a worker woken by an event sees it; leftover
+ * captures from a previous run are ingested right away.
  *
  * @example
  *   // entrypoints/background/index.ts
@@ -23,14 +24,7 @@ import { SerialWriter } from './serial-writer';
 import { startNativeBridge } from './bridge';
 import { CaptureBadge } from './badge';
 import { captureIdOf } from './capture-id';
-import { createClipper } from './clip';
-import type { Controls } from './controls';
-import { MENU_ITEMS, createControls } from './controls';
-import { createResolver } from '../core/resolve/resolver';
-import { SETTINGS_STORAGE_KEY, parseSettings } from '../core/settings';
-import { createTrainedRecognizer } from '../extract/ner';
-import type { EntityRecognizer } from '../extract/recognizer';
-import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
+import { wireControls } from './wire-controls';
 
 /** Where the e2e tests find the functions the shortcut and the context menu call (service worker scope only). */
 export const CONTROLS_GLOBAL = 'ariadneControls';
@@ -73,7 +67,7 @@ export function startBackground(): void {
   // The toolbar button opens the side panel (Chromium) or toggles the sidebar (Firefox).
   if (browser.sidePanel) void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
   else openSidebarOnClick();
-  const controls = startControls(createClipperInWriter({ graph, store, clock }, writer), badge);
+  const controls = wireControls({ graph, store, clock, writer, badge });
   Reflect.set(globalThis, CONTROLS_GLOBAL, controls);
 
   // Captures left in the inbox by a stopped worker (including parked ones) get another go.
@@ -91,48 +85,4 @@ function openSidebarOnClick(): void {
       void sidebar.toggle();
     }
   });
-}
-
-/** The clip of a selection, run through the single writer; the recognizer types unknown names. */
-function createClipperInWriter(deps: Pick<Parameters<typeof createClipper>[0], 'graph' | 'store' | 'clock'>, writer: SerialWriter) {
-  let recognizer: EntityRecognizer | undefined;
-  const clip = createClipper({
-    ...deps,
-    resolver: createResolver({ store: deps.store, clock: deps.clock, settings: { networkLookups: false } }),
-    recognizer: () => (recognizer ??= createTrainedRecognizer() ?? createRuleRecognizer()),
-  });
-  return (request: Parameters<typeof clip>[0]) => writer.run(() => clip(request));
-}
-
-/** Shortcut, context menu, badge upkeep (navigation, pause): the user's capture controls. */
-function startControls(clip: Parameters<typeof createControls>[0]['clip'], badge: CaptureBadge): Controls {
-  const controls = createControls({
-    settings: readSettings,
-    badge,
-    clip,
-    tabs: {
-      send: (tabId, message) => browser.tabs.sendMessage(tabId, message),
-      // The built content script (a typed public path: a rename breaks the type check, not the shortcut).
-      ...(browser.scripting === undefined
-        ? {}
-        : { inject: async (tabId: number) => void (await browser.scripting.executeScript({ target: { tabId }, files: ['/content-scripts/content.js'] })) }),
-    },
-  });
-  browser.commands?.onCommand.addListener((command, tab) => void controls.onCommand(command, tab));
-  browser.contextMenus?.onClicked.addListener((info, tab) => void controls.onMenuClick(info, tab));
-  browser.runtime.onInstalled.addListener(() => {
-    // Menu items outlive the worker; they are (re)created on install and update only.
-    void browser.contextMenus?.removeAll().then(() => {
-      for (const item of MENU_ITEMS) browser.contextMenus.create({ id: item.id, title: item.title, contexts: [...item.contexts] });
-    });
-  });
-  browser.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.status === 'loading') void badge.navigated(tabId);
-  });
-  browser.storage?.onChanged.addListener((changes, area) => {
-    const change = changes[SETTINGS_STORAGE_KEY];
-    if (area === 'local' && change !== undefined) void badge.paused(parseSettings(change.newValue).capture.paused);
-  });
-  void readSettings().then((settings) => badge.paused(settings.capture.paused));
-  return controls;
 }

@@ -1,0 +1,80 @@
+/**
+ * Wires the user's capture controls to the browser: the `capture-page` command,
+ * the context menu items (created on install and update), the clip of a selection
+ * through the single writer, and the badge's upkeep (cleared when a tab navigates,
+ * the paused state following the settings). The logic lives in `controls.ts`,
+ * `clip.ts` and `badge.ts`; this file only connects them to `browser.*` events.
+ *
+ * @example
+ *   const controls = wireControls({ graph, store, clock, writer, badge }); // in startBackground
+ */
+import { browser } from 'wxt/browser';
+import type { Clock } from '../core/graph/ids';
+import type { GraphService } from '../core/graph/service';
+import type { GraphStore } from '../core/graph/store';
+import { createResolver } from '../core/resolve/resolver';
+import { SETTINGS_STORAGE_KEY, parseSettings } from '../core/settings';
+import { readSettings } from '../content/read-settings';
+import { createTrainedRecognizer } from '../extract/ner';
+import type { EntityRecognizer } from '../extract/recognizer';
+import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
+import type { CaptureBadge } from './badge';
+import type { ClipRequest, ClipResult } from './clip';
+import { createClipper } from './clip';
+import type { Controls } from './controls';
+import { MENU_ITEMS, createControls } from './controls';
+import type { SerialWriter } from './serial-writer';
+
+export interface ControlWiring {
+  readonly graph: GraphService;
+  readonly store: GraphStore;
+  readonly clock: Clock;
+  readonly writer: SerialWriter;
+  readonly badge: CaptureBadge;
+}
+
+export function wireControls({ graph, store, clock, writer, badge }: ControlWiring): Controls {
+  const controls = createControls({
+    settings: readSettings,
+    badge,
+    clip: clipInWriter(graph, store, clock, writer),
+    tabs: {
+      send: (tabId, message) => browser.tabs.sendMessage(tabId, message),
+      // The built content script (a typed public path: a rename breaks the type check, not the shortcut).
+      ...(browser.scripting === undefined
+        ? {}
+        : { inject: async (tabId: number) => void (await browser.scripting.executeScript({ target: { tabId }, files: ['/content-scripts/content.js'] })) }),
+    },
+  });
+  // The browser hands over the active tab with its URL: the command or menu click grants activeTab.
+  browser.commands?.onCommand.addListener((command, tab) => void controls.onCommand(command, tab));
+  browser.contextMenus?.onClicked.addListener((info, tab) => void controls.onMenuClick(info, tab));
+  browser.runtime.onInstalled.addListener(() => {
+    // Menu items outlive the worker; they are (re)created on install and update only.
+    void browser.contextMenus?.removeAll().then(() => {
+      for (const item of MENU_ITEMS) browser.contextMenus.create({ id: item.id, title: item.title, contexts: [...item.contexts] });
+    });
+  });
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === 'loading') void badge.navigated(tabId);
+  });
+  browser.storage?.onChanged.addListener((changes, area) => {
+    const change = changes[SETTINGS_STORAGE_KEY];
+    if (area === 'local' && change !== undefined) void badge.paused(parseSettings(change.newValue).capture.paused);
+  });
+  void readSettings().then((settings) => badge.paused(settings.capture.paused));
+  return controls;
+}
+
+/** The clip of a selection, run through the single writer; the recognizer (loaded on first clip) types unknown names. */
+function clipInWriter(graph: GraphService, store: GraphStore, clock: Clock, writer: SerialWriter): (request: ClipRequest) => Promise<ClipResult> {
+  let recognizer: EntityRecognizer | undefined;
+  const clip = createClipper({
+    graph,
+    store,
+    clock,
+    resolver: createResolver({ store, clock, settings: { networkLookups: false } }),
+    recognizer: () => (recognizer ??= createTrainedRecognizer() ?? createRuleRecognizer()),
+  });
+  return (request) => writer.run(() => clip(request));
+}
