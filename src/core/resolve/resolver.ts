@@ -76,6 +76,11 @@ export interface Resolver {
 const NEIGHBOUR_CANDIDATES = 8;
 /** Neighbours read per candidate. */
 const NEIGHBOUR_LIMIT = 20;
+/**
+ * Best-ranked candidates whose shared pages are read too (a few store reads each: in
+ * IndexedDB that is the cost that matters, and the homonyms worth telling apart rank first).
+ */
+const PAGE_NEIGHBOUR_CANDIDATES = 4;
 /** Evidence rows read per candidate to find the pages it was mentioned on. */
 const NEIGHBOUR_EVIDENCE = 12;
 /** Pages of a candidate whose entities count as its co-mentions. */
@@ -256,11 +261,11 @@ export function createResolver(deps: ResolverDeps): Resolver {
     if (subject.coMentionKeys.size === 0) return scored;
     const order = scored.map((c, i) => ({ c, i })).sort((a, b) => byRank(a.c, b.c)).slice(0, NEIGHBOUR_CANDIDATES);
     const out = [...scored];
-    for (const { c, i } of order) {
+    for (const [rank, { c, i }] of order.entries()) {
       const id = asEntityId(c.id);
       const profile = profiles[i];
       if (c.source !== 'local' || id === undefined || profile === undefined) continue;
-      const neighbourKeys = await neighbourKeysOf(id);
+      const neighbourKeys = await neighbourKeysOf(id, rank < PAGE_NEIGHBOUR_CANDIDATES);
       if (neighbourKeys.size === 0) continue;
       const features = computeFeatures(subject, { ...profile, neighbourKeys });
       out[i] = { ...c, features, confidence: confidenceOf(features, weightsOf(subject.expectedType ?? profile.type)) };
@@ -273,10 +278,10 @@ export function createResolver(deps: ResolverDeps): Resolver {
    * (the pages of its first evidence rows, the later ones first), bounded. Pages are
    * what ingestion records anyway (`Page.entityIds`), so this needs no extra write.
    */
-  async function neighbourKeysOf(id: EntityId): Promise<Set<string>> {
+  async function neighbourKeysOf(id: EntityId, withPages: boolean): Promise<Set<string>> {
     const rels = await deps.store.relationshipsOf(id, 'both', NEIGHBOUR_LIMIT);
     const others = new Set(rels.map((r) => (r.from === id ? r.to : r.from)));
-    const evidence = await deps.store.evidenceOfEntity(id, NEIGHBOUR_EVIDENCE);
+    const evidence = withPages ? await deps.store.evidenceOfEntity(id, NEIGHBOUR_EVIDENCE) : [];
     const urls = [...new Set(evidence.map((e) => e.pageUrl))].reverse().slice(0, NEIGHBOUR_PAGES);
     for (const url of urls) {
       const page = await deps.store.getPage(url);
