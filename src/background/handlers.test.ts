@@ -1,0 +1,63 @@
+// The page.captured handler: the capture policy is checked again, and the tab a capture came
+// from is told to the badge before ingestion can finish.
+import { afterEach, describe, expect, it } from 'vitest';
+import { AriadneDatabase } from '../adapters/dexie/database';
+import { DexieGraphStore } from '../adapters/dexie/dexie-graph-store';
+import { pageCaptureSchema } from '../core/capture';
+import { fixedClock } from '../core/graph/ids';
+import type { Settings } from '../core/settings';
+import { defaultSettings } from '../core/settings';
+import { captureIdOf } from './capture-id';
+import { CaptureQueue } from './capture-queue';
+import { createHandlers } from './handlers';
+import { SerialWriter } from './serial-writer';
+
+const dbs: AriadneDatabase[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) await db.delete();
+});
+
+function setup(settings: Settings = defaultSettings()) {
+  const db = new AriadneDatabase(`handlers-test-${dbs.length}`);
+  dbs.push(db);
+  const writer = new SerialWriter();
+  const events: string[] = [];
+  const ingest = async () => void events.push('ingested');
+  const queue = new CaptureQueue({ db, store: new DexieGraphStore(db), writer, clock: fixedClock(), ingest });
+  const handlers = createHandlers({
+    tools: () => Promise.reject(new Error('no tools in this test')),
+    queue,
+    writer,
+    settings: async () => settings,
+    onAccepted: (captureId, tabId) => void events.push(`accepted ${captureId} tab ${tabId}`),
+  });
+  return { handlers, queue, events };
+}
+
+const capture = (url: string) => pageCaptureSchema.parse({ url, title: 'A page', text: 'Text.', capturedAt: 1000 });
+
+describe('page.captured handler', () => {
+  it('tells which tab the capture came from before ingestion starts (regression: a fast ingest beat the badge)', async () => {
+    const { handlers, queue, events } = setup();
+    const c = capture('https://example.com/a');
+    const out = await handlers['page.captured']({ type: 'page.captured', capture: c }, { kind: 'content', tabId: 7, url: c.url });
+    expect(out.captureId).toBe(captureIdOf(c));
+    await queue.drain();
+    expect(events).toEqual([`accepted ${out.captureId} tab 7`, 'ingested']);
+  });
+
+  it('refuses a blocked site with forbidden and tells nobody', async () => {
+    const { handlers, events } = setup();
+    const c = capture('https://mail.google.com/u/0');
+    await expect(handlers['page.captured']({ type: 'page.captured', capture: c }, { kind: 'content', tabId: 7, url: c.url })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(events).toEqual([]);
+  });
+
+  it('a capture from an extension page (npm start) has no tab to badge', async () => {
+    const { handlers, events, queue } = setup();
+    const c = capture('https://example.com/b');
+    await handlers['page.captured']({ type: 'page.captured', capture: { ...c, trigger: 'headless' } }, { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' });
+    await queue.drain();
+    expect(events).toEqual(['ingested']);
+  });
+});
