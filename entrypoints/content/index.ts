@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { captureAndSend, isCapturable } from '../../src/content/capture';
 import type { CaptureNowReply } from '../../src/content/capture-now';
-import { captureNowTrigger } from '../../src/content/capture-now';
+import { INJECTED_ON_REQUEST, captureNowTrigger } from '../../src/content/capture-now';
 import { capturePolicy } from '../../src/content/capture-policy';
 import { afterLoadAndIdle } from '../../src/content/idle';
 import { readSettings } from '../../src/content/read-settings';
@@ -28,9 +28,12 @@ export default defineContentScript({
       return { captureId: await captureAndSend(document, location.href, { trigger }) };
     };
     // Automatic capture waits for load and an idle moment (bounded); an explicit one runs at once.
-    void afterLoadAndIdle(window)
-      .then(() => capture('auto'))
-      .catch((error: unknown) => console.warn('Ariadne: capture failed', error));
+    // Injected by the shortcut or menu into an older tab: the explicit capture is the only one.
+    if (Reflect.get(globalThis, Symbol.for(INJECTED_ON_REQUEST)) !== true) {
+      void afterLoadAndIdle(window)
+        .then(() => capture('auto'))
+        .catch((error: unknown) => console.warn('Ariadne: capture failed', error));
+    }
     browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse: (reply: CaptureNowReply) => void) => {
       const trigger = captureNowTrigger(message);
       if (trigger === undefined) return false;

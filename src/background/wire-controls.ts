@@ -14,6 +14,7 @@ import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
 import { createResolver } from '../core/resolve/resolver';
 import { SETTINGS_STORAGE_KEY, parseSettings } from '../core/settings';
+import { INJECTED_ON_REQUEST } from '../content/capture-now';
 import { readSettings } from '../content/read-settings';
 import { createTrainedRecognizer } from '../extract/ner';
 import type { EntityRecognizer } from '../extract/recognizer';
@@ -40,10 +41,7 @@ export function wireControls({ graph, store, clock, writer, badge }: ControlWiri
     clip: clipInWriter(graph, store, clock, writer),
     tabs: {
       send: (tabId, message) => browser.tabs.sendMessage(tabId, message),
-      // The built content script (a typed public path: a rename breaks the type check, not the shortcut).
-      ...(browser.scripting === undefined
-        ? {}
-        : { inject: async (tabId: number) => void (await browser.scripting.executeScript({ target: { tabId }, files: ['/content-scripts/content.js'] })) }),
+      ...(browser.scripting === undefined ? {} : { inject: injectContentScript }),
     },
   });
   // The browser hands over the active tab with its URL: the command or menu click grants activeTab.
@@ -64,6 +62,18 @@ export function wireControls({ graph, store, clock, writer, badge }: ControlWiri
   });
   void readSettings().then((settings) => badge.paused(settings.capture.paused));
   return controls;
+}
+
+/**
+ * Injects the content script into a tab that has none (opened before install or
+ * update), marked so that it captures only on request (no automatic capture too).
+ */
+async function injectContentScript(tabId: number): Promise<void> {
+  // Runs in the tab's content-script world: self-contained, the key passed as an argument.
+  const mark = (key: string) => void Reflect.set(globalThis, Symbol.for(key), true);
+  await browser.scripting.executeScript({ target: { tabId }, func: mark, args: [INJECTED_ON_REQUEST] });
+  // The built content script (a typed public path: a rename breaks the type check, not the shortcut).
+  await browser.scripting.executeScript({ target: { tabId }, files: ['/content-scripts/content.js'] });
 }
 
 /** The clip of a selection, run through the single writer; the recognizer (loaded on first clip) types unknown names. */

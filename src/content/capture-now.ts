@@ -8,6 +8,13 @@
  */
 import type { PageCapture } from '../core/capture';
 
+/**
+ * Set (to true) in a tab's content-script world by the background just before it
+ * injects the script into a tab that had none: that script then captures only when
+ * asked, instead of also running the automatic capture.
+ */
+export const INJECTED_ON_REQUEST = 'ariadne.injectedOnRequest';
+
 export type ExplicitTrigger = Extract<PageCapture['trigger'], 'manual' | 'shortcut'>;
 
 export interface CaptureNowMessage {
