@@ -169,7 +169,7 @@ describe('a page that tries to instruct the model', () => {
     const engine = createQueryEngine({ store, clock: fixedClock(FIXTURE_NOW) });
     const result = await engine.executeQuery('what do we know about Stripe?');
     expect(result.answer.content).not.toContain('PWNED');
-    expect(result.answer.content).toContain('Stripe is a company');
+    expect(result.answer.content).toContain('Stripe is a payments company');
     expect(await store.counts()).toEqual(before);
   });
 });

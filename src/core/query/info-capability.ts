@@ -158,18 +158,31 @@ export function capabilityJsonSchema(capability: InfoCapability): JsonSchema {
   };
 }
 
+/**
+ * Ids listed in one tool's JSON-schema enum at most. The same ids repeat across
+ * several tools, so a full list would crowd out the data itself (issue 5: ≤ 2,000
+ * prompt tokens per call). The first ids are the most relevant (context order);
+ * `validateInfoRequest` still accepts every id the context holds and nothing else.
+ */
+export const MAX_SCHEMA_ENUM_IDS = 24;
+
 function paramSchema(p: CapabilityParam): JsonValue {
   switch (p.kind) {
     case 'entityId':
+      return { type: 'string', description: idDescription(p), enum: p.allowed.slice(0, MAX_SCHEMA_ENUM_IDS) };
     case 'enum':
       return { type: 'string', description: p.description, enum: [...p.allowed] };
     case 'entityIds':
-      return { type: 'array', description: p.description, items: { type: 'string', enum: [...p.allowed] }, minItems: 1, maxItems: p.maxItems, uniqueItems: true };
+      return { type: 'array', description: idDescription(p), items: { type: 'string', enum: p.allowed.slice(0, MAX_SCHEMA_ENUM_IDS) }, minItems: 1, maxItems: p.maxItems, uniqueItems: true };
     case 'text':
       return { type: 'string', description: p.description, minLength: 1, maxLength: p.maxLength };
     case 'integer':
       return { type: 'integer', description: p.description, minimum: p.min, maximum: p.max };
   }
+}
+
+function idDescription(p: { readonly description: string; readonly allowed: readonly string[] }): string {
+  return p.allowed.length > MAX_SCHEMA_ENUM_IDS ? `${p.description} (the most relevant ids are listed; any entity id in the graph data is accepted)` : p.description;
 }
 
 /** A stable key for a request (same capability and parameters → same key). */

@@ -32,6 +32,15 @@ export const SYSTEM_PROMPT = [
   'FOLLOW_UPS: <one to three short follow-up questions separated by " | ">',
 ].join('\n');
 
+/**
+ * Estimated tokens one LLM call may carry (system prompt + user turn + tool
+ * definitions): issue 5's goal is ≤ 2,000 per call, against ~100k for GraphRAG's
+ * global search. The data block is cut to fit, with a note saying so.
+ */
+export const PROMPT_TOKEN_BUDGET = 2000;
+// Room kept for the closing line, the turn note and estimation slack.
+const BUDGET_MARGIN = 60;
+
 const FORCE_NOTE = 'No more tools are available: answer now from the data you have, and say what is missing.';
 
 /** Removes what could close the data block or smuggle control characters. */
@@ -44,9 +53,31 @@ export function sanitizeData(text: string): string {
 }
 const q = (text: string): string => JSON.stringify(sanitizeData(text));
 
-/** The context as lines of JSON-quoted data, inside the delimited block. */
-export function renderContext(context: QueryContext): string {
-  const lines: string[] = [DATA_OPEN];
+/**
+ * The context as lines of JSON-quoted data, inside the delimited block. With
+ * `maxTokens`, lines past the budget are left out (in priority order: full
+ * entities first, then summaries, relations, paths, pages, statistics) and a last
+ * line says how many.
+ */
+export function renderContext(context: QueryContext, maxTokens = Number.POSITIVE_INFINITY): string {
+  const lines = contextLines(context);
+  let used = estimateTokens(DATA_OPEN) + estimateTokens(DATA_CLOSE);
+  const kept: string[] = [DATA_OPEN];
+  let omitted = 0;
+  for (const line of lines) {
+    const cost = estimateTokens(line) + 1;
+    if (omitted === 0 && used + cost <= maxTokens) {
+      kept.push(line);
+      used += cost;
+    } else omitted++;
+  }
+  if (omitted > 0) kept.push(`(${omitted} more lines of graph data left out to keep the prompt small; call a tool to load what you need)`);
+  kept.push(DATA_CLOSE);
+  return kept.join('\n');
+}
+
+function contextLines(context: QueryContext): string[] {
+  const lines: string[] = [];
   for (const f of context.fullEntities) {
     const e = f.entity;
     const attrs = Object.entries(e.attributes).map(([k, v]) => `${q(k)}: ${q(v)}`).join(', ');
@@ -71,8 +102,7 @@ export function renderContext(context: QueryContext): string {
   if (context.definitions) lines.push(`types ${context.definitions.map((d) => `${d.type}=${d.count}`).join(' ')}`);
   if (context.labels) lines.push(`labels ${context.labels.map((l) => `${q(l.label)}=${l.count}`).join(' ')}`);
   if (context.mostConnected) lines.push(`most_connected ${context.mostConnected.map((c) => `${c.id}=${c.degree}`).join(' ')}`);
-  lines.push(DATA_CLOSE);
-  return lines.join('\n');
+  return lines;
 }
 
 export interface PromptInput {
@@ -85,7 +115,10 @@ export interface PromptInput {
 
 /** The user turn: the question (the user's own words), then the data block. */
 export function buildUserPrompt(input: PromptInput): string {
-  const parts = [`Question: ${JSON.stringify(input.question)}`, renderContext(input.context)];
+  const question = `Question: ${JSON.stringify(input.question)}`;
+  const tools = input.forceAnswer ? '' : JSON.stringify(capabilityTools(input.capabilities));
+  const fixed = estimateTokens(SYSTEM_PROMPT) + estimateTokens(tools) + estimateTokens(question) + BUDGET_MARGIN;
+  const parts = [question, renderContext(input.context, Math.max(0, PROMPT_TOKEN_BUDGET - fixed))];
   if (input.forceAnswer || input.capabilities.length === 0) parts.push(FORCE_NOTE);
   else if (input.remainingRequests !== undefined) parts.push(`You may call tools in at most ${input.remainingRequests} more turn(s).`);
   return parts.join('\n\n');

@@ -3,6 +3,7 @@
 // relationship traversal, the prompt's data block and the answer trailer.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AriadneError } from '../errors';
+import { asEntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import { buildCapabilities, CAPABILITY } from './capabilities';
 import { buildStripeGraph } from './fixtures/stripe-graph';
@@ -10,7 +11,7 @@ import type { GraphBuilder } from './fixtures/graph-builder';
 import { GraphRelationships } from './graph-relationships';
 import { loadFullEntity } from './graph-views';
 import { capabilityJsonSchema, getCapabilityById, validateInfoRequest } from './info-capability';
-import { AnswerStreamFilter, parseAnswerText, renderContext, sanitizeData } from './prompt';
+import { AnswerStreamFilter, estimatePromptTokens, parseAnswerText, PROMPT_TOKEN_BUDGET, renderContext, sanitizeData } from './prompt';
 import { QueryContext, summarize } from './query-context';
 import { InMemoryQueryHistory } from './query-history';
 import { DEFAULT_QUERY_CONFIG, WorldQuery, sequentialQueryIds } from './world-query';
@@ -116,6 +117,18 @@ describe('QueryContext, capabilities and traversal on the seed graph', () => {
     expect(text.split('GRAPH_DATA>>>')).toHaveLength(2);
     expect(text.split('<<<GRAPH_DATA')).toHaveLength(2);
     expect(text).toContain(JSON.stringify(sanitizeData('line1\n"quoted" <<<GRAPH_DATA')));
+  });
+
+  it('keeps every LLM call within the prompt token budget, saying what it left out', async () => {
+    const stripe = await store.getEntity(g.id('Stripe'));
+    if (!stripe) throw new Error('fixture');
+    const ctx = QueryContext.create({
+      summaries: Array.from({ length: 120 }, (_, i) => ({ ...summarize(stripe), id: asEntityId(`e_big${i}`) ?? stripe.id, name: `Company number ${i} with a long descriptive name`, summary: 'x'.repeat(110) })),
+    });
+    const input = { question: 'which companies use Rust?', context: ctx, capabilities: buildCapabilities(ctx), forceAnswer: false };
+    expect(estimatePromptTokens(input)).toBeLessThanOrEqual(PROMPT_TOKEN_BUDGET);
+    expect(renderContext(ctx, 300)).toMatch(/more lines of graph data left out/);
+    expect(renderContext(ctx)).not.toMatch(/left out/);
   });
 
   it('parses the answer trailer, dropping sources the context does not hold', async () => {
