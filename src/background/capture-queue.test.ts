@@ -1,5 +1,6 @@
 // The persisted capture queue on Dexie (fake-indexeddb) with the real graph service:
 // nothing lost across a worker restart, nothing ingested twice, failures parked.
+import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AriadneDatabase } from '../adapters/dexie/database';
 import { DexieGraphStore } from '../adapters/dexie/dexie-graph-store';
@@ -15,7 +16,9 @@ import { SerialWriter } from './serial-writer';
 const dbs: AriadneDatabase[] = [];
 let n = 0;
 afterEach(async () => {
-  for (const db of dbs.splice(0)) await db.delete();
+  const open = dbs.splice(0);
+  for (const db of open) db.close(); // two connections per name in some tests
+  for (const db of open) await db.delete();
 });
 
 function capture(path: string, capturedAt: number, extra: Partial<PageCapture> = {}): PageCapture {
@@ -42,6 +45,45 @@ function setup(name = `queue-test-${++n}`, ingest?: (c: PageCapture) => Promise<
   const graph = new GraphService({ store, ids, clock });
   const queue = new CaptureQueue({ db, store, clock, writer: new SerialWriter(), ingest: ingest ?? createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }) });
   return { db, store, graph, queue };
+}
+
+/** The error IndexedDB raises when the browser refuses to store more. */
+const quotaError = () => Object.assign(new Error('QuotaExceededError: the quota has been exceeded'), { name: 'QuotaExceededError' });
+
+/**
+ * Makes every `put`/`delete` on the given tables fail the way a full disk does, until
+ * the returned function is called. Reads keep working, as they do in a browser.
+ */
+function refuseWrites(tables: readonly Dexie.Table[]): () => void {
+  const restore: (() => void)[] = [];
+  for (const table of tables) {
+    for (const method of ['put', 'delete', 'update', 'add', 'bulkPut'] as const) {
+      const original: unknown = Reflect.get(table, method);
+      Reflect.set(table, method, () => Dexie.Promise.reject(quotaError()));
+      restore.push(() => Reflect.set(table, method, original));
+    }
+  }
+  return () => restore.forEach((undo) => undo());
+}
+
+/** A queue whose graph store has its own connection (as in the background), so graph and inbox fail apart. */
+function setupTwoConnections(name = `queue-quota-${++n}`) {
+  const db = new AriadneDatabase(name);
+  const graphDb = new AriadneDatabase(name);
+  dbs.push(db, graphDb);
+  const store = new DexieGraphStore(graphDb);
+  const clock = fixedClock();
+  const ids = sequentialIds();
+  const graph = new GraphService({ store, ids, clock });
+  const failures: string[] = [];
+  const queue = new CaptureQueue({
+    db, store, clock, writer: new SerialWriter(),
+    ingest: createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }),
+    onProcessed: (id, outcome, error) => {
+      if (outcome === 'failed') failures.push(`${id}: ${error ?? ''}`);
+    },
+  });
+  return { db, graphDb, store, queue, failures };
 }
 
 describe('CaptureQueue', () => {
@@ -107,5 +149,59 @@ describe('CaptureQueue', () => {
     await queue.drain();
     expect(await db.inbox.count()).toBe(0);
     expect((await queue.status(captureId)).state).toBe('ingested');
+  });
+
+  it('storage full during ingestion: the capture is parked with a quota message at once, the graph untouched, ingested once space is back', async () => {
+    const { db, graphDb, store, queue, failures } = setupTwoConnections();
+    await queue.enqueue(capture('/a', 1000));
+    await queue.drain();
+    const before = await store.counts();
+    const allow = refuseWrites(graphDb.graphTables());
+    const { captureId } = await queue.enqueue(capture('/b', 2000, {
+      entities: [{ ref: 'o', name: 'OpenAI', type: 'company', origin: 'json-ld', aliases: [], attributes: {} }],
+      relations: [],
+    }));
+    await queue.drain();
+    // Parked after one try (retrying cannot free space), the capture kept with its error.
+    expect(failures).toHaveLength(1);
+    const status = await queue.status(captureId);
+    expect(status).toMatchObject({ state: 'failed', failed: 1, pending: 0 });
+    expect(status.error).toMatch(/storage quota exceeded/);
+    expect((await db.inbox.get(captureId))?.capture.url).toBe('https://example.test/b');
+    // Nothing already stored changed, nothing half-written.
+    expect(await store.counts()).toEqual(before);
+    expect(await store.findEntitiesByKeys(['n:openai'], 5)).toEqual([]);
+    allow();
+    expect(await queue.retryParked()).toBe(1);
+    await queue.drain();
+    expect(await db.inbox.count()).toBe(0);
+    expect(await store.findEntitiesByKeys(['n:openai'], 5)).toHaveLength(1);
+    expect((await store.getPage('https://example.test/b'))?.capturedAt).toBe(2000);
+  });
+
+  it('storage full for the inbox too: the drain ends instead of spinning, the capture stays for the next start', async () => {
+    const name = `queue-quota-${++n}`;
+    const { db, graphDb, queue, failures } = setupTwoConnections(name);
+    const { captureId } = await queue.enqueue(capture('/a', 1000));
+    const allow = refuseWrites([...graphDb.graphTables(), db.inbox]);
+    await queue.drain(); // must return: the row's failure cannot be recorded either
+    expect(failures).toHaveLength(1);
+    expect(await queue.status(captureId)).toMatchObject({ state: 'failed' });
+    expect(await db.inbox.get(captureId)).toMatchObject({ attempts: 0 });
+    allow();
+    const next = setupTwoConnections(name); // the next worker start
+    await next.queue.retryParked();
+    await next.queue.drain();
+    expect(await next.db.inbox.count()).toBe(0);
+    expect(await next.store.counts()).toMatchObject({ entities: 2, pages: 1 });
+  });
+
+  it('counts and retries parked captures through the attempts index (schema v2)', async () => {
+    const { db, queue } = setup();
+    const row = (id: string, attempts: number) => ({ id, capture: capture(`/${id}`, 1000), receivedAt: 1, attempts });
+    await db.inbox.bulkPut([row('a', 0), row('b', MAX_INGEST_ATTEMPTS), row('c', MAX_INGEST_ATTEMPTS + 2), row('d', 1)]);
+    expect(await queue.status()).toMatchObject({ pending: 2, failed: 2 });
+    expect(await queue.retryParked()).toBe(2);
+    expect((await db.inbox.where('attempts').equals(0).primaryKeys()).sort()).toEqual(['a', 'b', 'c']);
   });
 });

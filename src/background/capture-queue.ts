@@ -7,6 +7,11 @@
  * Idempotent: the row id is a hash of url + capture time, and a capture whose page
  * was already recorded with that capture time is not ingested twice.
  *
+ * Storage full: a capture whose ingestion fails with `quota_exceeded` is parked at
+ * once (retrying cannot free space) and kept with its error, so nothing is lost; if
+ * even the park cannot be written, the row stays as it was and this worker skips it
+ * until its next start.
+ *
  * @example
  *   const queue = new CaptureQueue({ db, store, writer, clock, ingest: (c) => ingestCapture(c) });
  *   const { captureId } = await queue.enqueue(capture);   // persisted, then acked
@@ -45,6 +50,8 @@ export class CaptureQueue {
   private again = false;
   private readonly recent = new Set<string>();
   private ingestedCount = 0;
+  /** Rows whose failure could not be recorded (storage full): skipped until the next start. */
+  private readonly skipped = new Set<string>();
 
   constructor(deps: CaptureQueueDeps) {
     this.deps = deps;
@@ -85,7 +92,7 @@ export class CaptureQueue {
   private next(): Promise<InboxRow | undefined> {
     return this.deps.db.inbox
       .orderBy('receivedAt')
-      .filter((r) => r.attempts < MAX_INGEST_ATTEMPTS)
+      .filter((r) => r.attempts < MAX_INGEST_ATTEMPTS && !this.skipped.has(r.id))
       .first();
   }
 
@@ -99,8 +106,17 @@ export class CaptureQueue {
       this.remember(row.id);
       onProcessed?.(row.id, 'ingested');
     } catch (error) {
-      const message = toErrorShape(error).message.slice(0, MAX_ERROR_CHARS);
-      await db.inbox.update(row.id, { attempts: row.attempts + 1, lastError: message });
+      const shape = toErrorShape(error);
+      const message = shape.message.slice(0, MAX_ERROR_CHARS);
+      // Retrying cannot free storage: a quota failure parks the capture at once.
+      const attempts = shape.code === 'quota_exceeded' ? MAX_INGEST_ATTEMPTS : row.attempts + 1;
+      try {
+        await db.inbox.update(row.id, { attempts, lastError: message });
+      } catch {
+        // The failure itself could not be written (the disk is full too): the row is
+        // kept unchanged and skipped by this worker, so the drain cannot spin on it.
+        this.skipped.add(row.id);
+      }
       onProcessed?.(row.id, 'failed', message);
     }
   }
@@ -125,19 +141,20 @@ export class CaptureQueue {
 
   /** Rows parked after repeated failures get a fresh set of attempts (at start-up). */
   async retryParked(): Promise<number> {
-    return this.deps.db.inbox.filter((r) => r.attempts >= MAX_INGEST_ATTEMPTS).modify({ attempts: 0 });
+    this.skipped.clear();
+    return this.deps.db.inbox.where('attempts').aboveOrEqual(MAX_INGEST_ATTEMPTS).modify({ attempts: 0 });
   }
 
   async status(captureId?: string): Promise<CaptureStatus> {
     const { db } = this.deps;
     // Counted with a cursor, never loaded as a whole: captures can be large.
     const total = await db.inbox.count();
-    const failed = await db.inbox.filter((r) => r.attempts >= MAX_INGEST_ATTEMPTS).count();
+    const failed = await db.inbox.where('attempts').aboveOrEqual(MAX_INGEST_ATTEMPTS).count();
     const base = { pending: total - failed, failed, ingested: this.ingestedCount };
     if (captureId === undefined) return base;
     const row = await db.inbox.get(captureId);
     let state: CaptureState = 'unknown';
-    if (row !== undefined) state = row.attempts >= MAX_INGEST_ATTEMPTS ? 'failed' : 'queued';
+    if (row !== undefined) state = row.attempts >= MAX_INGEST_ATTEMPTS || this.skipped.has(captureId) ? 'failed' : 'queued';
     else if (this.recent.has(captureId)) state = 'ingested';
     return { ...base, state, ...(row?.lastError === undefined ? {} : { error: row.lastError }) };
   }
