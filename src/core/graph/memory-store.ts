@@ -41,6 +41,27 @@ function restore<K, V>(map: Map<K, V>, key: K, old: V | undefined): void {
   else map.set(key, old);
 }
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The `limit` smallest ids in order, without sorting them all: a common key can hold
+ * thousands of ids at 100k entities, and a look-up should cost about its limit.
+ */
+function smallest<T extends string>(ids: Iterable<T>, limit: number): T[] {
+  const kept: T[] = [];
+  for (const id of ids) {
+    if (kept.length === limit && id >= (kept[limit - 1] ?? id)) continue;
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((kept[mid] ?? id) < id) lo = mid + 1;
+      else hi = mid;
+    }
+    kept.splice(lo, 0, id);
+    if (kept.length > limit) kept.pop();
+  }
+  return kept;
+}
 const byEvidenceOrder = (a: Evidence, b: Evidence): number => a.capturedAt - b.capturedAt || byString(a.id, b.id);
 
 export class InMemoryGraphStore implements GraphStore {
@@ -126,9 +147,10 @@ export class InMemoryGraphStore implements GraphStore {
     this.entities.delete(id);
   }
   async findEntitiesByKeys(keys: readonly string[], limit: number): Promise<Entity[]> {
+    if (limit <= 0) return [];
     const ids = new Set<EntityId>();
     for (const k of keys) for (const id of this.byKey.get(k) ?? []) ids.add(id);
-    return this.getEntities([...ids].sort(byString).slice(0, limit));
+    return this.getEntities(smallest(ids, limit));
   }
   async listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]> {
     const { after, type, limit } = options;
