@@ -21,7 +21,7 @@ export function CaptureSettings() {
       <label>Mode
         <select value={capture.mode} onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, mode: e.target.value === 'manual' ? 'manual' : 'auto' } }))} data-testid="capture-mode">
           <option value="auto">Automatic: every page I visit (except blocked sites)</option>
-          <option value="manual">Manual: only when I press the toolbar button or shortcut</option>
+          <option value="manual">Manual: only when I press Alt+Shift+A or use the right-click menu</option>
         </select>
       </label>
       <label>Never capture these sites (one per line: host, *.suffix or URL prefix)
