@@ -35,12 +35,8 @@ const QUERIES = queriesArg >= 0 ? Number(args[queriesArg + 1]) : quick ? 50 : 30
 const SIZES = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
 const ADD_COUNT = quick ? 2_000 : 10_000;
 const dexieArg = args.indexOf('--dexie-count');
-/**
- * entity_add count on Dexie/fake-indexeddb. Smaller than ADD_COUNT by default: there,
- * `findEntitiesByKeys` (Dexie `anyOf` on the multi-entry index) costs time linear in the
- * table size, so 10k adds take tens of minutes (pass --dexie-count 10000 to measure it).
- */
-const DEXIE_COUNT = dexieArg >= 0 ? Number(args[dexieArg + 1]) : quick ? 500 : 2_000;
+/** entity_add count on Dexie/fake-indexeddb (--dexie-count overrides). */
+const DEXIE_COUNT = dexieArg >= 0 ? Number(args[dexieArg + 1]) : ADD_COUNT;
 /** Queries fuse.js gets at 100k names (each takes seconds). */
 const FUSE_MAX_QUERIES = 60;
 const onlyArg = args.indexOf('--only');
