@@ -4,6 +4,7 @@
  *
  *   npm run eval:pages -- ../shared/corpus/pages/readability
  *   npm run eval:pages -- ../shared/corpus/pages/metascraper
+ *   npm run eval:pages -- ../shared/corpus/pages/metascraper --relations   (also lists each relation and its snippet)
  *
  * Layout: `<dir>/<name>/source.html` (readability) or `<dir>/<name>/input.html` (metascraper).
  */
@@ -15,7 +16,9 @@ import { analyzeCapture } from '../src/extract/analyze';
 import { capturePage } from '../src/extract/capture-page';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
 
-const dir = process.argv[2];
+const args = process.argv.slice(2);
+const showRelations = args.includes('--relations');
+const dir = args.find((a) => !a.startsWith('--'));
 if (dir === undefined || !existsSync(dir)) {
   console.error('usage: npm run eval:pages -- <dir with <name>/source.html or <name>/input.html>');
   process.exit(2);
@@ -25,6 +28,7 @@ const virtualConsole = new VirtualConsole();
 const byType: Record<string, number> = Object.fromEntries(ENTITY_TYPES.map((t) => [t, 0]));
 let pages = 0;
 let relations = 0;
+let textRelations = 0;
 const times: number[] = [];
 for (const name of readdirSync(dir).sort()) {
   const file = [join(dir, name, 'source.html'), join(dir, name, 'input.html')].find((f) => existsSync(f));
@@ -45,11 +49,13 @@ for (const name of readdirSync(dir).sort()) {
     byType[e.type] = (byType[e.type] ?? 0) + 1;
   }
   relations += analysis.relations.length;
+  textRelations += analysis.relations.filter((r) => r.origin === 'text').length;
   const top = analysis.entities.slice(0, 6).map((e) => `${e.name} (${e.type})`).join(', ');
   console.log(`${name}: ${analysis.entities.length} entities ${JSON.stringify(counts)}, ${analysis.relations.length} relations, ${ms.toFixed(0)} ms — ${top}`);
+  if (showRelations) for (const r of analysis.relations) console.log(`  [${r.origin}] ${r.from} —${r.label}→ ${r.to} | ${r.snippet}`);
 }
 times.sort((a, b) => a - b);
 const pct = (p: number) => times.length === 0 ? 0 : times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
 const total = Object.values(byType).reduce((a, b) => a + b, 0);
-console.log(`total: ${pages} pages, ${total} entities ${JSON.stringify(byType)}, ${relations} relations, p50 ${pct(0.5).toFixed(0)} ms, p95 ${pct(0.95).toFixed(0)} ms`);
-console.log(JSON.stringify({ pages, entities: total, entitiesByType: byType, relations, msP50: Math.round(pct(0.5)), msP95: Math.round(pct(0.95)), msTotal: Math.round(times.reduce((a, b) => a + b, 0)) }));
+console.log(`total: ${pages} pages, ${total} entities ${JSON.stringify(byType)}, ${relations} relations (${textRelations} textual), p50 ${pct(0.5).toFixed(0)} ms, p95 ${pct(0.95).toFixed(0)} ms`);
+console.log(JSON.stringify({ pages, entities: total, entitiesByType: byType, relations, textRelations, msP50: Math.round(pct(0.5)), msP95: Math.round(pct(0.95)), msTotal: Math.round(times.reduce((a, b) => a + b, 0)) }));

@@ -1,55 +1,105 @@
 /**
- * Relations read from explicit textual patterns between two consecutive entity
- * mentions of one sentence ("X acquired Y", "X was founded by Y", "Y, CEO of X",
- * "X is written in Y", "X is headquartered in Y", "X competes with Y",
- * "X, a subsidiary of Y"). Only the text between the two names is matched, and
- * the entity types must fit the relation: precision over recall.
+ * Relations read from explicit textual patterns inside one sentence ("X acquired Y",
+ * "X was founded by Y", "Y, CEO of X", "X is written in Y", "X is headquartered in
+ * Y", "X competes with Y", "X, a subsidiary of Y", "Y joined X", "Stripe CEO
+ * Patrick Collison", "Berlin-based X"). Each pattern phrase is an anchor: its
+ * arguments are the nearest mentions of the right types on either side, within the
+ * sentence, and the words between a name and the anchor must be harmless (an
+ * appositive, a few adverbs, a determiner); negation, modality and clause changes
+ * drop the pair. Precision over recall: both ends are kept entities, types must fit.
  */
 import type { AnalyzedRelation, Mention } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
 import { sentenceAt } from './snippet';
 
-/** Text between two names longer than this is not one explicit statement. */
-const MAX_GAP = 60;
+/** Characters between the left name and the anchor: an appositive and a few adverbs fit. */
+const MAX_LEFT_GAP = 90;
+/** Characters between the anchor and the right name: a determiner and two words fit. */
+const MAX_RIGHT_GAP = 40;
+/** Words allowed between the anchor and the right name ("the Nigerian startup"). */
+const MAX_RIGHT_WORDS = 3;
+/** Words allowed between the left name (or its appositive) and the anchor ("also quietly"). */
+const MAX_LEFT_WORDS = 4;
+/** Names joined to the right argument by "and" / commas ("founded by A, B and C"). */
+const MAX_COORDINATED = 4;
+/** Anchor matches read per pattern and page (bounded work on long pages). */
+const MAX_MATCHES_PER_PATTERN = 500;
+/** Relations returned per call (the analysis caps the page at 100 anyway). */
+const MAX_RELATIONS = 200;
 
 type Resolve = (m: Mention) => { name: string; type: EntityType } | undefined;
 
 interface Pattern {
+  /** The anchor phrase (global, case-insensitive; the subject and object are around it). */
   readonly re: RegExp;
   readonly label: string;
-  /** True when the relation points from the second name to the first. */
+  /** True when the relation points from the right name to the left one. */
   readonly reverse: boolean;
   readonly from: readonly EntityType[];
   readonly to: readonly EntityType[];
+  /** The left name must end exactly where the anchor starts ("Stripe, CEO of …", "Stripe's CEO"). */
+  readonly attachedLeft?: boolean;
+  /** The right name must start exactly where the anchor ends ("Stripe CEO Patrick Collison"). */
+  readonly attachedRight?: boolean;
 }
 
 const ORGS: readonly EntityType[] = ['company'];
 const PEOPLE: readonly EntityType[] = ['person'];
 const ORG_OR_PRODUCT: readonly EntityType[] = ['company', 'product', 'technology'];
-const TECH: readonly EntityType[] = ['technology', 'product'];
+const TECH: readonly EntityType[] = ['technology'];
 const PLACES: readonly EntityType[] = ['location'];
+const PRODUCTS: readonly EntityType[] = ['product'];
+
+const CEO = String.raw`(?:CEO|chief\s+executive(?:\s+officer)?)`;
+const ROLE = String.raw`(?:president|chairman|chairwoman|CTO|CFO|COO|chief\s+\w+\s+officer|engineer|director|head\s+of\s+\w+|vice\s+president|VP|partner|employee|researcher)`;
 
 const PATTERNS: readonly Pattern[] = [
-  { re: /^\s+(?:has\s+|had\s+)?(?:acquired|acquires|bought|buys|purchased|agreed\s+to\s+(?:buy|acquire)|completed\s+(?:its|the)\s+acquisition\s+of|to\s+acquire)\s+$/i, label: 'acquired', reverse: false, from: ORGS, to: ORG_OR_PRODUCT },
-  { re: /^\s+(?:was|were|is|has\s+been)\s+(?:acquired|bought|purchased)\s+by\s+$/i, label: 'acquired', reverse: true, from: ORGS, to: ORG_OR_PRODUCT },
-  { re: /^\s*,?\s+(?:which\s+was\s+|was\s+|is\s+)?(?:co-?)?founded\s+(?:in\s+\d{4}\s+)?by\s+$/i, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE },
-  { re: /^\s+(?:co-?)?(?:founded|started|launched|created)\s+$/i, label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE },
-  { re: /^\s*,\s+(?:the\s+)?(?:co-?founder|founder)\s+(?:and\s+[\w\s]{1,30}\s+)?of\s+$/i, label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE },
-  { re: /^\s*(?:,\s+(?:the\s+|a\s+|its\s+)?|\s+(?:is|was|as)\s+(?:the\s+)?)(?:CEO|chief\s+executive(?:\s+officer)?)\s+(?:of|at)\s+$/i, label: 'ceo_of', reverse: false, from: PEOPLE, to: ORGS },
-  { re: /^\s*['’]s\s+(?:CEO|chief\s+executive(?:\s+officer)?)\s*,?\s+$/i, label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS },
-  { re: /^\s*(?:,\s+(?:the\s+|a\s+|an\s+)?|\s+(?:is|was|as)\s+(?:the\s+|a\s+|an\s+)?)(?:president|chairman|chairwoman|CTO|CFO|COO|chief\s+\w+\s+officer|engineer|director|head\s+of\s+\w+|vice\s+president|VP|partner|employee|researcher)\s+(?:of|at)\s+$/i, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
-  { re: /^\s+(?:works|worked|working)\s+(?:at|for)\s+$/i, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
-  { re: /^\s+(?:uses|used|is\s+using|relies\s+on|adopted|runs\s+on|switched\s+to|migrated\s+to)\s+$/i, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
-  { re: /^\s+(?:is|was|are|were|has\s+been)\s+(?:built|written|developed|implemented|rewritten)\s+(?:with|in|using|on)\s+$/i, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
-  { re: /^\s*,?\s+(?:which\s+is\s+|is\s+|was\s+|are\s+)?(?:headquartered|based|located)\s+in\s+$/i, label: 'located_in', reverse: false, from: ORGS, to: PLACES },
-  { re: /^\s+(?:has\s+its\s+headquarters|is\s+headquartered)\s+in\s+$/i, label: 'located_in', reverse: false, from: ORGS, to: PLACES },
-  { re: /^\s+(?:competes|competed|competing)\s+(?:directly\s+)?(?:with|against)\s+$/i, label: 'competes_with', reverse: false, from: ORG_OR_PRODUCT, to: ORG_OR_PRODUCT },
-  { re: /^\s*['’]s\s+(?:main\s+|biggest\s+|chief\s+)?(?:rival|competitor)\s*,?\s+$/i, label: 'competes_with', reverse: false, from: ORG_OR_PRODUCT, to: ORG_OR_PRODUCT },
-  { re: /^\s*,\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division|arm)\s+of\s+$/i, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS },
-  { re: /^\s+(?:is|was|became)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division)\s+of\s+$/i, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS },
-  { re: /^\s+(?:is\s+)?owned\s+by\s+$/i, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS },
-  { re: /^\s+(?:makes|manufactures|released|launched|unveiled|announced|introduced)\s+(?:the\s+|its\s+|a\s+new\s+)?$/i, label: 'makes', reverse: false, from: ORGS, to: ['product'] },
+  { re: /\b(?:has\s+|had\s+)?(?:acquired|acquires|bought|buys|purchased|agreed\s+to\s+(?:buy|acquire)|completed\s+(?:its|the)\s+acquisition\s+of)\b/gi, label: 'acquired', reverse: false, from: ORGS, to: ORGS },
+  { re: /\b(?:was|were|is|has\s+been|had\s+been)\s+(?:acquired|bought|purchased)\s+by\b/gi, label: 'acquired', reverse: true, from: ORGS, to: ORGS },
+  { re: /,?\s*\b(?:which\s+was\s+|was\s+|is\s+|were\s+)?(?:co-?)?founded\s+(?:in\s+\d{4}\s+)?by\b/gi, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE },
+  { re: /\b(?:co-?)?(?:founded|started)\b/gi, label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE },
+  { re: /\s*,\s+(?:the\s+|a\s+)?(?:co-?founder|founder)\s+(?:and\s+[\w\s]{1,30}\s+)?of\b/gi, label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true },
+  { re: /\s+(?:co-?founder|founder)\s+/gi, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE, attachedLeft: true, attachedRight: true },
+  { re: new RegExp(String.raw`\s*(?:,\s+(?:the\s+|a\s+|its\s+)?|\s+(?:is|was|as)\s+(?:the\s+)?)${CEO}\s+(?:of|at)\b`, 'gi'), label: 'ceo_of', reverse: false, from: PEOPLE, to: ORGS, attachedLeft: true },
+  { re: new RegExp(String.raw`\s*['’]s\s+${CEO}\s*,?\s+`, 'gi'), label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS, attachedLeft: true, attachedRight: true },
+  { re: new RegExp(String.raw`\s+${CEO}\s+`, 'gi'), label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS, attachedLeft: true, attachedRight: true },
+  { re: new RegExp(String.raw`\s*(?:,\s+(?:the\s+|a\s+|an\s+)?|\s+(?:is|was|as)\s+(?:the\s+|a\s+|an\s+)?)${ROLE}\s+(?:of|at)\b`, 'gi'), label: 'employs', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true },
+  { re: /\b(?:works|worked|working)\s+(?:at|for)\b/gi, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
+  { re: /\b(?:joined|joins|has\s+joined)\b/gi, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
+  { re: /\b(?:uses|used|is\s+using|relies\s+on|adopted|runs\s+on|switched\s+to|migrated\s+to)\b/gi, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
+  { re: /\b(?:is|was|are|were|has\s+been)\s+(?:built|written|developed|implemented|rewritten)\s+(?:with|in|using|on)\b/gi, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
+  { re: /,?\s*\b(?:which\s+is\s+|is\s+|was\s+|are\s+)?(?:headquartered|based|located)\s+in\b/gi, label: 'located_in', reverse: false, from: ORGS, to: PLACES },
+  { re: /\b(?:has\s+its\s+headquarters|has\s+its\s+head\s+office)\s+in\b/gi, label: 'located_in', reverse: false, from: ORGS, to: PLACES },
+  { re: /-based\s+/gi, label: 'located_in', reverse: true, from: ORGS, to: PLACES, attachedLeft: true },
+  { re: /\b(?:competes|competed|competing)\s+(?:directly\s+)?(?:with|against)\b/gi, label: 'competes_with', reverse: false, from: ORGS, to: ORGS },
+  { re: /\s*['’]s\s+(?:main\s+|biggest\s+|chief\s+)?(?:rival|competitor)\s*,?\s+/gi, label: 'competes_with', reverse: false, from: ORGS, to: ORGS, attachedLeft: true, attachedRight: true },
+  { re: /\s*,\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division|arm)\s+of\b/gi, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS, attachedLeft: true },
+  { re: /\b(?:is|was|became)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division)\s+of\b/gi, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS },
+  { re: /\b(?:is\s+|was\s+)?(?:wholly\s+)?owned\s+by\b/gi, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS },
+  { re: /\b(?:makes|manufactures|released|launched|unveiled|introduced)\s+(?:the\s+|its\s+|a\s+new\s+)?/gi, label: 'makes', reverse: false, from: ORGS, to: PRODUCTS, attachedRight: true },
 ];
+
+/** Ends a sentence between two names (abbreviations inside names do not). */
+const SENTENCE_BREAK = /[.!?\n;:]/;
+const ABBREVIATIONS = /\b(?:Inc|Corp|Co|Ltd|Jr|Sr|St|Mr|Mrs|Ms|Dr)\./g;
+/** Words that may stand between the subject and the anchor without changing who does what. */
+const LEFT_WORDS = new Set([
+  'also', 'has', 'have', 'had', 'recently', 'quietly', 'officially', 'finally', 'eventually', 'since', 'then', 'later',
+  'subsequently', 'already', 'formally', 'publicly', 'last', 'this', 'year', 'week', 'month', 'on', 'in', 'earlier',
+  'ultimately', 'successfully', 'now', 'today', 'yesterday', 'originally', 'first', 'once', 'itself', 'largely', 'heavily',
+  'mostly', 'primarily', 'directly', 'still', 'currently', 'initially', 'reportedly',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+]);
+/** Words between the anchor and the object that make it something else ("a stake in", "the assets of", "and"). */
+const RIGHT_STOP_WORDS = new Set([
+  'of', 'in', 'on', 'at', 'for', 'from', 'with', 'to', 'by', 'into', 'and', 'or', 'but', 'not', 'no', 'stake', 'stakes',
+  'share', 'shares', 'assets', 'part', 'majority', 'minority', 'interest', 'rights', 'some', 'parts', 'control', 'that',
+  'which', 'who', 'it', 'them', 'him', 'her', 'products', 'technology', 'team', 'talent', 'patents',
+]);
+/** Negation or modality anywhere between subject and object: the sentence does not assert the relation. */
+const HEDGE = /\b(?:not|never|no|n['’]t|would|could|should|might|may\s+(?:have|be|acquire|buy)|will|shall|reportedly\s+(?:in\s+talks|considering)|rumou?red|denied|denies|plans?\s+to|planned|planning|considering|talks|attempted|tried|failed|bid|offer(?:ed)?\s+to|if|whether)\b/i;
+const WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*$/u;
 
 /**
  * @example
@@ -58,23 +108,144 @@ const PATTERNS: readonly Pattern[] = [
  */
 export function findTextRelations(text: string, mentions: readonly Mention[], resolve: Resolve): AnalyzedRelation[] {
   const out: AnalyzedRelation[] = [];
+  const seen = new Set<string>();
   const sorted = [...mentions].sort((a, b) => a.start - b.start || a.end - b.end);
-  for (let i = 0; i + 1 < sorted.length; i += 1) {
-    const a = sorted[i];
-    const b = sorted[i + 1];
-    if (a === undefined || b === undefined || b.start - a.end > MAX_GAP || b.start < a.end) continue;
-    const between = text.slice(a.end, b.start);
-    if (/[.!?\n;]/.test(between.replace(/\b(?:Inc|Corp|Co|Ltd|Jr|Sr|St)\./g, ''))) continue;
-    const ra = resolve(a);
-    const rb = resolve(b);
-    if (ra === undefined || rb === undefined || ra.name === rb.name) continue;
-    for (const p of PATTERNS) {
-      if (!p.re.test(between)) continue;
-      const [from, to] = p.reverse ? [rb, ra] : [ra, rb];
-      if (!p.from.includes(from.type) || !p.to.includes(to.type)) continue;
-      out.push({ from: from.name, to: to.name, label: p.label, snippet: sentenceAt(text, a.start, b.end), origin: 'text' });
-      break;
+  const byEnd = [...sorted].sort((a, b) => a.end - b.end || a.start - b.start);
+  for (const p of PATTERNS) {
+    p.re.lastIndex = 0;
+    let matches = 0;
+    for (let match = p.re.exec(text); match !== null && matches < MAX_MATCHES_PER_PATTERN; match = p.re.exec(text)) {
+      matches += 1;
+      if (match[0].length === 0) p.re.lastIndex += 1;
+      const anchorStart = match.index;
+      const anchorEnd = match.index + match[0].length;
+      const left = leftArgument(text, byEnd, anchorStart, p, resolve);
+      if (left === undefined) continue;
+      const rights = rightArguments(text, sorted, anchorEnd, p, resolve);
+      if (rights.length === 0) continue;
+      if (HEDGE.test(text.slice(left.mention.end, anchorEnd))) continue;
+      for (const right of rights) {
+        const [from, to] = p.reverse ? [right.entity, left.entity] : [left.entity, right.entity];
+        if (from.name === to.name) continue;
+        const key = `${from.name}\u0000${p.label}\u0000${to.name}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ from: from.name, to: to.name, label: p.label, snippet: sentenceAt(text, left.mention.start, right.mention.end), origin: 'text' });
+        if (out.length >= MAX_RELATIONS) return out;
+      }
     }
   }
   return out;
+}
+
+interface Argument {
+  readonly mention: Mention;
+  readonly entity: { name: string; type: EntityType };
+}
+
+function types(p: Pattern, side: 'left' | 'right'): readonly EntityType[] {
+  return (side === 'left') !== p.reverse ? p.from : p.to;
+}
+
+function crossesSentence(gap: string): boolean {
+  return SENTENCE_BREAK.test(gap.replace(ABBREVIATIONS, ''));
+}
+
+/** The nearest mention of a fitting type ending before the anchor, if the words between are harmless. */
+function leftArgument(text: string, byEnd: readonly Mention[], anchorStart: number, p: Pattern, resolve: Resolve): Argument | undefined {
+  const wanted = types(p, 'left');
+  for (let i = lastEndingBefore(byEnd, anchorStart); i >= 0; i -= 1) {
+    const m = byEnd[i];
+    if (m === undefined) break;
+    const gap = text.slice(m.end, anchorStart);
+    if (gap.length > MAX_LEFT_GAP || crossesSentence(gap)) return undefined;
+    // An attached anchor takes only the name right before it.
+    if (p.attachedLeft === true && gap.length > 0) return undefined;
+    const entity = resolve(m);
+    if (entity === undefined || !wanted.includes(entity.type)) continue;
+    return leftGapOk(gap) ? { mention: m, entity } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Between subject and anchor: optionally one appositive (", the payments company,"),
+ * then at most a few known adverbs, auxiliaries or date words ("in 2020", "also").
+ */
+function leftGapOk(gap: string): boolean {
+  let rest = gap;
+  const appositive = /^\s*,[^,;:()"“”]{1,80},/.exec(rest);
+  if (appositive !== null) rest = rest.slice(appositive[0].length);
+  if (/[,;:()"“”]/.test(rest)) return false;
+  const words = rest.split(/\s+/).filter((w) => w.length > 0);
+  return words.length <= MAX_LEFT_WORDS && words.every((w) => LEFT_WORDS.has(w.toLowerCase()) || /^\d{1,4}$/.test(w));
+}
+
+/** The nearest mention of a fitting type after the anchor, and names coordinated with it. */
+function rightArguments(text: string, sorted: readonly Mention[], anchorEnd: number, p: Pattern, resolve: Resolve): Argument[] {
+  const wanted = types(p, 'right');
+  let first: Argument | undefined;
+  let index = firstStartingAfter(sorted, anchorEnd);
+  for (; index < sorted.length; index += 1) {
+    const m = sorted[index];
+    if (m === undefined) break;
+    const gap = text.slice(anchorEnd, m.start);
+    if (gap.length > MAX_RIGHT_GAP || crossesSentence(gap)) return [];
+    if (p.attachedRight === true && gap.length > 0) return [];
+    const entity = resolve(m);
+    if (entity === undefined || !wanted.includes(entity.type)) continue;
+    if (!rightGapOk(gap) || possessive(text, m)) return [];
+    first = { mention: m, entity };
+    break;
+  }
+  if (first === undefined) return [];
+  const out: Argument[] = [first];
+  // "founded by A, B and C": names joined by commas or "and" share the relation.
+  let previous = first.mention;
+  for (index += 1; index < sorted.length && out.length < MAX_COORDINATED; index += 1) {
+    const m = sorted[index];
+    if (m === undefined) break;
+    const entity = resolve(m);
+    if (!/^\s*(?:,\s*(?:and\s+)?|\s+and\s+)$/.test(text.slice(previous.end, m.start))) break;
+    if (entity === undefined || !wanted.includes(entity.type) || possessive(text, m)) break;
+    out.push({ mention: m, entity });
+    previous = m;
+  }
+  return out;
+}
+
+/** Between anchor and object: at most a determiner and a couple of describing words, no preposition. */
+function rightGapOk(gap: string): boolean {
+  if (/[,;:()"“”%$€£]/.test(gap)) return false;
+  const words = gap.split(/\s+/).filter((w) => w.length > 0);
+  return words.length <= MAX_RIGHT_WORDS && words.every((w) => WORD.test(w) && !RIGHT_STOP_WORDS.has(w.toLowerCase()));
+}
+
+/** "Google's Waze": the name owns what follows, it is not the object itself. */
+function possessive(text: string, m: Mention): boolean {
+  return /^['’]s\b/.test(text.slice(m.end, m.end + 3));
+}
+
+/** Index of the last mention (by end) ending at or before `offset`, or -1. */
+function lastEndingBefore(byEnd: readonly Mention[], offset: number): number {
+  let lo = 0;
+  let hi = byEnd.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((byEnd[mid]?.end ?? Number.POSITIVE_INFINITY) <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** Index of the first mention (by start) starting at or after `offset`. */
+function firstStartingAfter(sorted: readonly Mention[], offset: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid]?.start ?? Number.POSITIVE_INFINITY) < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
