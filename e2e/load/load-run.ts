@@ -93,6 +93,20 @@ export async function serveCorpus(files: readonly string[], count: number): Prom
   };
 }
 
+/**
+ * A stored page's served URL: origin and path. Every served page has its own path, but a
+ * corpus page may reload itself with a query (indiehackers' cache-buster adds `?nocache=`
+ * when one of its scripts 404s here), and its capture is then stored under that URL.
+ */
+function servedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -129,7 +143,7 @@ export async function snapshot(probe: Page): Promise<Snapshot> {
 }
 
 interface GraphDump {
-  readonly entities: { id: string; type: string; keys: string[] }[];
+  readonly entities: { id: string; type: string; name: string; keys: string[] }[];
   readonly relationships: number;
   readonly evidence: number;
   readonly provisional: string[];
@@ -146,10 +160,10 @@ async function dumpGraph(probe: Page): Promise<GraphDump> {
     const db = await request(indexedDB.open('ariadne'));
     try {
       const tx = db.transaction(['entities', 'relationships', 'evidence', 'reviews'], 'readonly');
-      const entities = (await request(tx.objectStore('entities').getAll())) as { id: string; type: string; keys: string[] }[];
+      const entities = (await request(tx.objectStore('entities').getAll())) as { id: string; type: string; name: string; keys: string[] }[];
       const reviews = (await request(tx.objectStore('reviews').getAll())) as { status: string; provisionalId?: string }[];
       return {
-        entities: entities.map(({ id, type, keys }) => ({ id, type, keys })),
+        entities: entities.map(({ id, type, name, keys }) => ({ id, type, name, keys })),
         relationships: await request(tx.objectStore('relationships').count()),
         evidence: await request(tx.objectStore('evidence').count()),
         provisional: reviews.flatMap((r) => (r.provisionalId === undefined ? [] : [r.provisionalId])),
@@ -225,7 +239,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       while (visiting || doneAt.size < acked.size) {
         const now = Date.now();
         const { pageUrls, inbox } = await snapshot(probe);
-        for (const url of pageUrls) if (acked.has(url) && !doneAt.has(url)) doneAt.set(url, now);
+        for (const url of pageUrls.map(servedUrl)) if (acked.has(url) && !doneAt.has(url)) doneAt.set(url, now);
         // Every tab done and the inbox empty: what is not stored now never will be (reported as lost).
         if (!visiting && inbox === 0) break;
         if (now - lastHeap >= HEAP_SAMPLE_MS) {
@@ -243,19 +257,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     await polling;
 
     const final = await snapshot(probe);
-    const stored = new Set(final.pageUrls);
+    const stored = new Set(final.pageUrls.map(servedUrl));
     const graph = await dumpGraph(probe);
     const provisional = new Set(graph.provisional);
-    const groups = new Map<string, string[]>();
+    const groups = new Map<string, { id: string; name: string }[]>();
     for (const e of graph.entities) {
       const nameKey = e.keys.find((k) => k.startsWith('n:'));
       if (nameKey === undefined) continue;
       const key = `${e.type}|${nameKey}`;
-      groups.set(key, [...(groups.get(key) ?? []), e.id]);
+      groups.set(key, [...(groups.get(key) ?? []), { id: e.id, name: e.name }]);
     }
+    // Names in the report tell a race (the same name twice) from a resolver split (variants).
     const raceDuplicates = [...groups.entries()]
-      .filter(([, ids]) => ids.length > 1 && ids.every((id) => !provisional.has(id)))
-      .map(([key, ids]) => `${key} ×${ids.length}`)
+      .filter(([, members]) => members.length > 1 && members.every(({ id }) => !provisional.has(id)))
+      .map(([key, members]) => `${key} ×${members.length} (${members.map((m) => JSON.stringify(m.name.slice(0, 60))).join(', ')})`)
       .sort();
     const latencies = [...doneAt.entries()].map(([url, at]) => at - (acked.get(url) ?? at)).sort((a, b) => a - b);
     const lastDone = Math.max(started, ...doneAt.values());
