@@ -73,6 +73,20 @@ describe('findTextRelations', () => {
     expect(relationsIn('Jane Roe, who met Patrick Collison, joined Stripe.', ALL)).toEqual([]);
   });
 
+  it('reads combined titles ("CEO and co-founder of X") as both relations', () => {
+    expect(relationsIn('Jane Roe, CEO and co-founder of Stripe, spoke.', ALL).sort()).toEqual(['Jane Roe ceo_of Stripe', 'Stripe founded_by Jane Roe']);
+  });
+
+  it('regression: a comma list without "and" is an apposition, not more objects; all-caps "people" are slips', () => {
+    const names = { ...ALL, 'Inc.': 'company', MD: 'person' } as const;
+    expect(relationsIn('Jane Roe, founder of Stripe, Inc., spoke.', names)).toEqual(['Stripe founded_by Jane Roe']);
+    expect(relationsIn('John Collison, MD, president of Stripe, spoke.', names)).toEqual([]);
+  });
+
+  it('regression: a department named before the organization is not the employer', () => {
+    expect(relationsIn('Jane Roe, director of Oracle at Microsoft, spoke.', ALL)).toEqual([]);
+  });
+
   it('regression: types must fit the relation', () => {
     // A person does not acquire, a place is not a technology, a company does not join a company.
     expect(relationsIn('Jane Roe acquired Stripe.', ALL)).toEqual([]);

@@ -41,6 +41,8 @@ interface Pattern {
   readonly attachedLeft?: boolean;
   /** The right name must start exactly where the anchor ends ("Stripe CEO Patrick Collison"). */
   readonly attachedRight?: boolean;
+  /** The object is a department, not the organization, when followed by this ("Director of Analytics at Instacart"). */
+  readonly notBefore?: RegExp;
 }
 
 const ORGS: readonly EntityType[] = ['company'];
@@ -53,17 +55,20 @@ const PRODUCTS: readonly EntityType[] = ['product'];
 const CEO = String.raw`(?:CEO|chief\s+executive(?:\s+officer)?)`;
 const ROLE = String.raw`(?:president|chairman|chairwoman|CTO|CFO|COO|chief\s+\w+\s+officer|engineer|director|head\s+of\s+\w+|vice\s+president|VP|partner|employee|researcher)`;
 
+/** "… of Analytics at Instacart": the name before this is a unit of the organization after it. */
+const DEPARTMENT_OF = /^\s+(?:at|of)\b/;
+
 const PATTERNS: readonly Pattern[] = [
   { re: /\b(?:has\s+|had\s+)?(?:acquired|acquires|bought|buys|purchased|agreed\s+to\s+(?:buy|acquire)|completed\s+(?:its|the)\s+acquisition\s+of)\b/gi, label: 'acquired', reverse: false, from: ORGS, to: ORGS },
   { re: /\b(?:was|were|is|has\s+been|had\s+been)\s+(?:acquired|bought|purchased)\s+by\b/gi, label: 'acquired', reverse: true, from: ORGS, to: ORGS },
   { re: /,?\s*\b(?:which\s+was\s+|was\s+|is\s+|were\s+)?(?:co-?)?founded\s+(?:in\s+\d{4}\s+)?by\b/gi, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE },
   { re: /\b(?:co-?)?(?:founded|started)\b/gi, label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE },
-  { re: /\s*,\s+(?:the\s+|a\s+)?(?:co-?founder|founder)\s+(?:and\s+[\w\s]{1,30}\s+)?of\b/gi, label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true },
+  { re: new RegExp(String.raw`\s*,\s+(?:the\s+|a\s+)?(?:${CEO}\s+(?:and|&)\s+)?(?:co-?founder|founder)\s+(?:(?:and|&)\s+[\w\s]{1,30}\s+)?of\b`, 'gi'), label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true, notBefore: DEPARTMENT_OF },
   { re: /\s+(?:co-?founder|founder)\s+/gi, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE, attachedLeft: true, attachedRight: true },
-  { re: new RegExp(String.raw`\s*(?:,\s+(?:the\s+|a\s+|its\s+)?|\s+(?:is|was|as)\s+(?:the\s+)?)${CEO}\s+(?:of|at)\b`, 'gi'), label: 'ceo_of', reverse: false, from: PEOPLE, to: ORGS, attachedLeft: true },
+  { re: new RegExp(String.raw`\s*(?:,\s+(?:the\s+|a\s+|its\s+)?|\s+(?:is|was|as)\s+(?:the\s+)?)(?:(?:co-?founder|founder)\s+(?:and|&)\s+)?${CEO}(?:\s+(?:and|&)\s+(?:co-?founder|founder))?\s+(?:of|at)\b`, 'gi'), label: 'ceo_of', reverse: false, from: PEOPLE, to: ORGS, attachedLeft: true, notBefore: DEPARTMENT_OF },
   { re: new RegExp(String.raw`\s*['’]s\s+${CEO}\s*,?\s+`, 'gi'), label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS, attachedLeft: true, attachedRight: true },
   { re: new RegExp(String.raw`\s+${CEO}\s+`, 'gi'), label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS, attachedLeft: true, attachedRight: true },
-  { re: new RegExp(String.raw`\s*(?:,\s+(?:the\s+|a\s+|an\s+)?|\s+(?:is|was|as)\s+(?:the\s+|a\s+|an\s+)?)${ROLE}\s+(?:of|at)\b`, 'gi'), label: 'employs', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true },
+  { re: new RegExp(String.raw`\s*(?:,\s+(?:the\s+|a\s+|an\s+)?|\s+(?:is|was|as)\s+(?:the\s+|a\s+|an\s+)?)${ROLE}\s+(?:of|at)\b`, 'gi'), label: 'employs', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true, notBefore: DEPARTMENT_OF },
   { re: /\b(?:works|worked|working)\s+(?:at|for)\b/gi, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
   { re: /\b(?:joined|joins|has\s+joined)\b/gi, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
   { re: /\b(?:uses|used|is\s+using|relies\s+on|adopted|runs\s+on|switched\s+to|migrated\s+to)\b/gi, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
@@ -99,6 +104,7 @@ const RIGHT_STOP_WORDS = new Set([
 ]);
 /** Negation or modality anywhere between subject and object: the sentence does not assert the relation. */
 const HEDGE = /\b(?:not|never|no|n['’]t|would|could|should|might|may\s+(?:have|be|acquire|buy)|will|shall|reportedly\s+(?:in\s+talks|considering)|rumou?red|denied|denies|plans?\s+to|planned|planning|considering|talks|attempted|tried|failed|bid|offer(?:ed)?\s+to|if|whether)\b/i;
+const LEGAL_SUFFIX = /^(?:Inc|Corp|Co|Ltd|LLC|LLP|GmbH|AG|SA|PLC|NV|BV)\.?$/i;
 const WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*$/u;
 
 /**
@@ -163,7 +169,7 @@ function leftArgument(text: string, byEnd: readonly Mention[], anchorStart: numb
     if (p.attachedLeft === true && gap.length > 0) return undefined;
     const entity = resolve(m);
     if (entity === undefined || !wanted.includes(entity.type)) continue;
-    return leftGapOk(gap) ? { mention: m, entity } : undefined;
+    return leftGapOk(gap) && plausible(entity) ? { mention: m, entity } : undefined;
   }
   return undefined;
 }
@@ -194,24 +200,33 @@ function rightArguments(text: string, sorted: readonly Mention[], anchorEnd: num
     if (p.attachedRight === true && gap.length > 0) return [];
     const entity = resolve(m);
     if (entity === undefined || !wanted.includes(entity.type)) continue;
-    if (!rightGapOk(gap) || possessive(text, m)) return [];
+    if (!rightGapOk(gap) || possessive(text, m) || !plausible(entity)) return [];
+    if (p.notBefore !== undefined && p.notBefore.test(text.slice(m.end, m.end + 8))) return [];
     first = { mention: m, entity };
     break;
   }
   if (first === undefined) return [];
   const out: Argument[] = [first];
-  // "founded by A, B and C": names joined by commas or "and" share the relation.
+  // "founded by A, B and C": names joined by commas ending in "and" share the relation
+  // (a bare comma list without "and" is an apposition: "Acme, Inc." or "Acme, Berlin").
+  const joined: Argument[] = [];
   let previous = first.mention;
-  for (index += 1; index < sorted.length && out.length < MAX_COORDINATED; index += 1) {
+  let closedByAnd = false;
+  for (index += 1; index < sorted.length && joined.length < MAX_COORDINATED; index += 1) {
     const m = sorted[index];
     if (m === undefined) break;
     const entity = resolve(m);
-    if (!/^\s*(?:,\s*(?:and\s+)?|\s+and\s+)$/.test(text.slice(previous.end, m.start))) break;
-    if (entity === undefined || !wanted.includes(entity.type) || possessive(text, m)) break;
-    out.push({ mention: m, entity });
+    const separator = text.slice(previous.end, m.start);
+    if (!/^\s*(?:,\s*(?:and\s+)?|\s+and\s+)$/.test(separator)) break;
+    if (entity === undefined || !wanted.includes(entity.type) || possessive(text, m) || !plausible(entity)) break;
+    joined.push({ mention: m, entity });
     previous = m;
+    if (/\band\s+$/.test(separator)) {
+      closedByAnd = true;
+      break;
+    }
   }
-  return out;
+  return closedByAnd ? [...out, ...joined] : out;
 }
 
 /** Between anchor and object: at most a determiner and a couple of describing words, no preposition. */
@@ -219,6 +234,15 @@ function rightGapOk(gap: string): boolean {
   if (/[,;:()"“”%$€£]/.test(gap)) return false;
   const words = gap.split(/\s+/).filter((w) => w.length > 0);
   return words.length <= MAX_RIGHT_WORDS && words.every((w) => WORD.test(w) && !RIGHT_STOP_WORDS.has(w.toLowerCase()));
+}
+
+/**
+ * Names that are recognizer slips rather than arguments: a bare legal suffix ("Inc."),
+ * or an all-capitals "person" ("MD", "CEO").
+ */
+function plausible(entity: { name: string; type: EntityType }): boolean {
+  if (LEGAL_SUFFIX.test(entity.name)) return false;
+  return entity.type !== 'person' || /\p{Ll}/u.test(entity.name);
 }
 
 /** "Google's Waze": the name owns what follows, it is not the object itself. */
