@@ -5,6 +5,7 @@
  *   npm run eval:pages -- ../shared/corpus/pages/readability
  *   npm run eval:pages -- ../shared/corpus/pages/metascraper
  *   npm run eval:pages -- ../shared/corpus/pages/metascraper --relations   (also lists each relation and its snippet)
+ *   npm run eval:pages -- <dir> --max-entities 200   (another per-page cap than the default)
  *
  * Layout: `<dir>/<name>/source.html` (readability) or `<dir>/<name>/input.html` (metascraper).
  */
@@ -18,7 +19,13 @@ import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
 
 const args = process.argv.slice(2);
 const showRelations = args.includes('--relations');
-const dir = args.find((a) => !a.startsWith('--'));
+const capAt = args.indexOf('--max-entities');
+const maxEntities = capAt >= 0 ? Number(args[capAt + 1]) : undefined;
+if (maxEntities !== undefined && !(maxEntities >= 0)) {
+  console.error('--max-entities takes a number');
+  process.exit(2);
+}
+const dir = args.find((a, i) => !a.startsWith('--') && (capAt < 0 || i !== capAt + 1));
 if (dir === undefined || !existsSync(dir)) {
   console.error('usage: npm run eval:pages -- <dir with <name>/source.html or <name>/input.html>');
   process.exit(2);
@@ -38,7 +45,7 @@ for (const name of readdirSync(dir).sort()) {
   const dom = new JSDOM(html, { url, virtualConsole });
   const t0 = performance.now();
   const capture = capturePage(dom.window.document, url, { now: 0 });
-  const analysis = analyzeCapture(capture, { recognizer });
+  const analysis = analyzeCapture(capture, { recognizer, ...(maxEntities === undefined ? {} : { maxEntities }) });
   const ms = performance.now() - t0;
   dom.window.close();
   pages += 1;
