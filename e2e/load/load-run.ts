@@ -45,8 +45,14 @@ export interface LoadFigures {
   readonly relationships: number;
   readonly evidence: number;
   readonly pendingReviews: number;
-  /** Groups of entities with the same type and name key, none of them a review's provisional entity. */
+  /**
+   * Groups of entities with the same type and name key, none of them a review's
+   * provisional entity. Some are the resolver's deliberate homonym splits: the full run
+   * tells those from races with a sequential replay (`sequential-replay.ts`).
+   */
   readonly raceDuplicates: readonly string[];
+  /** The same groups as `type|n:<key>` → size, for that comparison. */
+  readonly sameNameGroups: Readonly<Record<string, number>>;
   readonly heapBytes: { readonly first: number; readonly max: number; readonly last: number; readonly samples: number };
   readonly inboxLeft: number;
 }
@@ -268,8 +274,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       groups.set(key, [...(groups.get(key) ?? []), { id: e.id, name: e.name }]);
     }
     // Names in the report tell a race (the same name twice) from a resolver split (variants).
-    const raceDuplicates = [...groups.entries()]
-      .filter(([, members]) => members.length > 1 && members.every(({ id }) => !provisional.has(id)))
+    const unexplained = [...groups.entries()].filter(([, members]) => members.length > 1 && members.every(({ id }) => !provisional.has(id)));
+    const raceDuplicates = unexplained
       .map(([key, members]) => `${key} ×${members.length} (${members.map((m) => JSON.stringify(m.name.slice(0, 60))).join(', ')})`)
       .sort();
     const latencies = [...doneAt.entries()].map(([url, at]) => at - (acked.get(url) ?? at)).sort((a, b) => a - b);
@@ -289,6 +295,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       evidence: graph.evidence,
       pendingReviews: graph.pendingReviews,
       raceDuplicates,
+      sameNameGroups: Object.fromEntries(unexplained.map(([key, members]) => [key, members.length])),
       heapBytes: { first: heap[0] ?? 0, max: Math.max(0, ...heap), last: heap.at(-1) ?? 0, samples: heap.length },
       inboxLeft: final.inbox,
     };
