@@ -47,6 +47,16 @@ describe('analyzeCapture', () => {
     expect(a.relations.every((r) => r.origin === 'text')).toBe(true);
   });
 
+  it('keeps a once-mentioned weak name that an explicit statement ties to another name', () => {
+    const quote = 'Watch the burn rate closely as you hire, says Tim Goetz, CEO and co-founder of Aplos.';
+    const tied = analyzeCapture(capture({ title: 'Startup advice', text: quote }), { recognizer });
+    expect(tied.entities.map((e) => e.name)).toContain('Aplos');
+    expect(tied.relations).toContainEqual(expect.objectContaining({ from: 'Tim Goetz', label: 'ceo_of', to: 'Aplos', origin: 'text' }));
+    // Control: the same weak name without the statement is not kept.
+    const loose = analyzeCapture(capture({ title: 'Startup advice', text: 'Watch the burn rate closely as you hire, says the team at Aplos.' }), { recognizer });
+    expect(loose.entities.map((e) => e.name)).not.toContain('Aplos');
+  });
+
   it('puts structured entities first and maps structured relations to kept names', () => {
     const a = analyzeCapture(capture({
       title: 'About', text: 'Acme Robotics builds robots. Jane Roe leads Acme Robotics.',

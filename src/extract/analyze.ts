@@ -179,8 +179,11 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
   const titleKey = ` ${nameKey(capture.title)} `;
   const headingsKey = ` ${capture.headings.map((h) => nameKey(h)).join(' | ')} `;
   const maxCount = Math.max(1, ...groups.map((g) => g.mentions.length));
+  // A name one explicit statement ties to another ("Tim Goetz, CEO of Aplos") is a name,
+  // even when mentioned once with a weak score.
+  const relationArguments = textRelationArguments(text, mentions, mentionGroup);
   const scored = groups
-    .filter((g) => g.structured || g.mentions.length > 1 || (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE || inKey(titleKey, g))
+    .filter((g) => g.structured || g.mentions.length > 1 || (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE || inKey(titleKey, g) || relationArguments.has(g))
     // Capitals in headings, menus and labels say nothing about names: a text-only name needs
     // a sure recognizer hit or one mention in running prose.
     .filter((g) => g.structured || g.mentions.some((m) => m.score >= SURE_MENTION_SCORE || inProse(text, m)))
@@ -249,6 +252,28 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
     notes: [...capture.notes, ...notes].slice(0, 20),
     analyzeMs: Math.max(0, timer() - started),
   };
+}
+
+/** Groups that are an end of an explicit textual relation among all of the page's text mentions. */
+function textRelationArguments(text: string, mentions: readonly Mention[], mentionGroup: Map<Mention, Group>): Set<Group> {
+  const byName = new Map<string, Group>();
+  const grouped = mentions.filter((m) => {
+    const g = mentionGroup.get(m);
+    if (g === undefined || g.mentions.length === 0) return false;
+    if (!byName.has(g.name)) byName.set(g.name, g);
+    return true;
+  });
+  const out = new Set<Group>();
+  for (const r of findTextRelations(text, grouped, (m) => {
+    const g = mentionGroup.get(m);
+    return g === undefined ? undefined : { name: g.name, type: g.type };
+  })) {
+    for (const name of [r.from, r.to]) {
+      const g = byName.get(name);
+      if (g !== undefined) out.add(g);
+    }
+  }
+  return out;
 }
 
 function addAlias(g: Group, alias: string): void {

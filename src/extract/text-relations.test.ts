@@ -81,6 +81,7 @@ describe('findTextRelations', () => {
     const names = { ...ALL, 'Inc.': 'company', MD: 'person' } as const;
     expect(relationsIn('Jane Roe, founder of Stripe, Inc., spoke.', names)).toEqual(['Stripe founded_by Jane Roe']);
     expect(relationsIn('John Collison, MD, president of Stripe, spoke.', names)).toEqual([]);
+    expect(relationsIn('Jane Roe founded the Dublin-based startup.', { ...names, 'Dublin-based': 'company' })).toEqual([]);
   });
 
   it('regression: a department named before the organization is not the employer', () => {

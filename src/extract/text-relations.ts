@@ -238,10 +238,10 @@ function rightGapOk(gap: string): boolean {
 
 /**
  * Names that are recognizer slips rather than arguments: a bare legal suffix ("Inc."),
- * or an all-capitals "person" ("MD", "CEO").
+ * a place adjective ("San Mateo-based"), or an all-capitals "person" ("MD", "CEO").
  */
 function plausible(entity: { name: string; type: EntityType }): boolean {
-  if (LEGAL_SUFFIX.test(entity.name)) return false;
+  if (LEGAL_SUFFIX.test(entity.name) || /-based$/i.test(entity.name)) return false;
   return entity.type !== 'person' || /\p{Ll}/u.test(entity.name);
 }
 
