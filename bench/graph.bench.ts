@@ -26,6 +26,7 @@ import type { EntityType } from '../src/core/graph/types';
 import { NameIndex } from '../src/core/search/name-index';
 import { createRegistry } from '../src/core/tools/index';
 import { nameKey } from '../src/core/text/normalize';
+import { mulberry32 } from '../src/core/random';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 const args = process.argv.slice(2);
@@ -45,17 +46,8 @@ const ONLY = onlyArg >= 0 ? args[onlyArg + 1] : undefined;
 const runs = (part: string): boolean => ONLY === undefined || ONLY === part;
 const caller = { caller: { kind: 'test' as const } };
 
-/** mulberry32: a tiny deterministic PRNG so every run measures the same names and typos. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic PRNG so every run measures the same names and typos. */
+const rng = mulberry32;
 
 interface Named {
   readonly name: string;

@@ -23,6 +23,7 @@ import { ReferenceRegistry } from '../src/core/reference/registry';
 import type { ReferenceLimits } from '../src/core/reference/registry';
 import type { ResolveReferenceRequest } from '../src/core/reference/schema';
 import { estimateTokens } from '../src/core/tools/truncate';
+import { mulberry32 } from '../src/core/random';
 
 const T0 = Date.UTC(2026, 0, 1, 12);
 const MIN = 60_000;
@@ -31,16 +32,7 @@ const QUERIES = 3000;
 const TYPED: readonly ObjectKind[] = OBJECT_KINDS.filter((k) => k !== 'message' && k !== 'bot_message');
 const WORDS = ['Stripe', 'payments', 'annual', 'report', 'Berlin', 'founders', 'React', 'release', 'notes', 'Wikipedia', 'interview', 'pricing', 'roadmap', 'the', 'of', 'and'];
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 function label(r: () => number): string {
   const target = 5 + Math.floor(r() * 85);

@@ -20,21 +20,14 @@ import type { Entity, EntityType } from '../src/core/graph/types';
 import { createResolver } from '../src/core/resolve/resolver';
 import { jaroWinkler } from '../src/core/resolve/similarity';
 import { nameKey } from '../src/core/text/normalize';
+import { mulberry32 } from '../src/core/random';
 
 const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Liam', 'Maya', 'Noah', 'Olga', 'Pavel', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe'];
 const SYL = ['ka', 'lo', 'mi', 'ra', 'tes', 'vin', 'dor', 'bel', 'sun', 'qua', 'zen', 'pex', 'tri', 'nor', 'gal', 'fen', 'hul', 'jor', 'wis', 'ely'];
 const ORG = ['Systems', 'Labs', 'Bank', 'Motors', 'Foods', 'Energy', 'Health', 'Capital', 'Media', 'Robotics'];
 
 /** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 function word(r: () => number): string {
   const n = 2 + Math.floor(r() * 2);

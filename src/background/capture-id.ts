@@ -10,17 +10,11 @@
  *   captureIdOf({ url: 'https://stripe.com/about', capturedAt: 1767225600000 }) // 'c_…' (32 hex digits)
  */
 
+import { fmix32 } from '../core/random';
+
 /** Four 32-bit lanes of FNV-1a with different offsets, each finished with a murmur3 mix. */
 const LANE_SEEDS = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b];
 
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 export function captureIdOf(capture: { readonly url: string; readonly capturedAt: number }): string {
   const text = `${capture.url}\n${capture.capturedAt}`;
@@ -31,7 +25,7 @@ export function captureIdOf(capture: { readonly url: string; readonly capturedAt
       h ^= text.charCodeAt(i);
       h = Math.imul(h, 0x01000193 + lane * 2);
     }
-    hex += mix(h).toString(16).padStart(8, '0');
+    hex += fmix32(h).toString(16).padStart(8, '0');
   }
   return `c_${hex}`;
 }

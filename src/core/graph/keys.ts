@@ -11,6 +11,7 @@
  *                   misspelt or slightly different name finds it (graphiti's approach)
  */
 import { charNgrams, fnv1a, nameKey, tokens } from '../text/normalize';
+import { fmix32 } from '../random';
 
 export interface KeySource {
   readonly name: string;
@@ -86,13 +87,3 @@ export function signatureKeys(name: string): string[] {
   return out;
 }
 
-/** MurmurHash3's 32-bit finalizer: spreads every input bit over the output. */
-function fmix32(x: number): number {
-  let h = x >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}

@@ -6,20 +6,13 @@ import { OBJECT_KINDS, ORDINAL_HINTS, OWNERSHIP_HINTS, POSITIONAL_HINTS, RECENCY
 import type { ObjectKind } from './kinds';
 import { ReferenceRegistry } from './registry';
 import type { ResolveReferenceRequest } from './schema';
+import { mulberry32 } from '../random';
 
 const T0 = Date.UTC(2026, 0, 1, 12);
 const TYPED: readonly ObjectKind[] = OBJECT_KINDS.filter((k) => k !== 'message' && k !== 'bot_message');
 
-/** A small seeded PRNG (mulberry32) so the scenario is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG so the scenario is the same on every run. */
+const prng = mulberry32;
 
 type Op = (r: ReferenceRegistry) => void;
 

@@ -3,6 +3,7 @@
  * combine a template id with already-hashed values (no string concatenation in the
  * hot loop), and a finalizer that turns a hash into a table bucket.
  */
+import { fmix32 } from '../../core/random';
 
 /**
  * FNV-1a of a string's UTF-16 code units, seeded.
@@ -31,10 +32,5 @@ export function mix(h: number, value: number): number {
 
 /** murmur3 finalizer, then the top `bits` bits: a bucket in `[0, 2^bits)`. */
 export function bucketOf(h: number, bits: number): number {
-  let x = h ^ (h >>> 16);
-  x = Math.imul(x, 0x85ebca6b);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  x ^= x >>> 16;
-  return (x >>> 0) >>> (32 - bits);
+  return fmix32(h) >>> (32 - bits);
 }

@@ -12,6 +12,7 @@ import { FeatureExtractor } from './features';
 import { ALL_FOLDS, PhraseGazetteer } from './gazetteer';
 import { TAG_COUNT, TAG_O } from './labels';
 import { NerModel } from './model';
+import { mulberry32 } from '../../core/random';
 
 export interface TrainOptions {
   /** log2 of the feature table size (buckets); each bucket holds TAG_COUNT weights. */
@@ -33,15 +34,7 @@ export interface TrainingDocument {
 }
 
 /** Seeded PRNG (mulberry32): same seed, same shuffle, same weights. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** A name is a gazetteer candidate when it is written like one (has a capital or digit). */
 function nameLike(tokens: readonly string[]): boolean {
