@@ -136,8 +136,13 @@ export async function snapshot(probe: Page): Promise<Snapshot> {
         r.onsuccess = () => done(r.result);
         r.onerror = () => fail(r.error);
       });
+    // Never create the database from here: a plain open() of a database the worker has
+    // not made yet would create an empty one and race the worker's schema upgrade.
+    const exists = (await indexedDB.databases()).some((d) => d.name === 'ariadne');
+    if (!exists) return { pageUrls: [], inbox: 0 };
     const db = await request(indexedDB.open('ariadne'));
     try {
+      if (!db.objectStoreNames.contains('pages') || !db.objectStoreNames.contains('inbox')) return { pageUrls: [], inbox: 0 };
       const tx = db.transaction(['pages', 'inbox'], 'readonly');
       const pageUrls = (await request(tx.objectStore('pages').getAllKeys())).map(String);
       const inbox = await request(tx.objectStore('inbox').count());
