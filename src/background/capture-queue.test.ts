@@ -144,6 +144,8 @@ describe('CaptureQueue', () => {
     for (let i = 0; i < MAX_INGEST_ATTEMPTS + 1; i++) await queue.drain();
     expect(await queue.status(captureId)).toMatchObject({ state: 'failed', failed: 1, pending: 0 });
     expect((await queue.status(captureId)).error).toContain('analysis exploded');
+    // The totals (what the side panel polls) say why a capture waits, without naming it.
+    expect(await queue.status()).toMatchObject({ failed: 1, error: expect.stringContaining('analysis exploded') });
     fail = false;
     expect(await queue.retryParked()).toBe(1);
     await queue.drain();

@@ -151,7 +151,11 @@ export class CaptureQueue {
     const total = await db.inbox.count();
     const failed = await db.inbox.where('attempts').aboveOrEqual(MAX_INGEST_ATTEMPTS).count();
     const base = { pending: total - failed, failed, ingested: this.ingestedCount };
-    if (captureId === undefined) return base;
+    if (captureId === undefined) {
+      // The totals carry one parked capture's error, so the panel can say why captures wait.
+      const parked = failed > 0 ? await db.inbox.where('attempts').aboveOrEqual(MAX_INGEST_ATTEMPTS).first() : undefined;
+      return parked?.lastError === undefined ? base : { ...base, error: parked.lastError };
+    }
     const row = await db.inbox.get(captureId);
     let state: CaptureState = 'unknown';
     if (row !== undefined) state = row.attempts >= MAX_INGEST_ATTEMPTS || this.skipped.has(captureId) ? 'failed' : 'queued';

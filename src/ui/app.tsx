@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { AgentApprovals } from './approvals/agent-bridge';
+import { CaptureHealth } from './components/capture-health';
 import { ChatView } from './components/chat-view';
 import { DataView } from './components/data-view';
 import { Diagram } from './components/diagram';
@@ -38,6 +39,7 @@ export function App() {
         <h1>Ariadne</h1>
       </header>
       <AgentApprovals />
+      <CaptureHealth />
       <NavTabs />
       <div id="view" role="tabpanel" aria-labelledby={`tab-${nav.view}`} data-testid={`view-${nav.view}`}>
         {nav.entityId === undefined ? <Current /> : <EntityPage entityId={nav.entityId} />}
