@@ -16,6 +16,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { serveDirectory } from '../../src/cli/static-server';
 import { expect, test as base } from '../support/fixtures';
 import type { Site } from '../support/fixtures';
+import { snapshot } from '../load/load-run';
 
 const CORPUS_PAGES = resolve(import.meta.dirname, '../../../shared/corpus/pages');
 const FOLDERS = ['readability', 'metascraper'] as const;
@@ -92,21 +93,9 @@ async function readExtractLog(worker: Worker): Promise<ExtractLog> {
   return worker.evaluate(() => (globalThis as unknown as { __ariadneExtractLog?: Record<string, number> }).__ariadneExtractLog ?? {});
 }
 
-/** True once the Page record of `url` exists (plain IndexedDB from an extension page). */
+/** True once the Page record of `url` exists (the load harness's read, which never creates the database). */
 async function pageStored(probe: Page, url: string): Promise<boolean> {
-  return probe.evaluate(async (key) => {
-    const request = <T>(r: IDBRequest<T>) =>
-      new Promise<T>((done, fail) => {
-        r.onsuccess = () => done(r.result);
-        r.onerror = () => fail(r.error);
-      });
-    const db = await request(indexedDB.open('ariadne'));
-    try {
-      return (await request(db.transaction('pages', 'readonly').objectStore('pages').count(key))) > 0;
-    } finally {
-      db.close();
-    }
-  }, url);
+  return (await snapshot(probe)).pageUrls.includes(url);
 }
 
 function percentile(sorted: readonly number[], p: number): number {
