@@ -1,11 +1,11 @@
 /**
  * The load run's reference: the same served pages captured (jsdom) and ingested one
  * after another in Node, with no concurrency at all. A name the resolver splits on
- * purpose (a homonym whose co-mentions disagree, e.g. three unrelated "Android"s) is
+ * purpose (a homonym whose co-mentions disagree, e.g. "Chicago" the city and the team) is
  * split here too; only groups the browser run has more of are duplicates from a race.
  *
  * @example
- *   const reference = await sequentialNameGroups(files, 300); // { 'product|n:android': 3, … }
+ *   const reference = await sequentialNameGroups(files, 300); // { 'location|n:chicago': 2, … }
  */
 import { readFileSync } from 'node:fs';
 import { JSDOM, VirtualConsole } from 'jsdom';

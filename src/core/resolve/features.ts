@@ -5,7 +5,7 @@
  */
 import type { EntityType } from '../graph/types';
 import { isEntityType } from '../graph/types';
-import { initialsOfKey, nameKey, tokens } from '../text/normalize';
+import { initialsOfKey, nameKey, tokens, withoutHonorific } from '../text/normalize';
 import { jaccard, jaroWinkler } from './similarity';
 
 export const FEATURE_NAMES = [
@@ -82,6 +82,13 @@ export const BIAS = -6;
  */
 export const PRODUCT_WEIGHTS: Readonly<Features> = {
   ...WEIGHTS,
+  // The whole normalized title is the same product ("Android", "Adobe Photoshop CS2"):
+  // versions that differ are caught by number_conflict. Without this a one-word product
+  // name never reached auto-accept (0.72) and every page made a new "Android".
+  exact_name: 5,
+  // Product names are rarely reused for unrelated things, so an exact title seen among
+  // different names (a phone review, a browser's release notes) is still the same product.
+  co_mentions_known: -1,
   name_similarity: 0,
   token_overlap: 2.4,
   token_containment: 2.4,
@@ -185,12 +192,12 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
   subject.keys.forEach((s, i) => {
     const sTok = subject.keyTokens[i] ?? new Set<string>();
     allKeys.forEach((c, j) => {
-      sim = Math.max(sim, jaroWinkler(s, c));
       const cTok = candTokens[j] ?? new Set<string>();
+      sim = Math.max(sim, nameSimilarity(s, c, sTok, cTok));
       overlap = Math.max(overlap, jaccard(sTok, cTok));
       containment = Math.max(containment, containmentOf(sTok, cTok));
       if (isShortForm(sTok, cTok) || isShortForm(cTok, sTok)) shortForm = 1;
-      if (isSurnameOf(s, c) || isSurnameOf(c, s)) surname = 1;
+      if (isSurnameOf(withoutHonorific(s), c) || isSurnameOf(withoutHonorific(c), s)) surname = 1;
       if (isDescriptorVariant(sTok, cTok) || isDescriptorVariant(cTok, sTok)) descriptor = 1;
     });
   });
@@ -202,7 +209,7 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
   let typeConflict = 0;
   if (subject.expectedType !== undefined && cand.type !== undefined && subject.expectedType !== 'other' && cand.type !== 'other') {
     if (subject.expectedType === cand.type) typeMatch = 1;
-    else typeConflict = 1;
+    else if (!areOverlappingTypes(subject.expectedType, cand.type)) typeConflict = 1;
   }
   let coMentions = 0;
   let coMentionsKnown = 0;
@@ -245,6 +252,37 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
     // log10(1 + count) / 3: 1 at a thousand mentions.
     popularity: Math.min(1, Math.log10(1 + Math.max(0, cand.mentionCount)) / 3),
   };
+}
+
+/**
+ * Character similarity of two names where it means something: Jaro-Winkler of the words
+ * they do not share. A shared leading word says nothing about the rest, yet Jaro-Winkler's
+ * prefix bonus would count it ("northwind labs" / "northwind research group" ≈ 0.85);
+ * what differs ("labs" / "research group") is what must look alike for a variant spelling.
+ * When one name's words are all in the other, the whole names are compared (short forms
+ * have their own features).
+ *
+ * @example
+ *   nameSimilarity('northwind labs', 'northwind research group', …) // ≈ 0.38 ("labs" / "research group"), not 0.85
+ */
+function nameSimilarity(a: string, b: string, aTok: ReadonlySet<string>, bTok: ReadonlySet<string>): number {
+  if (a === b) return 1;
+  let shared = false;
+  for (const t of aTok) if (bTok.has(t)) shared = true;
+  if (!shared) return jaroWinkler(a, b);
+  const restA = a.split(' ').filter((t) => !bTok.has(t)).join(' ');
+  const restB = b.split(' ').filter((t) => !aTok.has(t)).join(' ');
+  if (restA.length === 0 || restB.length === 0) return jaroWinkler(a, b);
+  return jaroWinkler(restA, restB);
+}
+
+/**
+ * Types whose borders blur: "Android", "Kubernetes" or "PostgreSQL" are a technology on one
+ * page and a product on the next, and recognizers disagree the same way. Such a pair
+ * neither conflicts nor matches; the name and the context decide.
+ */
+function areOverlappingTypes(a: EntityType, b: EntityType): boolean {
+  return (a === 'technology' && b === 'product') || (a === 'product' && b === 'technology');
 }
 
 /**

@@ -2,7 +2,7 @@
 // expansions and LSH keys built on them.
 import { describe, expect, it } from 'vitest';
 import { signatureKeys } from '../graph/keys';
-import { initials, isAcronymOf, nameKey } from '../text/normalize';
+import { initials, isAcronymOf, nameKey, withoutHonorific } from '../text/normalize';
 import { expandOnPage, looksLikeAcronym } from './page-names';
 import { jaroWinkler } from './similarity';
 
@@ -71,5 +71,15 @@ describe('placeNames', () => {
     expect(placeNames('Germans')).toEqual(['Germany', 'German']);
     expect(placeNames('Holland')).toEqual(['Netherlands', 'Dutch']);
     expect(placeNames('Stripe')).toEqual([]);
+  });
+});
+
+describe('withoutHonorific', () => {
+  it('drops a title before a surname, and nothing else', () => {
+    expect(withoutHonorific(nameKey('Mr. Warner'))).toBe('warner');
+    expect(withoutHonorific(nameKey('Dr Ramos'))).toBe('ramos');
+    expect(withoutHonorific(nameKey('Mark Warner'))).toBe('mark warner');
+    expect(withoutHonorific(nameKey('Dr. Carol Ramos'))).toBe('dr carol ramos');
+    expect(withoutHonorific('mr')).toBe('mr');
   });
 });

@@ -7,7 +7,7 @@
  * later pages find them without the expansion.
  */
 import type { EntityType } from '../graph/types';
-import { initials, isAcronymOf, nameKey } from '../text/normalize';
+import { initials, isAcronymOf, nameKey, withoutHonorific } from '../text/normalize';
 
 /** Names considered per page; a page with more distinct names than this is cut. */
 const MAX_PAGE_NAMES = 500;
@@ -22,10 +22,13 @@ export interface Expansion {
  *
  * @example
  *   expandOnPage('Collison', ['Patrick Collison', 'Stripe']) // { name: 'Patrick Collison', kind: 'short_name' }
+ *   expandOnPage('Mr. Warner', ['Mark Warner'])             // { name: 'Mark Warner', kind: 'short_name' }
  *   expandOnPage('IBM', ['International Business Machines'])  // { name: 'International Business Machines', kind: 'acronym' }
  */
 export function expandOnPage(subject: string, pageNames: readonly string[], type?: EntityType): Expansion | undefined {
-  const key = nameKey(subject);
+  const full = nameKey(subject);
+  // "Mr. Warner" after "Mark Warner": a title and a surname is a short name too.
+  const key = type === undefined || type === 'person' ? withoutHonorific(full) : full;
   const words = key.split(' ');
   if (key.length === 0 || words.length !== 1) return undefined;
   const names = pageNames.slice(0, MAX_PAGE_NAMES);

@@ -16,6 +16,12 @@ function setup(extra: Partial<ResolverDeps> = {}) {
   return { store, clock, graph, resolver };
 }
 
+/** Records `entities` as one captured page, each entity with a mention evidence row on it. */
+async function page(graph: GraphService, url: string, entities: readonly { readonly id: EntityId }[]): Promise<void> {
+  for (const e of entities) await graph.recordEvidence({ kind: 'mention', entityId: e.id, pageUrl: url, pageTitle: url, snippet: 'mention' });
+  await graph.recordPage({ url, title: url, entityIds: entities.map((e) => e.id) });
+}
+
 describe('resolver: contract', () => {
   it('fills every response field of the seed and validates against the response schema', async () => {
     const { graph, resolver } = setup();
@@ -315,12 +321,6 @@ describe('resolver: places and demonyms', () => {
 });
 
 describe('resolver: shared pages as context', () => {
-  /** Records `entities` as one captured page, each entity with a mention evidence row on it. */
-  async function page(graph: GraphService, url: string, entities: readonly { readonly id: EntityId }[]): Promise<void> {
-    for (const e of entities) await graph.recordEvidence({ kind: 'mention', entityId: e.id, pageUrl: url, pageTitle: url, snippet: 'mention' });
-    await graph.recordPage({ url, title: url, entityIds: entities.map((e) => e.id) });
-  }
-
   it('entities that shared pages with the co-mentioned names pick the right homonym (no relationships needed)', async () => {
     const { graph, resolver } = setup();
     const team = await graph.createEntity({ name: 'Chicago', type: 'other' });
@@ -347,6 +347,66 @@ describe('resolver: shared pages as context', () => {
     const res = await resolver.resolve({ subject: 'Mercury', debug: { include_explanations: true } }, { coMentions: ['Stripe', 'Visa', 'Adyen'] });
     expect(res.explanations?.[0]?.features).toMatchObject({ co_mentions: 0, co_mentions_known: 0 });
     expect(res.entity?.id).toBe(e.id);
+  });
+});
+
+describe('resolver: names that only look alike, and types that blur', () => {
+  it('two organisations sharing only a leading word are not merged, even with a shared co-mention', async () => {
+    const { graph, resolver } = setup();
+    const labs = await graph.createEntity({ name: 'Northwind Labs', type: 'company' });
+    const ada = await graph.createEntity({ name: 'Ada Quill', type: 'person' });
+    await page(graph, 'https://example.test/labs', [labs, ada]);
+    const res = await resolver.resolve(
+      { subject: 'Northwind Research Group', hints: { expected_type: 'company' }, debug: { include_explanations: true } },
+      { coMentions: ['Ada Quill', 'Tern DB'] },
+    );
+    expect(res.status).not.toBe('resolved');
+    // The shared "northwind" no longer lifts the character similarity ("labs" vs "research group").
+    const f = res.explanations?.find((x) => x.id === labs.id)?.features;
+    expect(f?.name_similarity ?? 0).toBeLessThan(0.2);
+  });
+
+  it('a one-letter difference in the distinct word still counts as a variant spelling', async () => {
+    const { graph, resolver } = setup();
+    const e = await graph.createEntity({ name: 'Northwind Laboratories', type: 'company' });
+    const res = await resolver.resolve({ subject: 'Northwind Laboratoires', hints: { expected_type: 'company' }, debug: { include_explanations: true } });
+    expect(res.explanations?.find((x) => x.id === e.id)?.features.name_similarity).toBeGreaterThan(0.7);
+  });
+
+  it('a one-word product name seen among different names on another page is still that product', async () => {
+    const { graph, resolver } = setup();
+    const android = await graph.createEntity({ name: 'Android', type: 'product' });
+    const others = await Promise.all(['Samsung', 'Galaxy S7', 'Google'].map((name) => graph.createEntity({ name, type: 'company' })));
+    await page(graph, 'https://example.test/phone-review', [android, ...others]);
+    const res = await resolver.resolve({ subject: 'Android', hints: { expected_type: 'product' } }, { coMentions: ['Firefox', 'Mozilla', 'WebRender'] });
+    expect(res.status).toBe('resolved');
+    expect(res.entity?.id).toBe(android.id);
+  });
+
+  it('technology and product do not conflict (the same thing is typed both ways across pages)', async () => {
+    const { graph, resolver } = setup();
+    const android = await graph.createEntity({ name: 'Android', type: 'product' });
+    const res = await resolver.resolve({ subject: 'Android', hints: { expected_type: 'technology' }, debug: { include_explanations: true } });
+    expect(res.entity?.id).toBe(android.id);
+    expect(res.explanations?.[0]?.features).toMatchObject({ type_match: 0, type_conflict: 0 });
+    // A company and a place still conflict.
+    const place = await resolver.resolve({ subject: 'Android', hints: { expected_type: 'location' } });
+    expect(place.status).toBe('not_found');
+  });
+
+  it('"Mr. Warner" on the page of "Mark Warner" is him, whichever comes first', async () => {
+    const { graph, resolver } = setup();
+    const mark = await graph.createEntity({ name: 'Mark Warner', type: 'person' });
+    const later = await resolver.resolve({ subject: 'Mr. Warner', hints: { expected_type: 'person' } }, { pageNames: ['Mark Warner', 'Mr. Warner'], pageEntityIds: [mark.id] });
+    expect(later.entity?.id).toBe(mark.id);
+    const { graph: g2, resolver: r2 } = setup();
+    const mr = await g2.createEntity({ name: 'Mr. Warner', type: 'person' });
+    const full = await r2.resolve({ subject: 'Mark Warner', hints: { expected_type: 'person' } }, { pageNames: ['Mr. Warner', 'Mark Warner'], pageEntityIds: [mr.id] });
+    expect(full.entity?.id).toBe(mr.id);
+    // A title is not a first name: "Mr. Warner" elsewhere is not "Mark Warner" on its own.
+    const { graph: g3, resolver: r3 } = setup();
+    await g3.createEntity({ name: 'Mark Warner', type: 'person' });
+    expect((await r3.resolve({ subject: 'Mr. Warner', hints: { expected_type: 'person' } })).status).not.toBe('resolved');
   });
 });
 

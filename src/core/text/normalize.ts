@@ -55,6 +55,22 @@ export function nameKey(name: string): string {
   return key.length > 0 ? key : joined;
 }
 
+/** Titles written before a surname ("Mr. Warner", "Dr Ramos"), as name-key words. */
+const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'madam', 'mme', 'herr', 'frau']);
+
+/**
+ * A two-word name key without its leading title: the surname it stands for. Only for
+ * matching a person's short name, never stored (a title can belong to a name: "Dr Pepper").
+ *
+ * @example
+ *   withoutHonorific('mr warner') // 'warner'
+ *   withoutHonorific('mark warner') // 'mark warner'
+ */
+export function withoutHonorific(key: string): string {
+  const words = key.split(' ');
+  return words.length === 2 && HONORIFICS.has(words[0] ?? '') ? (words[1] ?? key) : key;
+}
+
 /** Normalizes a relationship label: `Founded By` → `founded_by`. */
 export function normalizeLabel(label: string): string {
   return fold(label)
