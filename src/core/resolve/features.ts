@@ -6,6 +6,7 @@
 import type { EntityType } from '../graph/types';
 import { isEntityType } from '../graph/types';
 import { initialsOfKey, nameKey, tokens, withoutHonorific } from '../text/normalize';
+import { placeNames } from './demonyms';
 import { jaccard, jaroWinkler } from './similarity';
 
 export const FEATURE_NAMES = [
@@ -66,6 +67,9 @@ export const WEIGHTS: Readonly<Features> = {
 };
 /** Jaro-Winkler at or below this is no evidence (AIDA dev: 0.70 → 0.869, 0.80 → 0.871, 0.85 → 0.864 cross-doc F1). */
 const JW_FLOOR = 0.8;
+
+/** Jaro-Winkler from which two differently written names on one page may be one entity ("Israeli"/"Israelis"). */
+const SAME_PAGE_MIN_SIMILARITY = 0.9;
 
 /** Co-mentioned names each side needs before their (dis)agreement counts as evidence. */
 const MIN_CO_MENTIONS = 3;
@@ -197,7 +201,9 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
       overlap = Math.max(overlap, jaccard(sTok, cTok));
       containment = Math.max(containment, containmentOf(sTok, cTok));
       if (isShortForm(sTok, cTok) || isShortForm(cTok, sTok)) shortForm = 1;
-      if (isSurnameOf(withoutHonorific(s), c) || isSurnameOf(withoutHonorific(c), s)) surname = 1;
+      // "Shearer" for "Alan Shearer" either way round, but a place inside a longer name is
+      // not its surname ("France" in "Air France", "Iraqi" in "Iraqi Kurds").
+      if (isSurnameOf(withoutHonorific(s), c) || (isSurnameOf(withoutHonorific(c), s) && placeNames(c).length === 0)) surname = 1;
       if (isDescriptorVariant(sTok, cTok) || isDescriptorVariant(cTok, sTok)) descriptor = 1;
     });
   });
@@ -238,11 +244,14 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
     number_conflict: numbers === -1 ? 1 : 0,
     short_form: exact === 1 || alias === 1 ? 0 : shortForm,
     descriptor_variant: exact === 0 && alias === 0 ? descriptor : 0,
-    page_short_form: exact === 0 && alias === 0 && surname === 1 && subject.pageEntityIds.has(cand.id) ? 1 : 0,
+    // Surnames are people's: only when neither side is typed as something else.
+    page_short_form: exact === 0 && alias === 0 && surname === 1 && subject.pageEntityIds.has(cand.id) && mayBePerson(subject.expectedType) && mayBePerson(cand.type) ? 1 : 0,
     acronym,
     type_match: typeMatch,
     type_conflict: typeConflict,
-    same_page: subject.pageEntityIds.has(cand.id) ? 1 : 0,
+    // One page naming two things differently ("France", "Air France") names two things:
+    // sharing the page counts only when the names agree.
+    same_page: subject.pageEntityIds.has(cand.id) && (exact === 1 || alias === 1 || surname === 1 || descriptor === 1 || acronym === 1 || sim >= SAME_PAGE_MIN_SIMILARITY) ? 1 : 0,
     co_mentions: coMentions,
     co_mentions_known: coMentionsKnown,
     attribute_agreement: attr,
@@ -274,6 +283,11 @@ function nameSimilarity(a: string, b: string, aTok: ReadonlySet<string>, bTok: R
   const restB = b.split(' ').filter((t) => !aTok.has(t)).join(' ');
   if (restA.length === 0 || restB.length === 0) return jaroWinkler(a, b);
   return jaroWinkler(restA, restB);
+}
+
+/** Untyped, or typed as a person. */
+function mayBePerson(type: EntityType | undefined): boolean {
+  return type === undefined || type === 'other' || type === 'person';
 }
 
 /**

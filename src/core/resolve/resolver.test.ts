@@ -394,6 +394,18 @@ describe('resolver: names that only look alike, and types that blur', () => {
     expect(place.status).toBe('not_found');
   });
 
+  it('a place inside a longer name on the same page is not that name ("Air France" is not France)', async () => {
+    const { graph, resolver } = setup();
+    const france = await graph.createEntity({ name: 'France', type: 'other' });
+    const res = await resolver.resolve({ subject: 'Air France', constraints: { min_confidence: 0 }, debug: { include_explanations: true } }, { pageNames: ['France', 'Air France'], pageEntityIds: [france.id] });
+    expect(res.status).not.toBe('resolved');
+    expect(res.explanations?.find((x) => x.id === france.id)?.features).toMatchObject({ page_short_form: 0, same_page: 0 });
+    // A surname on the page still joins its person, in either order.
+    const shearer = await graph.createEntity({ name: 'Shearer', type: 'other' });
+    const full = await resolver.resolve({ subject: 'Alan Shearer' }, { pageNames: ['Shearer', 'Alan Shearer'], pageEntityIds: [shearer.id] });
+    expect(full.entity?.id).toBe(shearer.id);
+  });
+
   it('"Mr. Warner" on the page of "Mark Warner" is him, whichever comes first', async () => {
     const { graph, resolver } = setup();
     const mark = await graph.createEntity({ name: 'Mark Warner', type: 'person' });
