@@ -15,11 +15,12 @@
  * Last line: {"file","precision","recall","f1","perType":{…},"mbPerSecond"}.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { SpanScorer, type TypedSpan } from '../src/extract/ner/conll';
+import { readTextDocuments, SpanScorer, type TextDocument, type TypedSpan } from '../src/extract/ner/conll';
 import { createTrainedRecognizer, TrainedRecognizer } from '../src/extract/ner/index';
 import { mapDatasetLabel } from '../src/extract/ner/labels';
 import { decodeModel, fromBase64 } from '../src/extract/ner/model';
 import type { EntityRecognizer } from '../src/extract/recognizer';
+import { runRecognizer } from './ner-run';
 
 const EVAL_LABELS: Readonly<Record<string, string>> = {
   programlang: 'technology',
@@ -33,45 +34,6 @@ const EVAL_LABELS: Readonly<Record<string, string>> = {
 };
 const TYPES = ['technology', 'product', 'person', 'company', 'location'];
 
-interface Doc {
-  readonly text: string;
-  readonly gold: TypedSpan[];
-}
-
-/** Sentences of a BIO file as texts with gold character spans. */
-function readBio(content: string): Doc[] {
-  const docs: Doc[] = [];
-  for (const block of content.split(/\r?\n\s*\r?\n/)) {
-    const rows = block.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0).map((l) => l.split('\t'));
-    if (rows.length === 0) continue;
-    let text = '';
-    const gold: TypedSpan[] = [];
-    let open: { start: number; end: number; label: string } | undefined;
-    const close = (): void => {
-      const type = open === undefined ? undefined : goldType(open.label);
-      if (open !== undefined && type !== undefined) gold.push({ start: open.start, end: open.end, type });
-      open = undefined;
-    };
-    for (const row of rows) {
-      const token = row[0] ?? '';
-      const tag = row[row.length - 1] ?? 'O';
-      if (text.length > 0) text += ' ';
-      const start = text.length;
-      text += token;
-      const label = tag === 'O' ? '' : tag.slice(2);
-      if (tag.startsWith('I-') && open !== undefined && open.label === label) {
-        open.end = text.length;
-        continue;
-      }
-      close();
-      if (label !== '') open = { start, end: text.length, label };
-    }
-    close();
-    docs.push({ text, gold });
-  }
-  return docs;
-}
-
 const argv = process.argv.slice(2);
 const option = (name: string): string | undefined => {
   const i = argv.indexOf(name);
@@ -84,6 +46,14 @@ const file = argv.find((a, i) => !a.startsWith('--') && !(argv[i - 1] ?? '').sta
 function goldType(label: string): string | undefined {
   if (mapping === 'training') return mapDatasetLabel('crossner', label) ?? mapDatasetLabel('wnut17', label) ?? undefined;
   return EVAL_LABELS[label];
+}
+
+/** Gold spans of a document under the chosen mapping (labels it does not score are dropped). */
+function goldOf(doc: TextDocument): TypedSpan[] {
+  return doc.spans.flatMap((s) => {
+    const type = goldType(s.label);
+    return type === undefined ? [] : [{ start: s.start, end: s.end, type }];
+  });
 }
 
 function loadRecognizer(): EntityRecognizer | undefined {
@@ -101,17 +71,10 @@ if (recognizer === undefined) {
   console.error('no trained model is shipped; run `npm run train:ner` first');
   process.exit(2);
 }
-const docs = readBio(readFileSync(file, 'utf8'));
+// Each sentence (a paragraph or a post) is a document; WNUT-17 files carry their own label set.
+const docs = readTextDocuments(readFileSync(file, 'utf8'), /wnut/i.test(file) ? 'wnut17' : 'crossner');
 const scorer = new SpanScorer(TYPES);
-let chars = 0;
-let ms = 0;
-for (const doc of docs) {
-  const t0 = performance.now();
-  const mentions = recognizer.recognize(doc.text);
-  ms += performance.now() - t0;
-  chars += Buffer.byteLength(doc.text, 'utf8');
-  scorer.add(doc.gold, mentions.map((m) => ({ start: m.start, end: m.end, type: m.type })));
-}
+const { bytes: chars, ms } = runRecognizer(docs, recognizer, scorer, goldOf);
 const s = scorer.scores();
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
 console.log(`${file}: ${docs.length} sentences, ${(chars / 1e6).toFixed(3)} MB in ${ms.toFixed(0)} ms`);

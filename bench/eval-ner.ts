@@ -8,9 +8,9 @@
  * {"precision","recall","f1","perType":{"PER","ORG","LOC"},"mbPerSecond"}.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { readConll } from '../src/extract/eval/conll';
 import { createCompromiseRecognizer } from '../src/extract/eval/compromise-recognizer';
-import { SpanScorer } from '../src/extract/eval/span-score';
+import { goldSpans, readTextDocuments, SpanScorer } from '../src/extract/ner/conll';
+import { runRecognizer } from './ner-run';
 import { createTrainedRecognizer } from '../src/extract/ner/index';
 import type { EntityRecognizer } from '../src/extract/recognizer';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
@@ -59,20 +59,16 @@ if (!existsSync(file)) {
   process.exit(2);
 }
 // --holdout: only every fifth document, the ones a `--holdout` lexicon build left out (tuning on train).
-const docs = readConll(readFileSync(file, 'utf8')).filter((_, i) => !holdout || i % 5 === 0);
+const docs = readTextDocuments(readFileSync(file, 'utf8'), 'conll2003').filter((_, i) => !holdout || i % 5 === 0);
 const recognizer = pick(kind);
-const scorer = new SpanScorer();
-let chars = 0;
-let ms = 0;
-for (const doc of docs) {
-  const t0 = performance.now();
-  const mentions = recognizer.recognize(doc.text);
-  ms += performance.now() - t0;
-  chars += Buffer.byteLength(doc.text, 'utf8');
-  scorer.add(doc.spans, mentions);
-}
-const per = scorer.perType();
-const micro = scorer.micro();
+/** CoNLL's PER, ORG and LOC as entity types (MISC is not scored). */
+const SCORED = { PER: 'person', ORG: 'company', LOC: 'location' } as const;
+const scorer = new SpanScorer(Object.values(SCORED));
+const { bytes: chars, ms } = runRecognizer(docs, recognizer, scorer, (doc) => goldSpans(doc, 'conll2003'));
+const scores = scorer.scores();
+const none = { precision: 0, recall: 0, f1: 0, support: 0, tp: 0, fp: 0, fn: 0 };
+const per = { PER: scores.perType[SCORED.PER] ?? none, ORG: scores.perType[SCORED.ORG] ?? none, LOC: scores.perType[SCORED.LOC] ?? none };
+const micro = scores;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 console.log(`recognizer: ${recognizer.name}; ${docs.length} documents, ${(chars / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms`);
 for (const t of ['PER', 'ORG', 'LOC'] as const) {

@@ -99,6 +99,77 @@ function toSentence(tokens: string[], labels: string[], scheme: DatasetScheme): 
   return { tokens, spans, raw };
 }
 
+/** A token of a `TextDocument`, with character offsets. */
+export interface TextToken {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  /** Inside no gold span (the `O` tag). */
+  readonly outside: boolean;
+}
+
+/** A labeled document as plain text, for running a recognizer on it and scoring by characters. */
+export interface TextDocument {
+  /** Tokens joined by single spaces, sentences by a new line. */
+  readonly text: string;
+  readonly tokens: readonly TextToken[];
+  /** Token index ranges of sentences: [first, last + 1). */
+  readonly sentences: readonly (readonly [number, number])[];
+  /** Gold spans in characters, with the dataset label as written ("PER", "LOC"…). */
+  readonly spans: readonly RawSpan[];
+}
+
+/**
+ * The character view of a labeled document (the token view is what training reads).
+ *
+ * @example
+ *   const doc = asText(readDataset('EU NNP I-NP I-ORG\nrejects VBZ I-VP O\n', 'conll2003')[0]);
+ *   doc.text // 'EU rejects'
+ *   doc.spans // [{ start: 0, end: 2, label: 'ORG' }]
+ */
+export function asText(doc: LabeledDocument): TextDocument {
+  const tokens: TextToken[] = [];
+  const sentences: [number, number][] = [];
+  const spans: RawSpan[] = [];
+  let text = '';
+  for (const sentence of doc.sentences) {
+    if (text.length > 0) text += '\n';
+    const first = tokens.length;
+    const inside = new Uint8Array(sentence.tokens.length);
+    for (const r of sentence.raw) inside.fill(1, r.start, r.end);
+    sentence.tokens.forEach((token, i) => {
+      if (i > 0) text += ' ';
+      tokens.push({ text: token, start: text.length, end: text.length + token.length, outside: inside[i] !== 1 });
+      text += token;
+    });
+    for (const r of sentence.raw) {
+      const from = tokens[first + r.start];
+      const to = tokens[first + r.end - 1];
+      if (from !== undefined && to !== undefined) spans.push({ start: from.start, end: to.end, label: r.label });
+    }
+    sentences.push([first, tokens.length]);
+  }
+  return { text, tokens, sentences, spans };
+}
+
+/**
+ * Reads a dataset file as text documents.
+ *
+ * @example
+ *   const docs = readTextDocuments(readFileSync('eng.testa', 'utf8'), 'conll2003');
+ */
+export function readTextDocuments(text: string, scheme: DatasetScheme): TextDocument[] {
+  return readDataset(text, scheme).map(asText);
+}
+
+/** The gold spans of a text document typed with entity type names ("person"…), for `SpanScorer`. */
+export function goldSpans(doc: TextDocument, scheme: DatasetScheme): TypedSpan[] {
+  return doc.spans.flatMap((s) => {
+    const type = mapDatasetLabel(scheme, s.label);
+    return type === undefined || type === null ? [] : [{ start: s.start, end: s.end, type }];
+  });
+}
+
 /** Counts for one type. */
 export interface TypeCounts {
   tp: number;
@@ -110,7 +181,9 @@ export interface Scores {
   readonly precision: number;
   readonly recall: number;
   readonly f1: number;
-  readonly perType: Readonly<Record<string, { precision: number; recall: number; f1: number; support: number }>>;
+  readonly perType: Readonly<Record<string, { precision: number; recall: number; f1: number; support: number } & TypeCounts>>;
+  /** Counts over all scored types. */
+  readonly counts: TypeCounts;
 }
 
 /** A span in any coordinate system (tokens or characters) with a type name. */
@@ -154,15 +227,15 @@ export class SpanScorer {
     let tp = 0;
     let fp = 0;
     let fn = 0;
-    const perType: Record<string, { precision: number; recall: number; f1: number; support: number }> = {};
+    const perType: Record<string, { precision: number; recall: number; f1: number; support: number } & TypeCounts> = {};
     for (const t of this.types) {
       const c = this.counts.get(t) ?? { tp: 0, fp: 0, fn: 0 };
       tp += c.tp;
       fp += c.fp;
       fn += c.fn;
-      perType[t] = { ...prf(c.tp, c.fp, c.fn), support: c.tp + c.fn };
+      perType[t] = { ...prf(c.tp, c.fp, c.fn), support: c.tp + c.fn, ...c };
     }
-    return { ...prf(tp, fp, fn), perType };
+    return { ...prf(tp, fp, fn), perType, counts: { tp, fp, fn } };
   }
 }
 

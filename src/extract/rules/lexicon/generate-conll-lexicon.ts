@@ -11,7 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readConll } from '../../eval/conll';
+import { readTextDocuments } from '../../ner/conll';
 
 /** A phrase must be seen this often to enter the lexicon (once is mostly noise). */
 const MIN_PHRASE_COUNT = 2;
@@ -28,9 +28,9 @@ if (file === undefined) {
   process.exit(2);
 }
 const holdout = flags.includes('--holdout');
-const docs = readConll(readFileSync(file, 'utf8')).filter((_, i) => !holdout || i % 5 !== 0);
+const docs = readTextDocuments(readFileSync(file, 'utf8'), 'conll2003').filter((_, i) => !holdout || i % 5 !== 0);
 
-const TYPE_INDEX = { PER: 0, ORG: 1, LOC: 2, MISC: 3 } as const;
+const TYPE_INDEX: ReadonlyMap<string, number> = new Map([['PER', 0], ['ORG', 1], ['LOC', 2], ['MISC', 3]]);
 const phrases = new Map<string, number[]>();
 // token → [PER, ORG, LOC, MISC, capitalized-but-O (not sentence-initial), first-of-PER]
 const tokenCounts = new Map<string, number[]>();
@@ -48,11 +48,13 @@ const bump = (map: Map<string, number[]>, key: string, index: number, size: numb
 for (const doc of docs) {
   for (const span of doc.spans) {
     const surface = doc.text.slice(span.start, span.end);
-    bump(phrases, surface, TYPE_INDEX[span.type], 4);
+    const type = TYPE_INDEX.get(span.label);
+    if (type === undefined) continue;
+    bump(phrases, surface, type, 4);
     const toks = surface.split(' ');
     toks.forEach((t, i) => {
-      bump(tokenCounts, t, TYPE_INDEX[span.type], 6);
-      if (span.type === 'PER' && i === 0 && toks.length > 1) bump(tokenCounts, t, 5, 6);
+      bump(tokenCounts, t, type, 6);
+      if (span.label === 'PER' && i === 0 && toks.length > 1) bump(tokenCounts, t, 5, 6);
     });
   }
   for (const [first, last] of doc.sentences) {
@@ -60,7 +62,7 @@ for (const doc of docs) {
       const tok = doc.tokens[i];
       if (tok === undefined) continue;
       if (/^\p{Ll}[\p{Ll}'-]*$/u.test(tok.text)) lower.set(tok.text, (lower.get(tok.text) ?? 0) + 1);
-      if (tok.tag === 'O' && i > first && /^\p{Lu}/u.test(tok.text)) bump(tokenCounts, tok.text, 4, 6);
+      if (tok.outside && i > first && /^\p{Lu}/u.test(tok.text)) bump(tokenCounts, tok.text, 4, 6);
     }
   }
 }

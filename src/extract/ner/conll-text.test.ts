@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConll } from './conll';
-import { SpanScorer } from './span-score';
+import { goldSpans, readTextDocuments, SpanScorer } from './conll';
 
 const SAMPLE = `-DOCSTART- -X- O O
 
@@ -20,30 +19,32 @@ Hilton NNP I-NP B-LOC
 Bonn NNP I-NP I-LOC
 `;
 
-describe('readConll', () => {
+describe('readTextDocuments', () => {
   it('splits documents, joins tokens by spaces and sentences by new lines, reads IOB1 spans', () => {
-    const docs = readConll(SAMPLE);
+    const docs = readTextDocuments(SAMPLE, 'conll2003');
     expect(docs).toHaveLength(2);
     const [first] = docs;
     expect(first?.text).toBe('EU rejects German call\nPeter Blackburn and Paris Hilton');
-    const spans = first?.spans.map((s) => `${first.text.slice(s.start, s.end)}/${s.type}`);
+    expect(first?.tokens.filter((t) => t.outside).map((t) => t.text)).toEqual(['rejects', 'call', 'and']);
+    expect(first?.sentences).toEqual([[0, 4], [4, 9]]);
+    const spans = first?.spans.map((s) => `${first.text.slice(s.start, s.end)}/${s.label}`);
     // B-LOC after I-LOC starts a new entity of the same type.
     expect(spans).toEqual(['EU/ORG', 'German/MISC', 'Peter Blackburn/PER', 'Paris/LOC', 'Hilton/LOC']);
   });
 });
 
-describe('SpanScorer', () => {
+describe('SpanScorer on text documents', () => {
   it('counts exact matches only, ignores MISC and non-scored types', () => {
-    const doc = readConll(SAMPLE)[0];
+    const doc = readTextDocuments(SAMPLE, 'conll2003')[0];
     if (doc === undefined) throw new Error('sample has a document');
-    const s = new SpanScorer();
-    s.add(doc.spans, [
+    const s = new SpanScorer(['person', 'company', 'location']);
+    s.add(goldSpans(doc, 'conll2003'), [
       { start: 0, end: 2, type: 'company' }, // EU: tp
       { start: 23, end: 28, type: 'person' }, // "Peter" only: fp, and Peter Blackburn fn
       { start: 11, end: 17, type: 'other' }, // German as other: ignored
     ]);
-    const micro = s.micro();
-    expect([micro.tp, micro.fp, micro.fn]).toEqual([1, 1, 3]);
-    expect(s.perType().ORG.f1).toBe(1);
+    const scores = s.scores();
+    expect([scores.counts.tp, scores.counts.fp, scores.counts.fn]).toEqual([1, 1, 3]);
+    expect(scores.perType.company?.f1).toBe(1);
   });
 });
