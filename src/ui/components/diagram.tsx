@@ -12,13 +12,17 @@ import { nodeIdOf } from '../viz/diagram-model';
 import { svgToPng } from '../viz/render';
 import { DiagramFilters } from './diagram-filters';
 
+/** Least time between two automatic redraws while the graph changes. */
+const DIAGRAM_REDRAW_MS = 5_000;
+
 export function Diagram() {
   const viz = usePanelStore((s) => s.viz);
   const drawDiagram = usePanelStore((s) => s.drawDiagram);
   const openEntity = usePanelStore((s) => s.openEntity);
   const host = useRef<HTMLDivElement>(null);
-  // Redraw when the graph changes size.
-  const { value: version } = useLiveQuery(async () => `${await panelDb.entities.count()}/${await panelDb.relationships.count()}`, []);
+  // Redraw when the graph changes size, at most once per DIAGRAM_REDRAW_MS while captures
+  // stream in (a layout blocks the panel for a second or more at the full budget).
+  const { value: version } = useLiveQuery(async () => `${await panelDb.entities.count()}/${await panelDb.relationships.count()}`, [], { minIntervalMs: DIAGRAM_REDRAW_MS });
 
   useEffect(() => {
     if (version !== undefined) void drawDiagram();
