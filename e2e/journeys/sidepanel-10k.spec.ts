@@ -18,5 +18,16 @@ test('10k entities: first render, fast typo search, a budgeted diagram', async (
   expect(percentile(figures.searchMs, 95)).toBeLessThan(1_500);
   expect(figures.diagramNote).toMatch(/Showing 60 of 10000 entities/);
   expect(await panel.getByTestId('diagram').locator('g.node').count()).toBeLessThanOrEqual(60);
+  // Back to the diagram with the graph unchanged: the drawn SVG is reused, no second layout.
+  const diagram = panel.getByTestId('diagram');
+  const renderMs = async () => {
+    const ms = await diagram.getAttribute('data-render-ms');
+    return ms === null ? Number.POSITIVE_INFINITY : Number(ms);
+  };
+  expect(await renderMs()).toBeGreaterThan(50);
+  await panel.getByRole('tab', { name: 'Search' }).click();
+  await panel.getByRole('tab', { name: 'Diagram' }).click();
+  await expect.poll(renderMs, { timeout: 30_000 }).toBeLessThan(50);
+  await expect(diagram.locator('g.node[data-entity-id]').first()).toBeVisible();
   await snap(panel, testInfo, '10k-diagram');
 });

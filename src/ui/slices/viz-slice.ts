@@ -2,7 +2,10 @@
  * The diagram: its filters (around an entity at depth 1–2, types, relations,
  * budget) and the last model drawn. The selection runs on the panel's read-only
  * store, so the node → entity map is known without a Mermaid click directive;
- * Mermaid then renders the SVG text (loaded on first use).
+ * Mermaid then renders the SVG text (loaded on first use). The layout is the slow
+ * part (a second or more at the full budget), so when the selection gives the same
+ * Mermaid source as the SVG on hand (the tab reopened, the graph changed elsewhere),
+ * that SVG is kept.
  */
 import type { StateCreator } from 'zustand';
 import { DEFAULT_NODE_BUDGET } from '../../core/mermaid/select';
@@ -35,7 +38,8 @@ export const createVizSlice: StateCreator<PanelState, [], [], VizSlice> = (set, 
       const model = await diagramModel(readStore, get().viz.filters);
       const selected = performance.now();
       if (seq !== drawSeq) return;
-      const svg = await renderSvg(model.mermaid);
+      const { model: drawn, svg: onHand } = get().viz;
+      const svg = onHand !== undefined && drawn?.mermaid === model.mermaid ? onHand : await renderSvg(model.mermaid);
       if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'done', model, svg, error: undefined, selectMs: selected - started, renderMs: performance.now() - selected } }));
     } catch (error) {
       if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'error', error: userError(error) } }));
