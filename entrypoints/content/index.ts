@@ -5,7 +5,7 @@ import type { CaptureNowReply } from '../../src/content/capture-now';
 import { INJECTED_ON_REQUEST, captureNowTrigger } from '../../src/content/capture-now';
 import { capturePolicy } from '../../src/content/capture-policy';
 import { afterLoadAndIdle } from '../../src/content/idle';
-import { readSettings } from '../../src/content/read-settings';
+import { readCaptureSettings } from '../../src/content/read-settings';
 
 /** Set once per page: the background may inject this script again into a tab that predates it. */
 const LOADED = Symbol.for('ariadne.content');
@@ -19,8 +19,7 @@ export default defineContentScript({
     if (!isCapturable(location.href) || Reflect.get(globalThis, LOADED) === true) return;
     Reflect.set(globalThis, LOADED, true);
     const capture = async (trigger: 'auto' | 'manual' | 'shortcut'): Promise<CaptureNowReply> => {
-      const settings = await readSettings();
-      const decision = capturePolicy(location.href, settings.capture, trigger);
+      const decision = capturePolicy(location.href, await readCaptureSettings(), trigger);
       if (!decision.allowed) {
         console.debug(`Ariadne: not captured (${trigger}): ${decision.reason}`);
         return { skipped: decision.reason };

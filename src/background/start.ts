@@ -17,7 +17,7 @@ import { GraphService } from '../core/graph/service';
 import { createRouter } from '../messaging/router';
 import { CaptureQueue } from './capture-queue';
 import { createHandlers } from './handlers';
-import { readSettings } from '../content/read-settings';
+import { readSettings } from './read-settings';
 import { createIngest } from './ingest';
 import { createToolRegistry } from './tools';
 import { SerialWriter } from './serial-writer';

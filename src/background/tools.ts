@@ -18,7 +18,7 @@ import { OpenAiCompatibleClient } from '../adapters/llm/openai-compatible-client
 import { LlmAnswerer } from '../adapters/llm/llm-answerer';
 import { PromptApiAnswerer, detectPromptApi, isPromptApiReady } from '../adapters/llm/prompt-api-answerer';
 import { WikidataAuthority } from '../adapters/wikidata/wikidata-authority';
-import { readSettings } from '../content/read-settings';
+import { readSettings } from './read-settings';
 import { systemClock } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';

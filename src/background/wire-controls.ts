@@ -15,7 +15,7 @@ import type { GraphStore } from '../core/graph/store';
 import { createResolver } from '../core/resolve/resolver';
 import { SETTINGS_STORAGE_KEY, parseSettings } from '../core/settings';
 import { INJECTED_ON_REQUEST } from '../content/capture-now';
-import { readSettings } from '../content/read-settings';
+import { readSettings } from './read-settings';
 import { createTrainedRecognizer } from '../extract/ner';
 import type { EntityRecognizer } from '../extract/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';

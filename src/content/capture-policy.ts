@@ -11,7 +11,7 @@
  *   capturePolicy('https://mail.google.com/u/0', settings.capture, 'auto') // { allowed: false, reason: '…blocklist…' }
  */
 import type { PageCapture } from '../core/capture';
-import type { Settings } from '../core/settings';
+import type { CaptureSettings } from '../core/capture-settings';
 
 export type CaptureDecision = { readonly allowed: true } | { readonly allowed: false; readonly reason: string };
 
@@ -32,7 +32,7 @@ export function matchesSite(url: string, pattern: string): boolean {
   return host === p;
 }
 
-export function capturePolicy(url: string, settings: Settings['capture'], trigger: PageCapture['trigger']): CaptureDecision {
+export function capturePolicy(url: string, settings: CaptureSettings, trigger: PageCapture['trigger']): CaptureDecision {
   // Local files can hold anything; they are read only when the user allowed it.
   if (/^file:/i.test(url) && !settings.allowFileUrls) {
     return { allowed: false, reason: 'Local files (file://) are not captured unless allowed in Settings → Capture.' };

@@ -60,6 +60,14 @@ describe('captureAndSend', () => {
     expect(doc.documentElement.dataset.ariadneCaptured).toBeUndefined();
   });
 
+  it('a malformed acknowledgement is an internal error, not a capture id (the page stays unmarked)', async () => {
+    for (const reply of [{ ok: true, result: {} }, { ok: true, result: { captureId: 'c_1' } }, { ok: false, error: { code: 'nope', message: 'x' } }, 'yes', undefined]) {
+      const doc = page();
+      await expect(captureAndSend(doc, 'https://example.test/stripe', { transport: async () => reply })).rejects.toMatchObject({ code: 'internal' });
+      expect(doc.documentElement.dataset.ariadneCaptured).toBeUndefined();
+    }
+  });
+
   it('looks at http(s) pages and local files only', () => {
     expect(isCapturable('https://example.test/')).toBe(true);
     expect(isCapturable('http://127.0.0.1:8080/a.html')).toBe(true);

@@ -10,8 +10,9 @@
 import { AriadneError } from '../core/errors';
 import type { PageCapture } from '../core/capture';
 import { capturePage } from '../extract/capture-page';
-import type { Transport } from '../messaging/client';
-import { sendMessage } from '../messaging/client';
+import type { Transport } from '../messaging/transport';
+import { runtimeTransport } from '../messaging/transport';
+import { sendCapture } from './send-capture';
 
 /** Sends are retried this many times when the worker is not there yet (it is starting up). */
 const MAX_SEND_ATTEMPTS = 4;
@@ -31,7 +32,7 @@ export async function captureAndSend(doc: Document, url: string, options: Captur
   const sleep = options.sleep ?? realSleep;
   for (let attempt = 1; ; attempt++) {
     try {
-      const { captureId } = await sendMessage({ type: 'page.captured', capture }, options.transport);
+      const captureId = await sendCapture(capture, options.transport ?? runtimeTransport);
       doc.documentElement.dataset.ariadneCaptured = captureId;
       return captureId;
     } catch (error) {

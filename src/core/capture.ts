@@ -6,11 +6,9 @@
 import { z } from 'zod';
 import { ENTITY_TYPES, MAX_NAME_LENGTH } from './graph/types';
 
-/** Main text beyond this is cut (with a note) before it leaves the page. */
-export const MAX_CAPTURE_TEXT = 200_000;
-/** Structured-data entities beyond this are dropped (with a note). */
-export const MAX_STRUCTURED_ENTITIES = 200;
-export const MAX_STRUCTURED_RELATIONS = 400;
+import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS } from './capture-limits';
+
+export { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS };
 const MAX_SNIPPET = 400;
 
 const boundedString = (max: number) => z.string().max(max);
@@ -59,6 +57,35 @@ export const pageCaptureSchema = z.object({
   extractMs: z.number().nonnegative().optional(),
 });
 export type PageCapture = z.infer<typeof pageCaptureSchema>;
+
+/** Notes a capture may carry (the schema's bound). */
+const MAX_NOTES = 20;
+const MAX_NOTE_CHARS = 300;
+
+export type CaptureAcceptance = { readonly ok: true; readonly capture: PageCapture; readonly salvaged: boolean } | { readonly ok: false; readonly message: string };
+
+/**
+ * A capture as the background takes it: valid as sent, or, when only its structured
+ * data, headings or notes break the contract, the page's text kept with those dropped
+ * and a note saying so (a hostile page's JSON-LD never costs the page). A capture
+ * whose url, title, text or time is bad is refused.
+ *
+ * @example
+ *   const accepted = acceptCapture(message.capture);
+ *   if (!accepted.ok) throw new InvalidArgumentsError(accepted.message);
+ */
+export function acceptCapture(raw: unknown): CaptureAcceptance {
+  const sent = pageCaptureSchema.safeParse(raw);
+  if (sent.success) return { ok: true, capture: sent.data, salvaged: false };
+  const issue = sent.error.issues[0];
+  const why = `${issue?.path.join('.') || 'capture'}: ${issue?.message ?? 'invalid'}`;
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    const note = `structured data dropped: it did not pass validation (${why})`.slice(0, MAX_NOTE_CHARS);
+    const kept = pageCaptureSchema.safeParse({ ...raw, headings: [], entities: [], relations: [], notes: [note].slice(0, MAX_NOTES) });
+    if (kept.success) return { ok: true, capture: kept.data, salvaged: true };
+  }
+  return { ok: false, message: `the capture is not valid (${why})` };
+}
 
 /** A mention found in text by a recognizer, with character offsets into the text. */
 export interface Mention {

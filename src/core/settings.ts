@@ -6,37 +6,12 @@
  * (The MCP bridge keeps its own settings under its own key.)
  */
 import { z } from 'zod';
+import { parseCaptureSettings } from './capture-settings';
 
-export const SETTINGS_STORAGE_KEY = 'ariadne.settings';
+export { SETTINGS_STORAGE_KEY } from './settings-key';
 
-/**
- * Sites never captured unless the user edits the list: banking, webmail, login and
- * payment pages carry private data that does not belong in a research graph.
- * Patterns: a host (`mail.google.com`), a host suffix (`*.bank.com`), or a URL
- * prefix (`https://example.com/account/`).
- */
-export const DEFAULT_BLOCKLIST: readonly string[] = [
-  'mail.google.com', 'outlook.live.com', 'outlook.office.com', 'mail.yahoo.com', 'mail.proton.me', 'app.fastmail.com',
-  'accounts.google.com', 'login.microsoftonline.com', 'login.live.com', 'appleid.apple.com', 'id.atlassian.com',
-  '*.paypal.com', '*.chase.com', '*.bankofamerica.com', '*.wellsfargo.com', '*.citi.com', '*.hsbc.com',
-  '*.barclays.co.uk', '*.revolut.com', '*.wise.com', '*.n26.com', 'web.whatsapp.com', 'messages.google.com',
-  'web.telegram.org', '*.1password.com', '*.bitwarden.com', 'vault.lastpass.com',
-];
-
-/** Per-page cap on kept entities (the capture issue asks for about 25 by default). */
-export const DEFAULT_MAX_ENTITIES_PER_PAGE = 25;
-
-const captureSettings = z.object({
-  /** auto: every allowed page at idle; manual: only the toolbar button, shortcut or menu. */
-  mode: z.enum(['auto', 'manual']).catch('auto'),
-  paused: z.boolean().catch(false),
-  blocklist: z.array(z.string().max(300)).max(2000).catch([...DEFAULT_BLOCKLIST]),
-  /** When non-empty, auto capture only runs on these sites. */
-  allowlist: z.array(z.string().max(300)).max(2000).catch([]),
-  /** file:// pages are skipped unless the user allows them. */
-  allowFileUrls: z.boolean().catch(false),
-  maxEntitiesPerPage: z.number().int().min(1).max(200).catch(DEFAULT_MAX_ENTITIES_PER_PAGE),
-});
+export { DEFAULT_BLOCKLIST, DEFAULT_MAX_ENTITIES_PER_PAGE } from './capture-settings';
+export type { CaptureSettings } from './capture-settings';
 
 const resolverSettings = z.object({
   /** At or above this confidence a mention joins an existing entity without asking. */
@@ -61,7 +36,8 @@ const networkSettings = z.object({
 });
 
 export const settingsSchema = z.object({
-  capture: captureSettings.catch(() => captureSettings.parse({})),
+  // Read by hand (the content script needs it without zod); same leniency as the rest.
+  capture: z.unknown().optional().transform(parseCaptureSettings),
   resolver: resolverSettings.catch(() => resolverSettings.parse({})),
   llm: llmSettings.catch(() => llmSettings.parse({})),
   network: networkSettings.catch(() => networkSettings.parse({})),

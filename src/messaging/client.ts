@@ -12,14 +12,11 @@ import { AriadneError } from '../core/errors';
 import type { MessageType, Request, ResultOf } from './protocol';
 import { replySchema, resultSchemas } from './protocol';
 
-/** Delivers one message to the background and resolves with its raw reply. */
-export type Transport = (message: unknown) => Promise<unknown>;
+import { runtimeTransport } from './transport';
+import type { Transport } from './transport';
 
-/** `runtime.sendMessage` of the extension; resolved lazily so the module loads in Node. */
-export const runtimeTransport: Transport = async (message) => {
-  const { browser } = await import('wxt/browser');
-  return browser.runtime.sendMessage(message);
-};
+export { runtimeTransport };
+export type { Transport };
 
 export async function sendMessage<T extends MessageType>(request: Request<T>, transport: Transport = runtimeTransport): Promise<ResultOf<T>> {
   let raw: unknown;

@@ -12,7 +12,7 @@
  *   const request: Request<'tool.call'> = { type: 'tool.call', tool: 'entity_search', arguments: { query: 'stri' } };
  */
 import { z } from 'zod';
-import { pageCaptureSchema } from '../core/capture';
+import { acceptCapture } from '../core/capture';
 import { ERROR_CODES } from '../core/errors';
 
 /** Tool names are snake_case identifiers; longer names are refused, not truncated. */
@@ -32,7 +32,13 @@ export const toolCallRequestSchema = z.object({
 /** A content script hands over one page's capture for ingestion. */
 export const pageCapturedRequestSchema = z.object({
   type: z.literal('page.captured'),
-  capture: pageCaptureSchema,
+  // Checked here, not in the page: bad structured data is dropped with a note, a bad page refused.
+  capture: z.unknown().optional().transform((raw, ctx) => {
+    const accepted = acceptCapture(raw);
+    if (accepted.ok) return accepted.capture;
+    ctx.addIssue({ code: 'custom', message: accepted.message });
+    return z.NEVER;
+  }),
 });
 
 /** How far the capture queue is: for the badge, the side panel and `npm start`. */

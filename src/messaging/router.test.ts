@@ -64,6 +64,24 @@ describe('message router', () => {
     expect(calls).toEqual(['capture:https://example.test/a:content:0']);
   });
 
+  it('a capture whose structured data breaks the contract keeps its page: the data is dropped with a note', async () => {
+    const received: unknown[] = [];
+    const route = createRouter(
+      {
+        'tool.call': async () => ({}),
+        'page.captured': async (req) => {
+          received.push(req.capture);
+          return { captureId: `c_${'0'.repeat(32)}`, duplicate: false };
+        },
+        'capture.status': async () => ({ pending: 0, failed: 0, ingested: 0 }),
+      },
+      policy,
+    );
+    const hostile = { ...capture('https://example.test/a'), entities: [{ ref: 'x', name: 'X', type: 'weapon', origin: 'json-ld' }] };
+    expect(await route({ type: 'page.captured', capture: hostile }, contentOn('https://example.test/a'))).toMatchObject({ ok: true });
+    expect(received).toMatchObject([{ url: 'https://example.test/a', entities: [], notes: [expect.stringMatching(/^structured data dropped/)] }]);
+  });
+
   it('content scripts may not call tools or read status (forbidden)', async () => {
     const { route, calls } = makeRouter();
     const sender = contentOn('https://evil.test/');

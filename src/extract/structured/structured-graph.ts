@@ -5,7 +5,7 @@
  * cyclic one stays bounded in time and size.
  */
 import type { StructuredEntity, StructuredRelation } from '../../core/capture';
-import { MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS } from '../../core/capture';
+import { MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS } from '../../core/capture-limits';
 import type { EntityType } from '../../core/graph/types';
 import { MAX_NAME_LENGTH } from '../../core/graph/types';
 import { nameKey } from '../../core/text/normalize';

@@ -1,0 +1,11 @@
+/**
+ * Bounds of the capture contract, without the schema: the content script cuts to them
+ * in the page (where no validator is loaded) and `pageCaptureSchema` enforces them on
+ * arrival in the background.
+ */
+
+/** Main text beyond this is cut (with a note) before it leaves the page. */
+export const MAX_CAPTURE_TEXT = 200_000;
+/** Structured-data entities beyond this are dropped (with a note). */
+export const MAX_STRUCTURED_ENTITIES = 200;
+export const MAX_STRUCTURED_RELATIONS = 400;

@@ -1,0 +1,73 @@
+/**
+ * The capture part of the user's settings, read without a schema library: the
+ * content script needs it on every page before it reads anything, and a validator
+ * would be most of its size. `settingsSchema` uses this same reader for its
+ * `capture` field, so the background, the side panel and the page agree. Lenient
+ * like the rest of the settings: a missing or bad field gets its default.
+ */
+
+/**
+ * Sites never captured unless the user edits the list: banking, webmail, login and
+ * payment pages carry private data that does not belong in a research graph.
+ * Patterns: a host (`mail.google.com`), a host suffix (`*.bank.com`), or a URL
+ * prefix (`https://example.com/account/`).
+ */
+export const DEFAULT_BLOCKLIST: readonly string[] = [
+  'mail.google.com', 'outlook.live.com', 'outlook.office.com', 'mail.yahoo.com', 'mail.proton.me', 'app.fastmail.com',
+  'accounts.google.com', 'login.microsoftonline.com', 'login.live.com', 'appleid.apple.com', 'id.atlassian.com',
+  '*.paypal.com', '*.chase.com', '*.bankofamerica.com', '*.wellsfargo.com', '*.citi.com', '*.hsbc.com',
+  '*.barclays.co.uk', '*.revolut.com', '*.wise.com', '*.n26.com', 'web.whatsapp.com', 'messages.google.com',
+  'web.telegram.org', '*.1password.com', '*.bitwarden.com', 'vault.lastpass.com',
+];
+
+/** Per-page cap on kept entities (the capture issue asks for about 25 by default). */
+export const DEFAULT_MAX_ENTITIES_PER_PAGE = 25;
+/** Longest site pattern kept, and most patterns per list. */
+const MAX_PATTERN_LENGTH = 300;
+const MAX_PATTERNS = 2000;
+const MAX_ENTITIES_PER_PAGE = 200;
+
+export interface CaptureSettings {
+  /** auto: every allowed page at idle; manual: only the toolbar button, shortcut or menu. */
+  mode: 'auto' | 'manual';
+  paused: boolean;
+  blocklist: string[];
+  /** When non-empty, auto capture only runs on these sites. */
+  allowlist: string[];
+  /** file:// pages are skipped unless the user allows them. */
+  allowFileUrls: boolean;
+  maxEntitiesPerPage: number;
+}
+
+/**
+ * @example
+ *   parseCaptureSettings({ mode: 'manual', paused: 'yes' }) // mode 'manual', paused false (bad value), other defaults
+ */
+export function parseCaptureSettings(raw: unknown): CaptureSettings {
+  const get = (key: string): unknown => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? Reflect.get(raw, key) : undefined);
+  const mode = get('mode');
+  const max = get('maxEntitiesPerPage');
+  return {
+    mode: mode === 'auto' || mode === 'manual' ? mode : 'auto',
+    paused: booleanOr(get('paused'), false),
+    blocklist: patternsOr(get('blocklist'), DEFAULT_BLOCKLIST),
+    allowlist: patternsOr(get('allowlist'), []),
+    allowFileUrls: booleanOr(get('allowFileUrls'), false),
+    maxEntitiesPerPage: typeof max === 'number' && Number.isInteger(max) && max >= 1 && max <= MAX_ENTITIES_PER_PAGE ? max : DEFAULT_MAX_ENTITIES_PER_PAGE,
+  };
+}
+
+function booleanOr(value: unknown, fallback: boolean): boolean {
+  return typeof value === 'boolean' ? value : fallback;
+}
+
+/** A list of site patterns as stored, or (any entry bad, or too many) a copy of the fallback. */
+function patternsOr(value: unknown, fallback: readonly string[]): string[] {
+  if (!Array.isArray(value) || value.length > MAX_PATTERNS) return [...fallback];
+  const out: string[] = [];
+  for (const p of value) {
+    if (typeof p !== 'string' || p.length > MAX_PATTERN_LENGTH) return [...fallback];
+    out.push(p);
+  }
+  return out;
+}
