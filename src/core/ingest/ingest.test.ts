@@ -46,6 +46,19 @@ describe('ingestCapture', () => {
     expect(ev[0]).toMatchObject({ kind: 'mention', pageUrl: 'https://stripe.com/about', snippet: 'Stripe was mentioned.' });
   });
 
+  it('parts of a name folded in on one page are not stored, nor used to match: "Bill Cosby" is not "Bill Gates"', async () => {
+    const { store, deps } = setup();
+    const gates = await ingestCapture(page('https://a.example/1', [ent('Bill Gates', 'person', { aliases: ['Bill', 'Gates', 'William H. Gates'] })]), deps, { capturedAt: 1 });
+    const id = gates.entityIds[0];
+    if (id === undefined) throw new Error('no id');
+    // A real other name is kept; "Bill" and "Gates" stood for him on that page only.
+    expect((await store.getEntity(id))?.aliases).toEqual(['William H. Gates']);
+    const cosby = await ingestCapture(page('https://b.example/2', [ent('Bill Cosby', 'person', { aliases: ['Bill', 'Cosby'] })]), deps, { capturedAt: 2 });
+    expect(cosby).toMatchObject({ created: 1, matched: 0 });
+    expect(cosby.entityIds[0]).not.toBe(id);
+    expect((await store.getEntity(id))?.aliases).toEqual(['William H. Gates']);
+  });
+
   it('joins a known entity on a later page: evidence, new alias, attributes, mention count', async () => {
     const { store, deps } = setup();
     const first = await ingestCapture(page('https://a.example/1', [ent('Stripe', 'company')]), deps, { capturedAt: 1 });

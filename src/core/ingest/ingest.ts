@@ -87,12 +87,15 @@ export async function ingestCapture(
     let queued = 0;
 
     for (const mention of entities) {
+      // Parts of the name folded in on this page ("Bill", "Cosby" for "Bill Cosby") stand for it
+      // here only: as resolver names they would match every other Bill; stored, the same.
+      const aliases = mention.aliases.filter((a) => !isShortFormOf(a, mention.name));
       const res = await deps.resolver.resolve(
         {
           subject: mention.name,
           strategy: { mode: 'ranked', auto_accept_threshold: deps.settings?.autoAcceptThreshold ?? DEFAULT_AUTO_ACCEPT, interactive_below_threshold: true },
           constraints: { deterministic: true, allowed_sources: ['local'] },
-          hints: { ...(mention.type === 'other' ? {} : { expected_type: mention.type }), aliases: mention.aliases.slice(0, 20) },
+          hints: { ...(mention.type === 'other' ? {} : { expected_type: mention.type }), aliases: aliases.slice(0, 20) },
         },
         { pageUrl: analysis.url, pageNames, pageEntityIds, coMentions: coMentions.filter((n) => n !== mention.name), attributes: mention.attributes },
       );
@@ -108,14 +111,14 @@ export async function ingestCapture(
         await graph.mergeAttributes(entity.id, mention.attributes, { mentions: Math.max(1, mention.mentions) });
         // Surface variants ("Stripe, Inc.") are kept too: the user sees how the page wrote it.
         // A surname ("Collison") stands for the full name on this page only: not an alias.
-        const newNames = [mention.name, ...mention.aliases].filter(
+        const newNames = [mention.name, ...aliases].filter(
           (n) => fold(n) !== fold(known.name) && !isShortFormOf(n, known.name) && !known.aliases.some((a) => fold(a) === fold(n)),
         );
         if (newNames.length > 0) await graph.addAliases(known.id, newNames);
         matched++;
       } else {
         entity = await graph.createEntity({
-          name: mention.name, type: mention.type, aliases: mention.aliases, attributes: mention.attributes,
+          name: mention.name, type: mention.type, aliases, attributes: mention.attributes,
           mentionCount: Math.max(1, mention.mentions),
           ...(mention.description === undefined ? {} : { description: mention.description }),
         });
