@@ -15,12 +15,18 @@ import { InMemoryGraphStore } from '../../src/core/graph/memory-store';
 import { GraphService } from '../../src/core/graph/service';
 import { defaultSettings } from '../../src/core/settings';
 import { capturePage } from '../../src/extract/capture-page';
+import type { Entity } from '../../src/core/graph/types';
 
 /** Entities read per page of the in-memory store's listing. */
 const LIST_PAGE = 500;
 
 /** `type|n:<name key>` → how many entities share it, for groups of two or more. */
 export async function sequentialNameGroups(files: readonly string[], count: number): Promise<Map<string, number>> {
+  return (await sequentialReplay(files, count)).groups;
+}
+
+/** The replay's same-name groups and every entity it made (for `bench/resolve-pages.ts`). */
+export async function sequentialReplay(files: readonly string[], count: number): Promise<{ groups: Map<string, number>; entities: Entity[] }> {
   const store = new InMemoryGraphStore();
   const clock = fixedClock();
   const ids = sequentialIds();
@@ -37,20 +43,27 @@ export async function sequentialNameGroups(files: readonly string[], count: numb
     dom.window.close();
     await ingest(capture);
   }
-  return nameGroups(store);
+  const entities = await allEntities(store);
+  return { groups: nameGroups(entities), entities };
 }
 
-async function nameGroups(store: InMemoryGraphStore): Promise<Map<string, number>> {
-  const sizes = new Map<string, number>();
+async function allEntities(store: InMemoryGraphStore): Promise<Entity[]> {
+  const out: Entity[] = [];
   let after: string | undefined;
   for (;;) {
     const batch = await store.listEntities(after === undefined ? { limit: LIST_PAGE } : { limit: LIST_PAGE, after });
-    for (const e of batch) {
-      const nameKey = e.keys.find((k) => k.startsWith('n:'));
-      if (nameKey !== undefined) sizes.set(`${e.type}|${nameKey}`, (sizes.get(`${e.type}|${nameKey}`) ?? 0) + 1);
-    }
+    out.push(...batch);
     after = batch.at(-1)?.id;
     if (batch.length < LIST_PAGE || after === undefined) break;
+  }
+  return out;
+}
+
+function nameGroups(entities: readonly Entity[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const e of entities) {
+    const nameKey = e.keys.find((k) => k.startsWith('n:'));
+    if (nameKey !== undefined) sizes.set(`${e.type}|${nameKey}`, (sizes.get(`${e.type}|${nameKey}`) ?? 0) + 1);
   }
   return new Map([...sizes].filter(([, n]) => n > 1));
 }

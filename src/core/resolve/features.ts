@@ -268,8 +268,6 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
  * they do not share. A shared leading word says nothing about the rest, yet Jaro-Winkler's
  * prefix bonus would count it ("northwind labs" / "northwind research group" ≈ 0.85);
  * what differs ("labs" / "research group") is what must look alike for a variant spelling.
- * When one name's words are all in the other, the whole names are compared (short forms
- * have their own features).
  *
  * @example
  *   nameSimilarity('northwind labs', 'northwind research group', …) // ≈ 0.38 ("labs" / "research group"), not 0.85
@@ -281,7 +279,14 @@ function nameSimilarity(a: string, b: string, aTok: ReadonlySet<string>, bTok: R
   if (!shared) return jaroWinkler(a, b);
   const restA = a.split(' ').filter((t) => !bTok.has(t)).join(' ');
   const restB = b.split(' ').filter((t) => !aTok.has(t)).join(' ');
-  if (restA.length === 0 || restB.length === 0) return jaroWinkler(a, b);
+  if (restA.length === 0 || restB.length === 0) {
+    // One name inside the other: the same name when what the longer adds is only initials or
+    // kind-of-business words ("Donald J. Trump", "Cisco Systems", "NPR.org"); otherwise the
+    // extra words name something else ("Apple TV", "Tesla Hunt", "San Francisco Bay") and
+    // whether it is a short form is for short_form, page_short_form and the context to say.
+    const rest = restA.length === 0 ? restB : restA;
+    return rest.split(' ').every((t) => t.length === 1 || DESCRIPTORS.has(t)) ? 1 : 0;
+  }
   return jaroWinkler(restA, restB);
 }
 
@@ -313,6 +318,8 @@ export function isShortFormOf(name: string, full: string): boolean {
 const DESCRIPTORS = new Set([
   'international', 'technologies', 'technology', 'tech', 'software', 'systems', 'solutions', 'labs', 'payments',
   'services', 'networks', 'global', 'worldwide', 'enterprises', 'industries', 'online', 'digital', 'ventures', 'hq',
+  // A web address's ending names the same business ("NPR.org", "Stuff.co.nz").
+  'com', 'net', 'org', 'io', 'co', 'fr', 'de', 'uk', 'nz', 'au', 'ca', 'es', 'it', 'jp',
 ]);
 
 /** `long` is `short` plus descriptor words only. */

@@ -366,6 +366,21 @@ describe('resolver: names that only look alike, and types that blur', () => {
     expect(f?.name_similarity ?? 0).toBeLessThan(0.2);
   });
 
+  it('one name inside another is the same name only when the rest is initials or kind-of-business words', async () => {
+    const { graph, resolver } = setup();
+    const apple = await graph.createEntity({ name: 'Apple', type: 'company' });
+    const cisco = await graph.createEntity({ name: 'Cisco', type: 'company' });
+    const npr = await graph.createEntity({ name: 'NPR', type: 'company' });
+    const trump = await graph.createEntity({ name: 'Donald Trump', type: 'person' });
+    const sf = await graph.createEntity({ name: 'San Francisco', type: 'location' });
+    const same = async (subject: string, type: string) => (await resolver.resolve({ subject, hints: { expected_type: type } })).entity?.id;
+    expect(await same('Cisco Systems', 'company')).toBe(cisco.id);
+    expect(await same('NPR.org', 'company')).toBe(npr.id);
+    expect(await same('Donald J. Trump', 'person')).toBe(trump.id);
+    expect(await same('Apple TV', 'company')).not.toBe(apple.id);
+    expect(await same('San Francisco Bay', 'location')).not.toBe(sf.id);
+  });
+
   it('a one-letter difference in the distinct word still counts as a variant spelling', async () => {
     const { graph, resolver } = setup();
     const e = await graph.createEntity({ name: 'Northwind Laboratories', type: 'company' });
