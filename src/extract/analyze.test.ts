@@ -73,6 +73,14 @@ describe('analyzeCapture', () => {
     expect(a.relations).toContainEqual(expect.objectContaining({ from: 'Acme Robotics', to: 'Jane Roe', label: 'founded_by', origin: 'structured' }));
   });
 
+  it('a structured name that is a path or a URL is not kept as another name', () => {
+    const a = analyzeCapture(capture({
+      title: 'A column', text: 'Hazel Sheffield writes about cities.',
+      entities: [{ ref: '#h', name: 'Hazel Sheffield', type: 'person', aliases: ['/author/hazel-sheffield', 'https://example.com/hazel', 'H. Sheffield'], attributes: {}, origin: 'json-ld' }],
+    }), { recognizer });
+    expect(a.entities.find((e) => e.name === 'Hazel Sheffield')?.aliases).toEqual(['H. Sheffield']);
+  });
+
   it('caps the entity count and is deterministic', () => {
     const many = Array.from({ length: 60 }, (_, i) => `Company${String.fromCharCode(65 + (i % 26))}${i} Inc said hello.`).join('\n');
     const first = analyzeCapture(capture({ title: 't', text: many }), { recognizer, maxEntities: 10 });

@@ -276,8 +276,9 @@ function textRelationArguments(text: string, mentions: readonly Mention[], menti
   return out;
 }
 
+/** Adds another name of the group, unless it is no name at all ("/author/jane-doe", a URL). */
 function addAlias(g: Group, alias: string): void {
-  if (alias !== g.name && g.aliases.size < MAX_ALIASES) g.aliases.add(alias);
+  if (alias !== g.name && g.aliases.size < MAX_ALIASES && !isImplausibleName(alias, g.type)) g.aliases.add(alias);
 }
 
 function inKey(haystack: string, g: Group): boolean {
