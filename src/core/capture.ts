@@ -58,8 +58,7 @@ export const pageCaptureSchema = z.object({
 });
 export type PageCapture = z.infer<typeof pageCaptureSchema>;
 
-/** Notes a capture may carry (the schema's bound). */
-const MAX_NOTES = 20;
+/** Longest note a capture may carry (the schema's bound). */
 const MAX_NOTE_CHARS = 300;
 
 export type CaptureAcceptance = { readonly ok: true; readonly capture: PageCapture; readonly salvaged: boolean } | { readonly ok: false; readonly message: string };
@@ -81,7 +80,7 @@ export function acceptCapture(raw: unknown): CaptureAcceptance {
   const why = `${issue?.path.join('.') || 'capture'}: ${issue?.message ?? 'invalid'}`;
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
     const note = `structured data dropped: it did not pass validation (${why})`.slice(0, MAX_NOTE_CHARS);
-    const kept = pageCaptureSchema.safeParse({ ...raw, headings: [], entities: [], relations: [], notes: [note].slice(0, MAX_NOTES) });
+    const kept = pageCaptureSchema.safeParse({ ...raw, headings: [], entities: [], relations: [], notes: [note] });
     if (kept.success) return { ok: true, capture: kept.data, salvaged: true };
   }
   return { ok: false, message: `the capture is not valid (${why})` };

@@ -284,8 +284,8 @@ function nameSimilarity(a: string, b: string, aTok: ReadonlySet<string>, bTok: R
     // kind-of-business words ("Donald J. Trump", "Cisco Systems", "NPR.org"); otherwise the
     // extra words name something else ("Apple TV", "Tesla Hunt", "San Francisco Bay") and
     // whether it is a short form is for short_form, page_short_form and the context to say.
-    const rest = restA.length === 0 ? restB : restA;
-    return rest.split(' ').every((t) => t.length === 1 || DESCRIPTORS.has(t)) ? 1 : 0;
+    const [short, long] = restA.length === 0 ? [aTok, bTok] : [bTok, aTok];
+    return addsOnly(short, long, (t) => t.length === 1 || DESCRIPTORS.has(t)) ? 1 : 0;
   }
   return jaroWinkler(restA, restB);
 }
@@ -324,8 +324,13 @@ const DESCRIPTORS = new Set([
 
 /** `long` is `short` plus descriptor words only. */
 function isDescriptorVariant(short: ReadonlySet<string>, long: ReadonlySet<string>): boolean {
+  return addsOnly(short, long, (t) => DESCRIPTORS.has(t));
+}
+
+/** `long` is `short` plus words that all pass `extra`. */
+function addsOnly(short: ReadonlySet<string>, long: ReadonlySet<string>, extra: (word: string) => boolean): boolean {
   if (!isShortForm(short, long)) return false;
-  for (const t of long) if (!short.has(t) && !DESCRIPTORS.has(t)) return false;
+  for (const t of long) if (!short.has(t) && !extra(t)) return false;
   return true;
 }
 
