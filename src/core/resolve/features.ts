@@ -237,7 +237,9 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
     exact_name: exact,
     alias_match: alias,
     // Jaro-Winkler's prefix bonus lifts "israel"/"israelis" to 0.95; below 0.85 it is noise.
-    name_similarity: Math.max(0, (sim - JW_FLOOR) / (1 - JW_FLOOR)),
+    // …and between two places only an exact name counts: place names are seldom misspelt,
+    // and near-identical ones are different places ("Tunis"/"Tunisia", "Iran"/"Iraq").
+    name_similarity: exact === 0 && alias === 0 && subject.expectedType === 'location' && cand.type === 'location' ? 0 : Math.max(0, (sim - JW_FLOOR) / (1 - JW_FLOOR)),
     token_overlap: overlap,
     token_containment: containment,
     number_agreement: numbers === 1 ? 1 : 0,

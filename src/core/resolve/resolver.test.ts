@@ -381,6 +381,30 @@ describe('resolver: names that only look alike, and types that blur', () => {
     expect(await same('San Francisco Bay', 'location')).not.toBe(sf.id);
   });
 
+  it('near-identical place names are different places; an exact or known name still joins', async () => {
+    const { graph, resolver } = setup();
+    const tunisia = await graph.createEntity({ name: 'Tunisia', type: 'location' });
+    const iraq = await graph.createEntity({ name: 'Iraq', type: 'location', aliases: ['Republic of Iraq'] });
+    // Shared context, as on a news page about the region: it must not make up for the name.
+    const region = await Promise.all(['Algeria', 'Libya', 'Kais Saied'].map((name) => graph.createEntity({ name, type: name === 'Kais Saied' ? 'person' : 'location' })));
+    await page(graph, 'https://example.test/maghreb', [tunisia, iraq, ...region]);
+    const context = { coMentions: ['Algeria', 'Libya', 'Kais Saied'] };
+    const as = async (subject: string) => (await resolver.resolve({ subject, hints: { expected_type: 'location' } }, context)).entity?.id;
+    // Not even a doubtful candidate (with the name's similarity counted it was 0.82, offered for review).
+    for (const [subject, place] of [['Tunis', tunisia], ['Iran', iraq]] as const) {
+      const res = await resolver.resolve({ subject, hints: { expected_type: 'location' }, constraints: { min_confidence: 0 }, debug: { include_explanations: true } }, context);
+      const x = res.explanations?.find((e) => e.id === place.id);
+      expect(x?.features.name_similarity ?? 0).toBe(0);
+      expect(x?.confidence ?? 0).toBeLessThan(0.5);
+      expect(await as(subject)).toBeUndefined();
+    }
+    expect(await as('Tunisia')).toBe(tunisia.id);
+    expect(await as('Republic of Iraq')).toBe(iraq.id);
+    // Untyped, character similarity still counts for a misspelling.
+    const untyped = await resolver.resolve({ subject: 'Tunisiia', constraints: { min_confidence: 0 }, debug: { include_explanations: true } });
+    expect(untyped.explanations?.find((x) => x.id === tunisia.id)?.features.name_similarity).toBeGreaterThan(0.5);
+  });
+
   it('a one-letter difference in the distinct word still counts as a variant spelling', async () => {
     const { graph, resolver } = setup();
     const e = await graph.createEntity({ name: 'Northwind Laboratories', type: 'company' });
