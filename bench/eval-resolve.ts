@@ -33,6 +33,7 @@ import { createResolver } from '../src/core/resolve/resolver';
 import { fold, nameKey } from '../src/core/text/normalize';
 import type { EntityType } from '../src/core/graph/types';
 import { createTrainedRecognizer } from '../src/extract/ner';
+import { withTeamSense } from '../src/extract/team-sense';
 
 interface Label { readonly span: readonly [number, number]; readonly entity_id: string; readonly type?: string }
 interface Doc { readonly id: number; readonly text: string; readonly labels: readonly Label[] }
@@ -127,7 +128,8 @@ const GOLD_CLASSES: readonly (readonly [string, EntityType])[] = [['Q27096213', 
 function typesOf(doc: Doc): EntityType[] {
   if (TYPES === 'gold') return doc.labels.map((l) => GOLD_CLASSES.find(([q]) => (l.type ?? '').split('|').includes(q))?.[1] ?? 'other');
   if (recognizer === undefined) return doc.labels.map(() => 'other');
-  const found = recognizer.recognize(doc.text);
+  // As the page analysis does: on a sports page a place name used as a team is an organization.
+  const found = withTeamSense(recognizer.recognize(doc.text), doc.text, '');
   const perMention = doc.labels.map((l) => {
     let best: EntityType = 'other';
     let bestOverlap = 0;

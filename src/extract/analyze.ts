@@ -12,6 +12,7 @@ import { isBoilerplateName, isImplausibleName } from './boilerplate';
 import type { EntityRecognizer, Gazetteer } from './recognizer';
 import { sanitizeLine, truncate } from './sanitize';
 import { MAX_SNIPPET, sentenceAt } from './snippet';
+import { withTeamSense } from './team-sense';
 import { findTextRelations } from './text-relations';
 
 /** Default cap on entities per page (issue 3: "about 25"). */
@@ -134,6 +135,8 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
   const textGroups: Group[] = [];
   const mentionGroup = new Map<Mention, Group>();
   const english = isEnglish(capture.lang, text);
+  // On a sports page "England" beating "Pakistan" are teams, not countries.
+  if (english) mentions = [...withTeamSense(mentions, text, capture.title)];
   if (!english) notes.push('not English: text names kept only when known or strongly cued');
   for (const m of mentions) {
     if (m.type === 'other' || isBoilerplateName(m.text) || isImplausibleName(m.text, m.type) || m.text.length > 120) continue;

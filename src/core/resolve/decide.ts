@@ -38,6 +38,8 @@ export interface DecideOptions {
   readonly mode: ResolveMode;
   readonly autoAccept: number;
   readonly interactiveBelowThreshold: boolean;
+  /** The caller's expected type: it breaks a tie between candidates that differ by type. */
+  readonly expectedType?: string;
 }
 
 /** Best first: confidence, then local before remote, then most mentioned, then id. */
@@ -69,6 +71,14 @@ export function decide(sorted: readonly ScoredCandidate[], options: DecideOption
   }
   if (options.mode === 'quick') {
     return { status: 'resolved', chosen: top, note: `quick: took the top candidate (${top.confidence.toFixed(3)})` };
+  }
+  // Close candidates that differ by type are no tie when the caller named the type and
+  // exactly one of them has it: "China" typed as a place picks the place over a "China"
+  // team or an untyped "Chinese", instead of asking (and, at ingestion, adding a fourth).
+  const typed = options.expectedType === undefined || options.expectedType === 'other' ? [] : close.filter((c) => c.type === options.expectedType);
+  const onlyTyped = typed.length === 1 ? typed[0] : undefined;
+  if (close.length > 1 && onlyTyped !== undefined && onlyTyped.confidence >= options.autoAccept) {
+    return { status: 'resolved', chosen: onlyTyped, note: `${close.length} close candidates differ by type; only "${onlyTyped.label}" is a ${options.expectedType} (${onlyTyped.confidence.toFixed(3)})` };
   }
   if (close.length > 1) {
     return {

@@ -461,6 +461,76 @@ describe('resolver: names that only look alike, and types that blur', () => {
   });
 });
 
+describe('resolver: names across pages and type ties', () => {
+  /** Three names the pages of one match share (team-mates, opponents). */
+  const matchNames = ['Sri Lanka', 'Mark Taylor', 'Colombo', 'Glenn McGrath'];
+
+  async function seenOnPage(graph: GraphService, url: string, name: string, type: 'person' | 'other' = 'person') {
+    const e = await graph.createEntity({ name, type });
+    const others = await Promise.all(matchNames.map((n) => graph.createEntity({ name: n, type: 'other' })));
+    await page(graph, url, [e, ...others]);
+    return e;
+  }
+
+  it('a full name joins the lone surname seen on another page when the pages share names', async () => {
+    const { graph, resolver } = setup();
+    const healy = await seenOnPage(graph, 'https://example.test/scoreboard', 'Healy');
+    const req = { subject: 'Ian Healy', hints: { expected_type: 'person' }, debug: { include_explanations: true } };
+    const withContext = await resolver.resolve(req, { coMentions: matchNames });
+    expect(withContext.entity?.id).toBe(healy.id);
+    expect(withContext.explanations?.[0]?.features).toMatchObject({ surname_context: 1, page_short_form: 0 });
+    // Without shared names a surname alone is no evidence: another page, another Healy.
+    expect((await resolver.resolve(req, { coMentions: ['Dublin', 'Labour', 'Dail'] })).status).not.toBe('resolved');
+  });
+
+  it('…and the other way round: a lone surname joins the full name seen with the same names', async () => {
+    const { graph, resolver } = setup();
+    const full = await seenOnPage(graph, 'https://example.test/report', 'Ian Healy');
+    const res = await resolver.resolve({ subject: 'Healy', hints: { expected_type: 'person' } }, { coMentions: matchNames });
+    expect(res.entity?.id).toBe(full.id);
+  });
+
+  it('a surname already known with another full name is not a new full name ("Smith" of "Pamela Colman Smith")', async () => {
+    const { graph, resolver } = setup();
+    const smith = await seenOnPage(graph, 'https://example.test/tarot', 'Smith');
+    await graph.addAliases(smith.id, ['Pamela Colman Smith']);
+    const res = await resolver.resolve({ subject: 'Chris Smith', hints: { expected_type: 'person' }, debug: { include_explanations: true } }, { coMentions: matchNames });
+    expect(res.status).not.toBe('resolved');
+    expect(res.explanations?.find((x) => x.id === smith.id)?.features.surname_context ?? 0).toBe(0);
+  });
+
+  it('initials stand for the words they begin ("S. Waugh" is "Steve Waugh", not "Mark Waugh")', async () => {
+    const { graph, resolver } = setup();
+    const steve = await seenOnPage(graph, 'https://example.test/scoreboard', 'S. Waugh');
+    const debug = { include_explanations: true };
+    const same = await resolver.resolve({ subject: 'Steve Waugh', hints: { expected_type: 'person' }, debug }, { coMentions: matchNames });
+    expect(same.entity?.id).toBe(steve.id);
+    const other = await resolver.resolve({ subject: 'Mark Waugh', hints: { expected_type: 'person' }, debug, constraints: { min_confidence: 0 } }, { coMentions: matchNames });
+    expect(other.status).not.toBe('resolved');
+    expect(other.explanations?.find((x) => x.id === steve.id)?.features.name_similarity).toBe(0);
+  });
+
+  it('the expected type breaks a tie between close candidates of different types', async () => {
+    const { graph, resolver } = setup();
+    const place = await graph.createEntity({ name: 'Mercury', type: 'location' });
+    await graph.createEntity({ name: 'Mercury', type: 'other' });
+    const typed = await resolver.resolve({ subject: 'Mercury', hints: { expected_type: 'location' } });
+    expect(typed.status).toBe('resolved');
+    expect(typed.entity?.id).toBe(place.id);
+    expect(typed.resolution_path.find((s) => s.phase === 'decide')?.note).toContain('differ by type');
+    // Untyped, the same two are a question for the user.
+    expect((await resolver.resolve({ subject: 'Mercury' })).status).toBe('ambiguous');
+  });
+
+  it('an untyped demonym means the place when a same-named team is also known', async () => {
+    const { graph, resolver } = setup();
+    const country = await graph.createEntity({ name: 'China', type: 'location' });
+    await graph.createEntity({ name: 'China', type: 'company' });
+    const res = await resolver.resolve({ subject: 'Chinese' });
+    expect(res.entity?.id).toBe(country.id);
+  });
+});
+
 describe('resolver: weights and retrieval bounds', () => {
   it('weight overrides change the confidence and nothing else', async () => {
     const base = setup();

@@ -216,6 +216,8 @@ export function createResolver(deps: ResolverDeps): Resolver {
     let decision = decide(ranked, {
       mode: mode === 'llm_select' || mode === 'hybrid' ? 'ranked' : mode,
       autoAccept, interactiveBelowThreshold: req.strategy?.interactive_below_threshold ?? true,
+      // An untyped place name or demonym ("German") means the place unless typed otherwise.
+      expectedType: expectedType !== undefined && expectedType !== 'other' ? expectedType : places.length > 0 ? 'location' : undefined,
     });
     path.add('decide', decision.status, 'resolver', decision.note);
     const wantsLlm = llmMode && ranked.length > 0 && (mode === 'llm_select' || decision.status !== 'resolved') && (mode !== 'hybrid' || req.strategy?.use_llm_fallback !== false);
