@@ -90,7 +90,7 @@ for (const size of sizes) {
       times.push(performance.now() - t0);
       const dc = process.cpuUsage(c0);
       cpu.push((dc.user + dc.system) / 1000);
-      if (process.env.BENCH_DEBUG && performance.now() - t0 > 2) console.log(`slow ${(performance.now() - t0).toFixed(1)} ms: ${q}`);
+      if (process.env.BENCH_DEBUG && performance.now() - t0 > 2) console.log(`slow ${(performance.now() - t0).toFixed(1)} ms: ${q} :: ${JSON.stringify((await resolver.resolve({ subject: q })).resolution_path.map((s) => s.note))}`);
     }
     return { times, cpu };
   };
