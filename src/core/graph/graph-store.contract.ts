@@ -130,6 +130,22 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         expect(await store.findEntitiesByKeys(['n:nothing'], 10)).toEqual([]);
       });
 
+      it('one key shared by many entities gives the smallest ids whatever the order they came in', async () => {
+        // Descending, then an update of the middle one and a new alias on an old one.
+        for (const i of [9, 8, 7, 6, 5, 4]) await store.putEntity(entity(i, `Northwind ${i}`));
+        await store.putEntity(entity(6, 'Northwind 6', 'company', { aliases: ['NW6'] }));
+        await store.putEntity(entity(2, 'Other'));
+        await store.putEntity(entity(2, 'Other', 'company', { aliases: ['Northwind Two'] }));
+        await store.putEntity(entity(12, 'Northwind 12'));
+        const key = tokenIndexKey('northwind');
+        expect(ids(await store.findEntitiesByKeys([key], 3))).toEqual([eid(2), eid(4), eid(5)]);
+        expect(ids(await store.findEntitiesByKeys([key], 10))).toEqual([eid(2), eid(4), eid(5), eid(6), eid(7), eid(8), eid(9), eid(12)]);
+        await store.deleteEntity(eid(4));
+        expect(ids(await store.findEntitiesByKeys([key], 3))).toEqual([eid(2), eid(5), eid(6)]);
+        await store.putEntity(entity(1, 'Northwind 1'));
+        expect(ids(await store.findEntitiesByKeys([key], 2))).toEqual([eid(1), eid(2)]);
+      });
+
       it('finds an entity by an alias key', async () => {
         await store.putEntity(entity(1, 'Alphabet', 'company', { aliases: ['Google'] }));
         expect(ids(await store.findEntitiesByKeys(['a:google'], 5))).toEqual([eid(1)]);

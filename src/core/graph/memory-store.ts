@@ -67,6 +67,14 @@ const byEvidenceOrder = (a: Evidence, b: Evidence): number => a.capturedAt - b.c
 export class InMemoryGraphStore implements GraphStore {
   private readonly entities = new Map<EntityId, Entity>();
   private readonly byKey = new Map<string, Set<EntityId>>();
+  /**
+   * Each key's largest id so far, and the keys whose ids were not added in ascending order.
+   * A key's ids in insertion order are then its ids in order unless the key is listed, so a
+   * look-up reads its first `limit` ids instead of all of them (a common word's key holds
+   * thousands at 100k entities), as an index range with a limit does in IndexedDB.
+   */
+  private readonly lastIdOfKey = new Map<string, EntityId>();
+  private readonly unorderedKeys = new Set<string>();
   private readonly relationships = new Map<RelationshipId, Relationship>();
   private readonly relByKey = new Map<string, RelationshipId>();
   private readonly relByEnd = new Map<EntityId, Set<RelationshipId>>();
@@ -136,18 +144,53 @@ export class InMemoryGraphStore implements GraphStore {
   }
   private setEntity(entity: Entity): void {
     const old = this.entities.get(entity.id);
-    if (old) for (const k of old.keys) removeFrom(this.byKey, k, old.id);
+    // Only the keys that changed move: an update keeps the entity's place under its other keys.
+    const kept = new Set(old?.keys ?? []);
+    for (const k of kept) if (!entity.keys.includes(k)) this.removeKey(k, entity.id);
     this.entities.set(entity.id, entity);
-    for (const k of entity.keys) addTo(this.byKey, k, entity.id);
+    for (const k of entity.keys) if (!kept.has(k)) this.addKey(k, entity.id);
   }
   private removeEntity(id: EntityId): void {
     const old = this.entities.get(id);
     if (!old) return;
-    for (const k of old.keys) removeFrom(this.byKey, k, id);
+    for (const k of old.keys) this.removeKey(k, id);
     this.entities.delete(id);
+  }
+  private addKey(key: string, id: EntityId): void {
+    addTo(this.byKey, key, id);
+    const last = this.lastIdOfKey.get(key);
+    if (last !== undefined && id < last) this.unorderedKeys.add(key);
+    else this.lastIdOfKey.set(key, id);
+  }
+  private removeKey(key: string, id: EntityId): void {
+    removeFrom(this.byKey, key, id);
+    if (this.byKey.has(key)) return;
+    this.lastIdOfKey.delete(key);
+    this.unorderedKeys.delete(key);
+  }
+  /** A key's ids in order: as they are when added in order, else sorted once and kept so. */
+  private orderedIds(key: string): ReadonlySet<EntityId> {
+    const ids = this.byKey.get(key);
+    if (ids === undefined) return new Set();
+    if (!this.unorderedKeys.has(key)) return ids;
+    const sorted = new Set([...ids].sort(byString));
+    this.byKey.set(key, sorted);
+    this.unorderedKeys.delete(key);
+    const last = [...sorted].pop();
+    if (last !== undefined) this.lastIdOfKey.set(key, last);
+    return sorted;
   }
   async findEntitiesByKeys(keys: readonly string[], limit: number): Promise<Entity[]> {
     if (limit <= 0) return [];
+    // One key (retrieval asks fuzzy keys one by one): its first `limit` ids.
+    if (keys.length === 1) {
+      const first: EntityId[] = [];
+      for (const id of this.orderedIds(keys[0] ?? '')) {
+        if (first.length >= limit) break;
+        first.push(id);
+      }
+      return this.getEntities(first);
+    }
     const ids = new Set<EntityId>();
     for (const k of keys) for (const id of this.byKey.get(k) ?? []) ids.add(id);
     return this.getEntities(smallest(ids, limit));
@@ -347,7 +390,7 @@ export class InMemoryGraphStore implements GraphStore {
       });
     }
     for (const m of [
-      this.entities, this.byKey, this.relationships, this.relByKey, this.relByEnd, this.evidence,
+      this.entities, this.byKey, this.lastIdOfKey, this.unorderedKeys, this.relationships, this.relByKey, this.relByEnd, this.evidence,
       this.evByEntity, this.evByRel, this.evByPage, this.pages, this.merges, this.reviews,
     ]) m.clear();
   }
