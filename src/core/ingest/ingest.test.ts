@@ -145,6 +145,24 @@ describe('ingestCapture', () => {
     expect(out).toMatchObject({ created: 1, matched: 1 });
     expect(await store.countEntities()).toBe(1);
   });
+
+  it('a person first seen by a title and surname is shown by the full name once a page gives it', async () => {
+    const { store, deps } = setup();
+    const first = await ingestCapture(page('https://a.example/1', [ent('Mr Rodrigues', 'person')]), deps, { capturedAt: 1 });
+    const id = first.entityIds[0];
+    if (id === undefined) throw new Error('no id');
+    // A later page names him both ways: the short name joins him, then the full name on that page.
+    const later = await ingestCapture(page('https://a.example/2', [ent('Mr Rodrigues', 'person', { salience: 0.9 }), ent('Carl Rodrigues', 'person', { salience: 0.4 })]), deps, { capturedAt: 2 });
+    expect(later).toMatchObject({ created: 0, matched: 2 });
+    expect(later.entityIds).toContain(id);
+    expect(await store.getEntity(id)).toMatchObject({ name: 'Carl Rodrigues', aliases: ['Mr Rodrigues'] });
+    // A name that is not a fuller form of it leaves the name alone ("Rodrigues Ltd", another first name).
+    const { store: s2, deps: d2 } = setup();
+    const carl = (await ingestCapture(page('https://b.example/1', [ent('Carl Rodrigues', 'person')]), d2, { capturedAt: 1 })).entityIds[0];
+    if (carl === undefined) throw new Error('no id');
+    await ingestCapture(page('https://b.example/2', [ent('Carl Rodrigues', 'person', { salience: 0.9 }), ent('Mr Rodrigues', 'person', { salience: 0.4 })]), d2, { capturedAt: 2 });
+    expect((await s2.getEntity(carl))?.name).toBe('Carl Rodrigues');
+  });
 });
 
 describe('resolveName', () => {

@@ -20,7 +20,7 @@ import { isShortFormOf } from '../resolve/features';
 import { DEFAULT_AUTO_ACCEPT } from '../resolve/schema';
 import type { ResolveResponse } from '../resolve/schema';
 import { looksLikeAcronym } from '../resolve/page-names';
-import { fold, isAcronymOf, nameKey, normalizeLabel } from '../text/normalize';
+import { fold, isAcronymOf, nameKey, normalizeLabel, withoutHonorific } from '../text/normalize';
 
 /** Entities ingested per page at most (capture already caps salience at ~25). */
 export const MAX_INGEST_ENTITIES = 100;
@@ -114,7 +114,10 @@ export async function ingestCapture(
         const newNames = [mention.name, ...aliases].filter(
           (n) => fold(n) !== fold(known.name) && !isShortFormOf(n, known.name) && !known.aliases.some((a) => fold(a) === fold(n)),
         );
-        if (newNames.length > 0) await graph.addAliases(known.id, newNames);
+        if (isFullerPersonName(known, mention)) {
+          // "Mr Rodrigues" seen first, "Carl Rodrigues" now: the person is shown by the full name.
+          await graph.updateEntity(known.id, { name: mention.name, aliases: [known.name, ...known.aliases, ...newNames] });
+        } else if (newNames.length > 0) await graph.addAliases(known.id, newNames);
         matched++;
       } else {
         entity = await graph.createEntity({
@@ -149,6 +152,24 @@ export async function ingestCapture(
     await graph.recordPage({ url: analysis.url, title: analysis.title, ...(analysis.lang ? { lang: analysis.lang } : {}), capturedAt, entityIds: pageEntityIds, relationshipIds, notes: analysis.notes });
     return { pageUrl: analysis.url, entityIds: pageEntityIds, created, matched, queuedForReview: queued, relationships: seenRel.size, duplicate: false };
   });
+}
+
+/** Longest person name a display name is upgraded to. */
+const MAX_PERSON_WORDS = 4;
+
+/**
+ * Whether the mention names the person the entity is known by a shorter form of: a lone
+ * surname, a title and a surname, or initials ("Rodrigues", "Mr Rodrigues", "C. Rodrigues"
+ * for "Carl Rodrigues"). Such an entity is shown by the full name from then on.
+ */
+function isFullerPersonName(entity: Entity, mention: AnalyzedEntity): boolean {
+  if (entity.type !== 'person' || (mention.type !== 'person' && mention.type !== 'other')) return false;
+  const full = nameKey(mention.name).split(' ');
+  if (full.length < 2 || full.length > MAX_PERSON_WORDS || withoutHonorific(full.join(' ')) !== full.join(' ')) return false;
+  const short = withoutHonorific(nameKey(entity.name)).split(' ');
+  if (short.length === 1) return short[0] === full[full.length - 1];
+  return short.length === full.length && short[short.length - 1] === full[full.length - 1]
+    && short.slice(0, -1).every((w, i) => w.length === 1 && (full[i] ?? '').length > 1 && full[i]?.startsWith(w));
 }
 
 /**
