@@ -27,6 +27,7 @@ import type { EntityId } from '../src/core/graph/ids';
 import { asEntityId } from '../src/core/graph/ids';
 import { InMemoryGraphStore } from '../src/core/graph/memory-store';
 import { GraphService } from '../src/core/graph/service';
+import { isFullerPersonName } from '../src/core/ingest/ingest';
 import { isShortFormOf } from '../src/core/resolve/features';
 import type { Features } from '../src/core/resolve/features';
 import { createResolver } from '../src/core/resolve/resolver';
@@ -223,7 +224,9 @@ for (const doc of docs) {
     let id = chosen === undefined ? undefined : asEntityId(chosen);
     if (id !== undefined) {
       const e = await store.getEntity(id);
-      if (e && fold(e.name) !== fold(surface) && !isShortFormOf(surface, e.name) && !e.aliases.some((a) => fold(a) === fold(surface))) await graph.addAliases(id, [surface]);
+      // As ingestion does: a person known by a short form takes the full name; other names become aliases.
+      if (e && isFullerPersonName(e, { name: surface, type })) await graph.updateEntity(id, { name: surface, aliases: [e.name, ...e.aliases] });
+      else if (e && fold(e.name) !== fold(surface) && !isShortFormOf(surface, e.name) && !e.aliases.some((a) => fold(a) === fold(surface))) await graph.addAliases(id, [surface]);
       await graph.mergeAttributes(id, {}, { mentions: 1 });
     } else {
       id = (await graph.createEntity({ name: surface, type })).id;

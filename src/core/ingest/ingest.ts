@@ -162,7 +162,7 @@ const MAX_PERSON_WORDS = 4;
  * surname, a title and a surname, or initials ("Rodrigues", "Mr Rodrigues", "C. Rodrigues"
  * for "Carl Rodrigues"). Such an entity is shown by the full name from then on.
  */
-function isFullerPersonName(entity: Entity, mention: AnalyzedEntity): boolean {
+export function isFullerPersonName(entity: Pick<Entity, 'name' | 'type'>, mention: Pick<AnalyzedEntity, 'name' | 'type'>): boolean {
   if (entity.type !== 'person' || (mention.type !== 'person' && mention.type !== 'other')) return false;
   const full = nameKey(mention.name).split(' ');
   if (full.length < 2 || full.length > MAX_PERSON_WORDS || withoutHonorific(full.join(' ')) !== full.join(' ')) return false;
