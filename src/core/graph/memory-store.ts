@@ -173,10 +173,11 @@ export class InMemoryGraphStore implements GraphStore {
     const ids = this.byKey.get(key);
     if (ids === undefined) return new Set();
     if (!this.unorderedKeys.has(key)) return ids;
-    const sorted = new Set([...ids].sort(byString));
+    const inOrder = [...ids].sort(byString);
+    const sorted = new Set(inOrder);
     this.byKey.set(key, sorted);
     this.unorderedKeys.delete(key);
-    const last = [...sorted].pop();
+    const last = inOrder[inOrder.length - 1];
     if (last !== undefined) this.lastIdOfKey.set(key, last);
     return sorted;
   }

@@ -16,7 +16,7 @@ import type { GraphStore } from '../graph/store';
 import type { Entity, ReviewItem } from '../graph/types';
 import { isEntityType } from '../graph/types';
 import type { Resolver } from '../resolve/resolver';
-import { isShortFormOf } from '../resolve/features';
+import { initialsFit, isShortFormOf } from '../resolve/features';
 import { DEFAULT_AUTO_ACCEPT } from '../resolve/schema';
 import type { ResolveResponse } from '../resolve/schema';
 import { looksLikeAcronym } from '../resolve/page-names';
@@ -168,8 +168,7 @@ export function isFullerPersonName(entity: Pick<Entity, 'name' | 'type'>, mentio
   if (full.length < 2 || full.length > MAX_PERSON_WORDS || withoutHonorific(full.join(' ')) !== full.join(' ')) return false;
   const short = withoutHonorific(nameKey(entity.name)).split(' ');
   if (short.length === 1) return short[0] === full[full.length - 1];
-  return short.length === full.length && short[short.length - 1] === full[full.length - 1]
-    && short.slice(0, -1).every((w, i) => w.length === 1 && (full[i] ?? '').length > 1 && full[i]?.startsWith(w));
+  return short.length === full.length && short[short.length - 1] === full[full.length - 1] && initialsFit(short.slice(0, -1).join(' '), full.slice(0, -1).join(' '));
 }
 
 /**

@@ -317,7 +317,7 @@ function nameSimilarity(a: string, b: string, aTok: ReadonlySet<string>, bTok: R
 }
 
 /** `short`'s words are the initials of `full`'s words, in order ("s" / "steve", "j r" / "john ronald"). */
-function initialsFit(short: string, full: string): boolean {
+export function initialsFit(short: string, full: string): boolean {
   const a = short.split(' ');
   const b = full.split(' ');
   return a.length === b.length && a.every((t, i) => t.length === 1 && (b[i] ?? '').length > 1 && b[i]?.[0] === t);
