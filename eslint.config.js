@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/out/**', 'src/extract/ner/model/**'] },
@@ -31,6 +32,46 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',
+    },
+  },
+  {
+    // Design §5: strings from outside are data, never keys into plain objects.
+    // Catches `key in obj` with a computed key: it is true for `constructor`, `toString`,
+    // `__proto__`… (inherited from Object.prototype); use Object.hasOwn, a Map or a Set.
+    // A literal key (`'message' in error`) is a type test and stays allowed. And
+    // Object.assign, which sets the prototype when a source has an own `__proto__` key
+    // (spread, Object.fromEntries or records.ts's copyRecord keep it as a key).
+    // Does not catch `obj[key]` reads and writes: telling a string-indexed record from
+    // an array needs types, so src/core/prototype-keys-guard.test.ts checks those.
+    files: ['src/core/**/*.{ts,tsx}', 'src/extract/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='in'][left.type!='Literal']",
+          message: '`key in obj` also finds inherited keys (constructor, toString, __proto__): use Object.hasOwn, a Map or a Set.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Object'][callee.property.name='assign']",
+          message: 'Object.assign turns a `__proto__` key into a prototype change: use spread, Object.fromEntries or copyRecord (src/core/records.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // Regex safety (notes/regex-safety.md): page text is hostile and long. A pattern with two
+    // quantifiers that can exchange the same characters backtracks polynomially, and one that
+    // is retried at every position of a long string (global matching) turns quadratic.
+    files: ['src/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}', 'bench/**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      // Cheap neighbours (no findings when enabled): a capture that a quantifier before it
+      // can starve, and alternatives that match the same text (the shape of exponential backtracking).
+      'regexp/no-misleading-capturing-group': 'error',
+      'regexp/no-dupe-disjunctions': 'error',
     },
   },
 );

@@ -8,6 +8,12 @@
  *   npm run eval:pages -- <dir> --max-entities 200   (another per-page cap than the default)
  *
  * Layout: `<dir>/<name>/source.html` (readability) or `<dir>/<name>/input.html` (metascraper).
+ *
+ * Page gold (issue 15): each gold page built into its own fresh graph through the
+ * extension's path (jsdom capture → `createIngest`: trained recognizer, analysis,
+ * resolver, ingestion), then scored against the gold (`src/extract/eval/page-score.ts`):
+ *
+ *   npm run eval:pages -- --gold bench/gold-pages [--misses] [--pages ../shared/corpus/pages] [--max-entities N]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,8 +22,16 @@ import { ENTITY_TYPES } from '../src/core/graph/types';
 import { analyzeCapture } from '../src/extract/analyze';
 import { capturePage } from '../src/extract/capture-page';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
+import { runGold } from './eval-pages-gold';
 
 const args = process.argv.slice(2);
+const goldAt = args.indexOf('--gold');
+if (goldAt >= 0) {
+  const pagesAt = args.indexOf('--pages');
+  const maxAt = args.indexOf('--max-entities');
+  await runGold(args[goldAt + 1] ?? '', pagesAt >= 0 ? (args[pagesAt + 1] ?? '') : '../shared/corpus/pages', args.includes('--misses'), maxAt >= 0 ? Number(args[maxAt + 1]) : undefined);
+  process.exit(0);
+}
 const showRelations = args.includes('--relations');
 const capAt = args.indexOf('--max-entities');
 const maxEntities = capAt >= 0 ? Number(args[capAt + 1]) : undefined;

@@ -92,7 +92,7 @@ for (let i = 0; i < 5; i++) {
   reloads.push(performance.now() - t);
 }
 const afterLoad = process.memoryUsage();
-const binaryBytes = Math.floor((NER_MODEL_BASE64.replace(/=+$/, '').length * 3) / 4);
+const binaryBytes = Math.floor((NER_MODEL_BASE64.replace(/(?<!=)=+$/, '').length * 3) / 4);
 const moduleBytes = existsSync(WEIGHTS_TS) ? statSync(WEIGHTS_TS).size : 0;
 const built = builtCarrier(NER_MODEL_BASE64.slice(0, 64));
 

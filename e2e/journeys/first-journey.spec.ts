@@ -21,6 +21,9 @@ test('captured pages fill the side panel, search finds them, the diagram draws',
   await sidePanel.openTab('Diagram');
   await expect(sidePanel.diagramSvg()).toBeVisible();
   await expect(sidePanel.diagramSvg()).toContainText('Patrick Collison');
+  // Labels are plain SVG text (src/ui/viz/render.ts): no HTML inside the drawing.
+  await expect(sidePanel.diagramSvg().locator('text').first()).toBeAttached();
+  await expect(sidePanel.diagramSvg().locator('foreignObject')).toHaveCount(0);
   await expect(sidePanel.errors()).toHaveCount(0);
   await panel.screenshot({ path: testInfo.outputPath('side-panel.png'), fullPage: true });
   await testInfo.attach('side-panel', { path: testInfo.outputPath('side-panel.png'), contentType: 'image/png' });

@@ -9,7 +9,10 @@ import { launchWithExtension } from '../../src/cli/launch';
 import { openTab, snap } from '../support/panel-journey';
 
 /** The extension API inside the panel's page (only what is called here). */
-declare const chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+declare const chrome: { storage: { local: { get(key: string | null): Promise<Record<string, unknown>> } } };
+
+/** Typed into the API key field; it must never reach storage.local, which content scripts can read. */
+const API_KEY = 'sk-e2e-not-for-pages';
 
 test('settings persist across a restart of the browser context', async ({}, testInfo) => {
   const profileDir = await mkdtemp(join(tmpdir(), 'ariadne-settings-'));
@@ -25,6 +28,7 @@ test('settings persist across a restart of the browser context', async ({}, test
     await panel.getByTestId('blocklist').blur();
     await panel.getByTestId('llm-provider').selectOption('openai-compatible');
     await panel.getByTestId('llm-model').fill('llama3.2');
+    await panel.getByLabel(/API key/).fill(API_KEY);
     await panel.getByTestId('auto-accept').fill('92');
     await expect(panel.getByTestId('storage-used')).toContainText('MB');
     const { violations } = await new AxeBuilder({ page: panel }).analyze();
@@ -43,7 +47,11 @@ test('settings persist across a restart of the browser context', async ({}, test
       }
     }
     await snap(panel, testInfo, 'settings-320px-dark');
-    await expect.poll(() => panel.evaluate(() => chrome.storage.local.get('ariadne.settings').then((s) => JSON.stringify(s)))).toContain('llama3.2');
+    // Capture settings in storage.local (the content script reads them); the LLM settings, key included, elsewhere.
+    await expect.poll(() => panel.evaluate(() => chrome.storage.local.get('ariadne.capture').then((s) => JSON.stringify(s)))).toContain('news.example.com');
+    const everythingPagesCanRead = await panel.evaluate(() => chrome.storage.local.get(null).then((s) => JSON.stringify(s)));
+    expect(everythingPagesCanRead).not.toContain(API_KEY);
+    expect(everythingPagesCanRead).not.toContain('llama3.2');
     await first.context.close();
 
     const second = await launchWithExtension({ profileDir, headless: true, allowOrigins: [] });
@@ -54,6 +62,7 @@ test('settings persist across a restart of the browser context', async ({}, test
     await expect(again.getByTestId('capture-mode')).toHaveValue('manual');
     await expect(again.getByTestId('blocklist')).toHaveValue('news.example.com\n*.private.example');
     await expect(again.getByTestId('llm-model')).toHaveValue('llama3.2');
+    await expect(again.getByLabel(/API key/)).toHaveValue(API_KEY);
     await expect(again.getByTestId('auto-accept')).toHaveValue('92');
     await expect(again.getByTestId('wikidata')).not.toBeChecked(); // network look-ups stay off by default
     await second.context.close();

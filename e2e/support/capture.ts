@@ -59,7 +59,7 @@ export class CaptureRig {
   /** Writes capture settings the way the side panel does (fields left out keep their defaults). */
   async setCapture(capture: Record<string, unknown>): Promise<void> {
     const page = await this.page();
-    await page.evaluate((value) => chrome.storage.local.set({ 'ariadne.settings': { capture: value } }), capture);
+    await page.evaluate((value) => chrome.storage.local.set({ 'ariadne.capture': value }), capture);
   }
 
   /** The badge text of a tab (or the global one). */

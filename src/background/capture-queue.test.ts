@@ -9,7 +9,7 @@ import { pageCaptureSchema } from '../core/capture';
 import { fixedClock, sequentialIds } from '../core/graph/ids';
 import { GraphService } from '../core/graph/service';
 import { defaultSettings } from '../core/settings';
-import { CaptureQueue, MAX_INGEST_ATTEMPTS } from './capture-queue';
+import { CaptureQueue, DID_NOT_FINISH, MAX_INGEST_ATTEMPTS, MAX_SHORT_STOPS, QUICK_STOP_MS } from './capture-queue';
 import { createIngest } from './ingest';
 import { SerialWriter } from './serial-writer';
 
@@ -36,11 +36,10 @@ function capture(path: string, capturedAt: number, extra: Partial<PageCapture> =
   });
 }
 
-function setup(name = `queue-test-${++n}`, ingest?: (c: PageCapture) => Promise<void>) {
+function setup(name = `queue-test-${++n}`, ingest?: (c: PageCapture) => Promise<void>, clock = fixedClock()) {
   const db = new AriadneDatabase(name);
   dbs.push(db);
   const store = new DexieGraphStore(db);
-  const clock = fixedClock();
   const ids = sequentialIds();
   const graph = new GraphService({ store, ids, clock });
   const queue = new CaptureQueue({ db, store, clock, writer: new SerialWriter(), ingest: ingest ?? createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }) });
@@ -86,6 +85,27 @@ function setupTwoConnections(name = `queue-quota-${++n}`) {
   return { db, graphDb, store, queue, failures };
 }
 
+/**
+ * One worker start whose ingestion begins and never returns: resolves once ingestion has
+ * begun (the attempt is on disk by then), with the worker still "running" it. The caller
+ * closes the database, as Chromium stopping the worker would.
+ */
+async function stoppedDuringIngestion(name: string, clock: ReturnType<typeof fixedClock>, enqueue: boolean, onStart: () => void = () => undefined) {
+  let began = (): void => undefined;
+  const running = new Promise<void>((resolve) => {
+    began = resolve;
+  });
+  const worker = setup(name, () => {
+    onStart();
+    began();
+    return new Promise<void>(() => undefined);
+  }, clock);
+  if (enqueue) await worker.queue.enqueue(capture('/hang', 1000));
+  else void worker.queue.drain();
+  await running;
+  return worker;
+}
+
 describe('CaptureQueue', () => {
   it('persists a capture, ingests it, then empties the inbox', async () => {
     const { db, store, queue } = setup();
@@ -116,8 +136,7 @@ describe('CaptureQueue', () => {
 
   it('captures left in the inbox by a stopped worker are ingested by the next one', async () => {
     const name = `queue-restart-${++n}`;
-    const before = setup(name, () => new Promise<void>(() => undefined)); // ingestion never finishes
-    await before.queue.enqueue(capture('/a', 1000));
+    const before = await stoppedDuringIngestion(name, fixedClock(), true); // ingestion never finishes
     await before.queue.enqueue(capture('/b', 2000));
     expect(await before.db.inbox.count()).toBe(2);
     before.db.close();
@@ -135,22 +154,105 @@ describe('CaptureQueue', () => {
     expect(await store.counts()).toMatchObject({ relationships: 1, pages: 6 });
   });
 
-  it('a capture that keeps failing is parked with its error, then retried on the next start', async () => {
+  it('a capture that keeps failing is parked with its error, left alone by the next start, ingested when the user retries it', async () => {
+    const name = `queue-park-${++n}`;
     let fail = true;
-    const { db, queue } = setup(undefined, async () => {
+    let runs = 0;
+    const ingest = async () => {
+      runs++;
       if (fail) throw new Error('analysis exploded');
-    });
+    };
+    const { db, queue } = setup(name, ingest);
     const { captureId } = await queue.enqueue(capture('/a', 1000));
     for (let i = 0; i < MAX_INGEST_ATTEMPTS + 1; i++) await queue.drain();
+    expect(runs).toBe(MAX_INGEST_ATTEMPTS);
     expect(await queue.status(captureId)).toMatchObject({ state: 'failed', failed: 1, pending: 0 });
     expect((await queue.status(captureId)).error).toContain('analysis exploded');
-    // The totals (what the side panel polls) say why a capture waits, without naming it.
-    expect(await queue.status()).toMatchObject({ failed: 1, error: expect.stringContaining('analysis exploded') });
+    // The totals (what the side panel polls) say why captures wait, and list them.
+    expect(await queue.status()).toMatchObject({
+      failed: 1,
+      error: expect.stringContaining('analysis exploded'),
+      parked: [{ captureId, url: 'https://example.test/a', title: 'Page /a', attempts: MAX_INGEST_ATTEMPTS, reason: expect.stringContaining('analysis exploded') }],
+    });
+    db.close();
+    const restarted = setup(name, ingest); // the next worker start does not revive it
+    await restarted.queue.drain();
+    expect(runs).toBe(MAX_INGEST_ATTEMPTS);
+    expect(await restarted.queue.status(captureId)).toMatchObject({ state: 'failed', failed: 1 });
     fail = false;
-    expect(await queue.retryParked()).toBe(1);
-    await queue.drain();
-    expect(await db.inbox.count()).toBe(0);
-    expect((await queue.status(captureId)).state).toBe('ingested');
+    expect(await restarted.queue.retry(captureId)).toEqual({ captureId });
+    await restarted.queue.drain();
+    expect(await restarted.db.inbox.count()).toBe(0);
+    expect((await restarted.queue.status(captureId)).state).toBe('ingested');
+  });
+
+  it('a capture whose ingestion never returns is counted at each start, parked after the last, and not run again', async () => {
+    const name = `queue-hang-${++n}`;
+    const clock = fixedClock();
+    let started = 0;
+    for (let start = 1; start <= MAX_INGEST_ATTEMPTS; start++) {
+      const worker = await stoppedDuringIngestion(name, clock, start === 1, () => started++);
+      expect((await worker.db.inbox.toArray()).map((r) => r.attempts)).toEqual([start]);
+      worker.db.close();
+      // A hung worker is killed by Chromium after 30 s unanswered at the least.
+      clock.advance(QUICK_STOP_MS + 45_000);
+    }
+    let ranAfterParking = 0;
+    const next = setup(name, async () => {
+      ranAfterParking++;
+    }, clock);
+    await next.queue.drain();
+    expect(started).toBe(MAX_INGEST_ATTEMPTS);
+    expect(ranAfterParking).toBe(0);
+    const status = await next.queue.status();
+    expect(status).toMatchObject({ pending: 0, failed: 1, error: DID_NOT_FINISH });
+    expect(status.parked).toEqual([{ captureId: expect.stringMatching(/^c_/), url: 'https://example.test/hang', title: 'Page /hang', attempts: MAX_INGEST_ATTEMPTS, reason: DID_NOT_FINISH }]);
+    // Discarded by the user: gone for good, and a second discard says so.
+    const id = status.parked?.[0]?.captureId ?? '';
+    expect(await next.queue.discard(id)).toEqual({ captureId: id });
+    expect(await next.db.inbox.count()).toBe(0);
+    expect(await next.queue.status()).toMatchObject({ pending: 0, failed: 0, parked: [] });
+    await expect(next.queue.discard(id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(next.queue.retry(id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('a worker stopped mid-ingestion and back at once, again and again, does not park a normal capture', async () => {
+    const name = `queue-stopped-${++n}`;
+    const clock = fixedClock();
+    for (let stop = 1; stop < MAX_SHORT_STOPS; stop++) {
+      const worker = await stoppedDuringIngestion(name, clock, stop === 1);
+      worker.db.close();
+      clock.advance(400); // the fault test stops the worker every 400 ms
+    }
+    const last = setup(name, undefined, clock);
+    await last.queue.drain();
+    expect(await last.db.inbox.count()).toBe(0);
+    expect(await last.store.counts()).toMatchObject({ entities: 2, pages: 1 });
+  });
+
+  it('a capture cut short by a quick stop more than MAX_SHORT_STOPS times is parked all the same', async () => {
+    const name = `queue-crash-loop-${++n}`;
+    const clock = fixedClock();
+    let runs = 0;
+    for (let stop = 1; stop <= MAX_SHORT_STOPS; stop++) {
+      const worker = await stoppedDuringIngestion(name, clock, stop === 1, () => runs++);
+      worker.db.close();
+      clock.advance(1_000);
+    }
+    const next = setup(name, async () => {
+      runs++;
+    }, clock);
+    await next.queue.drain();
+    expect(runs).toBe(MAX_SHORT_STOPS);
+    expect(await next.queue.status()).toMatchObject({ pending: 0, failed: 1, error: DID_NOT_FINISH });
+  });
+
+  it('a parked capture that is not parked (queued, unknown) cannot be retried or discarded', async () => {
+    const { queue } = setup(undefined, () => new Promise<void>(() => undefined));
+    const { captureId } = await queue.enqueue(capture('/a', 1000)); // now running, attempt 1
+    await expect(queue.discard(captureId)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(queue.retry(`c_${'f'.repeat(32)}`)).rejects.toMatchObject({ code: 'not_found' });
+    expect(await queue.status(captureId)).toMatchObject({ state: 'queued', pending: 1, failed: 0 });
   });
 
   it('storage full during ingestion: the capture is parked with a quota message at once, the graph untouched, ingested once space is back', async () => {
@@ -174,7 +276,7 @@ describe('CaptureQueue', () => {
     expect(await store.counts()).toEqual(before);
     expect(await store.findEntitiesByKeys(['n:openai'], 5)).toEqual([]);
     allow();
-    expect(await queue.retryParked()).toBe(1);
+    expect(await queue.retry(captureId)).toEqual({ captureId });
     await queue.drain();
     expect(await db.inbox.count()).toBe(0);
     expect(await store.findEntitiesByKeys(['n:openai'], 5)).toHaveLength(1);
@@ -192,18 +294,29 @@ describe('CaptureQueue', () => {
     expect(await db.inbox.get(captureId)).toMatchObject({ attempts: 0 });
     allow();
     const next = setupTwoConnections(name); // the next worker start
-    await next.queue.retryParked();
     await next.queue.drain();
     expect(await next.db.inbox.count()).toBe(0);
     expect(await next.store.counts()).toMatchObject({ entities: 2, pages: 1 });
   });
 
-  it('counts and retries parked captures through the attempts index (schema v2)', async () => {
-    const { db, queue } = setup();
-    const row = (id: string, attempts: number) => ({ id, capture: capture(`/${id}`, 1000), receivedAt: 1, attempts });
-    await db.inbox.bulkPut([row('a', 0), row('b', MAX_INGEST_ATTEMPTS), row('c', MAX_INGEST_ATTEMPTS + 2), row('d', 1)]);
-    expect(await queue.status()).toMatchObject({ pending: 2, failed: 2 });
-    expect(await queue.retryParked()).toBe(2);
-    expect((await db.inbox.where('attempts').equals(0).primaryKeys()).sort()).toEqual(['a', 'b', 'c']);
+  it('counts and lists parked captures through the attempts index (schema v2); retry gives one a fresh set of attempts', async () => {
+    let began = (): void => undefined;
+    const running = new Promise<void>((resolve) => {
+      began = resolve;
+    });
+    const { db, queue } = setup(undefined, () => {
+      began();
+      return new Promise<void>(() => undefined);
+    });
+    const id = (c: string) => `c_${c.repeat(32)}`;
+    const row = (c: string, attempts: number, lastError?: string) => ({ id: id(c), capture: capture(`/${c}`, 1000), receivedAt: 1, attempts, ...(lastError === undefined ? {} : { lastError }) });
+    await db.inbox.bulkPut([row('a', 0), row('b', MAX_INGEST_ATTEMPTS, 'boom'), row('c', MAX_INGEST_ATTEMPTS + 2), row('d', 1)]);
+    const status = await queue.status();
+    expect(status).toMatchObject({ pending: 2, failed: 2 });
+    expect(status.parked?.map((p) => [p.captureId, p.reason])).toEqual([[id('b'), 'boom'], [id('c'), DID_NOT_FINISH]]);
+    await queue.retry(id('c'));
+    expect(await db.inbox.get(id('c'))).toMatchObject({ attempts: 0 });
+    await running; // the retry started a drain: the oldest waiting capture is being ingested
+    expect(await queue.status()).toMatchObject({ pending: 3, failed: 1 });
   });
 });

@@ -51,5 +51,7 @@ export function createHandlers({ tools, queue, writer, settings, onAccepted }: H
       return queue.enqueue(request.capture);
     },
     'capture.status': (request) => queue.status(request.captureId),
+    'capture.retry': (request) => queue.retry(request.captureId),
+    'capture.discard': (request) => queue.discard(request.captureId),
   };
 }

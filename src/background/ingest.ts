@@ -1,6 +1,7 @@
 /**
  * One capture → graph writes, as the background runs it inside the single writer:
- * text analysis (recognizer + structured data + salience, `analyzeCapture`), then
+ * text analysis (recognizer + structured data + salience, `analyzeCaptureAsync`: in slices,
+ * within a time budget), then
  * ingestion through the resolver (`ingestCapture`: match, create, or queue for review).
  *
  * @example
@@ -15,10 +16,11 @@ import type { Settings } from '../core/settings';
 import type { IngestResult } from '../core/ingest/ingest';
 import { ingestCapture } from '../core/ingest/ingest';
 import { createResolver } from '../core/resolve/resolver';
-import { analyzeCapture } from '../extract/analyze';
+import { analyzeCaptureAsync } from '../extract/analyze';
 import { createTrainedRecognizer } from '../extract/ner';
 import type { EntityRecognizer } from '../extract/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
+import { withWebNames } from '../extract/web-names';
 
 export interface IngestDeps {
   /** The user's current settings: entities kept per page, auto-accept threshold. */
@@ -29,15 +31,25 @@ export interface IngestDeps {
   readonly ids: IdSource;
 }
 
+/**
+ * The recognizer captures are analysed with (the trained model, else the rules), as
+ * the adversarial tests and `bench:hostile` also use it.
+ */
+export function createPageRecognizer(): EntityRecognizer {
+  return withWebNames(createTrainedRecognizer() ?? createRuleRecognizer(), createRuleRecognizer());
+}
+
 export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promise<IngestResult> {
   // Network look-ups stay off: captures are resolved against the local graph only.
   const resolver = createResolver({ store: deps.store, clock: deps.clock, settings: { networkLookups: false } });
   let recognizer: EntityRecognizer | undefined;
   return async (capture) => {
     // The model is decoded on the first capture, not when the worker wakes for a message.
-    recognizer ??= createTrainedRecognizer() ?? createRuleRecognizer();
+    recognizer ??= createPageRecognizer();
     const settings = await deps.settings();
-    const analysis = analyzeCapture(capture, { recognizer, maxEntities: settings.capture.maxEntitiesPerPage });
+    // Sliced and time-boxed (ANALYSIS_BUDGET_MS): the worker answers the side panel between
+    // slices, and a page built to be slow is stored with what was found in the budget.
+    const analysis = await analyzeCaptureAsync(capture, { recognizer, maxEntities: settings.capture.maxEntitiesPerPage });
     return ingestCapture(
       analysis,
       {

@@ -70,8 +70,8 @@ export function startBackground(): void {
   const controls = wireControls({ graph, store, clock, writer, badge });
   Reflect.set(globalThis, CONTROLS_GLOBAL, controls);
 
-  // Captures left in the inbox by a stopped worker (including parked ones) get another go.
-  void queue.retryParked().then(() => queue.drain());
+  // Captures left in the inbox by a stopped worker get another go; parked ones wait for the user.
+  void queue.drain();
   startNativeBridge({ tools: registry, writer });
 }
 

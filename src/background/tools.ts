@@ -18,7 +18,7 @@ import { OpenAiCompatibleClient } from '../adapters/llm/openai-compatible-client
 import { LlmAnswerer } from '../adapters/llm/llm-answerer';
 import { PromptApiAnswerer, detectPromptApi, isPromptApiReady } from '../adapters/llm/prompt-api-answerer';
 import { WikidataAuthority } from '../adapters/wikidata/wikidata-authority';
-import { readSettings } from './read-settings';
+import { isSettingsChange, readSettings } from './read-settings';
 import { systemClock } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
@@ -32,7 +32,6 @@ import { llmSelectorFromClient } from '../core/resolve/llm-selector-bridge';
 import { createResolver } from '../core/resolve/resolver';
 import type { Resolver } from '../core/resolve/resolver';
 import { NameIndex } from '../core/search/name-index';
-import { SETTINGS_STORAGE_KEY } from '../core/settings';
 import type { Settings } from '../core/settings';
 import type { AppToolDeps } from '../core/tools/app-registry';
 import { createAppRegistry } from '../core/tools/app-registry';
@@ -75,7 +74,7 @@ export async function createToolRegistry({ graph, store }: ToolSources, writer: 
   };
   await configure(await readSettings());
   browser.storage?.onChanged.addListener((changes, area) => {
-    if (area === 'local' && changes[SETTINGS_STORAGE_KEY] !== undefined) void readSettings().then(configure);
+    if (isSettingsChange(changes, area)) void readSettings().then(configure);
   });
 
   const deps: AppToolDeps = {

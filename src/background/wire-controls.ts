@@ -13,9 +13,8 @@ import type { Clock } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
 import { createResolver } from '../core/resolve/resolver';
-import { SETTINGS_STORAGE_KEY, parseSettings } from '../core/settings';
 import { INJECTED_ON_REQUEST } from '../content/capture-now';
-import { readSettings } from './read-settings';
+import { changedCaptureSettings, readSettings } from './read-settings';
 import { createTrainedRecognizer } from '../extract/ner';
 import type { EntityRecognizer } from '../extract/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
@@ -57,8 +56,8 @@ export function wireControls({ graph, store, clock, writer, badge }: ControlWiri
     if (change.status === 'loading') void badge.navigated(tabId);
   });
   browser.storage?.onChanged.addListener((changes, area) => {
-    const change = changes[SETTINGS_STORAGE_KEY];
-    if (area === 'local' && change !== undefined) void badge.paused(parseSettings(change.newValue).capture.paused);
+    const capture = changedCaptureSettings(changes, area);
+    if (capture !== undefined) void badge.paused(capture.paused);
   });
   void readSettings().then((settings) => badge.paused(settings.capture.paused));
   return controls;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AriadneError } from '../core/errors';
 import { ChunkAssembler, splitMessage } from './chunks';
-import { encodeFrame, FrameDecoder, MAX_TO_BROWSER_BYTES } from './framing';
+import { encodeFrame, FrameDecoder, MAX_FRAME_BYTES, MAX_TO_BROWSER_BYTES } from './framing';
 import { chunkMessageSchema } from './wire';
 
 describe('native messaging framing', () => {
@@ -27,6 +27,30 @@ describe('native messaging framing', () => {
     header.writeUInt32LE(2_000, 0);
     expect(() => new FrameDecoder(1_000).push(header)).toThrow(AriadneError);
   });
+
+  it('refuses a frame above the default 64 MiB limit from its header alone, even a header split across chunks', () => {
+    const header = Buffer.alloc(4);
+    header.writeUInt32LE(MAX_FRAME_BYTES + 1, 0);
+    const decoder = new FrameDecoder();
+    expect(decoder.push(header.subarray(0, 2))).toEqual([]);
+    expect(() => decoder.push(header.subarray(2))).toThrow(/above the/);
+  });
+
+  it('decodes a 64 MiB frame fed in 64 KiB pieces in one pass (joining on every piece took a minute)', () => {
+    // Just under the limit once framed: a JSON string of 'x's.
+    const frame = encodeFrame('x'.repeat(MAX_FRAME_BYTES - 2));
+    const piece = 64 * 1024;
+    const decoder = new FrameDecoder();
+    const seen: unknown[] = [];
+    const started = performance.now();
+    for (let i = 0; i < frame.length; i += piece) seen.push(...decoder.push(frame.subarray(i, i + piece)));
+    const elapsed = performance.now() - started;
+    expect(seen).toHaveLength(1);
+    expect(typeof seen[0] === 'string' && seen[0].length).toBe(MAX_FRAME_BYTES - 2);
+    expect(decoder.pendingBytes).toBe(0);
+    // One join and one parse take well under a second here; the quadratic join took ~60 s.
+    expect(elapsed).toBeLessThan(5_000);
+  }, 60_000);
 
   it('refuses a body that is not JSON with invalid_arguments', () => {
     const body = Buffer.from('{nope', 'utf8');

@@ -37,3 +37,17 @@ describe('capture policy', () => {
     expect(capturePolicy('file:///home/me/a.html', { ...base, allowFileUrls: true }, 'auto').allowed).toBe(true);
   });
 });
+
+describe('the blocklist against other spellings of a blocked site', () => {
+  it.each(['https://mail.google.com./', 'https://chase.com./', 'https://online.chase.com./x', 'https://MAIL.google.com/', 'https://u:p@mail.google.com:8443/', 'https://%6Dail.google.com/'])('refuses %s, even on request', (url) => {
+    expect(capturePolicy(url, base, 'auto').allowed).toBe(false);
+    expect(capturePolicy(url, base, 'shortcut').allowed).toBe(false);
+  });
+
+  it('refuses a percent-encoded path under a blocked prefix, and an address that does not parse', () => {
+    const settings = { ...base, blocklist: ['https://example.com/account/'] };
+    expect(capturePolicy('https://example.com/%61ccount/statements', settings, 'manual').allowed).toBe(false);
+    expect(capturePolicy('https://example.com/blog', settings, 'manual').allowed).toBe(true);
+    expect(capturePolicy('http://[oops', settings, 'manual').allowed).toBe(false);
+  });
+});

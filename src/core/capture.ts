@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ENTITY_TYPES, MAX_NAME_LENGTH } from './graph/types';
+import { emptyRecord, ownRecordSchema } from './records';
 
 import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS } from './capture-limits';
 
@@ -21,7 +22,8 @@ export const structuredEntitySchema = z.object({
   /** The schema.org type it came from, e.g. `Corporation`. */
   sourceType: boundedString(80).optional(),
   aliases: z.array(z.string().min(1).max(MAX_NAME_LENGTH)).max(20).default([]),
-  attributes: z.record(boundedString(80), boundedString(2000)).default({}),
+  /** Keys may be any string, `__proto__` included (`ownRecordSchema` keeps it; `z.record` would drop it). */
+  attributes: ownRecordSchema(boundedString(80), boundedString(2000)).default(() => emptyRecord<string>()),
   description: boundedString(1000).optional(),
   /** Where it came from: json-ld, microdata, opengraph, meta. */
   origin: z.enum(['json-ld', 'microdata', 'opengraph', 'meta']),
@@ -129,6 +131,8 @@ export interface AnalyzedRelation {
   /** The sentence it was read from, or a description of the structured field. */
   readonly snippet: string;
   readonly origin: 'structured' | 'text';
+  /** A classified relation's probability (0..1); patterns and structured data leave it out. */
+  readonly confidence?: number;
 }
 
 /** What ingestion consumes: the page's central entities and relations. */

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'timeout',
   'unavailable',
   'quota_exceeded',
+  /** Something from outside (a response, a frame) was larger than Ariadne reads; reading stopped at the cap. */
+  'too_large',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -65,6 +67,13 @@ export class ConflictError extends AriadneError {
   constructor(message: string, details?: unknown) {
     super('conflict', message, details);
     this.name = 'ConflictError';
+  }
+}
+
+export class TooLargeError extends AriadneError {
+  constructor(message: string, details?: unknown) {
+    super('too_large', message, details);
+    this.name = 'TooLargeError';
   }
 }
 

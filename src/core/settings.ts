@@ -1,14 +1,16 @@
 /**
  * The user's settings: one zod schema, with defaults, shared by the background
- * (which enforces them) and the side panel (which edits them). Stored in
- * `browser.storage.local` under `SETTINGS_STORAGE_KEY`; anything unreadable falls
- * back to the defaults field by field, so a bad value never locks the user out.
- * (The MCP bridge keeps its own settings under its own key.)
+ * (which enforces them) and the side panel (which edits them). Stored in two parts
+ * (`splitSettings`): the capture settings where content scripts can read them, the
+ * rest (the LLM API key included) where they cannot (settings-key.ts says where).
+ * Anything unreadable falls back to the defaults field by field, so a bad value never
+ * locks the user out. (The MCP bridge keeps its own settings under its own key.)
  */
 import { z } from 'zod';
+import type { CaptureSettings } from './capture-settings';
 import { parseCaptureSettings } from './capture-settings';
 
-export { SETTINGS_STORAGE_KEY } from './settings-key';
+export { CAPTURE_SETTINGS_KEY, SETTINGS_REVISION_KEY, SETTINGS_STORAGE_KEY } from './settings-key';
 
 export { DEFAULT_BLOCKLIST, DEFAULT_MAX_ENTITIES_PER_PAGE } from './capture-settings';
 export type { CaptureSettings } from './capture-settings';
@@ -52,4 +54,23 @@ export function defaultSettings(): Settings {
 /** Reads stored settings leniently: unknown keys dropped, bad fields replaced by defaults. */
 export function parseSettings(raw: unknown): Settings {
   return settingsSchema.parse(typeof raw === 'object' && raw !== null ? raw : {});
+}
+
+/** Everything but the capture settings: never stored where a content script can read it. */
+export type PrivateSettings = Omit<Settings, 'capture'>;
+
+/**
+ * The settings in their two stored parts.
+ *
+ * @example
+ *   const { capture, rest } = splitSettings(settings); // rest.llm.apiKey never goes next to capture
+ */
+export function splitSettings(settings: Settings): { capture: CaptureSettings; rest: PrivateSettings } {
+  const { capture, ...rest } = parseSettings(settings);
+  return { capture, rest };
+}
+
+/** The settings from their two stored parts, each read as leniently as `parseSettings`. */
+export function joinSettings(capture: unknown, rest: unknown): Settings {
+  return { ...parseSettings(rest), capture: parseCaptureSettings(capture) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCapture } from '../core/capture';
-import { analyzeCapture } from './analyze';
+import { analyzeCapture, analyzeCaptureAsync, SLICE_CHARS, sliceText } from './analyze';
 import { createRuleRecognizer } from './rules/rule-recognizer';
 
 const recognizer = createRuleRecognizer();
@@ -94,5 +94,60 @@ describe('analyzeCapture', () => {
     const gazetteer = { lookup: (s: string) => (s === 'zetaflux' ? ('technology' as const) : undefined) };
     const a = analyzeCapture(capture({ title: 't', text: 'We rebuilt it on zetaflux. Then zetaflux got faster.' }), { recognizer, gazetteer });
     expect(a.entities.find((e) => e.name === 'zetaflux')?.type).toBe('technology');
+  });
+});
+
+describe('analyzeCaptureAsync: sliced, with a time budget', () => {
+  // One line per company, ~60k characters: several slices.
+  const lines = Array.from({ length: 1_500 }, (_, i) => `Company${String.fromCharCode(65 + (i % 26))}${i} Inc said hello to the market.`);
+  const text = lines.join('\n');
+
+  it('gives what the synchronous analysis gives when the budget is not spent, yielding between slices', async () => {
+    let yields = 0;
+    const sync = analyzeCapture(capture({ title: 'Stripe', text }), { recognizer, timer: () => 0 });
+    const sliced = await analyzeCaptureAsync(capture({ title: 'Stripe', text }), {
+      recognizer, timer: () => 0, now: () => 0, yieldNow: async () => { yields += 1; },
+    });
+    expect(sliced).toEqual(sync);
+    expect(yields).toBeGreaterThanOrEqual(Math.ceil(text.length / SLICE_CHARS));
+  });
+
+  it('stops when the budget is spent, keeps what it found and says how much it read', async () => {
+    // A clock that advances 1 s per reading: the 5 s budget runs out after a few slices.
+    let clock = 0;
+    const now = () => (clock += 1_000);
+    const a = await analyzeCaptureAsync(capture({ title: 't', text }), { recognizer, budgetMs: 5_000, now, yieldNow: async () => {} });
+    const note = a.notes.find((n) => n.startsWith('analysis stopped'));
+    expect(note).toMatch(/^analysis stopped after 5 s: \d+% of the text read$/);
+    const percent = Number(/: (\d+)%/.exec(note ?? '')?.[1]);
+    expect(percent).toBeGreaterThan(0);
+    expect(percent).toBeLessThan(100);
+    // Found so far: names from the first lines, none from the last.
+    expect(a.entities.length).toBeGreaterThan(0);
+    expect(a.entities.some((e) => e.name.includes('1499'))).toBe(false);
+  });
+
+  it('keeps its budget note even when the page sends twenty notes of its own', async () => {
+    const notes = Array.from({ length: 20 }, (_, i) => `page note ${i}`);
+    const a = await analyzeCaptureAsync(capture({ title: 't', text, notes }), { recognizer, budgetMs: 0, yieldNow: async () => {} });
+    expect(a.notes).toHaveLength(20);
+    expect(a.notes.at(-1)).toMatch(/^analysis stopped after 0 ms: 0% of the text read$/);
+    expect(a.entities).toEqual([]);
+  });
+
+  it('folds white space the content script did not (the background does not trust it)', () => {
+    const a = analyzeCapture(capture({ title: 't', text: 'Patrick\u202fCollison founded Stripe in\u2028San\u205fFrancisco.\nCollison is\u202f\u202fthe CEO of Stripe.' }), { recognizer });
+    expect(a.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['Patrick Collison', 'Stripe', 'San Francisco']));
+  });
+});
+
+describe('sliceText', () => {
+  it('cuts at line breaks in the second half of a slice, else at spaces, and covers the text', () => {
+    expect(sliceText('ab\ncd', 4)).toEqual([{ start: 0, end: 3 }, { start: 3, end: 5 }]);
+    expect(sliceText('abc def ghi', 6)).toEqual([{ start: 0, end: 4 }, { start: 4, end: 8 }, { start: 8, end: 11 }]);
+    expect(sliceText('abcdefgh', 3)).toEqual([{ start: 0, end: 3 }, { start: 3, end: 6 }, { start: 6, end: 8 }]);
+    // Never between the halves of a surrogate pair.
+    expect(sliceText('ab\u{1F600}c', 3)).toEqual([{ start: 0, end: 2 }, { start: 2, end: 5 }]);
+    expect(sliceText('', 10)).toEqual([]);
   });
 });

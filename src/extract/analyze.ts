@@ -10,10 +10,14 @@ import type { EntityType } from '../core/graph/types';
 import { nameKey } from '../core/text/normalize';
 import { isBoilerplateName, isImplausibleName } from './boilerplate';
 import type { EntityRecognizer, Gazetteer } from './recognizer';
-import { sanitizeLine, truncate } from './sanitize';
+import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
+import { CONFIDENT_TYPE_SCORE, keepRanked, pageEntityCap } from './entity-cap';
+import { foldShortNames } from './name-folding';
 import { MAX_SNIPPET, sentenceAt } from './snippet';
 import { withTeamSense } from './team-sense';
 import { findTextRelations } from './text-relations';
+import { mergeRelations } from './relations/cooccurrence';
+import { classifyRelations } from './relations/extract';
 
 /** Default cap on entities per page (issue 3: "about 25"). */
 export const DEFAULT_MAX_ENTITIES = 25;
@@ -24,10 +28,18 @@ export const MAX_ANALYZE_CHARS = 200_000;
 /** Mentions considered per page. */
 const MAX_MENTIONS = 20_000;
 /** Text-only names with one weak mention are too often noise to keep. */
-const MIN_SINGLE_MENTION_SCORE = 0.7;
+const MIN_SINGLE_MENTION_SCORE = 0.6;
 const MAX_RELATIONS = 100;
+/** Notes kept per analysis (the capture's and the analysis's own). */
+const MAX_NOTES = 20;
 /** A mention this sure (rule recognizer: gazetteer or graph match) needs no prose around it. */
 const SURE_MENTION_SCORE = 0.9;
+/**
+ * Mentions of one name checked for running prose: a name none of whose first 50 mentions
+ * is in prose is a label or a heading, and a page repeating one name 20k times would
+ * otherwise cost half a second in one step.
+ */
+const MAX_PROSE_CHECKS = 50;
 /** A line with fewer words than this is a label, menu item or heading, not prose. */
 const MIN_PROSE_WORDS = 4;
 /** …and one with fewer lower-case words than this share is title-cased (a heading). */
@@ -46,8 +58,6 @@ const ENGLISH_STOPWORDS = new Set(['the', 'and', 'of', 'to', 'in', 'is', 'that',
 // German, French, Spanish, Italian, Portuguese and Dutch function words that are not English words.
 const FOREIGN_STOPWORDS = new Set(['der', 'die', 'und', 'das', 'ist', 'nicht', 'mit', 'le', 'les', 'et', 'est', 'une', 'des', 'du', 'pour', 'dans', 'el', 'los', 'las', 'y', 'del', 'que', 'una', 'por', 'il', 'di', 'che', 'della', 'per', 'sono', 'não', 'em', 'um', 'uma', 'het', 'een', 'van', 'zijn']);
 const MAX_ALIASES = 20;
-/** Longest person name whose first or last word a lone surname folds into. */
-const MAX_PERSON_NAME_WORDS = 4;
 /** Salience weights: structured data and the title weigh most, then frequency, headings, position. */
 const W_STRUCTURED = 0.3;
 const W_TITLE = 0.25;
@@ -55,12 +65,38 @@ const W_FREQUENCY = 0.25;
 const W_HEADING = 0.1;
 const W_POSITION = 0.1;
 
+/**
+ * Time analysis may take in the background before it stops and keeps what it found.
+ * Real pages take 20–300 ms; 5 s is a page far outside that (a hostile or pathological
+ * one), and the worker answers other messages between slices meanwhile.
+ */
+export const ANALYSIS_BUDGET_MS = 5_000;
+/**
+ * Characters recognized per slice. The trained recognizer reads 1–3 ms per 1,000
+ * characters of any text (prose or hostile runs), so a slice stays well under 50 ms;
+ * most articles (under 10k characters) are one slice and read as one document.
+ */
+export const SLICE_CHARS = 10_000;
+/** Characters removed by folding in the background from which the page gets a note (a few stray ones are normal). */
+const FOLD_NOTE_CHARS = 1_000;
+/** Mentions grouped, filtered or scored between two checks of the budget. */
+const MENTIONS_PER_STEP = 2_000;
+
 export interface AnalyzeOptions {
   readonly recognizer: EntityRecognizer;
   readonly gazetteer?: Gazetteer;
   readonly maxEntities?: number;
   /** Monotonic ms for `analyzeMs`; defaults to `performance.now()`. */
   readonly timer?: () => number;
+}
+
+export interface AsyncAnalyzeOptions extends AnalyzeOptions {
+  /** Stop after this many ms of analysis (default `ANALYSIS_BUDGET_MS`), keeping what was found. */
+  readonly budgetMs?: number;
+  /** Monotonic ms for the budget; defaults to `timer`, then `performance.now()`. */
+  readonly now?: () => number;
+  /** Called between slices; defaults to a macrotask (`setTimeout(0)`) so other messages run. */
+  readonly yieldNow?: () => Promise<void>;
 }
 
 interface Group {
@@ -76,18 +112,81 @@ interface Group {
   typeVotes: Map<EntityType, number>;
 }
 
+/** A piece of the text read in one step: `[start, end)` of the analysed text. */
+interface Slice {
+  readonly start: number;
+  readonly end: number;
+}
+
 /**
+ * Synchronous analysis, without a time budget (evals, tests, the CLI). The background
+ * uses `analyzeCaptureAsync`; both run the same steps and give the same result when
+ * the budget is not spent.
+ *
  * @example
  *   const analysis = analyzeCapture(capture, { recognizer: createRuleRecognizer() });
  *   analysis.entities[0] // { name: 'Stripe', type: 'company', salience: 1, origin: 'both', … }
  */
 export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): CaptureAnalysis {
+  const steps = analysisSteps(capture, options, () => false);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * Analysis in slices of at most `SLICE_CHARS` characters (or `MENTIONS_PER_STEP`
+ * mentions), yielding to the event loop between slices, stopped when `budgetMs` is
+ * spent: the result then holds what was found so far and a note says how much of the
+ * text was read.
+ *
+ * @example
+ *   const analysis = await analyzeCaptureAsync(capture, { recognizer, budgetMs: 5_000 });
+ *   analysis.notes // ['analysis stopped after 5 s: 42% of the text read'] on a hostile page
+ */
+export async function analyzeCaptureAsync(capture: PageCapture, options: AsyncAnalyzeOptions): Promise<CaptureAnalysis> {
+  const now = options.now ?? options.timer ?? (() => performance.now());
+  const budget = Math.max(0, options.budgetMs ?? ANALYSIS_BUDGET_MS);
+  const yieldNow = options.yieldNow ?? nextTask;
+  const started = now();
+  const steps = analysisSteps(capture, { ...options, timer: options.timer ?? now }, () => now() - started >= budget, budget);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    await yieldNow();
+  }
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * The analysis as steps: each `yield` ends a bounded slice of work. `expired` is read
+ * before each slice of the text; once true, the text not yet read is skipped and the
+ * analysis finishes with what it has (grouping, salience and relations of the read part).
+ */
+function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: () => boolean, budgetMs = 0): Generator<void, CaptureAnalysis, void> {
   const timer = options.timer ?? (() => performance.now());
   const started = timer();
   const notes: string[] = [];
-  const cap = Math.max(0, Math.min(Math.floor(options.maxEntities ?? DEFAULT_MAX_ENTITIES), MAX_ENTITIES_CEILING));
-  const text = capture.text.length > MAX_ANALYZE_CHARS ? truncate(capture.text, MAX_ANALYZE_CHARS) : capture.text;
-  if (text.length < capture.text.length) notes.push(`analysis read the first ${MAX_ANALYZE_CHARS} characters of the text`);
+  // The configured cap is for an ordinary article; a longer page keeps more (entity-cap.ts).
+  const cap = pageEntityCap(Math.floor(options.maxEntities ?? DEFAULT_MAX_ENTITIES), Math.min(capture.text.length, MAX_ANALYZE_CHARS), MAX_ENTITIES_CEILING);
+  // The background does not trust the content script: white space is folded again here.
+  const read = capture.text.length > MAX_ANALYZE_CHARS ? truncate(capture.text, MAX_ANALYZE_CHARS) : capture.text;
+  const text = foldWhitespace(read);
+  if (capture.text.length > MAX_ANALYZE_CHARS) notes.push(`analysis read the first ${MAX_ANALYZE_CHARS} characters of the text`);
+  // The content script folds already; text that still needed it came from somewhere else (a
+  // crafted message), and the page's record says so.
+  if (read.length - text.length >= FOLD_NOTE_CHARS) notes.push(`folded ${read.length - text.length} characters of unusual white space the capture still held`);
+  const slices = sliceText(text, SLICE_CHARS);
+  let stopped = false;
+  const stop = (what: string) => {
+    if (stopped) return;
+    stopped = true;
+    notes.push(`analysis stopped after ${formatSeconds(budgetMs)}: ${what}`);
+  };
 
   const groups: Group[] = [];
   const byKey = new Map<string, Group>();
@@ -124,29 +223,49 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
     }
   }
 
-  // 2. Text mentions.
+  yield;
+
+  // 2. Text mentions, one slice of the text at a time.
   const headingKeys = new Set(capture.headings.map((h) => nameKey(h)));
   const bylineKey = capture.byline === undefined ? undefined : nameKey(capture.byline);
-  let mentions = options.recognizer.recognize(text, options.gazetteer === undefined ? undefined : { gazetteer: options.gazetteer });
-  if (mentions.length > MAX_MENTIONS) {
-    notes.push(`only the first ${MAX_MENTIONS} mentions were read`);
-    mentions = mentions.slice(0, MAX_MENTIONS);
+  const recognizeOptions = options.gazetteer === undefined ? undefined : { gazetteer: options.gazetteer };
+  let mentions: Mention[] = [];
+  let readSlices = 0;
+  for (const slice of slices) {
+    if (expired()) {
+      stop(`${Math.floor((100 * slice.start) / Math.max(1, text.length))}% of the text read`);
+      break;
+    }
+    for (const m of options.recognizer.recognize(text.slice(slice.start, slice.end), recognizeOptions)) {
+      mentions.push({ ...m, start: m.start + slice.start, end: m.end + slice.start });
+    }
+    readSlices += 1;
+    if (mentions.length > MAX_MENTIONS) {
+      notes.push(`only the first ${MAX_MENTIONS} mentions were read`);
+      mentions = mentions.slice(0, MAX_MENTIONS);
+      break;
+    }
+    yield;
   }
+  const readText = slices.slice(0, readSlices);
   const textGroups: Group[] = [];
   const mentionGroup = new Map<Mention, Group>();
   const english = isEnglish(capture.lang, text);
   // On a sports page "England" beating "Pakistan" are teams, not countries.
   if (english) mentions = [...withTeamSense(mentions, text, capture.title)];
   if (!english) notes.push('not English: text names kept only when known or strongly cued');
+  let work = 0;
   for (const m of mentions) {
-    if (m.type === 'other' || isBoilerplateName(m.text) || isImplausibleName(m.text, m.type) || m.text.length > 120) continue;
+    if ((work += 1) % MENTIONS_PER_STEP === 0) yield;
+    if (m.type === 'other' || m.text.length > 120 || isBoilerplateName(m.text) || isImplausibleName(m.text, m.type)) continue;
     const key = nameKey(m.text);
     if (key.length < 2 || m.text.split(/\s+/).length > 6) continue;
     const known = byKey.get(key);
     // The recognizer reads English: elsewhere only gazetteer/graph hits and cued multi-word names count.
     if (known === undefined && !english && !(m.score >= FOREIGN_MIN_SCORE || (m.score >= FOREIGN_MIN_MULTIWORD_SCORE && key.includes(' ')))) continue;
     // A section heading is not an entity unless structured data or the rest of the text says so.
-    if (known === undefined && headingKeys.has(key) && key.includes(' ')) continue;
+    // Its mentions in running prose say so ("Bob Dylan" is the article's heading and its subject).
+    if (known === undefined && headingKeys.has(key) && key.includes(' ') && !inProse(text, m)) continue;
     if (known === undefined && bylineKey !== undefined && key === bylineKey) continue;
     let g = known;
     if (g === undefined) {
@@ -162,7 +281,7 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
     g.typeVotes.set(m.type, (g.typeVotes.get(m.type) ?? 0) + m.score);
     mentionGroup.set(m, g);
   }
-  foldShortNames(groups, mentionGroup);
+  foldShortNames(groups, mentionGroup, addAlias);
 
   // 3. Types for text-only groups: the best-supported vote.
   for (const g of groups) {
@@ -177,6 +296,7 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
     }
     g.type = best;
   }
+  yield;
 
   // 4. Salience, filter, cap.
   const titleKey = ` ${nameKey(capture.title)} `;
@@ -184,12 +304,32 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
   const maxCount = Math.max(1, ...groups.map((g) => g.mentions.length));
   // A name one explicit statement ties to another ("Tim Goetz, CEO of Aplos") is a name,
   // even when mentioned once with a weak score.
-  const relationArguments = textRelationArguments(text, mentions, mentionGroup);
-  const scored = groups
-    .filter((g) => g.structured || g.mentions.length > 1 || (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE || inKey(titleKey, g) || relationArguments.has(g))
+  const relationArguments = new Set<Group>();
+  const allByName = new Map<string, Group>();
+  const grouped = mentions.filter((m) => {
+    const g = mentionGroup.get(m);
+    if (g === undefined || g.mentions.length === 0) return false;
+    if (!allByName.has(g.name)) allByName.set(g.name, g);
+    return true;
+  });
+  for (const r of yield* relationsBySlice(text, readText, grouped, mentionGroup, expired, () => stop('relations read in part of the text'))) {
+    for (const name of [r.from, r.to]) {
+      const g = allByName.get(name);
+      if (g !== undefined) relationArguments.add(g);
+    }
+  }
+  const candidates: Group[] = [];
+  for (const g of groups) {
+    if ((work += Math.max(1, g.mentions.length)) >= MENTIONS_PER_STEP) {
+      work = 0;
+      yield;
+    }
+    if (!(g.structured || g.mentions.length > 1 || (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE || inKey(titleKey, g) || relationArguments.has(g))) continue;
     // Capitals in headings, menus and labels say nothing about names: a text-only name needs
     // a sure recognizer hit or one mention in running prose.
-    .filter((g) => g.structured || g.mentions.some((m) => m.score >= SURE_MENTION_SCORE || inProse(text, m)))
+    if (g.structured || g.mentions.slice(0, MAX_PROSE_CHECKS).some((m) => m.score >= SURE_MENTION_SCORE || inProse(text, m))) candidates.push(g);
+  }
+  const scored = candidates
     .map((g) => {
       const first = g.mentions.reduce((min, m) => Math.min(min, m.start), Number.POSITIVE_INFINITY);
       const position = Number.isFinite(first) && text.length > 0 ? 1 - first / text.length : 0;
@@ -202,7 +342,7 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
     })
     .sort((a, b) => b.salience - a.salience || b.g.mentions.length - a.g.mentions.length || a.first - b.first || (a.g.name < b.g.name ? -1 : a.g.name > b.g.name ? 1 : 0));
   if (scored.length > cap) notes.push(`kept the ${cap} most salient of ${scored.length} entities`);
-  const kept = scored.slice(0, cap);
+  const kept = keepRanked(scored, cap, (k) => !k.g.structured && k.g.mentions.some((m) => m.score >= CONFIDENT_TYPE_SCORE));
   const keptGroups = new Set(kept.map((k) => k.g));
 
   const entities: AnalyzedEntity[] = kept.map(({ g, salience }) => {
@@ -221,6 +361,7 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
       ...(g.ref === undefined ? {} : { ref: g.ref }),
     };
   });
+  yield;
 
   // 5. Relations: structured first, then textual patterns; both ends kept, deduplicated.
   const relations: AnalyzedRelation[] = [];
@@ -241,42 +382,100 @@ export function analyzeCapture(capture: PageCapture, options: AnalyzeOptions): C
     const g = mentionGroup.get(m);
     return g !== undefined && keptGroups.has(g);
   });
-  for (const r of findTextRelations(text, keptMentions, (m) => {
+  for (const r of yield* relationsBySlice(text, readText, keptMentions, mentionGroup, expired, () => stop('relations read in part of the text'))) push(r);
+  // The trained classifier over every sentence with two kept names, then `mentioned_with`
+  // (issue 16); the patterns' relations above stand where both speak of one pair.
+  yield;
+  const readEnd = readText.at(-1)?.end ?? 0;
+  const classified = classifyRelations(text.slice(0, readEnd), keptMentions, (m) => {
     const g = mentionGroup.get(m);
     return g === undefined ? undefined : { name: g.name, type: g.type };
-  })) push(r);
+  }, { expired });
+  for (const r of mergeRelations(relations, classified.relations, classified.coMentions)) push(r);
 
+  // The analysis's own notes (the budget note above all) are never pushed out by the page's.
+  const ownNotes = notes.slice(0, MAX_NOTES);
   return {
     url: capture.url,
     title: capture.title,
     ...(capture.lang === undefined ? {} : { lang: capture.lang }),
     entities,
     relations,
-    notes: [...capture.notes, ...notes].slice(0, 20),
+    notes: [...capture.notes.slice(0, MAX_NOTES - ownNotes.length), ...ownNotes],
     analyzeMs: Math.max(0, timer() - started),
   };
 }
 
-/** Groups that are an end of an explicit textual relation among all of the page's text mentions. */
-function textRelationArguments(text: string, mentions: readonly Mention[], mentionGroup: Map<Mention, Group>): Set<Group> {
-  const byName = new Map<string, Group>();
-  const grouped = mentions.filter((m) => {
-    const g = mentionGroup.get(m);
-    if (g === undefined || g.mentions.length === 0) return false;
-    if (!byName.has(g.name)) byName.set(g.name, g);
-    return true;
-  });
-  const out = new Set<Group>();
-  for (const r of findTextRelations(text, grouped, (m) => {
-    const g = mentionGroup.get(m);
-    return g === undefined ? undefined : { name: g.name, type: g.type };
-  })) {
-    for (const name of [r.from, r.to]) {
-      const g = byName.get(name);
-      if (g !== undefined) out.add(g);
+/**
+ * Textual relations among `mentions`, read one slice at a time (a yield after each).
+ * Slices end at line breaks where they can, and a relation never crosses a line, so
+ * this finds what one pass over the whole text would; `onStop` is called when
+ * `expired` cuts the reading short.
+ */
+function* relationsBySlice(
+  text: string, slices: readonly Slice[], mentions: readonly Mention[], mentionGroup: Map<Mention, Group>,
+  expired: () => boolean, onStop: () => void,
+): Generator<void, AnalyzedRelation[], void> {
+  const out: AnalyzedRelation[] = [];
+  let i = 0;
+  for (const slice of slices) {
+    // Mentions are in text order: those of this slice, moved to its offsets.
+    const local = new Map<Mention, Mention>();
+    for (; i < mentions.length; i += 1) {
+      const m = mentions[i];
+      if (m === undefined || m.start >= slice.end) break;
+      if (m.end <= slice.end) local.set({ ...m, start: m.start - slice.start, end: m.end - slice.start }, m);
     }
+    if (local.size === 0) continue;
+    if (expired()) {
+      onStop();
+      break;
+    }
+    out.push(...findTextRelations(text.slice(slice.start, slice.end), [...local.keys()], (m) => {
+      const original = local.get(m);
+      const g = original === undefined ? undefined : mentionGroup.get(original);
+      return g === undefined ? undefined : { name: g.name, type: g.type };
+    }));
+    yield;
   }
   return out;
+}
+
+/**
+ * Cuts `text` into slices of at most `max` characters, each ending at a line break
+ * when one falls in its second half, else at a space, else anywhere (not inside a
+ * surrogate pair).
+ *
+ * @example
+ *   sliceText('ab\ncd', 4) // [{ start: 0, end: 3 }, { start: 3, end: 5 }]
+ */
+export function sliceText(text: string, max: number): Slice[] {
+  const out: Slice[] = [];
+  const size = Math.max(2, Math.floor(max));
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + size);
+    if (end < text.length) {
+      const half = start + Math.floor(size / 2);
+      const line = text.lastIndexOf('\n', end - 1);
+      const space = text.lastIndexOf(' ', end - 1);
+      if (line >= half) end = line + 1;
+      else if (space >= half) end = space + 1;
+      else if (isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    }
+    out.push({ start, end });
+    start = end;
+  }
+  return out;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** "5 s", "250 ms". */
+function formatSeconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
 }
 
 /** Adds another name of the group, unless it is no name at all ("/author/jane-doe", a URL). */
@@ -287,40 +486,6 @@ function addAlias(g: Group, alias: string): void {
 function inKey(haystack: string, g: Group): boolean {
   for (const key of g.keys) if (key.length > 1 && haystack.includes(` ${key} `)) return true;
   return false;
-}
-
-/**
- * "Collison" after "Patrick Collison" on the same page is that person: a one-word
- * person group whose word is the last or first word of exactly one multi-word
- * person group is folded into it (its mentions move, the short form becomes an alias).
- */
-function foldShortNames(groups: Group[], mentionGroup: Map<Mention, Group>): void {
-  const fullByPart = new Map<string, Group | null>();
-  for (const g of groups) {
-    if (g.type !== 'person') continue;
-    const words = g.name.split(/\s+/);
-    // Person names have two to four words; a longer "name" is a sentence someone typed as one.
-    if (words.length < 2 || words.length > MAX_PERSON_NAME_WORDS) continue;
-    for (const part of [words[0], words[words.length - 1]]) {
-      if (part === undefined) continue;
-      const key = nameKey(part);
-      const prev = fullByPart.get(key);
-      fullByPart.set(key, prev === undefined || prev === g ? g : null);
-    }
-  }
-  for (const g of [...groups]) {
-    // Any one-word text group may be a surname the recognizer typed otherwise ("Collison" as a company).
-    if (g.structured || g.name.includes(' ')) continue;
-    const full = fullByPart.get(nameKey(g.name));
-    if (full === undefined || full === null || full === g) continue;
-    for (const m of g.mentions) {
-      full.mentions.push(m);
-      mentionGroup.set(m, full);
-    }
-    addAlias(full, g.name);
-    g.mentions = [];
-    groups.splice(groups.indexOf(g), 1);
-  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { InvalidArgumentsError } from '../core/errors';
 import { nameKey } from '../core/text/normalize';
 import { scanDocument } from './dom/scan';
 import { extractMainText } from './main-text';
-import { sanitizeLine, truncate } from './sanitize';
+import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
 import { readJsonLd } from './structured/json-ld';
 import { metaEntities, metaValue, readMeta } from './structured/meta';
 import { readMicrodata } from './structured/microdata';
@@ -109,7 +109,8 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
     expired: () => timer() - started > budget,
   });
   notes.push(...main.notes);
-  let text = truncate(main.text.normalize('NFKC'), maxText);
+  // NFKC turns U+202F, U+2000–U+200A and others into ASCII spaces: fold again after it.
+  let text = truncate(foldWhitespace(main.text.normalize('NFKC')), maxText);
   if (main.truncated || text.length < main.text.length) notes.push(`main text cut at ${maxText} characters`);
   text = text.trimEnd();
 

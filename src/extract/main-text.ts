@@ -148,7 +148,7 @@ export function extractMainText(doc: Document, options: MainTextOptions): MainTe
     if (article.text.length >= MIN_ARTICLE_CHARS) {
       const headings = isElementNode(attempt.content) ? headingTexts(headingsUnder(attempt.content), false) : [];
       return {
-        text: article.text,
+        text: withoutConsentLines(article.text),
         headings,
         source: 'readability',
         truncated: article.truncated,
@@ -171,12 +171,28 @@ export function extractMainText(doc: Document, options: MainTextOptions): MainTe
   });
   if (fallback.truncated && options.expired?.() === true) notes.push('body text cut: time budget spent');
   return {
-    text: fallback.text,
+    text: withoutConsentLines(fallback.text),
     headings: headingTexts(options.scan.headings, true),
     source: 'body',
     truncated: fallback.truncated,
     notes,
   };
+}
+
+/** A sign-up form's legal line: "By signing up, you agree to the Terms of Use and Privacy Policy…". */
+const CONSENT_START = /^by (?:signing up|subscribing|clicking|registering|continuing|submitting|entering|creating an account|using this site)\b/i;
+const CONSENT_WORDS = /\b(?:terms|privacy|policy|consent)\b/i;
+
+/**
+ * The article text without newsletter and sign-up consent lines: they sit inside article
+ * containers, name no subject of the page and are full of capitalized legal words.
+ */
+export function withoutConsentLines(text: string): string {
+  if (!/\bby /i.test(text)) return text;
+  return text
+    .split('\n')
+    .filter((line) => !(CONSENT_START.test(line) && CONSENT_WORDS.test(line)))
+    .join('\n');
 }
 
 function isElementNode(node: Node): node is Element {

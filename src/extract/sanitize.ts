@@ -3,6 +3,7 @@
  * common HTML entities decoded, control and zero-width characters removed,
  * NFKC-normalized and cut to a length. Used for names, snippets and metadata.
  */
+import { ownValue } from '../core/records';
 import { cleanText } from '../core/text/normalize';
 
 // C0/C1 control characters (tab/newline included: names and metadata are one line).
@@ -23,7 +24,7 @@ export function decodeEntities(text: string): string {
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
     }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+    return ownValue(NAMED_ENTITIES, body.toLowerCase()) ?? whole;
   });
 }
 
@@ -32,6 +33,35 @@ export function stripInvisible(text: string, keepNewlines = false): string {
   const noInvisible = text.replace(INVISIBLE, '');
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return keepNewlines ? noInvisible.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ') : noInvisible.replace(CONTROL, ' ');
+}
+
+/** Format characters (zero-width spaces and joiners, bidi controls, soft hyphen, BOM, tags): invisible, and they split runs of spaces. */
+const FORMAT = /\p{Cf}/gu;
+// Control characters other than the line feed (tab, CR, VT, FF, NEL, C1).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+/** A run of Unicode white space other than the line feed (incl. U+00A0, U+1680, U+202F, U+205F, U+2028, U+2029, U+3000). */
+const SPACE_RUN = /[^\P{White_Space}\n]+/gu;
+/** Spaces and line feeds around a line feed: one line feed (after SPACE_RUN each space run is one character). */
+const LINE_BREAK_RUN = / ?\n[\n ]*/g;
+
+/**
+ * Page text as analysis reads it: format characters removed, every other Unicode white
+ * space (`\p{White_Space}` and control characters) folded to one ASCII space, line breaks
+ * kept as one `\n`, ends trimmed. After this no run of white space is longer than one
+ * character, so no pattern can be made to backtrack over one.
+ * Linear: each pattern here consumes what it starts on and never fails after a run.
+ *
+ * @example
+ *   foldWhitespace('Acme\u202f\u202f\u2028 is\u200b a firm.\n \n\tNext') // 'Acme is a firm.\nNext'
+ */
+export function foldWhitespace(text: string): string {
+  return text
+    .replace(FORMAT, '')
+    .replace(CONTROL_BUT_LF, ' ')
+    .replace(SPACE_RUN, ' ')
+    .replace(LINE_BREAK_RUN, '\n')
+    .trim();
 }
 
 /** Cuts to at most `max` UTF-16 units without splitting a surrogate pair. */

@@ -24,6 +24,8 @@ const MAX_LEFT_WORDS = 4;
 const MAX_COORDINATED = 4;
 /** Anchor matches read per pattern and page (bounded work on long pages). */
 const MAX_MATCHES_PER_PATTERN = 500;
+/** Characters between two coordinated names (", and " with a stray space or two); longer is not a list. */
+const MAX_SEPARATOR = 12;
 /** Relations returned per call (the analysis caps the page at 100 anyway). */
 const MAX_RELATIONS = 200;
 
@@ -58,32 +60,42 @@ const ROLE = String.raw`(?:president|chairman|chairwoman|CTO|CFO|COO|chief\s+\w+
 /** "… of Analytics at Instacart": the name before this is a unit of the organization after it. */
 const DEPARTMENT_OF = /^\s+(?:at|of)\b/;
 
+/*
+ * Every anchor runs over the whole page text, so each is written to be linear on any
+ * input (regexp/no-super-linear-*): a pattern never starts with an unbounded run of
+ * white space that a match could also start inside (`(?<!\s)` or `\s?` instead), and no
+ * two quantifiers next to each other can take the same characters (`\s*,?\s+` is
+ * `(?:\s?,\s+|\s+)`). The analysis folds white space to single spaces first; these
+ * patterns do not rely on it.
+ */
 const PATTERNS: readonly Pattern[] = [
   { re: /\b(?:has\s+|had\s+)?(?:acquired|acquires|bought|buys|purchased|agreed\s+to\s+(?:buy|acquire)|completed\s+(?:its|the)\s+acquisition\s+of)\b/gi, label: 'acquired', reverse: false, from: ORGS, to: ORGS },
   { re: /\b(?:was|were|is|has\s+been|had\s+been)\s+(?:acquired|bought|purchased)\s+by\b/gi, label: 'acquired', reverse: true, from: ORGS, to: ORGS },
-  { re: /,?\s*\b(?:which\s+was\s+|was\s+|is\s+|were\s+)?(?:co-?)?founded\s+(?:in\s+\d{4}\s+)?by\b/gi, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE },
+  { re: /(?<![\s,])(?:\s*,\s*|\s+)?\b(?:which\s+was\s+|was\s+|is\s+|were\s+)?(?:co-?)?founded\s+(?:in\s+\d{4}\s+)?by\b/gi, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE },
   { re: /\b(?:co-?)?(?:founded|started)\b/gi, label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE },
-  { re: new RegExp(String.raw`\s*,\s+(?:the\s+|a\s+)?(?:${CEO}\s+(?:and|&)\s+)?(?:co-?founder|founder)\s+(?:(?:and|&)\s+[\w\s]{1,30}\s+)?of\b`, 'gi'), label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true, notBefore: DEPARTMENT_OF },
-  { re: /\s+(?:co-?founder|founder)\s+/gi, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE, attachedLeft: true, attachedRight: true },
-  { re: new RegExp(String.raw`\s*(?:,\s+(?:the\s+|a\s+|its\s+)?|\s+(?:is|was|as)\s+(?:the\s+)?)(?:(?:co-?founder|founder)\s+(?:and|&)\s+)?${CEO}(?:\s+(?:and|&)\s+(?:co-?founder|founder))?\s+(?:of|at)\b`, 'gi'), label: 'ceo_of', reverse: false, from: PEOPLE, to: ORGS, attachedLeft: true, notBefore: DEPARTMENT_OF },
-  { re: new RegExp(String.raw`\s*['’]s\s+${CEO}\s*,?\s+`, 'gi'), label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS, attachedLeft: true, attachedRight: true },
-  { re: new RegExp(String.raw`\s+${CEO}\s+`, 'gi'), label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS, attachedLeft: true, attachedRight: true },
-  { re: new RegExp(String.raw`\s*(?:,\s+(?:the\s+|a\s+|an\s+)?|\s+(?:is|was|as)\s+(?:the\s+|a\s+|an\s+)?)${ROLE}\s+(?:of|at)\b`, 'gi'), label: 'employs', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true, notBefore: DEPARTMENT_OF },
+  { re: new RegExp(String.raw`\s?,\s+(?:the\s+|a\s+)?(?:${CEO}\s+(?:and|&)\s+)?(?:co-?founder|founder)\s+(?:(?:and|&)\s+(?:\w+\s+){1,4})?of\b`, 'gi'), label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true, notBefore: DEPARTMENT_OF },
+  { re: /(?<!\s)\s+(?:co-?founder|founder)\s+/gi, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE, attachedLeft: true, attachedRight: true },
+  { re: new RegExp(String.raw`(?:\s?,\s+(?:the\s+|a\s+|its\s+)?|(?<!\s)\s+(?:is|was|as)\s+(?:the\s+)?)(?:(?:co-?founder|founder)\s+(?:and|&)\s+)?${CEO}(?:\s+(?:and|&)\s+(?:co-?founder|founder))?\s+(?:of|at)\b`, 'gi'), label: 'ceo_of', reverse: false, from: PEOPLE, to: ORGS, attachedLeft: true, notBefore: DEPARTMENT_OF },
+  { re: new RegExp(String.raw`\s?['’]s\s+${CEO}(?:\s?,\s+|\s+)`, 'gi'), label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS, attachedLeft: true, attachedRight: true },
+  { re: new RegExp(String.raw`(?<!\s)\s+${CEO}\s+`, 'gi'), label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS, attachedLeft: true, attachedRight: true },
+  { re: new RegExp(String.raw`(?:\s?,\s+(?:the\s+|a\s+|an\s+)?|(?<!\s)\s+(?:is|was|as)\s+(?:the\s+|a\s+|an\s+)?)${ROLE}\s+(?:of|at)\b`, 'gi'), label: 'employs', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true, notBefore: DEPARTMENT_OF },
   { re: /\b(?:works|worked|working)\s+(?:at|for)\b/gi, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
   { re: /\b(?:joined|joins|has\s+joined)\b/gi, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
   { re: /\b(?:uses|used|is\s+using|relies\s+on|adopted|runs\s+on|switched\s+to|migrated\s+to)\b/gi, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
   { re: /\b(?:is|was|are|were|has\s+been)\s+(?:built|written|developed|implemented|rewritten)\s+(?:with|in|using|on)\b/gi, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
-  { re: /,?\s*\b(?:which\s+is\s+|is\s+|was\s+|are\s+)?(?:headquartered|based|located)\s+in\b/gi, label: 'located_in', reverse: false, from: ORGS, to: PLACES },
+  { re: /(?<![\s,])(?:\s*,\s*|\s+)?\b(?:which\s+is\s+|is\s+|was\s+|are\s+)?(?:headquartered|based|located)\s+in\b/gi, label: 'located_in', reverse: false, from: ORGS, to: PLACES },
   { re: /\b(?:has\s+its\s+headquarters|has\s+its\s+head\s+office)\s+in\b/gi, label: 'located_in', reverse: false, from: ORGS, to: PLACES },
   { re: /-based\s+/gi, label: 'located_in', reverse: true, from: ORGS, to: PLACES, attachedLeft: true },
   { re: /\b(?:competes|competed|competing)\s+(?:directly\s+)?(?:with|against)\b/gi, label: 'competes_with', reverse: false, from: ORGS, to: ORGS },
-  { re: /\s*['’]s\s+(?:main\s+|biggest\s+|chief\s+)?(?:rival|competitor)\s*,?\s+/gi, label: 'competes_with', reverse: false, from: ORGS, to: ORGS, attachedLeft: true, attachedRight: true },
-  { re: /\s*,\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division|arm)\s+of\b/gi, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS, attachedLeft: true },
+  { re: /\s?['’]s\s+(?:main\s+|biggest\s+|chief\s+)?(?:rival|competitor)(?:\s?,\s+|\s+)/gi, label: 'competes_with', reverse: false, from: ORGS, to: ORGS, attachedLeft: true, attachedRight: true },
+  { re: /\s?,\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division|arm)\s+of\b/gi, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS, attachedLeft: true },
   { re: /\b(?:is|was|became)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division)\s+of\b/gi, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS },
   { re: /\b(?:is\s+|was\s+)?(?:wholly\s+)?owned\s+by\b/gi, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS },
   { re: /\b(?:makes|manufactures|released|launched|unveiled|introduced)\s+(?:the\s+|its\s+|a\s+new\s+)?/gi, label: 'makes', reverse: false, from: ORGS, to: PRODUCTS, attachedRight: true },
 ];
 
+/** What may separate coordinated names: ", ", ", and ", " and ". */
+const COORDINATION = /^(?:\s?,\s*(?:and\s+)?|\s+and\s+)$/;
 /** Ends a sentence between two names (abbreviations inside names do not). */
 const SENTENCE_BREAK = /[.!?\n;:]/;
 const ABBREVIATIONS = /\b(?:Inc|Corp|Co|Ltd|Jr|Sr|St|Mr|Mrs|Ms|Dr)\./g;
@@ -106,6 +118,11 @@ const RIGHT_STOP_WORDS = new Set([
 const HEDGE = /\b(?:not|never|no|n['’]t|would|could|should|might|may\s+(?:have|be|acquire|buy)|will|shall|reportedly\s+(?:in\s+talks|considering)|rumou?red|denied|denies|plans?\s+to|planned|planning|considering|talks|attempted|tried|failed|bid|offer(?:ed)?\s+to|if|whether)\b/i;
 const LEGAL_SUFFIX = /^(?:Inc|Corp|Co|Ltd|LLC|LLP|GmbH|AG|SA|PLC|NV|BV)\.?$/i;
 const WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*$/u;
+
+/** Every pattern this module runs on page text (the adversarial tests run each on hostile input). */
+export const PAGE_TEXT_PATTERNS: readonly RegExp[] = [
+  ...PATTERNS.map((p) => p.re), DEPARTMENT_OF, COORDINATION, SENTENCE_BREAK, ABBREVIATIONS, HEDGE, LEGAL_SUFFIX, WORD,
+];
 
 /**
  * @example
@@ -217,7 +234,7 @@ function rightArguments(text: string, sorted: readonly Mention[], anchorEnd: num
     if (m === undefined) break;
     const entity = resolve(m);
     const separator = text.slice(previous.end, m.start);
-    if (!/^\s*(?:,\s*(?:and\s+)?|\s+and\s+)$/.test(separator)) break;
+    if (separator.length > MAX_SEPARATOR || !COORDINATION.test(separator)) break;
     if (entity === undefined || !wanted.includes(entity.type) || possessive(text, m) || !plausible(entity)) break;
     joined.push({ mention: m, entity });
     previous = m;

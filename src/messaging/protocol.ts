@@ -48,10 +48,24 @@ export const captureStatusRequestSchema = z.object({
   captureId: z.string().regex(CAPTURE_ID).optional(),
 });
 
+/** The user retries a parked capture: it gets a fresh set of attempts and is ingested again. */
+export const captureRetryRequestSchema = z.object({
+  type: z.literal('capture.retry'),
+  captureId: z.string().regex(CAPTURE_ID),
+});
+
+/** The user gives up on a parked capture: it is removed from the inbox. */
+export const captureDiscardRequestSchema = z.object({
+  type: z.literal('capture.discard'),
+  captureId: z.string().regex(CAPTURE_ID),
+});
+
 export const requestSchema = z.discriminatedUnion('type', [
   toolCallRequestSchema,
   pageCapturedRequestSchema,
   captureStatusRequestSchema,
+  captureRetryRequestSchema,
+  captureDiscardRequestSchema,
 ]);
 
 export type AnyRequest = z.infer<typeof requestSchema>;
@@ -74,27 +88,51 @@ export const pageCapturedResultSchema = z.object({
 });
 
 export const captureStateSchema = z.enum(['queued', 'ingested', 'failed', 'unknown']);
+
+/** Parked captures listed in one status reply at most (the count says how many there are). */
+export const MAX_PARKED_LISTED = 20;
+
+/** A capture that failed to finish too many times: kept, not retried until the user says so. */
+export const parkedCaptureSchema = z.object({
+  captureId: z.string().regex(CAPTURE_ID),
+  url: z.string(),
+  title: z.string(),
+  /** Times its ingestion was started. */
+  attempts: z.number().int().nonnegative(),
+  /** The last failure's message, or why it did not finish. */
+  reason: z.string(),
+});
+
 export const captureStatusResultSchema = z.object({
   /** Captures waiting in the persisted queue (including the one being ingested). */
   pending: z.number().int().nonnegative(),
-  /** Captures that failed repeatedly and are parked for inspection. */
+  /** Captures parked after failing to finish repeatedly (or that could not be recorded). */
   failed: z.number().int().nonnegative(),
   /** Captures ingested since the worker started. */
   ingested: z.number().int().nonnegative(),
   state: captureStateSchema.optional(),
   /** The last failure's message, for a parked capture. */
   error: z.string().optional(),
+  /** The parked captures, oldest first (with the totals only), at most `MAX_PARKED_LISTED`. */
+  parked: z.array(parkedCaptureSchema).max(MAX_PARKED_LISTED).optional(),
+});
+
+export const captureActionResultSchema = z.object({
+  captureId: z.string().regex(CAPTURE_ID),
 });
 
 export const resultSchemas = {
   'tool.call': toolCallResultSchema,
   'page.captured': pageCapturedResultSchema,
   'capture.status': captureStatusResultSchema,
+  'capture.retry': captureActionResultSchema,
+  'capture.discard': captureActionResultSchema,
 } as const satisfies Record<MessageType, z.ZodType>;
 
 export type ResultOf<T extends MessageType> = z.infer<(typeof resultSchemas)[T]>;
 export type CaptureStatus = z.infer<typeof captureStatusResultSchema>;
 export type CaptureState = z.infer<typeof captureStateSchema>;
+export type ParkedCapture = z.infer<typeof parkedCaptureSchema>;
 
 // ── Reply envelope ──────────────────────────────────────────────────────────
 

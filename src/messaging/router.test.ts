@@ -24,6 +24,8 @@ function makeRouter() {
       return { captureId: `c_${'0'.repeat(32)}`, duplicate: false };
     },
     'capture.status': async () => ({ pending: 0, failed: 0, ingested: 3 }),
+    'capture.retry': async (req) => ({ captureId: req.captureId }),
+    'capture.discard': async (req) => ({ captureId: req.captureId }),
   };
   return { route: createRouter(handlers, policy), calls };
 }
@@ -74,6 +76,8 @@ describe('message router', () => {
           return { captureId: `c_${'0'.repeat(32)}`, duplicate: false };
         },
         'capture.status': async () => ({ pending: 0, failed: 0, ingested: 0 }),
+        'capture.retry': async (req) => ({ captureId: req.captureId }),
+        'capture.discard': async (req) => ({ captureId: req.captureId }),
       },
       policy,
     );
@@ -90,6 +94,10 @@ describe('message router', () => {
       error: { code: 'forbidden' },
     });
     expect(await route({ type: 'capture.status' }, sender)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // A web page may not retry or discard the user's parked captures either.
+    for (const type of ['capture.retry', 'capture.discard'] as const) {
+      expect(await route({ type, captureId: `c_${'1'.repeat(32)}` }, sender)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
     expect(calls).toEqual([]);
   });
 

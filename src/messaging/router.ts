@@ -49,6 +49,8 @@ export const ALLOWED_SENDERS: { readonly [T in MessageType]: readonly SenderKind
   'tool.call': ['extension'],
   'page.captured': ['content', 'extension'],
   'capture.status': ['extension'],
+  'capture.retry': ['extension'],
+  'capture.discard': ['extension'],
 };
 
 /** How many validation issues an error reply lists (the rest are counted). */

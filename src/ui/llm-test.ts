@@ -14,7 +14,7 @@ const MAX_MODELS = 500;
 export async function testConnection(llm: { readonly baseUrl: string; readonly model: string; readonly apiKey: string }, fetchImpl: typeof fetch = fetch): Promise<{ ok: boolean; text: string }> {
   let url: URL;
   try {
-    url = new URL(`${llm.baseUrl.replace(/\/+$/, '')}/models`);
+    url = new URL(`${llm.baseUrl.replace(/(?<!\/)\/+$/, '')}/models`);
   } catch {
     return { ok: false, text: 'The base URL is not a valid address (for example http://localhost:11434/v1).' };
   }

@@ -37,6 +37,8 @@ describe('userError', () => {
       'tool.call': async (req) => registry.call(req.tool, req.arguments, { caller: { kind: 'test' } }),
       'page.captured': async () => ({ captureId: `c_${'0'.repeat(32)}`, duplicate: false }),
       'capture.status': async () => ({ pending: 0, failed: 0, ingested: 0 }),
+      'capture.retry': async (req) => ({ captureId: req.captureId }),
+      'capture.discard': async (req) => ({ captureId: req.captureId }),
     };
     const route = createRouter(handlers, policy);
     const failure = await callTool('entity_add', { name: 'Stripe', entity_type: 'company' }, (message) => route(message, sidePanel)).then(

@@ -23,9 +23,13 @@ export interface InboxRow {
   readonly capture: PageCapture;
   /** When the background received it (epoch ms). */
   readonly receivedAt: number;
-  /** Processing attempts so far; rows that keep failing are parked, not retried forever. */
+  /** Processing attempts so far (counted when each starts); rows that keep failing are parked, not retried forever. */
   readonly attempts: number;
   readonly lastError?: string;
+  /** When the running attempt started; left set only by a worker that stopped during it. */
+  readonly startedAt?: number;
+  /** Attempts cut short by a worker stop and a quick restart (not counted in `attempts`). */
+  readonly shortStops?: number;
 }
 
 /** Small key → value records: settings, last-processed markers, figures. */

@@ -2,7 +2,7 @@
 // streaming, tool-call deltas, and every failure mapped to a stable error code.
 import { afterEach, describe, expect, it } from 'vitest';
 import { AriadneError } from '../../core/errors';
-import { OpenAiCompatibleClient } from './openai-compatible-client';
+import { MAX_COMPLETION_BYTES, MAX_ERROR_BODY_BYTES, MAX_STREAM_BYTES, MAX_TOOL_ARGUMENT_CHARS, OpenAiCompatibleClient } from './openai-compatible-client';
 import { startScriptedServer, streamReply, streamToolCallReply, textReply, toolCallReply, type ScriptedServer, type Step } from './testing/scripted-llm-server';
 
 let server: ScriptedServer | undefined;
@@ -109,6 +109,56 @@ describe('OpenAiCompatibleClient', () => {
       const client = await clientFor([() => textReply('{"candidate_id":"e_999"}'), () => textReply('I think the first one')]);
       expect(await codeOf(client.select({ name: 'Stripe' }, candidates))).toBe('internal');
       expect(await codeOf(client.select({ name: 'Stripe' }, candidates))).toBe('internal');
+    });
+  });
+
+  // A hostile or broken endpoint sends far more than the caps; the client must stop
+  // reading at the cap (cancel the stream, so the server sees the connection close)
+  // instead of holding the whole body. SLACK is what socket buffers on both sides may
+  // take in before the close reaches the server; the floods are far larger than cap + SLACK.
+  describe('bounded reads (a flood is cut off at the cap, not read whole)', () => {
+    const MB = 1024 * 1024;
+    const SLACK = 8 * MB;
+    const FLOOD_BYTES = 64 * MB;
+    const piece = 'x'.repeat(64 * 1024);
+    const floodClient = async (steps: Step[]): Promise<OpenAiCompatibleClient> => clientFor(steps, 20_000);
+
+    it('a 64 MB completion body fails with too_large after about the completion cap', async () => {
+      const client = await floodClient([() => ({ flood: { contentType: 'application/json', prefix: '{"choices":[{"index":0,"message":{"role":"assistant","content":"', repeat: piece, times: FLOOD_BYTES / piece.length, suffix: '"},"finish_reason":"stop"}]}' } })]);
+      expect(await codeOf(client.chat(hello))).toBe('too_large');
+      const sent = server?.floods[0];
+      expect(sent?.completed).toBe(false);
+      expect(sent?.bytesWritten).toBeLessThan(MAX_COMPLETION_BYTES + SLACK);
+    });
+
+    it('a 64 MB error body is cut at the error cap, and its start is still quoted', async () => {
+      const client = await floodClient([() => ({ status: 500, flood: { contentType: 'application/json', prefix: '{"error":{"message":"model melted ', repeat: piece, times: FLOOD_BYTES / piece.length, suffix: '"}}' } })]);
+      const error = await client.chat(hello).catch((e: unknown) => e);
+      expect(error instanceof AriadneError && error.code).toBe('unavailable');
+      expect(error instanceof AriadneError && error.message).toContain('model melted');
+      const sent = server?.floods[0];
+      expect(sent?.completed).toBe(false);
+      expect(sent?.bytesWritten).toBeLessThan(MAX_ERROR_BODY_BYTES + SLACK);
+    });
+
+    it('64 MB of streamed tool-call arguments fail with too_large after about the arguments cap', async () => {
+      const head = { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_f', type: 'function', function: { name: 'expand_entity', arguments: '' } }] } }] };
+      const more = { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: 'a'.repeat(4000) } }] } }] };
+      const event = `data: ${JSON.stringify(more)}\n\n`;
+      const client = await floodClient([() => ({ flood: { contentType: 'text/event-stream', prefix: `data: ${JSON.stringify(head)}\n\n`, repeat: event, times: Math.ceil(FLOOD_BYTES / event.length), suffix: 'data: [DONE]\n\n' } })]);
+      expect(await codeOf(client.chat(hello, { onToken: () => undefined }))).toBe('too_large');
+      const sent = server?.floods[0];
+      expect(sent?.completed).toBe(false);
+      expect(sent?.bytesWritten).toBeLessThan(MAX_TOOL_ARGUMENT_CHARS * 2 + SLACK);
+    });
+
+    it('a stream of empty events past the stream cap fails with too_large', async () => {
+      const event = `data: ${JSON.stringify({ choices: [] })}\n\n`;
+      const client = await floodClient([() => ({ flood: { contentType: 'text/event-stream', prefix: '', repeat: event.repeat(1000), times: Math.ceil((MAX_STREAM_BYTES + 2 * SLACK) / (event.length * 1000)), suffix: 'data: [DONE]\n\n' } })]);
+      expect(await codeOf(client.chat(hello, { onToken: () => undefined }))).toBe('too_large');
+      const sent = server?.floods[0];
+      expect(sent?.completed).toBe(false);
+      expect(sent?.bytesWritten).toBeLessThan(MAX_STREAM_BYTES + SLACK);
     });
   });
 });

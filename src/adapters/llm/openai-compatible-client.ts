@@ -5,9 +5,10 @@
  * serves the resolver's `llm_select` mode (`select`).
  */
 import { z } from 'zod';
-import { AriadneError, type ErrorCode } from '../../core/errors';
+import { AriadneError, TooLargeError, type ErrorCode } from '../../core/errors';
 import { sanitizeData } from '../../core/query/prompt';
 import type { ChatCallOptions, ChatClient, ChatRequest, ChatResult, ChatToolCall } from './chat-client';
+import { readCappedText } from './bounded-body';
 import { sseData } from './sse';
 
 // Local models on a laptop can take this long for a first token; beyond it the symbolic answer is better.
@@ -16,6 +17,19 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 const ERROR_EXCERPT = 200;
 // A completion larger than this is garbage, not an answer.
 const MAX_CONTENT = 100_000;
+// Every body is read as a stream under a byte cap (bounded-body.ts): the endpoint is
+// remote, and a whole-body read would hold any size in memory before checking it.
+// A completion body: MAX_CONTENT characters (up to 4 bytes each once UTF-8, or 6 as a
+// JSON escape) plus tool calls and the envelope fit well inside 1 MiB.
+export const MAX_COMPLETION_BYTES = 1024 * 1024;
+// An error body is only quoted (ERROR_EXCERPT characters); its first 16 kB are plenty.
+export const MAX_ERROR_BODY_BYTES = 16 * 1024;
+// A whole SSE stream: one event per token with a few hundred bytes of envelope each, for
+// MAX_CONTENT characters at worst one per token, stays under 32 MiB.
+export const MAX_STREAM_BYTES = 32 * 1024 * 1024;
+// Streamed tool-call arguments, all calls together: the tools take names, ids and short
+// filters; 256 KiB is far past any real call and still cheap to hold.
+export const MAX_TOOL_ARGUMENT_CHARS = 256 * 1024;
 // Tool calls accepted from one completion.
 const MAX_TOOL_CALLS = 8;
 // Candidates offered in one llm_select call.
@@ -94,7 +108,7 @@ export class OpenAiCompatibleClient implements ChatClient {
       throw new AriadneError('invalid_arguments', `The LLM base URL must be http(s), got ${url.protocol}`);
     }
     if (config.model.trim().length === 0) throw new AriadneError('invalid_arguments', 'Choose a model name (e.g. llama3.2 or gpt-4o-mini).');
-    this.endpoint = config.baseUrl.replace(/\/+$/, '');
+    this.endpoint = config.baseUrl.replace(/(?<!\/)\/+$/, '');
     this.fetchImpl = config.fetch ?? ((input, init) => fetch(input, init));
   }
 
@@ -111,7 +125,7 @@ export class OpenAiCompatibleClient implements ChatClient {
     };
     return this.withTimeout(options.signal, async (signal) => {
       const response = await this.post(body, signal);
-      if (stream && (response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body) {
+      if (stream && (response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body !== null) {
         return readStream(response.body, options.onToken);
       }
       const result = parseCompletion(await readJson(response));
@@ -197,7 +211,8 @@ export class OpenAiCompatibleClient implements ChatClient {
 }
 
 async function httpError(response: Response, endpoint: string): Promise<AriadneError> {
-  const text = (await response.text().catch(() => '')).slice(0, ERROR_EXCERPT);
+  // Only the start is quoted: the rest of an error body is never read (readCappedText cancels it).
+  const text = (await readCappedText(response.body, MAX_ERROR_BODY_BYTES).catch(() => ({ text: '' }))).text.slice(0, ERROR_EXCERPT);
   const status = response.status;
   const retryAfter = Number(response.headers.get('retry-after'));
   const details = { status, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
@@ -211,7 +226,8 @@ async function httpError(response: Response, endpoint: string): Promise<AriadneE
 }
 
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+  const { text, truncated } = await readCappedText(response.body, MAX_COMPLETION_BYTES);
+  if (truncated) throw new TooLargeError(`The LLM endpoint sent a completion larger than ${MAX_COMPLETION_BYTES} bytes; it was not read further.`, { limitBytes: MAX_COMPLETION_BYTES });
   try {
     return JSON.parse(text);
   } catch {
@@ -224,7 +240,7 @@ function parseCompletion(json: unknown): ChatResult {
   const choice = parsed.success ? parsed.data.choices[0] : undefined;
   if (!parsed.success || !choice) throw new AriadneError('internal', 'The LLM endpoint returned JSON that is not a chat completion (no choices[0].message).');
   const content = choice.message.content ?? '';
-  if (content.length > MAX_CONTENT) throw new AriadneError('internal', 'The LLM returned an oversized completion.');
+  if (content.length > MAX_CONTENT) throw new TooLargeError(`The LLM returned more than ${MAX_CONTENT} characters of completion.`, { limitChars: MAX_CONTENT });
   const usage = parsed.data.usage;
   return {
     content,
@@ -238,7 +254,9 @@ async function readStream(body: ReadableStream<Uint8Array>, onToken: ((chunk: st
   let content = '';
   let finishReason: string | null = null;
   const calls = new Map<number, { id: string; name: string; arguments: string }>();
-  for await (const data of sseData(body)) {
+  let argumentChars = 0;
+  // Leaving this loop by a throw ends the generator, which cancels the stream.
+  for await (const data of sseData(body, MAX_STREAM_BYTES)) {
     let json: unknown;
     try {
       json = JSON.parse(data);
@@ -251,11 +269,15 @@ async function readStream(body: ReadableStream<Uint8Array>, onToken: ((chunk: st
       const delta = choice.delta;
       if (delta?.content) {
         content += delta.content;
-        if (content.length > MAX_CONTENT) throw new AriadneError('internal', 'The LLM streamed an oversized completion.');
+        if (content.length > MAX_CONTENT) throw new TooLargeError(`The LLM streamed more than ${MAX_CONTENT} characters of completion; the stream was cut off.`, { limitChars: MAX_CONTENT });
         onToken?.(delta.content);
       }
       for (const tc of delta?.tool_calls ?? []) {
         const call = calls.get(tc.index) ?? { id: tc.id ?? `call_${tc.index}`, name: '', arguments: '' };
+        argumentChars += (tc.function?.name?.length ?? 0) + (tc.function?.arguments?.length ?? 0);
+        if (argumentChars > MAX_TOOL_ARGUMENT_CHARS) {
+          throw new TooLargeError(`The LLM streamed more than ${MAX_TOOL_ARGUMENT_CHARS} characters of tool-call arguments; the stream was cut off.`, { limitChars: MAX_TOOL_ARGUMENT_CHARS });
+        }
         calls.set(tc.index, { id: tc.id ?? call.id, name: call.name + (tc.function?.name ?? ''), arguments: call.arguments + (tc.function?.arguments ?? '') });
       }
       if (choice.finish_reason) finishReason = choice.finish_reason;
@@ -267,7 +289,8 @@ async function readStream(body: ReadableStream<Uint8Array>, onToken: ((chunk: st
 
 /** Parses a JSON object from a model reply, tolerating a fenced code block around it. */
 export function parseJsonObject(text: string): unknown {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
+  // No `\s*` before the capture (it would trade whitespace with it: polynomial on a long reply); trim() drops it.
+  const fenced = /```(?:json)?([\s\S]*?)```/.exec(text);
   const raw = (fenced?.[1] ?? text).trim();
   try {
     return JSON.parse(raw);

@@ -2,13 +2,14 @@
  * The lossless JSON form of the graph: every record of every table (entities,
  * relationships, evidence, pages, merges, reviews) exactly as the store keeps it,
  * with a format tag and a version. `dumpGraph` reads it through the GraphStore
- * port page by page; `graphDumpSchema` checks a file before anything is imported
- * (an imported file is untrusted input).
+ * port page by page. An imported file is untrusted input: `graphDumpSchema` checks
+ * its shape (types, ids, sizes), then `checkRecords` applies the graph service's
+ * rules to every record (see check-dump.ts); `parseGraphDump` does both.
  *
  * @example
  *   const dump = await dumpGraph(store);
  *   const text = JSON.stringify(dump);
- *   const again = parseGraphDump(JSON.parse(text)); // throws InvalidArgumentsError when malformed
+ *   const again = parseGraphDump(JSON.parse(text)); // throws InvalidArgumentsError listing the bad records
  */
 import { z } from 'zod';
 import { InvalidArgumentsError } from '../errors';
@@ -17,6 +18,9 @@ import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '..
 import type { GraphStore } from '../graph/store';
 import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } from '../graph/types';
 import { ENTITY_TYPES } from '../graph/types';
+import { ownRecordSchema } from '../records';
+import { checkRecords, ProblemList } from './check-dump';
+import type { RecordKind } from './check-dump';
 
 export const DUMP_FORMAT = 'ariadne-graph';
 export const DUMP_VERSION = 1;
@@ -109,21 +113,32 @@ const relationshipId = idSchema<RelationshipId>(asRelationshipId, 'a relationshi
 const evidenceId = idSchema<EvidenceId>(asEvidenceId, 'an evidence');
 const mergeId = idSchema<MergeId>(asMergeId, 'a merge');
 const reviewId = idSchema<ReviewId>(asReviewId, 'a review');
+/**
+ * Shape bounds only, far above the service's limits (which `checkRecords` applies with
+ * the service's own messages): they stop a hostile file from making the checks slow.
+ */
 const text = z.string().max(10_000);
 const time = z.number().finite();
+/** Attribute entries read per entity at most (the service keeps 100 once cleaned). */
+const MAX_RAW_ATTRIBUTES = 1000;
+/** Attributes keep every name, `__proto__` included (attribute names are data). */
+const attributesSchema = ownRecordSchema(z.string().max(10_000), text).refine((r) => Object.keys(r).length <= MAX_RAW_ATTRIBUTES, {
+  message: `at most ${MAX_RAW_ATTRIBUTES} attributes`,
+});
 
 const entitySchema = z.object({
   id: entityId,
   name: text,
   type: z.enum(ENTITY_TYPES),
   aliases: z.array(text).max(1000),
-  attributes: z.record(z.string().max(200), text),
+  attributes: attributesSchema,
   description: text.optional(),
   authorityId: text.optional(),
   createdAt: time,
   updatedAt: time,
   mentionCount: z.number().int().nonnegative(),
-  keys: z.array(text).max(5000),
+  // Derived: recomputed on import, so a file may leave it out (and its content is never trusted).
+  keys: z.array(text).max(5000).default([]),
 });
 
 const relationshipSchema = z.object({ id: relationshipId, from: entityId, to: entityId, label: text, key: text, createdAt: time, updatedAt: time });
@@ -197,24 +212,63 @@ export const graphDumpSchema = graphChunkSchema.extend({
   exportedAt: time.default(0),
 });
 
-/** Issues listed in the error at most. */
-const MAX_ISSUES = 3;
+const TABLE_KINDS: ReadonlyMap<string, RecordKind> = new Map([
+  ['entities', 'entity'],
+  ['relationships', 'relationship'],
+  ['evidence', 'evidence'],
+  ['pages', 'page'],
+  ['merges', 'merge'],
+  ['reviews', 'review'],
+]);
+
+/** The shape errors of a file as import problems (kind, index, name, reason). */
+function shapeProblems(raw: unknown, error: z.ZodError): ProblemList {
+  const problems = new ProblemList();
+  for (const issue of error.issues) {
+    const [table, index, ...rest] = issue.path;
+    const kind = typeof table === 'string' ? TABLE_KINDS.get(table) : undefined;
+    if (kind === undefined || typeof index !== 'number' || typeof table !== 'string') {
+      problems.add({ kind: 'entity', index: -1, name: issue.path.map(String).join('.') }, issue.message);
+      continue;
+    }
+    const rows = typeof raw === 'object' && raw !== null ? Reflect.get(raw, table) : undefined;
+    const row: unknown = Array.isArray(rows) ? rows[index] : undefined;
+    const label = typeof row === 'object' && row !== null ? (Reflect.get(row, 'name') ?? Reflect.get(row, 'url') ?? Reflect.get(row, 'label')) : undefined;
+    problems.add({ kind, index, name: typeof label === 'string' ? label : '' }, `${rest.map(String).join('.') || 'record'}: ${issue.message}`);
+  }
+  return problems;
+}
 
 /**
- * Checks an untrusted value (a parsed JSON file) and returns the dump, or throws
- * `InvalidArgumentsError` saying where the file is wrong.
+ * Checks a chunk of records that arrived from outside (a file, a tool call): shape,
+ * then the graph service's rules. Returns the cleaned records, or throws
+ * `InvalidArgumentsError` whose `details.problems` lists the first bad records.
+ *
+ * @example const checked = checkGraphChunk(args.records);
+ */
+export function checkGraphChunk(raw: unknown) {
+  const parsed = graphChunkSchema.safeParse(raw);
+  if (!parsed.success) throw shapeProblems(raw, parsed.error).error();
+  return checkRecords(parsed.data);
+}
+
+/**
+ * Checks an untrusted value (a parsed JSON file) and returns the dump with every
+ * record cleaned as the service would store it, or throws `InvalidArgumentsError`
+ * saying which records are wrong and why (`details.problems`).
  *
  * @example parseGraphDump(JSON.parse(await file.text()))
  */
 export function parseGraphDump(raw: unknown): GraphDump {
-  const tag = typeof raw === 'object' && raw !== null ? Reflect.get(raw, 'format') : undefined;
-  if (tag !== DUMP_FORMAT) {
+  if (typeof raw !== 'object' || raw === null || Reflect.get(raw, 'format') !== DUMP_FORMAT) {
     throw new InvalidArgumentsError(`This file is not an Ariadne graph export (expected "format": "${DUMP_FORMAT}"). Export one from Ariadne's Data tab, or pick another file.`);
   }
-  const parsed = graphDumpSchema.safeParse(raw);
-  if (!parsed.success) {
-    const where = parsed.error.issues.slice(0, MAX_ISSUES).map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new InvalidArgumentsError(`The export file is damaged or from an unknown version (${where.join('; ')}). Nothing was imported.`);
+  const version: unknown = Reflect.get(raw, 'version');
+  if (version !== DUMP_VERSION) {
+    throw new InvalidArgumentsError(`This export is of an unknown version (${String(version).slice(0, 20)}); this Ariadne reads version ${DUMP_VERSION}. Nothing was imported.`);
   }
-  return parsed.data;
+  const parsed = graphDumpSchema.safeParse(raw);
+  if (!parsed.success) throw shapeProblems(raw, parsed.error).error();
+  const { format, exportedAt } = parsed.data;
+  return { format, version: parsed.data.version, exportedAt, ...checkRecords(parsed.data).records };
 }

@@ -1,6 +1,8 @@
 /** Exporters and importers of the graph (pure): public exports. */
 export * from './dump';
+export * from './check-dump';
 export * from './import';
 export * from './csv';
 export * from './graphml';
 export * from './markdown';
+export * from './web-url';

@@ -10,6 +10,7 @@
  *   const text = markdownBundle(dump);      // all notes in one file
  */
 import type { Entity, Evidence, Relationship } from '../graph/types';
+import { isWebUrl } from './web-url';
 
 export interface MarkdownNote {
   readonly file: string;
@@ -36,6 +37,16 @@ export function noteName(name: string): string {
 /** Text from pages, flattened to one line so it cannot open a heading, list or link. */
 function inline(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/([[\]`*_<>|#])/g, '\\$1').trim();
+}
+
+/**
+ * A source line: a link only for an http(s) URL. Anything else (`javascript:`,
+ * `data:`, a relative path) is written as text, so a note cannot run or embed it.
+ */
+function source(ev: Evidence): string {
+  const title = inline(ev.pageTitle || ev.pageUrl);
+  if (!isWebUrl(ev.pageUrl)) return `- ${title} (${inline(ev.pageUrl)})`;
+  return `- [${title}](<${ev.pageUrl.replace(/[<>\s]/g, encodeURIComponent)}>)`;
 }
 
 export function markdownNotes(graph: {
@@ -72,7 +83,7 @@ export function markdownNotes(graph: {
     if (rels.length > 0) lines.push('', '## Relationships', '', ...rels);
     const seen = new Set<string>();
     const src = (sources.get(e.id) ?? []).filter((ev) => !seen.has(ev.pageUrl) && seen.add(ev.pageUrl)).slice(0, MAX_SOURCES_PER_NOTE);
-    if (src.length > 0) lines.push('', '## Sources', '', ...src.map((ev) => `- [${inline(ev.pageTitle || ev.pageUrl)}](<${ev.pageUrl.replace(/[<>\s]/g, encodeURIComponent)}>)`));
+    if (src.length > 0) lines.push('', '## Sources', '', ...src.map(source));
     return { file: `${title}.md`, content: `${lines.join('\n')}\n` };
   });
 }

@@ -96,6 +96,13 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         expect(await store.getEntity(eid(99))).toBeUndefined();
       });
 
+      it('keeps attributes named like Object.prototype members, __proto__ included', async () => {
+        const attributes = JSON.parse('{"__proto__":"p","constructor":"c","toString":"t","hasOwnProperty":"h"}');
+        await store.putEntity(entity(1, 'Acme', 'company', { attributes }));
+        const back = await store.getEntity(eid(1));
+        expect(Object.entries(back?.attributes ?? {})).toEqual([['__proto__', 'p'], ['constructor', 'c'], ['toString', 't'], ['hasOwnProperty', 'h']]);
+      });
+
       it('getEntities keeps the order asked for and skips missing ids', async () => {
         await store.putEntity(entity(1, 'A'));
         await store.putEntity(entity(2, 'B'));

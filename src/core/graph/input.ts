@@ -5,6 +5,7 @@
  * and refused with `invalid_arguments` when empty or over their limit.
  */
 import { InvalidArgumentsError } from '../errors';
+import { emptyRecord, setOwn } from '../records';
 import { cleanText, fold, nameKey, normalizeLabel } from '../text/normalize';
 import { indexKeys } from './keys';
 import { MAX_ALIASES, MAX_ATTRIBUTE_VALUE_LENGTH, MAX_LABEL_LENGTH, MAX_NAME_LENGTH } from './types';
@@ -75,13 +76,16 @@ export function cleanAttributeValue(key: string, raw: string): string {
   return value;
 }
 
-/** Attributes cleaned key by key; empty values are dropped (they carry no fact). */
+/**
+ * Attributes cleaned key by key; empty values are dropped (they carry no fact). The
+ * result has no prototype: any key, `__proto__` included, is kept as a key.
+ */
 export function cleanAttributes(raw: Readonly<Record<string, string>>): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = emptyRecord<string>();
   for (const [k, v] of Object.entries(raw)) {
     const key = cleanAttributeKey(k);
     const value = cleanAttributeValue(key, v);
-    if (value.length > 0) out[key] = value;
+    if (value.length > 0) setOwn(out, key, value);
   }
   if (Object.keys(out).length > MAX_ATTRIBUTES) {
     throw new InvalidArgumentsError(`Too many attributes (${Object.keys(out).length}); the limit is ${MAX_ATTRIBUTES}.`);

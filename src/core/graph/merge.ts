@@ -10,6 +10,7 @@
  * Run inside one store transaction (the graph service does).
  */
 import { ConflictError, NotFoundError } from '../errors';
+import { copyRecord, deleteOwn, hasOwnKey, ownValue, setOwn } from '../records';
 import { fold } from '../text/normalize';
 import type { ChangeLog } from './events';
 import type { Clock, EntityId, EvidenceId, IdSource, MergeId, RelationshipId } from './ids';
@@ -70,11 +71,12 @@ function dedupe<T>(items: readonly T[]): T[] {
 
 /** The surviving entity with B's facts added (A's values win); computed before any write. */
 function absorb(a: Entity, b: Entity, now: number): { entity: Entity; attributesGained: number; aliasesGained: number } {
-  const attributes: Record<string, string> = { ...a.attributes };
+  const attributes = copyRecord(a.attributes);
   let attributesGained = 0;
   for (const [key, value] of Object.entries(b.attributes)) {
-    if (key in attributes) continue;
-    attributes[key] = value;
+    // Own keys only: A's `toString` or `__proto__` is a fact, Object.prototype's is not.
+    if (hasOwnKey(attributes, key)) continue;
+    setOwn(attributes, key, value);
     attributesGained++;
   }
   checkAttributeCount(attributes);
@@ -215,9 +217,9 @@ function sameFacts(x: Entity, y: Entity): boolean {
  */
 function release(current: Entity, record: MergeRecord, now: number): Entity {
   const { intoBefore: before, removed } = record;
-  const attributes: Record<string, string> = { ...current.attributes };
+  const attributes = copyRecord(current.attributes);
   for (const [key, value] of Object.entries(removed.attributes)) {
-    if (!(key in before.attributes) && attributes[key] === value) delete attributes[key];
+    if (!hasOwnKey(before.attributes, key) && ownValue(attributes, key) === value) deleteOwn(attributes, key);
   }
   const hadAlias = new Set(before.aliases.map(fold));
   const brought = new Set([removed.name, ...removed.aliases].map(fold));

@@ -132,4 +132,27 @@ describe('GraphService.exclusive', () => {
     await graph.exclusive((g) => g.createEntity({ name: 'Rust', type: 'technology' }));
     expect(seen).toEqual(['entity.put']);
   });
+
+  it('atomic: writes are applied all or nothing, and listeners hear of them only after the commit', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const seen: string[] = [];
+    graph.subscribe((c) => seen.push(c.kind === 'entity.put' ? c.entity.name : c.kind));
+    const failed = graph.exclusive(async (g) => {
+      await g.createEntity({ name: 'Rust', type: 'technology' });
+      const go = await g.createEntity({ name: 'Go', type: 'technology' });
+      expect(seen).toEqual([]); // held until the outer transaction commits
+      await g.relate(go.id, 'inspired', go.id); // refused: an entity cannot relate to itself
+    }, { atomic: true });
+    expect(await codeOf(failed)).toBe('invalid_arguments');
+    expect(await store.countEntities()).toBe(0);
+    expect(seen).toEqual([]);
+    await graph.exclusive(async (g) => {
+      await g.createEntity({ name: 'Rust', type: 'technology' });
+      await g.exclusive((inner) => inner.createEntity({ name: 'Go', type: 'technology' }), { atomic: true });
+      expect(seen).toEqual([]);
+    }, { atomic: true });
+    expect(seen).toEqual(['Rust', 'Go']);
+    expect(await store.countEntities()).toBe(2);
+  });
 });

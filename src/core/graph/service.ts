@@ -2,7 +2,8 @@
  * The graph service: the only way the knowledge graph is written. It owns the
  * graph's rules (name cleaning and limits, attribute merging, one relationship per
  * (from, label, to), derived index keys, evidence, exact merge undo) over any
- * `GraphStore`, and runs each operation in one store transaction. Listeners (the
+ * `GraphStore`, and runs each operation in one store transaction; `exclusive(fn,
+ * { atomic: true })` makes a whole sequence one (a capture's ingestion). Listeners (the
  * search index) hear about committed changes through `subscribe`.
  *
  * @example
@@ -12,9 +13,10 @@
  *   await graph.relate(stripe.id, 'uses', rust.id); // { relationship, created: true }
  */
 import { ConflictError, InvalidArgumentsError, NotFoundError } from '../errors';
+import { copyRecord, deleteOwn, hasOwnKey, ownValue, setOwn } from '../records';
 import { cleanText, nameKey } from '../text/normalize';
 import { ChangeLog } from './events';
-import type { GraphListener } from './events';
+import type { GraphChange, GraphListener } from './events';
 import type { Clock, EntityId, IdSource, MergeId, RelationshipId } from './ids';
 import {
   checkAttributeCount,
@@ -91,6 +93,8 @@ export interface EvidenceSource {
   readonly pageTitle: string;
   readonly snippet: string;
   readonly capturedAt?: number;
+  /** What the evidence says beyond its sentence (e.g. a classified relation's confidence). */
+  readonly detail?: string;
 }
 
 export interface RecordEvidenceInput extends EvidenceSource {
@@ -160,12 +164,18 @@ export class GraphService {
   private readonly gate: WriteGate;
   /** The same service without the gate, handed to `exclusive` callbacks. */
   private readonly ungated: GraphService;
+  /**
+   * Inside an atomic `exclusive` run: the changes of the inner writes, held until the
+   * outer transaction commits (a listener must never see a write that is rolled back).
+   */
+  private readonly held: GraphChange[] | undefined;
 
-  constructor(deps: GraphServiceDeps, shared?: { listeners: Set<GraphListener> }) {
+  constructor(deps: GraphServiceDeps, shared?: { listeners: Set<GraphListener>; held?: GraphChange[] }) {
     this.store = deps.store;
     this.ids = deps.ids;
     this.clock = deps.clock;
     this.listeners = shared?.listeners ?? new Set();
+    this.held = shared?.held;
     this.gate = shared ? passThrough : new WriteQueue();
     this.ungated = shared ? this : new GraphService(deps, { listeners: this.listeners });
   }
@@ -176,11 +186,26 @@ export class GraphService {
    * the same entity. Inside, write through the `graph` argument (calling this
    * service again from inside would wait for itself).
    *
+   * With `atomic: true`, `fn` also runs in one store transaction: its writes are
+   * applied all together or, if it throws, not at all (Dexie aborts, the in-memory
+   * store replays its undo log), and listeners hear of them only once it committed.
+   * As in any store transaction, `fn` must await nothing but this store's methods
+   * (no timers, no network): IndexedDB commits a transaction left idle.
+   *
    * @example
    *   await graph.exclusive(async (g) => (await g.findByName('Stripe'))[0] ?? g.createEntity({ name: 'Stripe', type: 'company' }));
+   *   await graph.exclusive(async (g) => { await g.createEntity(a); await g.createEntity(b); }, { atomic: true }); // both or neither
    */
-  exclusive<T>(fn: (graph: GraphService) => Promise<T>): Promise<T> {
-    return this.gate.run(() => fn(this.ungated));
+  exclusive<T>(fn: (graph: GraphService) => Promise<T>, options: { readonly atomic?: boolean } = {}): Promise<T> {
+    if (options.atomic !== true) return this.gate.run(() => fn(this.ungated));
+    return this.gate.run(async () => {
+      const held: GraphChange[] = [];
+      const inner = new GraphService({ store: this.store, ids: this.ids, clock: this.clock }, { listeners: this.listeners, held: this.held ?? held });
+      const result = await this.store.transaction(() => fn(inner));
+      // Nested in another atomic run, the outer one publishes when it commits.
+      if (this.held === undefined) this.publish(held);
+      return result;
+    });
   }
 
   /** Hears every committed change, in order. Returns the unsubscribe function. */
@@ -192,7 +217,13 @@ export class GraphService {
   private async write<T>(fn: (log: ChangeLog) => Promise<T>): Promise<T> {
     const log = new ChangeLog();
     const result = await this.gate.run(() => this.store.transaction(() => fn(log)));
-    for (const change of log.drain()) {
+    if (this.held === undefined) this.publish(log.drain());
+    else for (const change of log.drain()) this.held.push(change); // no spread: a merge may log 50k changes
+    return result;
+  }
+
+  private publish(changes: readonly GraphChange[]): void {
+    for (const change of changes) {
       for (const listener of this.listeners) {
         // A failing listener (a derived index) must not turn a committed write into an error.
         try {
@@ -202,7 +233,6 @@ export class GraphService {
         }
       }
     }
-    return result;
   }
 
   private async mustGet(id: EntityId): Promise<Entity> {
@@ -264,12 +294,12 @@ export class GraphService {
         throw new InvalidArgumentsError(`Unknown entity type "${String(patch.type)}".`);
       }
       const name = patch.name === undefined ? before.name : cleanName(patch.name);
-      const attributes: Record<string, string> = { ...before.attributes };
+      const attributes = copyRecord(before.attributes);
       for (const [k, v] of Object.entries(patch.attributes ?? {})) {
         const key = cleanAttributeKey(k);
         const value = v === null ? '' : cleanAttributeValue(key, v);
-        if (value.length === 0) delete attributes[key];
-        else attributes[key] = value;
+        if (value.length === 0) deleteOwn(attributes, key);
+        else setOwn(attributes, key, value);
       }
       checkAttributeCount(attributes);
       const aliases = mergeAliases(name, [], patch.aliases ?? before.aliases);
@@ -319,13 +349,14 @@ export class GraphService {
     const incoming = cleanAttributes(attributes);
     return this.write(async (log) => {
       const before = await this.mustGet(id);
-      const next: Record<string, string> = { ...before.attributes };
+      const next = copyRecord(before.attributes);
       const added: string[] = [];
       const updated: string[] = [];
       for (const [key, value] of Object.entries(incoming)) {
-        if (!(key in next)) added.push(key);
-        else if (next[key] !== value) updated.push(key);
-        next[key] = value;
+        // Own keys only: a new `toString` is added, not taken for Object.prototype's.
+        if (!hasOwnKey(next, key)) added.push(key);
+        else if (ownValue(next, key) !== value) updated.push(key);
+        setOwn(next, key, value);
       }
       checkAttributeCount(next);
       const mentions = Math.max(0, Math.floor(options.mentions ?? 0));

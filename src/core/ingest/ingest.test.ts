@@ -6,7 +6,7 @@ import { GraphService } from '../graph/service';
 import type { EntityType } from '../graph/types';
 import { resolveName } from '../resolve/resolve-name';
 import { createResolver } from '../resolve/resolver';
-import { ingestCapture } from './ingest';
+import { INGEST_BUDGET_MS, ingestCapture } from './ingest';
 
 function setup() {
   const store = new InMemoryGraphStore();
@@ -80,6 +80,27 @@ describe('ingestCapture', () => {
     const again = await ingestCapture(analysis, deps, { capturedAt: 5 });
     expect(again.duplicate).toBe(true);
     expect(await store.counts()).toEqual(before);
+  });
+
+  it('past its time budget, ingestion skips the remaining mentions and relations and notes it on the page', async () => {
+    const { store, clock, deps } = setup();
+    // Each resolution takes 40% of the budget: the 4th mention starts past it.
+    const slow = {
+      resolve: async (...args: Parameters<typeof deps.resolver.resolve>) => {
+        clock.advance(INGEST_BUDGET_MS * 0.4);
+        return deps.resolver.resolve(...args);
+      },
+    };
+    const names = ['Alpha', 'Beta', 'Gamma', 'Delta'];
+    const analysis = page('https://slow.example/', names.map((n, i) => ent(n, 'company', { salience: 0.9 - i / 10 })), [rel('Alpha', 'owns', 'Beta')]);
+    const out = await ingestCapture(analysis, { ...deps, resolver: slow }, { capturedAt: 7 });
+    expect(out).toMatchObject({ created: 3, relationships: 0, duplicate: false });
+    expect((await store.listEntities({ limit: 10 })).map((e) => e.name)).toEqual(['Alpha', 'Beta', 'Gamma']);
+    const recorded = await store.getPage('https://slow.example/');
+    expect(recorded?.entityIds).toEqual(out.entityIds);
+    expect(recorded?.notes?.at(-1)).toBe('Ingestion stopped after 10 s: 3 of 4 entities and 0 of 1 relations were added.');
+    // Recorded at its capture time: the same capture is not ingested again.
+    expect((await ingestCapture(analysis, deps, { capturedAt: 7 })).duplicate).toBe(true);
   });
 
   it('two tabs capturing the same new entity at the same moment create one entity', async () => {

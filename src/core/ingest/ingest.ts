@@ -7,6 +7,17 @@
  * entities it contributed. Runs under the service's write serialization, so two
  * tabs capturing the same new entity create it once; re-ingesting the same capture
  * (same URL and capture time) changes nothing.
+ *
+ * All or nothing (issue 24): one capture is one store transaction (`exclusive` with
+ * `atomic: true`). A failure or a worker stopped half-way leaves no trace, so the
+ * retry applies the capture once. Chosen over idempotence by capture id, which would
+ * need every write (mention counts, aliases, attribute values, review items) to carry
+ * and check the capture's id; a transaction covers writes added later for free. It
+ * holds because ingestion awaits only store reads and writes (the resolver runs with
+ * local sources only; its embedder is synchronous), never a timer or the network.
+ *
+ * Bounded in time: past `INGEST_BUDGET_MS` the remaining mentions and relations are
+ * skipped, and the page is recorded (in the same transaction) with a note saying so.
  */
 import type { CaptureAnalysis, AnalyzedEntity } from '../capture';
 import type { Clock, EntityId, IdSource, RelationshipId } from '../graph/ids';
@@ -32,6 +43,12 @@ const CO_MENTIONS = 20;
 const MAX_PENDING_SCAN = 500;
 /** Candidates kept on a review item. */
 const REVIEW_CANDIDATES = 5;
+/**
+ * Time one capture's ingestion may take (checked between mentions and relations). A page
+ * of 100 entities ingests in well under a second; past this something is pathological
+ * (a huge graph, a slow disk), and the worker must go on answering and ingesting.
+ */
+export const INGEST_BUDGET_MS = 10_000;
 
 export interface IngestSettings {
   /** Confidence at which a mention joins an existing entity without review. */
@@ -70,6 +87,8 @@ export async function ingestCapture(
 ): Promise<IngestResult> {
   const capturedAt = options.capturedAt ?? deps.clock.now();
   return deps.service.exclusive(async (graph) => {
+    // The budget starts once the writer is ours: time spent queued behind other captures is not ingestion's.
+    const deadline = deps.clock.now() + INGEST_BUDGET_MS;
     const previous = await deps.store.getPage(analysis.url);
     if (previous && previous.capturedAt === capturedAt) {
       return { pageUrl: analysis.url, entityIds: previous.entityIds, created: 0, matched: 0, queuedForReview: 0, relationships: previous.relationshipIds.length, duplicate: true };
@@ -86,7 +105,10 @@ export async function ingestCapture(
     let matched = 0;
     let queued = 0;
 
+    let mentionsDone = 0;
     for (const mention of entities) {
+      if (deps.clock.now() > deadline) break;
+      mentionsDone++;
       // Parts of the name folded in on this page ("Bill", "Cosby" for "Bill Cosby") stand for it
       // here only: as resolver names they would match every other Bill; stored, the same.
       const aliases = mention.aliases.filter((a) => !isShortFormOf(a, mention.name));
@@ -138,20 +160,35 @@ export async function ingestCapture(
 
     const relationshipIds: RelationshipId[] = [...(previous?.relationshipIds ?? [])];
     const seenRel = new Set<string>();
-    for (const rel of analysis.relations.slice(0, MAX_INGEST_RELATIONS)) {
+    const relations = analysis.relations.slice(0, MAX_INGEST_RELATIONS);
+    let relationsDone = 0;
+    for (const rel of relations) {
+      if (deps.clock.now() > deadline) break;
+      relationsDone++;
       const from = byKey.get(nameKey(rel.from));
       const to = byKey.get(nameKey(rel.to));
       if (from === undefined || to === undefined || from === to) continue;
       const k = `${from}|${normalizeLabel(rel.label)}|${to}`;
       if (seenRel.has(k)) continue;
       seenRel.add(k);
-      const out = await graph.relate(from, rel.label, to, { ...source, snippet: rel.snippet });
+      const out = await graph.relate(from, rel.label, to, { ...source, snippet: rel.snippet, ...(rel.confidence === undefined ? {} : { detail: `confidence ${rel.confidence}` }) });
       if (!relationshipIds.includes(out.relationship.id)) relationshipIds.push(out.relationship.id);
     }
 
-    await graph.recordPage({ url: analysis.url, title: analysis.title, ...(analysis.lang ? { lang: analysis.lang } : {}), capturedAt, entityIds: pageEntityIds, relationshipIds, notes: analysis.notes });
+    const stopped = mentionsDone < entities.length || relationsDone < relations.length;
+    const notes = stopped
+      ? [...analysis.notes.slice(0, MAX_PAGE_NOTES - 1), budgetNote(mentionsDone, entities.length, relationsDone, relations.length)]
+      : analysis.notes;
+    await graph.recordPage({ url: analysis.url, title: analysis.title, ...(analysis.lang ? { lang: analysis.lang } : {}), capturedAt, entityIds: pageEntityIds, relationshipIds, notes });
     return { pageUrl: analysis.url, entityIds: pageEntityIds, created, matched, queuedForReview: queued, relationships: seenRel.size, duplicate: false };
-  });
+  }, { atomic: true });
+}
+
+/** Notes a page keeps (`recordPage` keeps this many): the budget note must be one of them. */
+const MAX_PAGE_NOTES = 20;
+
+function budgetNote(mentionsDone: number, mentions: number, relationsDone: number, relations: number): string {
+  return `Ingestion stopped after ${INGEST_BUDGET_MS / 1000} s: ${mentionsDone} of ${mentions} entities and ${relationsDone} of ${relations} relations were added.`;
 }
 
 /** Longest person name a display name is upgraded to. */

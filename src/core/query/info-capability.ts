@@ -5,6 +5,7 @@
  * `validateInfoRequest` rejects anything else and the loop then forces an answer.
  */
 import type { InfoRequest } from './query-response';
+import { ownValue } from '../records';
 
 interface ParamBase {
   readonly name: string;
@@ -97,7 +98,7 @@ export function validateInfoRequest(request: InfoRequest, capability: InfoCapabi
     if (!known.has(key)) errors.push(`Unknown parameter ${quote(key)} for ${capability.id}.`);
   }
   for (const param of capability.parameters) {
-    const value = request.parameters[param.name];
+    const value = ownValue(request.parameters, param.name);
     if (value === undefined || value === null) {
       if (param.required) errors.push(`Missing parameter "${param.name}" for ${capability.id}.`);
       continue;
@@ -148,8 +149,7 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
  * enums: what LLM answerers offer as a function tool.
  */
 export function capabilityJsonSchema(capability: InfoCapability): JsonSchema {
-  const properties: Record<string, JsonValue> = {};
-  for (const p of capability.parameters) properties[p.name] = paramSchema(p);
+  const properties: Record<string, JsonValue> = Object.fromEntries(capability.parameters.map((p) => [p.name, paramSchema(p)]));
   return {
     type: 'object',
     properties,
@@ -187,8 +187,7 @@ function idDescription(p: { readonly description: string; readonly allowed: read
 
 /** A stable key for a request (same capability and parameters → same key). */
 export function requestKey(request: InfoRequest): string {
-  const params = Object.keys(request.parameters)
-    .sort()
-    .map((k) => [k, request.parameters[k]]);
+  // The model's parameter names: own entries only, sorted by name.
+  const params = Object.entries(request.parameters).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `${request.capabilityId}:${JSON.stringify(params)}`;
 }

@@ -149,7 +149,8 @@ export function estimatePromptTokens(input: PromptInput): number {
   return estimateTokens(SYSTEM_PROMPT) + estimateTokens(buildUserPrompt(input)) + estimateTokens(tools);
 }
 
-const TRAILER = /^\s*(CONFIDENCE|SOURCES|FOLLOW_UPS)\s*:\s*(.*)$/i;
+// `(\S.*)?` rather than `(.*)`: the value cannot start with what `\s*` may take, so no backtracking.
+const TRAILER = /^\s*(CONFIDENCE|SOURCES|FOLLOW_UPS)\s*:\s*(\S.*)?$/i;
 
 /**
  * Parses a model's final text: the answer, then the CONFIDENCE / SOURCES / FOLLOW_UPS

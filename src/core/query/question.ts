@@ -41,7 +41,9 @@ const AUX = /^(?:are|is|was|were|have|has|had|do|does|did)\s+/i;
 function slot(text: string | undefined): string {
   return (text ?? '')
     .trim()
-    .replace(/^["'“‘]+|["'”’]+$/g, '')
+    .replace(/^["'“‘]+/, '')
+    // The lookbehind starts the match at the first quote of the trailing run only (linear).
+    .replace(/(?<!["'”’])["'”’]+$/, '')
     .replace(/^(?:the|a|an)\s+/i, '')
     .trim();
 }
@@ -94,7 +96,7 @@ const RULES: readonly Rule[] = [
     return type ? { kind: 'list', entityType: type } : undefined;
   },
   (q) => {
-    const m = /^(?:what do (?:we|i|you) know about|what (?:do|does) (?:the graph|my graph) (?:say|know) about|tell me (?:more )?about|who (?:is|was|are|were)|what (?:is|was|are|were)|what's|describe|summari[sz]e|info(?:rmation)? (?:on|about)|facts about)\s+(.+)$/i.exec(q);
+    const m = /^(?:what do (?:we|i|you) know about|what (?:do|does) (?:the graph|my graph) (?:say|know) about|tell me (?:more )?about|who (?:is|was|are|were)|what (?:is|was|are|were)|what's|describe|summari[sz]e|info(?:rmation)? (?:on|about)|facts about)\s+(\S.*)$/i.exec(q);
     return m ? { kind: 'about', subject: slot(m[1]) } : undefined;
   },
   (q) => {
@@ -126,7 +128,7 @@ const RULES: readonly Rule[] = [
  *   // { kind: 'relation', relation: 'use', object: 'Rust', direction: 'in', entityType: 'company' }
  */
 export function parseQuestion(question: string): Intent {
-  const q = question.trim().replace(/\s+/g, ' ').replace(/[?.!]+$/, '').trim();
+  const q = question.trim().replace(/\s+/g, ' ').replace(/(?<![?.!])[?.!]+$/, '').trim();
   for (const rule of RULES) {
     const intent = rule(q);
     if (intent) return intent;

@@ -6,13 +6,17 @@
 import type { RelationshipView } from './query-context';
 import type { Role } from './question';
 
-const IRREGULAR: Readonly<Record<string, string>> = {
+// Maps, not objects: they are looked up with words of questions and labels, where
+// `constructor` or `toString` is a word like any other, not an inherited function.
+const IRREGULAR: ReadonlyMap<string, string> = new Map(Object.entries({
   made: 'make', built: 'build', bought: 'buy', ran: 'run', led: 'lead', wrote: 'write', owned: 'own',
   began: 'begin', grew: 'grow', sold: 'sell', held: 'hold', paid: 'pay', taught: 'teach',
-};
+}));
 // Verbs that mean the same edge; the first member is the canonical form.
 const SYNONYMS: readonly (readonly string[])[] = [
-  ['acquir', 'buy', 'purchas'],
+  // Owning is what an acquisition leaves: "who owns X?" reads `acquired` and `subsidiary_of` edges.
+  ['acquir', 'buy', 'purchas', 'own'],
+  ['develop', 'mak', 'manufactur', 'build'],
   ['us', 'adopt', 'rely', 'leverag'],
   ['found', 'cofound', 'co', 'creat', 'start', 'establish'],
   ['lead', 'run', 'head', 'manag'],
@@ -22,11 +26,14 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['partner', 'collaborat'],
 ];
 // "X works at Y" is the same edge as "Y employs X".
-const INVERSES: Readonly<Record<string, string>> = { work: 'employ', employ: 'work' };
+// "X subsidiary_of Y" is the same edge as "Y acquired / owns X".
+const INVERSES: ReadonlyMap<string, string> = new Map([['work', 'employ'], ['employ', 'work'], ['acquir', 'subsidiary'], ['subsidiary', 'acquir']]);
+/** Co-occurrence links (`mentioned_with`): a neighbourhood, never the answer to a typed question. */
+export const UNTYPED_LABELS: ReadonlySet<string> = new Set(['mentioned_with']);
 
 /** A crude stem: `uses`, `use`, `used`, `using` → `us`; `acquired` → `acquir`. */
 export function stem(word: string): string {
-  const w = IRREGULAR[word.toLowerCase()] ?? word.toLowerCase();
+  const w = IRREGULAR.get(word.toLowerCase()) ?? word.toLowerCase();
   for (const suffix of ['ing', 'ed', 'es', 's', 'e']) {
     // Keep at least two letters, or `is`/`as` would vanish.
     if (w.endsWith(suffix) && w.length - suffix.length >= 2) return w.slice(0, -suffix.length);
@@ -59,9 +66,10 @@ export function labelShape(label: string): LabelShape {
  */
 export function relatedBy(rels: readonly RelationshipView[], anchor: string, relation: string, direction: 'in' | 'out'): Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> {
   const key = verbKey(relation.split(' ')[0] ?? relation);
-  const inverse = INVERSES[key];
+  const inverse = INVERSES.get(key);
   const out: Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> = [];
   for (const r of rels) {
+    if (UNTYPED_LABELS.has(r.label)) continue;
     const shape = labelShape(r.label);
     const same = shape.key === key;
     const flipped = inverse !== undefined && shape.key === inverse;

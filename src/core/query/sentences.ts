@@ -5,6 +5,7 @@
  * with Square." Pure functions over names, types, attributes and labels.
  */
 import type { EntityType } from '../graph/types';
+import { ownValue } from '../records';
 
 /** Attributes woven into the first sentence, in this order, with their phrase. */
 const WOVEN_ATTRIBUTES: readonly (readonly [string, string])[] = [
@@ -70,9 +71,12 @@ export function pluralVerbPhrase(label: string): string {
  * the seed's example); incoming links, other attributes and aliases follow.
  */
 export function describeEntity(entity: DescribedEntity, outgoing: readonly DescribedLink[], incoming: readonly DescribedLink[]): string {
-  const industry = entity.attributes['industry'];
+  const industry = ownValue(entity.attributes, 'industry');
   const kind = industry ? `${industry} ${entity.type}` : entity.type;
-  const clauses = WOVEN_ATTRIBUTES.flatMap(([key, phrase]) => (entity.attributes[key] ? [`${phrase} ${entity.attributes[key]}`] : []));
+  const clauses = WOVEN_ATTRIBUTES.flatMap(([key, phrase]) => {
+    const value = ownValue(entity.attributes, key);
+    return value ? [`${phrase} ${value}`] : [];
+  });
   const sentences = [`${entity.name} is ${article(kind)} ${kind}${clauses.length > 0 ? ` ${clauses.join(', ')}` : ''}.`];
   if (entity.description) sentences.push(entity.description.endsWith('.') ? entity.description : `${entity.description}.`);
   const byLabel = new Map<string, string[]>();

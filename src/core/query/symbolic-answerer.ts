@@ -6,6 +6,7 @@
  */
 import type { EntityId } from '../graph/ids';
 import type { EntityType } from '../graph/types';
+import { ownValue } from '../records';
 import { nameKey } from '../text/normalize';
 import type { Answerer, AnswerInput } from './answerer.port';
 import { CAPABILITY, MAX_RESULTS_PER_REQUEST } from './capabilities';
@@ -220,7 +221,7 @@ class Turn {
       if (expandPeople) return expandPeople;
       for (const p of check) {
         const attrs = this.ctx.getFull(p)?.entity.attributes ?? {};
-        const title = TITLE_ATTRIBUTES.map((k) => attrs[k]).find((t) => t !== undefined && labels.titles?.test(t));
+        const title = TITLE_ATTRIBUTES.map((k) => ownValue(attrs, k)).find((t) => t !== undefined && labels.titles?.test(t));
         if (title) people.set(p, `${this.name(p)} (${title})`);
       }
     }

@@ -153,11 +153,12 @@ export interface CandidateProfile {
   readonly neighbourKeys: ReadonlySet<string>;
 }
 
-const TYPE_SYNONYMS: Readonly<Record<string, EntityType>> = {
+// A Map: the caller's type hint is looked up, and `constructor` must find nothing.
+const TYPE_SYNONYMS: ReadonlyMap<string, EntityType> = new Map(Object.entries({
   organization: 'company', organisation: 'company', org: 'company', corporation: 'company', business: 'company',
   people: 'person', human: 'person', place: 'location', city: 'location', country: 'location', geography: 'location',
   software: 'technology', tech: 'technology', language: 'technology', framework: 'technology',
-};
+} satisfies Record<string, EntityType>));
 
 /**
  * Reads a free-form type hint ("Person", "organisation") as an entity type.
@@ -169,7 +170,7 @@ export function parseEntityType(raw: string | undefined): EntityType | undefined
   if (raw === undefined) return undefined;
   const t = raw.trim().toLowerCase();
   if (isEntityType(t)) return t;
-  return TYPE_SYNONYMS[t];
+  return TYPE_SYNONYMS.get(t);
 }
 
 /** Host of a URL-like attribute value, without `www.`; undefined when it is not one. */

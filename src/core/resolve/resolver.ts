@@ -89,7 +89,8 @@ const NEIGHBOUR_PAGES = 6;
 const NEIGHBOUR_PAGE_ENTITIES = 80;
 /** Co-mentions considered per request. */
 const MAX_CO_MENTIONS = 50;
-const REALM_TYPES: Readonly<Record<string, EntityType>> = { geography: 'location' };
+// A Map: the realm is the caller's string (`constructor` finds nothing).
+const REALM_TYPES: ReadonlyMap<string, EntityType> = new Map([['geography', 'location']]);
 const DEFAULT_AUTHORITY_TIMEOUT_MS = 3000;
 
 /**
@@ -134,7 +135,7 @@ export function createResolver(deps: ResolverDeps): Resolver {
 
     // normalize
     const subject = cleanText(req.subject);
-    const expectedType = parseEntityType(req.hints?.expected_type) ?? (realm ? REALM_TYPES[realm] : undefined);
+    const expectedType = parseEntityType(req.hints?.expected_type) ?? (realm ? REALM_TYPES.get(realm) : undefined);
     const expansion = expandOnPage(subject, local.pageNames ?? [], expectedType);
     // A place and its demonym are one entity ("Germany" / "German"), unless the subject is typed otherwise.
     const places = expectedType === undefined || expectedType === 'location' || expectedType === 'other' ? placeNames(subject) : [];
@@ -336,7 +337,5 @@ function round(x: number): number {
 }
 
 function roundAll(f: Features): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [k, v] of Object.entries(f)) out[k] = round(v);
-  return out;
+  return Object.fromEntries(Object.entries(f).map(([k, v]) => [k, round(v)]));
 }

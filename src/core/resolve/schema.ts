@@ -4,6 +4,7 @@
  * the request and response types.
  */
 import { z } from 'zod';
+import { ownRecordSchema } from '../records';
 import { MAX_NAME_LENGTH } from '../graph/types';
 
 export const RESOLVE_MODES = ['quick', 'ranked', 'llm_select', 'interactive', 'hybrid'] as const;
@@ -110,7 +111,8 @@ export const resolveResponseSchema = z.object({
       description: z.string().optional(),
       source: z.string(),
       uri: z.string().optional(),
-      attributes: z.record(z.string(), z.string()).optional(),
+      // The entity's attribute names: any string, `__proto__` included.
+      attributes: ownRecordSchema(z.string(), z.string()).optional(),
     })
     .optional(),
   confidence: unit,

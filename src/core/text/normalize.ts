@@ -75,7 +75,8 @@ export function withoutHonorific(key: string): string {
 export function normalizeLabel(label: string): string {
   return fold(label)
     .replace(/[^\p{L}\p{N}]+/gu, '_')
-    .replace(/^_+|_+$/g, '');
+    // The line above leaves no two `_` in a row, so one at each end is all there is to trim.
+    .replace(/^_|_$/g, '');
 }
 
 /**

@@ -103,9 +103,10 @@ describe('seed 003 golden examples', () => {
   it('entity_merge: Stripe, Inc. into Stripe gains 2 relationships and 0 attributes; entity_unmerge undoes it', async () => {
     await call('entity_add', { name: 'Stripe', entity_type: 'company', attributes: { industry: 'payments' } });
     await addAll([['Rust', 'technology'], ['Paystack', 'company'], ['Square', 'company']]);
-    // A homonym by normalized name: only a different type keeps entity_add from merging it.
-    await call('entity_add', { name: 'Stripe, Inc.', entity_type: 'other', attributes: { industry: 'fintech' } });
-    await call('entity_update', { name: 'Stripe, Inc.', entity_type: 'company' });
+    // Another name: a second entity, with Stripe named as a possible duplicate.
+    expect(await call('entity_add', { name: 'Stripe, Inc.', entity_type: 'company', attributes: { industry: 'fintech' } })).toMatchObject({
+      name: 'Stripe, Inc.', created: true, possible_duplicates: [{ name: 'Stripe', entity_type: 'company' }],
+    });
     await call('entity_relate', { from: 'Stripe', to: 'Rust', relationship: 'uses' });
     await call('entity_relate', { from: 'Stripe, Inc.', to: 'Rust', relationship: 'uses' });
     await call('entity_relate', { from: 'Stripe, Inc.', to: 'Paystack', relationship: 'acquired' });
@@ -117,6 +118,71 @@ describe('seed 003 golden examples', () => {
     expect(await call('entity_unmerge', { merge_id })).toEqual({ merge_id, restored: 'Stripe, Inc.', merged_into: 'Stripe' });
     expect(await call('graph_stats', {})).toMatchObject({ entities: 5, relationships: 4 });
     expect(await call('merge_history', {})).toMatchObject({ merges: [{ merge_id, undone: true }] });
+  });
+
+  it('every seed example in order on one graph, requests exactly as the seed writes them', async () => {
+    // Steps marked "setup" are not seed examples: they add what the seed's examples presume
+    // (Rust existing before `entity_relate`, the facts behind the query and the merge).
+    const seed = async (tool: string, args: Record<string, unknown>): Promise<unknown> => call(tool, args);
+    expect(withoutExtensions(await seed('entity_add', { name: 'Stripe', entity_type: 'company', attributes: stripeAttributes }), ['id'])).toEqual({
+      name: 'Stripe', entity_type: 'company', attributes: stripeAttributes, created: true,
+    });
+    await addAll([['Rust', 'technology']]); // setup
+    expect(await seed('entity_relate', { from: 'Stripe', to: 'Rust', relationship: 'uses' })).toEqual({ from: 'Stripe', to: 'Rust', relationship: 'uses', created: true });
+    await addAll([['Paystack', 'company'], ['Patrick Collison', 'person'], ['Square', 'company']]); // setup
+    for (const [to, relationship] of [['Paystack', 'acquired'], ['Patrick Collison', 'employs'], ['Square', 'competes_with']]) await seed('entity_relate', { from: 'Stripe', to, relationship });
+    expect(await seed('entity_query', { question: 'what do we know about Stripe?' })).toMatchObject({
+      entities: [{ name: 'Stripe', entity_type: 'company', attributes: stripeAttributes, relationships: [
+        { to: 'Rust', relationship: 'uses' }, { to: 'Paystack', relationship: 'acquired' }, { to: 'Patrick Collison', relationship: 'employs' }, { to: 'Square', relationship: 'competes_with' },
+      ] }],
+    });
+    // setup: the same company under its legal name, with two facts Stripe lacks.
+    const inc = await seed('entity_add', { name: 'Stripe, Inc.', entity_type: 'company' });
+    expect(inc).toMatchObject({ name: 'Stripe, Inc.', created: true, possible_duplicates: [{ name: 'Stripe', score: 1 }] });
+    await addAll([['Cloudflare', 'company'], ['Tokio', 'technology']]);
+    await seed('entity_relate', { from: 'Stripe, Inc.', to: 'Cloudflare', relationship: 'partners_with' });
+    await seed('entity_relate', { from: 'Square', to: 'Stripe, Inc.', relationship: 'competes_with' });
+    expect(withoutExtensions(await seed('entity_merge', { name_a: 'Stripe', name_b: 'Stripe, Inc.' }), ['merge_id'])).toEqual({
+      merged_into: 'Stripe', removed: 'Stripe, Inc.', attributes_gained: 0, relationships_gained: 2,
+    });
+    await addAll([['String (Rust type)', 'technology']]); // setup
+    const { results } = (await seed('entity_search', { query: 'stri' })) as { results: { name: string; entity_type: string; score: number }[] };
+    expect(results.slice(0, 2).map((r) => [r.name, r.entity_type])).toEqual([['Stripe', 'company'], ['String (Rust type)', 'technology']]);
+    await addAll([['Mozilla', 'company'], ['LLVM', 'technology']]); // setup
+    await seed('entity_relate', { from: 'Cloudflare', to: 'Rust', relationship: 'uses' });
+    await seed('entity_relate', { from: 'Tokio', to: 'Rust', relationship: 'part_of' });
+    await seed('entity_relate', { from: 'Rust', to: 'Mozilla', relationship: 'created_by' });
+    await seed('entity_relate', { from: 'Rust', to: 'LLVM', relationship: 'depends_on' });
+    expect(await seed('entity_find_related', { name: 'Rust' })).toMatchObject({ entity: 'Rust' });
+    const related = ((await seed('entity_find_related', { name: 'Rust' })) as { related: { name: string; relationship: string; direction: string }[] }).related;
+    for (const fact of [
+      { name: 'Stripe', relationship: 'uses', direction: 'incoming' },
+      { name: 'Cloudflare', relationship: 'uses', direction: 'incoming' },
+      { name: 'Tokio', relationship: 'part_of', direction: 'incoming' },
+      { name: 'Mozilla', relationship: 'created_by', direction: 'outgoing' },
+      { name: 'LLVM', relationship: 'depends_on', direction: 'outgoing' },
+    ]) expect(related).toContainEqual(expect.objectContaining(fact));
+    expect(((await seed('entity_visualize', {})) as { mermaid: string }).mermaid).toMatch(/^graph LR/);
+    // The research workflow (steps 2, 3 and 5): re-adding Stripe merges, Patrick Collison exists already.
+    expect(await seed('entity_add', { name: 'Stripe', entity_type: 'company', attributes: { founded: '2010', industry: 'payments' } })).toMatchObject({ created: false });
+    expect(await seed('entity_add', { name: 'Patrick Collison', entity_type: 'person', attributes: { role: 'CEO' } })).toMatchObject({ created: false, attributes: { role: 'CEO' } });
+    expect(await seed('entity_relate', { from: 'Stripe', to: 'Patrick Collison', relationship: 'founded_by' })).toMatchObject({ created: true });
+    expect(await seed('entity_query', { question: 'which companies use Rust?' })).toMatchObject({ answer: expect.stringContaining('Stripe') });
+    expect(await call('graph_stats', {})).toMatchObject({ entities: 10 });
+  });
+
+  it('entity_add matches the same name only; a legal suffix or typo is a possible duplicate, not a merge', async () => {
+    await call('entity_add', { name: 'Stripe', entity_type: 'company' });
+    expect(await call('entity_add', { name: '\u00A0STRIPE\u2003', entity_type: 'company' })).toMatchObject({ name: 'Stripe', created: false });
+    expect(await call('entity_add', { name: 'Ｓｔｒｉｐｅ', entity_type: 'company' })).toMatchObject({ name: 'Stripe', created: false });
+    const suffixed = await call('entity_add', { name: 'Stripe, Inc.', entity_type: 'company' });
+    expect(suffixed).toMatchObject({ created: true, possible_duplicates: [{ name: 'Stripe', entity_type: 'company', score: 1 }] });
+    const typo = (await call('entity_add', { name: 'Stirpe', entity_type: 'company' })) as { created: boolean; possible_duplicates?: { name: string }[] };
+    expect(typo.created).toBe(true);
+    expect(typo.possible_duplicates?.map((d) => d.name)).toContain('Stripe');
+    const unrelated = (await call('entity_add', { name: 'Square', entity_type: 'company' })) as { possible_duplicates?: unknown };
+    expect(unrelated.possible_duplicates).toBeUndefined();
+    expect(await call('graph_stats', {})).toMatchObject({ entities: 4 });
   });
 
   it('entity_search: "stri" finds Stripe (≈0.95) before String (Rust type) (≈0.6-0.9)', async () => {
@@ -162,8 +228,8 @@ describe('seed 003 golden examples', () => {
     const seed = 'graph LR\n Stripe["Stripe\\n(company)"]\n Rust["Rust\\n(technology)"]\n Tokio["Tokio\\n(technology)"]\n Mozilla["Mozilla\\n(company)"]\n Stripe -->|uses| Rust\n Tokio -->|part_of| Rust\n Rust -->|created_by| Mozilla';
     const facts = (text: string, sep: RegExp) => {
       const labels = new Map<string, string>();
-      for (const m of text.matchAll(/^\s*(\w+)\["(.*?)"\]$/gm)) labels.set(m[1] ?? '', (m[2] ?? '').split(sep).join(' '));
-      const edges = [...text.matchAll(/^\s*(\w+) -->\|"?(\w+)"?\| (\w+)$/gm)].map((m) => `${labels.get(m[1] ?? '')} ${m[2]} ${labels.get(m[3] ?? '')}`);
+      for (const m of text.matchAll(/^[ \t]*(\w+)\["(.*?)"\]$/gm)) labels.set(m[1] ?? '', (m[2] ?? '').split(sep).join(' '));
+      const edges = [...text.matchAll(/^[ \t]*(\w+) -->\|"?(\w+)"?\| (\w+)$/gm)].map((m) => `${labels.get(m[1] ?? '')} ${m[2]} ${labels.get(m[3] ?? '')}`);
       return { nodes: [...labels.values()].sort(), edges: edges.sort() };
     };
     expect(res.mermaid.startsWith('graph LR\n')).toBe(true);

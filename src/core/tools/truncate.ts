@@ -4,6 +4,7 @@
  * English and JSON with the common tokenizers; cheap and deterministic.
  */
 import { InvalidArgumentsError } from '../errors';
+import { emptyRecord, setOwn } from '../records';
 import type { TruncationStrategy } from './tool';
 
 /** Characters per token of the estimate. */
@@ -30,8 +31,9 @@ function toJson(value: unknown): Json {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (Array.isArray(value)) return value.map((v) => toJson(v));
   if (typeof value === 'object') {
-    const out: { [key: string]: Json } = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined && typeof v !== 'function') out[k] = toJson(v);
+    // No prototype, own writes: an attribute named `__proto__` is copied like any other key.
+    const out = emptyRecord<Json>();
+    for (const [k, v] of Object.entries(value)) if (v !== undefined && typeof v !== 'function') setOwn(out, k, toJson(v));
     return out;
   }
   return null;
@@ -52,7 +54,7 @@ function collect<T extends Json>(
     } else if (isRecord(node)) {
       for (const [key, child] of Object.entries(node)) {
         const p = path ? `${path}.${key}` : key;
-        if (pick(child)) out.push({ path: p, value: child, set: (v) => (node[key] = v) });
+        if (pick(child)) out.push({ path: p, value: child, set: (v) => setOwn(node, key, v) });
         walk(child, p);
       }
     }

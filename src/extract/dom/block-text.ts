@@ -3,7 +3,7 @@
  * no `innerText`, and `textContent` glues "Heading" and "Paragraph" together).
  * Iterative, bounded in characters and in nodes visited.
  */
-import { stripInvisible } from '../sanitize';
+import { foldWhitespace } from '../sanitize';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -38,6 +38,15 @@ export interface BlockText {
   readonly truncated: boolean;
 }
 
+/** Source line breaks (with the carriage returns of CRLF files); one character class, linear. */
+const SOURCE_LINE_BREAKS = /[\r\n]+/g;
+/** Elements whose text keeps its line breaks as rendered. */
+const PREFORMATTED = 'pre, textarea, listing, plaintext, xmp';
+
+function isPreformatted(text: Node): boolean {
+  return text.parentElement?.closest(PREFORMATTED) != null;
+}
+
 function isElement(node: Node): node is Element {
   return node.nodeType === ELEMENT_NODE;
 }
@@ -67,7 +76,10 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
       break;
     }
     if (item.nodeType === TEXT_NODE) {
-      const value = item.nodeValue ?? '';
+      const raw = item.nodeValue ?? '';
+      // A line break in the HTML source is a space on screen ("Alex\nLazarow" is one name),
+      // except in preformatted text, where it is a line.
+      const value = raw.includes('\n') && !isPreformatted(item) ? raw.replace(SOURCE_LINE_BREAKS, ' ') : raw;
       if (value.length > 0) {
         parts.push(value);
         length += value.length;
@@ -89,10 +101,8 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
     // Sibling links, not `childNodes[i]`: indexing jsdom's live lists is slow on big trees.
     for (let child = item.lastChild; child !== null; child = child.previousSibling) stack.push(child);
   }
-  const joined = stripInvisible(parts.join(''), true)
-    .replace(/[ \t\f\v\u00a0\u2000-\u200a\u3000]+/g, ' ')
-    .replace(/ *\n[\n ]*/g, '\n')
-    .trim();
+  // Every Unicode space folded to one: page text never reaches a pattern with a run of white space.
+  const joined = foldWhitespace(parts.join(''));
   const text = joined.length > options.maxChars ? joined.slice(0, options.maxChars) : joined;
   return { text, truncated: truncated || joined.length > options.maxChars };
 }

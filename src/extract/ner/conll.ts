@@ -4,6 +4,7 @@
  * the recognizer never does.
  */
 import { InvalidArgumentsError } from '../../core/errors';
+import { emptyRecord } from '../../core/records';
 
 import { mapDatasetLabel, MODEL_TYPES, type DatasetScheme } from './labels';
 import type { TagSpan } from './decode';
@@ -227,7 +228,7 @@ export class SpanScorer {
     let tp = 0;
     let fp = 0;
     let fn = 0;
-    const perType: Record<string, { precision: number; recall: number; f1: number; support: number } & TypeCounts> = {};
+    const perType = emptyRecord<{ precision: number; recall: number; f1: number; support: number } & TypeCounts>();
     for (const t of this.types) {
       const c = this.counts.get(t) ?? { tp: 0, fp: 0, fn: 0 };
       tp += c.tp;

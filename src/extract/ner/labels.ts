@@ -6,6 +6,7 @@
  * keeps Viterbi and the weight table small enough for ≥ 1 MB/s in the browser.
  */
 import { ENTITY_TYPES, type EntityType } from '../../core/graph/types';
+import { ownValue } from '../../core/records';
 
 /** Entity types the model predicts, in tag order (index = type id). */
 export const MODEL_TYPES: readonly EntityType[] = ENTITY_TYPES;
@@ -120,5 +121,5 @@ export const DATASET_LABELS: Readonly<Record<DatasetScheme, Readonly<Record<stri
  */
 export function mapDatasetLabel(scheme: DatasetScheme, label: string): EntityType | null | undefined {
   const table = DATASET_LABELS[scheme];
-  return Object.prototype.hasOwnProperty.call(table, label) ? table[label] : undefined;
+  return ownValue(table, label);
 }

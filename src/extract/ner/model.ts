@@ -245,7 +245,8 @@ const B64_INDEX: Int16Array = (() => {
 })();
 
 export function fromBase64(text: string): Uint8Array {
-  const clean = text.replace(/=+$/, '');
+  // The lookbehind starts the match only at the first `=` of the padding: linear, not retried inside a run.
+  const clean = text.replace(/(?<!=)=+$/, '');
   const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
   let o = 0;
   for (let i = 0; i < clean.length; i += 4) {

@@ -41,7 +41,7 @@ const AMBIGUOUS_TECH = new Set([
   'ARM', 'IP', 'REST', 'SOAP', 'Nim', 'Zig', 'Lua', 'Perl', 'Ruby', 'Scala', 'D3', 'Spark', 'Hadoop', 'Kafka', 'Rails',
   'Angular', 'React', 'Vue', 'Sun', 'Mercury',
 ]);
-const CODE: Readonly<Record<string, EntityType>> = { P: 'person', O: 'company', L: 'location', M: 'other' };
+const CODE: ReadonlyMap<string, EntityType> = new Map([['P', 'person'], ['O', 'company'], ['L', 'location'], ['M', 'other']]);
 
 let cached: Lexicons | undefined;
 
@@ -60,7 +60,7 @@ function build(): Lexicons {
   for (const name of PRODUCTS) add(name, { type: 'product', source: 'product', ambiguous: AMBIGUOUS_TECH.has(name) });
   for (const line of CONLL_PHRASES.split('\n')) {
     const tab = line.lastIndexOf('\t');
-    const type = CODE[line.slice(tab + 1)];
+    const type = CODE.get(line.slice(tab + 1));
     if (tab > 0 && type !== undefined) add(line.slice(0, tab), { type, source: 'conll', ambiguous: false });
   }
   for (const name of [...COUNTRIES, ...REGIONS, ...CITIES]) add(name, { type: 'location', source: 'place', ambiguous: false });

@@ -1,7 +1,11 @@
 /**
  * Reads schema.org microdata (`itemscope` / `itemtype` / `itemprop`) into plain
- * objects shaped like JSON-LD, so one builder handles both.
+ * objects shaped like JSON-LD, so one builder handles both. Items have no prototype:
+ * an `itemprop` is the page's string, and `constructor` or `__proto__` is a property
+ * like any other.
  */
+import { emptyRecord, ownValue, setOwn } from '../../core/records';
+
 /** Top-level items read per page. */
 const MAX_ITEMS = 200;
 /** Properties read per item. */
@@ -26,7 +30,7 @@ function propertyValue(el: Element, depth: number, budget: { left: number }): un
 
 /** The properties of `scope`: descendants with itemprop whose nearest itemscope is `scope`. */
 function readItem(scope: Element, depth: number, budget: { left: number }): Item {
-  const item: Item = {};
+  const item: Item = emptyRecord();
   const type = scope.getAttribute('itemtype');
   if (type !== null) item['@type'] = type.split(/\s+/).filter((t) => t.length > 0).slice(0, 5);
   const id = scope.getAttribute('itemid');
@@ -43,8 +47,8 @@ function readItem(scope: Element, depth: number, budget: { left: number }): Item
         const key = name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name;
         const value = propertyValue(el, depth, budget);
         if (value === undefined) continue;
-        const prev = item[key];
-        item[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+        const prev = ownValue(item, key);
+        setOwn(item, key, prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]);
         count += 1;
       }
     }

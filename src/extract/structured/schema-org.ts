@@ -81,9 +81,10 @@ export interface RelationProperty {
 /**
  * Relation properties, labelled with the seed's conventions (`founded_by`,
  * `employs`, `located_in`, …). Inverse properties share one direction so that
- * `worksFor` and `employee` give the same edge.
+ * `worksFor` and `employee` give the same edge. A `Map`: it is looked up by the
+ * page's property names, and `constructor` or `__proto__` must find nothing.
  */
-export const RELATION_PROPERTIES: Readonly<Record<string, RelationProperty>> = {
+export const RELATION_PROPERTIES: ReadonlyMap<string, RelationProperty> = new Map(Object.entries({
   founder: { label: 'founded_by', reverse: false },
   founders: { label: 'founded_by', reverse: false },
   employee: { label: 'employs', reverse: false },
@@ -109,10 +110,10 @@ export const RELATION_PROPERTIES: Readonly<Record<string, RelationProperty>> = {
   publisher: { label: 'published_by', reverse: false },
   owns: { label: 'owns', reverse: false },
   alumniOf: { label: 'alumni_of', reverse: false },
-};
+}));
 
 /** Scalar properties copied into attributes (schema name → attribute key). */
-export const ATTRIBUTE_PROPERTIES: Readonly<Record<string, string>> = {
+export const ATTRIBUTE_PROPERTIES: ReadonlyMap<string, string> = new Map(Object.entries({
   url: 'url',
   foundingDate: 'founded',
   jobTitle: 'jobTitle',
@@ -132,7 +133,7 @@ export const ATTRIBUTE_PROPERTIES: Readonly<Record<string, string>> = {
   postalCode: 'postalCode',
   streetAddress: 'streetAddress',
   nationality: 'nationality',
-};
+}));
 
 /** Properties whose values are other names of the same thing. */
 export const ALIAS_PROPERTIES = ['alternateName', 'legalName'] as const;

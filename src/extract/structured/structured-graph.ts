@@ -2,12 +2,15 @@
  * Turns parsed structured data (JSON-LD objects, or microdata items converted to
  * the same shape) into capture entities and relations. Walks `@graph`, nested
  * objects, arrays and `@id` references with hard budgets, so a 10k-node graph or a
- * cyclic one stays bounded in time and size.
+ * cyclic one stays bounded in time and size. Property names and `@id`s are the
+ * page's strings: they are looked up in Maps and read as own keys only, so a
+ * property named `constructor` or `__proto__` is just an unknown property.
  */
 import type { StructuredEntity, StructuredRelation } from '../../core/capture';
 import { MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS } from '../../core/capture-limits';
 import type { EntityType } from '../../core/graph/types';
 import { MAX_NAME_LENGTH } from '../../core/graph/types';
+import { emptyRecord, ownValue, setOwn } from '../../core/records';
 import { nameKey } from '../../core/text/normalize';
 import { sanitizeLine } from '../sanitize';
 import { ALIAS_PROPERTIES, ATTRIBUTE_PROPERTIES, RELATION_PROPERTIES, bareType, entityTypeFor } from './schema-org';
@@ -86,15 +89,18 @@ function isNodeLike(obj: JsonObject): boolean {
   return obj['@type'] !== undefined || obj.name !== undefined || obj.givenName !== undefined || obj.addressLocality !== undefined;
 }
 
-/** Properties without `@type` still say what their value is (an author is a person). */
-const TYPE_BY_PROPERTY: Readonly<Record<string, EntityType>> = {
+/**
+ * Properties without `@type` still say what their value is (an author is a person).
+ * A `Map`: the page names the property, and `constructor` must not find a function.
+ */
+const TYPE_BY_PROPERTY: ReadonlyMap<string, EntityType> = new Map(Object.entries({
   founder: 'person', founders: 'person', employee: 'person', employees: 'person', author: 'person',
   creator: 'person', member: 'person', members: 'person',
   worksFor: 'company', memberOf: 'company', parentOrganization: 'company', subOrganization: 'company',
   publisher: 'company', manufacturer: 'company', affiliation: 'company', alumniOf: 'company',
   location: 'location', address: 'location', headquarters: 'location', foundingLocation: 'location',
   homeLocation: 'location', containedInPlace: 'location', brand: 'product',
-};
+} satisfies Record<string, EntityType>));
 
 function nodeName(obj: JsonObject): string | undefined {
   const direct = sanitizeLine(literal(obj.name), MAX_NAME_LENGTH);
@@ -105,7 +111,7 @@ function nodeName(obj: JsonObject): string | undefined {
     return sanitizeLine([given, family].filter((p) => p !== undefined).join(' '), MAX_NAME_LENGTH);
   }
   for (const key of ['addressLocality', 'addressRegion', 'addressCountry', 'legalName', 'alternateName']) {
-    const found = sanitizeLine(literal(obj[key]), MAX_NAME_LENGTH);
+    const found = sanitizeLine(literal(ownValue(obj, key)), MAX_NAME_LENGTH);
     if (found !== undefined && !looksLikeUrl(found)) return found;
   }
   return undefined;
@@ -178,12 +184,12 @@ function collect(inputs: readonly StructuredInput[]): Collected {
     }
     for (const key of [...keys].reverse()) {
       if (key === '@context' || key === '@id' || key === '@type') continue;
-      const child = value[key];
+      const child = ownValue(value, key);
       const childProperty = key === '@graph' ? property : key;
       const childParent = key === '@graph' ? parent : self;
       if (typeof child === 'object' && child !== null) {
         stack.push({ value: child, origin, parent: childParent, property: childProperty, depth: depth + 1 });
-      } else if (typeof child === 'string' && self !== undefined && self !== parent && key in RELATION_PROPERTIES && out.literalEdges.length < MAX_EDGES) {
+      } else if (typeof child === 'string' && self !== undefined && self !== parent && RELATION_PROPERTIES.has(key) && out.literalEdges.length < MAX_EDGES) {
         out.literalEdges.push({ from: self, property: key, value: child });
       }
     }
@@ -209,23 +215,23 @@ function addAlias(draft: Draft, alias: string | undefined): void {
 }
 
 function setAttribute(draft: Draft, key: string, value: string | undefined): void {
-  if (value === undefined || draft.attributes[key] !== undefined) return;
-  draft.attributes[key] = value;
+  if (value === undefined || ownValue(draft.attributes, key) !== undefined) return;
+  setOwn(draft.attributes, key, value);
 }
 
 function draftFromNode(node: NodeRecord): Draft | undefined {
   const types = typesOf(node.obj);
   let type = types.length > 0 ? entityTypeFor(types) : undefined;
-  if (types.length === 0 && node.viaProperty !== undefined) type = TYPE_BY_PROPERTY[node.viaProperty];
+  if (types.length === 0 && node.viaProperty !== undefined) type = TYPE_BY_PROPERTY.get(node.viaProperty);
   if (type === undefined) return undefined;
   const name = nodeName(node.obj);
   if (name === undefined || looksLikeUrl(name)) return undefined;
   const firstType = types[0];
   const sourceType = firstType === undefined ? undefined : sanitizeLine(bareType(firstType), 80);
-  const draft: Draft = { ref: node.ref, name, type, sourceType, aliases: [], attributes: {}, origin: node.origin };
-  for (const key of ALIAS_PROPERTIES) for (const alias of asArray(node.obj[key]).slice(0, MAX_ALIASES)) addAlias(draft, sanitizeLine(literal(alias), MAX_NAME_LENGTH));
-  for (const [property, attribute] of Object.entries(ATTRIBUTE_PROPERTIES)) {
-    setAttribute(draft, attribute, sanitizeLine(literal(node.obj[property]), MAX_ATTRIBUTE_VALUE));
+  const draft: Draft = { ref: node.ref, name, type, sourceType, aliases: [], attributes: emptyRecord(), origin: node.origin };
+  for (const key of ALIAS_PROPERTIES) for (const alias of asArray(ownValue(node.obj, key)).slice(0, MAX_ALIASES)) addAlias(draft, sanitizeLine(literal(alias), MAX_NAME_LENGTH));
+  for (const [property, attribute] of ATTRIBUTE_PROPERTIES) {
+    setAttribute(draft, attribute, sanitizeLine(literal(ownValue(node.obj, property)), MAX_ATTRIBUTE_VALUE));
   }
   const sameAs: string[] = [];
   for (const item of asArray(node.obj.sameAs).slice(0, 50)) {
@@ -244,12 +250,12 @@ function draftFromNode(node: NodeRecord): Draft | undefined {
 
 /** A string value of a relation property (`"author": "Jane Doe"`) as an entity of the inferred type. */
 function draftFromLiteral(ref: string, property: string, value: string, origin: StructuredOrigin): Draft | undefined {
-  const type = TYPE_BY_PROPERTY[property];
+  const type = TYPE_BY_PROPERTY.get(property);
   // A street address as a string is not a place name worth an entity.
   if (type === undefined || property === 'address') return undefined;
   const name = sanitizeLine(value, MAX_NAME_LENGTH);
   if (name === undefined || looksLikeUrl(name) || name.length < 2) return undefined;
-  return { ref, name, type, aliases: [], attributes: {}, origin };
+  return { ref, name, type, aliases: [], attributes: emptyRecord(), origin };
 }
 
 /**
@@ -275,7 +281,7 @@ export function buildStructuredGraph(inputs: readonly StructuredInput[]): Struct
   let literalIndex = 0;
   const literalEdges: Edge[] = [];
   for (const edge of collected.literalEdges) {
-    if (!(edge.property in RELATION_PROPERTIES) || !drafts.has(edge.from)) continue;
+    if (!RELATION_PROPERTIES.has(edge.property) || !drafts.has(edge.from)) continue;
     const ref = `_:l${literalIndex++}`;
     const origin = drafts.get(edge.from)?.origin ?? 'json-ld';
     const draft = draftFromLiteral(ref, edge.property, edge.value, origin);
@@ -309,7 +315,7 @@ export function buildStructuredGraph(inputs: readonly StructuredInput[]): Struct
   const relations: StructuredRelation[] = [];
   const relationKeys = new Set<string>();
   for (const edge of [...collected.edges, ...literalEdges]) {
-    const spec = RELATION_PROPERTIES[edge.property];
+    const spec = RELATION_PROPERTIES.get(edge.property);
     if (spec === undefined) continue;
     const from = canonical.get(edge.from);
     const to = canonical.get(edge.to);

@@ -1,10 +1,13 @@
 /**
- * Tells the user when captured pages could not be added to the graph (they stay in
- * the persisted inbox and are retried when the worker starts), with the reason in
- * words — e.g. the browser ran out of storage. Polls the background's queue totals.
+ * Tells the user when captured pages could not be added to the graph: parked captures
+ * (they failed to finish several times, or the browser ran out of storage) stay in the
+ * persisted inbox until the user retries or discards them. Lists them with the reason
+ * in words and those two actions. Polls the background's queue totals.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { sendMessage } from '../../messaging/client';
+import type { ParkedCapture } from '../../messaging/protocol';
+import { userError } from '../user-error';
 
 // Often enough to notice a full disk soon, rarely enough to cost nothing.
 const POLL_MS = 5000;
@@ -12,19 +15,27 @@ const POLL_MS = 5000;
 interface Health {
   readonly failed: number;
   readonly error?: string;
+  readonly parked?: readonly ParkedCapture[];
 }
 
 /** The queue's totals; the background's `capture.status` unless a test passes its own. */
 export type QueueStatus = () => Promise<Health>;
-const backgroundStatus: QueueStatus = () => sendMessage({ type: 'capture.status' });
+/** Retries or discards one parked capture; the background's messages unless a test passes its own. */
+export type QueueAction = (action: 'retry' | 'discard', captureId: string) => Promise<unknown>;
 
-export function CaptureHealth({ status = backgroundStatus }: { readonly status?: QueueStatus }) {
+const backgroundStatus: QueueStatus = () => sendMessage({ type: 'capture.status' });
+const backgroundAction: QueueAction = (action, captureId) =>
+  action === 'retry' ? sendMessage({ type: 'capture.retry', captureId }) : sendMessage({ type: 'capture.discard', captureId });
+
+export function CaptureHealth({ status = backgroundStatus, act = backgroundAction }: { readonly status?: QueueStatus; readonly act?: QueueAction }) {
   const [health, setHealth] = useState<Health>({ failed: 0 });
+  const [problem, setProblem] = useState<string | undefined>();
+  const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
     const poll = () =>
       void status()
-        .then((s) => live && setHealth({ failed: s.failed, ...(s.error === undefined ? {} : { error: s.error }) }))
+        .then((s) => live && setHealth({ failed: s.failed, ...(s.error === undefined ? {} : { error: s.error }), ...(s.parked === undefined ? {} : { parked: s.parked }) }))
         .catch(() => undefined);
     poll();
     const timer = setInterval(poll, POLL_MS);
@@ -32,13 +43,46 @@ export function CaptureHealth({ status = backgroundStatus }: { readonly status?:
       live = false;
       clearInterval(timer);
     };
-  }, [status]);
+  }, [status, tick]);
+  const run = useCallback(
+    (action: 'retry' | 'discard', captureId: string) =>
+      void act(action, captureId).then(
+        () => {
+          setProblem(undefined);
+          setTick((t) => t + 1);
+        },
+        (error: unknown) => setProblem(userError(error)),
+      ),
+    [act],
+  );
   if (health.failed === 0) return null;
   const pages = health.failed === 1 ? '1 captured page' : `${health.failed} captured pages`;
+  const parked = health.parked ?? [];
   return (
-    <p className="banner warning" role="alert" data-testid="capture-health">
-      {pages} could not be added to your graph yet; {health.failed === 1 ? 'it is' : 'they are'} kept and retried when Ariadne restarts.
-      {health.error ? ` Reason: ${health.error}` : ''}
-    </p>
+    <div className="banner warning" role="alert" data-testid="capture-health">
+      <p>
+        {pages} could not be added to your graph yet; {health.failed === 1 ? 'it is' : 'they are'} kept until you retry or discard{' '}
+        {health.failed === 1 ? 'it' : 'them'}.
+        {parked.length === 0 && health.error ? ` Reason: ${health.error}` : ''}
+      </p>
+      {parked.length > 0 && (
+        <ul className="plain stack" aria-label="Parked captures">
+          {parked.map((p) => (
+            <li key={p.captureId} data-testid="parked-capture">
+              <span className="name">{p.title || p.url}</span> <span className="muted small">{p.url}</span>
+              <div className="muted small">
+                Tried {p.attempts} {p.attempts === 1 ? 'time' : 'times'}. Reason: {p.reason}
+              </div>
+              <div className="actions">
+                <button type="button" onClick={() => run('retry', p.captureId)}>Retry</button>
+                <button type="button" className="danger" onClick={() => run('discard', p.captureId)}>Discard</button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {parked.length < health.failed && parked.length > 0 && <p className="muted small">Showing the oldest {parked.length}.</p>}
+      {problem && <p className="error">{problem}</p>}
+    </div>
   );
 }

@@ -7,19 +7,8 @@ import type { FormEvent } from 'react';
 import { ENTITY_TYPES, isEntityType } from '../../core/graph/types';
 import type { Entity, EntityType } from '../../core/graph/types';
 import { callTool } from '../../messaging/client';
+import { attributePatch } from '../attribute-edits';
 import { userError } from '../user-error';
-
-/** `key: value` lines → attributes; lines without a colon are ignored. */
-export function parseAttributeLines(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of text.split('\n')) {
-    const at = line.indexOf(':');
-    if (at <= 0) continue;
-    const key = line.slice(0, at).trim();
-    if (key) out[key] = line.slice(at + 1).trim();
-  }
-  return out;
-}
 
 export function EntityEditor({ entity, onDone }: { readonly entity: Entity; readonly onDone: () => void }) {
   const [name, setName] = useState(entity.name);
@@ -32,8 +21,6 @@ export function EntityEditor({ entity, onDone }: { readonly entity: Entity; read
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const next = parseAttributeLines(attributes);
-    const removed = Object.fromEntries(Object.keys(entity.attributes).filter((k) => !(k in next)).map((k) => [k, null]));
     setBusy(true);
     try {
       await callTool('entity_update', {
@@ -41,7 +28,7 @@ export function EntityEditor({ entity, onDone }: { readonly entity: Entity; read
         ...(name.trim() !== entity.name ? { new_name: name.trim() } : {}),
         entity_type: type,
         aliases: aliases.split('\n').map((a) => a.trim()).filter((a) => a.length > 0),
-        attributes: { ...removed, ...next },
+        attributes: attributePatch(entity.attributes, attributes),
         description: description.trim() === '' ? null : description.trim(),
       });
       onDone();

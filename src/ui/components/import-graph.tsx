@@ -1,30 +1,39 @@
-/** Import a JSON export: checked first, then sent in chunks with a progress bar, then a summary. */
+/**
+ * Import a JSON export: every record is checked here first (a bad file is refused
+ * with its first bad records), then the whole file goes to the background in one
+ * call, which checks it again and writes all of it or nothing; then a summary.
+ */
 import { useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { importDump, parseGraphDump } from '../../core/export';
-import type { ChunkOutcome, ImportMode, ImportSummary } from '../../core/export';
+import { parseGraphDump } from '../../core/export';
+import type { GraphDump, ImportReport } from '../../core/export';
 import { callTool } from '../../messaging/client';
 import { userError } from '../user-error';
 
-async function send(records: unknown, mode: ImportMode | 'auto', idMap: Record<string, string>): Promise<ChunkOutcome> {
-  const out = await callTool<{ mode: ImportMode; tally: ChunkOutcome['tally']; id_map: Record<string, string> }>('graph_import', { mode, records, id_map: idMap });
-  return { mode: out.mode, tally: out.tally, idMap: out.id_map };
+/** The whole file in one call; entity keys are left out (the background recomputes them). */
+async function send(dump: GraphDump): Promise<ImportReport> {
+  const { format: _f, version: _v, exportedAt: _t, ...records } = dump;
+  return callTool<ImportReport>('graph_import', { mode: 'auto', records: { ...records, entities: records.entities.map(({ keys: _k, ...e }) => e) } });
 }
 
-function Summary({ summary }: { readonly summary: ImportSummary }) {
-  const t = summary.tally;
+function Summary({ report }: { readonly report: ImportReport }) {
+  const { entities: e, relationships: r, evidence: v, pages: p } = report;
   return (
     <p role="status" data-testid="import-summary">
-      {summary.mode === 'restore' ? 'Restored' : 'Merged into your graph'}: {t.entitiesCreated} new entities
-      {summary.mode === 'merge' ? `, ${t.entitiesMatched} matched to ones you had` : ''}, {t.relationships} relationships, {t.evidence} evidence rows, {t.pages} pages
-      {summary.mode === 'restore' ? `, ${t.merges} merges, ${t.reviews} review items` : ''}.{t.skipped > 0 ? ` ${t.skipped} records did not apply here and were skipped.` : ''}
+      {report.mode === 'restore' ? 'Restored' : 'Merged into your graph'}: {e.created} new entities
+      {report.mode === 'merge' ? `, ${e.updated} of yours gained names or attributes, ${e.unchanged} of yours already had everything` : ''}, {r.created} relationships, {v.created} evidence rows,{' '}
+      {p.created + p.updated} pages
+      {report.mode === 'restore' ? `, ${report.merges.created} merges, ${report.reviews.created} review items` : ''}.
+      {r.unchanged + v.unchanged > 0 ? ` ${r.unchanged + v.unchanged} relationships and evidence rows were already there.` : ''}
+      {report.skipped > 0 ? ` ${report.skipped} records did not apply here and were skipped.` : ''}
+      {report.pruned > 0 ? ` ${report.pruned} references to records that no longer exist were dropped.` : ''}
     </p>
   );
 }
 
 export function ImportGraph() {
-  const [progress, setProgress] = useState<{ done: number; total: number }>();
-  const [summary, setSummary] = useState<ImportSummary>();
+  const [busy, setBusy] = useState(false);
+  const [summary, setSummary] = useState<ImportReport>();
   const [error, setError] = useState<string>();
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -39,25 +48,25 @@ export function ImportGraph() {
       } catch {
         throw new Error(`“${file.name}” is not a JSON file. Pick a file made by Ariadne's JSON export.`);
       }
-      const dump = parseGraphDump(raw);
-      setSummary(await importDump(dump, send, (done, total) => setProgress({ done, total })));
+      setBusy(true);
+      setSummary(await send(parseGraphDump(raw)));
     } catch (e) {
       setError(e instanceof Error && !('code' in e) ? e.message : userError(e));
     } finally {
-      setProgress(undefined);
+      setBusy(false);
     }
   };
   return (
     <section aria-labelledby="import-heading" className="stack">
       <h2 id="import-heading">Import</h2>
       <p className="muted">A JSON export from Ariadne. Into an empty graph it comes back exactly; otherwise its names are matched with yours.</p>
-      <label>Choose a JSON export <input type="file" accept="application/json,.json" disabled={progress !== undefined} onChange={(e) => void onFile(e)} data-testid="import-file" /></label>
-      {progress && (
+      <label>Choose a JSON export <input type="file" accept="application/json,.json" disabled={busy} onChange={(e) => void onFile(e)} data-testid="import-file" /></label>
+      {busy && (
         <p>
-          <progress max={progress.total} value={progress.done} aria-label="Import progress" data-testid="import-progress" /> {progress.done} / {progress.total}
+          <progress aria-label="Import progress" data-testid="import-progress" /> Checking and importing…
         </p>
       )}
-      {summary && <Summary summary={summary} />}
+      {summary && <Summary report={summary} />}
       {error && <p role="alert" className="error">{error}</p>}
     </section>
   );

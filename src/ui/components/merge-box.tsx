@@ -3,6 +3,7 @@
  * confirm. The preview is read live from the database.
  */
 import { asEntityId } from '../../core/graph/ids';
+import { attributeMergePreview } from '../attribute-edits';
 import { panelDb, readStore } from '../database';
 import { useLiveQuery } from '../live-query';
 import { usePanelStore } from '../store';
@@ -21,8 +22,7 @@ function MergePreview({ a, b }: { readonly a: Picked; readonly b: Picked }) {
     if (!ea || !eb) return undefined;
     const rels = await readStore.relationshipsOf(ib, 'both', PREVIEW_LIMIT);
     const evidence = await readStore.evidenceOfEntity(ib, PREVIEW_LIMIT);
-    const gained = Object.keys(eb.attributes).filter((k) => !(k in ea.attributes));
-    const kept = Object.keys(eb.attributes).filter((k) => k in ea.attributes && ea.attributes[k] !== eb.attributes[k]);
+    const { gained, kept } = attributeMergePreview(ea.attributes, eb.attributes);
     return { ea, eb, rels: rels.length, evidence: evidence.length, gained, kept };
   }, [a.id, b.id]);
   if (!value) return null;

@@ -1,12 +1,13 @@
 /**
- * Settings: loaded from and saved to `browser.storage.local` (the background reads
- * them there). Every save goes through the lenient schema, so a bad value falls
- * back to its default instead of breaking the panel.
+ * Settings: loaded from and saved to where the background reads them (capture
+ * settings in `browser.storage.local`, the rest, API key included, in the extension's
+ * IndexedDB: adapters/settings/settings-storage.ts). Every save goes through the
+ * lenient schema, so a bad value falls back to its default instead of breaking the panel.
  */
 import type { StateCreator } from 'zustand';
-import { defaultSettings, parseSettings, SETTINGS_STORAGE_KEY } from '../../core/settings';
+import { defaultSettings, parseSettings } from '../../core/settings';
 import type { Settings } from '../../core/settings';
-import { storageGet, storageSet } from '../browser-api';
+import { settingsStorage } from '../browser-api';
 import type { PanelState } from '../store';
 import { userError } from '../user-error';
 
@@ -20,7 +21,7 @@ export const createSettingsSlice: StateCreator<PanelState, [], [], SettingsSlice
   settings: { value: defaultSettings(), loaded: false },
   async loadSettings() {
     try {
-      set({ settings: { value: parseSettings(await storageGet(SETTINGS_STORAGE_KEY)), loaded: true } });
+      set({ settings: { value: await (await settingsStorage()).load(), loaded: true } });
     } catch (error) {
       set((s) => ({ settings: { ...s.settings, loaded: true, error: userError(error) } }));
     }
@@ -29,7 +30,7 @@ export const createSettingsSlice: StateCreator<PanelState, [], [], SettingsSlice
     const value = parseSettings(update(get().settings.value));
     set((s) => ({ settings: { ...s.settings, value, error: undefined } }));
     try {
-      await storageSet(SETTINGS_STORAGE_KEY, value);
+      await (await settingsStorage()).save(value);
       set((s) => ({ settings: { ...s.settings, saved: Date.now() } }));
     } catch (error) {
       set((s) => ({ settings: { ...s.settings, error: userError(error) } }));

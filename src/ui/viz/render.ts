@@ -2,13 +2,17 @@
  * Mermaid rendering for the panel: loaded on first use (the panel opens fast),
  * `securityLevel: 'strict'` (sanitized SVG, no click handlers from text), plain SVG
  * text labels (no `foreignObject`, so the SVG can be drawn to a canvas for PNG).
+ *
+ * Mermaid 11 reads the root-level `htmlLabels`; `flowchart.htmlLabels` is deprecated
+ * and the root setting (default on) wins over it, so with only the flowchart flag the
+ * edge labels were still HTML in a `foreignObject` (e2e/journeys/first-journey checks).
  */
 let renderCount = 0;
 
 export async function renderSvg(text: string): Promise<string> {
   const { default: mermaid } = await import('mermaid');
   const dark = globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default', flowchart: { htmlLabels: false } });
+  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default', htmlLabels: false });
   const { svg } = await mermaid.render(`ariadne-diagram-${++renderCount}`, text);
   return svg;
 }

@@ -1,9 +1,10 @@
 /**
  * A scripted OpenAI-compatible server for tests: real HTTP on an ephemeral localhost
  * port, replying to each POST /chat/completions with the next scripted reply (JSON,
- * SSE stream, HTTP error, garbage or a delay) and recording every request.
+ * SSE stream, HTTP error, garbage, a delay, or a flood of bytes) and recording every
+ * request, and for a flood how many bytes went out before the client hung up.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedBody {
@@ -27,6 +28,20 @@ export interface Reply {
   readonly sse?: readonly unknown[];
   readonly delayMs?: number;
   readonly headers?: Record<string, string>;
+  /** A large body written with backpressure: `prefix`, `repeat` × `times`, `suffix`; stops when the client closes. */
+  readonly flood?: Flood;
+}
+export interface Flood {
+  readonly contentType: string;
+  readonly prefix: string;
+  readonly repeat: string;
+  readonly times: number;
+  readonly suffix: string;
+}
+/** What a flood reply sent: bytes handed to the socket, and whether the whole body went out. */
+export interface FloodRecord {
+  bytesWritten: number;
+  completed: boolean;
 }
 export type Step = (request: RecordedRequest, index: number) => Reply;
 
@@ -66,15 +81,35 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return text;
 }
 
+/** Writes a flood, waiting for `drain` so that what is counted is what the client let through. */
+async function writeFlood(res: ServerResponse, flood: Flood, record: FloodRecord): Promise<void> {
+  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  const send = async (text: string): Promise<boolean> => {
+    if (res.destroyed) return false;
+    const chunk = Buffer.from(text, 'utf8');
+    record.bytesWritten += chunk.length;
+    if (!res.write(chunk)) await Promise.race([new Promise<void>((resolve) => res.once('drain', resolve)), closed]);
+    return !res.destroyed;
+  };
+  if (!(await send(flood.prefix))) return;
+  for (let i = 0; i < flood.times; i += 1) if (!(await send(flood.repeat))) return;
+  if (!(await send(flood.suffix))) return;
+  record.completed = true;
+  res.end();
+}
+
 export interface ScriptedServer {
   readonly baseUrl: string;
   readonly requests: RecordedRequest[];
+  /** One record per flood reply, in order. */
+  readonly floods: FloodRecord[];
   close(): Promise<void>;
 }
 
 /** Starts a server whose n-th request gets `steps[n]` (the last step repeats). */
 export async function startScriptedServer(steps: readonly Step[]): Promise<ScriptedServer> {
   const requests: RecordedRequest[] = [];
+  const floods: FloodRecord[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
     void (async () => {
@@ -89,6 +124,13 @@ export async function startScriptedServer(steps: readonly Step[]): Promise<Scrip
       const reply = step ? step(recorded, index) : { status: 500 };
       const send = (): void => {
         if (res.destroyed) return;
+        if (reply.flood) {
+          const record: FloodRecord = { bytesWritten: 0, completed: false };
+          floods.push(record);
+          res.writeHead(reply.status ?? 200, { 'content-type': reply.flood.contentType, ...reply.headers });
+          void writeFlood(res, reply.flood, record);
+          return;
+        }
         if (reply.sse) {
           res.writeHead(reply.status ?? 200, { 'content-type': 'text/event-stream', ...reply.headers });
           for (const event of reply.sse) res.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`);
@@ -112,6 +154,7 @@ export async function startScriptedServer(steps: readonly Step[]): Promise<Scrip
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    floods,
     close: () =>
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t);

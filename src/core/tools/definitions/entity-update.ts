@@ -1,6 +1,7 @@
 /** `entity_update`: edit an entity's name, type, attributes, aliases or description (the side panel's editor). */
 import { z } from 'zod';
 import { MAX_ALIASES } from '../../graph/types';
+import { ownRecordSchema } from '../../records';
 import { defineTool } from '../registry';
 import type { GraphToolDeps } from '../deps';
 import { entitySchema, entityTypeSchema, nameSchema, resolveEntity, toEntityView } from './shared';
@@ -14,7 +15,7 @@ export const entityUpdate = defineTool({
     name: nameSchema('Entity name or id'),
     new_name: nameSchema('New display name').optional(),
     entity_type: entityTypeSchema.optional(),
-    attributes: z.record(z.string().min(1).max(80).describe('Attribute key'), z.string().max(2000).nullable().describe('New value, or null to remove the key')).optional().describe('Attributes to set or remove'),
+    attributes: ownRecordSchema(z.string().min(1).max(80).describe('Attribute key'), z.string().max(2000).nullable().describe('New value, or null to remove the key')).optional().describe('Attributes to set or remove'),
     aliases: z.array(nameSchema('Alias')).max(MAX_ALIASES).optional().describe('The complete alias list'),
     description: z.string().max(1000).nullable().optional().describe('Description, or null to remove it'),
   }),

@@ -1,72 +1,82 @@
 /**
- * `graph_import`: one chunk of an Ariadne JSON export (see `src/core/export`). Into
- * an empty graph the records are restored as they were (ids included); into a graph
- * with data, names go through the resolver and join the entities they match.
- * `importDump` sends a whole file chunk by chunk and carries the id map.
+ * `graph_import`: an Ariadne JSON export (or a part of one), all or nothing (see
+ * `src/core/export/import.ts`). Every record is checked with the graph service's
+ * rules first; a bad record refuses the call with `invalid_arguments` and the first
+ * bad records (`details.problems`: kind, index, name, reason), and nothing is written.
+ * Into an empty graph the records are restored as they were (ids included); into a
+ * graph with data, names go through the resolver and join the entities they match.
  */
 import { z } from 'zod';
 import { graphChunkSchema } from '../../export/dump';
-import { applyChunk } from '../../export/import';
-import { systemClock } from '../../graph/ids';
+import { importGraph } from '../../export/import';
+import { randomIds, systemClock } from '../../graph/ids';
 import { createResolver } from '../../resolve/resolver';
 import { defineTool } from '../registry';
 import type { GraphToolDeps } from '../deps';
 
-/** Records per call at most: the driver sends 500; the cap keeps one call short. */
-const MAX_CHUNK_RECORDS = 5000;
-/** Id-map entries sent or returned per call at most (one per record of a chunk, twice over). */
-const MAX_ID_MAP = 20_000;
-
-const tallySchema = z.object({
-  entitiesCreated: z.number().int(),
-  entitiesMatched: z.number().int(),
+const countsSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+const graphCountsSchema = z.object({
+  entities: z.number().int(),
   relationships: z.number().int(),
   evidence: z.number().int(),
   pages: z.number().int(),
-  merges: z.number().int(),
-  reviews: z.number().int(),
-  skipped: z.number().int(),
+  pendingReviews: z.number().int(),
 });
 
 export const graphImport = defineTool({
   name: 'graph_import',
   description:
-    'Import one chunk of an Ariadne JSON export. mode "auto" restores into an empty graph (same ids) and merges through the resolver otherwise; pass the mode the first chunk answered for the rest, with the id_map entries the chunk refers to.',
+    'Import an Ariadne JSON export, all or nothing. mode "auto" restores into an empty graph (same ids) and merges through the resolver otherwise; "restore" keeps the ids (references may point at records already in the graph, ids must be new). A bad record refuses the whole call with the first bad records; nothing is written then.',
   sideEffectClass: 'side-effecting',
   internal: true,
   tags: ['graph', 'write', 'data'],
-  // The id map of a chunk can be long; it is data for the driver, never shown to a model.
-  maxResultTokens: 200_000,
+  maxResultTokens: 2000,
   truncationStrategy: 'error',
   inputSchema: z.object({
-    mode: z.enum(['auto', 'restore', 'merge']).describe('auto on the first chunk; then what it answered'),
-    records: graphChunkSchema
-      .refine((c) => c.entities.length + c.relationships.length + c.evidence.length + c.pages.length + c.merges.length + c.reviews.length <= MAX_CHUNK_RECORDS, {
-        message: `at most ${MAX_CHUNK_RECORDS} records per chunk`,
-      })
-      .describe('A partial export: entities, relationships, evidence, pages, merges, reviews'),
-    id_map: z
-      .record(z.string().max(80), z.string().max(80))
-      .refine((m) => Object.keys(m).length <= MAX_ID_MAP, { message: `at most ${MAX_ID_MAP} entries` })
-      .optional()
-      .describe('Old id → id in this graph, from earlier chunks (merge mode)'),
+    mode: z.enum(['auto', 'restore', 'merge']).describe('auto: restore into an empty graph, merge otherwise'),
+    records: graphChunkSchema.describe('The export (or part of one): entities, relationships, evidence, pages, merges, reviews'),
   }),
   outputSchema: z.object({
-    mode: z.enum(['restore', 'merge']).describe('What this chunk did'),
-    tally: tallySchema.describe('Records written, matched and skipped'),
-    id_map: z.record(z.string(), z.string()).describe('Old id → new id for the entities and relationships of this chunk (merge mode)'),
+    mode: z.enum(['restore', 'merge']).describe('What the import did'),
+    entities: countsSchema.describe('Entities created, updated (matched and gained something) and unchanged'),
+    relationships: countsSchema.describe('Relationships created, or already there'),
+    evidence: countsSchema.describe('Evidence rows created, or already there'),
+    pages: countsSchema.describe('Pages created, updated (gained entities) or unchanged'),
+    merges: countsSchema.describe('Merge history restored'),
+    reviews: countsSchema.describe('Review items restored'),
+    skipped: z.number().int().describe('Records that do not apply to this graph (history of another graph, self-loops)'),
+    pruned: z.number().int().describe('Dangling references dropped (a page listing a removed relationship, a review naming a deleted entity)'),
+    before: graphCountsSchema.describe('Graph counts before the import'),
+    after: graphCountsSchema.describe('Graph counts after the import'),
   }),
   examples: [
     {
       input: { mode: 'auto', records: { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] } },
-      output: { mode: 'restore', tally: { entitiesCreated: 0, entitiesMatched: 0, relationships: 0, evidence: 0, pages: 0, merges: 0, reviews: 0, skipped: 0 }, id_map: {} },
+      output: {
+        mode: 'restore',
+        entities: { created: 0, updated: 0, unchanged: 0 },
+        relationships: { created: 0, updated: 0, unchanged: 0 },
+        evidence: { created: 0, updated: 0, unchanged: 0 },
+        pages: { created: 0, updated: 0, unchanged: 0 },
+        merges: { created: 0, updated: 0, unchanged: 0 },
+        reviews: { created: 0, updated: 0, unchanged: 0 },
+        skipped: 0,
+        pruned: 0,
+        before: { entities: 0, relationships: 0, evidence: 0, pages: 0, pendingReviews: 0 },
+        after: { entities: 0, relationships: 0, evidence: 0, pages: 0, pendingReviews: 0 },
+      },
     },
   ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {
     const { store, graph, search } = ctx.deps;
+    const clock = ctx.deps.clock ?? systemClock;
     // Imports resolve against the local graph only, never the network.
-    const resolver = createResolver({ store, clock: systemClock, settings: { networkLookups: false } });
-    const outcome = await applyChunk({ store, graph, resolver, onEntityRestored: (e) => search.upsert(e) }, input.records, input.mode, input.id_map ?? {});
-    return { mode: outcome.mode, tally: outcome.tally, id_map: { ...outcome.idMap } };
+    const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
+    const report = await importGraph({ store, graph, resolver, ids: randomIds(clock), clock, onEntityWritten: (e) => search.upsert(e) }, input.records, input.mode);
+    return { ...report };
   },
 });

@@ -8,6 +8,7 @@ import { AmbiguousError, NotFoundError } from '../../errors';
 import { asEntityId } from '../../graph/ids';
 import type { Entity } from '../../graph/types';
 import { ENTITY_TYPES, MAX_NAME_LENGTH } from '../../graph/types';
+import { ownRecordSchema } from '../../records';
 import { fold, nameKey } from '../../text/normalize';
 import type { GraphToolDeps } from '../deps';
 
@@ -22,15 +23,17 @@ export function nameSchema(description: string) {
     .describe(description);
 }
 
-/** Attribute values as models send them (numbers and booleans become text). */
-export const attributesSchema = z
-  .record(
-    z.string().min(1).max(80).describe('Attribute key, e.g. "founded"'),
-    z.union([z.string().max(2000), z.number(), z.boolean()]).transform(String).describe('Attribute value'),
-  )
-  .describe('Key-value pairs for additional metadata');
+/**
+ * Attribute values as models send them (numbers and booleans become text). Keys are
+ * the caller's strings: `__proto__` or `constructor` is a key like any other.
+ */
+export const attributesSchema = ownRecordSchema(
+  z.string().min(1).max(80).describe('Attribute key, e.g. "founded"'),
+  z.union([z.string().max(2000), z.number(), z.boolean()]).transform(String).describe('Attribute value'),
+  'Key-value pairs for additional metadata',
+);
 
-export const outputAttributesSchema = z.record(z.string(), z.string()).describe('Key-value metadata');
+export const outputAttributesSchema = ownRecordSchema(z.string(), z.string(), 'Key-value metadata');
 
 /** Candidates listed in an `ambiguous` error at most. */
 const MAX_CANDIDATES_LISTED = 10;

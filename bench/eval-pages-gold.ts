@@ -1,0 +1,87 @@
+/**
+ * `eval:pages --gold <dir>`: builds one fresh in-memory graph per gold page through the
+ * path the extension uses (jsdom `capturePage` → `createIngest`, i.e. the background's
+ * recognizer, `analyzeCapture` and `ingestCapture` with the resolver) and scores what the
+ * graph holds against the page's gold. Prints per page, overall and per type; with
+ * `--misses` the missed and mistyped names; last line JSON.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JSDOM, VirtualConsole } from 'jsdom';
+import { createIngest } from '../src/background/ingest';
+import { fixedClock, sequentialIds } from '../src/core/graph/ids';
+import { InMemoryGraphStore } from '../src/core/graph/memory-store';
+import { GraphService } from '../src/core/graph/service';
+import type { Entity } from '../src/core/graph/types';
+import { defaultSettings } from '../src/core/settings';
+import { capturePage } from '../src/extract/capture-page';
+import { parsePageGold, scorePage, totalScore, type PageScore } from '../src/extract/eval/page-score';
+
+/** Entities read per listing call. */
+const LIST_PAGE = 500;
+
+/** The graph one page leaves, built as the background builds it. */
+export async function graphOfPage(html: string, url: string, maxEntities?: number): Promise<Entity[]> {
+  const store = new InMemoryGraphStore();
+  const clock = fixedClock();
+  const ids = sequentialIds();
+  const graph = new GraphService({ store, ids, clock });
+  const settings = defaultSettings();
+  const withCap = maxEntities === undefined ? settings : { ...settings, capture: { ...settings.capture, maxEntitiesPerPage: maxEntities } };
+  const ingest = createIngest({ graph, store, clock, ids, settings: async () => withCap });
+  const dom = new JSDOM(html, { url, virtualConsole: new VirtualConsole() });
+  // A generous time budget: the figure is about what is recognized, not about this machine's load.
+  const capture = capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 });
+  dom.window.close();
+  await ingest(capture);
+  const out: Entity[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const batch = await store.listEntities(after === undefined ? { limit: LIST_PAGE } : { limit: LIST_PAGE, after });
+    out.push(...batch);
+    after = batch.at(-1)?.id;
+    if (batch.length < LIST_PAGE || after === undefined) break;
+  }
+  return out;
+}
+
+function pageFile(pagesDir: string, page: string): string | undefined {
+  return [join(pagesDir, page, 'source.html'), join(pagesDir, page, 'input.html')].find((f) => existsSync(f));
+}
+
+export async function runGold(goldDir: string, pagesDir: string, misses: boolean, maxEntities?: number): Promise<void> {
+  if (!existsSync(goldDir)) {
+    console.error(`eval:pages --gold: ${goldDir} not found`);
+    process.exit(2);
+  }
+  if (!existsSync(pagesDir)) {
+    console.log(`eval:pages --gold: pages folder ${pagesDir} not found (the corpus lives in ../shared/corpus); nothing to measure.`);
+    console.log(JSON.stringify({ skipped: true, reason: 'corpus absent' }));
+    return;
+  }
+  const scores: PageScore[] = [];
+  const t0 = performance.now();
+  for (const file of readdirSync(goldDir).filter((f) => f.endsWith('.json')).sort()) {
+    const gold = parsePageGold(JSON.parse(readFileSync(join(goldDir, file), 'utf8')), file);
+    const html = pageFile(pagesDir, gold.page);
+    if (html === undefined) {
+      console.log(`${gold.page}: page not found under ${pagesDir}, skipped`);
+      continue;
+    }
+    const url = `https://${gold.page.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}.example/page`;
+    const entities = await graphOfPage(readFileSync(html, 'utf8'), url, maxEntities);
+    const s = scorePage(gold, entities);
+    scores.push(s);
+    const r = (a: number) => (s.must === 0 ? '-' : (a / s.must).toFixed(2));
+    console.log(`${gold.page.padEnd(52)} must ${r(s.found)} typed ${r(s.typedStrict)} loose ${r(s.typedLoose)} junk ${s.junkHit}/${s.junkListed} entities ${s.entities}`);
+    if (misses) {
+      if (s.missed.length > 0) console.log(`  missed: ${s.missed.join('; ')}`);
+      if (s.mistyped.length > 0) console.log(`  mistyped: ${s.mistyped.join('; ')}`);
+      if (s.junkFound.length > 0) console.log(`  junk: ${s.junkFound.join('; ')}`);
+    }
+  }
+  const t = totalScore(scores);
+  console.log(`overall: ${t.pages} pages, must-have recall ${t.mustRecall}, typed ${t.typedStrict} (technology≈product ${t.typedLoose}), junk ${t.junkRate}, ${t.entitiesPerPage} entities/page`);
+  for (const [type, v] of Object.entries(t.byType)) console.log(`  ${type.padEnd(10)} ${String(v.must).padStart(4)} must, recall ${v.recall}, typed ${v.typed}`);
+  console.log(JSON.stringify({ ...t, seconds: Math.round((performance.now() - t0) / 100) / 10 }));
+}

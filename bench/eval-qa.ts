@@ -1,0 +1,63 @@
+/**
+ * `npm run eval:qa -- --gold <dir>` (issue 16): every gold page captured and ingested
+ * into one in-memory graph through the extension's path, then one templated question
+ * per gold relation (the gold README's templates, `templatedQuestion`) asked through the
+ * real query loop (`answerQuestion`, the `entity_query` tool's engine with the symbolic
+ * answerer). Right when the answer names the expected entity or one of its aliases.
+ *
+ *   npm run eval:qa -- --gold bench/gold-pages [--pages ../shared/corpus/pages] [--misses]
+ *
+ * Last line: JSON summary.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { answerQuestion, createQueryEngine } from '../src/core/query/entity-query';
+import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
+import { allRelationships, buildGraph, names, namesOf, withoutNames, pageFile, pageUrl, readGoldRelations, templatedQuestion } from './relations-gold';
+
+const args = process.argv.slice(2);
+const goldAt = args.indexOf('--gold');
+const pagesAt = args.indexOf('--pages');
+const goldDir = goldAt >= 0 ? (args[goldAt + 1] ?? '') : '';
+const pagesDir = pagesAt >= 0 ? (args[pagesAt + 1] ?? '') : '../shared/corpus/pages';
+if (!existsSync(goldDir)) {
+  console.error('usage: npm run eval:qa -- --gold <dir of page gold json> [--pages <corpus pages>] [--misses]');
+  process.exit(2);
+}
+if (!existsSync(pagesDir)) {
+  console.log(`eval:qa: pages folder ${pagesDir} not found (the corpus lives in ../shared/corpus); nothing to measure.`);
+  console.log(JSON.stringify({ skipped: true, reason: 'corpus absent' }));
+  process.exit(0);
+}
+const showMisses = args.includes('--misses');
+const gold = readGoldRelations(goldDir);
+const inputs = gold.flatMap((p) => {
+  const file = pageFile(pagesDir, p.page);
+  return file === undefined ? [] : [{ html: readFileSync(file, 'utf8'), url: pageUrl(p.page) }];
+});
+const { store, clock } = await buildGraph(inputs);
+const rels = await allRelationships(store);
+const typed = rels.filter((r) => r.label !== MENTIONED_WITH).length;
+const engine = createQueryEngine({ store, clock });
+let questions = 0;
+let right = 0;
+const byLabel = new Map<string, [number, number]>();
+for (const page of gold) {
+  for (const r of page.relations) {
+    const q = templatedQuestion(r);
+    if (q === undefined) continue;
+    questions += 1;
+    const result = await answerQuestion(q.question, { engine, store });
+    // The entity asked about is named in most answers: its names do not count as the answer
+    // ("Arduino" inside "Arduino LLC").
+    const asked = q.expected === r.to ? r.from : r.to;
+    const ok = names(withoutNames(result.answer, namesOf(page, asked)), namesOf(page, q.expected));
+    if (ok) right += 1;
+    const counts = byLabel.get(r.label) ?? [0, 0];
+    byLabel.set(r.label, [counts[0] + 1, counts[1] + (ok ? 1 : 0)]);
+    if (showMisses || ok) console.log(`${ok ? 'RIGHT' : 'WRONG'} ${q.question} → ${q.expected} | ${result.answer.replace(/\s+/g, ' ').slice(0, 200)}`);
+  }
+}
+const round = (x: number) => Math.round(x * 1000) / 1000;
+console.log(`overall: ${inputs.length} pages in one graph, ${typed} typed relationships (${round(typed / Math.max(1, inputs.length))}/page), ${rels.length - typed} mentioned_with; questions ${questions}, right ${right}, accuracy ${round(right / Math.max(1, questions))}`);
+for (const [label, [n, f]] of [...byLabel].sort((a, b) => b[1][0] - a[1][0])) console.log(`  ${label.padEnd(18)} ${String(f).padStart(3)}/${n}`);
+console.log(JSON.stringify({ pages: inputs.length, typedRelationships: typed, asked: questions, right, accuracy: round(right / Math.max(1, questions)) }));

@@ -1,0 +1,203 @@
+/**
+ * Shared by `eval:relations` and `eval:qa` (issue 16): reads the page gold's relations,
+ * builds graphs through the extension's path (jsdom `capturePage` → `createIngest`:
+ * the background's recognizer, `analyzeCaptureAsync`, `ingestCapture` with the resolver)
+ * into fresh in-memory stores, and maps the gold's relation labels onto the labels the
+ * graph stores (same direction or reversed) and onto the gold README's templated questions.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JSDOM, VirtualConsole } from 'jsdom';
+import { createIngest } from '../src/background/ingest';
+import { fixedClock, sequentialIds } from '../src/core/graph/ids';
+import { InMemoryGraphStore } from '../src/core/graph/memory-store';
+import { GraphService } from '../src/core/graph/service';
+import type { Entity, Relationship } from '../src/core/graph/types';
+import { defaultSettings } from '../src/core/settings';
+import { capturePage } from '../src/extract/capture-page';
+import { goldKey } from '../src/extract/eval/page-score';
+
+/** Rows read per listing call. */
+const LIST_PAGE = 500;
+
+export interface GoldRelation {
+  readonly from: string;
+  readonly to: string;
+  readonly label: string;
+  readonly evidence: string;
+}
+
+export interface GoldPageRelations {
+  readonly page: string;
+  readonly file: string;
+  /** Gold name key → all the names of that must entity (name and aliases). */
+  readonly names: ReadonlyMap<string, readonly string[]>;
+  readonly relations: readonly GoldRelation[];
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+export function readGoldRelations(goldDir: string): GoldPageRelations[] {
+  const out: GoldPageRelations[] = [];
+  for (const file of readdirSync(goldDir).filter((f) => f.endsWith('.json')).sort()) {
+    const raw: unknown = JSON.parse(readFileSync(join(goldDir, file), 'utf8'));
+    if (!isRecord(raw)) continue;
+    const names = new Map<string, string[]>();
+    for (const m of Array.isArray(raw.must) ? raw.must : []) {
+      if (!isRecord(m)) continue;
+      const all = [str(m.name), ...(Array.isArray(m.aliases) ? m.aliases.map(str) : [])].filter((n) => n.length > 0);
+      for (const n of all) names.set(goldKey(n), all);
+    }
+    const relations = (Array.isArray(raw.relations) ? raw.relations : []).flatMap((r) =>
+      isRecord(r) ? [{ from: str(r.from), to: str(r.to), label: str(r.label), evidence: str(r.evidence) }] : []);
+    out.push({ page: str(raw.page), file, names, relations });
+  }
+  return out;
+}
+
+export function namesOf(page: GoldPageRelations, name: string): readonly string[] {
+  return page.names.get(goldKey(name)) ?? [name];
+}
+
+/**
+ * Graph labels that state a gold label: `same` in the gold's direction, `reversed` the
+ * other way round. Symmetric gold labels list their label in both.
+ */
+export const GOLD_TO_GRAPH: ReadonlyMap<string, { readonly same: readonly string[]; readonly reversed: readonly string[] }> = new Map([
+  ['acquired', { same: ['acquired'], reversed: ['subsidiary_of'] }],
+  ['founded_by', { same: ['founded_by'], reversed: ['founded', 'founder_of'] }],
+  ['ceo_of', { same: ['ceo_of'], reversed: ['led_by'] }],
+  ['coo_of', { same: ['coo_of', 'works_for'], reversed: ['employs'] }],
+  ['cto_of', { same: ['cto_of', 'works_for'], reversed: ['employs'] }],
+  ['president_of', { same: ['president_of', 'works_for'], reversed: ['employs'] }],
+  ['works_for', { same: ['works_for', 'ceo_of', 'cto_of', 'coo_of', 'president_of'], reversed: ['employs'] }],
+  ['headquartered_in', { same: ['headquartered_in', 'located_in'], reversed: [] }],
+  ['located_in', { same: ['located_in', 'headquartered_in'], reversed: [] }],
+  ['subsidiary_of', { same: ['subsidiary_of', 'owned_by'], reversed: ['acquired', 'owns'] }],
+  ['invested_in', { same: ['invested_in'], reversed: ['funded_by'] }],
+  ['competes_with', { same: ['competes_with'], reversed: ['competes_with'] }],
+  ['partners_with', { same: ['partners_with'], reversed: ['partners_with'] }],
+  ['develops', { same: ['develops', 'makes'], reversed: ['developed_by'] }],
+  ['uses', { same: ['uses'], reversed: ['used_by'] }],
+  ['customer_of', { same: ['customer_of'], reversed: [] }],
+  ['spouse_of', { same: ['spouse_of'], reversed: ['spouse_of'] }],
+]);
+
+/**
+ * The gold README's templated question for a relation and the names that answer it,
+ * or undefined for labels the README gives no question (partners_with, customer_of,
+ * spouse_of). Roles other than CEO are asked as "Who does X work for?" (works_for is
+ * "any other role").
+ */
+export function templatedQuestion(r: GoldRelation): { question: string; expected: string } | undefined {
+  switch (r.label) {
+    case 'ceo_of': return { question: `Who is the CEO of ${r.to}?`, expected: r.from };
+    case 'acquired': return { question: `What did ${r.from} acquire?`, expected: r.to };
+    case 'headquartered_in':
+    case 'located_in': return { question: `Where is ${r.from} located?`, expected: r.to };
+    case 'founded_by': return { question: `Who founded ${r.from}?`, expected: r.to };
+    case 'competes_with': return { question: `Who does ${r.from} compete with?`, expected: r.to };
+    case 'subsidiary_of': return { question: `Who owns ${r.from}?`, expected: r.to };
+    case 'develops': return { question: `What does ${r.from} develop?`, expected: r.to };
+    case 'uses': return { question: `What does ${r.from} use?`, expected: r.to };
+    case 'works_for':
+    case 'coo_of':
+    case 'cto_of':
+    case 'president_of': return { question: `Who does ${r.from} work for?`, expected: r.to };
+    case 'invested_in': return { question: `What did ${r.from} invest in?`, expected: r.to };
+    default: return undefined;
+  }
+}
+
+/** True when `text` names one of `names` as whole words (case-folded, spaces collapsed). */
+export function names(text: string, candidates: readonly string[]): boolean {
+  const hay = ` ${goldKey(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  return candidates.some((n) => {
+    const key = goldKey(n).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    return key.length > 0 && hay.includes(` ${key} `);
+  });
+}
+
+/** `text` with every occurrence of `remove` (longest first, case-insensitive) blanked out. */
+export function withoutNames(text: string, remove: readonly string[]): string {
+  let out = text;
+  for (const n of [...remove].sort((a, b) => b.length - a.length)) {
+    if (n.length === 0) continue;
+    let at = out.toLowerCase().indexOf(n.toLowerCase());
+    while (at >= 0) {
+      out = `${out.slice(0, at)} ${out.slice(at + n.length)}`;
+      at = out.toLowerCase().indexOf(n.toLowerCase());
+    }
+  }
+  return out;
+}
+
+export function pageFile(pagesDir: string, page: string): string | undefined {
+  return [join(pagesDir, page, 'source.html'), join(pagesDir, page, 'input.html')].find((f) => existsSync(f));
+}
+
+export function pageUrl(page: string): string {
+  return `https://${page.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}.example/page`;
+}
+
+export interface BuiltGraph {
+  readonly store: InMemoryGraphStore;
+  readonly clock: ReturnType<typeof fixedClock>;
+  /** Capture + analysis + ingestion ms per page, in the order given. */
+  readonly ms: number[];
+}
+
+/** One graph holding every page given, each captured and ingested in turn. */
+export async function buildGraph(pages: ReadonlyArray<{ html: string; url: string }>): Promise<BuiltGraph> {
+  const store = new InMemoryGraphStore();
+  const clock = fixedClock();
+  const ids = sequentialIds();
+  const graph = new GraphService({ store, ids, clock });
+  const settings = defaultSettings();
+  const ingest = createIngest({ graph, store, clock, ids, settings: async () => settings });
+  const ms: number[] = [];
+  for (const [i, p] of pages.entries()) {
+    const t0 = performance.now();
+    const dom = new JSDOM(p.html, { url: p.url, virtualConsole: new VirtualConsole() });
+    // A generous capture budget: the figure is about what is read, not this machine's load.
+    const capture = capturePage(dom.window.document, p.url, { now: 1_000 + i, timeBudgetMs: 60_000 });
+    dom.window.close();
+    await ingest(capture);
+    ms.push(performance.now() - t0);
+  }
+  return { store, clock, ms };
+}
+
+export async function allEntities(store: InMemoryGraphStore): Promise<Entity[]> {
+  const out: Entity[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const batch = await store.listEntities(after === undefined ? { limit: LIST_PAGE } : { limit: LIST_PAGE, after });
+    out.push(...batch);
+    after = batch.at(-1)?.id;
+    if (batch.length < LIST_PAGE || after === undefined) break;
+  }
+  return out;
+}
+
+export async function allRelationships(store: InMemoryGraphStore): Promise<Relationship[]> {
+  const out: Relationship[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const batch = await store.listRelationships(after === undefined ? { limit: LIST_PAGE } : { limit: LIST_PAGE, after });
+    out.push(...batch);
+    after = batch.at(-1)?.id;
+    if (batch.length < LIST_PAGE || after === undefined) break;
+  }
+  return out;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+}

@@ -1,0 +1,183 @@
+/**
+ * The merge plan of an import into a graph that already holds data. Each entity of
+ * the file is resolved against the graph as it is before the import: a confident
+ * match keeps its own values and gains the aliases and attribute keys it lacked
+ * (within the service's limits, else the file is refused), anything else becomes a
+ * new entity. Relationships, evidence and pages follow through the id map; one that
+ * is already there is counted unchanged, so importing a file twice writes it once.
+ * Merge history and review items belong to the other graph and are skipped.
+ *
+ * @example const plan = await planMerge(deps, checkRecords(records));
+ */
+import { AriadneError } from '../errors';
+import type { EntityId, RelationshipId } from '../graph/ids';
+import { asEntityId } from '../graph/ids';
+import { checkAttributeCount, mergeAliases, withKeys } from '../graph/input';
+import { MAX_EDGES_PER_OPERATION, relationshipKey } from '../graph/service';
+import { recordFrom } from '../records';
+import type { Entity, Evidence, Page, Relationship } from '../graph/types';
+import type { CheckedRecords } from './check-dump';
+import { ProblemList } from './check-dump';
+import type { ImportPlan } from './import-plan';
+import { created, NO_WRITES } from './import-plan';
+import type { ImportDeps } from './import';
+
+/** Confidence from which an imported name joins an existing entity (the resolver's auto-accept). */
+export const IMPORT_MATCH_CONFIDENCE = 0.85;
+
+async function matchOf(deps: ImportDeps, e: Entity): Promise<Entity | undefined> {
+  const res = await deps.resolver.resolve({
+    subject: e.name,
+    hints: { ...(e.type === 'other' ? {} : { expected_type: e.type }), aliases: e.aliases.slice(0, 10) },
+    strategy: { mode: 'ranked' },
+    constraints: { deterministic: true, allowed_sources: ['local'] },
+  });
+  const id = res.status === 'resolved' && res.confidence >= IMPORT_MATCH_CONFIDENCE && res.entity ? asEntityId(res.entity.id) : undefined;
+  return id === undefined ? undefined : deps.store.getEntity(id);
+}
+
+/** `into` with the aliases and the attribute keys of `e` it lacked; its own values win. */
+function gain(into: Entity, e: Entity): Entity {
+  const attributes = new Map(Object.entries(into.attributes));
+  for (const [k, v] of Object.entries(e.attributes)) if (!attributes.has(k)) attributes.set(k, v);
+  const merged = recordFrom(attributes);
+  checkAttributeCount(merged);
+  return withKeys({ ...into, aliases: mergeAliases(into.name, into.aliases, [e.name, ...e.aliases]), attributes: merged });
+}
+
+/** `gain` only adds: the same alias and attribute counts mean nothing was gained. */
+function sameEntity(a: Entity, b: Entity): boolean {
+  return a.aliases.length === b.aliases.length && a.aliases.every((x, i) => x === b.aliases[i]) && Object.keys(a.attributes).length === Object.keys(b.attributes).length;
+}
+
+function evidenceSignature(ev: Evidence): string {
+  return [ev.entityId ?? '', ev.relationshipId ?? '', ev.kind, ev.pageUrl, ev.snippet, ev.detail ?? ''].join('\u0000');
+}
+
+/** Plans a merge (see the module comment); throws the refusal listing the bad records. */
+export async function planMerge(deps: ImportDeps, checked: CheckedRecords): Promise<ImportPlan> {
+  const { store, ids, clock } = deps;
+  const { records } = checked;
+  const problems = new ProblemList();
+  // The file's ids mean nothing here: every reference must be to a record of the file.
+  for (const [id, site] of [...checked.missingEntities, ...checked.missingRelationships]) problems.add(site, `refers to "${id}", which is not in the file`);
+  problems.throwIfAny();
+  const now = clock.now();
+
+  // Entities: matched ones gain what they lacked, the others are created.
+  const entityMap = new Map<string, EntityId>();
+  const touched = new Map<EntityId, { before: Entity; after: Entity }>();
+  const createdEntities: Entity[] = [];
+  for (const [index, e] of records.entities.entries()) {
+    const match = await matchOf(deps, e);
+    if (match === undefined) {
+      const { keys: _keys, ...rest } = e;
+      const entity = withKeys({ ...rest, id: ids.entity(), createdAt: now, updatedAt: now });
+      createdEntities.push(entity);
+      entityMap.set(e.id, entity.id);
+      continue;
+    }
+    const current = touched.get(match.id) ?? { before: match, after: match };
+    try {
+      touched.set(match.id, { before: current.before, after: gain(current.after, e) });
+    } catch (error) {
+      if (!(error instanceof AriadneError)) throw error;
+      problems.add({ kind: 'entity', index, name: e.name }, `it matches "${match.name}" already in the graph, and together: ${error.message}`);
+    }
+    entityMap.set(e.id, match.id);
+  }
+  problems.throwIfAny();
+  const updatedEntities = [...touched.values()].filter((t) => !sameEntity(t.before, t.after)).map((t) => ({ ...t.after, updatedAt: now }));
+
+  // Relationships: one per (from, label, to); an existing one is reused.
+  const relMap = new Map<string, RelationshipId>();
+  const planned = new Map<string, Relationship>();
+  const relCounts = { created: 0, unchanged: 0 };
+  let skipped = records.merges.length + records.reviews.length;
+  for (const r of records.relationships) {
+    const from = entityMap.get(r.from);
+    const to = entityMap.get(r.to);
+    // Both ends joined the same entity here: a self-loop the service refuses, so it is not written.
+    if (from === undefined || to === undefined || from === to) {
+      skipped++;
+      continue;
+    }
+    const key = relationshipKey(from, r.label, to);
+    const existing = planned.get(key) ?? (await store.findRelationshipByKey(key));
+    if (existing) {
+      relMap.set(r.id, existing.id);
+      relCounts.unchanged++;
+      continue;
+    }
+    const relationship: Relationship = { id: ids.relationship(), from, to, label: r.label, key, createdAt: now, updatedAt: now };
+    planned.set(key, relationship);
+    relMap.set(r.id, relationship.id);
+    relCounts.created++;
+  }
+
+  // Evidence: re-pointed; a row the owner already has (same page, snippet, kind) is not repeated.
+  const seen = new Set<string>();
+  const readOwners = new Set<string>();
+  const evidence: Evidence[] = [];
+  let evidenceUnchanged = 0;
+  for (const ev of records.evidence) {
+    const entityId = ev.entityId === undefined ? undefined : entityMap.get(ev.entityId);
+    const relationshipId = ev.relationshipId === undefined ? undefined : relMap.get(ev.relationshipId);
+    if (entityId === undefined && relationshipId === undefined) {
+      skipped++; // its relationship was a self-loop here
+      continue;
+    }
+    const owner = entityId ?? relationshipId ?? '';
+    if (!readOwners.has(owner)) {
+      readOwners.add(owner);
+      const have = entityId !== undefined ? await store.evidenceOfEntity(entityId, MAX_EDGES_PER_OPERATION) : relationshipId !== undefined ? await store.evidenceOfRelationship(relationshipId, MAX_EDGES_PER_OPERATION) : [];
+      for (const h of have) seen.add(evidenceSignature(h));
+    }
+    const { entityId: _e, relationshipId: _r, ...rest } = ev;
+    const row: Evidence = { ...rest, id: ids.evidence(), ...(entityId === undefined ? {} : { entityId }), ...(relationshipId === undefined ? {} : { relationshipId }) };
+    const signature = evidenceSignature(row);
+    if (seen.has(signature)) {
+      evidenceUnchanged++;
+      continue;
+    }
+    seen.add(signature);
+    evidence.push(row);
+  }
+
+  // Pages: a page already here keeps its values and gains the entities and relationships it lacked.
+  const pages: Page[] = [];
+  const fileRels = new Set<string>(records.relationships.map((r) => r.id));
+  const pageCounts = { ...NO_WRITES };
+  let pruned = 0;
+  for (const p of records.pages) {
+    const entityIds = p.entityIds.flatMap((id) => entityMap.get(id) ?? []);
+    const relationshipIds = p.relationshipIds.flatMap((id) => relMap.get(id) ?? []);
+    pruned += p.relationshipIds.filter((id) => !fileRels.has(id)).length;
+    const before = await store.getPage(p.url);
+    if (before === undefined) {
+      pages.push({ ...p, entityIds: [...new Set(entityIds)], relationshipIds: [...new Set(relationshipIds)] });
+      pageCounts.created++;
+      continue;
+    }
+    const page: Page = { ...before, entityIds: [...new Set([...before.entityIds, ...entityIds])], relationshipIds: [...new Set([...before.relationshipIds, ...relationshipIds])] };
+    if (page.entityIds.length === before.entityIds.length && page.relationshipIds.length === before.relationshipIds.length) pageCounts.unchanged++;
+    else {
+      pages.push(page);
+      pageCounts.updated++;
+    }
+  }
+
+  return {
+    writes: { entities: [...createdEntities, ...updatedEntities], relationships: [...planned.values()], evidence, pages, merges: [], reviews: [] },
+    counts: {
+      entities: { created: createdEntities.length, updated: updatedEntities.length, unchanged: touched.size - updatedEntities.length },
+      relationships: { ...NO_WRITES, ...relCounts },
+      evidence: { ...created(evidence.length), unchanged: evidenceUnchanged },
+      pages: pageCounts,
+      merges: NO_WRITES,
+      reviews: NO_WRITES,
+      skipped,
+      pruned,
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Co-occurrence links (`mentioned_with`, issue 16) show a neighbourhood but never answer
+// a typed question; and the question words added for the page gold's templates.
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../graph/ids';
+import { InMemoryGraphStore } from '../graph/memory-store';
+import { answerQuestion, createQueryEngine } from './entity-query';
+import { GraphBuilder } from './fixtures/graph-builder';
+import { FIXTURE_NOW } from './fixtures/stripe-graph';
+
+async function graph(relations: ReadonlyArray<[string, string, string]>) {
+  const store = new InMemoryGraphStore();
+  const g = new GraphBuilder(store);
+  await g.entity({ name: 'Northwind', type: 'company', mentions: 3 });
+  await g.entity({ name: 'Fabrikam', type: 'company', mentions: 2 });
+  await g.entity({ name: 'Ada Okafor', type: 'person', mentions: 2 });
+  await g.entity({ name: 'Lisbon', type: 'location', mentions: 1 });
+  await g.entity({ name: 'Kestrel', type: 'technology', mentions: 1 });
+  for (const [from, label, to] of relations) await g.relate(from, label, to);
+  const engine = createQueryEngine({ store, clock: fixedClock(FIXTURE_NOW) });
+  return async (q: string) => (await answerQuestion(q, { engine, store })).answer;
+}
+
+const QUESTIONS: ReadonlyArray<[string, string]> = [
+  ['Who founded Northwind?', 'Ada Okafor'],
+  ['Who is the CEO of Northwind?', 'Ada Okafor'],
+  ['Where is Northwind located?', 'Lisbon'],
+  ['Who does Ada Okafor work for?', 'Northwind'],
+  ['What does Northwind use?', 'Kestrel'],
+  ['What does Northwind develop?', 'Kestrel'],
+  ['Who owns Fabrikam?', 'Northwind'],
+  ['What did Northwind acquire?', 'Fabrikam'],
+  ['Who does Northwind compete with?', 'Fabrikam'],
+];
+
+describe('mentioned_with never answers a typed question', () => {
+  it('answers none of the templated questions from co-occurrence alone', async () => {
+    const ask = await graph([
+      ['Northwind', 'mentioned_with', 'Ada Okafor'], ['Northwind', 'mentioned_with', 'Lisbon'], ['Ada Okafor', 'mentioned_with', 'Northwind'],
+      ['Northwind', 'mentioned_with', 'Kestrel'], ['Fabrikam', 'mentioned_with', 'Northwind'], ['Northwind', 'mentioned_with', 'Fabrikam'],
+    ]);
+    for (const [q, name] of QUESTIONS) expect(await ask(q), q).not.toContain(name);
+  });
+
+  it('answers them from typed relations (the control: the same questions can be right)', async () => {
+    const ask = await graph([
+      ['Northwind', 'founded_by', 'Ada Okafor'], ['Ada Okafor', 'ceo_of', 'Northwind'], ['Northwind', 'located_in', 'Lisbon'],
+      ['Northwind', 'uses', 'Kestrel'], ['Fabrikam', 'subsidiary_of', 'Northwind'], ['Northwind', 'competes_with', 'Fabrikam'],
+    ]);
+    for (const [q, name] of QUESTIONS.filter(([q]) => !/develop|work for/.test(q))) expect(await ask(q), q).toContain(name);
+    // "What did Northwind acquire?" reads the subsidiary edge the other way round.
+    expect(await ask('What did Northwind acquire?')).toContain('Fabrikam');
+  });
+
+  it('reads develops/makes and works_for/employs edges for the gold templates', async () => {
+    const ask = await graph([['Northwind', 'makes', 'Kestrel'], ['Northwind', 'employs', 'Ada Okafor']]);
+    expect(await ask('What does Northwind develop?')).toContain('Kestrel');
+    expect(await ask('Who does Ada Okafor work for?')).toContain('Northwind');
+  });
+});

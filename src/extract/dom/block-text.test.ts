@@ -1,0 +1,24 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { blockText } from './block-text';
+
+function textOf(html: string): string {
+  const dom = new JSDOM(`<!doctype html><body>${html}</body>`);
+  return blockText(dom.window.document.body, { maxChars: 10_000 }).text;
+}
+
+describe('blockText', () => {
+  it('reads a line break of the HTML source as a space, as the browser renders it (one name, not two)', () => {
+    expect(textOf('<p>The fund is run by Alex\nLazarow, a partner at the Council on Foreign\r\nRelations.</p>')).toBe(
+      'The fund is run by Alex Lazarow, a partner at the Council on Foreign Relations.',
+    );
+  });
+
+  it('keeps blocks on their own lines and preformatted lines as lines', () => {
+    expect(textOf('<h1>Title</h1><p>First\nparagraph.</p><pre>line one\nline two</pre>')).toBe('Title\nFirst paragraph.\nline one\nline two');
+  });
+
+  it('folds every Unicode space and drops format characters', () => {
+    expect(textOf('<p>Acme\u202F\u202F\u2028is\u200B a\u3000firm.</p>')).toBe('Acme is a firm.');
+  });
+});

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildGazetteerSource, GENERATED_PATH } from '../../cli/build-gazetteer';
+import { tokenize } from '../ner/tokenize';
+import { findKnownNames, knownNames } from './known-names';
+
+describe('compiled name lists', () => {
+  it('are rebuilt byte for byte from the pinned packages', async () => {
+    expect(await buildGazetteerSource()).toBe(readFileSync(GENERATED_PATH, 'utf8'));
+  }, 60_000);
+  it('type languages, places and brands', () => {
+    const names = knownNames();
+    expect(names.get('Rust')).toBe('t');
+    expect(names.get('Kenya')).toBe('l');
+    expect(names.get('Kickstarter')).toBe('b');
+    expect(names.get('Apple')).toBe('c');
+  });
+  it('are found on token boundaries, longest first, in exact case', () => {
+    const text = 'We use Ruby on Rails, not ruby, and Rustacean is no Rust.';
+    expect(findKnownNames(text, tokenize(text)).map((k) => [k.text, k.code])).toEqual([['Ruby on Rails', 't'], ['Rust', 't']]);
+  });
+});

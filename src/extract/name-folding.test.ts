@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Mention } from '../core/capture';
+import type { EntityType } from '../core/graph/types';
+import { foldShortNames, type FoldableGroup } from './name-folding';
+
+interface G extends FoldableGroup { aliases: string[] }
+
+function group(name: string, type: EntityType, n: number, score = 0.6): G {
+  const mentions: Mention[] = Array.from({ length: n }, (_, i) => ({ text: name, type, start: i, end: i + 1, score }));
+  return { name, type, structured: false, mentions, aliases: [] };
+}
+
+function fold(groups: G[]): G[] {
+  const map = new Map<Mention, G>();
+  foldShortNames(groups, map, (g, a) => g.aliases.push(a));
+  return groups;
+}
+
+describe('a lone first name or surname joins the full name of the page', () => {
+  it('"Dylan" and "Bob" join "Bob Dylan", the name the page uses far more than "Sara Dylan"', () => {
+    const out = fold([group('Bob Dylan', 'person', 40), group('Sara Dylan', 'person', 2), group('Dylan', 'person', 90), group('Bob', 'person', 5)]);
+    expect(out.map((g) => g.name)).toEqual(['Bob Dylan', 'Sara Dylan']);
+    expect(out[0]?.aliases).toEqual(['Dylan', 'Bob']);
+    expect(out[0]?.mentions).toHaveLength(135);
+  });
+  it('"Jeff" and "Bezos" join "Jeff Bezos"', () => {
+    const out = fold([group('Jeff Bezos', 'person', 3), group('Bezos', 'company', 4), group('Jeff', 'person', 1)]);
+    expect(out.map((g) => g.name)).toEqual(['Jeff Bezos']);
+  });
+  it('two full names used alike leave the lone surname alone', () => {
+    const out = fold([group('Ann Lee', 'person', 3), group('Tom Lee', 'person', 2), group('Lee', 'person', 4)]);
+    expect(out.map((g) => g.name)).toEqual(['Ann Lee', 'Tom Lee', 'Lee']);
+  });
+  it('a name a list typed as a company does not become the first name of a person', () => {
+    const out = fold([group('Coursera genAI', 'person', 1), group('Coursera', 'company', 2, 0.9)]);
+    expect(out.map((g) => g.name)).toEqual(['Coursera genAI', 'Coursera']);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The right name, once (issue 15): on one page a lone first name or surname is the
+ * full name it belongs to ("Collison" after "Patrick Collison", "Dylan" and "Bob" on a
+ * page about Bob Dylan). A one-word text name whose word is the first or last word of
+ * one multi-word person name, or of one that the page uses far more than the others
+ * ("Bob Dylan" against "Sara Dylan"), is folded into it: its mentions move and the
+ * short form becomes an alias, so the name shown is the fullest form.
+ */
+import type { Mention } from '../core/capture';
+import type { EntityType } from '../core/graph/types';
+import { nameKey } from '../core/text/normalize';
+
+/** Longest person name whose first or last word a lone name folds into. */
+const MAX_PERSON_NAME_WORDS = 4;
+/**
+ * A full name this many times more mentioned than every other one sharing the word
+ * takes the lone word: the page's subject ("Bob Dylan", 263 mentions) against his
+ * relatives ("Sara Dylan", 5); two names used alike stay ambiguous.
+ */
+const DOMINANCE = 4;
+
+/** A mention this sure of a non-person type was typed by a list or a cue (web-names.ts). */
+const SURE_OTHER_TYPE = 0.85;
+
+export interface FoldableGroup {
+  name: string;
+  type: EntityType;
+  readonly structured: boolean;
+  mentions: Mention[];
+}
+
+/**
+ * @example
+ *   foldShortNames(groups, mentionGroup, addAlias); // "Collison" joins "Patrick Collison"
+ */
+export function foldShortNames<G extends FoldableGroup>(groups: G[], mentionGroup: Map<Mention, G>, addAlias: (g: G, alias: string) => void): void {
+  const fullsByPart = new Map<string, G[]>();
+  for (const g of groups) {
+    if (g.type !== 'person') continue;
+    const words = g.name.split(/\s+/);
+    // Person names have two to four words; a longer "name" is a sentence someone typed as one.
+    if (words.length < 2 || words.length > MAX_PERSON_NAME_WORDS) continue;
+    for (const part of new Set([words[0], words[words.length - 1]])) {
+      if (part === undefined) continue;
+      const key = nameKey(part);
+      const list = fullsByPart.get(key) ?? [];
+      if (!list.includes(g)) list.push(g);
+      fullsByPart.set(key, list);
+    }
+  }
+  for (const g of [...groups]) {
+    // Any one-word text group may be a surname the recognizer typed otherwise ("Collison" as a company).
+    if (g.structured || g.name.includes(' ')) continue;
+    // …unless a list or a cue typed it otherwise: "Coursera" is not the first name of "Coursera genAI".
+    if (g.mentions.some((m) => m.type !== 'person' && m.score >= SURE_OTHER_TYPE)) continue;
+    const full = dominant(fullsByPart.get(nameKey(g.name)) ?? []);
+    if (full === undefined || full === g) continue;
+    for (const m of g.mentions) {
+      full.mentions.push(m);
+      mentionGroup.set(m, full);
+    }
+    addAlias(full, g.name);
+    g.mentions = [];
+    groups.splice(groups.indexOf(g), 1);
+  }
+}
+
+function dominant<G extends FoldableGroup>(fulls: readonly G[]): G | undefined {
+  if (fulls.length <= 1) return fulls[0];
+  const sorted = [...fulls].sort((a, b) => b.mentions.length - a.mentions.length);
+  const [first, second] = sorted;
+  if (first === undefined || second === undefined) return first;
+  return first.mentions.length >= DOMINANCE * Math.max(1, second.mentions.length) ? first : undefined;
+}

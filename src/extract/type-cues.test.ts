@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { tokenize } from './ner/tokenize';
+import { cueType, headType, weakCueType } from './type-cues';
+
+/** Cue type of the first occurrence of `name` (whole tokens) in `text`. */
+function cue(text: string, name: string, read = cueType): string | undefined {
+  const tokens = tokenize(text);
+  const words = tokenize(name).length;
+  const first = tokens.findIndex((t) => text.slice(t.start).startsWith(name));
+  return read(tokens, first, first + words);
+}
+
+describe('context cues', () => {
+  it('"written in X" and "X framework" make a technology', () => {
+    expect(cue('The service is written in Zig today.', 'Zig')).toBe('technology');
+    expect(cue('We moved to the Phoenix framework last year.', 'Phoenix')).toBe('technology');
+    expect(cue('We embed the Lua programming language.', 'Lua')).toBe('technology');
+  });
+  it('"the X app" makes a product, but only with the noun in lower case', () => {
+    expect(cue('I listen with the Overcast app every day.', 'Overcast')).toBe('product');
+    expect(cue('She wore an Apple Watch to the meeting.', 'Apple')).toBeUndefined();
+  });
+  it('"X Inc." and "startup X" make a company', () => {
+    expect(cue('Shares of Acme Inc. rose.', 'Acme')).toBe('company');
+    expect(cue('The startup Wyzerr raised money.', 'Wyzerr')).toBe('company');
+  });
+  it('says nothing without a cue', () => {
+    expect(cue('Stewart met Dana in Paris.', 'Dana')).toBeUndefined();
+  });
+  it('a head noun types a multi-word name', () => {
+    expect(headType('Cache API')).toBe('technology');
+    expect(headType('Tor Browser')).toBe('product');
+    expect(headType('Boston Dynamics')).toBe('company');
+    expect(headType('Browser')).toBeUndefined();
+  });
+  it('weak cues ("CORS headers", "based on zlib") suggest a technology', () => {
+    expect(cue('Servers send CORS headers back.', 'CORS', weakCueType)).toBe('technology');
+    expect(cue('It is based on Deflate here.', 'Deflate', weakCueType)).toBe('technology');
+    expect(cue('Dell said so.', 'Dell', weakCueType)).toBeUndefined();
+  });
+});

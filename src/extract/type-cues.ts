@@ -1,0 +1,114 @@
+/**
+ * Context cues that say what kind of thing a name is, read from the words next to
+ * it: "written in Go" and "the Django framework" are technology, "the Pebble Core
+ * device" and "the Overcast app" products, "Acme Inc." a company. A cue is stronger
+ * evidence of the type than the model's guess from the name alone.
+ */
+import type { EntityType } from '../core/graph/types';
+import type { Token } from './ner/tokenize';
+
+/** A noun right after a name that makes it a technology ("the Django framework"). */
+const TECH_AFTER = new Set([
+  'framework', 'frameworks', 'library', 'libraries', 'language', 'languages', 'protocol', 'protocols', 'runtime',
+  'runtimes', 'api', 'apis', 'sdk', 'engine', 'database', 'compiler', 'toolchain', 'kernel', 'standard', 'format',
+  'interpreter', 'specification', 'spec', 'codec', 'bytecode', 'module', 'package', 'toolkit', 'algorithm',
+]);
+/** Words right before a name that make it a technology ("written in Go", "ported to WebAssembly"). */
+const TECH_BEFORE = [['written', 'in'], ['programmed', 'in'], ['implemented', 'in'], ['coded', 'in'], ['compiled', 'to'], ['compile', 'to'], ['ported', 'to'], ['rewritten', 'in']];
+/** A noun right after a name that makes it a product ("the Overcast app"). */
+const PRODUCT_AFTER = new Set([
+  'app', 'apps', 'application', 'device', 'devices', 'phone', 'smartphone', 'headset', 'smartwatch', 'watch', 'console',
+  'game', 'games', 'browser', 'tablet', 'laptop', 'speaker', 'camera', 'podcast', 'extension', 'plugin', 'chatbot',
+]);
+/** A token right after a name that makes it a company ("Acme Inc."). */
+const COMPANY_AFTER = new Set(['inc', 'inc.', 'corp', 'corp.', 'ltd', 'ltd.', 'llc', 'gmbh', 'plc', 'co.', 'ag', 'sa', 'n.v.', 'incorporated', 'corporation']);
+/** A word right before a name that makes it a company ("startup Wyzerr", "rival Fitbit"). */
+const COMPANY_BEFORE = new Set(['startup', 'start-up', 'firm', 'rival', 'competitor', 'company', 'maker', 'retailer', 'vendor']);
+
+/**
+ * The type the neighbouring words give the name spanning tokens [first, last), if any.
+ *
+ * @example
+ *   const t = tokenize('It is written in Go.');
+ *   cueType(t, 4, 5) // 'technology'
+ */
+export function cueType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
+  const raw = tokens[last]?.text;
+  if (raw !== undefined) {
+    const next = raw.toLowerCase();
+    if (COMPANY_AFTER.has(next) || (next === ',' && COMPANY_AFTER.has(tokens[last + 1]?.text.toLowerCase() ?? ''))) return 'company';
+    // Nouns only as written in lower case: "Apple Watch" is a name, "the Overcast app" a cue.
+    if (TECH_AFTER.has(raw) || (raw === 'programming' && tokens[last + 1]?.text === 'language')) return 'technology';
+    if (PRODUCT_AFTER.has(raw)) return 'product';
+  }
+  const prev1 = tokens[first - 1]?.text;
+  const prev2 = tokens[first - 2]?.text;
+  if (prev1 !== undefined && prev2 !== undefined && TECH_BEFORE.some(([a, b]) => a === prev2 && b === prev1)) return 'technology';
+  if (prev1 !== undefined && COMPANY_BEFORE.has(prev1)) return 'company';
+  return undefined;
+}
+
+/** Last words that make a multi-word name a technology ("Cache API", "Secure Memory Encryption"). */
+const TECH_HEADS = new Set([
+  'API', 'APIs', 'SDK', 'Protocol', 'Language', 'Framework', 'Library', 'Format', 'Standard', 'Specification',
+  'Algorithm', 'Kernel', 'Runtime', 'Interface', 'Encryption', 'Virtualization', 'Compiler', 'Toolkit', 'Architecture',
+]);
+/** Last words that make a multi-word name a product ("Tor Browser", "Arduino IDE", "App Store"). */
+const PRODUCT_HEADS = new Set([
+  'App', 'Browser', 'Editor', 'Console', 'Debugger', 'Monitor', 'Inspector', 'IDE', 'Store', 'Edition', 'Phone',
+  'Watch', 'Player', 'Assistant', 'Manager', 'Designer', 'Simulator', 'Reader', 'Messenger', 'Headset', 'Tablet',
+  'Laptop', 'Notebook', 'Camera', 'Drone', 'Speaker', 'Extension', 'Plugin', 'Add-on', 'Podcast', 'Server', 'Suite',
+]);
+
+/** Last words that make a multi-word name an organization ("Boston Dynamics", "Thrive Capital"). */
+const COMPANY_HEADS = new Set([
+  'Inc', 'Inc.', 'Corp', 'Corp.', 'Corporation', 'Ltd', 'LLC', 'GmbH', 'Holdings', 'Group', 'Partners', 'Ventures', 'Capital',
+  'Labs', 'Lab', 'Laboratories', 'Games', 'Studios', 'Dynamics', 'Robotics', 'Technologies', 'Networks', 'Systems',
+  'Foundation', 'Institute', 'University', 'College', 'Association', 'Council', 'Commission', 'Agency', 'Ministry',
+  'Department', 'Administration', 'Bank', 'Initiative', 'Society', 'Committee', 'Bureau', 'Fund', 'Investments',
+]);
+
+/**
+ * The type a multi-word name's head noun (its last word) gives it, if any.
+ *
+ * @example
+ *   headType('Cache API')   // 'technology'
+ *   headType('Tor Browser') // 'product'
+ */
+export function headType(name: string): EntityType | undefined {
+  const words = name.split(' ');
+  if (words.length < 2) return undefined;
+  const head = words[words.length - 1] ?? '';
+  if (TECH_HEADS.has(head)) return 'technology';
+  if (PRODUCT_HEADS.has(head)) return 'product';
+  if (COMPANY_HEADS.has(head)) return 'company';
+  return undefined;
+}
+
+/**
+ * Nouns after a name that suggest a technology ("CORS headers", "ZIP files", "SPDY
+ * support"), weaker than `cueType`'s: "Dell servers" is still Dell the company, so they
+ * only type names no list knows that the model took for an organization or left untyped.
+ */
+const WEAK_TECH_AFTER = new Set([
+  'support', 'implementation', 'implementations', 'header', 'headers', 'request', 'requests', 'file', 'files', 'server',
+  'servers', 'client', 'clients', 'code', 'bindings', 'stack', 'compression', 'encoding', 'cluster', 'clusters',
+  'instance', 'instances', 'queries', 'query', 'script', 'scripts', 'connection', 'connections', 'endpoint', 'endpoints',
+  'tokens', 'token', 'messages', 'packets', 'traffic', 'version', 'versions', 'syntax', 'parser', 'binary', 'binaries',
+  'developers', 'project', 'community', 'ecosystem', 'tooling', 'build', 'builds', 'release', 'releases', 'integration',
+]);
+/** Words before a name that suggest a technology ("based on zlib", "support for WebFinger"). */
+const WEAK_TECH_BEFORE = [['based', 'on'], ['support', 'for'], ['built', 'on'], ['built', 'with'], ['runs', 'on'], ['run', 'on'], ['implementation', 'of'], ['version', 'of']];
+
+/**
+ * @example
+ *   weakCueType(tokenize('It sends CORS headers.'), 2, 3) // 'technology'
+ */
+export function weakCueType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
+  const next = tokens[last]?.text;
+  if (next !== undefined && WEAK_TECH_AFTER.has(next)) return 'technology';
+  const prev1 = tokens[first - 1]?.text;
+  const prev2 = tokens[first - 2]?.text;
+  if (prev1 !== undefined && prev2 !== undefined && WEAK_TECH_BEFORE.some(([a, b]) => a === prev2 && b === prev1)) return 'technology';
+  return undefined;
+}

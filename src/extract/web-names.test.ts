@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { Mention } from '../core/capture';
+import type { EntityType } from '../core/graph/types';
+import type { EntityRecognizer } from './recognizer';
+import { fillGaps, refineMentions, withWebNames } from './web-names';
+
+/** A stand-in model: the given surfaces, at their first occurrences, with the given type and score. */
+function m(text: string, surface: string, type: EntityType, score = 0.6, from = 0): Mention {
+  const start = text.indexOf(surface, from);
+  if (start < 0) throw new Error(`${surface} not in text`);
+  return { text: surface, type, start, end: start + surface.length, score };
+}
+
+function typed(mentions: readonly Mention[]): string[] {
+  return mentions.map((x) => `${x.text}:${x.type}`);
+}
+
+describe('web names over the model (page fixtures written for issue 15)', () => {
+  it('a listed programming language the model missed or called a company is a technology', () => {
+    const text = 'The new runtime is built in Rust, and the team said JavaScript support comes later.';
+    const out = refineMentions(text, [m(text, 'JavaScript', 'company')]);
+    expect(typed(out)).toEqual(['Rust:technology', 'JavaScript:technology']);
+    expect(out.every((x) => x.score >= 0.85)).toBe(true);
+  });
+
+  it('"Pebble Core" is a product where the page uses "Pebble" alone as a brand, not a person', () => {
+    const text = 'Pebble unveiled two watches. Pebble says the Pebble Core clips to a keychain, and Pebble ships it in May.';
+    const model = [m(text, 'Pebble', 'company', 0.9), m(text, 'Pebble', 'company', 0.9, 10), m(text, 'Pebble Core', 'person', 0.5), m(text, 'Pebble', 'company', 0.8, 70)];
+    expect(typed(refineMentions(text, model))).toContain('Pebble Core:product');
+  });
+
+  it('"Dylan" after "Bob Dylan" stays the person, although a programming language has the name', () => {
+    const text = 'Bob Dylan played in Newport. Later Dylan went electric.';
+    const out = refineMentions(text, [m(text, 'Bob Dylan', 'person', 0.9), m(text, 'Dylan', 'person', 0.9, 20)]);
+    expect(typed(out).filter((x) => x.includes('Dylan'))).toEqual(['Bob Dylan:person', 'Dylan:person']);
+  });
+
+  it('a capitalized common word at the start of a line is dropped ("Values", "Retrieved")', () => {
+    const text = 'Values\nThe values we hold matter to the firm.\nRetrieved 3 May 2021.';
+    const out = refineMentions(text, [m(text, 'Values', 'company'), m(text, 'Retrieved', 'company')]);
+    expect(out).toEqual([]);
+  });
+
+  it('a cue alone finds a name the model missed ("written in Zig")', () => {
+    const text = 'The tool is written in Zig and uses the Yosys toolchain.';
+    expect(typed(refineMentions(text, []))).toEqual(['Zig:technology', 'Yosys:technology']);
+  });
+
+  it('a model number after a brand names a product ("Pebble 2"), an amount does not', () => {
+    const text = 'The Pebble 2 costs less. Fitbit 2 million units shipped.';
+    const out = refineMentions(text, [m(text, 'Pebble', 'company', 0.9), m(text, 'Fitbit', 'company', 0.9)]);
+    expect(typed(out)).toEqual(['Pebble 2:product', 'Fitbit:company']);
+  });
+
+  it('one name, one type: a list type holds for every mention of the name', () => {
+    const text = 'Kubernetes runs it. We chose Kubernetes for scale.';
+    const out = refineMentions(text, [m(text, 'Kubernetes', 'person', 0.4), m(text, 'Kubernetes', 'company', 0.4, 10)]);
+    expect(typed(out)).toEqual(['Kubernetes:technology', 'Kubernetes:technology']);
+  });
+
+  it('a second recognizer fills only the gaps of the first', () => {
+    const text = 'Acme hired Jane Roe in Oslo.';
+    const found = [m(text, 'Jane Roe', 'person')];
+    const extra = [m(text, 'Acme', 'company'), m(text, 'Jane', 'person'), m(text, 'Oslo', 'location')];
+    expect(typed(fillGaps(found, extra))).toEqual(['Acme:company', 'Jane Roe:person', 'Oslo:location']);
+    const model: EntityRecognizer = { name: 'stub', recognize: () => found };
+    const rules: EntityRecognizer = { name: 'rules', recognize: () => extra };
+    expect(withWebNames(model, rules).recognize(text).map((x) => x.text)).toContain('Acme');
+  });
+});

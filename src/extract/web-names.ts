@@ -1,0 +1,262 @@
+/**
+ * The web's names on top of any recognizer: the compiled typed lists
+ * (`gazetteer/known-names.ts`) type the mentions the model found and add the listed
+ * names it missed; context cues (`type-cues.ts`) override both; one-word common words
+ * capitalized only at the start of a line are dropped (`common-words.ts`); and a type
+ * settled by a list or a cue holds for every mention of the same name on the page
+ * (document-level consistency).
+ */
+import type { Mention } from '../core/capture';
+import type { EntityType } from '../core/graph/types';
+import { WordUse } from './common-words';
+import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/known-names';
+import { tokenize, type Token } from './ner/tokenize';
+import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS } from './rules/lexicon/cues';
+import type { EntityRecognizer } from './recognizer';
+import { cueType, headType, weakCueType } from './type-cues';
+
+/** Score of a listed name: as sure as the rule recognizer's gazetteer hits, so one mention is kept. */
+export const KNOWN_SCORE = 0.9;
+/** Score of a cue-typed name: a cue is explicit, but the span it found may be a word off. */
+export const CUE_SCORE = 0.85;
+/** Score of a name a weak cue typed ("CORS headers"): enough to keep it, below the sure scores. */
+const WEAK_CUE_SCORE = 0.7;
+/** Summed confidence of a one-word name used alone as a brand before its "X Y" person names become products (about two sure mentions). */
+const BRAND_MIN_VOTE = 1.5;
+/** Longest "brand + line" product name, in words ("Firefox Developer Edition" is 3). */
+const MAX_BRAND_LINE_WORDS = 4;
+/** Organization words the rule lexicon lacks, after which "Brand X" is a unit of the company. */
+const ORG_WORDS_EXTRA = new Set(['Research', 'Partners', 'Holdings', 'Company', 'Foundation', 'Initiative', 'Team', 'Cloud']);
+/** Capitalized tokens a cue-found name spans at most ("Unreal Engine framework" → 2). */
+const MAX_CUE_NAME_TOKENS = 3;
+
+/**
+ * @example
+ *   const recognizer = withWebNames(createTrainedRecognizer() ?? createRuleRecognizer());
+ */
+export function withWebNames(base: EntityRecognizer, fallback?: EntityRecognizer): EntityRecognizer {
+  return {
+    name: `${base.name}+web-names`,
+    recognize: (text, options) => {
+      const found = base.recognize(text, options);
+      return refineMentions(text, fallback === undefined ? found : fillGaps(found, fallback.recognize(text, options)));
+    },
+  };
+}
+
+/** `extra` mentions where `found` has none (both sorted by start): a second reader's recall. */
+export function fillGaps(found: readonly Mention[], extra: readonly Mention[]): Mention[] {
+  const out = [...found];
+  let i = 0;
+  for (const m of extra) {
+    while (i < found.length && (found[i]?.end ?? 0) <= m.start) i++;
+    const next = found[i];
+    if (next !== undefined && next.start < m.end) continue;
+    out.push(m);
+  }
+  return out.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+function typeOfCode(code: KnownCode, model: EntityType | undefined): EntityType {
+  switch (code) {
+    case 't': return 'technology';
+    case 'p': return 'product';
+    case 'c': return 'company';
+    case 'l': return 'location';
+    // A brand is a company, a product or a technology: the model's guess among those, else company.
+    case 'b': return model === 'product' || model === 'technology' || model === 'company' ? model : 'company';
+  }
+}
+
+function isCapitalized(t: Token | undefined): boolean {
+  return t !== undefined && /^[\p{Lu}\p{N}]/u.test(t.text) && /\p{L}/u.test(t.text);
+}
+
+/** Mentions of `base` re-typed, completed and cleaned with the page's own signals. */
+export function refineMentions(text: string, mentions: readonly Mention[]): Mention[] {
+  const tokens = tokenize(text);
+  const tokenAtStart = new Map<number, number>();
+  const tokenAtEnd = new Map<number, number>();
+  tokens.forEach((t, i) => {
+    tokenAtStart.set(t.start, i);
+    tokenAtEnd.set(t.end, i + 1);
+  });
+  const use = new WordUse(tokens);
+  const known = findKnownNames(text, tokens);
+  const knownAt = new Map<number, KnownSpan>(known.map((k) => [k.start, k]));
+  const out: Mention[] = [];
+  /** Surfaces whose type a list or a cue settled. */
+  const settled = new Map<string, EntityType>();
+  const covered: boolean[] = new Array<boolean>(tokens.length).fill(false);
+  const cover = (first: number | undefined, last: number | undefined) => {
+    if (first === undefined || last === undefined) return;
+    for (let i = first; i < last; i++) covered[i] = true;
+  };
+
+  const personParts = personNameParts(mentions);
+  /** Surfaces a weak cue typed: they hold for the name's other mentions unless a list or a strong cue says otherwise. */
+  const weakly = new Map<string, EntityType>();
+  for (const m of mentions) {
+    const first = tokenAtStart.get(m.start);
+    const last = tokenAtEnd.get(m.end);
+    const cue = (first !== undefined && last !== undefined ? cueType(tokens, first, last) : undefined) ?? headType(m.text);
+    const k = knownAt.get(m.start);
+    // "Dylan" after "Bob Dylan" on the same page is the person, not the programming language.
+    const exact = k !== undefined && k.end === m.end && !(m.type === 'person' && personParts.has(m.text)) ? k : undefined;
+    if (cue !== undefined) {
+      out.push({ ...m, type: cue, score: Math.max(m.score, CUE_SCORE) });
+      settled.set(m.text, cue);
+    } else if (exact !== undefined) {
+      const type = typeOfCode(exact.code, m.type);
+      out.push({ ...m, type, score: Math.max(m.score, KNOWN_SCORE) });
+      if (!settled.has(m.text)) settled.set(m.text, type);
+    } else if (!m.text.includes(' ') && use.isCommonWordOnly(m.text)) {
+      continue;
+    } else {
+      const weak = (m.type === 'company' || m.type === 'other') && first !== undefined && last !== undefined ? weakCueType(tokens, first, last) : undefined;
+      if (weak === undefined) out.push(m);
+      else {
+        out.push({ ...m, type: weak, score: Math.max(m.score, WEAK_CUE_SCORE) });
+        weakly.set(m.text, weak);
+      }
+    }
+    cover(first, last);
+  }
+
+  // Listed names the model missed; a one-word name that is also a common word needs a cue.
+  for (const k of known) {
+    let free = true;
+    for (let i = k.first; i < k.last; i++) if (covered[i] === true) free = false;
+    if (!free || personParts.has(k.text)) continue;
+    const cue = cueType(tokens, k.first, k.last);
+    const ambiguous = k.last - k.first === 1 && !k.text.includes(' ') && (use.isCommonWordOnly(k.text) || use.writesLower(k.text));
+    if (cue === undefined && ambiguous) continue;
+    const type = cue ?? typeOfCode(k.code, undefined);
+    out.push({ text: k.text, type, start: k.start, end: k.end, score: cue === undefined ? KNOWN_SCORE : CUE_SCORE });
+    settled.set(k.text, type);
+    cover(k.first, k.last);
+  }
+
+  // Names only a cue reveals ("written in Zig", "the Yosys toolchain").
+  for (let i = 0; i < tokens.length; i++) {
+    if (covered[i] === true || !isCapitalized(tokens[i])) continue;
+    let j = i + 1;
+    while (j < tokens.length && j - i < MAX_CUE_NAME_TOKENS && covered[j] !== true && isCapitalized(tokens[j]) && tokens[j]?.newline !== true) j++;
+    const cue = cueType(tokens, i, j);
+    const first = tokens[i];
+    const lastTok = tokens[j - 1];
+    if (cue === undefined || first === undefined || lastTok === undefined) {
+      i = j - 1;
+      continue;
+    }
+    const surface = text.slice(first.start, lastTok.end);
+    if (j - i === 1 && use.isCommonWordOnly(surface)) continue;
+    out.push({ text: surface, type: cue, start: first.start, end: lastTok.end, score: CUE_SCORE });
+    settled.set(surface, cue);
+    cover(i, j);
+    i = j - 1;
+  }
+
+  extendModelNumbers(text, tokens, tokenAtEnd, out);
+
+  // One name, one type on the page: a settled type holds for the name's other mentions;
+  // "Pebble Core" is a product where the page uses "Pebble" alone as a brand.
+  for (const [name, type] of weakly) if (!settled.has(name)) settled.set(name, type);
+  const brands = brandWords(out, settled);
+  const consistent = out.map((m) => {
+    const type = settled.get(m.text) ?? (isBrandLine(m, brands) ? 'product' : undefined);
+    return type === undefined || type === m.type ? m : { ...m, type, score: Math.max(m.score, CUE_SCORE) };
+  });
+  consistent.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: Mention[] = [];
+  let end = -1;
+  for (const m of consistent) {
+    if (m.start < end) continue;
+    kept.push(m);
+    end = m.end;
+  }
+  return kept;
+}
+
+/**
+ * "LinkedIn Learning", "Amazon Redshift", "Pebble Core": two to four words starting with a
+ * brand the page names alone, not ending with an organization word ("Amazon Web Services",
+ * "Boston Dynamics" stay companies), and not already typed a product or technology.
+ */
+function isBrandLine(m: Mention, brands: ReadonlySet<string>): boolean {
+  if (m.type === 'product' || m.type === 'technology') return false;
+  const words = m.text.split(' ');
+  if (words.length < 2 || words.length > MAX_BRAND_LINE_WORDS || !brands.has(words[0] ?? '')) return false;
+  const last = words[words.length - 1] ?? '';
+  return !ORG_KEYWORDS.has(last) && !LEGAL_SUFFIXES.has(last.replace(/\.$/, '')) && !ORG_WORDS_EXTRA.has(last);
+}
+
+/** First and last words of the multi-word person names the model found on the page. */
+function personNameParts(mentions: readonly Mention[]): Set<string> {
+  const parts = new Set<string>();
+  for (const m of mentions) {
+    if (m.type !== 'person') continue;
+    const words = m.text.split(' ');
+    if (words.length < 2) continue;
+    parts.add(words[0] ?? '');
+    parts.add(words[words.length - 1] ?? '');
+  }
+  return parts;
+}
+
+/**
+ * One-word names the page uses alone as a company, product or technology, settled by a
+ * list or a cue or, failing that, by most of the model's confidence: a person "name"
+ * starting with one of them ("Pebble Core") is that brand's product. Common given names
+ * are left out ("Jeff" typed a company once is still Jeff).
+ */
+function brandWords(mentions: readonly Mention[], settled: ReadonlyMap<string, EntityType>): Set<string> {
+  const votes = new Map<string, { brand: number; person: number }>();
+  for (const m of mentions) {
+    if (m.text.includes(' ')) continue;
+    const v = votes.get(m.text) ?? { brand: 0, person: 0 };
+    if (m.type === 'company' || m.type === 'product' || m.type === 'technology') v.brand += m.score;
+    else if (m.type === 'person') v.person += m.score;
+    votes.set(m.text, v);
+  }
+  const out = new Set<string>();
+  for (const [word, v] of votes) {
+    const fixed = settled.get(word);
+    if (FIRST_NAMES.has(word)) continue;
+    // Twice the person confidence: one stray company vote does not make a brand.
+    if ((fixed !== undefined && fixed !== 'person' && fixed !== 'location') || (fixed === undefined && v.brand >= 2 * v.person && v.brand >= BRAND_MIN_VOTE)) out.add(word);
+  }
+  return out;
+}
+
+
+/** A model token after a brand or product name: "2", "S2", "i3", "HC20", "10.12", "Pro", "PRO". */
+const MODEL_TOKEN = /^(?:[A-Za-z]{0,2}\d{1,4}[A-Za-z]{0,3}|\d{1,2}\.\d{1,2}|Pro|PRO|Max|Ultra|Plus|Mini|Air|SE|Lite|XL)$/;
+/** Model tokens after a name at most ("Ryzen 7 PRO" is 2). */
+const MAX_MODEL_TOKENS = 3;
+/** Words after a number that make it an amount, not a model ("Fitbit 2 million"). */
+const AMOUNT_WORDS = new Set(['%', 'percent', 'per', 'million', 'billion', 'thousand', 'hundred', 'years', 'year', 'months', 'days', 'hours', 'minutes', 'times', 'people', 'users', 'customers', 'employees', 'of', 'to', 'and', 'or']);
+
+/**
+ * "Pebble 2", "Ryzen 7 PRO", "iOS 10": a brand, product or technology name followed on
+ * its line by model tokens names a model of it, a product (a technology stays one).
+ * Years are dates, not models; a number followed by an amount word is an amount.
+ */
+function extendModelNumbers(text: string, tokens: readonly Token[], tokenAtEnd: ReadonlyMap<number, number>, out: Mention[]): void {
+  const starts = new Set(out.map((m) => m.start));
+  for (let n = 0; n < out.length; n++) {
+    const m = out[n];
+    if (m === undefined || (m.type !== 'product' && m.type !== 'technology' && m.type !== 'company')) continue;
+    const last = tokenAtEnd.get(m.end);
+    if (last === undefined) continue;
+    let j = last;
+    while (j < tokens.length && j - last < MAX_MODEL_TOKENS) {
+      const t = tokens[j];
+      if (t === undefined || t.newline || starts.has(t.start) || !MODEL_TOKEN.test(t.text) || /^(?:19|20)\d\d$/.test(t.text)) break;
+      j++;
+    }
+    const end = tokens[j - 1];
+    if (j === last || end === undefined || !/\d/.test(text.slice(m.end, end.end)) || AMOUNT_WORDS.has(tokens[j]?.text.toLowerCase() ?? '')) continue;
+    out[n] = { text: text.slice(m.start, end.end), type: m.type === 'technology' ? 'technology' : 'product', start: m.start, end: end.end, score: Math.max(m.score, CUE_SCORE) };
+  }
+}
