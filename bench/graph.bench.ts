@@ -3,8 +3,10 @@
  *
  *  1. entity_add throughput, 10k entities, through the registry: in-memory store and
  *     DexieGraphStore on fake-indexeddb (when src/adapters/dexie exists).
- *  2. entity_search p50/p95 latency and recall@5 at 1k, 10k and 100k names with
- *     misspelled queries, side by side with fuse.js and minisearch on the same names.
+ *  2. entity_search p50/p95/p99 latency and recall@5 at 1k, 10k and 100k names with
+ *     misspelled queries, side by side with fuse.js and minisearch on the same names
+ *     (fuse.js on the first FUSE_MAX_QUERIES queries at 100k), plus Ariadne's work per
+ *     query (posting entries read, candidates re-scored: deterministic, unlike time).
  *     Names: real entity names from ../shared/corpus (AIDA, CoNLL-2003, CrossNER, WNUT-17)
  *     topped up with synthetic recombinations of their words.
  *  3. entity_visualize time on a 10k-entity graph with the default budget.
@@ -14,6 +16,7 @@
  */
 import 'fake-indexeddb/auto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Fuse from 'fuse.js';
@@ -160,8 +163,11 @@ function percentile(sorted: readonly number[], p: number): number {
 interface EngineFigures {
   p50: number;
   p95: number;
+  p99: number;
   recallAt5: number;
   buildMs: number;
+  /** Queries measured (fuse.js gets a sample at 100k). */
+  queries: number;
 }
 
 function measure(queries: readonly { q: string; target: number }[], search: (q: string) => number[]): Omit<EngineFigures, 'buildMs'> {
@@ -177,11 +183,31 @@ function measure(queries: readonly { q: string; target: number }[], search: (q: 
   }
   times.sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 1000) / 1000;
-  return { p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), recallAt5: round(hits / queries.length) };
+  return { p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), p99: round(percentile(times, 0.99)), recallAt5: round(hits / queries.length), queries: queries.length };
+}
+
+/** Ariadne's work per query over `queries`: mean and max posting entries read and candidates scored, and wide passes. */
+function workOf(index: NameIndex, queries: readonly { q: string }[]) {
+  let scanned = 0;
+  let scored = 0;
+  let maxScanned = 0;
+  let maxScored = 0;
+  let wide = 0;
+  for (const { q } of queries) {
+    index.search(q, { limit: 5 });
+    const w = index.lastSearchWork;
+    scanned += w.postingsScanned;
+    scored += w.candidatesScored;
+    maxScanned = Math.max(maxScanned, w.postingsScanned);
+    maxScored = Math.max(maxScored, w.candidatesScored);
+    if (w.widePass) wide++;
+  }
+  const n = Math.max(1, queries.length);
+  return { postingsPerQuery: Math.round(scanned / n), maxPostings: maxScanned, scoredPerQuery: Math.round((scored / n) * 10) / 10, maxScored, widePasses: wide };
 }
 
 async function searchFigures(all: readonly Named[]) {
-  const out: Record<string, Record<string, EngineFigures>> = {};
+  const out: Record<string, Record<string, EngineFigures | ReturnType<typeof workOf>>> = {};
   for (const size of SIZES) {
     const names = all.slice(0, size);
     const random = rng(size);
@@ -211,11 +237,14 @@ async function searchFigures(all: readonly Named[]) {
     if (fuseQueries.length < queries.length) console.log(`  (fuse.js measured on the first ${fuseQueries.length} of the ${queries.length} queries)`);
     figures['fuse.js'] = { ...measure(fuseQueries, (q) => fuse.search(q, { limit: 5 }).map((r) => r.refIndex)), buildMs: Math.round(buildMs) };
 
-    out[String(size)] = figures;
-    console.log(`entity_search @ ${size} names, ${queries.length} misspelled queries (ms per query):`);
+    const work = workOf(index, queries);
+    out[String(size)] = { ...figures, ariadneWork: work };
+    console.log(`entity_search @ ${size} names, ${queries.length} misspelled queries (ms per query; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):`);
     for (const [engine, f] of Object.entries(figures)) {
-      console.log(`  ${engine.padEnd(10)} p50 ${f.p50.toFixed(3).padStart(8)}  p95 ${f.p95.toFixed(3).padStart(8)}  recall@5 ${f.recallAt5.toFixed(3)}  build ${f.buildMs} ms`);
+      const sample = f.queries < queries.length ? `  (${f.queries} queries)` : '';
+      console.log(`  ${engine.padEnd(10)} p50 ${f.p50.toFixed(3).padStart(8)}  p95 ${f.p95.toFixed(3).padStart(8)}  p99 ${f.p99.toFixed(3).padStart(8)}  recall@5 ${f.recallAt5.toFixed(3)}  build ${f.buildMs} ms${sample}`);
     }
+    console.log(`  ariadne work per query: ${work.postingsPerQuery} postings read (max ${work.maxPostings}), ${work.scoredPerQuery} candidates scored (max ${work.maxScored}), ${work.widePasses} wide passes`);
   }
   return out;
 }
@@ -243,12 +272,16 @@ async function addThroughput(store: GraphStore, names: readonly Named[]): Promis
   };
 }
 
-async function dexieStore(): Promise<GraphStore | undefined> {
+/** A DexieGraphStore on a fresh fake-indexeddb database, and a function that deletes it. */
+async function dexieStore(): Promise<{ store: GraphStore; drop: () => Promise<void> } | undefined> {
   const path = join(import.meta.dirname, '..', 'src', 'adapters', 'dexie', 'dexie-graph-store.ts');
   if (!existsSync(path)) return undefined;
   const { DexieGraphStore } = await import('../src/adapters/dexie/dexie-graph-store');
   const { AriadneDatabase } = await import('../src/adapters/dexie/database');
-  return new DexieGraphStore(new AriadneDatabase(`bench-${Date.now()}`));
+  const db = new AriadneDatabase(`bench-${Date.now()}`);
+  // fake-indexeddb keeps a database in memory until deleted: dropping it keeps its
+  // 10k records from weighing on the garbage collector during the search figures.
+  return { store: new DexieGraphStore(db), drop: () => db.delete() };
 }
 
 async function visualizeFigures(names: readonly Named[]) {
@@ -303,7 +336,8 @@ async function main() {
     console.log(`entity_add @ ${ADD_COUNT}, in-memory store: ${memory.perSecond}/s (${memory.ms} ms; last 1000 at ${memory.lastThousandPerSecond}/s)`);
     const dexie = await dexieStore();
     if (dexie) {
-      dexieFigures = await addThroughput(dexie, addNames.slice(0, DEXIE_COUNT));
+      dexieFigures = await addThroughput(dexie.store, addNames.slice(0, DEXIE_COUNT));
+      await dexie.drop();
       console.log(`entity_add @ ${DEXIE_COUNT}, DexieGraphStore on fake-indexeddb: ${dexieFigures.perSecond}/s (${dexieFigures.ms} ms; last 1000 at ${dexieFigures.lastThousandPerSecond}/s)`);
     } else console.log('entity_add on Dexie: src/adapters/dexie not present, skipped');
   }

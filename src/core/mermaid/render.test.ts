@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type MermaidApi from 'mermaid';
 import type { EntityType } from '../graph/types';
-import { escapeLabel, renderMermaid } from './render';
+import { escapeLabel, GRID_ROW_NODES, renderMermaid, renderMermaidParts } from './render';
 
 let mermaid: typeof MermaidApi;
 
@@ -81,6 +81,7 @@ describe('renderMermaid', () => {
       /^graph LR$/,
       /^ {2}n\d+\["[^"\n]*<br\/>\((company|person|technology|product|location|other)\)"\]$/,
       /^ {2}n\d+ -->\|"[^"|\n]*"\| n\d+$/,
+      /^ {2}n\d+( ~~~ n\d+)+$/,
       /^ {2}classDef (company|person|technology|product|location|other) [a-z:#0-9,]+$/,
       /^ {2}class n\d+(,n\d+)* (company|person|technology|product|location|other)$/,
     ];
@@ -91,5 +92,79 @@ describe('renderMermaid', () => {
     expect(vertices.every((v) => v.link === undefined && v.styles.length === 0)).toBe(true);
     expect(parsedEdges).toHaveLength(HOSTILE.length - 1);
     expect(classes.sort()).toEqual([...types].sort());
+  });
+});
+
+/** A diagram of `n` nodes (types in turn) and the given edges between node indexes. */
+function sample(n: number, links: readonly (readonly [number, number])[] = []) {
+  const types: EntityType[] = ['company', 'person', 'technology', 'product', 'location', 'other'];
+  return {
+    nodes: Array.from({ length: n }, (_, i) => ({ key: `e_${i}`, name: `Entity ${i}`, type: types[i % types.length] ?? 'other' })),
+    edges: links.map(([a, b]) => ({ from: `e_${a}`, to: `e_${b}`, label: 'uses' })),
+  };
+}
+
+describe('compact layout of unconnected nodes', () => {
+  it('places unconnected nodes in rows of invisible links, grouped by type, and leaves connected ones alone', async () => {
+    const text = renderMermaid(sample(14, [[0, 1]]));
+    const rows = text.split('\n').filter((l) => l.includes('~~~')).map((l) => l.trim().split(' ~~~ '));
+    // 12 unconnected nodes: 3 rows of GRID_ROW_NODES, ordered by type (company, person, …) then by given order.
+    expect(rows.map((r) => r.length)).toEqual([GRID_ROW_NODES, GRID_ROW_NODES, GRID_ROW_NODES]);
+    expect(rows.flat()).toEqual(['n6', 'n12', 'n7', 'n13', 'n2', 'n8', 'n3', 'n9', 'n4', 'n10', 'n5', 'n11']);
+    expect(rows.flat()).not.toContain('n0');
+    expect(rows.flat()).not.toContain('n1');
+    const { vertices, edges } = await parsed(text);
+    expect(vertices).toHaveLength(14);
+    // Invisible links are edges to Mermaid's layout, but draw nothing (no arrow, no label).
+    expect(edges.filter((e) => e.text === 'uses')).toHaveLength(1);
+  });
+
+  it('a diagram with edges everywhere has no grid line; a lone row of one has none either', () => {
+    expect(renderMermaid(sample(3, [[0, 1], [1, 2]]))).not.toContain('~~~');
+    expect(renderMermaid(sample(3, [[0, 1]]))).not.toContain('~~~');
+  });
+});
+
+describe('renderMermaidParts', () => {
+  it('cuts a diagram into connected groups then slices of the grid, with the ids of the whole', async () => {
+    // Group A: 0–1–2; group B: 3–4; 10 unconnected nodes (5…14).
+    const diagram = sample(15, [[0, 1], [1, 2], [3, 4]]);
+    const parts = renderMermaidParts(diagram, 4);
+    const idsOf = async (text: string) => (await parsed(text)).vertices.map((v) => v.id).sort();
+    // A and B do not fit one part of 4; the grid comes in slices of whole rows (4 nodes).
+    expect(parts).toHaveLength(2 + 3);
+    expect(await idsOf(parts[0] ?? '')).toEqual(['n0', 'n1', 'n2']);
+    expect(await idsOf(parts[1] ?? '')).toEqual(['n3', 'n4']);
+    const all = (await Promise.all(parts.map(idsOf))).flat().sort();
+    expect(all).toEqual(Array.from({ length: 15 }, (_, i) => `n${i}`).sort());
+    for (const part of parts) expect(await mermaid.parse(part)).toMatchObject({ diagramType: 'flowchart-v2' });
+  });
+
+  it('keeps a connected group larger than a part whole, and small groups share a part', async () => {
+    const chain = Array.from({ length: 9 }, (_, i) => [i, i + 1] as const);
+    const parts = renderMermaidParts(sample(14, [...chain, [11, 12]]), 4);
+    expect((await parsed(parts[0] ?? '')).vertices).toHaveLength(10);
+    expect((await parsed(parts[0] ?? '')).edges).toHaveLength(9);
+    expect((await parsed(parts[1] ?? '')).vertices.map((v) => v.id).sort()).toEqual(['n11', 'n12']);
+    expect(parts).toHaveLength(3); // the group of 10, the pair, the grid of n10 and n13
+  });
+
+  it('hostile names are escaped in every part as in the whole', () => {
+    const nodes = HOSTILE.map((name, i) => ({ key: `e_${i}`, name, type: 'other' as const }));
+    const whole = renderMermaid({ nodes, edges: [] });
+    const parts = renderMermaidParts({ nodes, edges: [] }, 4);
+    for (const name of HOSTILE) {
+      const label = escapeLabel(name);
+      expect(whole).toContain(`"${label}<br/>(other)"`);
+      expect(parts.some((p) => p.includes(`"${label}<br/>(other)"`))).toBe(true);
+    }
+    // Every line is a statement we write: a label, a grid row or a class line.
+    const grammar = [/^graph LR$/, /^ {2}n\d+\["[^"\n]*<br\/>\(other\)"\]$/, /^ {2}n\d+( ~~~ n\d+)+$/, /^ {2}classDef other [a-z:#0-9,]+$/, /^ {2}class n\d+(,n\d+)* other$/];
+    for (const line of [whole, ...parts].flatMap((t) => t.split('\n'))) expect(grammar.some((re) => re.test(line)), line).toBe(true);
+  });
+
+  it('one part for a diagram within the part size, equal to the whole text', () => {
+    const diagram = sample(6, [[0, 1]]);
+    expect(renderMermaidParts(diagram)).toEqual([renderMermaid(diagram)]);
   });
 });

@@ -7,7 +7,8 @@
  * can close its label, start a new statement (`click`, `style`, `classDef`, a `%%`
  * directive) or inject markup: quotes, brackets, pipes, backticks, `<`, `>`, `#`,
  * `%`, `;`, `&` and line breaks never appear raw. One `classDef` per entity type
- * colours the nodes.
+ * colours the nodes. Unconnected nodes are laid out in a grid (invisible links), and a
+ * large diagram can be cut into parts the panel lays out one task at a time.
  */
 import type { EntityType } from '../graph/types';
 import { ENTITY_TYPES } from '../graph/types';
@@ -69,41 +70,122 @@ export interface Diagram {
 }
 
 /**
+ * Unconnected nodes per row of the grid they are placed in. In `graph LR` an invisible
+ * link (`~~~`) puts its ends side by side, so chains of this many make rows and the
+ * rows stack: 4 boxes of up to ~250 px fit a 400 px panel zoomed out about 2.5× instead
+ * of one column of boxes (issue 20).
+ */
+export const GRID_ROW_NODES = 4;
+/**
+ * Nodes per part at most when a diagram is drawn in parts (`renderMermaidParts`): the
+ * layout of a part is one main-thread task, about 5 ms per node in the panel.
+ */
+export const PART_MAX_NODES = 40;
+
+/** Generated ids: a node's index in `diagram.nodes`, first occurrence of a key wins. */
+function nodeIds(diagram: Diagram): Map<string, string> {
+  const ids = new Map<string, string>();
+  diagram.nodes.forEach((node, i) => {
+    if (!ids.has(node.key)) ids.set(node.key, `n${i}`);
+  });
+  return ids;
+}
+
+/** The distinct nodes, the edges between them (dangling ones dropped) and the unconnected nodes. */
+function structure(diagram: Diagram, ids: ReadonlyMap<string, string>) {
+  const nodes = diagram.nodes.filter((node, i) => ids.get(node.key) === `n${i}`);
+  const edges = diagram.edges.filter((e) => ids.has(e.from) && ids.has(e.to));
+  const linked = new Set(edges.flatMap((e) => [e.from, e.to]));
+  const rank = (type: EntityType): number => ENTITY_TYPES.indexOf(type);
+  // Grouped by type (the grid reads as bands of one colour), given order within a type.
+  const loose = nodes.filter((n) => !linked.has(n.key)).sort((a, b) => rank(a.type) - rank(b.type));
+  return { nodes, edges, loose };
+}
+
+/** The text of some nodes and edges, with ids from the whole diagram. */
+function write(nodes: readonly DiagramNode[], edges: readonly DiagramEdge[], loose: readonly DiagramNode[], ids: ReadonlyMap<string, string>): string {
+  const id = (key: string): string => ids.get(key) ?? '';
+  const lines = ['graph LR'];
+  for (const node of nodes) lines.push(`  ${id(node.key)}["${escapeLabel(node.name)}<br/>(${node.type})"]`);
+  for (const edge of edges) lines.push(`  ${id(edge.from)} -->|"${escapeLabel(edge.label)}"| ${id(edge.to)}`);
+  for (let i = 0; i < loose.length; i += GRID_ROW_NODES) {
+    const row = loose.slice(i, i + GRID_ROW_NODES);
+    if (row.length > 1) lines.push(`  ${row.map((n) => id(n.key)).join(' ~~~ ')}`);
+  }
+  for (const type of ENTITY_TYPES) {
+    const members = nodes.filter((n) => n.type === type).map((n) => id(n.key));
+    if (members.length === 0) continue;
+    lines.push(`  classDef ${type} ${TYPE_STYLE[type]}`);
+    lines.push(`  class ${members.join(',')} ${type}`);
+  }
+  return lines.join('\n');
+}
+
+/**
  * Writes a diagram as `graph LR` text. Edges whose ends are not among the nodes are
- * skipped. Node order and edge order are kept as given (callers sort them).
+ * skipped. Node order and edge order are kept as given (callers sort them). Nodes
+ * without an edge are placed in a grid, rows of `GRID_ROW_NODES` grouped by type,
+ * joined by invisible links (`~~~`), rather than in one long column.
  *
  * @example
  *   renderMermaid({ nodes: [{ key: 'e_1', name: 'Stripe', type: 'company' }], edges: [] })
  *   // 'graph LR\n  n0["Stripe<br/>(company)"]\n  classDef company …\n  class n0 company'
  */
 export function renderMermaid(diagram: Diagram): string {
-  const ids = new Map<string, string>();
-  const lines = ['graph LR'];
-  diagram.nodes.forEach((node, i) => {
-    if (ids.has(node.key)) return;
-    const id = `n${i}`;
-    ids.set(node.key, id);
-    lines.push(`  ${id}["${escapeLabel(node.name)}<br/>(${node.type})"]`);
-  });
-  for (const edge of diagram.edges) {
-    const from = ids.get(edge.from);
-    const to = ids.get(edge.to);
-    if (from === undefined || to === undefined) continue;
-    lines.push(`  ${from} -->|"${escapeLabel(edge.label)}"| ${to}`);
+  const ids = nodeIds(diagram);
+  const { nodes, edges, loose } = structure(diagram, ids);
+  return write(nodes, edges, loose, ids);
+}
+
+/**
+ * The same diagram as `renderMermaid`, cut into parts of about `maxNodes` nodes that can
+ * be laid out one at a time (each part is one main-thread task in the panel) and drawn
+ * one under the other: connected groups of nodes (a group larger than `maxNodes` stays
+ * whole, small ones share a part), then the unconnected nodes' grid in slices of whole
+ * rows. Node ids are those of the whole diagram; a diagram within `maxNodes` is one part,
+ * the text of `renderMermaid`.
+ *
+ * @example
+ *   renderMermaidParts(diagram).length // 1 for a diagram of up to PART_MAX_NODES nodes
+ */
+export function renderMermaidParts(diagram: Diagram, maxNodes = PART_MAX_NODES): string[] {
+  const ids = nodeIds(diagram);
+  const { nodes, edges, loose } = structure(diagram, ids);
+  if (nodes.length <= maxNodes) return [write(nodes, edges, loose, ids)];
+  // Connected groups (union–find over the edges), in order of their first node.
+  const parent = new Map<string, string>(nodes.map((n) => [n.key, n.key]));
+  const root = (key: string): string => {
+    let k = key;
+    for (let up = parent.get(k); up !== undefined && up !== k; up = parent.get(k)) k = up;
+    return k;
+  };
+  for (const e of edges) parent.set(root(e.from), root(e.to));
+  const looseKeys = new Set(loose.map((n) => n.key));
+  const groups = new Map<string, DiagramNode[]>();
+  for (const node of nodes) {
+    if (looseKeys.has(node.key)) continue;
+    const r = root(node.key);
+    const group = groups.get(r);
+    if (group) group.push(node);
+    else groups.set(r, [node]);
   }
-  const byType = new Map<EntityType, string[]>();
-  for (const node of diagram.nodes) {
-    const id = ids.get(node.key);
-    if (id === undefined) continue;
-    const list = byType.get(node.type) ?? [];
-    if (!list.includes(id)) list.push(id);
-    byType.set(node.type, list);
+  const parts: string[] = [];
+  let batch: DiagramNode[] = [];
+  const flush = (): void => {
+    if (batch.length === 0) return;
+    const inBatch = new Set(batch.map((n) => n.key));
+    parts.push(write(batch, edges.filter((e) => inBatch.has(e.from)), [], ids));
+    batch = [];
+  };
+  for (const group of groups.values()) {
+    if (batch.length > 0 && batch.length + group.length > maxNodes) flush();
+    batch.push(...group);
   }
-  for (const type of ENTITY_TYPES) {
-    const members = byType.get(type);
-    if (!members || members.length === 0) continue;
-    lines.push(`  classDef ${type} ${TYPE_STYLE[type]}`);
-    lines.push(`  class ${members.join(',')} ${type}`);
+  flush();
+  const rowsPerPart = Math.max(1, Math.floor(maxNodes / GRID_ROW_NODES)) * GRID_ROW_NODES;
+  for (let i = 0; i < loose.length; i += rowsPerPart) {
+    const slice = loose.slice(i, i + rowsPerPart);
+    parts.push(write(slice, [], slice, ids));
   }
-  return lines.join('\n');
+  return parts;
 }

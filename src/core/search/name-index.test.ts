@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock, sequentialIds } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
-import { NameIndex } from './name-index';
-import { damerauLevenshtein, jaroWinkler, scoreName } from './similarity';
+import { MAX_CANDIDATES, NameIndex, WIDE_CANDIDATES } from './name-index';
+import { damerauLevenshtein, editSimilarity, jaroWinkler, scoreName } from './similarity';
 
 async function seeded() {
   const store = new InMemoryGraphStore();
@@ -34,6 +34,47 @@ describe('similarity', () => {
     expect(s('stri', 'string rust type')).toBeGreaterThan(s('coll', 'patrick collison'));
     expect(s('coll', 'patrick collison')).toBeGreaterThan(s('coll', 'cool'));
     expect(s('strpe', 'stripe')).toBeGreaterThan(s('strpe', 'square'));
+  });
+
+  it('keeps scores exact under its pruning (regression: the bounds must not change a score)', () => {
+    // The straightforward formula scoreName computed before it skipped work by bounds.
+    const naive = (q: string, n: string): number => {
+      const qw = q.split(' ');
+      const nw = n.split(' ');
+      if (q === n) return 1;
+      const coverage = Math.min(1, q.length / n.length);
+      if (n.startsWith(q)) return 0.8 + 0.19 * Math.sqrt(coverage);
+      if (qw.length === 1 && nw.some((w) => w.startsWith(q))) return 0.7 + 0.2 * coverage;
+      const word = (a: string, b: string) => (a === b ? 1 : b.startsWith(a) ? 0.85 + 0.15 * (a.length / b.length) : editSimilarity(a, b));
+      const words = (qw.reduce((sum, a) => sum + Math.max(...nw.map((b) => word(a, b))), 0) / qw.length) * (0.6 + 0.4 * coverage);
+      return 0.85 * Math.max(0.6 * editSimilarity(q, n) + 0.4 * jaroWinkler(q, n), words);
+    };
+    const names = ['stripe', 'stripe payments', 'string rust type', 'patrick collison', 'sofia foundation', 'ukrainian academy of agrarian sciences', 'a', 'ab cd ef'];
+    const queries = ['strpie', 'sfoia foundtion', 'patrik colison', 'ukraniain academy', 'cd', 'b', 'foundation sofia', 'x y z'];
+    for (const q of queries) for (const n of names) expect(scoreName(q, n, q.split(' '), n.split(' '))).toBe(naive(q, n));
+  });
+
+  it('computes the same distance as the textbook recurrence', () => {
+    const textbook = (s: string, t: string): number => {
+      const d = Array.from({ length: s.length + 1 }, (_, i) => Array.from({ length: t.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= s.length; i++) {
+        for (let j = 1; j <= t.length; j++) {
+          const row = d[i] ?? [];
+          const up = d[i - 1] ?? [];
+          let v = Math.min((up[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (up[j - 1] ?? 0) + (s[i - 1] === t[j - 1] ? 0 : 1));
+          if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) v = Math.min(v, (d[i - 2]?.[j - 2] ?? 0) + 1);
+          row[j] = v;
+        }
+      }
+      return d[s.length]?.[t.length] ?? 0;
+    };
+    let seed = 7;
+    const letter = () => 'abca '.charAt((seed = (seed * 48271) % 2147483647) % 5);
+    for (let k = 0; k < 300; k++) {
+      const s = Array.from({ length: k % 17 }, letter).join('');
+      const t = Array.from({ length: (k * 7) % 23 }, letter).join('');
+      expect(damerauLevenshtein(s, t)).toBe(textbook(s, t));
+    }
   });
 });
 
@@ -101,5 +142,27 @@ describe('NameIndex', () => {
     expect(index.size).toBe(500);
     expect(index.search('company 2999')[0]).toMatchObject({ name: 'Company 2999', score: 1 });
     expect(index.search('company 12').every((h) => Number(h.name.split(' ')[1]) >= 2500)).toBe(true);
+  });
+
+  it('bounds the work of a query that needs the wide pass (regression: issue 20, the p95 tail at 100k)', () => {
+    // Every name shares every gram of the query, and the typos leave no confident match:
+    // the worst case for candidate counting and re-scoring.
+    const index = new NameIndex();
+    for (let i = 0; i < 3000; i++) index.upsert({ id: `e_${i}` as never, name: `Zeta Holdings ${i}`, type: 'company', aliases: [] });
+    const hits = index.search('zteaholdngs', { limit: 5 });
+    expect(hits[0]?.name).toMatch(/^Zeta Holdings/);
+    const work = index.lastSearchWork;
+    expect(work.widePass).toBe(true);
+    // The first pass's candidates are not scored again in the wide pass (was 96 + 512 = 608).
+    expect(work.candidatesScored).toBeLessThanOrEqual(WIDE_CANDIDATES);
+    // Each of the five shared grams' posting lists is read once (was 9,000 + 15,000).
+    expect(work.postingsScanned).toBe(5 * 3000);
+  });
+
+  it('reads only the rare grams when the first pass is confident', () => {
+    const index = new NameIndex();
+    for (let i = 0; i < 3000; i++) index.upsert({ id: `e_${i}` as never, name: `Zeta Holdings ${i}`, type: 'company', aliases: [] });
+    expect(index.search('zeta holdings 2999')[0]).toMatchObject({ name: 'Zeta Holdings 2999', score: 1 });
+    expect(index.lastSearchWork).toMatchObject({ widePass: false, candidatesScored: MAX_CANDIDATES });
   });
 });

@@ -9,7 +9,10 @@
  * with a `Uint16Array` (rare grams first, very common ones skipped), keeps a bounded
  * candidate set (share of the query's grams, blended with Jaccard), re-scores the
  * candidates with `scoreName` (prefix bands, Damerau–Levenshtein, Jaro–Winkler) and
- * returns the best per entity.
+ * returns the best per entity. Without a confident match, a wide pass adds the common
+ * grams to the same counts and scores only candidates not scored yet; the per-query
+ * scratch (counts, touched entries, rank buckets, scored marks) is typed arrays reused
+ * across queries, and `lastSearchWork` reports what a query cost.
  *
  * Built from the store at start-up (`load`, paged) and kept current by the graph
  * service's change events (`attach`). Removed entries are tombstoned and compacted
@@ -29,8 +32,12 @@ import { scoreName } from './similarity';
 
 /** Candidates re-scored per query: bounds the expensive step; the true match is nearly always in it. */
 export const MAX_CANDIDATES = 96;
-/** Candidates of the second, exhaustive pass (only for queries without a confident match). */
-export const WIDE_CANDIDATES = 512;
+/**
+ * Candidates of the second, exhaustive pass (only for queries without a confident match),
+ * counting the first pass's. 256 keeps recall@5 at 100k names (a true match ranked past
+ * 256 by gram overlap was 1 query in 2,000); 512 doubled the tail for nothing.
+ */
+export const WIDE_CANDIDATES = 256;
 /** A best score under this means "no confident match yet": typically a typo near a word start. */
 const CONFIDENT_SCORE = 0.72;
 /** Gram-overlap ranks are bucketed this finely for a linear-time top-k. */
@@ -60,6 +67,26 @@ export interface SearchOptions {
   readonly limit?: number;
   readonly types?: readonly EntityType[];
   readonly minScore?: number;
+}
+
+/** Work of one `search` call: a deterministic cost, unlike its time. */
+export interface SearchWork {
+  /** Posting-list entries read while counting shared grams. */
+  postingsScanned: number;
+  /** Entries re-scored with `scoreName`. */
+  candidatesScored: number;
+  /** The second, wider pass ran (no confident match in the first). */
+  widePass: boolean;
+}
+
+/** One query's posting lists (rarest first) and how far counting got. */
+interface QueryState {
+  readonly lists: readonly { readonly list: Int32Array; readonly len: number }[];
+  readonly queryGrams: number;
+  /** Next list to count. */
+  next: number;
+  /** Lists counted so far. */
+  counted: number;
 }
 
 interface EntityRecord {
@@ -101,7 +128,14 @@ export class NameIndex {
   private entries: (EntryRecord | undefined)[] = [];
   private readonly entities = new Map<EntityId, EntityRecord>();
   private dead = 0;
+  /** Per-query scratch, reused: shared-gram count per entry, the entries counted, their rank bucket, and the epoch in which each was scored. */
   private counts = new Uint16Array(1024);
+  private touched = new Int32Array(1024);
+  private touchedCount = 0;
+  private ranks = new Uint8Array(1024);
+  private scored = new Uint32Array(1024);
+  private epoch = 0;
+  private work: SearchWork = { postingsScanned: 0, candidatesScored: 0, widePass: false };
   /** Grams per entry, for the Jaccard part of candidate ranking. */
   private gramCounts = new Uint16Array(1024);
 
@@ -223,13 +257,26 @@ export class NameIndex {
     const limit = Math.max(1, Math.min(MAX_SEARCH_RESULTS, Math.floor(options.limit ?? DEFAULT_SEARCH_LIMIT)));
     const minScore = options.minScore ?? MIN_SEARCH_SCORE;
     const key = searchKey(query);
+    this.work = { postingsScanned: 0, candidatesScored: 0, widePass: false };
     if (key.length === 0) return [];
     const words = key.split(' ');
     const types = options.types && options.types.length > 0 ? new Set(options.types) : undefined;
     const best = new Map<EntityId, { score: number; entry: EntryRecord }>();
-    let top = this.scoreInto(best, key, words, this.candidates(key, MAX_CANDIDATES, true), types, minScore);
-    // No confident match: a wider, exhaustive gram count (typos that break many grams).
-    if (top < CONFIDENT_SCORE) top = this.scoreInto(best, key, words, this.candidates(key, WIDE_CANDIDATES, false), types, minScore);
+    const state = this.beginQuery(key);
+    try {
+      this.count(state, true);
+      let top = this.scoreInto(best, key, words, this.select(state, MAX_CANDIDATES), types, minScore);
+      // No confident match: add the common grams the first pass skipped (typos that
+      // break the rare grams) and re-rank. Counts are kept, not recounted, and the
+      // candidates the first pass scored are not scored again.
+      if (top < CONFIDENT_SCORE) {
+        this.work.widePass = true;
+        this.count(state, false);
+        top = this.scoreInto(best, key, words, this.select(state, WIDE_CANDIDATES), types, minScore);
+      }
+    } finally {
+      this.endQuery();
+    }
     const hits: SearchHit[] = [];
     for (const [id, { score, entry }] of best) {
       const record = this.entities.get(id);
@@ -246,21 +293,37 @@ export class NameIndex {
     return hits.slice(0, limit);
   }
 
-  /** Scores candidates into `best` (best entry per entity); returns the top score seen. */
+  /**
+   * Work done by the last `search` (posting entries read, candidates re-scored, whether
+   * the wide pass ran): a deterministic cost measure for tests and the bench.
+   *
+   * @example
+   *   index.search('sfoia foundtion');
+   *   index.lastSearchWork.candidatesScored; // ≤ WIDE_CANDIDATES
+   */
+  get lastSearchWork(): Readonly<SearchWork> {
+    return this.work;
+  }
+
+  /** Scores candidates not yet scored by this query into `best` (best entry per entity); returns the top score seen. */
   private scoreInto(
     best: Map<EntityId, { score: number; entry: EntryRecord }>,
     key: string,
     words: readonly string[],
-    candidates: readonly number[],
+    candidates: Int32Array,
     types: ReadonlySet<EntityType> | undefined,
     minScore: number,
   ): number {
     let top = 0;
+    const scored = this.scored;
     for (const n of candidates) {
+      if (scored[n] === this.epoch) continue;
+      scored[n] = this.epoch;
       const entry = this.entries[n];
       if (!entry) continue;
       const record = this.entities.get(entry.entity);
       if (!record || (types && !types.has(record.type))) continue;
+      this.work.candidatesScored++;
       // An alias (or suffix-less) match is worth slightly less than the same match on the name.
       const score = scoreName(key, entry.key, words, entry.words) * (entry.isAlias ? 0.98 : 1) * (entry.stripped ? 0.99 : 1);
       if (score > top) top = score;
@@ -270,57 +333,108 @@ export class NameIndex {
     return top;
   }
 
-  /**
-   * Entry numbers most likely to match `key`, at most `MAX_CANDIDATES`: ranked by the
-   * share of the query's grams they hold (containment, what a prefix or a typo
-   * keeps) blended with Jaccard (penalizes much longer names), bucketed so the
-   * selection is linear.
-   */
-  private candidates(key: string, budget: number, skipCommon: boolean): number[] {
-    if (this.counts.length < this.entries.length) this.counts = new Uint16Array(Math.max(this.entries.length, this.counts.length * 2));
-    const counts = this.counts;
+  /** The query's posting lists, rarest first, and fresh per-query scratch state (typed arrays reused across queries). */
+  private beginQuery(key: string): QueryState {
+    const size = this.entries.length;
+    if (this.counts.length < size) {
+      const capacity = Math.max(size, this.counts.length * 2);
+      this.counts = new Uint16Array(capacity);
+      this.touched = new Int32Array(capacity);
+      this.ranks = new Uint8Array(capacity);
+      const scored = new Uint32Array(capacity);
+      scored.set(this.scored);
+      this.scored = scored;
+    }
+    // A new epoch marks "not scored yet" for every entry without clearing the array.
+    this.epoch = this.epoch === 0xffffffff ? 1 : this.epoch + 1;
+    if (this.epoch === 1) this.scored.fill(0);
+    this.touchedCount = 0;
+    const grams = gramsOf(key);
     const lists: { list: Int32Array; len: number }[] = [];
-    const queryGramList = gramsOf(key);
-    for (const gram of queryGramList) {
+    for (const gram of grams) {
       const g = this.gramIds.get(gram);
       const list = g === undefined ? undefined : this.postings[g];
       if (g !== undefined && list) lists.push({ list, len: this.postingLengths[g] ?? 0 });
     }
-    const queryGrams = queryGramList.length;
-    // Rare grams first; a gram held by more than COMMON_GRAM_SHARE of all entries says
-    // little and costs the most, so it is skipped once three rarer grams were counted.
     lists.sort((a, b) => a.len - b.len);
+    return { lists, queryGrams: grams.length, next: 0, counted: 0 };
+  }
+
+  /** Clears the counts this query set (only the touched entries). */
+  private endQuery(): void {
+    const counts = this.counts;
+    const touched = this.touched;
+    for (let i = 0; i < this.touchedCount; i++) counts[touched[i] ?? 0] = 0;
+    this.touchedCount = 0;
+  }
+
+  /**
+   * Counts shared grams per entry for the query's next posting lists. Rare grams first;
+   * with `skipCommon`, a gram held by more than COMMON_GRAM_SHARE of all entries says
+   * little and costs the most, so counting stops there once three rarer grams were
+   * counted (the wide pass resumes from that list).
+   */
+  private count(query: QueryState, skipCommon: boolean): void {
     const common = Math.max(2000, this.entries.length * COMMON_GRAM_SHARE);
-    const touched: number[] = [];
-    let counted = 0;
-    for (const { list, len } of lists) {
-      if (skipCommon && len > common && counted >= 3) continue;
-      counted++;
+    const counts = this.counts;
+    const touched = this.touched;
+    let touchedCount = this.touchedCount;
+    for (; query.next < query.lists.length; query.next++) {
+      const item = query.lists[query.next];
+      if (!item) break;
+      const { list, len } = item;
+      // Lists are sorted by length, so every later list is common too.
+      if (skipCommon && len > common && query.counted >= 3) break;
+      query.counted++;
+      this.work.postingsScanned += len;
       for (let i = 0; i < len; i++) {
         const n = list[i] ?? 0;
         const c = counts[n] ?? 0;
-        if (c === 0) touched.push(n);
+        if (c === 0) touched[touchedCount++] = n;
         counts[n] = c + 1;
       }
     }
-    const buckets: number[][] = [];
-    for (const n of touched) {
+    this.touchedCount = touchedCount;
+  }
+
+  /**
+   * Entry numbers most likely to match the query, at most `budget`: ranked by the
+   * share of the query's grams they hold (containment, what a prefix or a typo
+   * keeps) blended with Jaccard (penalizes much longer names), bucketed so the
+   * selection is linear (a counting sort, best bucket first, first touched first).
+   */
+  private select(query: QueryState, budget: number): Int32Array {
+    const counts = this.counts;
+    const touched = this.touched;
+    const ranks = this.ranks;
+    const histogram = new Int32Array(RANK_BUCKETS);
+    const counted = Math.max(1, query.counted);
+    for (let i = 0; i < this.touchedCount; i++) {
+      const n = touched[i] ?? 0;
       const c = counts[n] ?? 0;
-      counts[n] = 0;
       const entryGrams = this.gramCounts[n] ?? 1;
-      const containment = c / Math.max(1, counted);
-      const jaccard = c / Math.max(1, queryGrams + entryGrams - c);
+      const containment = c / counted;
+      const jaccard = c / Math.max(1, query.queryGrams + entryGrams - c);
       const b = Math.min(RANK_BUCKETS - 1, Math.floor((0.7 * containment + 0.3 * jaccard) * RANK_BUCKETS));
-      (buckets[b] ??= []).push(n);
+      ranks[i] = b;
+      histogram[b] = (histogram[b] ?? 0) + 1;
     }
-    const out: number[] = [];
-    for (let b = RANK_BUCKETS - 1; b >= 0 && out.length < budget; b--) {
-      const bucket = buckets[b];
-      if (!bucket) continue;
-      for (const n of bucket) {
-        if (out.length >= budget) break;
-        out.push(n);
-      }
+    // Start offset of each bucket from the best one down; buckets past the budget are left out.
+    const offsets = new Int32Array(RANK_BUCKETS);
+    let total = 0;
+    let lowest = RANK_BUCKETS;
+    for (let b = RANK_BUCKETS - 1; b >= 0 && total < budget; b--) {
+      offsets[b] = total;
+      total += histogram[b] ?? 0;
+      lowest = b;
+    }
+    const out = new Int32Array(Math.min(budget, total));
+    for (let i = 0; i < this.touchedCount; i++) {
+      const b = ranks[i] ?? 0;
+      if (b < lowest) continue;
+      const at = offsets[b] ?? 0;
+      offsets[b] = at + 1;
+      if (at < out.length) out[at] = touched[i] ?? 0;
     }
     return out;
   }

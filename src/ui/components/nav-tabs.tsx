@@ -1,9 +1,34 @@
-/** The panel's tabs (arrow keys move between them), with the pending review count. */
-import type { KeyboardEvent } from 'react';
+/**
+ * The panel's tabs, with the pending review count: one row from 320 to 500 px, each an
+ * icon over a short label (the accessible name stays the full one, "Merge & review").
+ * Arrow keys, Home and End move between them; only the selected tab is in the Tab order.
+ */
+import type { KeyboardEvent, ReactNode } from 'react';
 import { panelDb } from '../database';
 import { useLiveQuery } from '../live-query';
 import { VIEWS } from '../slices/nav-slice';
+import type { View } from '../slices/nav-slice';
 import { usePanelStore } from '../store';
+
+/** Shown instead of the full label, which is too wide for six tabs in 320 px. */
+const SHORT_LABEL: Partial<Record<View, string>> = { review: 'Review' };
+
+/** 16 px stroke icons (drawn in currentColor, hidden from assistive technology). */
+const ICON_PATHS: Record<View, ReactNode> = {
+  search: <><circle cx="7" cy="7" r="4.5" /><path d="M10.5 10.5 14 14" /></>,
+  review: <><path d="M2 3h5l3 5h4M2 13h5l3-5" /><path d="m12 6 2 2-2 2" /></>,
+  ask: <path d="M2.5 3.5h11v7h-6l-3 3v-3h-2z" />,
+  diagram: <><circle cx="3.5" cy="8" r="2" /><circle cx="12.5" cy="3.5" r="2" /><circle cx="12.5" cy="12.5" r="2" /><path d="m5.3 7.1 5.4-2.7M5.3 8.9l5.4 2.7" /></>,
+  data: <><ellipse cx="8" cy="3.5" rx="5" ry="2" /><path d="M3 3.5v9c0 1.1 2.2 2 5 2s5-.9 5-2v-9M3 8c0 1.1 2.2 2 5 2s5-.9 5-2" /></>,
+  settings: <><path d="M2 4h12M2 8h12M2 12h12" /><circle cx="5" cy="4" r="1.5" /><circle cx="11" cy="8" r="1.5" /><circle cx="7" cy="12" r="1.5" /></>,
+};
+
+const NEXT_KEYS: Readonly<Record<string, (i: number) => number>> = {
+  ArrowRight: (i) => (i + 1) % VIEWS.length,
+  ArrowLeft: (i) => (i + VIEWS.length - 1) % VIEWS.length,
+  Home: () => 0,
+  End: () => VIEWS.length - 1,
+};
 
 export function NavTabs() {
   const view = usePanelStore((s) => s.nav.view);
@@ -11,9 +36,10 @@ export function NavTabs() {
   const show = usePanelStore((s) => s.show);
   const { value: pending } = useLiveQuery(() => panelDb.reviews.where('status').equals('pending').count(), []);
   const onKey = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const i = VIEWS.findIndex((v) => v.id === view);
-    const next = VIEWS[(i + (event.key === 'ArrowRight' ? 1 : VIEWS.length - 1)) % VIEWS.length];
+    const move = NEXT_KEYS[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const next = VIEWS[move(VIEWS.findIndex((v) => v.id === view))];
     if (next) {
       show(next.id);
       document.getElementById(`tab-${next.id}`)?.focus();
@@ -21,21 +47,33 @@ export function NavTabs() {
   };
   return (
     <nav role="tablist" aria-label="Ariadne" className="tabs" onKeyDown={onKey}>
-      {VIEWS.map((v) => (
-        <button
-          key={v.id}
-          id={`tab-${v.id}`}
-          type="button"
-          role="tab"
-          aria-selected={v.id === view && !entityOpen}
-          aria-controls="view"
-          tabIndex={v.id === view ? 0 : -1}
-          onClick={() => show(v.id)}
-        >
-          {v.label}
-          {v.id === 'review' && (pending ?? 0) > 0 && <span className="badge" aria-label={`${pending} to review`}>{pending}</span>}
-        </button>
-      ))}
+      {VIEWS.map((v) => {
+        const short = SHORT_LABEL[v.id];
+        return (
+          <button
+            key={v.id}
+            id={`tab-${v.id}`}
+            type="button"
+            role="tab"
+            aria-selected={v.id === view && !entityOpen}
+            aria-controls="view"
+            tabIndex={v.id === view ? 0 : -1}
+            title={v.label}
+            onClick={() => show(v.id)}
+          >
+            <svg className="tab-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">{ICON_PATHS[v.id]}</svg>
+            {short === undefined ? (
+              <span className="tab-label">{v.label}</span>
+            ) : (
+              <>
+                <span className="tab-label" aria-hidden="true">{short}</span>
+                <span className="sr-only">{v.label}</span>
+              </>
+            )}
+            {v.id === 'review' && (pending ?? 0) > 0 && <span className="badge" aria-label={`${pending} to review`}>{pending}</span>}
+          </button>
+        );
+      })}
     </nav>
   );
 }

@@ -39,7 +39,7 @@ export const createVizSlice: StateCreator<PanelState, [], [], VizSlice> = (set, 
       const selected = performance.now();
       if (seq !== drawSeq) return;
       const { model: drawn, svg: onHand } = get().viz;
-      const svg = onHand !== undefined && drawn?.mermaid === model.mermaid ? onHand : await renderSvg(model.mermaid);
+      const svg = onHand !== undefined && drawn?.mermaid === model.mermaid ? onHand : await renderSvg(model.parts);
       if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'done', model, svg, error: undefined, selectMs: selected - started, renderMs: performance.now() - selected } }));
     } catch (error) {
       if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'error', error: userError(error) } }));

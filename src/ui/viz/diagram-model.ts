@@ -11,7 +11,7 @@
 import { asEntityId } from '../../core/graph/ids';
 import type { GraphStore } from '../../core/graph/store';
 import type { EntityType } from '../../core/graph/types';
-import { renderMermaid } from '../../core/mermaid/render';
+import { renderMermaid, renderMermaidParts } from '../../core/mermaid/render';
 import { selectDiagram } from '../../core/mermaid/select';
 import { normalizeLabel } from '../../core/text/normalize';
 
@@ -25,6 +25,8 @@ export interface DiagramFilters {
 
 export interface DiagramModel {
   readonly mermaid: string;
+  /** The same diagram cut into parts laid out one task at a time (`renderMermaidParts`). */
+  readonly parts: readonly string[];
   readonly note?: string;
   /** Generated node id → entity id. */
   readonly nodes: Readonly<Record<string, string>>;
@@ -48,7 +50,7 @@ export async function diagramModel(store: GraphStore, filters: DiagramFilters): 
     seen.add(node.key);
     nodes[`n${i}`] = node.key;
   });
-  return { mermaid: renderMermaid(diagram), ...(note === undefined ? {} : { note }), nodes, shown: seen.size, total: totalEntities };
+  return { mermaid: renderMermaid(diagram), parts: renderMermaidParts(diagram), ...(note === undefined ? {} : { note }), nodes, shown: seen.size, total: totalEntities };
 }
 
 /**

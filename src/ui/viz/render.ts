@@ -8,13 +8,64 @@
  * edge labels were still HTML in a `foreignObject` (e2e/journeys/first-journey checks).
  */
 let renderCount = 0;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Vertical space between two parts of a diagram drawn one under the other (SVG units). */
+const PART_GAP = 24;
 
-export async function renderSvg(text: string): Promise<string> {
+/** Lets the page handle input and paint between two layouts (each one long task). */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Renders Mermaid text to SVG text. Given several parts (`renderMermaidParts`), lays
+ * them out one per task, yielding in between, so the longest main-thread task is one
+ * part's layout rather than the whole diagram's, and stacks them in one SVG.
+ */
+export async function renderSvg(text: string | readonly string[]): Promise<string> {
+  const parts = typeof text === 'string' ? [text] : text;
   const { default: mermaid } = await import('mermaid');
   const dark = globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
   mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default', htmlLabels: false });
-  const { svg } = await mermaid.render(`ariadne-diagram-${++renderCount}`, text);
-  return svg;
+  const svgs: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) await nextTask();
+    const { svg } = await mermaid.render(`ariadne-diagram-${++renderCount}`, part);
+    svgs.push(svg);
+  }
+  return svgs.length === 1 ? (svgs[0] ?? '') : stack(svgs);
+}
+
+/**
+ * One SVG holding the parts one under the other, left-aligned. Each part's root `<svg>`
+ * becomes a `<g>` with the same id (Mermaid's styles are scoped by that id) moved into
+ * place; nothing is added but the wrapper, so the sanitized content stays as Mermaid made it.
+ */
+function stack(svgs: readonly string[]): string {
+  const root = document.createElementNS(SVG_NS, 'svg');
+  let y = 0;
+  let width = 0;
+  for (const text of svgs) {
+    const part = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+    if (!(part instanceof SVGSVGElement)) continue;
+    const [x0 = 0, y0 = 0, w = 0, h = 0] = (part.getAttribute('viewBox') ?? '').split(/[\s,]+/).map(Number);
+    const group = document.createElementNS(SVG_NS, 'g');
+    group.setAttribute('id', part.id);
+    for (const name of ['class', 'aria-roledescription']) {
+      const value = part.getAttribute(name);
+      if (value !== null) group.setAttribute(name, value);
+    }
+    group.setAttribute('transform', `translate(${-x0} ${y - y0})`);
+    group.append(...part.childNodes);
+    root.append(group);
+    y += h + PART_GAP;
+    width = Math.max(width, w);
+  }
+  const height = Math.max(0, y - PART_GAP);
+  root.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  root.setAttribute('width', '100%');
+  root.setAttribute('style', `max-width: ${width}px;`);
+  root.setAttribute('role', 'graphics-document document');
+  root.setAttribute('aria-roledescription', 'flowchart-v2');
+  return new XMLSerializer().serializeToString(root);
 }
 
 /** Scale of the PNG export relative to the SVG's size (sharper on high-density screens). */
