@@ -14,17 +14,17 @@ export interface Idf {
 }
 
 // Catalogue abbreviations written out, so "upg" meets "upgrade" and "pro" meets "professional".
-const SYNONYMS: Readonly<Record<string, string>> = {
+const SYNONYMS: ReadonlyMap<string, string> = new Map(Object.entries({
   upg: 'upgrade', upgrd: 'upgrade', pro: 'professional', prof: 'professional', std: 'standard', ed: 'edition',
   prem: 'premium', lic: 'license', licence: 'license', macintosh: 'mac', win: 'windows', edu: 'academic',
   education: 'academic', educational: 'academic', '&': 'and',
-};
+}));
 
 /** A version-like token in one spelling: "v8" → "8", "8.0" → "8", "5.x" → "5". */
 function normalizeToken(t: string): string {
   const v = /^v\.?(\d.*)$/.exec(t)?.[1] ?? t;
   const n = v.replace(/^(\d+)\.(0+|x)$/, '$1');
-  return SYNONYMS[n] ?? n;
+  return SYNONYMS.get(n) ?? n;
 }
 
 function trimDots(t: string): string {

@@ -5,6 +5,7 @@
  * Abt-Buy: name/description/price), so records are read as a generic attribute map
  * and `productView` picks the roles a matcher needs.
  */
+import { emptyRecord, ownValue, setOwn } from '../../records';
 
 /** One record: attribute name → value (trimmed; empty when the source left it blank). */
 export type ProductRecord = Readonly<Record<string, string>>;
@@ -39,10 +40,11 @@ const MANUFACTURER_KEYS = ['manufacturer', 'brand', 'maker'];
  *   parseRecord('COL name VAL sony bravia COL price VAL 999') // { name: 'sony bravia', price: '999' }
  */
 export function parseRecord(text: string): ProductRecord {
-  const fields: Record<string, string> = {};
+  // Attribute names come from the file: a null-prototype record keeps `constructor` a name.
+  const fields = emptyRecord<string>();
   for (const m of text.matchAll(FIELD)) {
     const key = m[1];
-    if (key !== undefined) fields[key] = (m[2] ?? '').trim();
+    if (key !== undefined) setOwn(fields, key, (m[2] ?? '').trim());
   }
   return fields;
 }
@@ -68,7 +70,7 @@ export function parsePairs(text: string): RecordPair[] {
 
 function firstOf(rec: ProductRecord, keys: readonly string[]): string | undefined {
   for (const k of keys) {
-    const v = rec[k];
+    const v = ownValue(rec, k);
     if (v !== undefined) return v;
   }
   return undefined;
@@ -77,11 +79,11 @@ function firstOf(rec: ProductRecord, keys: readonly string[]): string | undefine
 /** The title/text/manufacturer/price roles of a record. */
 export function productView(rec: ProductRecord): ProductView {
   const textKeys = Object.keys(rec).filter((k) => k !== 'price');
-  const title = firstOf(rec, TITLE_KEYS) ?? rec[textKeys[0] ?? ''] ?? '';
-  const parsed = Number.parseFloat((rec.price ?? '').replace(/[^0-9.]/g, ''));
+  const title = firstOf(rec, TITLE_KEYS) ?? ownValue(rec, textKeys[0] ?? '') ?? '';
+  const parsed = Number.parseFloat((ownValue(rec, 'price') ?? '').replace(/[^0-9.]/g, ''));
   return {
     title,
-    text: textKeys.map((k) => rec[k] ?? '').filter((v) => v !== '').join(' '),
+    text: textKeys.map((k) => ownValue(rec, k) ?? '').filter((v) => v !== '').join(' '),
     manufacturer: firstOf(rec, MANUFACTURER_KEYS) ?? '',
     price: Number.isFinite(parsed) && parsed > 0 ? parsed : undefined,
   };
