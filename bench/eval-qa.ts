@@ -5,12 +5,15 @@
  * real query loop (`answerQuestion`, the `entity_query` tool's engine with the symbolic
  * answerer). Right when the answer names the expected entity or one of its aliases.
  *
- *   npm run eval:qa -- --gold bench/gold-pages [--pages ../shared/corpus/pages] [--misses]
+ *   npm run eval:qa -- --gold bench/gold-pages [--pages ../shared/corpus/pages] [--misses] [--no-sentences]
+ *
+ * Also prints the bytes of stored sentences per page (average, max).
  *
  * Last line: JSON summary.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { answerQuestion, createQueryEngine } from '../src/core/query/entity-query';
+import { utf8Bytes } from '../src/core/graph/page-sentences';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
 import { allRelationships, buildGraph, names, namesOf, withoutNames, pageFile, pageUrl, readGoldRelations, templatedQuestion } from './relations-gold';
 
@@ -37,9 +40,15 @@ const inputs = gold.flatMap((p) => {
 const { store, clock } = await buildGraph(inputs);
 const rels = await allRelationships(store);
 const typed = rels.filter((r) => r.label !== MENTIONED_WITH).length;
-const engine = createQueryEngine({ store, clock });
+// --no-sentences: graph facts only (the figure without reading stored sentences).
+const readSentences = !args.includes('--no-sentences');
+const engine = createQueryEngine({ store, clock, readSentences });
 let questions = 0;
 let right = 0;
+let strict = 0;
+let read = 0;
+/** The entities a sentence answer names: "… says: “…” (it names X)". */
+const READ_NAMES = /” \(it names ([^()]{1,200})\)/g;
 const byLabel = new Map<string, [number, number]>();
 for (const page of gold) {
   for (const r of page.relations) {
@@ -52,12 +61,19 @@ for (const page of gold) {
     const asked = q.expected === r.to ? r.from : r.to;
     const ok = names(withoutNames(result.answer, namesOf(page, asked)), namesOf(page, q.expected));
     if (ok) right += 1;
+    // Strict: an answer read from a sentence counts only when the entity it names is the expected one
+    // (the quoted sentence may hold the expected name while the reading picked another).
+    const named = [...result.answer.matchAll(READ_NAMES)].map((m) => m[1] ?? '');
+    if (ok && (named.length === 0 || named.some((n) => names(n, namesOf(page, q.expected))))) strict += 1;
+    if (named.length > 0) read += 1;
     const counts = byLabel.get(r.label) ?? [0, 0];
     byLabel.set(r.label, [counts[0] + 1, counts[1] + (ok ? 1 : 0)]);
     if (showMisses || ok) console.log(`${ok ? 'RIGHT' : 'WRONG'} ${q.question} → ${q.expected} | ${result.answer.replace(/\s+/g, ' ').slice(0, 200)}`);
   }
 }
 const round = (x: number) => Math.round(x * 1000) / 1000;
-console.log(`overall: ${inputs.length} pages in one graph, ${typed} typed relationships (${round(typed / Math.max(1, inputs.length))}/page), ${rels.length - typed} mentioned_with; questions ${questions}, right ${right}, accuracy ${round(right / Math.max(1, questions))}`);
+const sentenceBytes = await Promise.all(inputs.map(async (p) => (await store.getPage(p.url))?.sentences?.reduce((n, s) => n + utf8Bytes(s), 0) ?? 0));
+console.log(`sentences stored: ${Math.round(sentenceBytes.reduce((a, b) => a + b, 0) / Math.max(1, sentenceBytes.length))} bytes/page on average, max ${Math.max(0, ...sentenceBytes)}`);
+console.log(`overall: ${inputs.length} pages in one graph, ${typed} typed relationships (${round(typed / Math.max(1, inputs.length))}/page), ${rels.length - typed} mentioned_with; questions ${questions}, right ${right}, accuracy ${round(right / Math.max(1, questions))}; strict (a read answer names the expected entity) ${strict}, ${round(strict / Math.max(1, questions))}; answered by reading ${read}`);
 for (const [label, [n, f]] of [...byLabel].sort((a, b) => b[1][0] - a[1][0])) console.log(`  ${label.padEnd(18)} ${String(f).padStart(3)}/${n}`);
-console.log(JSON.stringify({ pages: inputs.length, typedRelationships: typed, asked: questions, right, accuracy: round(right / Math.max(1, questions)) }));
+console.log(JSON.stringify({ pages: inputs.length, typedRelationships: typed, asked: questions, right, accuracy: round(right / Math.max(1, questions)), strict, strictAccuracy: round(strict / Math.max(1, questions)), readAnswers: read, readSentences, sentenceBytesAvg: Math.round(sentenceBytes.reduce((a, b) => a + b, 0) / Math.max(1, sentenceBytes.length)), sentenceBytesMax: Math.max(0, ...sentenceBytes) }));

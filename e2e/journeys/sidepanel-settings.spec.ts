@@ -24,6 +24,8 @@ test('settings persist across a restart of the browser context', async ({}, test
     await openTab(panel, 'Settings');
     await panel.getByTestId('pause').check();
     await panel.getByTestId('capture-mode').selectOption('manual');
+    await expect(panel.getByTestId('keep-sentences')).toBeChecked(); // on by default
+    await panel.getByTestId('keep-sentences').uncheck();
     await panel.getByTestId('blocklist').fill('news.example.com\n*.private.example');
     await panel.getByTestId('blocklist').blur();
     await panel.getByTestId('llm-provider').selectOption('openai-compatible');
@@ -60,6 +62,7 @@ test('settings persist across a restart of the browser context', async ({}, test
     await openTab(again, 'Settings');
     await expect(again.getByTestId('pause')).toBeChecked();
     await expect(again.getByTestId('capture-mode')).toHaveValue('manual');
+    await expect(again.getByTestId('keep-sentences')).not.toBeChecked();
     await expect(again.getByTestId('blocklist')).toHaveValue('news.example.com\n*.private.example');
     await expect(again.getByTestId('llm-model')).toHaveValue('llama3.2');
     await expect(again.getByLabel(/API key/)).toHaveValue(API_KEY);

@@ -54,7 +54,7 @@ export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promis
       analysis,
       {
         service: deps.graph, resolver, store: deps.store, clock: deps.clock, ids: deps.ids,
-        settings: { autoAcceptThreshold: settings.resolver.autoAcceptThreshold },
+        settings: { autoAcceptThreshold: settings.resolver.autoAcceptThreshold, keepSentences: settings.capture.keepSentences },
       },
       { capturedAt: capture.capturedAt },
     );

@@ -6,14 +6,14 @@ describe('parseCaptureSettings', () => {
   it('gives the defaults for nothing, or for something that is not an object', () => {
     for (const raw of [undefined, null, 'auto', 42, ['auto']]) {
       expect(parseCaptureSettings(raw)).toEqual({
-        mode: 'auto', paused: false, blocklist: [...DEFAULT_BLOCKLIST], allowlist: [], allowFileUrls: false, maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE,
+        mode: 'auto', paused: false, blocklist: [...DEFAULT_BLOCKLIST], allowlist: [], allowFileUrls: false, maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE, keepSentences: true,
       });
     }
   });
 
   it('keeps good fields and replaces each bad one by its default', () => {
     const s = parseCaptureSettings({ mode: 'manual', paused: 'yes', blocklist: ['example.com'], allowlist: 'example.org', allowFileUrls: true, maxEntitiesPerPage: 0 });
-    expect(s).toEqual({ mode: 'manual', paused: false, blocklist: ['example.com'], allowlist: [], allowFileUrls: true, maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE });
+    expect(s).toEqual({ mode: 'manual', paused: false, blocklist: ['example.com'], allowlist: [], allowFileUrls: true, maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE, keepSentences: true });
     expect(parseCaptureSettings({ mode: 'sometimes', maxEntitiesPerPage: 2.5 })).toMatchObject({ mode: 'auto', maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE });
     expect(parseCaptureSettings({ maxEntitiesPerPage: 200 }).maxEntitiesPerPage).toBe(200);
   });

@@ -37,6 +37,12 @@ export interface CaptureSettings {
   /** file:// pages are skipped unless the user allows them. */
   allowFileUrls: boolean;
   maxEntitiesPerPage: number;
+  /**
+   * Keep the main-text sentences that name the page's entities on the page record
+   * (bounded: 200 sentences, 60 kB a page), so questions can be answered from what was
+   * read. Off: no page text beyond evidence snippets is stored.
+   */
+  keepSentences: boolean;
 }
 
 /**
@@ -54,6 +60,7 @@ export function parseCaptureSettings(raw: unknown): CaptureSettings {
     allowlist: patternsOr(get('allowlist'), []),
     allowFileUrls: booleanOr(get('allowFileUrls'), false),
     maxEntitiesPerPage: typeof max === 'number' && Number.isInteger(max) && max >= 1 && max <= MAX_ENTITIES_PER_PAGE ? max : DEFAULT_MAX_ENTITIES_PER_PAGE,
+    keepSentences: booleanOr(get('keepSentences'), true),
   };
 }
 

@@ -144,4 +144,6 @@ export interface CaptureAnalysis {
   readonly relations: readonly AnalyzedRelation[];
   readonly notes: readonly string[];
   readonly analyzeMs: number;
+  /** Main-text sentences naming a kept entity, bounded (issue 16); the page record keeps them. */
+  readonly sentences?: readonly string[];
 }

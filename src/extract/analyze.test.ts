@@ -150,4 +150,19 @@ describe('sliceText', () => {
     expect(sliceText('ab\u{1F600}c', 3)).toEqual([{ start: 0, end: 2 }, { start: 2, end: 5 }]);
     expect(sliceText('', 10)).toEqual([]);
   });
+
+  it('an untyped ("other") mention counts for a name typed elsewhere on the page, and never stands alone', () => {
+    const text = 'Zorblax shipped a new build. Engineers at Zorblax said the build is faster. Quintessa was also there.';
+    const fake = {
+      name: 'fake',
+      recognize: (t: string) => [
+        { text: 'Zorblax', type: 'company' as const, start: t.indexOf('Zorblax'), end: t.indexOf('Zorblax') + 7, score: 0.5 },
+        { text: 'Zorblax', type: 'other' as const, start: t.lastIndexOf('Zorblax'), end: t.lastIndexOf('Zorblax') + 7, score: 0.5 },
+        { text: 'Quintessa', type: 'other' as const, start: t.indexOf('Quintessa'), end: t.indexOf('Quintessa') + 9, score: 0.9 },
+      ],
+    };
+    const a = analyzeCapture(capture({ title: 'News', text }), { recognizer: fake });
+    // Once typed at 0.5, it would fall under the single-mention threshold; the untyped mention makes two.
+    expect(a.entities.map((e) => [e.name, e.type, e.mentions])).toEqual([['Zorblax', 'company', 2]]);
+  });
 });

@@ -18,6 +18,7 @@ import { withTeamSense } from './team-sense';
 import { findTextRelations } from './text-relations';
 import { mergeRelations } from './relations/cooccurrence';
 import { classifyRelations } from './relations/extract';
+import { pageSentences } from './relations/page-sentences';
 
 /** Default cap on entities per page (issue 3: "about 25"). */
 export const DEFAULT_MAX_ENTITIES = 25;
@@ -254,10 +255,13 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
   // On a sports page "England" beating "Pakistan" are teams, not countries.
   if (english) mentions = [...withTeamSense(mentions, text, capture.title)];
   if (!english) notes.push('not English: text names kept only when known or strongly cued');
+  // A name the model once left untyped ("other") counts as a mention where another mention
+  // of it on the page is typed (its type comes from those); alone, "other" is not kept.
+  const typedKeys = new Set(mentions.filter((m) => m.type !== 'other').map((m) => nameKey(m.text)));
   let work = 0;
   for (const m of mentions) {
     if ((work += 1) % MENTIONS_PER_STEP === 0) yield;
-    if (m.type === 'other' || m.text.length > 120 || isBoilerplateName(m.text) || isImplausibleName(m.text, m.type)) continue;
+    if ((m.type === 'other' && !typedKeys.has(nameKey(m.text))) || m.text.length > 120 || isBoilerplateName(m.text) || isImplausibleName(m.text, m.type)) continue;
     const key = nameKey(m.text);
     if (key.length < 2 || m.text.split(/\s+/).length > 6) continue;
     const known = byKey.get(key);
@@ -278,7 +282,7 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
       index(g, m.text);
     }
     g.mentions.push(m);
-    g.typeVotes.set(m.type, (g.typeVotes.get(m.type) ?? 0) + m.score);
+    if (m.type !== 'other') g.typeVotes.set(m.type, (g.typeVotes.get(m.type) ?? 0) + m.score);
     mentionGroup.set(m, g);
   }
   foldShortNames(groups, mentionGroup, addAlias);
@@ -324,6 +328,8 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
       work = 0;
       yield;
     }
+    // Only untyped mentions survived the filters: nothing says what it is.
+    if (!g.structured && g.typeVotes.size === 0) continue;
     if (!(g.structured || g.mentions.length > 1 || (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE || inKey(titleKey, g) || relationArguments.has(g))) continue;
     // Capitals in headings, menus and labels say nothing about names: a text-only name needs
     // a sure recognizer hit or one mention in running prose.
@@ -403,6 +409,7 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
     relations,
     notes: [...capture.notes.slice(0, MAX_NOTES - ownNotes.length), ...ownNotes],
     analyzeMs: Math.max(0, timer() - started),
+    sentences: pageSentences(text.slice(0, readEnd), keptMentions),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from './ner/tokenize';
-import { cueType, headType, weakCueType } from './type-cues';
+import { cueType, headType, serviceUseType, weakCueType } from './type-cues';
 
 /** Cue type of the first occurrence of `name` (whole tokens) in `text`. */
 function cue(text: string, name: string, read = cueType): string | undefined {
@@ -37,5 +37,26 @@ describe('context cues', () => {
     expect(cue('Servers send CORS headers back.', 'CORS', weakCueType)).toBe('technology');
     expect(cue('It is based on Deflate here.', 'Deflate', weakCueType)).toBe('technology');
     expect(cue('Dell said so.', 'Dell', weakCueType)).toBeUndefined();
+  });
+
+  it('an acronym or acronym-led camel-case name near a technology word is a technology; alone it is not', () => {
+    expect(cue('Messages go through NSQ, a queue library we run.', 'NSQ', weakCueType)).toBe('technology');
+    expect(cue('Build the query with the URLSearchParams API first.', 'URLSearchParams', weakCueType)).toBe('technology');
+    expect(cue('The NSQ team met on Monday.', 'NSQ', weakCueType)).toBeUndefined();
+    // Shape alone is not enough: organizations have acronyms too.
+    expect(cue('Shares of IBM rose on Monday.', 'IBM', weakCueType)).toBeUndefined();
+    expect(cue('A framework by Greylock Partners.', 'Greylock', weakCueType)).toBeUndefined();
+  });
+});
+
+describe('service use', () => {
+  it('"via X", "using X", "X reviews", "X users" say the page uses a brand as a service', () => {
+    expect(cue('I saved it via Instapaper yesterday.', 'Instapaper', serviceUseType)).toBe('product');
+    expect(cue('The place has great Yelp reviews.', 'Yelp', serviceUseType)).toBe('product');
+    expect(cue('Most Tumblr users are young.', 'Tumblr', serviceUseType)).toBe('product');
+  });
+  it('"on X" is not one ("reported on TechCrunch"), nor a plain mention', () => {
+    expect(cue('It was reported on TechCrunch first.', 'TechCrunch', serviceUseType)).toBeUndefined();
+    expect(cue('Yelp hired a new chief.', 'Yelp', serviceUseType)).toBeUndefined();
   });
 });

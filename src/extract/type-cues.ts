@@ -110,5 +110,50 @@ export function weakCueType(tokens: readonly Token[], first: number, last: numbe
   const prev1 = tokens[first - 1]?.text;
   const prev2 = tokens[first - 2]?.text;
   if (prev1 !== undefined && prev2 !== undefined && WEAK_TECH_BEFORE.some(([a, b]) => a === prev2 && b === prev1)) return 'technology';
+  if (last - first === 1 && isTechShaped(tokens[first]?.text ?? '') && techWordNear(tokens, first, last)) return 'technology';
+  return undefined;
+}
+
+/** Tokens looked at on each side of an acronym for a technology word: the same clause. */
+const TECH_WINDOW = 4;
+/** An acronym (2–5 capitals, a digit allowed: "JVM", "HTTP2") or one starting a camel-case name ("URLSearchParams", "IOUtils"). */
+const TECH_SHAPE = /^(?:[A-Z]{2,5}\d?|[A-Z]{2,}[A-Z][a-z]+(?:[A-Z][a-z]+)*)$/;
+
+/** Acronyms of organizations are as common as those of technologies: the shape needs a technology word near it. */
+function isTechShaped(word: string): boolean {
+  return TECH_SHAPE.test(word);
+}
+
+/** A technology noun ("protocol", "API", "library") within `TECH_WINDOW` tokens of [first, last). */
+function techWordNear(tokens: readonly Token[], first: number, last: number): boolean {
+  for (let i = Math.max(0, first - TECH_WINDOW); i < Math.min(tokens.length, last + TECH_WINDOW); i++) {
+    if (i >= first && i < last) continue;
+    const t = tokens[i]?.text ?? '';
+    if (TECH_AFTER.has(t) || TECH_HEADS.has(t)) return true;
+  }
+  return false;
+}
+
+/** Words right before a brand that say the page uses it as a service ("via Instapaper", "using Slack"; "on" is also "reported on TechCrunch"). */
+const SERVICE_BEFORE = new Set(['via', 'using']);
+/** Nouns right after a brand that say the page uses it as a service ("Yelp reviews", "Twitter followers"). */
+const SERVICE_AFTER = new Set([
+  'users', 'user', 'account', 'accounts', 'reviews', 'review', 'feed', 'feeds', 'post', 'posts', 'profile', 'profiles',
+  'followers', 'subscribers', 'listing', 'listings', 'channel', 'channels', 'page', 'pages', 'timeline', 'subscription',
+]);
+
+/**
+ * A brand the page uses as a service, not as a firm: "via Instapaper", "Yelp reviews" make it
+ * a product. Only for names a list knows as a brand (company or product); for those
+ * "on" and a following noun are about the service.
+ *
+ * @example
+ *   serviceUseType(tokenize('Saved via Instapaper.'), 2, 3) // 'product'
+ */
+export function serviceUseType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
+  const next = tokens[last]?.text;
+  if (next !== undefined && SERVICE_AFTER.has(next)) return 'product';
+  const prev = tokens[first - 1]?.text;
+  if (prev !== undefined && SERVICE_BEFORE.has(prev)) return 'product';
   return undefined;
 }

@@ -23,6 +23,12 @@ describe('web names over the model (page fixtures written for issue 15)', () => 
     expect(out.every((x) => x.score >= 0.85)).toBe(true);
   });
 
+  it('a listed brand the page uses as a service is a product on every mention ("Yelp reviews")', () => {
+    const text = 'Yelp is based in San Francisco. Diners trust Yelp reviews more than ads.';
+    const out = refineMentions(text, [m(text, 'Yelp', 'company', 0.9), m(text, 'Yelp', 'company', 0.9, 20)]);
+    expect(typed(out).filter((x) => x.startsWith('Yelp'))).toEqual(['Yelp:product', 'Yelp:product']);
+  });
+
   it('"Pebble Core" is a product where the page uses "Pebble" alone as a brand, not a person', () => {
     const text = 'Pebble unveiled two watches. Pebble says the Pebble Core clips to a keychain, and Pebble ships it in May.';
     const model = [m(text, 'Pebble', 'company', 0.9), m(text, 'Pebble', 'company', 0.9, 10), m(text, 'Pebble Core', 'person', 0.5), m(text, 'Pebble', 'company', 0.8, 70)];

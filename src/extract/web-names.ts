@@ -13,7 +13,7 @@ import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/know
 import { tokenize, type Token } from './ner/tokenize';
 import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS } from './rules/lexicon/cues';
 import type { EntityRecognizer } from './recognizer';
-import { cueType, headType, weakCueType } from './type-cues';
+import { cueType, headType, serviceUseType, weakCueType } from './type-cues';
 
 /** Score of a listed name: as sure as the rule recognizer's gazetteer hits, so one mention is kept. */
 export const KNOWN_SCORE = 0.9;
@@ -107,9 +107,11 @@ export function refineMentions(text: string, mentions: readonly Mention[]): Ment
       out.push({ ...m, type: cue, score: Math.max(m.score, CUE_SCORE) });
       settled.set(m.text, cue);
     } else if (exact !== undefined) {
-      const type = typeOfCode(exact.code, m.type);
+      const service = exact.code === 'b' && first !== undefined && last !== undefined ? serviceUseType(tokens, first, last) : undefined;
+      const type = service ?? typeOfCode(exact.code, m.type);
       out.push({ ...m, type, score: Math.max(m.score, KNOWN_SCORE) });
-      if (!settled.has(m.text)) settled.set(m.text, type);
+      // The page using the brand as a service says more than the model's guess at another mention.
+      if (service !== undefined || !settled.has(m.text)) settled.set(m.text, type);
     } else if (!m.text.includes(' ') && use.isCommonWordOnly(m.text)) {
       continue;
     } else {
@@ -131,7 +133,7 @@ export function refineMentions(text: string, mentions: readonly Mention[]): Ment
     const cue = cueType(tokens, k.first, k.last);
     const ambiguous = k.last - k.first === 1 && !k.text.includes(' ') && (use.isCommonWordOnly(k.text) || use.writesLower(k.text));
     if (cue === undefined && ambiguous) continue;
-    const type = cue ?? typeOfCode(k.code, undefined);
+    const type = cue ?? (k.code === 'b' ? serviceUseType(tokens, k.first, k.last) : undefined) ?? typeOfCode(k.code, undefined);
     out.push({ text: k.text, type, start: k.start, end: k.end, score: cue === undefined ? KNOWN_SCORE : CUE_SCORE });
     settled.set(k.text, type);
     cover(k.first, k.last);

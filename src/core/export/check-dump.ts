@@ -27,6 +27,7 @@ import {
   mergeAliases,
   withKeys,
 } from '../graph/input';
+import { MAX_PAGE_SENTENCE_BYTES, MAX_PAGE_SENTENCES, MAX_SENTENCE_CHARS, sentencesWithinBounds } from '../graph/page-sentences';
 import { relationshipKey } from '../graph/service';
 import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } from '../graph/types';
 import { MAX_ALIASES, MAX_NAME_LENGTH } from '../graph/types';
@@ -119,6 +120,7 @@ export function cleanEntity(e: Entity): Entity {
     attributes: cleanAttributes(e.attributes),
     ...(description === undefined ? {} : { description }),
     ...(authorityId.length > 0 ? { authorityId } : {}),
+    ...(e.typeSetByUser === true ? { typeSetByUser: true } : {}),
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
     mentionCount: e.mentionCount,
@@ -162,7 +164,16 @@ export function cleanPage(p: Page): Page {
     entityIds: [...new Set(p.entityIds)],
     relationshipIds: [...new Set(p.relationshipIds)],
     ...(p.notes === undefined ? {} : { notes: p.notes.map((n) => cleanSnippet(n)) }),
+    ...(p.sentences === undefined ? {} : { sentences: checkedSentences(p.sentences) }),
   };
+}
+
+/** A page's sentences within `page-sentences.ts` bounds (count, characters each, bytes in all), cleaned like stored text. */
+function checkedSentences(sentences: readonly string[]): string[] {
+  if (!sentencesWithinBounds(sentences)) {
+    throw new InvalidArgumentsError(`the page keeps more sentence text than allowed (at most ${MAX_PAGE_SENTENCES} sentences of ${MAX_SENTENCE_CHARS} characters, ${MAX_PAGE_SENTENCE_BYTES} bytes)`);
+  }
+  return sentences.map((s) => cleanText(s));
 }
 
 /**

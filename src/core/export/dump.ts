@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { InvalidArgumentsError } from '../errors';
 import { asEntityId, asEvidenceId, asMergeId, asRelationshipId, asReviewId } from '../graph/ids';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '../graph/ids';
+import { MAX_PAGE_SENTENCES } from '../graph/page-sentences';
 import type { GraphStore } from '../graph/store';
 import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } from '../graph/types';
 import { ENTITY_TYPES } from '../graph/types';
@@ -137,6 +138,7 @@ const entitySchema = z.object({
   createdAt: time,
   updatedAt: time,
   mentionCount: z.number().int().nonnegative(),
+  typeSetByUser: z.literal(true).optional(),
   // Derived: recomputed on import, so a file may leave it out (and its content is never trusted).
   keys: z.array(text).max(5000).default([]),
 });
@@ -164,6 +166,8 @@ const pageSchema = z.object({
   entityIds: z.array(entityId).max(100_000),
   relationshipIds: z.array(relationshipId).max(100_000),
   notes: z.array(text).max(100).optional(),
+  // The bounds are checked exactly (count, characters, bytes) by `cleanPage`.
+  sentences: z.array(z.string()).max(MAX_PAGE_SENTENCES).optional(),
 });
 
 const mergeSchema = z.object({

@@ -91,6 +91,8 @@ function absorb(a: Entity, b: Entity, now: number): { entity: Entity; attributes
     attributes,
     ...(description === undefined ? {} : { description }),
     ...(authorityId === undefined ? {} : { authorityId }),
+    // The survivor's type stays, and with it whether the user chose it.
+    ...(a.typeSetByUser === true ? { typeSetByUser: true } : {}),
     createdAt: Math.min(a.createdAt, b.createdAt),
     updatedAt: now,
     mentionCount: a.mentionCount + b.mentionCount,
@@ -236,6 +238,7 @@ function release(current: Entity, record: MergeRecord, now: number): Entity {
     attributes,
     ...(description === undefined ? {} : { description }),
     ...(authorityId === undefined ? {} : { authorityId }),
+    ...(current.typeSetByUser === true ? { typeSetByUser: true } : {}),
     createdAt: before.createdAt,
     updatedAt: now,
     mentionCount: Math.max(0, current.mentionCount - removed.mentionCount),

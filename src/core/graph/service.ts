@@ -12,6 +12,7 @@
  *   const rust = await graph.createEntity({ name: 'Rust', type: 'technology' });
  *   await graph.relate(stripe.id, 'uses', rust.id); // { relationship, created: true }
  */
+import { boundSentences, MAX_PAGE_SENTENCES } from './page-sentences';
 import { ConflictError, InvalidArgumentsError, NotFoundError } from '../errors';
 import { copyRecord, deleteOwn, hasOwnKey, ownValue, setOwn } from '../records';
 import { cleanText, nameKey } from '../text/normalize';
@@ -124,6 +125,15 @@ export interface RecordPageInput {
   readonly entityIds?: readonly EntityId[];
   readonly relationshipIds?: readonly RelationshipId[];
   readonly notes?: readonly string[];
+  /** The page's sentences (cut to `page-sentences.ts` bounds); absent keeps the stored ones. */
+  readonly sentences?: readonly string[];
+}
+
+/** The sentences a page record stores: the given ones bounded (none given keeps the stored ones; an empty list clears them). */
+function pageSentences(given: readonly string[] | undefined, stored: readonly string[] | undefined): { sentences?: readonly string[] } {
+  if (given === undefined) return stored === undefined ? {} : { sentences: stored };
+  const sentences = boundSentences(given.slice(0, MAX_PAGE_SENTENCES * 2).map((t) => cleanText(t)));
+  return sentences.length === 0 ? {} : { sentences };
 }
 
 /** Relationship key: unique per (from, label, to). */
@@ -303,7 +313,9 @@ export class GraphService {
       }
       checkAttributeCount(attributes);
       const aliases = mergeAliases(name, [], patch.aliases ?? before.aliases);
-      const { description: _d, authorityId: _a, ...rest } = before;
+      const { description: _d, authorityId: _a, typeSetByUser: _t, ...rest } = before;
+      // Only a change counts as the user's choice: the editor sends the type with every save.
+      const typeSetByUser = before.typeSetByUser === true || (patch.type !== undefined && patch.type !== before.type);
       const description =
         patch.description === undefined ? before.description : patch.description === null ? undefined : cleanDescription(patch.description);
       const authorityId =
@@ -316,6 +328,7 @@ export class GraphService {
         attributes,
         ...(description === undefined ? {} : { description }),
         ...(authorityId === undefined ? {} : { authorityId }),
+        ...(typeSetByUser ? { typeSetByUser: true } : {}),
         updatedAt: this.clock.now(),
       });
       await this.store.putEntity(entity);
@@ -502,6 +515,7 @@ export class GraphService {
         entityIds: union(before?.entityIds ?? [], input.entityIds ?? []),
         relationshipIds: union(before?.relationshipIds ?? [], input.relationshipIds ?? []),
         ...(input.notes === undefined ? {} : { notes: input.notes.slice(0, 20).map((n) => cleanSnippet(n, 300)) }),
+        ...pageSentences(input.sentences, before?.sentences),
       };
       await this.store.putPage(page);
       return page;

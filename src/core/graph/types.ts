@@ -39,6 +39,13 @@ export interface Entity {
   /** How many times a capture or the user mentioned it (indexed, for "most seen"). */
   readonly mentionCount: number;
   /**
+   * Set when the user changed the type (`entity_update`): later captures naming this
+   * entity (its name or an alias) take this type instead of the recognizer's guess
+   * (`src/core/ingest/user-types.ts`). Kept by merges, export and import; goes with
+   * the entity when it is deleted.
+   */
+  readonly typeSetByUser?: true;
+  /**
    * Derived lookup keys (normalized name, alias keys, token keys, similarity
    * signatures), multi-entry indexed. Computed by `indexKeys`, never by hand.
    */
@@ -93,6 +100,12 @@ export interface Page {
   readonly relationshipIds: readonly RelationshipId[];
   /** Notes from capture ("text cut at 200,000 characters", …). */
   readonly notes?: readonly string[];
+  /**
+   * Main-text sentences naming at least one of the page's entities, in text order,
+   * bounded by `page-sentences.ts` (issue 16): read to answer questions the graph has no
+   * relation for. Absent when sentence keeping is off. Not indexed.
+   */
+  readonly sentences?: readonly string[];
 }
 
 /** Everything needed to undo a merge exactly. */

@@ -32,6 +32,7 @@ import { DEFAULT_AUTO_ACCEPT } from '../resolve/schema';
 import type { ResolveResponse } from '../resolve/schema';
 import { looksLikeAcronym } from '../resolve/page-names';
 import { fold, isAcronymOf, nameKey, normalizeLabel, withoutHonorific } from '../text/normalize';
+import { withUserTypes } from './user-types';
 
 /** Entities ingested per page at most (capture already caps salience at ~25). */
 export const MAX_INGEST_ENTITIES = 100;
@@ -53,6 +54,8 @@ export const INGEST_BUDGET_MS = 10_000;
 export interface IngestSettings {
   /** Confidence at which a mention joins an existing entity without review. */
   readonly autoAcceptThreshold?: number;
+  /** Keep the analysis's sentences on the page record (the capture setting `keepSentences`, default on). */
+  readonly keepSentences?: boolean;
 }
 
 export interface IngestDeps {
@@ -93,8 +96,10 @@ export async function ingestCapture(
     if (previous && previous.capturedAt === capturedAt) {
       return { pageUrl: analysis.url, entityIds: previous.entityIds, created: 0, matched: 0, queuedForReview: 0, relationships: previous.relationshipIds.length, duplicate: true };
     }
-    const entities = foldAcronyms(
-      [...analysis.entities].sort((a, b) => b.salience - a.salience || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, MAX_INGEST_ENTITIES),
+    // Names whose type the user fixed take that type first, so the resolver's typed match finds the user's entity.
+    const entities = await withUserTypes(
+      foldAcronyms([...analysis.entities].sort((a, b) => b.salience - a.salience || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, MAX_INGEST_ENTITIES)),
+      deps.store,
     );
     const pageNames = entities.flatMap((e) => [e.name, ...e.aliases]);
     const coMentions = entities.slice(0, CO_MENTIONS).map((e) => e.name);
@@ -179,7 +184,9 @@ export async function ingestCapture(
     const notes = stopped
       ? [...analysis.notes.slice(0, MAX_PAGE_NOTES - 1), budgetNote(mentionsDone, entities.length, relationsDone, relations.length)]
       : analysis.notes;
-    await graph.recordPage({ url: analysis.url, title: analysis.title, ...(analysis.lang ? { lang: analysis.lang } : {}), capturedAt, entityIds: pageEntityIds, relationshipIds, notes });
+    // Written with the page in this same atomic transaction; with keeping off, none are stored (an empty list replaces older ones).
+    const sentences = deps.settings?.keepSentences === false ? [] : (analysis.sentences ?? []);
+    await graph.recordPage({ url: analysis.url, title: analysis.title, ...(analysis.lang ? { lang: analysis.lang } : {}), capturedAt, entityIds: pageEntityIds, relationshipIds, notes, sentences });
     return { pageUrl: analysis.url, entityIds: pageEntityIds, created, matched, queuedForReview: queued, relationships: seenRel.size, duplicate: false };
   }, { atomic: true });
 }

@@ -24,7 +24,11 @@ export const CAPABILITY = {
   GET_ENTITIES_BY_DEFINITION: 'GET_ENTITIES_BY_DEFINITION',
   FIND_PATH: 'FIND_PATH',
   GET_CAPTURED_PAGES: 'GET_CAPTURED_PAGES',
+  READ_PAGE_SENTENCES: 'READ_PAGE_SENTENCES',
 } as const;
+/** Sentences one READ_PAGE_SENTENCES request returns: enough to find a stated fact, small in a prompt. */
+export const MAX_SENTENCES_READ = 40;
+
 export type CapabilityId = (typeof CAPABILITY)[keyof typeof CAPABILITY];
 
 // How many entities one EXPAND_ENTITIES or GET_RELATIONSHIPS request may name: keeps one turn's result small.
@@ -109,6 +113,13 @@ export function buildCapabilities(context: QueryContext, env: CapabilityEnvironm
       id: CAPABILITY.FIND_PATH,
       description: `Find the shortest chain of relationships (up to ${MAX_PATH_DEPTH} steps, any direction) between two entities.`,
       parameters: [createEntityIdParam('fromId', 'Start entity', all), createEntityIdParam('toId', 'End entity', all)],
+    });
+  }
+  if (all.length > 0) {
+    caps.push({
+      id: CAPABILITY.READ_PAGE_SENTENCES,
+      description: `Read the stored sentences of the captured pages that name one entity (at most ${MAX_SENTENCES_READ}), with the page's entities each names: for questions the relationships do not answer.`,
+      parameters: [createEntityIdParam('entityId', 'Entity to read about', all)],
     });
   }
   const scopes: PageScope[] = env.pageUrl ? ['current_page', 'today', 'recent'] : ['today', 'recent'];

@@ -33,6 +33,8 @@ export interface CreateQueryEngineOptions {
   readonly history?: QueryHistory;
   readonly newQueryId?: () => QueryId;
   readonly timezoneOffsetMinutes?: number;
+  /** The symbolic answerer reads stored page sentences when the graph has no relation (default true). */
+  readonly readSentences?: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface CreateQueryEngineOptions {
  *   await engine.executeQuery('who founded Stripe?');
  */
 export function createQueryEngine(options: CreateQueryEngineOptions): QueryEngine {
-  const symbolic = new SymbolicAnswerer();
+  const symbolic = new SymbolicAnswerer(options.readSentences === undefined ? {} : { readSentences: options.readSentences });
   const answerer = options.answerer ?? symbolic;
   const fallback = options.fallback ?? (answerer === symbolic ? undefined : symbolic);
   return new QueryEngine({

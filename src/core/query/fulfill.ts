@@ -6,10 +6,10 @@ import { InvalidArgumentsError } from '../errors';
 import { asEntityId, type EntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import { isEntityType } from '../graph/types';
-import { CAPABILITY, MAX_PATH_DEPTH } from './capabilities';
+import { CAPABILITY, MAX_PATH_DEPTH, MAX_SENTENCES_READ } from './capabilities';
 import { loadFullEntity } from './graph-views';
 import { requestKey } from './info-capability';
-import { QueryContext, summarize, type PageScope, type PageView } from './query-context';
+import { QueryContext, summarize, type PageScope, type PageView, type SentenceName, type SentenceView } from './query-context';
 import type { InfoRequest } from './query-response';
 import type { RelationshipProvider } from './relationship.port';
 import type { SemanticSearchProvider } from './semantic-search.port';
@@ -24,6 +24,9 @@ const STATS_TOP = 10;
 const PAGES_PER_SCOPE = 10;
 const ENTITIES_PER_PAGE = 12;
 const DAY_MS = 86_400_000;
+// Pages read for one entity's sentences, and entities of each page matched in them.
+const SENTENCE_PAGES = 10;
+const SENTENCE_PAGE_ENTITIES = 200;
 
 export interface FulfillDeps {
   readonly store: GraphStore;
@@ -135,11 +138,51 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
     case CAPABILITY.GET_CAPTURED_PAGES:
       await addPages(deps.store, patch, text(p.scope), env);
       break;
+    case CAPABILITY.READ_PAGE_SENTENCES:
+      for (const id of ids(p.entityId)) patch.setSentences(id, await readSentences(deps.store, id));
+      break;
     default:
       throw new InvalidArgumentsError(`Unknown capability "${request.capabilityId.slice(0, 40)}".`);
   }
   patch.markFulfilled(requestKey(request));
   return patch;
+}
+
+/**
+ * The stored sentences of the pages naming `id` that contain one of its names, each with
+ * the page's entities it names (bounded: `SENTENCE_PAGES` pages, `MAX_SENTENCES_READ`
+ * sentences, `SENTENCE_PAGE_ENTITIES` entities looked up per page).
+ */
+async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceView[]> {
+  const entity = await store.getEntity(id);
+  if (!entity) return [];
+  // A person is often named by surname alone after the first mention ("Kay", "Peterson").
+  const surname = entity.type === 'person' ? entity.name.split(' ').filter((w) => w.length > 2).at(-1) : undefined;
+  const own = [entity.name, ...entity.aliases, ...(surname !== undefined && surname !== entity.name ? [surname] : [])].map((n) => n.toLowerCase()).filter((n) => n.length > 1);
+  const out: SentenceView[] = [];
+  for (const page of await store.pagesOfEntity(id, SENTENCE_PAGES)) {
+    const sentences = (page.sentences ?? []).filter((s) => own.some((n) => containsWord(s.toLowerCase(), n)));
+    if (sentences.length === 0) continue;
+    const named = (await store.getEntities(page.entityIds.slice(0, SENTENCE_PAGE_ENTITIES))).flatMap((e) => [e.name, ...e.aliases].map((n) => ({ key: n.toLowerCase(), view: { id: e.id, name: e.name, type: e.type } })));
+    for (const s of sentences) {
+      if (out.length >= MAX_SENTENCES_READ) return out;
+      const lower = s.toLowerCase();
+      const names = new Map<EntityId, SentenceName>();
+      for (const n of named) if (n.key.length > 1 && containsWord(lower, n.key)) names.set(n.view.id, n.view);
+      out.push({ pageUrl: page.url, pageTitle: page.title, text: s, names: [...names.values()] });
+    }
+  }
+  return out;
+}
+
+/** `needle` in `hay` with no letter or digit right before or after (both lower case). */
+function containsWord(hay: string, needle: string): boolean {
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    const before = hay.charAt(at - 1);
+    const after = hay.charAt(at + needle.length);
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+  }
+  return false;
 }
 
 async function addPages(store: GraphStore, patch: QueryContext, scope: string, env: FulfillEnv): Promise<void> {

@@ -82,6 +82,21 @@ export interface PageView {
 }
 export type PageScope = 'current_page' | 'today' | 'recent';
 
+/** An entity named in a stored sentence (one of its page's entities). */
+export interface SentenceName {
+  readonly id: EntityId;
+  readonly name: string;
+  readonly type: EntityType;
+}
+/** A stored page sentence naming an entity (issue 16): page text, untrusted data, never instructions. */
+export interface SentenceView {
+  readonly pageUrl: string;
+  readonly pageTitle: string;
+  readonly text: string;
+  /** The page's entities the sentence names, the entity read about among them. */
+  readonly names: readonly SentenceName[];
+}
+
 export interface ContextStats {
   readonly fullEntities: number;
   readonly summaries: number;
@@ -120,6 +135,7 @@ export class QueryContext {
   private readonly relMap = new Map<RelationshipId, RelationshipView>();
   private readonly pageMap = new Map<string, PageView>();
   private readonly pathMap = new Map<string, PathView>();
+  private readonly sentenceMap = new Map<EntityId, readonly SentenceView[]>();
   private readonly typeListings = new Map<EntityType, EntityId[]>();
   private readonly lookups = new Map<string, EntityId[]>();
   private readonly scopes = new Set<PageScope>();
@@ -180,6 +196,14 @@ export class QueryContext {
     this.pageMap.set(page.url, page);
   }
 
+  /** The stored sentences read for `id` (READ_PAGE_SENTENCES); an empty list means none were found. */
+  setSentences(id: EntityId, sentences: readonly SentenceView[]): void {
+    this.sentenceMap.set(id, [...sentences]);
+  }
+  sentencesOf(id: EntityId): readonly SentenceView[] | undefined {
+    return this.sentenceMap.get(id);
+  }
+
   addPath(path: PathView): void {
     this.pathMap.set(pathKey(path.fromId, path.toId), path);
   }
@@ -214,6 +238,7 @@ export class QueryContext {
     for (const rel of other.relMap.values()) this.addRelationship(rel);
     for (const page of other.pageMap.values()) this.addPage(page);
     for (const path of other.pathMap.values()) this.addPath(path);
+    for (const [id, sentences] of other.sentenceMap) this.setSentences(id, sentences);
     for (const [type, ids] of other.typeListings) this.typeListings.set(type, ids);
     for (const [query, ids] of other.lookups) this.lookups.set(query, ids);
     for (const scope of other.scopes) this.scopes.add(scope);

@@ -16,6 +16,7 @@ import type { PageScope, RelationshipView } from './query-context';
 import type { Answer, Confidence, InfoRequest, NeedsMoreInfo, QueryResponse } from './query-response';
 import { parseQuestion, type Intent, type Role } from './question';
 import { LOCATION_ATTRIBUTES, LOCATION_LABELS, relatedBy, ROLE_LABELS, TITLE_ATTRIBUTES } from './relation-words';
+import { readAnswerText, readFromSentences, readingSpec, readLimit } from './sentence-reading';
 import { describeEntity, subjectsSentence, verbPhrase } from './sentences';
 import { nameCoverage, queryTokens } from './token-name-search';
 
@@ -50,7 +51,7 @@ function isNeeds(r: Resolution | QueryResponse | undefined): r is NeedsMoreInfo 
 
 /** One answerer turn over one context. */
 class Turn {
-  constructor(private readonly input: AnswerInput) {}
+  constructor(private readonly input: AnswerInput, private readonly readSentences: boolean) {}
 
   private get ctx() {
     return this.input.context;
@@ -108,6 +109,37 @@ class Turn {
       `load ${todo.map((id) => this.name(id)).join(', ')} in full`,
       todo.length === 1 ? [{ capabilityId: CAPABILITY.EXPAND_ENTITY, parameters: { entityId: first } }] : [{ capabilityId: CAPABILITY.EXPAND_ENTITIES, parameters: { entityIds: todo.slice(0, 5) } }],
     );
+  }
+
+  /**
+   * When the graph has no relation for the question: a stored page sentence that states
+   * it (issue 16), quoted with its page, at low confidence. Asks for the sentences first;
+   * undefined when reading is off, not offered, or no sentence answers.
+   */
+  private fromSentences(id: EntityId, intent: Intent): QueryResponse | undefined {
+    if (!this.readSentences) return undefined;
+    const reading = readingSpec(intent);
+    if (reading === undefined) return undefined;
+    const sentences = this.ctx.sentencesOf(id);
+    if (sentences === undefined) {
+      return this.ask(`read what the captured pages say about ${this.name(id)}`, [{ capabilityId: CAPABILITY.READ_PAGE_SENTENCES, parameters: { entityId: id } }]);
+    }
+    const names = [this.name(id), ...(this.ctx.getFull(id)?.entity.aliases ?? [])];
+    const reads = readFromSentences(sentences, id, names, reading, readLimit(intent));
+    const first = reads[0];
+    if (first === undefined) return undefined;
+    const pages = reads.map((r) => ({ url: r.sentence.pageUrl, title: r.sentence.pageTitle }));
+    const about = this.ctx.getSummary(id);
+    return {
+      type: 'answer',
+      content: readAnswerText(reads),
+      confidence: 'low',
+      sources: [
+        ...reads.map((r, i) => ({ entityId: r.answer.id, name: r.answer.name, type: r.answer.type, pages: pages.slice(i, i + 1) })),
+        ...(about ? [{ entityId: id, name: about.name, type: about.type, pages }] : []),
+      ],
+      suggestedFollowUps: [`What do we know about ${first.answer.name}?`],
+    };
   }
 
   /** Asks for the rest of an entity's relationships when the expansion was cut. */
@@ -179,6 +211,8 @@ class Turn {
     const anchorName = this.name(anchor);
     const what = type ? TYPE_PLURAL[type] : direction === 'in' ? 'entities' : 'things';
     if (found.length === 0) {
+      const read = this.fromSentences(anchor, { kind: 'relation', relation, object, direction, ...(type ? { entityType: type } : {}) });
+      if (read) return read;
       const text = direction === 'in' ? `Your graph has no ${what} that ${relation} ${anchorName}.` : `Your graph does not say what ${anchorName} ${relation}${type ? ` among ${what}` : ''}.`;
       return this.answer(`${text} (I looked at ${this.relsOf(anchor).length} of its relationships.)`, 'low', [anchor], [`What do we know about ${anchorName}?`]);
     }
@@ -229,6 +263,8 @@ class Turn {
     const verb = role === 'founder' ? 'was founded by' : role === 'leader' ? 'is led by' : 'has these people working there:';
     const all = [...people.values(), ...attrNames];
     if (all.length === 0) {
+      const read = this.fromSentences(id, { kind: 'role', role, subject });
+      if (read) return read;
       const what = role === 'founder' ? 'who founded it' : role === 'leader' ? 'who leads it' : 'who works there';
       return this.answer(`I know ${subjectName}, but your graph does not say ${what}.`, 'low', [id], [`What do we know about ${subjectName}?`]);
     }
@@ -251,6 +287,8 @@ class Turn {
     const attrs = Object.entries(this.ctx.getFull(id)?.entity.attributes ?? {}).filter(([k]) => LOCATION_ATTRIBUTES.includes(k));
     const name = this.name(id);
     if (places.length === 0 && attrs.length === 0) {
+      const read = this.fromSentences(id, { kind: 'where', subject });
+      if (read) return read;
       return this.answer(`I know ${name}, but your graph has no location for it.`, 'low', [id], [`What do we know about ${name}?`]);
     }
     const parts = [
@@ -366,9 +404,15 @@ class Turn {
  */
 export class SymbolicAnswerer implements Answerer {
   readonly name = 'symbolic';
+  private readonly readSentences: boolean;
+
+  /** `readSentences: false` answers from graph facts only (the eval's comparison; default true). */
+  constructor(options: { readonly readSentences?: boolean } = {}) {
+    this.readSentences = options.readSentences ?? true;
+  }
 
   async answer(input: AnswerInput): Promise<QueryResponse> {
-    const response = new Turn(input).run(parseQuestion(input.question));
+    const response = new Turn(input, this.readSentences).run(parseQuestion(input.question));
     if (response.type === 'answer') input.onToken?.(response.content);
     return response;
   }

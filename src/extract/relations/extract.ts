@@ -11,10 +11,12 @@ import type { EntityType } from '../../core/graph/types';
 import { sanitizeLine } from '../sanitize';
 import { MAX_SNIPPET } from '../snippet';
 import { pairFeatures, tokenize, type Span, type Token } from './features';
-import { coarseType, RELATION_CLASSES, typesFit } from './labels';
+import { coarseType, RELATION_CLASSES, typesFit, type RelationClass } from './labels';
 import { decodeRelationModel, probabilities, type RelationModel } from './model';
 import { RELATION_MODEL } from './model/weights';
+import { coordinatedAfter, ruleDecision } from './rules';
 import { splitSentences } from './sentences';
+import { LABEL_THRESHOLDS, triggered } from './triggers';
 
 /**
  * Probability from which a classified relation is stored as a fact. On the held part of
@@ -45,6 +47,7 @@ export interface CoMention {
 
 export interface ClassifyOptions {
   readonly model?: RelationModel;
+  /** One bar for every label (tests, the trainer); by default `LABEL_THRESHOLDS`. */
   readonly threshold?: number;
   /** Called between sentences; true stops the reading (the analysis budget). */
   readonly expired?: () => boolean;
@@ -69,7 +72,8 @@ interface Placed {
  */
 export function classifyRelations(text: string, mentions: readonly Mention[], resolve: Resolve, options: ClassifyOptions = {}): { relations: ClassifiedRelation[]; coMentions: CoMention[] } {
   const model = options.model ?? shippedRelationModel();
-  const threshold = options.threshold ?? RELATION_THRESHOLD;
+  // A caller's threshold applies to every label; by default each label has its own bar.
+  const bar = (label: RelationClass): number => options.threshold ?? LABEL_THRESHOLDS.get(label) ?? RELATION_THRESHOLD;
   const sorted = [...mentions].sort((x, y) => x.start - y.start || x.end - y.end);
   const best = new Map<string, ClassifiedRelation>();
   const coMentions = new Map<string, CoMention>();
@@ -99,14 +103,29 @@ export function classifyRelations(text: string, mentions: readonly Mention[], re
         const coKey = `${a.entity.name}\u0000${b.entity.name}`;
         if (!coMentions.has(coKey) && !coMentions.has(`${b.entity.name}\u0000${a.entity.name}`)) coMentions.set(coKey, { a: a.entity.name, b: b.entity.name, snippet });
         const others = placed.filter((p) => p !== a && p !== b).map((p) => p.span);
-        const decided = decide(model, tokens, a, b, others);
-        if (decided === undefined || decided.p < threshold) continue;
-        const [subject, object] = decided.forward ? [a, b] : [b, a];
-        const key = `${subject.entity.name}\u0000${decided.label}\u0000${object.entity.name}`;
-        const prev = best.get(key);
-        if (prev === undefined || decided.p > prev.confidence) {
-          best.set(key, { from: subject.entity.name, to: object.entity.name, label: decided.label, snippet, origin: 'text', confidence: Math.round(decided.p * 1000) / 1000 });
+        const keep = (subject: Placed, label: string, object: Placed, p: number) => {
+          if (subject.entity.name === object.entity.name) return;
+          const key = `${subject.entity.name}\u0000${label}\u0000${object.entity.name}`;
+          const prev = best.get(key);
+          if (prev === undefined || p > prev.confidence) {
+            best.set(key, { from: subject.entity.name, to: object.entity.name, label, snippet, origin: 'text', confidence: Math.round(p * 1000) / 1000 });
+          }
+        };
+        // The trigger rules first (labels Re-DocRED lacks); one that fires decides the pair,
+        // and names listed right after the second name share its relation.
+        const rule = ruleDecision(tokens, a.span, b.span, others);
+        if (rule !== undefined) {
+          for (const k of [j, ...coordinatedAfter(tokens, placed.map((p) => p.span), b.span)]) {
+            const c = placed[k];
+            if (c !== undefined) keep(rule.forward ? a : c, rule.label, rule.forward ? c : a, rule.confidence);
+          }
+          continue;
         }
+        const decided = decide(model, tokens, a, b, others);
+        // Under its label's bar the pair stays a co-mention (`mentioned_with`), never a fact.
+        if (decided === undefined || decided.p < bar(decided.label)) continue;
+        const [subject, object] = decided.forward ? [a, b] : [b, a];
+        keep(subject, decided.label, object, decided.p);
       }
     }
   }
@@ -130,7 +149,10 @@ function place(mentions: readonly Mention[], tokens: readonly Token[], offset: n
   return out;
 }
 
-/** The most probable typed label of the pair in either order, if any fits the types. */
+/**
+ * The most probable typed label of the pair in either order among those whose types fit
+ * and whose trigger the sentence holds (`triggers.ts`); none when no label qualifies.
+ */
 function decide(model: RelationModel, tokens: readonly Token[], a: Placed, b: Placed, others: readonly Span[]): { label: (typeof RELATION_CLASSES)[number]; p: number; forward: boolean } | undefined {
   let out: { label: (typeof RELATION_CLASSES)[number]; p: number; forward: boolean } | undefined;
   for (const forward of [true, false]) {
@@ -140,7 +162,8 @@ function decide(model: RelationModel, tokens: readonly Token[], a: Placed, b: Pl
       const label = RELATION_CLASSES[k];
       const p = probs[k] ?? 0;
       if (label === undefined || label === 'none' || !typesFit(label, s.span.type, o.span.type)) continue;
-      if (out === undefined || p > out.p) out = { label, p, forward };
+      if (out !== undefined && p <= out.p) continue;
+      if (triggered(label, tokens, s.span, o.span, others)) out = { label, p, forward };
     }
   }
   return out;

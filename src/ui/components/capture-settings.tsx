@@ -27,6 +27,10 @@ export function CaptureSettings() {
       <label>Never capture these sites (one per line: host, *.suffix or URL prefix)
         <textarea rows={4} value={block} onChange={(e) => setBlock(e.target.value)} onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, blocklist: lines(block) } }))} data-testid="blocklist" />
       </label>
+      <label className="inline">
+        <input type="checkbox" checked={capture.keepSentences} onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, keepSentences: e.target.checked } }))} data-testid="keep-sentences" />
+        Keep the sentences of captured pages that name their entities, to answer from what I read
+      </label>
       <label>Only capture these sites (empty = all others)
         <textarea rows={2} value={allow} onChange={(e) => setAllow(e.target.value)} onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, allowlist: lines(allow) } }))} />
       </label>

@@ -1,0 +1,51 @@
+// The page's sentences (issue 16, item 2a) are written with the page record by ingestion,
+// and not at all when the capture setting `keepSentences` is off.
+import { describe, expect, it } from 'vitest';
+import type { CaptureAnalysis } from '../capture';
+import { parseCaptureSettings } from '../capture-settings';
+import { fixedClock, sequentialIds } from '../graph/ids';
+import { InMemoryGraphStore } from '../graph/memory-store';
+import { GraphService } from '../graph/service';
+import { createResolver } from '../resolve/resolver';
+import { ingestCapture } from './ingest';
+
+function setup() {
+  const store = new InMemoryGraphStore();
+  const clock = fixedClock();
+  const ids = sequentialIds();
+  const service = new GraphService({ store, ids, clock });
+  const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
+  return { store, deps: { service, resolver, store, clock, ids } };
+}
+
+const analysis: CaptureAnalysis = {
+  url: 'https://example.com/agari',
+  title: 'Agari raises $22M',
+  entities: [{ name: 'Agari', type: 'company', aliases: [], attributes: {}, salience: 0.9, mentions: 2, snippet: 'Agari raised money.', origin: 'text' }],
+  relations: [],
+  notes: [],
+  analyzeMs: 1,
+  sentences: ['Agari, led by CEO Patrick Peterson, raised $22 million.', 'Agari fights phishing.'],
+};
+
+describe('ingestion keeps the page sentences', () => {
+  it('writes them on the page record', async () => {
+    const { store, deps } = setup();
+    await ingestCapture(analysis, deps, { capturedAt: 1 });
+    expect((await store.getPage(analysis.url))?.sentences).toEqual(analysis.sentences);
+  });
+
+  it('stores none when keeping is off', async () => {
+    const { store, deps } = setup();
+    await ingestCapture(analysis, { ...deps, settings: { keepSentences: false } }, { capturedAt: 1 });
+    const page = await store.getPage(analysis.url);
+    expect(page?.entityIds).toHaveLength(1);
+    expect(page?.sentences).toBeUndefined();
+  });
+
+  it('the setting is on by default and can be turned off', () => {
+    expect(parseCaptureSettings(undefined).keepSentences).toBe(true);
+    expect(parseCaptureSettings({ keepSentences: false }).keepSentences).toBe(false);
+    expect(parseCaptureSettings({ keepSentences: 'no' }).keepSentences).toBe(true);
+  });
+});

@@ -1,0 +1,81 @@
+// Answers read from stored page sentences (issue 16, item 3): quoted, cited, low
+// confidence, said to be read; never when the graph has the relation, never without a
+// trigger word or an entity of the expected type, and not with reading turned off.
+import { describe, expect, it } from 'vitest';
+import { fixedClock, sequentialIds } from '../graph/ids';
+import { InMemoryGraphStore } from '../graph/memory-store';
+import { GraphService } from '../graph/service';
+import { answerQuestion, createQueryEngine } from './entity-query';
+import { parseQuestion } from './question';
+import { readFromSentences, readingSpec } from './sentence-reading';
+
+const URL = 'https://example.com/agari';
+const TITLE = 'Agari raises $22M';
+
+async function world(sentences: readonly string[], readSentences = true) {
+  const store = new InMemoryGraphStore();
+  const clock = fixedClock();
+  const graph = new GraphService({ store, ids: sequentialIds(), clock });
+  const agari = await graph.createEntity({ name: 'Agari', type: 'company' });
+  const patrick = await graph.createEntity({ name: 'Patrick Peterson', type: 'person' });
+  const boston = await graph.createEntity({ name: 'Boston', type: 'location' });
+  const cisco = await graph.createEntity({ name: 'Cisco', type: 'company' });
+  await graph.recordPage({ url: URL, title: TITLE, entityIds: [agari.id, patrick.id, boston.id, cisco.id], sentences });
+  const engine = createQueryEngine({ store, clock, readSentences });
+  return { graph, store, ids: { agari: agari.id, patrick: patrick.id }, ask: async (q: string) => answerQuestion(q, { engine, store }) };
+}
+
+describe('answers read from stored sentences', () => {
+  it('quotes the sentence, cites its page, at low confidence, and says it read it', async () => {
+    const { ask } = await world(['Agari fights phishing.', 'Agari, led by CEO Patrick Peterson, raised $22 million.']);
+    const r = await ask('Who is the CEO of Agari?');
+    expect(r.answer).toContain('I have no stored fact, but "Agari raises $22M" says: “Agari, led by CEO Patrick Peterson, raised $22 million.” (it names Patrick Peterson)');
+    expect(r.answer).toContain('read from the page, not a fact in your graph');
+    expect(r.confidence).toBe('low');
+    expect(r.sources.flatMap((s) => s.pages.map((p) => p.url))).toContain(URL);
+  });
+
+  it('reads where an organization is and who a person works for', async () => {
+    const { ask } = await world(['Agari is headquartered in Boston.', 'Patrick Peterson is a vice president at Cisco.']);
+    expect((await ask('Where is Agari located?')).answer).toContain('it names Boston');
+    expect((await ask('Who does Patrick Peterson work for?')).answer).toContain('it names Cisco');
+  });
+
+  it('needs a trigger word and an entity of the expected type', async () => {
+    const { ask } = await world(['Agari and Patrick Peterson were both at the show in Boston.']);
+    const r = await ask('Who is the CEO of Agari?');
+    expect(r.answer).not.toContain('Patrick Peterson');
+    expect((await ask('Where is Agari located?')).answer).not.toContain('Boston');
+  });
+
+  it('answers from the graph when it has the relation, and not from sentences with reading off', async () => {
+    const sentences = ['Agari, led by CEO Patrick Peterson, raised $22 million.'];
+    const off = await world(sentences, false);
+    expect((await off.ask('Who is the CEO of Agari?')).answer).not.toContain('Patrick Peterson');
+    const on = await world(sentences);
+    await on.graph.relate(on.ids.patrick, 'ceo_of', on.ids.agari);
+    const r = await on.ask('Who is the CEO of Agari?');
+    expect(r.answer).not.toContain('I have no stored fact');
+    expect(r.answer).toContain('Patrick Peterson');
+  });
+});
+
+describe('readingSpec and readFromSentences', () => {
+  it('has specs for typed questions only', () => {
+    expect(readingSpec(parseQuestion('What did Agari acquire?'))).toBeDefined();
+    expect(readingSpec(parseQuestion('What do we know about Agari?'))).toBeUndefined();
+  });
+
+  it('prefers the candidate nearest the trigger', () => {
+    const reading = readingSpec(parseQuestion('Who founded Acme?'));
+    if (reading === undefined) throw new Error('no spec');
+    const ids = sequentialIds();
+    const about = ids.entity();
+    const other = ids.entity();
+    const read = readFromSentences([{
+      pageUrl: URL, pageTitle: TITLE, text: 'Ada Lovelace said that Acme was founded by Grace Hopper.',
+      names: [{ id: about, name: 'Acme', type: 'company' }, { id: other, name: 'Ada Lovelace', type: 'person' }, { id: other, name: 'Grace Hopper', type: 'person' }],
+    }], about, ['Acme'], reading);
+    expect(read.map((r) => r.answer.name)).toEqual(['Grace Hopper']);
+  });
+});

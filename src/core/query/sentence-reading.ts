@@ -1,0 +1,165 @@
+/**
+ * Answers read from stored page sentences (issue 16, item 3): when the graph has no
+ * relation for a typed question, the sentences of the pages naming the entity are
+ * searched for one holding the question's trigger words and another entity of the
+ * expected type. The answer quotes that sentence and cites its page, at low confidence,
+ * and says it was read, not known. Pure functions; the store is read by `fulfill.ts`.
+ */
+import type { EntityId } from '../graph/ids';
+import type { EntityType } from '../graph/types';
+import type { SentenceName, SentenceView } from './query-context';
+import type { Intent } from './question';
+import { verbKey } from './relation-words';
+
+/** What a sentence must hold to answer a question. */
+export interface ReadingSpec {
+  /** Whole words (lower case) that state the relation. */
+  readonly words: ReadonlySet<string>;
+  /** Word beginnings that state it ("acquir" for acquired, acquires, acquisition). */
+  readonly prefixes: readonly string[];
+  /** Types of the entity that answers. */
+  readonly types: readonly EntityType[];
+}
+
+const spec = (words: readonly string[], prefixes: readonly string[], types: readonly EntityType[]): ReadingSpec => ({ words: new Set(words), prefixes, types });
+
+const ROLE_WORDS = ['ceo', 'cto', 'cfo', 'coo', 'president', 'vice', 'vp', 'director', 'head', 'chief', 'engineer', 'professor', 'researcher', 'fellow', 'analyst', 'spokesman', 'spokeswoman', 'spokesperson', 'secretary', 'chairman', 'chairwoman', 'founder', 'cofounder', 'partner', 'manager', 'lead', 'leader', 'member', 'employee', 'staff', 'editor', 'reporter', 'scientist', 'developer', 'executive', 'works', 'worked', 'joined', 'joins', 'hired', 'employed'];
+const ORG_OR_THING: readonly EntityType[] = ['company', 'product', 'technology', 'other'];
+
+/** Trigger words by the question's verb (its `verbKey`). */
+const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
+  ['acquir', spec(['bought', 'buys', 'buy', 'takeover'], ['acquir', 'purchas'], ORG_OR_THING)],
+  // "s" is the possessive ("Sony's PlayStation VR"): a maker's name right before its product.
+  ['develop', spec(['built', 'made', 'makes', 'maker', 'offers', 'product', 'products', 'known', 'announced', 's'], ['develop', 'build', 'launch', 'releas', 'introduc', 'unveil', 'creat', 'design', 'manufactur'], ['product', 'technology', 'other'])],
+  ['us', spec(['use', 'uses', 'used', 'using', 'adopted', 'adopt', 'runs', 'run', 'powered', 'relies', 'rely', 'supports', 'support', 'based', 'built', 'deployed', 'migrated', 'switched'], [], ['technology', 'product'])],
+  ['compet', spec(['vs', 'versus', 'against'], ['compet', 'rival'], ['company', 'product'])],
+  ['invest', spec(['backed', 'stake', 'round', 'raised', 'raises'], ['invest', 'fund', 'financ'], ['company'])],
+  ['work', spec(ROLE_WORDS, [], ['company', 'other'])],
+  ['partner', spec(['together', 'teamed', 'alliance'], ['partner', 'collaborat'], ['company'])],
+]);
+/** "Who owns X?" reads ownership words ("own" is an acquisition synonym for stored edges). */
+const OWNS = spec(['owned', 'owns', 'own', 'owner', 'parent', 'subsidiary', 'division', 'unit', 'bought'], ['acquir', 'purchas'], ['company']);
+
+/**
+ * The reading spec of a question, or none for kinds sentences do not answer.
+ *
+ * @example
+ *   readingSpec({ kind: 'role', role: 'leader', subject: 'Agari' })?.types // ['person']
+ */
+export function readingSpec(intent: Intent): ReadingSpec | undefined {
+  switch (intent.kind) {
+    case 'role':
+      if (intent.role === 'founder') return spec(['started', 'creator', 'established'], ['found', 'cofound'], ['person']);
+      if (intent.role === 'leader') return spec(['ceo', 'chief', 'president', 'chairman', 'chairwoman', 'head', 'heads', 'leads', 'led', 'boss', 'runs'], [], ['person']);
+      return spec(ROLE_WORDS, [], ['person']);
+    case 'where':
+      return spec(['based', 'headquartered', 'headquarters', 'hq', 'located', 'offices', 'office', 'situated'], [], ['location']);
+    case 'relation': {
+      const key = verbKey(intent.relation.split(' ')[0] ?? intent.relation);
+      const found = key === 'acquir' && intent.direction === 'in' ? OWNS : BY_VERB.get(key);
+      if (found === undefined) return undefined;
+      return intent.entityType === undefined ? found : { ...found, types: [intent.entityType] };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Lower-case words of a sentence, split on anything but letters and digits (one pass). */
+function wordsOf(text: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  for (const ch of text.toLowerCase()) {
+    if (/[\p{L}\p{N}]/u.test(ch)) word += ch;
+    else if (word.length > 0) {
+      out.push(word);
+      word = '';
+    }
+  }
+  if (word.length > 0) out.push(word);
+  return out;
+}
+
+export interface ReadAnswer {
+  readonly sentence: SentenceView;
+  readonly answer: SentenceName;
+}
+
+/**
+ * Answers read for one question: "what does X use" may have several (distinct entities,
+ * one sentence each); who leads, founded, employs or where, one.
+ */
+export const MAX_READ_ANSWERS = 3;
+
+/**
+ * Words at most between the trigger and each name: farther, the sentence is about
+ * something else ("he co-founded Andela, … from investors that include Ada").
+ */
+const MAX_READ_DISTANCE = 15;
+
+/** Word distance from `words[at]` to the first word of `name` in `words` (infinite when absent). */
+function distance(words: readonly string[], at: number, name: string): number {
+  const first = wordsOf(name)[0] ?? '';
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < words.length; i++) if (words[i] === first) best = Math.min(best, Math.abs(i - at));
+  return best;
+}
+
+/**
+ * Sentences that name `about`, hold a trigger word and name another entity of an
+ * expected type; that entity is the answer. Sentences are ranked by how close the
+ * trigger sits to both names (nearest first), at most `limit` distinct answers.
+ *
+ * @example
+ *   readFromSentences(sentences, about, ['Agari'], readingSpec(intent))[0] // { sentence: { text: 'Agari, led by CEO Ada…' }, answer: { name: 'Ada', … } }
+ */
+export function readFromSentences(sentences: readonly SentenceView[], about: EntityId, aboutNames: readonly string[], reading: ReadingSpec, limit = 1): ReadAnswer[] {
+  const own = new Set(aboutNames.map((n) => n.toLowerCase()));
+  const scored: Array<{ read: ReadAnswer; score: number; order: number }> = [];
+  for (const [order, sentence] of sentences.entries()) {
+    const words = wordsOf(sentence.text);
+    const candidates = sentence.names.filter((n) => n.id !== about && !own.has(n.name.toLowerCase()) && reading.types.includes(n.type));
+    if (candidates.length === 0) continue;
+    let best: { answer: SentenceName; score: number } | undefined;
+    for (let at = 0; at < words.length; at++) {
+      const w = words[at] ?? '';
+      if (!reading.words.has(w) && !reading.prefixes.some((p) => w.startsWith(p))) continue;
+      const toAbout = Math.min(...aboutNames.map((n) => distance(words, at, n)));
+      for (const c of candidates) {
+        const toAnswer = distance(words, at, c.name);
+        if (toAbout > MAX_READ_DISTANCE || toAnswer > MAX_READ_DISTANCE) continue;
+        const score = toAbout + toAnswer;
+        if (best === undefined || score < best.score) best = { answer: c, score };
+      }
+    }
+    if (best !== undefined && Number.isFinite(best.score)) scored.push({ read: { sentence, answer: best.answer }, score: best.score, order });
+  }
+  scored.sort((a, b) => a.score - b.score || a.order - b.order);
+  const out: ReadAnswer[] = [];
+  for (const s of scored) {
+    if (out.length >= limit) break;
+    if (!out.some((o) => o.answer.id === s.read.answer.id)) out.push(s.read);
+  }
+  return out;
+}
+
+/** How many answers a question may read (several for "what does X use", one otherwise). */
+export function readLimit(intent: Intent): number {
+  if (intent.kind !== 'relation') return 1;
+  const key = verbKey(intent.relation.split(' ')[0] ?? intent.relation);
+  return key === 'work' || key === 'acquir' && intent.direction === 'in' ? 1 : MAX_READ_ANSWERS;
+}
+
+/**
+ * The answer's wording: it says the fact is read, not known, and quotes the page.
+ *
+ * @example
+ *   readAnswerText([read]) // 'I have no stored fact, but "Agari raises $22M" says: “Agari, led by CEO Patrick Peterson, raised $22 million.” (read from the page, not a fact in your graph; it names Patrick Peterson).'
+ */
+export function readAnswerText(reads: readonly ReadAnswer[]): string {
+  const quotes = reads.map((r) => {
+    const title = r.sentence.pageTitle.trim() || r.sentence.pageUrl;
+    return `"${title}" says: “${r.sentence.text}” (it names ${r.answer.name})`;
+  });
+  return `I have no stored fact, but ${quotes.join('; and ')}. This was read from the page, not a fact in your graph.`;
+}

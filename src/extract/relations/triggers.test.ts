@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { tokenize, type Span } from './features';
+import { LABEL_THRESHOLDS, listBetween, triggered } from './triggers';
+
+/** The token span of `name` in `tokens` of `text`. */
+function span(text: string, name: string, type: Span['type']): Span {
+  const tokens = tokenize(text);
+  const at = text.indexOf(name);
+  const start = tokens.findIndex((t) => t.start >= at);
+  let end = start;
+  while (end < tokens.length && (tokens[end]?.end ?? 0) <= at + name.length) end += 1;
+  return { start, end, type };
+}
+
+describe('triggered', () => {
+  it('needs a location word for an organization located_in a place', () => {
+    const a = 'Fabrikam and Contoso were both at the show in Lisbon.';
+    expect(triggered('located_in', tokenize(a), span(a, 'Fabrikam', 'org'), span(a, 'Lisbon', 'loc'), [span(a, 'Contoso', 'org')])).toBe(false);
+    const b = 'Fabrikam, which is based in Lisbon, grew.';
+    expect(triggered('located_in', tokenize(b), span(b, 'Fabrikam', 'org'), span(b, 'Lisbon', 'loc'), [])).toBe(true);
+    const c = 'The Lisbon-based Fabrikam grew.';
+    expect(triggered('located_in', tokenize(c), span(c, 'Fabrikam', 'org'), span(c, 'Lisbon', 'loc'), [])).toBe(true);
+  });
+
+  it('reads "Redwood City, California" as one place in another, but not a list of places', () => {
+    const a = 'We met in Redwood City, California, on Monday.';
+    expect(triggered('located_in', tokenize(a), span(a, 'Redwood City', 'loc'), span(a, 'California', 'loc'), [])).toBe(true);
+    const w = 'In Washington, White House press secretary Josh Earnest spoke.';
+    expect(triggered('located_in', tokenize(w), span(w, 'Washington', 'loc'), span(w, 'White House', 'loc'), [])).toBe(false);
+    const b = 'Offices in Rwanda, Nigeria and Malawi.';
+    expect(triggered('located_in', tokenize(b), span(b, 'Rwanda', 'loc'), span(b, 'Nigeria', 'loc'), [span(b, 'Malawi', 'loc')])).toBe(false);
+  });
+
+  it('reads a place in a place from a possessive or a country word', () => {
+    const a = 'Matt Cruz snowboarded through Manhattan’s Lower East Side.';
+    expect(triggered('located_in', tokenize(a), span(a, 'Lower East Side', 'loc'), span(a, 'Manhattan', 'loc'), [])).toBe(true);
+    const b = 'Sudan is one of the poorest countries in Africa.';
+    expect(triggered('located_in', tokenize(b), span(b, 'Sudan', 'loc'), span(b, 'Africa', 'loc'), [])).toBe(true);
+  });
+
+  it('needs a founding word for founded_by and a role word for works_for', () => {
+    const a = 'Migicovsky thanked the Kickstarter community.';
+    expect(triggered('founded_by', tokenize(a), span(a, 'Kickstarter', 'org'), span(a, 'Migicovsky', 'per'), [])).toBe(false);
+    const b = 'Vivek Ravisankar, co-founder and CEO of HackerRank, said so.';
+    expect(triggered('founded_by', tokenize(b), span(b, 'HackerRank', 'org'), span(b, 'Vivek Ravisankar', 'per'), [])).toBe(true);
+    expect(triggered('works_for', tokenize(b), span(b, 'Vivek Ravisankar', 'per'), span(b, 'HackerRank', 'org'), [])).toBe(true);
+  });
+
+  it('takes a maker’s possessive as develops, not as subsidiary_of', () => {
+    const a = 'AMD’s Ryzen is fast.';
+    expect(triggered('develops', tokenize(a), span(a, 'AMD', 'org'), span(a, 'Ryzen', 'misc'), [])).toBe(true);
+    expect(triggered('subsidiary_of', tokenize(a), span(a, 'Ryzen', 'org'), span(a, 'AMD', 'org'), [])).toBe(false);
+  });
+
+  it('finds lists between two names', () => {
+    const a = 'Atlassian, Bonobos, Instacart';
+    expect(listBetween(tokenize(a), span(a, 'Atlassian', 'org'), span(a, 'Instacart', 'org'), [span(a, 'Bonobos', 'org')])).toBe(true);
+    expect(listBetween(tokenize(a), span(a, 'Atlassian', 'org'), span(a, 'Bonobos', 'org'), [])).toBe(true);
+  });
+
+  it('asks more of the labels the classifier reads worst', () => {
+    expect(LABEL_THRESHOLDS.get('uses')).toBeGreaterThan(LABEL_THRESHOLDS.get('located_in') ?? 1);
+  });
+});
