@@ -15,10 +15,8 @@ import { GraphService } from '../src/core/graph/service';
 import type { Entity } from '../src/core/graph/types';
 import { defaultSettings } from '../src/core/settings';
 import { capturePage } from '../src/extract/capture-page';
+import { allEntities, pageFile } from './relations-gold';
 import { parsePageGold, scorePage, totalScore, type PageScore } from '../src/extract/eval/page-score';
-
-/** Entities read per listing call. */
-const LIST_PAGE = 500;
 
 /** The graph one page leaves, built as the background builds it. */
 export async function graphOfPage(html: string, url: string, maxEntities?: number): Promise<Entity[]> {
@@ -34,19 +32,7 @@ export async function graphOfPage(html: string, url: string, maxEntities?: numbe
   const capture = capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 });
   dom.window.close();
   await ingest(capture);
-  const out: Entity[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const batch = await store.listEntities(after === undefined ? { limit: LIST_PAGE } : { limit: LIST_PAGE, after });
-    out.push(...batch);
-    after = batch.at(-1)?.id;
-    if (batch.length < LIST_PAGE || after === undefined) break;
-  }
-  return out;
-}
-
-function pageFile(pagesDir: string, page: string): string | undefined {
-  return [join(pagesDir, page, 'source.html'), join(pagesDir, page, 'input.html')].find((f) => existsSync(f));
+  return allEntities(store);
 }
 
 export async function runGold(goldDir: string, pagesDir: string, misses: boolean, maxEntities?: number): Promise<void> {

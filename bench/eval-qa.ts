@@ -11,26 +11,14 @@
  *
  * Last line: JSON summary.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { answerQuestion, createQueryEngine } from '../src/core/query/entity-query';
 import { utf8Bytes } from '../src/core/graph/page-sentences';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
-import { allRelationships, buildGraph, names, namesOf, withoutNames, pageFile, pageUrl, readGoldRelations, templatedQuestion } from './relations-gold';
+import { allRelationships, buildGraph, names, namesOf, withoutNames, pageFile, pageUrl, readGoldRelations, templatedQuestion, goldArgs,
+} from './relations-gold';
 
-const args = process.argv.slice(2);
-const goldAt = args.indexOf('--gold');
-const pagesAt = args.indexOf('--pages');
-const goldDir = goldAt >= 0 ? (args[goldAt + 1] ?? '') : '';
-const pagesDir = pagesAt >= 0 ? (args[pagesAt + 1] ?? '') : '../shared/corpus/pages';
-if (!existsSync(goldDir)) {
-  console.error('usage: npm run eval:qa -- --gold <dir of page gold json> [--pages <corpus pages>] [--misses]');
-  process.exit(2);
-}
-if (!existsSync(pagesDir)) {
-  console.log(`eval:qa: pages folder ${pagesDir} not found (the corpus lives in ../shared/corpus); nothing to measure.`);
-  console.log(JSON.stringify({ skipped: true, reason: 'corpus absent' }));
-  process.exit(0);
-}
+const { goldDir, pagesDir, args } = goldArgs('eval:qa', '[--misses]');
 const showMisses = args.includes('--misses');
 const gold = readGoldRelations(goldDir);
 const inputs = gold.flatMap((p) => {

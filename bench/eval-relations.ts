@@ -14,7 +14,7 @@
  * `--list` prints every stored typed relationship with its sentence (for the precision
  * read by hand in `bench/relations-precision.md`). Last line: JSON summary.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { createPageRecognizer } from '../src/background/ingest';
 import type { EntityId } from '../src/core/graph/ids';
@@ -24,22 +24,10 @@ import { goldKey } from '../src/extract/eval/page-score';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
 import {
   allEntities, allRelationships, buildGraph, GOLD_TO_GRAPH, namesOf, pageFile, pageUrl, percentile, readGoldRelations,
+  goldArgs,
 } from './relations-gold';
 
-const args = process.argv.slice(2);
-const goldAt = args.indexOf('--gold');
-const pagesAt = args.indexOf('--pages');
-const goldDir = goldAt >= 0 ? (args[goldAt + 1] ?? '') : '';
-const pagesDir = pagesAt >= 0 ? (args[pagesAt + 1] ?? '') : '../shared/corpus/pages';
-if (!existsSync(goldDir)) {
-  console.error('usage: npm run eval:relations -- --gold <dir of page gold json> [--pages <corpus pages>] [--misses] [--list]');
-  process.exit(2);
-}
-if (!existsSync(pagesDir)) {
-  console.log(`eval:relations: pages folder ${pagesDir} not found (the corpus lives in ../shared/corpus); nothing to measure.`);
-  console.log(JSON.stringify({ skipped: true, reason: 'corpus absent' }));
-  process.exit(0);
-}
+const { goldDir, pagesDir, args } = goldArgs('eval:relations', '[--misses] [--list]');
 const showMisses = args.includes('--misses');
 const list = args.includes('--list');
 const recognizer = createPageRecognizer();

@@ -201,3 +201,25 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
+
+/**
+ * `--gold <dir>` and `--pages <dir>` of the relation and QA evaluations: exits 2 with the
+ * usage when the gold is missing, and 0 with a skipped JSON line when the corpus is absent.
+ */
+export function goldArgs(script: string, usageTail: string): { readonly goldDir: string; readonly pagesDir: string; readonly args: readonly string[] } {
+  const args = process.argv.slice(2);
+  const goldAt = args.indexOf('--gold');
+  const pagesAt = args.indexOf('--pages');
+  const goldDir = goldAt >= 0 ? (args[goldAt + 1] ?? '') : '';
+  const pagesDir = pagesAt >= 0 ? (args[pagesAt + 1] ?? '') : '../shared/corpus/pages';
+  if (!existsSync(goldDir)) {
+    console.error(`usage: npm run ${script} -- --gold <dir of page gold json> [--pages <corpus pages>] ${usageTail}`);
+    process.exit(2);
+  }
+  if (!existsSync(pagesDir)) {
+    console.log(`${script}: pages folder ${pagesDir} not found (the corpus lives in ../shared/corpus); nothing to measure.`);
+    console.log(JSON.stringify({ skipped: true, reason: 'corpus absent' }));
+    process.exit(0);
+  }
+  return { goldDir, pagesDir, args };
+}
