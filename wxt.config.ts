@@ -1,5 +1,5 @@
 import { defineConfig } from 'wxt';
-import { EXTENSION_PUBLIC_KEY } from './src/bridge/extension-key';
+import { EXTENSION_PUBLIC_KEY, GECKO_ID } from './src/bridge/extension-key';
 
 // Permissions are the minimum Ariadne needs; README.md ("Permissions") says why each is here.
 // The content script's http(s) match pattern is the only host access; there is no
@@ -28,7 +28,21 @@ export default defineConfig({
     // Development builds pin their id (docs/mcp.md) so the native host's allowed_origins
     // matches; store builds (ARIADNE_STORE_BUILD=1) get the store's id instead.
     ...(browser !== 'firefox' && process.env.ARIADNE_STORE_BUILD !== '1' ? { key: EXTENSION_PUBLIC_KEY } : {}),
-    action: { default_title: 'Ariadne: open the side panel' },
+    // Firefox: a fixed add-on id keeps the moz-extension:// origin (and so the IndexedDB graph)
+    // across restarts, lets the unsigned zip install permanently, and is what the native host
+    // manifest's allowed_extensions names. Ariadne sends nothing anywhere by default: the
+    // optional look-ups (LLM, Wikidata) go only to services the user configures (README, "Permissions").
+    // 140 (142 on Android): the first Firefox that reads data_collection_permissions.
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: { id: GECKO_ID, strict_min_version: '140.0', data_collection_permissions: { required: ['none'] } },
+            gecko_android: { strict_min_version: '142.0' },
+          },
+        }
+      : {}),
+    // Chromium opens the side panel; Firefox has no side panel, the button toggles the sidebar.
+    action: { default_title: browser === 'firefox' ? 'Ariadne: show or hide the sidebar' : 'Ariadne: open the side panel' },
     commands: {
       'capture-page': {
         suggested_key: { default: 'Alt+Shift+A' },

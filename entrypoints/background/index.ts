@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is built (src/messaging/zod-jitless.ts).
+import '../../src/messaging/zod-jitless';
 import { defineBackground } from 'wxt/utils/define-background';
 import { startBackground } from '../../src/background/start';
 

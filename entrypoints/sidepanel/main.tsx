@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is built (src/messaging/zod-jitless.ts).
+import '../../src/messaging/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../../src/ui/app';

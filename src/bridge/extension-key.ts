@@ -22,3 +22,10 @@ export const DEV_EXTENSION_ID = 'eebibmahgbadobamlhmdgblmbhkkjnkj';
 
 /** The native messaging host's name: the manifest file is `<name>.json`. */
 export const NATIVE_HOST_NAME = 'com.ariadne.bridge';
+
+/**
+ * Firefox's add-on id (`browser_specific_settings.gecko.id`): fixed, so the
+ * `moz-extension://` origin and its IndexedDB survive restarts, the unsigned zip installs
+ * permanently, and the host manifest's `allowed_extensions` can name it.
+ */
+export const GECKO_ID = 'ariadne@ariadne.local';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEV_EXTENSION_ID, EXTENSION_PUBLIC_KEY } from './extension-key';
+import { DEV_EXTENSION_ID, EXTENSION_PUBLIC_KEY, GECKO_ID } from './extension-key';
 import { clientSnippet, install, type InstallRequest, manifestDir, planInstall, uninstall } from './install';
 import { profileKey, resolveLocations, socketPath } from './paths';
 
@@ -41,6 +41,14 @@ describe('locations', () => {
     expect(manifestDir({ browser: 'chrome' }, mac, '/Users/ada')).toBe('/Users/ada/Library/Application Support/Google/Chrome/NativeMessagingHosts');
     const win = resolveLocations({ ...base, platform: 'win32', env: {} });
     expect(() => manifestDir({ browser: 'chrome' }, win, 'C:\\Users\\ada')).toThrow(/docs\/mcp.md/);
+  });
+
+  it('finds the one per-user folder Firefox reads, whatever the profile', () => {
+    const where = resolveLocations({ ...base, env: {} });
+    expect(manifestDir({ browser: 'firefox' }, where, '/home/ada')).toBe('/home/ada/.mozilla/native-messaging-hosts');
+    expect(manifestDir({ browser: 'firefox', userDataDir: '/tmp/ff' }, where, '/home/ada')).toBe('/home/ada/.mozilla/native-messaging-hosts');
+    const mac = resolveLocations({ ...base, platform: 'darwin', env: {} });
+    expect(manifestDir({ browser: 'firefox' }, mac, '/Users/ada')).toBe('/Users/ada/Library/Application Support/Mozilla/NativeMessagingHosts');
   });
 });
 
@@ -82,6 +90,25 @@ describe('install / uninstall', () => {
   it('prints a client snippet that runs the wrapper with serve', () => {
     const [plan] = planInstall(request);
     expect(JSON.parse(clientSnippet(plan ?? expect.unreachable()))).toEqual({ mcpServers: { ariadne: { command: plan?.wrapperPath, args: ['serve'] } } });
+  });
+
+  it('writes the Firefox manifest with allowed_extensions naming the Gecko id, and removes it on uninstall', async () => {
+    const firefox: InstallRequest = { ...request, targets: [{ browser: 'firefox' }], extensionIds: ['other@example.org', 'abcdefghijklmnopabcdefghijklmnop'] };
+    const [plan] = await install(firefox);
+    const file = path.join(dir, '.mozilla', 'native-messaging-hosts', 'com.ariadne.bridge.json');
+    expect(plan?.manifestPath).toBe(file);
+    const manifest = JSON.parse(await readFile(file, 'utf8'));
+    expect(manifest).toEqual({
+      name: 'com.ariadne.bridge',
+      description: expect.any(String),
+      path: plan?.wrapperPath,
+      type: 'stdio',
+      allowed_extensions: [GECKO_ID, 'other@example.org'],
+    });
+    expect(await readFile(manifest.path, 'utf8')).toContain(`ARIADNE_PROFILE_KEY='firefox'`);
+    await uninstall(firefox);
+    await expect(stat(file)).rejects.toThrow();
+    await expect(stat(plan?.wrapperPath ?? '')).rejects.toThrow();
   });
 
   it('refuses an extension id that is not one', () => {

@@ -1,7 +1,7 @@
 /**
  * Installing the bridge for the current user: a wrapper script that runs Node by
  * absolute path (Chromium starts the host with its own environment, where `node` may
- * not be on PATH), and the native messaging host manifest that points Chromium at it.
+ * not be on PATH), and the native messaging host manifest that points the browser at it.
  * The same wrapper is what an MCP client launches (`<wrapper> serve`), so both ends
  * agree on the profile's socket.
  *
@@ -9,16 +9,21 @@
  *          ~/.config/chromium/NativeMessagingHosts/com.ariadne.bridge.json
  *          <user-data-dir>/NativeMessagingHosts/com.ariadne.bridge.json   (--profile)
  *   macOS  ~/Library/Application Support/{Google/Chrome,Chromium}/NativeMessagingHosts/
+ *   Firefox ~/.mozilla/native-messaging-hosts/com.ariadne.bridge.json (Linux),
+ *          ~/Library/Application Support/Mozilla/NativeMessagingHosts/ (macOS): one per user,
+ *          whatever the profile; it names the add-on in `allowed_extensions`, not origins.
  *   Windows: a registry key per browser (HKCU\Software\Google\Chrome\NativeMessagingHosts\…),
  *          not automated here; docs/mcp.md says how.
  */
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AriadneError } from '../core/errors';
-import { DEV_EXTENSION_ID, NATIVE_HOST_NAME } from './extension-key';
+import { DEV_EXTENSION_ID, GECKO_ID, NATIVE_HOST_NAME } from './extension-key';
 import { type BridgeLocations, type BrowserFlavor, profileKey } from './paths';
 
 const EXTENSION_ID = /^[a-p]{32}$/;
+/** Firefox add-on ids: email-like (`name@domain`) or a braced GUID. */
+const GECKO_EXTENSION_ID = /^(?:[\w.-]*@[\w.-]+|\{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\})$/i;
 
 export interface InstallTarget {
   readonly browser: BrowserFlavor;
@@ -28,7 +33,10 @@ export interface InstallTarget {
 
 export interface InstallRequest {
   readonly targets: readonly InstallTarget[];
-  /** Extension ids allowed to connect; the pinned development id is always included. */
+  /**
+   * Extension ids allowed to connect: Chromium ids (32 letters a–p) go to Chromium targets,
+   * Firefox add-on ids to Firefox targets. The pinned ids (DEV_EXTENSION_ID, GECKO_ID) are always included.
+   */
   readonly extensionIds: readonly string[];
   readonly where: BridgeLocations;
   readonly homedir: string;
@@ -42,16 +50,30 @@ export interface InstallRequest {
   readonly binDir?: string;
 }
 
+interface HostManifestBase {
+  name: string;
+  description: string;
+  path: string;
+  type: 'stdio';
+}
+/** Chromium names allowed callers by origin, Firefox by add-on id. */
+export type HostManifest = (HostManifestBase & { allowed_origins: string[] }) | (HostManifestBase & { allowed_extensions: string[] });
+
 export interface InstallPlan {
   readonly key: string;
   readonly manifestPath: string;
-  readonly manifest: { name: string; description: string; path: string; type: 'stdio'; allowed_origins: string[] };
+  readonly manifest: HostManifest;
   readonly wrapperPath: string;
   readonly wrapperText: string;
 }
 
-/** Where Chromium looks for this target's host manifests. */
+/** Where the browser looks for this target's host manifests. */
 export function manifestDir(target: InstallTarget, where: BridgeLocations, homedir: string): string {
+  // Firefox reads one folder per user, not per profile (a custom profile changes only the wrapper's key).
+  if (target.browser === 'firefox' && where.platform === 'linux') return path.join(homedir, '.mozilla', 'native-messaging-hosts');
+  if (target.browser === 'firefox' && where.platform === 'darwin') {
+    return path.join(homedir, 'Library', 'Application Support', 'Mozilla', 'NativeMessagingHosts');
+  }
   if (target.userDataDir !== undefined) return path.join(path.resolve(target.userDataDir), 'NativeMessagingHosts');
   if (where.platform === 'linux') {
     return path.join(homedir, '.config', target.browser === 'chrome' ? 'google-chrome' : 'chromium', 'NativeMessagingHosts');
@@ -78,9 +100,12 @@ function shellQuote(value: string): string {
  */
 export function planInstall(request: InstallRequest): InstallPlan[] {
   for (const id of request.extensionIds) {
-    if (!EXTENSION_ID.test(id)) throw new AriadneError('invalid_arguments', `"${id}" is not an extension id (32 letters a–p).`);
+    if (!EXTENSION_ID.test(id) && !GECKO_EXTENSION_ID.test(id)) {
+      throw new AriadneError('invalid_arguments', `"${id}" is not an extension id (32 letters a–p, or a Firefox add-on id like name@domain).`);
+    }
   }
-  const origins = [...new Set([DEV_EXTENSION_ID, ...request.extensionIds])].map((id) => `chrome-extension://${id}/`);
+  const origins = [...new Set([DEV_EXTENSION_ID, ...request.extensionIds.filter((id) => EXTENSION_ID.test(id))])].map((id) => `chrome-extension://${id}/`);
+  const geckoIds = [...new Set([GECKO_ID, ...request.extensionIds.filter((id) => !EXTENSION_ID.test(id))])];
   const binDir = request.binDir ?? path.join(request.where.home, 'bin');
   return request.targets.map((target) => {
     const key = profileKey(target);
@@ -88,7 +113,7 @@ export function planInstall(request: InstallRequest): InstallPlan[] {
     const wrapperText = [
       '#!/bin/sh',
       '# Generated by `npm run mcp -- install`: the Ariadne MCP bridge for one browser profile.',
-      '# Chromium runs it as the native messaging host; MCP clients run it with `serve`.',
+      '# The browser runs it as the native messaging host; MCP clients run it with `serve`.',
       `export ARIADNE_PROFILE_KEY=${shellQuote(key)}`,
       `export ARIADNE_HOME=${shellQuote(request.where.home)}`,
       `export ARIADNE_RUNTIME_DIR=${shellQuote(request.where.runtimeDir)}`,
@@ -103,7 +128,7 @@ export function planInstall(request: InstallRequest): InstallPlan[] {
         description: 'Ariadne MCP bridge: lets local AI agents use the Ariadne knowledge graph.',
         path: wrapperPath,
         type: 'stdio',
-        allowed_origins: origins,
+        ...(target.browser === 'firefox' ? { allowed_extensions: geckoIds } : { allowed_origins: origins }),
       },
       wrapperPath,
       wrapperText,

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 
-export type BrowserFlavor = 'chrome' | 'chromium';
+export type BrowserFlavor = 'chrome' | 'chromium' | 'firefox';
 
 export interface BridgeLocations {
   /** State: logs, cached catalogue, wrapper scripts. `$ARIADNE_HOME` or `~/.ariadne`. */

@@ -1,12 +1,14 @@
 /**
  * `npm run mcp -- <serve|host|install|uninstall>`: the Ariadne MCP bridge's one
- * executable. Chromium runs it as the native messaging host (its first argument is
- * `chrome-extension://<id>/`); an agent runs it with `serve` (MCP over stdio).
+ * executable. The browser runs it as the native messaging host (Chromium's first argument is
+ * `chrome-extension://<id>/`, Firefox's the host manifest's absolute path, then the add-on id);
+ * an agent runs it with `serve` (MCP over stdio).
  *
- *   install   [--browser chrome|chromium] [--profile <user-data-dir>] [--extension-id <id>]… [--bin-dir <dir>]
+ *   install   [--browser chrome|chromium|firefox] [--profile <user-data-dir>] [--extension-id <id>]… [--bin-dir <dir>]
+ *             (no --browser: Chrome, Chromium and Firefox)
  *   uninstall (same options)
  *   serve     [--browser …] [--profile …]     (the wrapper written by install sets the profile)
- *   host                                       (what Chromium runs; stdout carries frames only)
+ *   host                                       (what the browser runs; stdout carries frames only)
  */
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
@@ -39,7 +41,7 @@ interface Flags {
   readonly binDir?: string;
 }
 
-const USAGE = `usage: npm run mcp -- <serve|host|install|uninstall> [--browser chrome|chromium] [--profile <user-data-dir>] [--extension-id <id>] [--bin-dir <dir>]`;
+const USAGE = `usage: npm run mcp -- <serve|host|install|uninstall> [--browser chrome|chromium|firefox] [--profile <user-data-dir>] [--extension-id <id>] [--bin-dir <dir>]`;
 
 function fail(message: string): never {
   process.stderr.write(`ariadne mcp: ${message}\n`);
@@ -48,8 +50,9 @@ function fail(message: string): never {
 
 function parseFlags(argv: readonly string[]): Flags {
   const [first = '', ...rest] = argv;
-  // Chromium passes the caller's origin (and on Windows a --parent-window flag).
-  const mode = first.startsWith('chrome-extension://') ? 'host' : first;
+  // Chromium passes the caller's origin (and on Windows a --parent-window flag); Firefox passes
+  // the host manifest's absolute path and then the add-on id.
+  const mode = first.startsWith('chrome-extension://') || (path.isAbsolute(first) && first.endsWith('.json')) ? 'host' : first;
   const browsers: BrowserFlavor[] = [];
   const extensionIds: string[] = [];
   let profile: string | undefined;
@@ -59,7 +62,9 @@ function parseFlags(argv: readonly string[]): Flags {
     const value = (): string => rest[++i] ?? fail(`${flag} needs a value. ${USAGE}`);
     if (flag === '--browser') {
       const browser = value();
-      if (browser !== 'chrome' && browser !== 'chromium') fail(`--browser must be chrome or chromium, not "${browser}".`);
+      if (browser !== 'chrome' && browser !== 'chromium' && browser !== 'firefox') {
+        fail(`--browser must be chrome, chromium or firefox, not "${browser}".`);
+      }
       browsers.push(browser);
     } else if (flag === '--profile') profile = path.resolve(value());
     else if (flag === '--extension-id') extensionIds.push(value());
@@ -162,7 +167,8 @@ async function runServe(flags: Flags): Promise<void> {
 
 async function runInstall(flags: Flags, remove: boolean): Promise<void> {
   const where = locations();
-  const browsers: BrowserFlavor[] = flags.browsers.length > 0 ? flags.browsers : flags.profile !== undefined ? ['chromium'] : ['chrome', 'chromium'];
+  const browsers: BrowserFlavor[] =
+    flags.browsers.length > 0 ? flags.browsers : flags.profile !== undefined ? ['chromium'] : ['chrome', 'chromium', 'firefox'];
   const targets: InstallTarget[] =
     flags.profile === undefined ? browsers.map((browser) => ({ browser })) : [{ browser: browsers[0] ?? 'chromium', userDataDir: flags.profile }];
   const request: InstallRequest = {
@@ -181,9 +187,15 @@ async function runInstall(flags: Flags, remove: boolean): Promise<void> {
   }
   const first = plans[0];
   if (!remove && first !== undefined) {
-    process.stdout.write(`\nAllowed extensions: ${first.manifest.allowed_origins.join(' ')}\n`);
+    for (const plan of plans) {
+      const allowed = 'allowed_origins' in plan.manifest ? plan.manifest.allowed_origins : plan.manifest.allowed_extensions;
+      process.stdout.write(`\nAllowed extensions (${plan.key}): ${allowed.join(' ')}`);
+    }
+    process.stdout.write('\n');
     process.stdout.write(`\nPaste into your MCP client's configuration (Claude Desktop, Cursor, …):\n${clientSnippet(first)}\n`);
-    process.stdout.write(`\nThen turn on "Connect AI agents" in Ariadne's side panel settings.\n`);
+    const others = plans.slice(1).map((plan) => `  ${plan.key}: ${plan.wrapperPath}`);
+    if (others.length > 0) process.stdout.write(`(that one serves ${first.key}; for another browser use its wrapper as "command":\n${others.join('\n')})\n`);
+    process.stdout.write(`\nThen turn on "Connect AI agents" in Ariadne's settings (side panel in Chromium, sidebar in Firefox).\n`);
   }
 }
 

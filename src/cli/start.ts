@@ -1,12 +1,13 @@
 /**
- * `npm start`: runs Ariadne in Chromium with a persistent profile.
+ * `npm start`: runs Ariadne in Chromium (or Firefox ESR) with a persistent profile.
  *
  *   npm start                                   open Chromium (needs a display) with Ariadne and its side panel
+ *   npm start -- --browser firefox …            the same in Firefox (profile ~/.ariadne/firefox-profile)
  *   npm start -- --headless <url|file>…         capture each page without a window, print a summary
  *   npm start -- --headless a.html --out g.json also write the graph as JSON
  *   npm start -- --profile <dir>                use another profile (default ~/.ariadne/profile)
  *
- * It builds the extension first when `.output/chrome-mv3` is missing or older than
+ * It builds the extension first when `.output/chrome-mv3` (or `firefox-mv2`) is missing or older than
  * the sources. Local files are served from 127.0.0.1 (the content script captures
  * http(s) pages only). A capture is done when the page carries the content script's
  * signal and the background's queue is empty.
@@ -18,6 +19,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
 import { EXTENSION_DIR, launchWithExtension } from './launch';
+import { FIREFOX_EXTENSION_DIR } from './launch-firefox';
+import { runFirefoxHeadless, runFirefoxWindowed } from './start-firefox';
 import type { StaticServer } from './static-server';
 import { serveDirectory } from './static-server';
 
@@ -31,14 +34,16 @@ const INGEST_TIMEOUT_MS = 120_000;
 /** How often the queue is polled while waiting. */
 const POLL_MS = 200;
 
-const USAGE = `Usage: npm start -- [--headless] [--profile <dir>] [--out <graph.json>] [<url|file>…]
+const USAGE = `Usage: npm start -- [--browser chromium|firefox] [--headless] [--profile <dir>] [--out <graph.json>] [<url|file>…]
 
+  --browser <name>  chromium (default) or firefox (Firefox ESR at /usr/bin/firefox-esr, or FIREFOX_PATH)
   --headless        run without a window: capture the given pages, print a summary, exit
-  --profile <dir>   Chromium profile to use (default: ~/.ariadne/profile)
+  --profile <dir>   browser profile to use (default: ~/.ariadne/profile, ~/.ariadne/firefox-profile for Firefox)
   --out <file>      with --headless: write the graph (entities, relationships, evidence, pages) as JSON
   --help            this text`;
 
 interface Options {
+  readonly browser: 'chromium' | 'firefox';
   readonly headless: boolean;
   readonly profile: string;
   readonly out?: string;
@@ -50,6 +55,7 @@ function parseOptions(argv: readonly string[]): Options | undefined {
     args: [...argv],
     allowPositionals: true,
     options: {
+      browser: { type: 'string', default: 'chromium' },
       headless: { type: 'boolean', default: false },
       profile: { type: 'string' },
       out: { type: 'string' },
@@ -57,9 +63,11 @@ function parseOptions(argv: readonly string[]): Options | undefined {
     },
   });
   if (values.help) return undefined;
+  if (values.browser !== 'chromium' && values.browser !== 'firefox') throw new Error(`--browser must be chromium or firefox, not "${values.browser}".`);
   return {
+    browser: values.browser,
     headless: values.headless,
-    profile: resolve(values.profile ?? join(homedir(), '.ariadne', 'profile')),
+    profile: resolve(values.profile ?? join(homedir(), '.ariadne', values.browser === 'firefox' ? 'firefox-profile' : 'profile')),
     ...(values.out === undefined ? {} : { out: resolve(values.out) }),
     targets: positionals,
   };
@@ -75,14 +83,15 @@ function newestMtime(path: string): number {
 }
 
 /** Builds the extension when its output is missing or older than any source. */
-function ensureBuilt(log: (line: string) => void): void {
-  const manifest = join(EXTENSION_DIR, 'manifest.json');
+function ensureBuilt(browser: Options['browser'], log: (line: string) => void): void {
+  const manifest = join(browser === 'firefox' ? FIREFOX_EXTENSION_DIR : EXTENSION_DIR, 'manifest.json');
   const built = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
   if (built >= sources) return;
   log(built === 0 ? 'Building the extension (first run)…' : 'Sources changed since the last build; rebuilding…');
-  const result = spawnSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error('`wxt build` failed; run `npm run build` to see why.');
+  const args = browser === 'firefox' ? ['wxt', 'build', '-b', 'firefox'] : ['wxt', 'build'];
+  const result = spawnSync('npx', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`\`${args.join(' ')}\` failed; run \`npm run ${browser === 'firefox' ? 'build:firefox' : 'build'}\` to see why.`);
 }
 
 /** URLs stay as they are; files are served over http from their directory. */
@@ -145,27 +154,29 @@ async function waitForQueue(panel: Page): Promise<{ pending: number; failed: num
 
 type GraphDump = Record<string, unknown[]>;
 
-/** Reads every table of the `ariadne` database from an extension page. */
-async function dumpGraph(panel: Page): Promise<GraphDump> {
-  return panel.evaluate(async () => {
-    const tables = ['entities', 'relationships', 'evidence', 'pages', 'merges', 'reviews'];
-    const db = await new Promise<IDBDatabase>((ok, fail) => {
-      const request = indexedDB.open('ariadne');
+/** Reads every table of the `ariadne` database; evaluated in an extension page (Playwright or puppeteer). */
+async function readGraphTables(): Promise<GraphDump> {
+  const tables = ['entities', 'relationships', 'evidence', 'pages', 'merges', 'reviews'];
+  const db = await new Promise<IDBDatabase>((ok, fail) => {
+    const request = indexedDB.open('ariadne');
+    request.onsuccess = () => ok(request.result);
+    request.onerror = () => fail(request.error);
+  });
+  const out: Record<string, unknown[]> = {};
+  for (const name of tables) {
+    if (!db.objectStoreNames.contains(name)) continue;
+    out[name] = await new Promise<unknown[]>((ok, fail) => {
+      const request = db.transaction(name, 'readonly').objectStore(name).getAll();
       request.onsuccess = () => ok(request.result);
       request.onerror = () => fail(request.error);
     });
-    const out: Record<string, unknown[]> = {};
-    for (const name of tables) {
-      if (!db.objectStoreNames.contains(name)) continue;
-      out[name] = await new Promise<unknown[]>((ok, fail) => {
-        const request = db.transaction(name, 'readonly').objectStore(name).getAll();
-        request.onsuccess = () => ok(request.result);
-        request.onerror = () => fail(request.error);
-      });
-    }
-    db.close();
-    return out;
-  });
+  }
+  db.close();
+  return out;
+}
+
+async function dumpGraph(panel: Page): Promise<GraphDump> {
+  return panel.evaluate(readGraphTables);
 }
 
 function summarize(dump: GraphDump, reports: readonly CaptureReport[], elapsedMs: number, failed: number): string {
@@ -191,7 +202,26 @@ function summarize(dump: GraphDump, reports: readonly CaptureReport[], elapsedMs
   return lines.join('\n');
 }
 
+function writeGraph(out: string, dump: GraphDump): void {
+  writeFileSync(out, `${JSON.stringify({ format: 'ariadne-graph', version: 1, exportedAt: new Date().toISOString(), ...dump }, null, 2)}\n`);
+  console.log(`Wrote ${out}`);
+}
+
+async function runHeadlessFirefox(options: Options): Promise<number> {
+  const started = Date.now();
+  const { urls, servers } = await resolveTargets(options.targets);
+  try {
+    const { reports, dump, failed } = await runFirefoxHeadless(options.profile, urls, readGraphTables);
+    console.log(summarize(dump, reports, Date.now() - started, failed));
+    if (options.out) writeGraph(options.out, dump);
+    return reports.some((r) => r.error) ? 1 : 0;
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+  }
+}
+
 async function runHeadless(options: Options): Promise<number> {
+  if (options.browser === 'firefox') return runHeadlessFirefox(options);
   const started = Date.now();
   const { urls, servers } = await resolveTargets(options.targets);
   const { context, extensionId } = await launchWithExtension({ profileDir: options.profile, headless: true });
@@ -204,10 +234,7 @@ async function runHeadless(options: Options): Promise<number> {
     const { failed } = await waitForQueue(panel);
     const dump = await dumpGraph(panel);
     console.log(summarize(dump, reports, Date.now() - started, failed));
-    if (options.out) {
-      writeFileSync(options.out, `${JSON.stringify({ format: 'ariadne-graph', version: 1, exportedAt: new Date().toISOString(), ...dump }, null, 2)}\n`);
-      console.log(`Wrote ${options.out}`);
-    }
+    if (options.out) writeGraph(options.out, dump);
     return reports.some((r) => r.error) ? 1 : 0;
   } finally {
     await context.close();
@@ -217,6 +244,11 @@ async function runHeadless(options: Options): Promise<number> {
 
 async function runWindowed(options: Options): Promise<number> {
   const { urls } = await resolveTargets(options.targets);
+  if (options.browser === 'firefox') {
+    console.log(`Ariadne is running in Firefox (profile ${options.profile}). Close the browser to quit.`);
+    await runFirefoxWindowed(options.profile, urls);
+    return 0;
+  }
   const { context, extensionId } = await launchWithExtension({ profileDir: options.profile, headless: false });
   const first = context.pages()[0] ?? (await context.newPage());
   await first.goto(`chrome-extension://${extensionId}/sidepanel.html`);
@@ -244,12 +276,12 @@ async function main(): Promise<number> {
     return 2;
   }
   if (!options.headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    console.error('Chromium needs a display to open a window, and none was found (no DISPLAY or WAYLAND_DISPLAY).');
-    console.error('Run without a window instead, for example:  npm start -- --headless https://example.com page.html');
+    console.error(`${options.browser === 'firefox' ? 'Firefox' : 'Chromium'} needs a display to open a window, and none was found (no DISPLAY or WAYLAND_DISPLAY).`);
+    console.error(`Run without a window instead, for example:  npm start -- ${options.browser === 'firefox' ? '--browser firefox ' : ''}--headless https://example.com page.html`);
     return 2;
   }
   mkdirSync(options.profile, { recursive: true });
-  ensureBuilt((line) => console.error(line));
+  ensureBuilt(options.browser, (line) => console.error(line));
   return options.headless ? runHeadless(options) : runWindowed(options);
 }
 
