@@ -57,3 +57,19 @@ describe('mentioned_with never answers a typed question', () => {
     expect(await ask('Who does Ada Okafor work for?')).toContain('Northwind');
   });
 });
+
+describe('questions about what is mentioned together', () => {
+  it('"Which companies are mentioned with X?" lists co-mentions and stated relations, of that type, once each', async () => {
+    const ask = await graph([
+      ['Northwind', 'mentioned_with', 'Fabrikam'], ['Ada Okafor', 'mentioned_with', 'Northwind'], ['Northwind', 'located_in', 'Lisbon'], ['Fabrikam', 'competes_with', 'Northwind'],
+    ]);
+    expect(await ask('Which companies are mentioned with Northwind?')).toBe('Fabrikam is mentioned with Northwind in what you captured.');
+    const all = await ask('What is mentioned with Northwind?');
+    for (const name of ['Fabrikam', 'Ada Okafor', 'Lisbon']) expect(all).toContain(name);
+  });
+
+  it('says so in plain words when nothing is mentioned with it', async () => {
+    const ask = await graph([['Northwind', 'mentioned_with', 'Ada Okafor']]);
+    expect(await ask('Which companies are mentioned with Northwind?')).toMatch(/^No companies are mentioned with Northwind in what you captured\./);
+  });
+});

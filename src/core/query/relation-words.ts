@@ -31,6 +31,32 @@ const INVERSES: ReadonlyMap<string, string> = new Map([['work', 'employ'], ['emp
 /** Co-occurrence links (`mentioned_with`): a neighbourhood, never the answer to a typed question. */
 export const UNTYPED_LABELS: ReadonlySet<string> = new Set(['mentioned_with']);
 
+/**
+ * True for "mentioned with", "mentioned alongside", "appear with": a question about the
+ * neighbourhood (co-mentions included), not about a stated relation.
+ */
+export function isCoMentionRelation(relation: string): boolean {
+  const [verb, particle] = relation.toLowerCase().split(' ');
+  const key = stem(verb ?? '');
+  return (key === 'mention' || key === 'appear' || key === 'cited') && (particle === undefined || ['with', 'alongside', 'together'].includes(particle));
+}
+
+/**
+ * Everything linked to `anchor` in either direction, co-mentions included, each once
+ * (for "which companies are mentioned with Google?"). Relationship order.
+ */
+export function neighboursOf(rels: readonly RelationshipView[], anchor: string): Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> {
+  const seen = new Set<string>();
+  const out: Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> = [];
+  for (const r of rels) {
+    const other = r.from === anchor ? { id: r.to, name: r.toName, type: r.toType } : r.to === anchor ? { id: r.from, name: r.fromName, type: r.fromType } : undefined;
+    if (other === undefined || other.id === anchor || seen.has(other.id)) continue;
+    seen.add(other.id);
+    out.push({ ...other, via: r });
+  }
+  return out;
+}
+
 /** A crude stem: `uses`, `use`, `used`, `using` → `us`; `acquired` → `acquir`. */
 export function stem(word: string): string {
   const w = IRREGULAR.get(word.toLowerCase()) ?? word.toLowerCase();

@@ -15,7 +15,7 @@ import { entitiesNamedIn } from './prompt';
 import type { PageScope, RelationshipView } from './query-context';
 import type { Answer, Confidence, InfoRequest, NeedsMoreInfo, QueryResponse } from './query-response';
 import { parseQuestion, type Intent, type Role } from './question';
-import { LOCATION_ATTRIBUTES, LOCATION_LABELS, relatedBy, ROLE_LABELS, TITLE_ATTRIBUTES } from './relation-words';
+import { isCoMentionRelation, LOCATION_ATTRIBUTES, LOCATION_LABELS, neighboursOf, relatedBy, ROLE_LABELS, TITLE_ATTRIBUTES } from './relation-words';
 import { readAnswerText, readFromSentences, readingSpec, readLimit } from './sentence-reading';
 import { describeEntity, subjectsSentence, verbPhrase } from './sentences';
 import { nameCoverage, queryTokens } from './token-name-search';
@@ -187,6 +187,25 @@ class Turn {
     ]);
   }
 
+  /**
+   * "Which companies are mentioned with Google?": every entity linked to the anchor, by a
+   * stated relation or by being named in the same sentence (`mentioned_with`). It says
+   * they were mentioned together, never that they are related in a particular way.
+   */
+  private coMentioned(anchor: EntityId, anchorName: string, type: EntityType | undefined, exact: boolean): QueryResponse {
+    const found = neighboursOf(this.relsOf(anchor), anchor).filter((f) => !type || f.type === type);
+    const what = type ? TYPE_PLURAL[type] : 'entities';
+    if (found.length === 0) {
+      return this.answer(`No ${what} are mentioned with ${anchorName} in what you captured. (I looked at ${this.relsOf(anchor).length} of its relationships.)`, 'low', [anchor], [`What do we know about ${anchorName}?`]);
+    }
+    const names = found.map((f) => f.name);
+    const verb = names.length === 1 ? 'is' : 'are';
+    const partial = this.ctx.getFull(anchor)?.relationshipsTruncated === true ? ' There may be more than these.' : '';
+    return this.answer(`${listNames(names)} ${verb} mentioned with ${anchorName} in what you captured.${partial}`, exact ? 'high' : 'medium', [...found.map((f) => f.id), anchor].slice(0, 8), [
+      `How are ${names[0] ?? anchorName} and ${anchorName} connected?`,
+    ]);
+  }
+
   private describe(id: EntityId): string {
     const full = this.ctx.getFull(id);
     const summary = this.ctx.getSummary(id);
@@ -207,8 +226,9 @@ class Turn {
     if (!anchor) return this.notFound(object);
     const need = this.expand([anchor]) ?? this.moreRelationships(anchor);
     if (need) return need;
-    const found = relatedBy(this.relsOf(anchor), anchor, relation, direction).filter((f) => !type || f.type === type);
     const anchorName = this.name(anchor);
+    if (isCoMentionRelation(relation)) return this.coMentioned(anchor, anchorName, type, res.exact);
+    const found = relatedBy(this.relsOf(anchor), anchor, relation, direction).filter((f) => !type || f.type === type);
     const what = type ? TYPE_PLURAL[type] : direction === 'in' ? 'entities' : 'things';
     if (found.length === 0) {
       const read = this.fromSentences(anchor, { kind: 'relation', relation, object, direction, ...(type ? { entityType: type } : {}) });
