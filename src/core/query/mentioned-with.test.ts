@@ -73,3 +73,13 @@ describe('questions about what is mentioned together', () => {
     expect(await ask('Which companies are mentioned with Northwind?')).toMatch(/^No companies are mentioned with Northwind in what you captured\./);
   });
 });
+
+describe('co-mentions read as plain sentences', () => {
+  it('describes and connects through mentioned_with with "is mentioned with"', async () => {
+    const ask = await graph([['Northwind', 'mentioned_with', 'Fabrikam'], ['Fabrikam', 'uses', 'Kestrel']]);
+    expect(await ask('What do we know about Northwind?')).toContain('It is mentioned with Fabrikam.');
+    const path = await ask('How are Northwind and Kestrel connected?');
+    expect(path).toContain('Northwind is mentioned with Fabrikam');
+    expect(path).toContain('Fabrikam uses Kestrel');
+  });
+});

@@ -55,7 +55,7 @@ export function listItems(items: readonly string[]): string {
 /** The verb phrase of a label for one subject: `uses`, `was founded by`, `is located in`. */
 export function verbPhrase(label: string): string {
   if (/_by$/.test(label)) return `was ${words(label)}`;
-  if (/^(located|based|headquartered|situated)_/.test(label) || /^(part|member|subsidiary)_of$/.test(label)) return `is ${words(label)}`;
+  if (/^(located|based|headquartered|situated|mentioned)_/.test(label) || /^(part|member|subsidiary)_of$/.test(label)) return `is ${words(label)}`;
   return words(label);
 }
 

@@ -340,7 +340,7 @@ class Turn {
     if (known.steps.length === 0) {
       return this.answer(`Your graph has no connection between ${this.name(from)} and ${this.name(to)} within ${known.maxDepth} steps.`, 'low', [from, to], [`What do we know about ${this.name(from)}?`]);
     }
-    const steps = known.steps.map((s) => `${s.fromName} ${words(s.label)} ${s.toName}`);
+    const steps = known.steps.map((s) => `${s.fromName} ${verbPhrase(s.label)} ${s.toName}`);
     const n = known.steps.length;
     const confidence: Confidence = a.exact && b.exact ? 'high' : 'medium';
     const via = known.steps.flatMap((s) => [s.from, s.to]);
