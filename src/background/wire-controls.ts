@@ -55,11 +55,18 @@ export function wireControls({ graph, store, clock, writer, badge }: ControlWiri
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status === 'loading') void badge.navigated(tabId);
   });
+  // The start-up read goes through IndexedDB and can finish after a change event already
+  // applied newer settings: it only sets the badge when no change came in meanwhile.
+  let changedSinceStart = false;
   browser.storage?.onChanged.addListener((changes, area) => {
     const capture = changedCaptureSettings(changes, area);
-    if (capture !== undefined) void badge.paused(capture.paused);
+    if (capture === undefined) return;
+    changedSinceStart = true;
+    void badge.paused(capture.paused);
   });
-  void readSettings().then((settings) => badge.paused(settings.capture.paused));
+  void readSettings().then((settings) => {
+    if (!changedSinceStart) void badge.paused(settings.capture.paused);
+  });
   return controls;
 }
 
