@@ -173,11 +173,12 @@ export async function buildGraph(pages: ReadonlyArray<{ html: string; url: strin
   return { store, clock, ms };
 }
 
-export async function allEntities(store: InMemoryGraphStore): Promise<Entity[]> {
-  const out: Entity[] = [];
+/** Every record a keyset-paged listing holds (ids ascending), one page at a time. */
+async function readAll<T extends { readonly id: string }>(list: (page: { limit: number; after?: string }) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
   let after: string | undefined;
   for (;;) {
-    const batch = await store.listEntities(after === undefined ? { limit: LIST_PAGE } : { limit: LIST_PAGE, after });
+    const batch = await list(after === undefined ? { limit: LIST_PAGE } : { limit: LIST_PAGE, after });
     out.push(...batch);
     after = batch.at(-1)?.id;
     if (batch.length < LIST_PAGE || after === undefined) break;
@@ -185,16 +186,12 @@ export async function allEntities(store: InMemoryGraphStore): Promise<Entity[]> 
   return out;
 }
 
-export async function allRelationships(store: InMemoryGraphStore): Promise<Relationship[]> {
-  const out: Relationship[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const batch = await store.listRelationships(after === undefined ? { limit: LIST_PAGE } : { limit: LIST_PAGE, after });
-    out.push(...batch);
-    after = batch.at(-1)?.id;
-    if (batch.length < LIST_PAGE || after === undefined) break;
-  }
-  return out;
+export function allEntities(store: InMemoryGraphStore): Promise<Entity[]> {
+  return readAll((page) => store.listEntities(page));
+}
+
+export function allRelationships(store: InMemoryGraphStore): Promise<Relationship[]> {
+  return readAll((page) => store.listRelationships(page));
 }
 
 export function percentile(values: readonly number[], p: number): number {

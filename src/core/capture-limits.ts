@@ -9,3 +9,8 @@ export const MAX_CAPTURE_TEXT = 200_000;
 /** Structured-data entities beyond this are dropped (with a note). */
 export const MAX_STRUCTURED_ENTITIES = 200;
 export const MAX_STRUCTURED_RELATIONS = 400;
+/**
+ * Page URLs, captured or stored (pages, evidence, imports): a real URL is far shorter; a
+ * longer one is cut in the page and refused everywhere else as a crafted record.
+ */
+export const MAX_URL_LENGTH = 4096;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ENTITY_TYPES, MAX_NAME_LENGTH } from './graph/types';
 import { emptyRecord, ownRecordSchema } from './records';
 
-import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS } from './capture-limits';
+import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS, MAX_URL_LENGTH } from './capture-limits';
 
 export { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS };
 const MAX_SNIPPET = 400;
@@ -38,8 +38,8 @@ export const structuredRelationSchema = z.object({
 export type StructuredRelation = z.infer<typeof structuredRelationSchema>;
 
 export const pageCaptureSchema = z.object({
-  url: z.string().url().max(4096),
-  canonicalUrl: z.string().url().max(4096).optional(),
+  url: z.string().url().max(MAX_URL_LENGTH),
+  canonicalUrl: z.string().url().max(MAX_URL_LENGTH).optional(),
   title: boundedString(1000),
   lang: boundedString(35).optional(),
   siteName: boundedString(300).optional(),
@@ -100,7 +100,7 @@ export interface Mention {
 
 export const clipSchema = z.object({
   text: z.string().min(1).max(MAX_NAME_LENGTH),
-  url: z.string().url().max(4096),
+  url: z.string().url().max(MAX_URL_LENGTH),
   title: boundedString(1000),
   snippet: boundedString(MAX_SNIPPET).optional(),
 });

@@ -7,7 +7,7 @@
  * (`acceptCapture`), keeping the text if structured data still breaks the contract.
  */
 import type { PageCapture, StructuredEntity } from '../core/capture';
-import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES } from '../core/capture-limits';
+import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_URL_LENGTH } from '../core/capture-limits';
 import { InvalidArgumentsError } from '../core/errors';
 import { nameKey } from '../core/text/normalize';
 import { scanDocument } from './dom/scan';
@@ -25,7 +25,6 @@ export const DEFAULT_CAPTURE_BUDGET_MS = 1_500;
 const SCAN_BUDGET_SHARE = 0.4;
 const MAX_NOTES = 20;
 const MAX_NOTE_CHARS = 300;
-const MAX_URL = 4096;
 
 export interface CapturePageOptions {
   /** Capture time (ms since epoch); defaults to `Date.now()`. */
@@ -44,7 +43,7 @@ function httpUrl(href: string | null | undefined, base: string): string | undefi
   try {
     const parsed = new URL(href.trim(), base);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-    return parsed.href.length <= MAX_URL ? parsed.href : undefined;
+    return parsed.href.length <= MAX_URL_LENGTH ? parsed.href : undefined;
   } catch {
     return undefined;
   }
@@ -87,7 +86,7 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
   } catch {
     throw new InvalidArgumentsError(`capturePage needs an absolute URL, got "${url.slice(0, 100)}"; pass the page's location.href`);
   }
-  if (pageUrl.length > MAX_URL) pageUrl = truncateUrl(pageUrl);
+  if (pageUrl.length > MAX_URL_LENGTH) pageUrl = truncateUrl(pageUrl);
   const capturedAt = Math.max(0, Math.floor(options.now ?? Date.now()));
   const notes: string[] = [];
 
@@ -166,6 +165,6 @@ function stripBy(byline: string | undefined): string | undefined {
 function truncateUrl(href: string): string {
   const parsed = new URL(href);
   parsed.hash = '';
-  if (parsed.href.length > MAX_URL) parsed.search = '';
-  return parsed.href.slice(0, MAX_URL);
+  if (parsed.href.length > MAX_URL_LENGTH) parsed.search = '';
+  return parsed.href.slice(0, MAX_URL_LENGTH);
 }

@@ -23,6 +23,7 @@
  */
 import type { PrivateSettings, Settings } from '../../core/settings';
 import { CAPTURE_SETTINGS_KEY, SETTINGS_REVISION_KEY, SETTINGS_STORAGE_KEY, joinSettings, parseSettings, splitSettings } from '../../core/settings';
+import { indexedDbOneRow } from '../indexeddb-one-row';
 
 /** The parts of `browser.storage.local` used here. */
 export interface KeyValueArea {
@@ -94,25 +95,6 @@ function isObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const DB_NAME = 'ariadne-settings';
-const STORE = 'settings';
-const KEY = 'private';
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function committed(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
 /**
  * The private part in a one-row IndexedDB database of its own (like the bridge's
  * settings): no manifest permission, survives restarts, out of the graph's schema.
@@ -121,28 +103,5 @@ function committed(tx: IDBTransaction): Promise<void> {
  *   const secrets = indexedDbPrivateSettings(indexedDB);
  */
 export function indexedDbPrivateSettings(factory: IDBFactory): PrivateSettingsStore {
-  let db: Promise<IDBDatabase> | undefined;
-  const database = (): Promise<IDBDatabase> => {
-    if (db === undefined) {
-      const req = factory.open(DB_NAME, 1);
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
-      };
-      db = request(req);
-      // A failed open is retried on the next call rather than cached.
-      db.catch(() => (db = undefined));
-    }
-    return db;
-  };
-  return {
-    async load() {
-      const tx = (await database()).transaction(STORE, 'readonly');
-      return request(tx.objectStore(STORE).get(KEY));
-    },
-    async save(value) {
-      const tx = (await database()).transaction(STORE, 'readwrite');
-      tx.objectStore(STORE).put(value, KEY);
-      await committed(tx);
-    },
-  };
+  return indexedDbOneRow(factory, 'ariadne-settings', 'private');
 }

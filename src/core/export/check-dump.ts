@@ -15,6 +15,7 @@
  *   const checked = checkRecords(parsed); // throws InvalidArgumentsError listing the first bad records
  *   checked.missingEntities;              // ids referred to but not in the file
  */
+import { MAX_URL_LENGTH } from '../capture-limits';
 import { AriadneError, InvalidArgumentsError } from '../errors';
 import type { EntityId, RelationshipId } from '../graph/ids';
 import {
@@ -33,7 +34,7 @@ import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } fr
 import { MAX_ALIASES, MAX_NAME_LENGTH } from '../graph/types';
 import { cleanText } from '../text/normalize';
 import type { GraphChunk } from './dump';
-import { isWebUrl, MAX_URL_LENGTH } from './web-url';
+import { isWebUrl } from './web-url';
 
 export type RecordKind = 'entity' | 'relationship' | 'evidence' | 'page' | 'merge' | 'review';
 

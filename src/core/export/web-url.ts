@@ -6,12 +6,7 @@
  * @example isWebUrl('https://stripe.com/about') // true
  * @example isWebUrl('javascript:alert(1)')      // false
  */
-
-/**
- * The bound the graph service puts on page and evidence URLs (and the capture schema
- * on captured ones): a real URL is far shorter, a longer one is a crafted record.
- */
-export const MAX_URL_LENGTH = 4096;
+import { MAX_URL_LENGTH } from '../capture-limits';
 
 /** True for an absolute http: or https: URL of at most `MAX_URL_LENGTH` characters. */
 export function isWebUrl(url: string): boolean {

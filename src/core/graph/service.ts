@@ -13,6 +13,7 @@
  *   await graph.relate(stripe.id, 'uses', rust.id); // { relationship, created: true }
  */
 import { boundSentences, MAX_PAGE_SENTENCES } from './page-sentences';
+import { MAX_URL_LENGTH } from '../capture-limits';
 import { ConflictError, InvalidArgumentsError, NotFoundError } from '../errors';
 import { copyRecord, deleteOwn, hasOwnKey, ownValue, setOwn } from '../records';
 import { cleanText, nameKey } from '../text/normalize';
@@ -400,8 +401,8 @@ export class GraphService {
       throw new NotFoundError(`No relationship has id "${input.relationshipId}".`);
     }
     const pageUrl = cleanText(input.pageUrl);
-    if (pageUrl.length === 0 || pageUrl.length > 4096) {
-      throw new InvalidArgumentsError('Evidence needs the page URL it came from (at most 4096 characters).');
+    if (pageUrl.length === 0 || pageUrl.length > MAX_URL_LENGTH) {
+      throw new InvalidArgumentsError(`Evidence needs the page URL it came from (at most ${MAX_URL_LENGTH} characters).`);
     }
     const evidence: Evidence = {
       id: this.ids.evidence(),
@@ -503,7 +504,7 @@ export class GraphService {
   /** Stores a captured page; a re-capture keeps the union of its entity and relationship lists. */
   async recordPage(input: RecordPageInput): Promise<Page> {
     const url = cleanText(input.url);
-    if (url.length === 0 || url.length > 4096) throw new InvalidArgumentsError('A page needs a URL of at most 4096 characters.');
+    if (url.length === 0 || url.length > MAX_URL_LENGTH) throw new InvalidArgumentsError(`A page needs a URL of at most ${MAX_URL_LENGTH} characters.`);
     return this.write(async () => {
       const before = await this.store.getPage(url);
       const page: Page = {
