@@ -43,7 +43,7 @@ export default tseslint.config(
     // (spread, Object.fromEntries or records.ts's copyRecord keep it as a key).
     // Does not catch `obj[key]` reads and writes: telling a string-indexed record from
     // an array needs types, so src/core/prototype-keys-guard.test.ts checks those.
-    files: ['src/core/**/*.{ts,tsx}', 'src/extract/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    files: ['src/core/**/*.{ts,tsx}', 'src/extract/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'tooling/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
@@ -63,7 +63,7 @@ export default tseslint.config(
     // Regex safety (notes/regex-safety.md): page text is hostile and long. A pattern with two
     // quantifiers that can exchange the same characters backtracks polynomially, and one that
     // is retried at every position of a long string (global matching) turns quadratic.
-    files: ['src/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}', 'bench/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'tooling/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}', 'bench/**/*.{ts,tsx}'],
     plugins: { regexp },
     rules: {
       'regexp/no-super-linear-backtracking': 'error',

@@ -1,5 +1,5 @@
 import { defineConfig } from 'wxt';
-import { EXTENSION_PUBLIC_KEY, GECKO_ID } from './src/bridge/extension-key';
+import { EXTENSION_PUBLIC_KEY, GECKO_ID } from './src/native-host/extension-key';
 
 // Permissions are the minimum Ariadne needs; README.md ("Permissions") says why each is here.
 // The content script's http(s) match pattern is the only host access; there is no
@@ -41,6 +41,15 @@ export default defineConfig({
           },
         }
       : {}),
+    // The diagram's layout page (entrypoints/diagram.sandbox, Chromium only): sandboxed, its own
+    // scripts only (no inline script, no eval), Mermaid's inline styles, nothing else loaded.
+    ...(browser === 'firefox'
+      ? {}
+      : {
+          content_security_policy: {
+            sandbox: "sandbox allow-scripts; default-src 'none'; script-src 'self'; style-src 'unsafe-inline'",
+          },
+        }),
     // Chromium opens the side panel; Firefox has no side panel, the button toggles the sidebar.
     action: { default_title: browser === 'firefox' ? 'Ariadne: show or hide the sidebar' : 'Ariadne: open the side panel' },
     commands: {

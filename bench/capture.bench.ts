@@ -12,7 +12,7 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import type { PageCapture } from '../src/core/capture';
 import { analyzeCapture } from '../src/extract/analyze';
 import { capturePage } from '../src/extract/capture-page';
-import { createCompromiseRecognizer } from '../src/extract/eval/compromise-recognizer';
+import { createCompromiseRecognizer } from '../tooling/eval/compromise-recognizer';
 import { createTrainedRecognizer } from '../src/extract/ner';
 import type { EntityRecognizer } from '../src/extract/recognizer';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';

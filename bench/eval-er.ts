@@ -1,5 +1,5 @@
 /**
- * Pairwise product matching on the ER-Magellan pairs (issue 4, issue 20 item 6).
+ * Pairwise product matching on the ER-Magellan pairs.
  *
  *   npm run eval:er                                   # Amazon-Google and Abt-Buy valid
  *   npm run eval:er -- ../shared/corpus/er/Abt-Buy/valid.txt

@@ -7,7 +7,7 @@
  *     [--mapping issue|training]   which gold labels count (default: issue, below)
  *     [--weights <weights.ts>]     evaluate another trained model (default: the shipped one)
  *
- * Gold labels counted (issue 8): programlang → technology, product → product,
+ * Gold labels counted: programlang → technology, product → product,
  * organisation → company, researcher/person → person, country/location → location.
  * Every other gold label is ignored, and so are predictions of `other`. With
  * `--mapping training`, gold labels are mapped by the trainer's table (DATASET_LABELS),
@@ -15,7 +15,7 @@
  * Last line: {"file","precision","recall","f1","perType":{…},"mbPerSecond"}.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { readTextDocuments, SpanScorer, type TextDocument, type TypedSpan } from '../src/extract/ner/conll';
+import { readTextDocuments, SpanScorer, type TextDocument, type TypedSpan } from '../tooling/ner/conll';
 import { createTrainedRecognizer, TrainedRecognizer } from '../src/extract/ner/index';
 import { mapDatasetLabel } from '../src/extract/ner/labels';
 import { decodeModel, fromBase64 } from '../src/extract/ner/model';

@@ -9,8 +9,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { createCompromiseRecognizer } from '../src/extract/eval/compromise-recognizer';
-import { goldSpans, readTextDocuments, SpanScorer } from '../src/extract/ner/conll';
+import { createCompromiseRecognizer } from '../tooling/eval/compromise-recognizer';
+import { goldSpans, readTextDocuments, SpanScorer } from '../tooling/ner/conll';
 import { runRecognizer } from './ner-run';
 import { createTrainedRecognizer } from '../src/extract/ner/index';
 import type { EntityRecognizer } from '../src/extract/recognizer';

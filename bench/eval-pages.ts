@@ -9,9 +9,9 @@
  *
  * Layout: `<dir>/<name>/source.html` (readability) or `<dir>/<name>/input.html` (metascraper).
  *
- * Page gold (issue 15): each gold page built into its own fresh graph through the
+ * Page gold: each gold page built into its own fresh graph through the
  * extension's path (jsdom capture → `createIngest`: trained recognizer, analysis,
- * resolver, ingestion), then scored against the gold (`src/extract/eval/page-score.ts`):
+ * resolver, ingestion), then scored against the gold (`tooling/eval/page-score.ts`):
  *
  *   npm run eval:pages -- --gold bench/gold-pages [--misses] [--pages ../shared/corpus/pages] [--max-entities N]
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run eval:qa -- --gold <dir>` (issue 16): every gold page captured and ingested
+ * `npm run eval:qa -- --gold <dir>`: every gold page captured and ingested
  * into one in-memory graph through the extension's path, then one templated question
  * per gold relation (the gold README's templates, `templatedQuestion`) asked through the
  * real query loop (`answerQuestion`, the `entity_query` tool's engine with the symbolic
@@ -47,7 +47,11 @@ for (const page of gold) {
     // The entity asked about is named in most answers: its names do not count as the answer
     // ("Arduino" inside "Arduino LLC").
     const asked = q.expected === r.to ? r.from : r.to;
-    const ok = names(withoutNames(result.answer, namesOf(page, asked)), namesOf(page, q.expected));
+    const expected = namesOf(page, q.expected);
+    const askedNames = namesOf(page, asked);
+    // …unless the expected name holds the asked one ("HackerRank Jobs" of "What does HackerRank develop?").
+    const holding = expected.filter((n) => askedNames.some((a) => a.length > 0 && n.toLowerCase().includes(a.toLowerCase())));
+    const ok = names(withoutNames(result.answer, askedNames), expected) || names(result.answer, holding);
     if (ok) right += 1;
     // Strict: an answer read from a sentence counts only when the entity it names is the expected one
     // (the quoted sentence may hold the expected name while the reading picked another).

@@ -1,5 +1,5 @@
 /**
- * `npm run eval:relations -- --gold <dir>` (issue 16): each gold page built into its own
+ * `npm run eval:relations -- --gold <dir>`: each gold page built into its own
  * fresh graph through the extension's path (jsdom capture → `createIngest`), then the
  * gold's relations looked up among the graph's relationships:
  *   - recall: a gold fact counts when the graph links entities named by its two ends
@@ -20,7 +20,7 @@ import { createPageRecognizer } from '../src/background/ingest';
 import type { EntityId } from '../src/core/graph/ids';
 import { analyzeCapture } from '../src/extract/analyze';
 import { capturePage } from '../src/extract/capture-page';
-import { goldKey } from '../src/extract/eval/page-score';
+import { goldKey } from '../tooling/eval/page-score';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
 import {
   allEntities, allRelationships, buildGraph, GOLD_TO_GRAPH, namesOf, pageFile, pageUrl, percentile, readGoldRelations,

@@ -1,5 +1,5 @@
 /**
- * Entity-resolution evaluation on AIDA CoNLL-YAGO (issue 4 figures).
+ * Entity-resolution evaluation on AIDA CoNLL-YAGO.
  *
  *   npm run eval:resolve -- ../shared/corpus/el/aida-conll-dev.restored.jsonl
  *

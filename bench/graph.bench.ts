@@ -1,5 +1,5 @@
 /**
- * Graph figures (issue 2): `npm run bench:graph`.
+ * Graph figures: `npm run bench:graph`.
  *
  *  1. entity_add throughput, 10k entities, through the registry: in-memory store and
  *     DexieGraphStore on fake-indexeddb (when src/adapters/dexie exists).

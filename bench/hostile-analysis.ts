@@ -1,6 +1,6 @@
 /**
  * bench:hostile — the analysis path the background runs, on the adversarial inputs of
- * `src/extract/testing/adversarial-inputs.ts` at 20k and 200k characters: per input
+ * `tooling/testing/adversarial-inputs.ts` at 20k and 200k characters: per input
  * class, the worst analysis time and the longest slice (time without yielding to the
  * event loop). One line per class, then a JSON line.
  *
@@ -8,7 +8,7 @@
  *   npm run bench:hostile -- --isolate 60    # one child process per input, killed after 60 s
  *   npm run bench:hostile -- --one-per-class # the first input of each class only
  *
- * Works on trees without `analyzeCaptureAsync` (before issue 24): the synchronous
+ * Works on trees without `analyzeCaptureAsync` too: the synchronous
  * analysis is then one slice.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ import * as analyze from '../src/extract/analyze';
 import * as ner from '../src/extract/ner';
 import type { EntityRecognizer } from '../src/extract/recognizer';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
-import { adversarialInputs, type AdversarialInput } from '../src/extract/testing/adversarial-inputs';
+import { adversarialInputs, type AdversarialInput } from '../tooling/testing/adversarial-inputs';
 
 const SIZES = [20_000, 200_000];
 
@@ -36,7 +36,7 @@ function capture(text: string): PageCapture {
 }
 
 async function recognizer(): Promise<EntityRecognizer> {
-  // The background's recognizer where the tree has it (issue 24), else what it used before.
+  // The background's recognizer where the tree has it, else what it used before.
   try {
     const ingest = await import('../src/background/ingest');
     if ('createPageRecognizer' in ingest && typeof ingest.createPageRecognizer === 'function') return ingest.createPageRecognizer();

@@ -1,5 +1,5 @@
 /**
- * Hostile import files (issue 24): each crafted file goes through `graph_import` (the
+ * Hostile import files: each crafted file goes through `graph_import` (the
  * tool the side panel calls) on a fresh graph, on the in-memory store and on Dexie
  * over fake-indexeddb. One line per file and store: accepted or rejected, the reason
  * (the first problem), and the graph's records before → after

@@ -2,7 +2,7 @@
  * The loop shared by the NER evaluations: run a recognizer over text documents, score
  * its mentions against the gold spans, and time the recognizer alone.
  */
-import type { SpanScorer, TextDocument, TypedSpan } from '../src/extract/ner/conll';
+import type { SpanScorer, TextDocument, TypedSpan } from '../tooling/ner/conll';
 import type { EntityRecognizer } from '../src/extract/recognizer';
 
 export interface RunTotals {

@@ -1,5 +1,5 @@
 /**
- * Query loop figures (issue 5):
+ * Query loop figures:
  *  - symbolic answer latency p50/p95 on a generated 10,000-entity graph (in-memory store);
  *  - estimated prompt tokens per LLM call on the question set (goal ≤ 2,000);
  *  - LLM round trips per answered question, with the LLM answerer against a scripted
@@ -13,7 +13,7 @@ import { buildGeneratedGraph } from '../src/core/query/fixtures/generated-graph'
 import { buildStripeGraph, FIXTURE_NOW, STRIPE_PAGE } from '../src/core/query/fixtures/stripe-graph';
 import { LlmAnswerer } from '../src/adapters/llm/llm-answerer';
 import { OpenAiCompatibleClient } from '../src/adapters/llm/openai-compatible-client';
-import { allowedValues, startScriptedServer, textReply, toolCallReply, userPrompt } from '../src/adapters/llm/testing/scripted-llm-server';
+import { allowedValues, startScriptedServer, textReply, toolCallReply, userPrompt } from '../tooling/testing/scripted-llm-server';
 
 const SIZE = Number(process.env.QUERY_BENCH_SIZE ?? 10_000);
 const ROUNDS = 3;

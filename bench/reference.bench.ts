@@ -1,5 +1,5 @@
 /**
- * resolve_reference_target figures (issue 7): latency with 10k objects in the
+ * resolve_reference_target figures: latency with 10k objects in the
  * registry (goal p95 ≤ 1 ms) and result size in estimated tokens (JSON chars / 4)
  * for max_candidates 3 (goal ≤ 200).
  *

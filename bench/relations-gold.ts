@@ -1,5 +1,5 @@
 /**
- * Shared by `eval:relations` and `eval:qa` (issue 16): reads the page gold's relations,
+ * Shared by `eval:relations` and `eval:qa`: reads the page gold's relations,
  * builds graphs through the extension's path (jsdom `capturePage` → `createIngest`:
  * the background's recognizer, `analyzeCaptureAsync`, `ingestCapture` with the resolver)
  * into fresh in-memory stores, and maps the gold's relation labels onto the labels the
@@ -15,7 +15,7 @@ import { GraphService } from '../src/core/graph/service';
 import type { Entity, Relationship } from '../src/core/graph/types';
 import { defaultSettings } from '../src/core/settings';
 import { capturePage } from '../src/extract/capture-page';
-import { goldKey } from '../src/extract/eval/page-score';
+import { goldKey } from '../tooling/eval/page-score';
 
 /** Rows read per listing call. */
 const LIST_PAGE = 500;

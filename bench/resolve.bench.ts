@@ -1,5 +1,5 @@
 /**
- * Resolve latency at 1k, 10k and 100k entities (issue 4 figures), side by side with
+ * Resolve latency at 1k, 10k and 100k entities, side by side with
  * a linear-scan Jaro-Winkler baseline, in Node with the in-memory store.
  *
  *   npm run bench:resolve

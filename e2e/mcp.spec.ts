@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { DEV_EXTENSION_ID } from '../src/bridge/extension-key';
+import { DEV_EXTENSION_ID } from '../src/native-host/extension-key';
 import { assertBuildSupportsBridge, BridgePanel, type BridgeRig, buildHasKey, connectAgent, createRig, errorCodeOf, launchBrowser, textOf } from './mcp/rig';
 
 test.describe.configure({ mode: 'serial' });
@@ -46,6 +46,11 @@ test('an agent lists Ariadne tools, writes with approval, reads, survives a host
       expect(tools.find((t) => t.name === 'entity_search')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
       expect(tools.find((t) => t.name === 'entity_add')?.annotations).toMatchObject({ readOnlyHint: false });
       expect(tools.find((t) => t.name === 'entity_add')?.inputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['name']) });
+      // Workspaces: the agent can list them and aim any graph tool at one.
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['workspace_list', 'workspace_search', 'workspace_switch']));
+      expect(tools.find((t) => t.name === 'entity_search')?.inputSchema).toMatchObject({ properties: { workspace: { type: 'string' } } });
+      const listed = await agent?.callTool({ name: 'workspace_list', arguments: {} });
+      expect(JSON.stringify(listed?.content)).toContain('Default');
     });
 
     await test.step('entity_add waits for the side panel; approved once, it runs', async () => {

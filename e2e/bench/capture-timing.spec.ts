@@ -1,4 +1,4 @@
-// Figure (issue 3): capture time per page, p50/p95, in real Chromium with the built
+// Figure: capture time per page, p50/p95, in real Chromium with the built
 // extension, on saved corpus pages (`../shared/corpus/pages/{readability,metascraper}`,
 // never copied into the repo) served on localhost. Per page it measures
 //   - extract: the content script's own extraction time (`extractMs` of the capture it

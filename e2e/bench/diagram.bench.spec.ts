@@ -1,7 +1,10 @@
-// Diagram figures (issue 20, item 4): tab click → SVG at 60 nodes (Mermaid loaded on first
+// Diagram figures: tab click → SVG at 60 nodes (Mermaid loaded on first
 // use) and budget change → SVG at 200 nodes, with the panel page's longest main-thread task
 // (PerformanceObserver 'longtask') in each window and the drawing's size, on a tree-like
-// graph (~1.5 relationships per entity) and on a sparse one (few relationships):
+// graph (~1.5 relationships per entity) and on a sparse one (few relationships). In Chromium
+// Mermaid runs in the sandboxed layout frame (its own process), so the longest task is the
+// panel's share only: checking and inserting the SVG.
+//
 //   ARIADNE_OUT_DIR=/tmp/k-out npx wxt build && ARIADNE_OUT_DIR=/tmp/k-out \
 //     npx playwright test -c e2e/playwright.config.ts --project=bench diagram.bench.spec.ts
 // Prints one JSON line per graph.

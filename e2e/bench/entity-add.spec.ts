@@ -1,4 +1,4 @@
-// Figure (issue 2): `entity_add` throughput for 10k entities in real IndexedDB in Chromium,
+// Figure: `entity_add` throughput for 10k entities in real IndexedDB in Chromium,
 // through the whole path an extension page uses (message → router → registry → graph
 // service → Dexie). Run with `npm run bench:e2e`; prints figures and a JSON summary last.
 import { expect, test } from '../support/fixtures';

@@ -1,4 +1,4 @@
-// Faults (issue 9 item 2): the configured LLM endpoint is down, slow, failing or answering
+// Faults: the configured LLM endpoint is down, slow, failing or answering
 // garbage. A question in the side panel still gets the offline symbolic answer, with a
 // notice saying the LLM failed. The endpoint is a local HTTP server scripted per case.
 import { mkdtemp, rm } from 'node:fs/promises';

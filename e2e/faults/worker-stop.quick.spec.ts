@@ -1,4 +1,4 @@
-// Faults (issue 9 item 2): the service worker stopped (DevTools `ServiceWorker.stopAllWorkers`)
+// Faults: the service worker stopped (DevTools `ServiceWorker.stopAllWorkers`)
 // again and again while tabs capture and it ingests. Every acknowledged capture is in the
 // persisted inbox, so each one ends up as a Page record once the worker is back.
 import { existsSync } from 'node:fs';

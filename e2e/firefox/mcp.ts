@@ -10,9 +10,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'puppeteer-core';
-import { install } from '../../src/bridge/install';
-import type { BridgeState } from '../../src/bridge/panel-protocol';
-import { resolveLocations } from '../../src/bridge/paths';
+import { install } from '../../src/native-host/install';
+import type { BridgeState } from '../../src/native-host/panel-protocol';
+import { resolveLocations } from '../../src/native-host/paths';
 import { FIREFOX_EXTENSION_DIR, launchFirefox, openExtensionPage } from '../../src/cli/launch-firefox';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

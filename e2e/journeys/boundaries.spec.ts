@@ -1,4 +1,4 @@
-// Boundaries (issue 9 item 4) as the real browser enforces them: a web page cannot reach
+// Boundaries as the real browser enforces them: a web page cannot reach
 // the background, a content script may send captures but no tool call, and the manifest
 // asks for exactly the permissions the README explains.
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
-// Capture under the user's control (issue 3 item 7): automatic capture and the badge count,
+// Capture under the user's control: automatic capture and the badge count,
 // the blocklist, pause, manual mode with the shortcut's command, the context-menu clip, and
-// two tabs capturing the same new entity at once (issue 4 item 9). The shortcut and the menu
+// two tabs capturing the same new entity at once. The shortcut and the menu
 // cannot be pressed from Playwright: the tests call the same functions the browser's events
 // call (`ariadneControls` in the service worker, see e2e/support/capture.ts).
 import type { Page } from '@playwright/test';

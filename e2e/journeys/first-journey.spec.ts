@@ -1,4 +1,4 @@
-// The first journey (issue 2): two local pages with JSON-LD → their entities appear in
+// The first journey: two local pages with JSON-LD → their entities appear in
 // the side panel → entity_search finds them → the diagram renders an <svg>.
 import { expect, test } from '../support/fixtures';
 

@@ -1,4 +1,4 @@
-// Issue 15 item 1: the page-gold figures measured in Chromium with the built extension equal
+// The page-gold figures measured in Chromium with the built extension equal
 // the jsdom path's (`npm run eval:pages -- --gold`) on a handful of corpus pages. Each page
 // is captured into an emptied graph (the jsdom path builds one fresh graph per page), read
 // back through the tools and scored by the same scorer; the jsdom figure is computed here
@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { graphOfPage } from '../../bench/eval-pages-gold';
 import { serveDirectory } from '../../src/cli/static-server';
 import type { EntityType } from '../../src/core/graph/types';
-import { parsePageGold, scorePage, type ScoredEntity } from '../../src/extract/eval/page-score';
+import { parsePageGold, scorePage, type ScoredEntity } from '../../tooling/eval/page-score';
 import { CaptureRig } from '../support/capture';
 import { expect, test as base, type Site } from '../support/fixtures';
 

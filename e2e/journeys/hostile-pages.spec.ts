@@ -1,4 +1,4 @@
-// Hostile input (issue 9 item 3): pages built to break things — markup and scripts in names,
+// Hostile input: pages built to break things — markup and scripts in names,
 // Mermaid injection, prompt-injection text, 5 MB of text, 50k-node and 1,500-deep DOM, 10k-node
 // and malformed JSON-LD, RTL and mixed scripts, zero-width characters, homoglyphs — are
 // captured in bounded time, and the side panel shows them as text: no script runs there
@@ -70,11 +70,16 @@ test('hostile pages are captured in bounded time and shown as text: no script ru
       pwned: (globalThis as Canary).__pwned,
       inlineHandlers: all.flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName}[${a.name}]`)),
       scriptUrls: all.flatMap((el) => [...el.attributes].filter((a) => /^\s*javascript:/i.test(a.value)).map((a) => `${el.tagName}[${a.name}]`)),
-      injected: document.querySelectorAll('img[src="x"], iframe, object, embed').length,
+      // The diagram's own layout frame (a sandboxed extension page) is the one frame allowed.
+      injected: document.querySelectorAll('img[src="x"], iframe:not(body > iframe[src="/diagram.html"][sandbox="allow-scripts"]), object, embed').length,
       scripts: [...document.querySelectorAll('script')].filter((s) => !s.src).length,
     };
   });
   expect(dom).toEqual({ pwned: undefined, inlineHandlers: [], scriptUrls: [], injected: 0, scripts: 0 });
+  // The names went through Mermaid in the layout frame: nothing ran there either.
+  const layout = panel.frames().find((frame) => frame.url().endsWith('/diagram.html'));
+  expect(layout).toBeDefined();
+  expect(await layout?.evaluate(() => (globalThis as Canary).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
   expect(suspicious).toEqual([]);
   await panel.screenshot({ path: testInfo.outputPath('hostile-diagram.png'), fullPage: true });

@@ -1,4 +1,4 @@
-// The side panel's main journey (issue 6): import a small seed graph → browse five local
+// The side panel's main journey: import a small seed graph → browse five local
 // pages → search with a typo → open an entity → follow a source link → merge two
 // duplicates → undo → resolve a review item → ask a question and click a source → open
 // the diagram and click a node → export JSON, clear, import, the same graph. Axe checks
@@ -57,17 +57,18 @@ test('browse, search, open, merge and undo, review, ask, diagram, export → cle
   await source.click();
   expect((await opened).url()).toContain('/sidepanel/');
 
-  // Merge two duplicates from a search result ("Merge into…"), then undo.
+  // Merge two duplicates from the entity page ("Merge: remove this, keep another…"), then undo.
   await panel.getByRole('button', { name: '← Back' }).click();
   await panel.getByTestId('search-input').fill('Kestrel Robotics Lisbon');
-  await panel.getByTestId('search-result').filter({ hasText: 'Kestrel Robotics Lisbon' }).getByRole('button', { name: /Merge Kestrel Robotics Lisbon/ }).click();
+  await panel.getByTestId('search-result').filter({ hasText: 'Kestrel Robotics Lisbon' }).getByRole('button').first().click();
+  await panel.getByTestId('merge-remove-this').click();
   await expect(panel.getByTestId('merge-b')).toContainText('Kestrel Robotics Lisbon');
   await panel.getByLabel('Keep', { exact: true }).fill('Kestrel Robotics');
   await panel.getByRole('list', { name: 'Keep: suggestions' }).getByRole('button', { name: 'Kestrel Robotics', exact: true }).click();
   await expect(panel.getByTestId('merge-preview')).toContainText('Attributes gained: office');
   await snap(panel, testInfo, '04-merge-preview');
   await panel.getByTestId('confirm-merge').click();
-  await expect(panel.getByTestId('merge-done')).toContainText('Merged “Kestrel Robotics Lisbon” into “Kestrel Robotics”');
+  await expect(panel.getByTestId('merge-done')).toContainText('kept “Kestrel Robotics” (company), removed “Kestrel Robotics Lisbon”');
   await expect.poll(async () => (await readGraph(panel)).entities?.some((e) => Reflect.get(e as object, 'name') === 'Kestrel Robotics Lisbon')).toBe(false);
   await panel.getByTestId('undo-last-merge').click();
   await expect(panel.getByTestId('merge-done')).toContainText('Undone');

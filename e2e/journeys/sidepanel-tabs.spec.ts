@@ -1,4 +1,4 @@
-// The panel's six tabs at its real widths (issue 20, item 5): one row at 320, 400 and
+// The panel's seven tabs at its real widths: one row at 320, 400 and
 // 500 px (every tab at the same top offset, nothing cut off), reachable by keyboard
 // (Tab into the bar, arrow keys, Home and End), and no serious axe finding in light or dark.
 import AxeBuilder from '@axe-core/playwright';
@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { snap } from '../support/panel-journey';
 
-const NAMES = ['Search', 'Merge & review', 'Ask', 'Diagram', 'Data', 'Settings'];
+const NAMES = ['Search', 'Merge & review', 'Ask', 'Diagram', 'Pages', 'Data', 'Settings'];
 
 /** Each tab's top, left and right edges, and whether its text overflows its box. */
 function tabBoxes(panel: Page) {

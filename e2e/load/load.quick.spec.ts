@@ -1,4 +1,4 @@
-// Load, scaled down for the default run (issue 9 item 1): 20 corpus pages across 3 tabs at
+// Load, scaled down for the default run: 20 corpus pages across 3 tabs at
 // once. The full run (300 pages, 6 tabs) is `npm run bench:load` (load.spec.ts).
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';

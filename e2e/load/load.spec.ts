@@ -1,4 +1,4 @@
-// Load (issue 9 item 1), the full run behind `npm run bench:load`: 300 corpus pages across
+// Load, the full run behind `npm run bench:load`: 300 corpus pages across
 // 6 tabs at once. Prints the figures and, as its last line, a JSON summary.
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';

@@ -13,9 +13,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BrowserContext, Page } from '@playwright/test';
-import { install, type InstallPlan } from '../../src/bridge/install';
-import type { BridgeState } from '../../src/bridge/panel-protocol';
-import { pidPath, resolveLocations } from '../../src/bridge/paths';
+import { install, type InstallPlan } from '../../src/native-host/install';
+import type { BridgeState } from '../../src/native-host/panel-protocol';
+import { pidPath, resolveLocations } from '../../src/native-host/paths';
 import { EXTENSION_DIR, launchWithExtension } from '../../src/cli/launch';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

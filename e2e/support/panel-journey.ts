@@ -3,6 +3,8 @@
  * panel navigation by tab, a graph read through the extension's own database (for
  * comparing before and after an import), and screenshots saved as test artifacts.
  */
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 
 export const SIDEPANEL_PAGES = ['northwind.html', 'northwind-research.html', 'ada-quill.html', 'tern-db.html', 'harbor.html'].map((p) => `sidepanel/${p}`);
@@ -36,4 +38,23 @@ export function readGraph(panel: Page): Promise<Record<string, unknown[]>> {
     db.close();
     return out;
   });
+}
+
+/**
+ * No serious or critical axe finding, and no sideways scroll, at 320 and 500 px in light
+ * and dark; leaves the panel light at 400 px.
+ */
+export async function axeCleanAtPanelWidths(panel: Page, where: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme: scheme });
+    for (const width of [320, 500]) {
+      await panel.setViewportSize({ width, height: 900 });
+      const { violations } = await new AxeBuilder({ page: panel }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${where}, ${scheme} ${width}px: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+      expect(await panel.evaluate(() => document.documentElement.scrollWidth), `${where}: no sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+  await panel.setViewportSize({ width: 400, height: 900 });
 }

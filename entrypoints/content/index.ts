@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { captureAndSend, isCapturable } from '../../src/content/capture';
-import type { CaptureNowReply } from '../../src/content/capture-now';
-import { INJECTED_ON_REQUEST, captureNowTrigger } from '../../src/content/capture-now';
-import { capturePolicy } from '../../src/content/capture-policy';
+import type { CaptureNowReply } from '../../src/messaging/capture-now';
+import { INJECTED_ON_REQUEST, captureNowTrigger } from '../../src/messaging/capture-now';
+import { capturePolicy } from '../../src/core/capture-policy';
 import { afterLoadAndIdle } from '../../src/content/idle';
 import { readCaptureSettings } from '../../src/content/read-settings';
 

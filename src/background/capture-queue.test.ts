@@ -9,9 +9,8 @@ import { pageCaptureSchema } from '../core/capture';
 import { fixedClock, sequentialIds } from '../core/graph/ids';
 import { GraphService } from '../core/graph/service';
 import { defaultSettings } from '../core/settings';
-import { CaptureQueue, DID_NOT_FINISH, MAX_INGEST_ATTEMPTS, MAX_SHORT_STOPS, QUICK_STOP_MS } from './capture-queue';
+import { CaptureQueue, DID_NOT_FINISH, oneGraph, MAX_INGEST_ATTEMPTS, MAX_SHORT_STOPS, QUICK_STOP_MS } from './capture-queue';
 import { createIngest } from './ingest';
-import { SerialWriter } from './serial-writer';
 
 const dbs: AriadneDatabase[] = [];
 let n = 0;
@@ -42,7 +41,7 @@ function setup(name = `queue-test-${++n}`, ingest?: (c: PageCapture) => Promise<
   const store = new DexieGraphStore(db);
   const ids = sequentialIds();
   const graph = new GraphService({ store, ids, clock });
-  const queue = new CaptureQueue({ db, store, clock, writer: new SerialWriter(), ingest: ingest ?? createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }) });
+  const queue = new CaptureQueue({ db, targets: oneGraph(store), clock, ingest: ingest ?? createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }) });
   return { db, store, graph, queue };
 }
 
@@ -76,7 +75,7 @@ function setupTwoConnections(name = `queue-quota-${++n}`) {
   const graph = new GraphService({ store, ids, clock });
   const failures: string[] = [];
   const queue = new CaptureQueue({
-    db, store, clock, writer: new SerialWriter(),
+    db, targets: oneGraph(store), clock,
     ingest: createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }),
     onProcessed: (id, outcome, error) => {
       if (outcome === 'failed') failures.push(`${id}: ${error ?? ''}`);

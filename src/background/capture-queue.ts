@@ -1,13 +1,14 @@
 /**
  * The persisted capture queue. A capture is written to the `inbox` table before it
- * is acknowledged, then ingested one at a time through the single writer and
+ * is acknowledged, then ingested one at a time (ingestion takes the graph's single
+ * writer for its transaction) and
  * deleted from the inbox once ingested. A worker that stops mid-way loses nothing:
- * on start-up the leftover rows are ingested (issue 9, faults).
+ * on start-up the leftover rows are ingested (see `e2e/faults`).
  *
  * Idempotent: the row id is a hash of url + capture time, and a capture whose page
  * was already recorded with that capture time is not ingested twice.
  *
- * Counted before it runs (issue 24): an attempt is written to the row before ingestion
+ * Counted before it runs: an attempt is written to the row before ingestion
  * starts, so a capture that hangs or kills the worker is counted too, not replayed at
  * every start; one cut short by a worker stop and a quick restart is refunded at the
  * next start (`QUICK_STOP_MS`, up to `MAX_SHORT_STOPS`), so Chromium stopping the worker
@@ -21,7 +22,7 @@
  * until its next start.
  *
  * @example
- *   const queue = new CaptureQueue({ db, store, writer, clock, ingest: (c) => ingestCapture(c) });
+ *   const queue = new CaptureQueue({ db, targets: oneGraph(store), clock, ingest: (c) => ingestCapture(c) });
  *   const { captureId } = await queue.enqueue(capture);   // persisted, then acked
  *   await queue.drain();                                   // ingested
  *   await queue.retry(parkedId);                           // the user asks for another go
@@ -34,7 +35,6 @@ import { NotFoundError, toErrorShape } from '../core/errors';
 import type { CaptureState, CaptureStatus, ParkedCapture } from '../messaging/protocol';
 import { MAX_PARKED_LISTED } from '../messaging/protocol';
 import { captureIdOf } from './capture-id';
-import type { SerialWriter } from './serial-writer';
 
 /**
  * A capture that failed to finish this many times is parked (kept, not retried until the
@@ -63,13 +63,28 @@ const RECENT_INGESTED = 2_000;
 /** Failure messages kept on a parked row are cut to this length. */
 const MAX_ERROR_CHARS = 500;
 
+/**
+ * Which graph each capture goes to (a workspace's): chosen when the capture arrives and
+ * kept on its row, so switching workspace right after a capture does not move it.
+ */
+export interface CaptureTargets {
+  /** The target of a capture arriving now; undefined for the one graph there is. */
+  targetOf(capture: PageCapture): Promise<string | undefined>;
+  /** The graph of a target (undefined: a row from before targets, or the one graph). */
+  storeOf(target: string | undefined): Promise<Pick<GraphStore, 'getPage'>>;
+}
+
+/** Every capture into one graph. */
+export function oneGraph(store: Pick<GraphStore, 'getPage'>): CaptureTargets {
+  return { targetOf: async () => undefined, storeOf: async () => store };
+}
+
 export interface CaptureQueueDeps {
   readonly db: AriadneDatabase;
-  readonly store: GraphStore;
-  readonly writer: SerialWriter;
+  readonly targets: CaptureTargets;
   readonly clock: Clock;
-  /** Turns one capture into graph writes; runs inside the single writer. */
-  readonly ingest: (capture: PageCapture) => Promise<unknown>;
+  /** Turns one capture into writes to its target's graph (taking that graph's single writer for them). */
+  readonly ingest: (capture: PageCapture, target: string | undefined) => Promise<unknown>;
   /** Told after every ingested or failed capture (badge, logs). */
   readonly onProcessed?: (captureId: string, outcome: 'ingested' | 'failed', error?: string) => void;
 }
@@ -95,8 +110,9 @@ export class CaptureQueue {
   async enqueue(capture: PageCapture): Promise<{ captureId: string; duplicate: boolean }> {
     const captureId = captureIdOf(capture);
     const { db, clock } = this.deps;
-    const duplicate = this.recent.has(captureId) || (await this.alreadyIngested(capture)) || (await db.inbox.get(captureId)) !== undefined;
-    if (!duplicate) await db.inbox.put({ id: captureId, capture, receivedAt: clock.now(), attempts: 0 });
+    const target = await this.deps.targets.targetOf(capture);
+    const duplicate = this.recent.has(captureId) || (await this.alreadyIngested(capture, target)) || (await db.inbox.get(captureId)) !== undefined;
+    if (!duplicate) await db.inbox.put({ id: captureId, capture, receivedAt: clock.now(), attempts: 0, ...(target === undefined ? {} : { target }) });
     void this.drain();
     return { captureId, duplicate };
   }
@@ -155,7 +171,7 @@ export class CaptureQueue {
   }
 
   private async process(row: InboxRow): Promise<void> {
-    const { db, clock, writer, ingest, onProcessed } = this.deps;
+    const { db, clock, ingest, onProcessed } = this.deps;
     const attempts = row.attempts + 1;
     try {
       // Written before ingestion starts: if it never returns (a hang, a killed worker),
@@ -171,9 +187,8 @@ export class CaptureQueue {
     }
     this.current = row.id;
     try {
-      await writer.run(async () => {
-        if (!(await this.alreadyIngested(row.capture))) await ingest(row.capture);
-      });
+      // One capture at a time; ingestion checks again inside its transaction that the page is new.
+      if (!(await this.alreadyIngested(row.capture, row.target))) await ingest(row.capture, row.target);
       await db.inbox.delete(row.id);
       this.remember(row.id);
       onProcessed?.(row.id, 'ingested');
@@ -192,10 +207,11 @@ export class CaptureQueue {
     }
   }
 
-  /** True when the graph already holds this capture's page at this capture time. */
-  private async alreadyIngested(capture: PageCapture): Promise<boolean> {
+  /** True when the target's graph already holds this capture's page at this capture time. */
+  private async alreadyIngested(capture: PageCapture, target: string | undefined): Promise<boolean> {
+    const store = await this.deps.targets.storeOf(target);
     for (const url of new Set([capture.url, capture.canonicalUrl ?? capture.url])) {
-      const page = await this.deps.store.getPage(url);
+      const page = await store.getPage(url);
       if (page !== undefined && page.capturedAt === capture.capturedAt) return true;
     }
     return false;

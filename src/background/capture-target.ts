@@ -12,8 +12,8 @@
  */
 import type { PageCapture } from '../core/capture';
 import type { Settings } from '../core/settings';
-import type { CaptureDecision } from '../content/capture-policy';
-import { capturePolicy } from '../content/capture-policy';
+import type { CaptureDecision } from '../core/capture-policy';
+import { capturePolicy } from '../core/capture-policy';
 
 /** The parts of a browser tab the decision reads. */
 export interface TabInfo {

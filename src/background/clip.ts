@@ -1,14 +1,15 @@
 /**
- * "Add selection to Ariadne" (issue 3 item 7): the user's selected text becomes an
+ * "Add selection to Ariadne": the user's selected text becomes an
  * entity, with the page as its evidence (kind `clip`). The selection is resolved
  * against the graph first: a name the graph knows gets the evidence (the user's act
  * never creates a duplicate); an unknown one is created, typed by the recognizer
- * when it reads the whole selection as one name, else `other`. Runs inside the
- * single writer, like every graph write.
+ * when it reads the whole selection as one name, else `other`. The look-up and the
+ * writes run holding the graph's single writer (`GraphService.exclusive`), like every
+ * graph write.
  *
  * @example
  *   const clip = createClipper({ graph, store, clock, resolver, recognizer: () => recognizer });
- *   await writer.run(() => clip({ text: 'Tern DB', url: 'https://example.com/', title: 'Example' }));
+ *   await clip({ text: 'Tern DB', url: 'https://example.com/', title: 'Example' });
  *   // → { entityId: 'e_…', name: 'Tern DB', type: 'other', created: true, pageEntities: 1 }
  */
 import { clipSchema } from '../core/capture';

@@ -1,5 +1,5 @@
 /**
- * The user's capture controls in the background (issue 3 item 7): the keyboard
+ * The user's capture controls in the background: the keyboard
  * shortcut (`capture-page`) and the context menu ("Capture this page", "Add
  * selection to Ariadne"). The toolbar button opens the side panel (start.ts).
  *
@@ -18,8 +18,8 @@
  *   browser.commands.onCommand.addListener((command, tab) => void controls.onCommand(command, tab));
  */
 import type { Settings } from '../core/settings';
-import type { CaptureNowReply, ExplicitTrigger } from '../content/capture-now';
-import { captureNowMessage, readCaptureNowReply } from '../content/capture-now';
+import type { CaptureNowReply, ExplicitTrigger } from '../messaging/capture-now';
+import { captureNowMessage, readCaptureNowReply } from '../messaging/capture-now';
 import type { CaptureBadge } from './badge';
 import type { TabInfo } from './capture-target';
 import { explicitCaptureDecision } from './capture-target';
@@ -58,7 +58,7 @@ export interface TabMessenger {
 export interface ControlDeps {
   readonly settings: () => Promise<Settings>;
   readonly badge: CaptureBadge;
-  /** The clip, already run through the single writer. */
+  /** The clip of a selection (it takes the graph's single writer itself). */
   readonly clip: (request: ClipRequest) => Promise<ClipResult>;
   readonly tabs: TabMessenger;
 }

@@ -8,9 +8,8 @@ import { fixedClock } from '../core/graph/ids';
 import type { Settings } from '../core/settings';
 import { defaultSettings } from '../core/settings';
 import { captureIdOf } from './capture-id';
-import { CaptureQueue } from './capture-queue';
+import { CaptureQueue, oneGraph } from './capture-queue';
 import { createHandlers } from './handlers';
-import { SerialWriter } from './serial-writer';
 
 const dbs: AriadneDatabase[] = [];
 afterEach(async () => {
@@ -20,14 +19,12 @@ afterEach(async () => {
 function setup(settings: Settings = defaultSettings()) {
   const db = new AriadneDatabase(`handlers-test-${dbs.length}`);
   dbs.push(db);
-  const writer = new SerialWriter();
   const events: string[] = [];
   const ingest = async () => void events.push('ingested');
-  const queue = new CaptureQueue({ db, store: new DexieGraphStore(db), writer, clock: fixedClock(), ingest });
+  const queue = new CaptureQueue({ db, targets: oneGraph(new DexieGraphStore(db)), clock: fixedClock(), ingest });
   const handlers = createHandlers({
     tools: () => Promise.reject(new Error('no tools in this test')),
     queue,
-    writer,
     settings: async () => settings,
     onAccepted: (captureId, tabId) => void events.push(`accepted ${captureId} tab ${tabId}`),
   });

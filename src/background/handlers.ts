@@ -1,23 +1,24 @@
 /**
  * The background's handler map: one typed handler per message of the protocol.
- * Writing tool calls and ingestion share the single writer, so the graph has one
- * writer whatever arrives at once; read-only tools run without waiting.
+ * Tool calls go to the registry, which runs writing tools under the graph's single
+ * writer (`GraphService.exclusive`), the one ingestion uses too; read-only tools run
+ * without waiting.
  *
  * @example
- *   const route = createRouter(createHandlers({ tools: () => registryReady, queue, writer }), policy);
+ *   const route = createRouter(createHandlers({ tools: () => registryReady, queue, settings: readSettings }), policy);
  */
 import { AriadneError } from '../core/errors';
 import type { Settings } from '../core/settings';
-import type { CallerKind, SideEffectClass } from '../core/tools/tool';
-import { capturePolicy } from '../content/capture-policy';
+import type { CallerKind } from '../core/tools/tool';
+import { capturePolicy } from '../core/capture-policy';
 import type { Handlers } from '../messaging/router';
 import { captureIdOf } from './capture-id';
 import type { CaptureQueue } from './capture-queue';
-import type { SerialWriter } from './serial-writer';
+import type { LlmReadingQueue } from './llm-reading';
+import type { RecaptureOutcome } from './recapture';
 
 /** What the handlers need of the tool registry (`ToolRegistry` satisfies it). */
 export interface ToolCaller {
-  get(name: string): { readonly __sideEffectClass: SideEffectClass } | undefined;
   call(name: string, args: unknown, options: { readonly caller: { readonly kind: CallerKind } }): Promise<unknown>;
 }
 
@@ -25,22 +26,26 @@ export interface HandlerServices {
   /** The registry, once built (the search index loads first). */
   readonly tools: () => Promise<ToolCaller>;
   readonly queue: CaptureQueue;
-  readonly writer: SerialWriter;
   /** The user's current settings (capture policy). */
   readonly settings: () => Promise<Settings>;
   /** Told when a tab's capture is accepted (the badge shows its count there once ingested). */
   readonly onAccepted?: (captureId: string, tabId: number) => void;
+  /** Reading pages with the LLM; without it the `llm.*` messages answer `unavailable`. */
+  readonly llm?: Pick<LlmReadingQueue, 'readPage' | 'status' | 'forget'>;
+  /** Opens a page in a tab and captures it again (`recapture.ts`); without it `page.recapture` answers `unavailable`. */
+  readonly recapture?: (url: string) => Promise<RecaptureOutcome>;
 }
 
-export function createHandlers({ tools, queue, writer, settings, onAccepted }: HandlerServices): Handlers {
+export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture }: HandlerServices): Handlers {
+  const reading = (): NonNullable<HandlerServices['llm']> => {
+    if (llm === undefined) throw new AriadneError('unavailable', 'Reading pages with the LLM is not available in this context.');
+    return llm;
+  };
   return {
     'tool.call': async (request, sender) => {
       const registry = await tools();
       const caller = { kind: sender.kind satisfies CallerKind };
-      const call = () => registry.call(request.tool, request.arguments, { caller });
-      const effect = registry.get(request.tool)?.__sideEffectClass;
-      // Unknown tools go straight to the registry, which answers not_found with the known names.
-      return effect === undefined || effect === 'read-only' ? call() : writer.run(call);
+      return registry.call(request.tool, request.arguments, { caller });
     },
     'page.captured': async (request, sender) => {
       // Checked again here: a capture of a blocked site is refused whoever sends it.
@@ -53,5 +58,12 @@ export function createHandlers({ tools, queue, writer, settings, onAccepted }: H
     'capture.status': (request) => queue.status(request.captureId),
     'capture.retry': (request) => queue.retry(request.captureId),
     'capture.discard': (request) => queue.discard(request.captureId),
+    'llm.read': (request) => reading().readPage(request.url),
+    'llm.status': () => reading().status(),
+    'llm.forget': (request) => reading().forget(request.url),
+    'page.recapture': (request) => {
+      if (recapture === undefined) throw new AriadneError('unavailable', 'Capturing a page again is not available in this context.');
+      return recapture(request.url);
+    },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * One capture → graph writes, as the background runs it inside the single writer:
+ * One capture → graph writes, as the background's capture queue runs it:
  * text analysis (recognizer + structured data + salience, `analyzeCaptureAsync`: in slices,
  * within a time budget), then
  * ingestion through the resolver (`ingestCapture`: match, create, or queue for review).

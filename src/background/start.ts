@@ -1,6 +1,8 @@
 /**
- * Starts the background: opens the database, builds the graph service and the tool
- * registry, and wires the message router, the capture queue and the browser's
+ * Starts the background: the workspaces (each workspace's graph, opened on first use,
+ * with its graph service, tool registry and ingestion; every tool call routed to the
+ * workspace it names or the active one), and wires the message router, the question port (the side panel's
+ * questions, answered here), the capture queue and the browser's
  * events (the capture controls and the badge: wire-controls.ts). Listeners are
  * registered synchronously, so a worker woken by an event sees it; leftover
  * captures from a previous run are ingested right away.
@@ -11,42 +13,56 @@
  */
 import { browser } from 'wxt/browser';
 import { AriadneDatabase, DATABASE_NAME } from '../adapters/dexie/database';
-import { DexieGraphStore } from '../adapters/dexie/dexie-graph-store';
 import { randomIds, systemClock } from '../core/graph/ids';
-import { GraphService } from '../core/graph/service';
+import { AriadneError } from '../core/errors';
 import { createRouter } from '../messaging/router';
+import { serveQuestions } from './ask-port';
 import { CaptureQueue } from './capture-queue';
 import { createHandlers } from './handlers';
 import { readSettings } from './read-settings';
 import { createIngest } from './ingest';
 import { createToolRegistry } from './tools';
-import { SerialWriter } from './serial-writer';
 import { startNativeBridge } from './bridge';
 import { CaptureBadge } from './badge';
 import { captureIdOf } from './capture-id';
 import { wireControls } from './wire-controls';
+import { openLoadedTab, recapturePage } from './recapture';
+import { LlmReadingQueue } from './llm-reading';
+import { indexedDbOneRow } from '../adapters/indexeddb-one-row';
+import { pagesWithLlmEvidence } from '../adapters/dexie/llm-evidence-pages';
+import { captureTargets, createWorkspaces } from './workspaces';
+import type { WorkspaceGraph, Workspaces } from './workspaces';
 
 /** Where the e2e tests find the functions the shortcut and the context menu call (service worker scope only). */
 export const CONTROLS_GLOBAL = 'ariadneControls';
+/** The one-row IndexedDB database holding today's LLM token count. */
+const LLM_USAGE_DATABASE = 'ariadne-llm-usage';
 
 export function startBackground(): void {
-  const db = new AriadneDatabase();
-  const store = new DexieGraphStore(db);
   const clock = systemClock;
   const ids = randomIds(clock);
-  const graph = new GraphService({ store, ids, clock });
-  const writer = new SerialWriter();
-  const registry = createToolRegistry({ graph, store }, writer);
+  const usage = indexedDbOneRow(globalThis.indexedDB, LLM_USAGE_DATABASE, 'usage');
+  const workspaces = createWorkspaces({
+    clock,
+    ids,
+    buildTools: createToolRegistry,
+    buildIngest: ({ graph, store }) => createIngest({ graph, store, clock, ids, settings: readSettings }),
+    buildLlm: ({ db, graph, store }) => new LlmReadingQueue({ graph, store, clock, ids, settings: readSettings, usage, pagesWithLlmEvidence: () => pagesWithLlmEvidence(db) }),
+    warn: (message) => console.warn(`Ariadne tools: ${message}`),
+  });
+  const registry = workspaces.router();
   const badge = new CaptureBadge(browser.action ?? browser.browserAction);
-  const ingest = createIngest({ graph, store, clock, ids, settings: readSettings });
   const queue = new CaptureQueue({
     // Its own strict connection: an acknowledged capture is on disk (see DatabaseOptions).
+    // The inbox stays in Default's database, each row naming the workspace its capture goes to.
     db: new AriadneDatabase(DATABASE_NAME, { durability: 'strict' }),
-    store,
-    writer,
+    targets: captureTargets(workspaces),
     clock,
-    ingest: async (capture) => {
-      const result = await ingest(capture);
+    ingest: async (capture, target) => {
+      const graph = await workspaces.graphOfTarget(target);
+      const result = await graph.ingest(capture);
+      // The offline results are stored: the LLM reads the page after them, outside the capture queue.
+      graph.llm?.afterCapture(capture);
       void badge.ingested(captureIdOf(capture), result.entityIds.length);
     },
     onProcessed: (captureId, outcome, error) => {
@@ -55,7 +71,9 @@ export function startBackground(): void {
   });
 
   const onAccepted = (captureId: string, tabId: number) => badge.expect(captureId, tabId);
-  const route = createRouter(createHandlers({ tools: () => registry, queue, writer, settings: readSettings, onAccepted }), {
+  // "Capture again" (Pages view): a background tab, then the context menu's capture path (`controls` is set below, before any message arrives).
+  const recapture = (url: string) => recapturePage(url, { openLoaded: (u) => openLoadedTab(browser.tabs, u), captureTab: (tab) => controls.captureTab(tab, 'manual') });
+  const route = createRouter(createHandlers({ tools: () => workspaces.router(), queue, settings: readSettings, onAccepted, llm: llmOfWorkspaces(workspaces), recapture }), {
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
   });
@@ -67,12 +85,33 @@ export function startBackground(): void {
   // The toolbar button opens the side panel (Chromium) or toggles the sidebar (Firefox).
   if (browser.sidePanel) void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
   else openSidebarOnClick();
-  const controls = wireControls({ graph, store, clock, writer, badge });
+  const controls = wireControls({ graphFor: (url) => workspaces.captureTarget(url), clock, badge });
   Reflect.set(globalThis, CONTROLS_GLOBAL, controls);
 
   // Captures left in the inbox by a stopped worker get another go; parked ones wait for the user.
   void queue.drain();
-  startNativeBridge({ tools: registry, writer });
+  startNativeBridge({ tools: registry });
+  serveQuestions({
+    tools: registry,
+    runtime: {
+      onConnect: (listener) => browser.runtime.onConnect.addListener(listener),
+      extensionId: browser.runtime.id,
+      extensionOrigin: browser.runtime.getURL('/'),
+    },
+  });
+}
+
+/** Reading pages with the LLM in the workspace a page is captured into (status and "forget all": the active one). */
+function llmOfWorkspaces(workspaces: Workspaces): Pick<LlmReadingQueue, 'readPage' | 'status' | 'forget'> {
+  const reader = (graph: WorkspaceGraph): LlmReadingQueue => {
+    if (graph.llm === undefined) throw new AriadneError('unavailable', 'Reading pages with the LLM is not set up in this worker.');
+    return graph.llm;
+  };
+  return {
+    readPage: async (url) => reader(await workspaces.captureTarget(url)).readPage(url),
+    status: async () => reader(await workspaces.active()).status(),
+    forget: async (url) => reader(url === undefined ? await workspaces.active() : await workspaces.captureTarget(url)).forget(url),
+  };
 }
 
 /** Firefox (MV2): the toolbar button toggles the sidebar. */

@@ -1,17 +1,17 @@
 /**
  * Builds the background's tool registry: every graph operation as a named tool
- * (`createAppRegistry`: the seven tools of seed 003, those the side panel needs,
+ * (`createAppRegistry`: the graph tools agents and the side panel call,
  * `resolve` and `resolve_reference_target`), served to extension pages through
  * `tool.call` and to agents through the MCP bridge. The name index behind
- * `entity_search` is loaded from the store once, inside the single writer (so no
- * write slips between loading and following the graph's changes).
+ * `entity_search` is loaded from the store once, holding the graph's single writer
+ * (so no write slips between loading and following the graph's changes).
  *
  * `entity_query` runs the query loop with the answerer the user chose in settings
  * (offline symbolic by default; an OpenAI-compatible endpoint or Chrome's built-in
  * model, with the symbolic answer as fallback), rebuilt when the settings change.
  *
  * @example
- *   const registry = await createToolRegistry({ graph, store }, writer);
+ *   const registry = await createToolRegistry({ graph, store });
  *   await registry.call('entity_search', { query: 'stri' }, { caller: { kind: 'extension' } });
  */
 import { OpenAiCompatibleClient } from '../adapters/llm/openai-compatible-client';
@@ -36,7 +36,6 @@ import type { Settings } from '../core/settings';
 import type { AppToolDeps } from '../core/tools/app-registry';
 import { createAppRegistry } from '../core/tools/app-registry';
 import type { ToolRegistry } from '../core/tools';
-import type { SerialWriter } from './serial-writer';
 import { browser } from 'wxt/browser';
 
 export interface ToolSources {
@@ -44,8 +43,8 @@ export interface ToolSources {
   readonly store: GraphStore;
 }
 
-export async function createToolRegistry({ graph, store }: ToolSources, writer: SerialWriter): Promise<ToolRegistry<AppToolDeps>> {
-  const search = await writer.run(async () => {
+export async function createToolRegistry({ graph, store }: ToolSources): Promise<ToolRegistry<AppToolDeps>> {
+  const search = await graph.exclusive(async () => {
     const index = await NameIndex.load(store);
     index.attach(graph);
     return index;

@@ -6,14 +6,14 @@
  * `clip.ts` and `badge.ts`; this file only connects them to `browser.*` events.
  *
  * @example
- *   const controls = wireControls({ graph, store, clock, writer, badge }); // in startBackground
+ *   const controls = wireControls({ graphFor: (url) => workspaces.captureTarget(url), clock, badge }); // in startBackground
  */
 import { browser } from 'wxt/browser';
 import type { Clock } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
 import { createResolver } from '../core/resolve/resolver';
-import { INJECTED_ON_REQUEST } from '../content/capture-now';
+import { INJECTED_ON_REQUEST } from '../messaging/capture-now';
 import { changedCaptureSettings, readSettings } from './read-settings';
 import { createTrainedRecognizer } from '../extract/ner';
 import type { EntityRecognizer } from '../extract/recognizer';
@@ -23,21 +23,19 @@ import type { ClipRequest, ClipResult } from './clip';
 import { createClipper } from './clip';
 import type { Controls } from './controls';
 import { MENU_ITEMS, createControls } from './controls';
-import type { SerialWriter } from './serial-writer';
 
 export interface ControlWiring {
-  readonly graph: GraphService;
-  readonly store: GraphStore;
+  /** The graph a clip of the page at `url` goes to (its workspace's). */
+  readonly graphFor: (url: string) => Promise<{ readonly graph: GraphService; readonly store: GraphStore }>;
   readonly clock: Clock;
-  readonly writer: SerialWriter;
   readonly badge: CaptureBadge;
 }
 
-export function wireControls({ graph, store, clock, writer, badge }: ControlWiring): Controls {
+export function wireControls({ graphFor, clock, badge }: ControlWiring): Controls {
   const controls = createControls({
     settings: readSettings,
     badge,
-    clip: clipInWriter(graph, store, clock, writer),
+    clip: clipper(graphFor, clock),
     tabs: {
       send: (tabId, message) => browser.tabs.sendMessage(tabId, message),
       ...(browser.scripting === undefined ? {} : { inject: injectContentScript }),
@@ -82,15 +80,21 @@ async function injectContentScript(tabId: number): Promise<void> {
   await browser.scripting.executeScript({ target: { tabId }, files: ['/content-scripts/content.js'] });
 }
 
-/** The clip of a selection, run through the single writer; the recognizer (loaded on first clip) types unknown names. */
-function clipInWriter(graph: GraphService, store: GraphStore, clock: Clock, writer: SerialWriter): (request: ClipRequest) => Promise<ClipResult> {
+/**
+ * The clip of a selection into its page's workspace (it takes that graph's single writer
+ * itself); the recognizer (loaded on first clip) types unknown names.
+ */
+function clipper(graphFor: ControlWiring['graphFor'], clock: Clock): (request: ClipRequest) => Promise<ClipResult> {
   let recognizer: EntityRecognizer | undefined;
-  const clip = createClipper({
-    graph,
-    store,
-    clock,
-    resolver: createResolver({ store, clock, settings: { networkLookups: false } }),
-    recognizer: () => (recognizer ??= createTrainedRecognizer() ?? createRuleRecognizer()),
-  });
-  return (request) => writer.run(() => clip(request));
+  return async (request) => {
+    const { graph, store } = await graphFor(request.url);
+    const clip = createClipper({
+      graph,
+      store,
+      clock,
+      resolver: createResolver({ store, clock, settings: { networkLookups: false } }),
+      recognizer: () => (recognizer ??= createTrainedRecognizer() ?? createRuleRecognizer()),
+    });
+    return clip(request);
+  };
 }

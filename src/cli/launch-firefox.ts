@@ -16,7 +16,7 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { GECKO_ID } from '../bridge/extension-key';
+import { GECKO_ID } from '../native-host/extension-key';
 
 const OUT_DIR = resolve(import.meta.dirname, '../..', process.env.ARIADNE_OUT_DIR ?? '.output');
 /** The Firefox MV2 build `wxt build -b firefox` writes (under ARIADNE_OUT_DIR when set, as in wxt.config.ts). */

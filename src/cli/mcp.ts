@@ -16,11 +16,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { framedChannel } from '../bridge/channel';
-import { MAX_TO_BROWSER_BYTES } from '../bridge/framing';
-import { startNativeHost } from '../bridge/host';
-import { clientSnippet, install, type InstallRequest, type InstallTarget, uninstall } from '../bridge/install';
-import { createMcpBridge, fileToolsCache } from '../bridge/mcp-server';
+import { framedChannel } from '../native-host/channel';
+import { MAX_TO_BROWSER_BYTES } from '../native-host/framing';
+import { startNativeHost } from '../native-host/host';
+import { clientSnippet, install, type InstallRequest, type InstallTarget, uninstall } from '../native-host/install';
+import { createMcpBridge, fileToolsCache } from '../native-host/mcp-server';
 import {
   type BridgeLocations,
   type BrowserFlavor,
@@ -31,7 +31,7 @@ import {
   resolveLocations,
   socketPath,
   toolsCachePath,
-} from '../bridge/paths';
+} from '../native-host/paths';
 
 interface Flags {
   readonly mode: string;

@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { extensionUuid, FIREFOX_EXTENSION_DIR, launchFirefox, openExtensionPage } from './launch-firefox';
+import { activeWorkspace, useWorkspace } from './workspace-option';
+import type { RunWorkspace, SendFromExtension } from './workspace-option';
 
 /** How long one page may take to load and be captured. */
 const PAGE_TIMEOUT_MS = 30_000;
@@ -47,30 +49,40 @@ export interface FirefoxRun {
   readonly reports: FirefoxCaptureReport[];
   readonly dump: Record<string, unknown[]>;
   readonly failed: number;
+  /** The workspace captured into and read back. */
+  readonly workspace: RunWorkspace;
 }
 
 /**
- * Captures `urls` headless and reads the graph back with `readGraph` (evaluated in the panel page).
+ * Captures `urls` headless into the workspace named `workspaceName` (created when missing;
+ * the active one without it) and reads that workspace's graph back with `readGraph`
+ * (evaluated in the panel page with the graph's database name).
  *
  * @example
- *   const { reports, dump } = await runFirefoxHeadless(profile, urls, readGraphTables);
+ *   const { reports, dump } = await runFirefoxHeadless(profile, urls, readGraphTables, 'Thesis');
  */
 export async function runFirefoxHeadless(
   profileDir: string,
   urls: readonly string[],
-  readGraph: () => Promise<Record<string, unknown[]>>,
+  readGraph: (database: string) => Promise<Record<string, unknown[]>>,
+  workspaceName?: string,
 ): Promise<FirefoxRun> {
   const uuid = (await extensionUuid(profileDir)) ?? randomUUID();
   const ff = await launchFirefox({ profileDir, install: { temporary: FIREFOX_EXTENSION_DIR }, uuid });
   try {
     const page = await ff.browser.newPage();
-    const reports: FirefoxCaptureReport[] = [];
-    for (const url of urls) reports.push(await capture(page, url));
     const panel = await ff.browser.newPage();
     await openExtensionPage(panel, `${ff.origin}/sidepanel.html`);
+    const send: SendFromExtension = (message) =>
+      panel.evaluate((m) => (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).browser.runtime.sendMessage(m), message);
+    const used = workspaceName === undefined ? undefined : await useWorkspace(send, workspaceName);
+    const reports: FirefoxCaptureReport[] = [];
+    for (const url of urls) reports.push(await capture(page, url));
     const { failed } = await waitForQueue(panel);
-    const dump = await panel.evaluate(readGraph);
-    return { reports, dump, failed };
+    const workspace = used?.workspace ?? (await activeWorkspace(send));
+    const dump = await panel.evaluate(readGraph, workspace.database);
+    await used?.restore();
+    return { reports, dump, failed, workspace };
   } finally {
     await ff.browser.close();
   }

@@ -5,6 +5,7 @@
  *   npm start -- --browser firefox …            the same in Firefox (profile ~/.ariadne/firefox-profile)
  *   npm start -- --headless <url|file>…         capture each page without a window, print a summary
  *   npm start -- --headless a.html --out g.json also write the graph as JSON
+ *   npm start -- --headless … --workspace NAME  capture into workspace NAME (created when missing) and export it
  *   npm start -- --profile <dir>                use another profile (default ~/.ariadne/profile)
  *
  * It builds the extension first when `.output/chrome-mv3` (or `firefox-mv2`) is missing or older than
@@ -23,6 +24,8 @@ import { FIREFOX_EXTENSION_DIR } from './launch-firefox';
 import { runFirefoxHeadless, runFirefoxWindowed } from './start-firefox';
 import type { StaticServer } from './static-server';
 import { serveDirectory } from './static-server';
+import { activeWorkspace, useWorkspace } from './workspace-option';
+import type { RunWorkspace, SendFromExtension } from './workspace-option';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Sources whose change makes the build stale. */
@@ -34,11 +37,14 @@ const INGEST_TIMEOUT_MS = 120_000;
 /** How often the queue is polled while waiting. */
 const POLL_MS = 200;
 
-const USAGE = `Usage: npm start -- [--browser chromium|firefox] [--headless] [--profile <dir>] [--out <graph.json>] [<url|file>…]
+const USAGE = `Usage: npm start -- [--browser chromium|firefox] [--headless] [--profile <dir>] [--workspace <name>] [--out <graph.json>] [<url|file>…]
 
   --browser <name>  chromium (default) or firefox (Firefox ESR at /usr/bin/firefox-esr, or FIREFOX_PATH)
   --headless        run without a window: capture the given pages, print a summary, exit
   --profile <dir>   browser profile to use (default: ~/.ariadne/profile, ~/.ariadne/firefox-profile for Firefox)
+  --workspace <name> capture into this workspace (created when no workspace has that name); with
+                    --headless the workspace active before is made active again at the end, and --out
+                    writes this workspace's graph. Without it, the active workspace is used
   --out <file>      with --headless: write the graph (entities, relationships, evidence, pages) as JSON
   --help            this text`;
 
@@ -47,6 +53,7 @@ interface Options {
   readonly headless: boolean;
   readonly profile: string;
   readonly out?: string;
+  readonly workspace?: string;
   readonly targets: readonly string[];
 }
 
@@ -59,6 +66,7 @@ function parseOptions(argv: readonly string[]): Options | undefined {
       headless: { type: 'boolean', default: false },
       profile: { type: 'string' },
       out: { type: 'string' },
+      workspace: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -69,6 +77,7 @@ function parseOptions(argv: readonly string[]): Options | undefined {
     headless: values.headless,
     profile: resolve(values.profile ?? join(homedir(), '.ariadne', values.browser === 'firefox' ? 'firefox-profile' : 'profile')),
     ...(values.out === undefined ? {} : { out: resolve(values.out) }),
+    ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
     targets: positionals,
   };
 }
@@ -154,11 +163,11 @@ async function waitForQueue(panel: Page): Promise<{ pending: number; failed: num
 
 type GraphDump = Record<string, unknown[]>;
 
-/** Reads every table of the `ariadne` database; evaluated in an extension page (Playwright or puppeteer). */
-async function readGraphTables(): Promise<GraphDump> {
+/** Reads every table of a workspace's graph database; evaluated in an extension page (Playwright or puppeteer). */
+async function readGraphTables(database: string): Promise<GraphDump> {
   const tables = ['entities', 'relationships', 'evidence', 'pages', 'merges', 'reviews'];
   const db = await new Promise<IDBDatabase>((ok, fail) => {
-    const request = indexedDB.open('ariadne');
+    const request = indexedDB.open(database);
     request.onsuccess = () => ok(request.result);
     request.onerror = () => fail(request.error);
   });
@@ -175,11 +184,12 @@ async function readGraphTables(): Promise<GraphDump> {
   return out;
 }
 
-async function dumpGraph(panel: Page): Promise<GraphDump> {
-  return panel.evaluate(readGraphTables);
+/** Messages from the panel page of a Chromium run. */
+function sendFrom(panel: Page): SendFromExtension {
+  return (message) => panel.evaluate((m) => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage(m), message);
 }
 
-function summarize(dump: GraphDump, reports: readonly CaptureReport[], elapsedMs: number, failed: number): string {
+function summarize(dump: GraphDump, reports: readonly CaptureReport[], elapsedMs: number, failed: number, workspace: RunWorkspace): string {
   const entities = (dump.entities ?? []) as { type: string; name: string }[];
   const byType = new Map<string, number>();
   for (const e of entities) byType.set(e.type, (byType.get(e.type) ?? 0) + 1);
@@ -196,6 +206,7 @@ function summarize(dump: GraphDump, reports: readonly CaptureReport[], elapsedMs
   }
   const types = [...byType.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t, n]) => `${t} ${n}`);
   lines.push('');
+  lines.push(`Workspace: ${workspace.name}`);
   lines.push(`Graph: ${entities.length} entities (${types.join(', ') || 'none'}), ${(dump.relationships ?? []).length} relationships, ${pages.size} pages`);
   if (failed > 0) lines.push(`${failed} capture(s) failed to ingest and are parked in the inbox.`);
   lines.push(`Time: ${(elapsedMs / 1000).toFixed(1)} s`);
@@ -211,8 +222,8 @@ async function runHeadlessFirefox(options: Options): Promise<number> {
   const started = Date.now();
   const { urls, servers } = await resolveTargets(options.targets);
   try {
-    const { reports, dump, failed } = await runFirefoxHeadless(options.profile, urls, readGraphTables);
-    console.log(summarize(dump, reports, Date.now() - started, failed));
+    const { reports, dump, failed, workspace } = await runFirefoxHeadless(options.profile, urls, readGraphTables, options.workspace);
+    console.log(summarize(dump, reports, Date.now() - started, failed, workspace));
     if (options.out) writeGraph(options.out, dump);
     return reports.some((r) => r.error) ? 1 : 0;
   } finally {
@@ -227,13 +238,19 @@ async function runHeadless(options: Options): Promise<number> {
   const { context, extensionId } = await launchWithExtension({ profileDir: options.profile, headless: true });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    const reports: CaptureReport[] = [];
-    for (const url of urls) reports.push(await capture(page, url));
     const panel = await context.newPage();
     await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+    const send = sendFrom(panel);
+    // Switched before the first capture: each capture goes to the workspace active when it arrives.
+    const used = options.workspace === undefined ? undefined : await useWorkspace(send, options.workspace);
+    if (used?.created) console.error(`Created workspace "${used.workspace.name}".`);
+    const reports: CaptureReport[] = [];
+    for (const url of urls) reports.push(await capture(page, url));
     const { failed } = await waitForQueue(panel);
-    const dump = await dumpGraph(panel);
-    console.log(summarize(dump, reports, Date.now() - started, failed));
+    const workspace = used?.workspace ?? (await activeWorkspace(send));
+    const dump = await panel.evaluate(readGraphTables, workspace.database);
+    await used?.restore();
+    console.log(summarize(dump, reports, Date.now() - started, failed, workspace));
     if (options.out) writeGraph(options.out, dump);
     return reports.some((r) => r.error) ? 1 : 0;
   } finally {
@@ -252,6 +269,10 @@ async function runWindowed(options: Options): Promise<number> {
   const { context, extensionId } = await launchWithExtension({ profileDir: options.profile, headless: false });
   const first = context.pages()[0] ?? (await context.newPage());
   await first.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+  if (options.workspace !== undefined) {
+    const used = await useWorkspace(sendFrom(first), options.workspace);
+    console.log(`${used.created ? 'Created' : 'Switched to'} workspace "${used.workspace.name}".`);
+  }
   for (const url of urls) await (await context.newPage()).goto(url);
   console.log(`Ariadne is running (profile ${options.profile}). Close the browser to quit.`);
   await new Promise<void>((done) => (context as BrowserContext).on('close', () => done()));
@@ -273,6 +294,10 @@ async function main(): Promise<number> {
   }
   if (options.out && !options.headless) {
     console.error('--out needs --headless (the export is written after the listed pages are captured).');
+    return 2;
+  }
+  if (options.workspace !== undefined && options.browser === 'firefox' && !options.headless) {
+    console.error('--workspace with --browser firefox needs --headless (switch workspaces in the sidebar otherwise).');
     return 2;
   }
   if (!options.headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {

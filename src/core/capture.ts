@@ -140,10 +140,13 @@ export interface CaptureAnalysis {
   readonly url: string;
   readonly title: string;
   readonly lang?: string;
+  /** The capture's author line and publication date, kept on the page record. */
+  readonly byline?: string;
+  readonly publishedAt?: string;
   readonly entities: readonly AnalyzedEntity[];
   readonly relations: readonly AnalyzedRelation[];
   readonly notes: readonly string[];
   readonly analyzeMs: number;
-  /** Main-text sentences naming a kept entity, bounded (issue 16); the page record keeps them. */
+  /** Main-text sentences naming a kept entity, bounded (`graph/page-sentences.ts`); the page record keeps them. */
   readonly sentences?: readonly string[];
 }

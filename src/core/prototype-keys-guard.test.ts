@@ -1,4 +1,4 @@
-// Guards design §5 ("strings from outside are data, never keys into plain objects")
+// Guards the rule "strings from outside are data, never keys into plain objects"
 // with the type checker, over src/core and src/extract.
 //
 // What it flags: an element access `obj[key]` (read, write or delete) where `key` is

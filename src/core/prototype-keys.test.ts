@@ -1,5 +1,5 @@
 // Names that are also Object.prototype members (`__proto__`, `constructor`, `toString`,
-// …) are ordinary data (design §5). Each goes through every path a string from
+// …) are ordinary data. Each goes through every path a string from
 // outside takes: a captured page (JSON-LD and microdata property names, `@id`s,
 // entity names), the tools (attributes, names, relationship labels), merge and undo,
 // the symbolic query loop, and export → import.

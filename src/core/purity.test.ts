@@ -1,4 +1,4 @@
-// Guards the architecture (design §2): core is pure TypeScript with no browser,
+// Guards the architecture (docs/architecture.md, Layers): core is pure TypeScript with no browser,
 // extension, DOM or Dexie imports, so it runs and is tested in Node.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
 /**
  * Records keyed by strings from outside (a page, a file, a model, the user), where
- * `__proto__`, `constructor` and `toString` are ordinary keys (design §5).
+ * `__proto__`, `constructor` and `toString` are ordinary keys (strings from outside are
+ * data, never keys into plain objects).
  *
  * A plain `{}` inherits from `Object.prototype`: `rec[key]` reads a function for
  * `constructor`, `key in rec` is true for `toString`, and `rec['__proto__'] = v` sets

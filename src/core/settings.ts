@@ -30,6 +30,14 @@ const llmSettings = z.object({
   /** Stored locally in the browser profile only; sent only to baseUrl. */
   apiKey: z.string().max(500).catch(''),
   timeoutMs: z.number().int().min(1000).max(300_000).catch(30_000),
+  /** Capture also reads each captured page with this LLM (off by default; turned on only after a passing connection test). */
+  readPages: z.boolean().catch(false),
+  /** Tokens one page's reading may send, prompts included: long pages are read from the top until it is spent. */
+  readTokensPerPage: z.number().int().min(500).max(200_000).catch(6_000),
+  /** Tokens all page readings may send in a UTC day; past it pages keep their offline results only. */
+  readTokensPerDay: z.number().int().min(1_000).max(10_000_000).catch(200_000),
+  /** Page text per request, in tokens: 1,500 leaves room for prompt and answer in a 4,096-token context. */
+  readChunkTokens: z.number().int().min(200).max(100_000).catch(1_500),
 });
 
 const networkSettings = z.object({

@@ -76,6 +76,11 @@ export function matchesSitePattern(site: SiteUrl, pattern: string): boolean {
   return p.query === '' ? site.path.startsWith(p.path) : `${site.path}${site.query}`.startsWith(`${p.path}${p.query}`);
 }
 
+/** Whether `pattern` is one of the forms above (one that can match a page). */
+export function isSitePattern(pattern: string): boolean {
+  return compilePattern(pattern) !== null;
+}
+
 function compilePattern(pattern: string): SitePattern | null {
   const cached = patternCache.get(pattern);
   if (cached !== undefined) return cached;

@@ -1,5 +1,5 @@
 /**
- * Page text can never stall the worker (issue 24): every pattern run on page text, and
+ * Page text can never stall the worker: every pattern run on page text, and
  * the whole analysis path the background runs (`createPageRecognizer` + analysis), on
  * hostile inputs up to 200k characters, within a time bound linear in the input size.
  * Sizes ramp up (2k, 20k, 200k) so a super-linear pattern fails at 2k in well under a
@@ -16,7 +16,7 @@ import { sentences, tokenize as ruleTokenize } from './rules/tokenize';
 import { decodeEntities, foldWhitespace, sanitizeLine, stripInvisible } from './sanitize';
 import { sentenceAt } from './snippet';
 import { PAGE_TEXT_PATTERNS as TEAM_SENSE_PATTERNS, isSportsPage } from './team-sense';
-import { adversarialInputs, FORMAT_CHARS, WHITE_SPACE, type AdversarialInput } from './testing/adversarial-inputs';
+import { adversarialInputs, FORMAT_CHARS, WHITE_SPACE, type AdversarialInput } from '../../tooling/testing/adversarial-inputs';
 import { findTextRelations, PAGE_TEXT_PATTERNS as RELATION_PATTERNS } from './text-relations';
 
 const SIZES = [2_000, 20_000, 200_000];

@@ -20,7 +20,7 @@ import { mergeRelations } from './relations/cooccurrence';
 import { classifyRelations } from './relations/extract';
 import { pageSentences } from './relations/page-sentences';
 
-/** Default cap on entities per page (issue 3: "about 25"). */
+/** Default cap on entities per page: about 25 keeps the salient names of a long article and drops its long tail. */
 export const DEFAULT_MAX_ENTITIES = 25;
 /** Hard ceiling on the cap, whatever the caller asks. */
 const MAX_ENTITIES_CEILING = 200;
@@ -43,8 +43,10 @@ const SURE_MENTION_SCORE = 0.9;
 const MAX_PROSE_CHECKS = 50;
 /** A line with fewer words than this is a label, menu item or heading, not prose. */
 const MIN_PROSE_WORDS = 4;
-/** …and one with fewer lower-case words than this share is title-cased (a heading). */
+/** …and one with fewer lower-case words than this share is title-cased (a heading)… */
 const MIN_PROSE_LOWER_SHARE = 0.4;
+/** …unless it ends as a sentence with at least this many lower-case words (a sentence listing names). */
+const MIN_LIST_SENTENCE_LOWER = 8;
 /** On non-English pages a one-word text name needs a gazetteer or graph match (rule score 0.9)… */
 const FOREIGN_MIN_SCORE = 0.9;
 /** …and a multi-word one at least a cue (rule score 0.75). */
@@ -189,40 +191,9 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
     notes.push(`analysis stopped after ${formatSeconds(budgetMs)}: ${what}`);
   };
 
-  const groups: Group[] = [];
-  const byKey = new Map<string, Group>();
-  const byRef = new Map<string, Group>();
-  const index = (g: Group, name: string) => {
-    const key = nameKey(name);
-    if (key.length === 0) return;
-    g.keys.add(key);
-    if (!byKey.has(key)) byKey.set(key, g);
-  };
-
   // 1. Structured data: trusted names, types, aliases and attributes.
-  for (const e of capture.entities) {
-    if (isBoilerplateName(e.name) || isImplausibleName(e.name, e.type)) continue;
-    const key = nameKey(e.name);
-    const existing = byKey.get(key);
-    // One entity per name on a page: the first structured description decides the type.
-    if (existing !== undefined) {
-      byRef.set(e.ref, existing);
-      for (const a of e.aliases) addAlias(existing, a);
-      existing.attributes = { ...e.attributes, ...existing.attributes };
-      continue;
-    }
-    const g: Group = {
-      name: e.name, type: e.type, keys: new Set(), aliases: new Set(), attributes: { ...e.attributes },
-      description: e.description, ref: e.ref, structured: true, mentions: [], typeVotes: new Map(),
-    };
-    groups.push(g);
-    byRef.set(e.ref, g);
-    index(g, e.name);
-    for (const a of e.aliases) {
-      addAlias(g, a);
-      index(g, a);
-    }
-  }
+  const { groups, byKey, byRef } = structuredGroups(capture.entities);
+  const index = (g: Group, name: string) => indexName(byKey, g, name);
 
   yield;
 
@@ -288,18 +259,7 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
   foldShortNames(groups, mentionGroup, addAlias);
 
   // 3. Types for text-only groups: the best-supported vote.
-  for (const g of groups) {
-    if (g.structured) continue;
-    let best: EntityType = g.type;
-    let bestVote = -1;
-    for (const [t, v] of [...g.typeVotes].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      if (v > bestVote) {
-        best = t;
-        bestVote = v;
-      }
-    }
-    g.type = best;
-  }
+  voteTypes(groups);
   yield;
 
   // 4. Salience, filter, cap.
@@ -351,22 +311,7 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
   const kept = keepRanked(scored, cap, (k) => !k.g.structured && k.g.mentions.some((m) => m.score >= CONFIDENT_TYPE_SCORE));
   const keptGroups = new Set(kept.map((k) => k.g));
 
-  const entities: AnalyzedEntity[] = kept.map(({ g, salience }) => {
-    const firstMention = [...g.mentions].sort((a, b) => a.start - b.start)[0];
-    const snippet = firstMention !== undefined ? sentenceAt(text, firstMention.start, firstMention.end) : g.description ?? `From the page's structured data (${g.type})`;
-    return {
-      name: g.name,
-      type: g.type,
-      aliases: [...g.aliases].filter((a) => a !== g.name).slice(0, MAX_ALIASES),
-      attributes: g.attributes,
-      ...(g.description === undefined ? {} : { description: g.description }),
-      salience,
-      mentions: g.mentions.length,
-      snippet: truncate(snippet, MAX_SNIPPET),
-      origin: g.structured ? (g.mentions.length > 0 ? 'both' : 'structured') : 'text',
-      ...(g.ref === undefined ? {} : { ref: g.ref }),
-    };
-  });
+  const entities: AnalyzedEntity[] = kept.map(({ g, salience }) => analyzedEntity(text, g, salience));
   yield;
 
   // 5. Relations: structured first, then textual patterns; both ends kept, deduplicated.
@@ -390,7 +335,7 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
   });
   for (const r of yield* relationsBySlice(text, readText, keptMentions, mentionGroup, expired, () => stop('relations read in part of the text'))) push(r);
   // The trained classifier over every sentence with two kept names, then `mentioned_with`
-  // (issue 16); the patterns' relations above stand where both speak of one pair.
+  // (co-occurrence); the patterns' relations above stand where both speak of one pair.
   yield;
   const readEnd = readText.at(-1)?.end ?? 0;
   const classified = classifyRelations(text.slice(0, readEnd), keptMentions, (m) => {
@@ -405,11 +350,90 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
     url: capture.url,
     title: capture.title,
     ...(capture.lang === undefined ? {} : { lang: capture.lang }),
+    ...(capture.byline === undefined ? {} : { byline: capture.byline }),
+    ...(capture.publishedAt === undefined ? {} : { publishedAt: capture.publishedAt }),
     entities,
     relations,
     notes: [...capture.notes.slice(0, MAX_NOTES - ownNotes.length), ...ownNotes],
     analyzeMs: Math.max(0, timer() - started),
     sentences: pageSentences(text.slice(0, readEnd), keptMentions),
+  };
+}
+
+/** The page's groups so far, by name key (first group wins) and by structured-data ref. */
+interface PageGroups {
+  readonly groups: Group[];
+  readonly byKey: Map<string, Group>;
+  readonly byRef: Map<string, Group>;
+}
+
+/** Records `name`'s key on `g`, and `g` as the group of that key unless another has it. */
+function indexName(byKey: Map<string, Group>, g: Group, name: string): void {
+  const key = nameKey(name);
+  if (key.length === 0) return;
+  g.keys.add(key);
+  if (!byKey.has(key)) byKey.set(key, g);
+}
+
+/** Phase 1: one group per structured entity name (trusted names, types, aliases, attributes). */
+function structuredGroups(entities: PageCapture['entities']): PageGroups {
+  const page: PageGroups = { groups: [], byKey: new Map(), byRef: new Map() };
+  for (const e of entities) {
+    if (isBoilerplateName(e.name) || isImplausibleName(e.name, e.type)) continue;
+    const existing = page.byKey.get(nameKey(e.name));
+    // One entity per name on a page: the first structured description decides the type.
+    if (existing !== undefined) {
+      page.byRef.set(e.ref, existing);
+      for (const a of e.aliases) addAlias(existing, a);
+      existing.attributes = { ...e.attributes, ...existing.attributes };
+      continue;
+    }
+    const g: Group = {
+      name: e.name, type: e.type, keys: new Set(), aliases: new Set(), attributes: { ...e.attributes },
+      description: e.description, ref: e.ref, structured: true, mentions: [], typeVotes: new Map(),
+    };
+    page.groups.push(g);
+    page.byRef.set(e.ref, g);
+    indexName(page.byKey, g, e.name);
+    for (const a of e.aliases) {
+      addAlias(g, a);
+      indexName(page.byKey, g, a);
+    }
+  }
+  return page;
+}
+
+/** Phase 3: each text-only group takes its best-supported type vote (ties: the first type by name). */
+function voteTypes(groups: readonly Group[]): void {
+  for (const g of groups) {
+    if (g.structured) continue;
+    let best: EntityType = g.type;
+    let bestVote = -1;
+    for (const [t, v] of [...g.typeVotes].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      if (v > bestVote) {
+        best = t;
+        bestVote = v;
+      }
+    }
+    g.type = best;
+  }
+}
+
+/** A kept group as the analysis reports it, with the sentence of its first mention as snippet. */
+function analyzedEntity(text: string, g: Group, salience: number): AnalyzedEntity {
+  const firstMention = [...g.mentions].sort((a, b) => a.start - b.start)[0];
+  const snippet = firstMention !== undefined ? sentenceAt(text, firstMention.start, firstMention.end) : g.description ?? `From the page's structured data (${g.type})`;
+  return {
+    name: g.name,
+    type: g.type,
+    aliases: [...g.aliases].filter((a) => a !== g.name).slice(0, MAX_ALIASES),
+    attributes: g.attributes,
+    ...(g.description === undefined ? {} : { description: g.description }),
+    salience,
+    mentions: g.mentions.length,
+    snippet: truncate(snippet, MAX_SNIPPET),
+    origin: g.structured ? (g.mentions.length > 0 ? 'both' : 'structured') : 'text',
+    ...(g.ref === undefined ? {} : { ref: g.ref }),
   };
 }
 
@@ -527,5 +551,7 @@ function inProse(text: string, m: Mention): boolean {
   if (words.length < MIN_PROSE_WORDS) return false;
   let lower = 0;
   for (const w of words) if (/^\p{Ll}/u.test(w)) lower += 1;
-  return lower / words.length >= MIN_PROSE_LOWER_SHARE;
+  // A finished sentence listing names ("… investors including Alloy Ventures, Battery Ventures and …")
+  // is prose although most of its words are capitalized; a heading has no such run of small words.
+  return lower / words.length >= MIN_PROSE_LOWER_SHARE || (lower >= MIN_LIST_SENTENCE_LOWER && /[.!?]["”’)]?$/u.test(sentence));
 }

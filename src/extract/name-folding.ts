@@ -1,5 +1,5 @@
 /**
- * The right name, once (issue 15): on one page a lone first name or surname is the
+ * The right name, once: on one page a lone first name or surname is the
  * full name it belongs to ("Collison" after "Patrick Collison", "Dylan" and "Bob" on a
  * page about Bob Dylan). A one-word text name whose word is the first or last word of
  * one multi-word person name, or of one that the page uses far more than the others

@@ -49,6 +49,9 @@ describe('findTextRelations', () => {
   it('reads headquarters, based-in, uses, subsidiaries, competition and joining with their type checks', () => {
     expect(relationsIn('Stripe is headquartered in San Francisco and Dublin.', ALL)).toEqual(['Stripe located_in San Francisco', 'Stripe located_in Dublin']);
     expect(relationsIn('The Lagos-based Paystack grew fast.', ALL)).toEqual(['Paystack located_in Lagos']);
+    // The reporter is based there, not the newsroom she writes for.
+    expect(relationsIn('Jane Roe is the Asia editor for Stripe, based in Dublin.', ALL)).toEqual([]);
+    expect(relationsIn('Stripe, based in Dublin, hired Jane Roe.', ALL)).toEqual(['Stripe located_in Dublin']);
     expect(relationsIn('Stripe is built with Ruby.', ALL)).toEqual(['Stripe uses Ruby']);
     expect(relationsIn('Waze, a subsidiary of Alphabet, maps roads.', ALL)).toEqual(['Waze subsidiary_of Alphabet']);
     expect(relationsIn('Microsoft competes directly with Oracle.', ALL)).toEqual(['Microsoft competes_with Oracle']);

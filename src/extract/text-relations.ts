@@ -45,6 +45,11 @@ interface Pattern {
   readonly attachedRight?: boolean;
   /** The object is a department, not the organization, when followed by this ("Director of Analytics at Instacart"). */
   readonly notBefore?: RegExp;
+  /**
+   * After a comma the anchor speaks of the clause's subject: a left name that is the object
+   * of a preposition ("the editor for NBC News, based in Hong Kong") is not its argument.
+   */
+  readonly clauseSubject?: boolean;
 }
 
 const ORGS: readonly EntityType[] = ['company'];
@@ -83,7 +88,7 @@ const PATTERNS: readonly Pattern[] = [
   { re: /\b(?:joined|joins|has\s+joined)\b/gi, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
   { re: /\b(?:uses|used|is\s+using|relies\s+on|adopted|runs\s+on|switched\s+to|migrated\s+to)\b/gi, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
   { re: /\b(?:is|was|are|were|has\s+been)\s+(?:built|written|developed|implemented|rewritten)\s+(?:with|in|using|on)\b/gi, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
-  { re: /(?<![\s,])(?:\s*,\s*|\s+)?\b(?:which\s+is\s+|is\s+|was\s+|are\s+)?(?:headquartered|based|located)\s+in\b/gi, label: 'located_in', reverse: false, from: ORGS, to: PLACES },
+  { re: /(?<![\s,])(?:\s*,\s*|\s+)?\b(?:which\s+is\s+|is\s+|was\s+|are\s+)?(?:headquartered|based|located)\s+in\b/gi, label: 'located_in', reverse: false, from: ORGS, to: PLACES, clauseSubject: true },
   { re: /\b(?:has\s+its\s+headquarters|has\s+its\s+head\s+office)\s+in\b/gi, label: 'located_in', reverse: false, from: ORGS, to: PLACES },
   { re: /-based\s+/gi, label: 'located_in', reverse: true, from: ORGS, to: PLACES, attachedLeft: true },
   { re: /\b(?:competes|competed|competing)\s+(?:directly\s+)?(?:with|against)\b/gi, label: 'competes_with', reverse: false, from: ORGS, to: ORGS },
@@ -116,12 +121,14 @@ const RIGHT_STOP_WORDS = new Set([
 ]);
 /** Negation or modality anywhere between subject and object: the sentence does not assert the relation. */
 const HEDGE = /\b(?:not|never|no|n['’]t|would|could|should|might|may\s+(?:have|be|acquire|buy)|will|shall|reportedly\s+(?:in\s+talks|considering)|rumou?red|denied|denies|plans?\s+to|planned|planning|considering|talks|attempted|tried|failed|bid|offer(?:ed)?\s+to|if|whether)\b/i;
+/** A preposition right before a name ("for NBC News"): the name is a phrase's object. */
+const PREPOSITION_BEFORE = /\b(?:for|at|with|of|from|by|to|on)\s$/i;
 const LEGAL_SUFFIX = /^(?:Inc|Corp|Co|Ltd|LLC|LLP|GmbH|AG|SA|PLC|NV|BV)\.?$/i;
 const WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*$/u;
 
 /** Every pattern this module runs on page text (the adversarial tests run each on hostile input). */
 export const PAGE_TEXT_PATTERNS: readonly RegExp[] = [
-  ...PATTERNS.map((p) => p.re), DEPARTMENT_OF, COORDINATION, SENTENCE_BREAK, ABBREVIATIONS, HEDGE, LEGAL_SUFFIX, WORD,
+  ...PATTERNS.map((p) => p.re), DEPARTMENT_OF, COORDINATION, SENTENCE_BREAK, ABBREVIATIONS, HEDGE, PREPOSITION_BEFORE, LEGAL_SUFFIX, WORD,
 ];
 
 /**
@@ -144,6 +151,7 @@ export function findTextRelations(text: string, mentions: readonly Mention[], re
       const anchorEnd = match.index + match[0].length;
       const left = leftArgument(text, byEnd, anchorStart, p, resolve);
       if (left === undefined) continue;
+      if (p.clauseSubject === true && match[0].includes(',') && PREPOSITION_BEFORE.test(text.slice(Math.max(0, left.mention.start - 8), left.mention.start))) continue;
       const rights = rightArguments(text, sorted, anchorEnd, p, resolve);
       if (rights.length === 0) continue;
       if (HEDGE.test(text.slice(left.mention.end, anchorEnd))) continue;

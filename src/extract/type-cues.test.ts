@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from './ner/tokenize';
-import { cueType, headType, serviceUseType, weakCueType } from './type-cues';
+import { cueType, headType, orgContextType, serviceUseType, weakCueType } from './type-cues';
 
 /** Cue type of the first occurrence of `name` (whole tokens) in `text`. */
 function cue(text: string, name: string, read = cueType): string | undefined {
@@ -58,5 +58,17 @@ describe('service use', () => {
   it('"on X" is not one ("reported on TechCrunch"), nor a plain mention', () => {
     expect(cue('It was reported on TechCrunch first.', 'TechCrunch', serviceUseType)).toBeUndefined();
     expect(cue('Yelp hired a new chief.', 'Yelp', serviceUseType)).toBeUndefined();
+  });
+});
+
+describe('orgContextType', () => {
+  it('reads an organization from a role held at it or from what only an organization has', () => {
+    expect(cue('said Ada, CEO of Kestrel.', 'Kestrel', orgContextType)).toBe('company');
+    expect(cue('says Ada, director analyst for Kestrel’s team.', 'Kestrel', orgContextType)).toBe('company');
+    expect(cue('Kestrel’s customers include banks.', 'Kestrel', orgContextType)).toBe('company');
+    expect(cue('Kestrel’s daughter is a physicist.', 'Kestrel', orgContextType)).toBeUndefined();
+    expect(cue('a friend of Kestrel came.', 'Kestrel', orgContextType)).toBeUndefined();
+    expect(cue('Omar is a member of Kestrel’s recovery team.', 'Kestrel', orgContextType)).toBeUndefined();
+    expect(cue('The leader of Kestrel, Omar, spoke.', 'Kestrel', orgContextType)).toBe('company');
   });
 });

@@ -157,3 +157,36 @@ export function serviceUseType(tokens: readonly Token[], first: number, last: nu
   if (prev !== undefined && SERVICE_BEFORE.has(prev)) return 'product';
   return undefined;
 }
+
+/** Roles held at an organization: "CEO of X", "analyst for X", "co-founder of X" make X one. */
+const ORG_ROLE_BEFORE = new Set([
+  'ceo', 'cto', 'cfo', 'coo', 'cmo', 'founder', 'co-founder', 'cofounder', 'president', 'chairman', 'chairwoman', 'director',
+  'analyst', 'spokesperson', 'spokesman', 'spokeswoman', 'engineer', 'vp', 'employees', 'executive', 'officer',
+]);
+/**
+ * Belonging to a group: "the leader of Ennahda" makes it one, but not "a member of Hori
+ * Parata's team", where the group is what the name has.
+ */
+const MEMBERSHIP = new Set(['leader', 'member', 'members']);
+/** Nouns after a possessive that only an organization has ("Segment's customers", "Gartner's CIO"). */
+const ORG_POSSESSIONS = new Set([
+  'customers', 'customer', 'clients', 'employees', 'staff', 'ceo', 'cto', 'cfo', 'coo', 'founder', 'co-founder', 'cofounder',
+  'headquarters', 'shares', 'stock', 'board', 'investors', 'revenue', 'acquisition', 'subsidiary', 'offices', 'engineers',
+]);
+
+/**
+ * An organization by its context ("CEO of X", "X's customers"): for a name no list knows
+ * that the model took for a person or a place. Neither holds such a role nor has customers.
+ *
+ * @example
+ *   orgContextType(tokenize('said Ada, CEO of Segment.'), 6, 7) // 'company'
+ */
+export function orgContextType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
+  const prep = tokens[first - 1]?.text.toLowerCase();
+  const possessive = tokens[last]?.text;
+  const owned = possessive === "'s" || possessive === '’s';
+  const role = tokens[first - 2]?.text.toLowerCase() ?? '';
+  if ((prep === 'of' || prep === 'at' || prep === 'for') && (ORG_ROLE_BEFORE.has(role) || (!owned && MEMBERSHIP.has(role)))) return 'company';
+  if (owned && ORG_POSSESSIONS.has(tokens[last + 1]?.text.toLowerCase() ?? '')) return 'company';
+  return undefined;
+}

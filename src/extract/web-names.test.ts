@@ -15,7 +15,7 @@ function typed(mentions: readonly Mention[]): string[] {
   return mentions.map((x) => `${x.text}:${x.type}`);
 }
 
-describe('web names over the model (page fixtures written for issue 15)', () => {
+describe('web names over the model (page fixtures written for name folding)', () => {
   it('a listed programming language the model missed or called a company is a technology', () => {
     const text = 'The new runtime is built in Rust, and the team said JavaScript support comes later.';
     const out = refineMentions(text, [m(text, 'JavaScript', 'company')]);
@@ -72,5 +72,28 @@ describe('web names over the model (page fixtures written for issue 15)', () => 
     const model: EntityRecognizer = { name: 'stub', recognize: () => found };
     const rules: EntityRecognizer = { name: 'rules', recognize: () => extra };
     expect(withWebNames(model, rules).recognize(text).map((x) => x.text)).toContain('Acme');
+  });
+
+  it('splits a name swallowed with its link word ("Fabrikam-owned Contoso Market", "Lisbon-based")', () => {
+    const text = 'Shoppers at Fabrikam-owned Contoso Market and the Lisbon-based Northwind Trust agree.';
+    const out = refineMentions(text, [m(text, 'Fabrikam-owned Contoso Market', 'company', 0.8), m(text, 'Lisbon-based', 'other', 0.9), m(text, 'Northwind Trust', 'company', 0.8)]);
+    expect(typed(out)).toEqual(['Fabrikam:company', 'Contoso Market:company', 'Lisbon:location', 'Northwind Trust:company']);
+    expect(out.map((x) => text.slice(x.start, x.end))).toEqual(['Fabrikam', 'Contoso Market', 'Lisbon', 'Northwind Trust']);
+  });
+
+  it('keeps no common word or unlisted acronym a link word was attached to ("State-owned", "FPGA-based")', () => {
+    const text = 'The state said State-owned Contoso Bank lends more. The bank is state property.';
+    expect(typed(refineMentions(text, [m(text, 'State-owned Contoso Bank', 'company', 0.8)]))).toEqual(['Contoso Bank:company']);
+    const board = 'It has FPGA-based digital I/O on every pin.';
+    expect(typed(refineMentions(board, [m(board, 'FPGA-based', 'other', 0.8)]))).toEqual([]);
+  });
+
+  it('a name the model took for a person is a company where only an organization fits ("CEO of X", "X’s customers")', () => {
+    const text = 'said Ada Quinn, CEO and co-founder of Kestrel. Kestrel’s customers include banks. Kestrel grew.';
+    const model = [m(text, 'Ada Quinn', 'person', 0.9), m(text, 'Kestrel', 'person', 0.5), m(text, 'Kestrel', 'person', 0.5, 40), m(text, 'Kestrel', 'person', 0.5, 60)];
+    expect(typed(refineMentions(text, model))).toEqual(['Ada Quinn:person', 'Kestrel:company', 'Kestrel:company', 'Kestrel:company']);
+    const blog = 'Omar Reyes Co-Founder at Kestrel. At Kestrel, we keep counters.';
+    expect(typed(refineMentions(blog, [m(blog, 'Omar Reyes', 'person', 0.9), m(blog, 'Kestrel', 'location', 0.6), m(blog, 'Kestrel', 'location', 0.6, 30)])))
+      .toEqual(['Omar Reyes:person', 'Kestrel:company', 'Kestrel:company']);
   });
 });

@@ -13,7 +13,7 @@ import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/know
 import { tokenize, type Token } from './ner/tokenize';
 import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS } from './rules/lexicon/cues';
 import type { EntityRecognizer } from './recognizer';
-import { cueType, headType, serviceUseType, weakCueType } from './type-cues';
+import { cueType, headType, orgContextType, serviceUseType, weakCueType } from './type-cues';
 
 /** Score of a listed name: as sure as the rule recognizer's gazetteer hits, so one mention is kept. */
 export const KNOWN_SCORE = 0.9;
@@ -73,7 +73,8 @@ function isCapitalized(t: Token | undefined): boolean {
 }
 
 /** Mentions of `base` re-typed, completed and cleaned with the page's own signals. */
-export function refineMentions(text: string, mentions: readonly Mention[]): Mention[] {
+export function refineMentions(text: string, found: readonly Mention[]): Mention[] {
+  let mentions = found;
   const tokens = tokenize(text);
   const tokenAtStart = new Map<number, number>();
   const tokenAtEnd = new Map<number, number>();
@@ -94,6 +95,11 @@ export function refineMentions(text: string, mentions: readonly Mention[]): Ment
   };
 
   const personParts = personNameParts(mentions);
+  const listedType = (start: number, end: number): EntityType | undefined => {
+    const k = knownAt.get(start);
+    return k !== undefined && k.end === end ? typeOfCode(k.code, undefined) : undefined;
+  };
+  mentions = mentions.flatMap((m) => splitCompound(m, use, listedType));
   /** Surfaces a weak cue typed: they hold for the name's other mentions unless a list or a strong cue says otherwise. */
   const weakly = new Map<string, EntityType>();
   for (const m of mentions) {
@@ -115,7 +121,9 @@ export function refineMentions(text: string, mentions: readonly Mention[]): Ment
     } else if (!m.text.includes(' ') && use.isCommonWordOnly(m.text)) {
       continue;
     } else {
-      const weak = (m.type === 'company' || m.type === 'other') && first !== undefined && last !== undefined ? weakCueType(tokens, first, last) : undefined;
+      const weak = first === undefined || last === undefined ? undefined
+        : m.type === 'company' || m.type === 'other' ? weakCueType(tokens, first, last)
+          : m.type === 'person' || m.type === 'location' ? orgContextType(tokens, first, last) : undefined;
       if (weak === undefined) out.push(m);
       else {
         out.push({ ...m, type: weak, score: Math.max(m.score, WEAK_CUE_SCORE) });
@@ -178,6 +186,40 @@ export function refineMentions(text: string, mentions: readonly Mention[]): Ment
     end = m.end;
   }
   return kept;
+}
+
+/** "Seattle-based", "Amazon-owned": a name, a hyphen and a word that ties it to the next name. */
+const COMPOUND_LINKS: ReadonlyMap<string, EntityType> = new Map<string, EntityType>([
+  ['-based ', 'location'], ['-owned ', 'company'], ['-backed ', 'company'], ['-funded ', 'company'], ['-led ', 'company'],
+]);
+
+/**
+ * A mention that swallowed the name before it ("Amazon-owned Whole Foods Market", "Seattle-based
+ * International Pacific Halibut Commission") as two mentions: the first name, typed by the
+ * lists (`known`) or else by the link word, and the rest with the mention's type;
+ * "Seattle-based" alone is "Seattle". The first is dropped when it is a common word
+ * ("State-owned", "Cloud-based") or, before "-based" and unlisted, an acronym ("FPGA-based":
+ * a technology, not a place).
+ *
+ * @example
+ *   splitCompound({ text: 'Amazon-owned Whole Foods', type: 'company', start: 0, end: 24, score: 0.8 }, use, () => undefined)
+ *   // [{ text: 'Amazon', type: 'company', … }, { text: 'Whole Foods', type: 'company', start: 13, … }]
+ */
+export function splitCompound(m: Mention, use: WordUse, known: (start: number, end: number) => EntityType | undefined): Mention[] {
+  for (const [link, linkType] of COMPOUND_LINKS) {
+    const alone = m.text.endsWith(link.trimEnd());
+    const at = alone ? m.text.length - link.length + 1 : m.text.indexOf(link);
+    if (at <= 0) continue;
+    const first = m.text.slice(0, at);
+    const rest = alone ? '' : m.text.slice(at + link.length);
+    if (!alone && !/^\p{Lu}/u.test(rest)) return [m];
+    const tail: Mention[] = alone ? [] : [{ ...m, text: rest, start: m.start + at + link.length }];
+    const listed = known(m.start, m.start + at);
+    const acronym = listed === undefined && link === '-based ' && !/\p{Ll}/u.test(first);
+    if (!/^\p{Lu}/u.test(first) || acronym || (!first.includes(' ') && use.isCommonWordOnly(first))) return tail;
+    return [{ text: first, type: listed ?? linkType, start: m.start, end: m.start + at, score: m.score }, ...tail];
+  }
+  return [m];
 }
 
 /**

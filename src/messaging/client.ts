@@ -5,10 +5,11 @@
  * background answered with.
  *
  * @example
- *   const { results } = await callTool<{ results: unknown[] }>('entity_search', { query: 'stri' });
+ *   const { results } = await callTool('entity_search', { query: 'stri' }); // typed by the tool's schemas
  *   const status = await sendMessage({ type: 'capture.status' });
  */
 import { AriadneError } from '../core/errors';
+import type { ToolInput, ToolName, ToolOutput } from '../core/tools/catalog';
 import type { MessageType, Request, ResultOf } from './protocol';
 import { replySchema, resultSchemas } from './protocol';
 
@@ -35,11 +36,13 @@ export async function sendMessage<T extends MessageType>(request: Request<T>, tr
 }
 
 /**
- * Calls a tool through the background. `R` is what the caller expects back; the
- * registry has already checked the result against the tool's output schema.
+ * Calls a tool through the background, typed by name: the arguments and the result are
+ * the tool's own schema types (`ToolInput`, `ToolOutput` of `core/tools/catalog.ts`), so
+ * a renamed tool or field fails to compile here. The registry has parsed the arguments
+ * and checked the result against the tool's output schema before it answers.
  */
-export async function callTool<R = unknown>(tool: string, args: Record<string, unknown> = {}, transport?: Transport): Promise<R> {
+export async function callTool<N extends ToolName>(tool: N, args: ToolInput<N>, transport?: Transport): Promise<ToolOutput<N>> {
   const result = await sendMessage({ type: 'tool.call', tool, arguments: args }, transport);
-  // The wire type is `unknown`; the tool's output schema (checked in the background) is the guarantee.
-  return result as R;
+  // The wire type is `unknown`; the background checked it against tool N's output schema.
+  return result as ToolOutput<N>;
 }

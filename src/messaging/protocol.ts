@@ -5,7 +5,7 @@
  * single source of truth). The background parses every message on arrival; the
  * client parses every reply.
  *
- * Every reply has one envelope (design §3.4):
+ * Every reply has one envelope:
  *   { ok: true, result } | { ok: false, error: { code, message, details? } }
  *
  * @example
@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { acceptCapture } from '../core/capture';
+import { MAX_URL_LENGTH } from '../core/capture-limits';
 import { ERROR_CODES } from '../core/errors';
 
 /** Tool names are snake_case identifiers; longer names are refused, not truncated. */
@@ -60,12 +61,42 @@ export const captureDiscardRequestSchema = z.object({
   captureId: z.string().regex(CAPTURE_ID),
 });
 
+/** Page URLs in LLM-reading messages: the graph's own bound. */
+const LLM_PAGE_URL = z.string().url().max(MAX_URL_LENGTH);
+
+/** The user asks for one page to be read with the LLM (its recent capture, or its kept sentences). */
+export const llmReadRequestSchema = z.object({
+  type: z.literal('llm.read'),
+  url: LLM_PAGE_URL,
+});
+
+/** How far LLM reading is: queued, running, and what recent readings did. */
+export const llmStatusRequestSchema = z.object({
+  type: z.literal('llm.status'),
+});
+
+/** Delete what LLM reading added: of one page, or (no url) of every page. */
+export const llmForgetRequestSchema = z.object({
+  type: z.literal('llm.forget'),
+  url: LLM_PAGE_URL.optional(),
+});
+
+/** The user asks for a captured page to be opened in a tab and captured again. */
+export const pageRecaptureRequestSchema = z.object({
+  type: z.literal('page.recapture'),
+  url: LLM_PAGE_URL,
+});
+
 export const requestSchema = z.discriminatedUnion('type', [
   toolCallRequestSchema,
   pageCapturedRequestSchema,
   captureStatusRequestSchema,
   captureRetryRequestSchema,
   captureDiscardRequestSchema,
+  llmReadRequestSchema,
+  llmStatusRequestSchema,
+  llmForgetRequestSchema,
+  pageRecaptureRequestSchema,
 ]);
 
 export type AnyRequest = z.infer<typeof requestSchema>;
@@ -121,18 +152,71 @@ export const captureActionResultSchema = z.object({
   captureId: z.string().regex(CAPTURE_ID),
 });
 
+/** Readings listed in one status reply at most (newest first). */
+export const MAX_LLM_READINGS_LISTED = 20;
+
+export const llmReadingSchema = z.object({
+  url: z.string(),
+  /** done: findings stored; failed: the model could not be used; skipped: not sent (budget, blocked site, no provider). */
+  state: z.enum(['done', 'failed', 'skipped']),
+  model: z.string().optional(),
+  /** Entities and relations kept after verification. */
+  entities: z.number().int().nonnegative(),
+  relations: z.number().int().nonnegative(),
+  /** Findings dropped because the page does not say them (invented names, quotes, ends). */
+  dropped: z.number().int().nonnegative(),
+  tokens: z.number().int().nonnegative(),
+  ms: z.number().nonnegative(),
+  /** Why it failed or was skipped, or what was cut (malformed chunks, unread text). */
+  note: z.string().optional(),
+});
+
+export const llmStatusResultSchema = z.object({
+  /** Reading captured pages is on in the settings. */
+  enabled: z.boolean(),
+  queued: z.number().int().nonnegative(),
+  /** The page being read now. */
+  running: z.string().optional(),
+  done: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+  tokensToday: z.number().int().nonnegative(),
+  recent: z.array(llmReadingSchema).max(MAX_LLM_READINGS_LISTED),
+});
+
+export const llmReadResultSchema = z.object({ queued: z.literal(true), url: z.string() });
+
+export const llmForgetResultSchema = z.object({
+  pages: z.number().int().nonnegative(),
+  evidenceRemoved: z.number().int().nonnegative(),
+  relationshipsRemoved: z.number().int().nonnegative(),
+  entitiesRemoved: z.number().int().nonnegative(),
+});
+
+export const pageRecaptureResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('captured'), captureId: z.string() }),
+  z.object({ status: z.literal('refused'), reason: z.string() }),
+]);
+
 export const resultSchemas = {
   'tool.call': toolCallResultSchema,
   'page.captured': pageCapturedResultSchema,
   'capture.status': captureStatusResultSchema,
   'capture.retry': captureActionResultSchema,
   'capture.discard': captureActionResultSchema,
+  'llm.read': llmReadResultSchema,
+  'llm.status': llmStatusResultSchema,
+  'llm.forget': llmForgetResultSchema,
+  'page.recapture': pageRecaptureResultSchema,
 } as const satisfies Record<MessageType, z.ZodType>;
 
 export type ResultOf<T extends MessageType> = z.infer<(typeof resultSchemas)[T]>;
 export type CaptureStatus = z.infer<typeof captureStatusResultSchema>;
 export type CaptureState = z.infer<typeof captureStateSchema>;
 export type ParkedCapture = z.infer<typeof parkedCaptureSchema>;
+export type LlmReading = z.infer<typeof llmReadingSchema>;
+export type LlmStatus = z.infer<typeof llmStatusResultSchema>;
+export type LlmForgetResult = z.infer<typeof llmForgetResultSchema>;
 
 // ── Reply envelope ──────────────────────────────────────────────────────────
 

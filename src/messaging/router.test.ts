@@ -26,6 +26,10 @@ function makeRouter() {
     'capture.status': async () => ({ pending: 0, failed: 0, ingested: 3 }),
     'capture.retry': async (req) => ({ captureId: req.captureId }),
     'capture.discard': async (req) => ({ captureId: req.captureId }),
+    'llm.read': async (req) => ({ queued: true, url: req.url }),
+    'llm.status': async () => ({ enabled: false, queued: 0, done: 0, failed: 0, skipped: 0, tokensToday: 0, recent: [] }),
+    'llm.forget': async () => ({ pages: 0, evidenceRemoved: 0, relationshipsRemoved: 0, entitiesRemoved: 0 }),
+    'page.recapture': async () => ({ status: 'refused', reason: 'not in this test' }),
   };
   return { route: createRouter(handlers, policy), calls };
 }
@@ -78,6 +82,10 @@ describe('message router', () => {
         'capture.status': async () => ({ pending: 0, failed: 0, ingested: 0 }),
         'capture.retry': async (req) => ({ captureId: req.captureId }),
         'capture.discard': async (req) => ({ captureId: req.captureId }),
+        'llm.read': async (req) => ({ queued: true, url: req.url }),
+        'llm.status': async () => ({ enabled: false, queued: 0, done: 0, failed: 0, skipped: 0, tokensToday: 0, recent: [] }),
+        'llm.forget': async () => ({ pages: 0, evidenceRemoved: 0, relationshipsRemoved: 0, entitiesRemoved: 0 }),
+        'page.recapture': async () => ({ status: 'refused', reason: 'not in this test' }),
       },
       policy,
     );

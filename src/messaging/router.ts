@@ -4,7 +4,7 @@
  * checked against who sent it before any handler runs; every outcome, including a
  * thrown error, becomes the reply envelope `{ ok, result | error }`.
  *
- * Who may send what (issue 9, boundaries):
+ * Who may send what (e2e/journeys/boundaries.spec.ts tries each refusal):
  *   - content scripts (a tab, a web page's URL) may only send `page.captured`, for
  *     their own page's origin;
  *   - extension pages (the side panel, `npm start`'s page) may send everything;
@@ -51,6 +51,10 @@ export const ALLOWED_SENDERS: { readonly [T in MessageType]: readonly SenderKind
   'capture.status': ['extension'],
   'capture.retry': ['extension'],
   'capture.discard': ['extension'],
+  'llm.read': ['extension'],
+  'llm.status': ['extension'],
+  'llm.forget': ['extension'],
+  'page.recapture': ['extension'],
 };
 
 /** How many validation issues an error reply lists (the rest are counted). */

@@ -1,12 +1,11 @@
 /**
  * The few extension APIs the panel uses, behind small functions: open a link in a
- * tab (web links only: URLs come from pages), the current window and tab, the
- * settings' storage, and `storage.local`. `wxt/browser` is imported lazily so the
+ * tab (web links only: URLs come from pages), the current window and tab, and
+ * `storage.local` and `storage.session`. `wxt/browser` is imported lazily so the
  * modules load in tests.
  *
  * @example await openInTab('https://stripe.com/about');
  */
-import { createSettingsStorage, indexedDbPrivateSettings, type SettingsStorage } from '../adapters/settings/settings-storage';
 
 /** Only web pages are opened from the panel (a page URL is untrusted data). */
 export function isWebUrl(url: string): boolean {
@@ -46,16 +45,12 @@ export async function currentPlace(): Promise<Where> {
   }
 }
 
-async function localStorageArea() {
+/** `storage.local`; refused with a clear error when the build lacks the "storage" permission. */
+export async function localStorageArea() {
   const { browser } = await import('wxt/browser');
   // Absent when the manifest lacks the "storage" permission.
   if (browser.storage?.local === undefined) throw new Error('settings cannot be stored: this build of Ariadne lacks the "storage" permission');
   return browser.storage.local;
-}
-
-/** The settings as the panel loads and saves them (capture part in `storage.local`, the rest in IndexedDB). */
-export async function settingsStorage(): Promise<SettingsStorage> {
-  return createSettingsStorage({ area: await localStorageArea(), secrets: indexedDbPrivateSettings(indexedDB) });
 }
 
 export async function storageGet(key: string): Promise<unknown> {

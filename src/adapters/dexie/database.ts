@@ -2,7 +2,7 @@
  * The IndexedDB database `ariadne` (Dexie): its tables, indexes and numbered
  * schema versions. The background writes it; extension pages read it live
  * (`liveQuery`). Every schema change is a new `version(n)` step with an upgrade
- * test from the previous version's data (design §4).
+ * test from the previous version's data (schema-upgrade.test.ts).
  *
  * @example
  *   const db = new AriadneDatabase();          // opens `ariadne`
@@ -30,6 +30,8 @@ export interface InboxRow {
   readonly startedAt?: number;
   /** Attempts cut short by a worker stop and a quick restart (not counted in `attempts`). */
   readonly shortStops?: number;
+  /** The workspace the capture goes to, chosen when it arrived (absent: rows from before workspaces, which go to the active one). */
+  readonly target?: string;
 }
 
 /** Small key → value records: settings, last-processed markers, figures. */

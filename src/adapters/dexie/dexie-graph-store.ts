@@ -13,7 +13,7 @@
 import { Dexie } from 'dexie';
 import { AriadneError, ConflictError, toErrorShape } from '../../core/errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '../../core/graph/ids';
-import type { Direction, GraphCounts, GraphStore, PageRequest } from '../../core/graph/store';
+import type { Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from '../../core/graph/store';
 import type {
   Entity,
   EntityType,
@@ -99,6 +99,13 @@ export class DexieGraphStore implements GraphStore {
       .limit(limit)
       .toArray();
   }
+  async recentEntities(options: { readonly limit: number; readonly types?: readonly EntityType[] }): Promise<Entity[]> {
+    const { types, limit } = options;
+    if (limit <= 0) return [];
+    // The updatedAt index reversed: newest first, ties by primary key (id) descending.
+    const newest = this.db.entities.orderBy('updatedAt').reverse();
+    return (types === undefined ? newest : newest.filter((e) => types.includes(e.type))).limit(limit).toArray();
+  }
   async countEntities(type?: EntityType): Promise<number> {
     return type === undefined ? this.db.entities.count() : this.db.entities.where('type').equals(type).count();
   }
@@ -170,12 +177,20 @@ export class DexieGraphStore implements GraphStore {
   putPage(page: Page): Promise<void> {
     return this.write(() => this.db.pages.put(page));
   }
+  deletePage(url: string): Promise<void> {
+    return this.write(() => this.db.pages.delete(url));
+  }
   async getPage(url: string): Promise<Page | undefined> {
     return this.db.pages.get(url);
   }
-  async listPages(options: { readonly limit: number; readonly since?: number }): Promise<Page[]> {
-    const { limit, since } = options;
+  async listPages(options: ListPagesOptions): Promise<Page[]> {
+    const { limit, since, site } = options;
     if (limit <= 0) return [];
+    if (site !== undefined) {
+      // One host's pages: the site index, then capture time (a site holds far fewer pages than the graph).
+      const ofSite = await this.db.pages.where('site').equals(site).filter((p) => since === undefined || p.capturedAt >= since).toArray();
+      return ofSite.sort(byPageOrder).slice(0, limit);
+    }
     const range = since === undefined ? this.db.pages.orderBy('capturedAt') : this.db.pages.where('capturedAt').aboveOrEqual(since);
     const newest = await range.reverse().limit(limit).toArray();
     const last = newest.at(-1);
@@ -184,6 +199,9 @@ export class DexieGraphStore implements GraphStore {
     // last timestamp's whole tie group is read to pick the right ones.
     const ties = await this.db.pages.where('capturedAt').equals(last.capturedAt).toArray();
     return [...newest.filter((p) => p.capturedAt !== last.capturedAt), ...ties].sort(byPageOrder).slice(0, limit);
+  }
+  async countPages(since?: number): Promise<number> {
+    return since === undefined ? this.db.pages.count() : this.db.pages.where('capturedAt').aboveOrEqual(since).count();
   }
   async pagesOfEntity(id: EntityId, limit: number): Promise<Page[]> {
     if (limit <= 0) return [];

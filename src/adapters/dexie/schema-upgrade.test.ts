@@ -1,4 +1,4 @@
-// Schema upgrades keep every record (design §4): a v1 database, written by a v1-only
+// Schema upgrades keep every record: a v1 database, written by a v1-only
 // Dexie instance from data the graph service really produces, opened with the current
 // schema. Every row of every table must come back, entities with recomputed keys.
 import { Dexie } from 'dexie';

@@ -28,6 +28,8 @@ export interface ChatRequest {
   readonly maxTokens?: number;
   /** Ask for a JSON object as the reply (OpenAI `response_format`). */
   readonly json?: boolean;
+  /** Ask for JSON that fits this schema (OpenAI `response_format: json_schema`, strict); wins over `json`. */
+  readonly responseSchema?: { readonly name: string; readonly schema: JsonSchema };
 }
 
 export interface ChatToolCall {

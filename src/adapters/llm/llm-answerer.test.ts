@@ -21,7 +21,7 @@ import {
   type RecordedRequest,
   type ScriptedServer,
   type Step,
-} from './testing/scripted-llm-server';
+} from '../../../tooling/testing/scripted-llm-server';
 
 let server: ScriptedServer | undefined;
 let store: GraphStore;

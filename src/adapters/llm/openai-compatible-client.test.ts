@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AriadneError } from '../../core/errors';
 import { MAX_COMPLETION_BYTES, MAX_ERROR_BODY_BYTES, MAX_STREAM_BYTES, MAX_TOOL_ARGUMENT_CHARS, OpenAiCompatibleClient } from './openai-compatible-client';
-import { startScriptedServer, streamReply, streamToolCallReply, textReply, toolCallReply, type ScriptedServer, type Step } from './testing/scripted-llm-server';
+import { startScriptedServer, streamReply, streamToolCallReply, textReply, toolCallReply, type ScriptedServer, type Step } from '../../../tooling/testing/scripted-llm-server';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { AriadneError, TooLargeError, type ErrorCode } from '../../core/errors';
+import { parseJsonText } from '../../core/llm-read/json-text';
 import { sanitizeData } from '../../core/query/prompt';
 import type { ChatCallOptions, ChatClient, ChatRequest, ChatResult, ChatToolCall } from './chat-client';
 import { readCappedText } from './bounded-body';
@@ -120,7 +121,7 @@ export class OpenAiCompatibleClient implements ChatClient {
       ...(request.tools && request.tools.length > 0 ? { tools: request.tools, tool_choice: request.toolChoice ?? 'auto' } : {}),
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
       ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
-      ...(request.json ? { response_format: { type: 'json_object' } } : {}),
+      ...responseFormat(request),
       ...(stream ? { stream: true } : {}),
     };
     return this.withTimeout(options.signal, async (signal) => {
@@ -186,31 +187,46 @@ export class OpenAiCompatibleClient implements ChatClient {
     return response;
   }
 
-  private async withTimeout<T>(outer: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const controller = new AbortController();
-    const timeoutMs = this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const relay = (): void => controller.abort();
-    outer?.addEventListener('abort', relay, { once: true });
-    try {
-      if (outer?.aborted) controller.abort();
-      return await run(controller.signal);
-    } catch (error) {
-      if (timedOut) throw new AriadneError('timeout', `The LLM endpoint at ${this.endpoint} did not answer within ${timeoutMs} ms.`);
-      if (controller.signal.aborted) throw new AriadneError('timeout', 'The LLM call was cancelled.');
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', relay);
-    }
+  private withTimeout<T>(outer: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    return withTimeout(this.endpoint, this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS, outer, run);
   }
 }
 
-async function httpError(response: Response, endpoint: string): Promise<AriadneError> {
+/** The `response_format` a request asks for: a strict JSON schema, any JSON object, or none. */
+function responseFormat(request: ChatRequest): { response_format?: unknown } {
+  if (request.responseSchema !== undefined) {
+    return { response_format: { type: 'json_schema', json_schema: { name: request.responseSchema.name, schema: request.responseSchema.schema, strict: true } } };
+  }
+  return request.json ? { response_format: { type: 'json_object' } } : {};
+}
+
+/**
+ * Runs `run` with a signal that aborts after `timeoutMs` or when `outer` does; a timeout
+ * becomes a `timeout` error naming the endpoint.
+ */
+export async function withTimeout<T>(endpoint: string, timeoutMs: number, outer: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const relay = (): void => controller.abort();
+  outer?.addEventListener('abort', relay, { once: true });
+  try {
+    if (outer?.aborted) controller.abort();
+    return await run(controller.signal);
+  } catch (error) {
+    if (timedOut) throw new AriadneError('timeout', `The LLM endpoint at ${endpoint} did not answer within ${timeoutMs} ms.`);
+    if (controller.signal.aborted) throw new AriadneError('timeout', 'The LLM call was cancelled.');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', relay);
+  }
+}
+
+export async function httpError(response: Response, endpoint: string): Promise<AriadneError> {
   // Only the start is quoted: the rest of an error body is never read (readCappedText cancels it).
   const text = (await readCappedText(response.body, MAX_ERROR_BODY_BYTES).catch(() => ({ text: '' }))).text.slice(0, ERROR_EXCERPT);
   const status = response.status;
@@ -225,7 +241,7 @@ async function httpError(response: Response, endpoint: string): Promise<AriadneE
   return new AriadneError(code, `LLM endpoint ${endpoint} answered HTTP ${status}: ${hint}.${text ? ` Server said: ${text}` : ''}`, details);
 }
 
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   const { text, truncated } = await readCappedText(response.body, MAX_COMPLETION_BYTES);
   if (truncated) throw new TooLargeError(`The LLM endpoint sent a completion larger than ${MAX_COMPLETION_BYTES} bytes; it was not read further.`, { limitBytes: MAX_COMPLETION_BYTES });
   try {
@@ -287,14 +303,5 @@ async function readStream(body: ReadableStream<Uint8Array>, onToken: ((chunk: st
   return { content, toolCalls, finishReason };
 }
 
-/** Parses a JSON object from a model reply, tolerating a fenced code block around it. */
-export function parseJsonObject(text: string): unknown {
-  // No `\s*` before the capture (it would trade whitespace with it: polynomial on a long reply); trim() drops it.
-  const fenced = /```(?:json)?([\s\S]*?)```/.exec(text);
-  const raw = (fenced?.[1] ?? text).trim();
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
+/** Parses a JSON object from a model reply, tolerating a fenced code block around it (undefined when it is not JSON). */
+export const parseJsonObject = parseJsonText;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AriadneError } from '../../core/errors';
 import { fixedClock } from '../../core/graph/ids';
-import { MAX_PENDING_APPROVALS } from '../../bridge/panel-protocol';
+import { MAX_PENDING_APPROVALS } from '../../native-host/panel-protocol';
 import { ApprovalBook, type Timers } from './approvals';
 
 /** Timers that fire only when the test says so. */

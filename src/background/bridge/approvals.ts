@@ -22,7 +22,7 @@ import {
   MAX_GRANTS,
   MAX_PENDING_APPROVALS,
   type PendingApproval,
-} from '../../bridge/panel-protocol';
+} from '../../native-host/panel-protocol';
 
 /** Under the MCP server's 55 s call timeout (itself under the SDK's 60 s default). */
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 45_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, ToolRegistry } from '../../core/tools/registry';
-import { bridgeToolSchema } from '../../bridge/wire';
+import { bridgeToolSchema } from '../../native-host/wire';
 import { annotationsFor, toBridgeCatalog } from './catalog';
 
 const base = defineTool({
@@ -21,7 +21,7 @@ describe('side-effect class → MCP annotations', () => {
     ['side-effecting', true, { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
     ['destructive', false, { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
     ['external-stateful', false, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }],
-  ] as const)('%s (idempotency key: %s)', (sideEffectClass, keyed, expected) => {
+  ] as const)('%s (declared idempotent: %s)', (sideEffectClass, keyed, expected) => {
     expect(annotationsFor(sideEffectClass, keyed)).toEqual(expected);
   });
 });
@@ -29,7 +29,7 @@ describe('side-effect class → MCP annotations', () => {
 describe('registry → MCP catalogue', () => {
   const registry = new ToolRegistry({ deps: {} });
   registry.register(base);
-  registry.register({ ...base, name: 'entity_add', sideEffectClass: 'side-effecting', idempotencyKey: (input) => input.query });
+  registry.register({ ...base, name: 'entity_add', sideEffectClass: 'side-effecting', idempotent: true });
   registry.register({ ...base, name: 'graph_clear', sideEffectClass: 'destructive' });
   registry.register({ ...base, name: 'capture_ingest', internal: true });
   const catalog = toBridgeCatalog(registry.list());

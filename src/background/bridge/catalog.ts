@@ -3,30 +3,30 @@
  * JSON Schema and which hints. Built from the registry's records, never by hand.
  *
  *   read-only          readOnly  · not destructive · idempotent      · closed world
- *   side-effecting     writes    · not destructive · idempotent if keyed · closed world
- *   destructive        writes    · destructive     · idempotent if keyed · closed world
- *   external-stateful  writes    · not destructive · idempotent if keyed · open world
+ *   side-effecting     writes    · not destructive · idempotent if declared · closed world
+ *   destructive        writes    · destructive     · idempotent if declared · closed world
+ *   external-stateful  writes    · not destructive · idempotent if declared · open world
  */
 import { inputJsonSchema } from '../../core/tools/registry';
 import type { ResolvedTool, SideEffectClass } from '../../core/tools/tool';
-import { type BridgeTool, type BridgeToolAnnotations, MAX_BRIDGE_TOOLS } from '../../bridge/wire';
+import { type BridgeTool, type BridgeToolAnnotations, MAX_BRIDGE_TOOLS } from '../../native-host/wire';
 
 /** The parts of a registry record the catalogue reads. */
 export type CatalogTool = Pick<
   ResolvedTool,
-  'name' | 'description' | 'inputSchema' | 'internal' | '__sideEffectClass' | '__hasIdempotencyKey' | 'needsApproval' | 'maxResultTokens'
+  'name' | 'description' | 'inputSchema' | 'internal' | '__sideEffectClass' | '__idempotent' | 'needsApproval' | 'maxResultTokens'
 >;
 
 /**
  * @example
  *   annotationsFor('read-only', false) // { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
  */
-export function annotationsFor(sideEffectClass: SideEffectClass, hasIdempotencyKey: boolean): BridgeToolAnnotations {
+export function annotationsFor(sideEffectClass: SideEffectClass, idempotent: boolean): BridgeToolAnnotations {
   const readOnly = sideEffectClass === 'read-only';
   return {
     readOnlyHint: readOnly,
     destructiveHint: sideEffectClass === 'destructive',
-    idempotentHint: readOnly || hasIdempotencyKey,
+    idempotentHint: readOnly || idempotent,
     openWorldHint: sideEffectClass === 'external-stateful',
   };
 }
@@ -62,6 +62,6 @@ export function toBridgeCatalog(tools: readonly CatalogTool[]): BridgeTool[] {
       name: tool.name,
       description: tool.__sideEffectClass === 'read-only' ? tool.description : `${tool.description}\n\nWrites wait for the user's approval in Ariadne's side panel.`,
       inputSchema: objectSchema(tool),
-      annotations: { title: titleOf(tool.name), ...annotationsFor(tool.__sideEffectClass, tool.__hasIdempotencyKey) },
+      annotations: { title: titleOf(tool.name), ...annotationsFor(tool.__sideEffectClass, tool.__idempotent) },
     }));
 }

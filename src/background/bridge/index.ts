@@ -5,16 +5,16 @@
  *
  * @example
  *   // at the end of startBackground()
- *   startNativeBridge({ tools: registry, writer }); // the registry or its promise
+ *   startNativeBridge({ tools: registry }); // the registry or its promise
  */
 import { browser } from 'wxt/browser';
 import { systemClock } from '../../core/graph/ids';
 import { indexedDbSettingsStore } from './settings-store';
-import { type BridgeRuntime, type BridgeTools, createNativeBridge, type NativeBridgeHandle, type PortLike, type Writer } from './native-bridge';
+import { type BridgeRuntime, type BridgeTools, createNativeBridge, type NativeBridgeHandle, type PortLike } from './native-bridge';
 
-export type { BridgeTools, NativeBridgeHandle, Writer } from './native-bridge';
+export type { BridgeTools, NativeBridgeHandle } from './native-bridge';
 
-export function startNativeBridge(services: { readonly tools: BridgeTools | Promise<BridgeTools>; readonly writer?: Writer }): NativeBridgeHandle {
+export function startNativeBridge(services: { readonly tools: BridgeTools | Promise<BridgeTools> }): NativeBridgeHandle {
   const runtime: BridgeRuntime = {
     // Absent without the `nativeMessaging` permission.
     connectNative: typeof browser.runtime.connectNative === 'function' ? (name) => browser.runtime.connectNative(name) : undefined,

@@ -13,29 +13,29 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fixedClock } from '../../core/graph/ids';
 import { defineTool, ToolRegistry } from '../../core/tools/registry';
-import { framedChannel } from '../../bridge/channel';
-import { MAX_TO_BROWSER_BYTES } from '../../bridge/framing';
-import { startNativeHost, type NativeHost } from '../../bridge/host';
-import { createMcpBridge, type McpBridge } from '../../bridge/mcp-server';
-import { BRIDGE_PORT_NAME, type BridgeSettings, type BridgeState, bridgeToPanelSchema } from '../../bridge/panel-protocol';
+import { framedChannel } from '../../native-host/channel';
+import { MAX_TO_BROWSER_BYTES } from '../../native-host/framing';
+import { startNativeHost, type NativeHost } from '../../native-host/host';
+import { createMcpBridge, type McpBridge } from '../../native-host/mcp-server';
+import { BRIDGE_PORT_NAME, type BridgeSettings, type BridgeState, bridgeToPanelSchema } from '../../native-host/panel-protocol';
 import { type BridgeRuntime, createNativeBridge, type NativeBridgeHandle, type PortLike } from './native-bridge';
 
 interface Notes {
   readonly items: string[];
 }
-const noteAdd = defineTool<{ text: string }, { count: number }, Notes>({
+const noteAdd = defineTool({
   name: 'note_add',
   description: 'Adds a note.',
   sideEffectClass: 'side-effecting',
   inputSchema: z.object({ text: z.string().min(1) }),
   outputSchema: z.object({ count: z.number() }),
   examples: [{ input: { text: 'a' }, output: { count: 1 } }],
-  execute: async ({ text }, ctx) => {
+  execute: async ({ text }, ctx: { deps: Notes }) => {
     ctx.deps.items.push(text);
     return { count: ctx.deps.items.length };
   },
 });
-const noteSearch = defineTool<{ query: string }, { notes: string[] }, Notes>({
+const noteSearch = defineTool({
   name: 'note_search',
   description: 'Finds notes.',
   sideEffectClass: 'read-only',
@@ -43,9 +43,9 @@ const noteSearch = defineTool<{ query: string }, { notes: string[] }, Notes>({
   inputSchema: z.object({ query: z.string() }),
   outputSchema: z.object({ notes: z.array(z.string()) }),
   examples: [{ input: { query: 'a' }, output: { notes: [] } }],
-  execute: async ({ query }, ctx) => ({ notes: ctx.deps.items.filter((n) => n.includes(query)) }),
+  execute: async ({ query }, ctx: { deps: Notes }) => ({ notes: ctx.deps.items.filter((n) => n.includes(query)) }),
 });
-const secret = defineTool<{ query: string }, { notes: string[] }, Notes>({ ...noteSearch, name: 'capture_internal', internal: true });
+const secret = defineTool({ ...noteSearch, name: 'capture_internal', internal: true });
 
 /** Chromium's side of `connectNative`: launches "the host" and frames both ways. */
 function chromiumStandIn(socketFile: string) {

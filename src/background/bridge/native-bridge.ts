@@ -12,8 +12,8 @@
 import { AriadneError, NotFoundError, toErrorShape } from '../../core/errors';
 import type { Clock } from '../../core/graph/ids';
 import type { ApprovalHook, CallOptions } from '../../core/tools/registry';
-import { ChunkAssembler } from '../../bridge/chunks';
-import { NATIVE_HOST_NAME } from '../../bridge/extension-key';
+import { ChunkAssembler } from '../../native-host/chunks';
+import { NATIVE_HOST_NAME } from '../../native-host/extension-key';
 import {
   BRIDGE_PORT_NAME,
   type BridgeSettings,
@@ -22,10 +22,11 @@ import {
   type ConnectedClient,
   MAX_LISTED_CLIENTS,
   panelToBridgeSchema,
-} from '../../bridge/panel-protocol';
-import { BRIDGE_PROTOCOL_VERSION, type BridgeClient, type HostMessage, hostMessageSchema, type WorkerMessage } from '../../bridge/wire';
+} from '../../native-host/panel-protocol';
+import { BRIDGE_PROTOCOL_VERSION, type BridgeClient, type HostMessage, hostMessageSchema, type WorkerMessage } from '../../native-host/wire';
 import { ApprovalBook, realTimers, type Timers } from './approvals';
 import { type CatalogTool, toBridgeCatalog } from './catalog';
+import { isOwnPage } from '../own-page';
 
 /** First retry soon (a crashed host restarts at once), then slower up to 30 s (host not installed). */
 export const BACKOFF_INITIAL_MS = 250;
@@ -66,15 +67,9 @@ export interface BridgeTools {
   call(name: string, args: unknown, options: CallOptions): Promise<unknown>;
 }
 
-/** The background's single writer: writing calls queue behind ingestion. */
-export interface Writer {
-  run<T>(fn: () => Promise<T>): Promise<T>;
-}
-
 export interface NativeBridgeDeps {
   /** The registry, or the promise of it (the background builds it asynchronously). */
   readonly tools: BridgeTools | Promise<BridgeTools>;
-  readonly writer?: Writer;
   readonly runtime: BridgeRuntime;
   readonly settings: SettingsStore;
   readonly clock: Clock;
@@ -92,258 +87,304 @@ export interface NativeBridgeHandle {
   readonly approvals: ApprovalBook;
 }
 
+/** The port to the native host and what is known of it. */
+interface HostLink {
+  port: PortLike | undefined;
+  status: BridgeState['status'];
+  lastError: string | undefined;
+  retryAt: number | undefined;
+  retryTimer: unknown;
+  backoff: number;
+  assembler: ChunkAssembler;
+}
+
 /**
- * @example
- *   // src/background/start.ts, at the end of startBackground():
- *   startNativeBridge({ tools, writer }); // index.ts fills in the Chromium runtime
+ * A host message, chunks reassembled: the whole message once its last chunk arrived,
+ * undefined for a chunk of a message still incomplete or for anything malformed (logged).
  */
-export function createNativeBridge(deps: NativeBridgeDeps): NativeBridgeHandle {
-  const log = deps.log ?? (() => {});
-  const timers = deps.timers ?? realTimers;
-  const panels = new Set<PortLike>();
-  const clients = new Map<string, ConnectedClient>();
-  const inFlight = new Map<string, AbortController>();
-  let settings: BridgeSettings = { enabled: false, grants: [] };
-  let port: PortLike | undefined;
-  let status: BridgeState['status'] = 'off';
-  let lastError: string | undefined;
-  let retryAt: number | undefined;
-  let retryTimer: unknown;
-  let backoff = BACKOFF_INITIAL_MS;
-  let assembler = new ChunkAssembler();
+function decodeHostMessage(raw: unknown, assembler: ChunkAssembler, log: (line: string) => void): HostMessage | undefined {
+  const parsed = hostMessageSchema.safeParse(raw);
+  if (!parsed.success) {
+    log('dropping a malformed message from the host');
+    return undefined;
+  }
+  if (parsed.data.type !== 'chunk') return parsed.data;
+  let whole: unknown;
+  try {
+    whole = assembler.accept(parsed.data);
+  } catch (error) {
+    log(`dropping a broken chunked message: ${toErrorShape(error).message}`);
+    return undefined;
+  }
+  if (whole === undefined) return undefined;
+  const assembled = hostMessageSchema.safeParse(whole);
+  return assembled.success && assembled.data.type !== 'chunk' ? assembled.data : undefined;
+}
 
-  const snapshot = (): BridgeState => ({
-    enabled: settings.enabled,
-    status,
-    ...(lastError === undefined ? {} : { lastError: lastError.slice(0, 500) }),
-    ...(retryAt === undefined ? {} : { retryAt }),
-    clients: [...clients.values()].slice(0, MAX_LISTED_CLIENTS),
-    pending: approvals.pending(),
-    grants: approvals.grants(),
-  });
-  const publish = (): void => {
-    const message = { type: 'state', state: snapshot() };
-    for (const panel of panels) panel.postMessage(message);
-  };
-  const persist = (): void => {
-    void deps.settings.save(settings).catch((error: unknown) => log(`cannot save bridge settings: ${String(error)}`));
-  };
-
-  const approvals = new ApprovalBook({
-    clock: deps.clock,
-    timers,
-    ...(deps.approvalTimeoutMs === undefined ? {} : { timeoutMs: deps.approvalTimeoutMs }),
-    onChange: publish,
-    onGrantsChange: (grants) => {
-      settings = { ...settings, grants: [...grants] };
-      persist();
-    },
-  });
-
-  const toHost = (message: WorkerMessage): void => {
-    try {
-      port?.postMessage(message);
-    } catch (error) {
-      log(`cannot post to the host: ${String(error)}`);
-    }
+class NativeBridge implements NativeBridgeHandle {
+  readonly approvals: ApprovalBook;
+  readonly ready: Promise<void>;
+  private readonly deps: NativeBridgeDeps;
+  private readonly log: (line: string) => void;
+  private readonly timers: Timers;
+  private readonly toolsReady: Promise<BridgeTools>;
+  private readonly panels = new Set<PortLike>();
+  private readonly clients = new Map<string, ConnectedClient>();
+  private readonly inFlight = new Map<string, AbortController>();
+  private settings: BridgeSettings = { enabled: false, grants: [] };
+  private readonly host: HostLink = {
+    port: undefined, status: 'off', lastError: undefined, retryAt: undefined, retryTimer: undefined,
+    backoff: BACKOFF_INITIAL_MS, assembler: new ChunkAssembler(),
   };
 
-  const toolsReady = Promise.resolve(deps.tools);
-  const catalogue = async (): Promise<Map<string, CatalogTool>> =>
-    new Map((await toolsReady).list().filter((t) => t.internal !== true).map((t) => [t.name, t]));
-
-  const runCall = async (callId: string, client: BridgeClient, name: string, args: unknown): Promise<void> => {
-    const controller = new AbortController();
-    inFlight.set(callId, controller);
-    try {
-      const registry = await toolsReady;
-      const tools = await catalogue();
-      const tool = tools.get(name);
-      if (tool === undefined) {
-        throw new NotFoundError(`No tool is named "${name.slice(0, 80)}". Available: ${[...tools.keys()].sort().join(', ')}.`);
-      }
-      const ask: ApprovalHook = (request) =>
-        approvals.ask({ callId, tool: request.tool, sideEffectClass: request.sideEffectClass, client: client.name, input: request.input });
-      // Writes are approved before they queue behind the single writer, so a user who
-      // takes their time does not hold up page ingestion. Invalid arguments skip the
-      // question: the registry refuses them with invalid_arguments.
-      const write = tool.__sideEffectClass !== 'read-only';
-      const parsed = tool.inputSchema.safeParse(args ?? {});
-      let approve = ask;
-      if (parsed.success && (write || tool.needsApproval === true)) {
-        const approved = await ask({ tool: name, sideEffectClass: tool.__sideEffectClass, input: parsed.data, caller: { kind: 'mcp', clientId: client.name }, requestId: callId });
-        if (!approved) throw new AriadneError('approval_denied', `The user refused ${name} for ${client.name}.`);
-        approve = async () => true;
-      }
-      const options: CallOptions = { caller: { kind: 'mcp', clientId: client.name }, requestId: callId, signal: controller.signal, approve };
-      const call = () => registry.call(name, args ?? {}, options);
-      const result = write && deps.writer ? await deps.writer.run(call) : await call();
-      toHost({ type: 'result', callId, outcome: { ok: true, text: JSON.stringify(result) ?? 'null' } });
-    } catch (error) {
-      toHost({ type: 'result', callId, outcome: { ok: false, error: toErrorShape(error) } });
-    } finally {
-      inFlight.delete(callId);
-    }
-  };
-
-  const onHostMessage = (raw: unknown): void => {
-    let parsed = hostMessageSchema.safeParse(raw);
-    if (!parsed.success) {
-      log('dropping a malformed message from the host');
-      return;
-    }
-    if (parsed.data.type === 'chunk') {
-      let whole: unknown;
-      try {
-        whole = assembler.accept(parsed.data);
-      } catch (error) {
-        log(`dropping a broken chunked message: ${toErrorShape(error).message}`);
-        return;
-      }
-      if (whole === undefined) return;
-      parsed = hostMessageSchema.safeParse(whole);
-      if (!parsed.success || parsed.data.type === 'chunk') return;
-    }
-    const message: HostMessage = parsed.data;
-    switch (message.type) {
-      case 'ready':
-        status = 'connected';
-        lastError = undefined;
-        retryAt = undefined;
-        backoff = BACKOFF_INITIAL_MS;
-        log(`host ${message.pid} listening at ${message.socketPath}`);
-        break;
-      case 'client':
-        if (message.event === 'connected') {
-          clients.set(message.client.connectionId, { ...message.client, connectedAt: deps.clock.now() });
-        } else {
-          clients.delete(message.client.connectionId);
-        }
-        break;
-      case 'cancel':
-        inFlight.get(message.callId)?.abort();
-        approvals.cancel(message.callId);
-        return;
-      case 'call':
-        if (inFlight.size >= MAX_IN_FLIGHT) {
-          toHost({ type: 'result', callId: message.callId, outcome: { ok: false, error: { code: 'unavailable', message: `${MAX_IN_FLIGHT} calls are already running; wait for answers before sending more.` } } });
-          return;
-        }
-        void runCall(message.callId, message.client, message.tool, message.arguments);
-        return;
-    }
-    publish();
-  };
-
-  const connect = (): void => {
-    retryTimer = undefined;
-    retryAt = undefined;
-    if (!settings.enabled || port !== undefined) return;
-    if (deps.runtime.connectNative === undefined) {
-      status = 'waiting';
-      lastError = 'This build lacks the "nativeMessaging" permission, so agents cannot connect.';
-      publish();
-      return;
-    }
-    status = 'connecting';
-    assembler = new ChunkAssembler();
-    let opened: PortLike;
-    try {
-      opened = deps.runtime.connectNative(NATIVE_HOST_NAME);
-    } catch (error) {
-      onClosed(String(error));
-      return;
-    }
-    port = opened;
-    opened.onMessage.addListener(onHostMessage);
-    opened.onDisconnect.addListener(() => {
-      if (port !== opened) return;
-      onClosed(deps.runtime.lastErrorMessage());
-    });
-    publish();
-    void toolsReady.then(
-      (registry) => {
-        if (port !== opened) return;
-        toHost({ type: 'hello', protocol: BRIDGE_PROTOCOL_VERSION, extensionVersion: deps.extensionVersion, tools: toBridgeCatalog(registry.list()) });
+  constructor(deps: NativeBridgeDeps) {
+    this.deps = deps;
+    this.log = deps.log ?? (() => {});
+    this.timers = deps.timers ?? realTimers;
+    this.toolsReady = Promise.resolve(deps.tools);
+    this.approvals = new ApprovalBook({
+      clock: deps.clock,
+      timers: this.timers,
+      ...(deps.approvalTimeoutMs === undefined ? {} : { timeoutMs: deps.approvalTimeoutMs }),
+      onChange: () => this.publish(),
+      onGrantsChange: (grants) => {
+        this.settings = { ...this.settings, grants: [...grants] };
+        this.persist();
       },
-      (error: unknown) => log(`the tool registry failed to start: ${String(error)}`),
-    );
-  };
+    });
+    deps.runtime.onConnect((panel) => this.onPanel(panel));
+    this.ready = this.load();
+  }
 
-  const onClosed = (reason: string | undefined): void => {
-    port = undefined;
-    clients.clear();
-    for (const [callId, controller] of inFlight) {
-      controller.abort();
-      approvals.cancel(callId);
-    }
-    if (!settings.enabled) {
-      status = 'off';
-      publish();
-      return;
-    }
-    status = 'waiting';
-    lastError = reason ?? 'The bridge host stopped.';
-    if (/not found/i.test(lastError)) lastError += ' Run `npm run mcp -- install` on this computer, then wait for the next retry.';
-    retryAt = deps.clock.now() + backoff;
-    log(`host port closed (${lastError}); retrying in ${backoff} ms`);
-    retryTimer = timers.setTimeout(connect, backoff);
-    backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
-    publish();
-  };
+  state(): BridgeState {
+    const { host, settings } = this;
+    return {
+      enabled: settings.enabled,
+      status: host.status,
+      ...(host.lastError === undefined ? {} : { lastError: host.lastError.slice(0, 500) }),
+      ...(host.retryAt === undefined ? {} : { retryAt: host.retryAt }),
+      clients: [...this.clients.values()].slice(0, MAX_LISTED_CLIENTS),
+      pending: this.approvals.pending(),
+      grants: this.approvals.grants(),
+    };
+  }
 
-  let loaded: Promise<void> = Promise.resolve();
-  const setEnabled = async (enabled: boolean): Promise<void> => {
-    await loaded; // a toggle that races the start-up read must not be overwritten by it
-    if (settings.enabled === enabled) return;
-    settings = { ...settings, enabled };
-    persist();
+  async setEnabled(enabled: boolean): Promise<void> {
+    await this.ready; // a toggle that races the start-up read must not be overwritten by it
+    if (this.settings.enabled === enabled) return;
+    this.settings = { ...this.settings, enabled };
+    this.persist();
     if (enabled) {
-      backoff = BACKOFF_INITIAL_MS;
-      lastError = undefined;
-      connect();
+      this.host.backoff = BACKOFF_INITIAL_MS;
+      this.host.lastError = undefined;
+      this.connect();
       return;
     }
-    if (retryTimer !== undefined) timers.clearTimeout(retryTimer);
-    retryTimer = undefined;
-    retryAt = undefined;
-    const closing = port;
-    port = undefined;
+    this.stopRetrying();
+    const closing = this.host.port;
+    this.host.port = undefined;
     closing?.disconnect(); // Chromium closes the host's stdin; the host removes its socket and exits
-    onClosed(undefined);
-  };
+    this.onClosed(undefined);
+  }
 
-  deps.runtime.onConnect((panel) => {
+  /** Start-up: the saved settings and grants, then the port if the bridge is on. */
+  private async load(): Promise<void> {
+    try {
+      const parsed = bridgeSettingsSchema.safeParse((await this.deps.settings.load()) ?? {});
+      this.settings = parsed.success ? parsed.data : { enabled: false, grants: [] };
+      this.approvals.restoreGrants(this.settings.grants);
+      this.settings = { ...this.settings, grants: this.approvals.grants() };
+      this.connect();
+      this.publish();
+    } catch (error) {
+      this.log(`cannot read bridge settings: ${String(error)}`);
+    }
+  }
+
+  private publish(): void {
+    const message = { type: 'state', state: this.state() };
+    for (const panel of this.panels) panel.postMessage(message);
+  }
+
+  private persist(): void {
+    void this.deps.settings.save(this.settings).catch((error: unknown) => this.log(`cannot save bridge settings: ${String(error)}`));
+  }
+
+  private toHost(message: WorkerMessage): void {
+    try {
+      this.host.port?.postMessage(message);
+    } catch (error) {
+      this.log(`cannot post to the host: ${String(error)}`);
+    }
+  }
+
+  /** The side panel's port: the state as it changes, the user's answers back. */
+  private onPanel(panel: PortLike): void {
     if (panel.name !== BRIDGE_PORT_NAME) return;
-    if (panel.sender?.id !== deps.runtime.extensionId || !(panel.sender.url ?? '').startsWith(deps.runtime.extensionOrigin)) {
+    if (!isOwnPage(panel, this.deps.runtime)) {
       panel.disconnect(); // only Ariadne's own pages may approve
       return;
     }
-    panels.add(panel);
-    panel.onDisconnect.addListener(() => panels.delete(panel));
+    this.panels.add(panel);
+    panel.onDisconnect.addListener(() => this.panels.delete(panel));
     panel.onMessage.addListener((raw) => {
       const parsed = panelToBridgeSchema.safeParse(raw);
       if (!parsed.success) return;
       const message = parsed.data;
-      if (message.type === 'setEnabled') void setEnabled(message.enabled);
-      else if (message.type === 'decide') approvals.decide(message.id, message.decision);
-      else approvals.revoke(message.client, message.tool);
-      publish();
+      if (message.type === 'setEnabled') void this.setEnabled(message.enabled);
+      else if (message.type === 'decide') this.approvals.decide(message.id, message.decision);
+      else this.approvals.revoke(message.client, message.tool);
+      this.publish();
     });
-    panel.postMessage({ type: 'state', state: snapshot() });
-  });
+    panel.postMessage({ type: 'state', state: this.state() });
+  }
 
-  loaded = deps.settings
-    .load()
-    .then((raw) => {
-      const parsed = bridgeSettingsSchema.safeParse(raw ?? {});
-      settings = parsed.success ? parsed.data : { enabled: false, grants: [] };
-      approvals.restoreGrants(settings.grants);
-      settings = { ...settings, grants: approvals.grants() };
-      connect();
-      publish();
-    })
-    .catch((error: unknown) => log(`cannot read bridge settings: ${String(error)}`));
+  private async catalogue(): Promise<Map<string, CatalogTool>> {
+    return new Map((await this.toolsReady).list().filter((t) => t.internal !== true).map((t) => [t.name, t]));
+  }
 
-  return { state: snapshot, setEnabled, ready: loaded, approvals };
+  /** One agent call: approved first when it writes, then run through the registry as caller `mcp`. */
+  private async runCall(callId: string, client: BridgeClient, name: string, args: unknown): Promise<void> {
+    const controller = new AbortController();
+    this.inFlight.set(callId, controller);
+    try {
+      const registry = await this.toolsReady;
+      const tools = await this.catalogue();
+      const tool = tools.get(name);
+      if (tool === undefined) {
+        throw new NotFoundError(`No tool is named "${name.slice(0, 80)}". Available: ${[...tools.keys()].sort().join(', ')}.`);
+      }
+      const approve = await this.approveFirst(callId, client, tool, args);
+      const options: CallOptions = { caller: { kind: 'mcp', clientId: client.name }, requestId: callId, signal: controller.signal, approve };
+      const result = await registry.call(name, args ?? {}, options);
+      this.toHost({ type: 'result', callId, outcome: { ok: true, text: JSON.stringify(result) ?? 'null' } });
+    } catch (error) {
+      this.toHost({ type: 'result', callId, outcome: { ok: false, error: toErrorShape(error) } });
+    } finally {
+      this.inFlight.delete(callId);
+    }
+  }
+
+  /**
+   * Writes are approved before the registry queues them behind the single writer, so a
+   * user who takes their time does not hold up page ingestion. Invalid arguments skip the
+   * question: the registry refuses them with invalid_arguments. Returns the approval hook
+   * the registry is to use (already answered yes, or the question itself).
+   */
+  private async approveFirst(callId: string, client: BridgeClient, tool: CatalogTool, args: unknown): Promise<ApprovalHook> {
+    const ask: ApprovalHook = (request) =>
+      this.approvals.ask({ callId, tool: request.tool, sideEffectClass: request.sideEffectClass, client: client.name, input: request.input });
+    const parsed = tool.inputSchema.safeParse(args ?? {});
+    if (!parsed.success || (tool.__sideEffectClass === 'read-only' && tool.needsApproval !== true)) return ask;
+    const approved = await ask({ tool: tool.name, sideEffectClass: tool.__sideEffectClass, input: parsed.data, caller: { kind: 'mcp', clientId: client.name }, requestId: callId });
+    if (!approved) throw new AriadneError('approval_denied', `The user refused ${tool.name} for ${client.name}.`);
+    return async () => true;
+  }
+
+  private onHostMessage(raw: unknown): void {
+    const message = decodeHostMessage(raw, this.host.assembler, this.log);
+    if (message === undefined) return;
+    switch (message.type) {
+      case 'ready':
+        Object.assign(this.host, { status: 'connected', lastError: undefined, retryAt: undefined, backoff: BACKOFF_INITIAL_MS });
+        this.log(`host ${message.pid} listening at ${message.socketPath}`);
+        break;
+      case 'client':
+        if (message.event === 'connected') this.clients.set(message.client.connectionId, { ...message.client, connectedAt: this.deps.clock.now() });
+        else this.clients.delete(message.client.connectionId);
+        break;
+      case 'cancel':
+        this.inFlight.get(message.callId)?.abort();
+        this.approvals.cancel(message.callId);
+        return;
+      case 'call':
+        if (this.inFlight.size >= MAX_IN_FLIGHT) {
+          this.toHost({ type: 'result', callId: message.callId, outcome: { ok: false, error: { code: 'unavailable', message: `${MAX_IN_FLIGHT} calls are already running; wait for answers before sending more.` } } });
+          return;
+        }
+        void this.runCall(message.callId, message.client, message.tool, message.arguments);
+        return;
+    }
+    this.publish();
+  }
+
+  /** Opens the native port when the bridge is on and none is open, then sends the catalogue. */
+  private connect(): void {
+    const { host } = this;
+    host.retryTimer = undefined;
+    host.retryAt = undefined;
+    if (!this.settings.enabled || host.port !== undefined) return;
+    const { connectNative } = this.deps.runtime;
+    if (connectNative === undefined) {
+      host.status = 'waiting';
+      host.lastError = 'This build lacks the "nativeMessaging" permission, so agents cannot connect.';
+      this.publish();
+      return;
+    }
+    host.status = 'connecting';
+    host.assembler = new ChunkAssembler();
+    let opened: PortLike;
+    try {
+      opened = connectNative(NATIVE_HOST_NAME);
+    } catch (error) {
+      this.onClosed(String(error));
+      return;
+    }
+    host.port = opened;
+    opened.onMessage.addListener((raw) => this.onHostMessage(raw));
+    opened.onDisconnect.addListener(() => {
+      if (host.port === opened) this.onClosed(this.deps.runtime.lastErrorMessage());
+    });
+    this.publish();
+    void this.sendHello(opened);
+  }
+
+  private async sendHello(opened: PortLike): Promise<void> {
+    try {
+      const registry = await this.toolsReady;
+      if (this.host.port !== opened) return;
+      this.toHost({ type: 'hello', protocol: BRIDGE_PROTOCOL_VERSION, extensionVersion: this.deps.extensionVersion, tools: toBridgeCatalog(registry.list()) });
+    } catch (error) {
+      this.log(`the tool registry failed to start: ${String(error)}`);
+    }
+  }
+
+  /** The port closed: calls end, and while the bridge is on a retry is scheduled with backoff. */
+  private onClosed(reason: string | undefined): void {
+    const { host } = this;
+    host.port = undefined;
+    this.clients.clear();
+    for (const [callId, controller] of this.inFlight) {
+      controller.abort();
+      this.approvals.cancel(callId);
+    }
+    if (!this.settings.enabled) {
+      host.status = 'off';
+      this.publish();
+      return;
+    }
+    host.status = 'waiting';
+    host.lastError = reason ?? 'The bridge host stopped.';
+    if (/not found/i.test(host.lastError)) host.lastError += ' Run `npm run mcp -- install` on this computer, then wait for the next retry.';
+    host.retryAt = this.deps.clock.now() + host.backoff;
+    this.log(`host port closed (${host.lastError}); retrying in ${host.backoff} ms`);
+    host.retryTimer = this.timers.setTimeout(() => this.connect(), host.backoff);
+    host.backoff = Math.min(host.backoff * 2, BACKOFF_MAX_MS);
+    this.publish();
+  }
+
+  private stopRetrying(): void {
+    if (this.host.retryTimer !== undefined) this.timers.clearTimeout(this.host.retryTimer);
+    this.host.retryTimer = undefined;
+    this.host.retryAt = undefined;
+  }
+}
+
+/**
+ * @example
+ *   // src/background/start.ts, at the end of startBackground():
+ *   startNativeBridge({ tools }); // index.ts fills in the Chromium runtime
+ */
+export function createNativeBridge(deps: NativeBridgeDeps): NativeBridgeHandle {
+  return new NativeBridge(deps);
 }

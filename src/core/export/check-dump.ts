@@ -29,7 +29,7 @@ import {
   withKeys,
 } from '../graph/input';
 import { MAX_PAGE_SENTENCE_BYTES, MAX_PAGE_SENTENCES, MAX_SENTENCE_CHARS, sentencesWithinBounds } from '../graph/page-sentences';
-import { relationshipKey } from '../graph/service';
+import { provenanceOf, relationshipKey } from '../graph/service';
 import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } from '../graph/types';
 import { MAX_ALIASES, MAX_NAME_LENGTH } from '../graph/types';
 import { cleanText } from '../text/normalize';
@@ -151,6 +151,7 @@ export function cleanEvidence(ev: Evidence): Evidence {
     // The detail is an alias or an attribute key: the service cuts it at the name limit.
     ...(ev.detail === undefined ? {} : { detail: cleanSnippet(ev.detail, MAX_NAME_LENGTH) }),
     capturedAt: ev.capturedAt,
+    ...provenanceOf(ev),
   };
 }
 
@@ -161,6 +162,8 @@ export function cleanPage(p: Page): Page {
     title: cleanSnippet(p.title, MAX_TITLE_LENGTH),
     site: cleanSnippet(p.site, MAX_NAME_LENGTH),
     ...(p.lang === undefined ? {} : { lang: cleanSnippet(p.lang, MAX_NAME_LENGTH) }),
+    ...(p.byline === undefined ? {} : { byline: cleanSnippet(p.byline, MAX_NAME_LENGTH) }),
+    ...(p.publishedAt === undefined ? {} : { publishedAt: cleanSnippet(p.publishedAt, MAX_NAME_LENGTH) }),
     capturedAt: p.capturedAt,
     entityIds: [...new Set(p.entityIds)],
     relationshipIds: [...new Set(p.relationshipIds)],

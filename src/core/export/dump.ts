@@ -1,7 +1,7 @@
 /**
  * The lossless JSON form of the graph: every record of every table (entities,
  * relationships, evidence, pages, merges, reviews) exactly as the store keeps it,
- * with a format tag and a version. `dumpGraph` reads it through the GraphStore
+ * with a format tag and a version. `dumpGraph` reads it through the GraphReader
  * port page by page. An imported file is untrusted input: `graphDumpSchema` checks
  * its shape (types, ids, sizes), then `checkRecords` applies the graph service's
  * rules to every record (see check-dump.ts); `parseGraphDump` does both.
@@ -16,7 +16,7 @@ import { InvalidArgumentsError } from '../errors';
 import { asEntityId, asEvidenceId, asMergeId, asRelationshipId, asReviewId } from '../graph/ids';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '../graph/ids';
 import { MAX_PAGE_SENTENCES } from '../graph/page-sentences';
-import type { GraphStore } from '../graph/store';
+import type { GraphReader } from '../graph/store';
 import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } from '../graph/types';
 import { ENTITY_TYPES } from '../graph/types';
 import { ownRecordSchema } from '../records';
@@ -67,7 +67,7 @@ async function pagesOf<T>(read: (after: string | undefined) => Promise<T[]>, key
  *
  * @example const dump = await dumpGraph(store, { exportedAt: clock.now() });
  */
-export async function dumpGraph(store: GraphStore, options: { readonly exportedAt?: number } = {}): Promise<GraphDump> {
+export async function dumpGraph(store: GraphReader, options: { readonly exportedAt?: number } = {}): Promise<GraphDump> {
   const entities = await pagesOf((after) => store.listEntities({ limit: READ_PAGE, ...(after === undefined ? {} : { after }) }), (e) => e.id);
   const relationships = await pagesOf((after) => store.listRelationships({ limit: READ_PAGE, ...(after === undefined ? {} : { after }) }), (r) => r.id);
   const evidence = new Map<string, Evidence>();
@@ -109,10 +109,10 @@ function idSchema<T>(mint: (raw: string) => T | undefined, what: string) {
     return id;
   });
 }
-const entityId = idSchema<EntityId>(asEntityId, 'an entity');
-const relationshipId = idSchema<RelationshipId>(asRelationshipId, 'a relationship');
-const evidenceId = idSchema<EvidenceId>(asEvidenceId, 'an evidence');
-const mergeId = idSchema<MergeId>(asMergeId, 'a merge');
+export const entityId = idSchema<EntityId>(asEntityId, 'an entity');
+export const relationshipId = idSchema<RelationshipId>(asRelationshipId, 'a relationship');
+export const evidenceId = idSchema<EvidenceId>(asEvidenceId, 'an evidence');
+export const mergeId = idSchema<MergeId>(asMergeId, 'a merge');
 const reviewId = idSchema<ReviewId>(asReviewId, 'a review');
 /**
  * Shape bounds only, far above the service's limits (which `checkRecords` applies with
@@ -143,7 +143,8 @@ const entitySchema = z.object({
   keys: z.array(text).max(5000).default([]),
 });
 
-const relationshipSchema = z.object({ id: relationshipId, from: entityId, to: entityId, label: text, key: text, createdAt: time, updatedAt: time });
+// `key` is derived: recomputed on import, so a file may leave it out (the JSON export does).
+const relationshipSchema = z.object({ id: relationshipId, from: entityId, to: entityId, label: text, key: text.default(''), createdAt: time, updatedAt: time });
 
 const evidenceSchema = z.object({
   id: evidenceId,
@@ -155,6 +156,8 @@ const evidenceSchema = z.object({
   snippet: text,
   detail: text.optional(),
   capturedAt: time,
+  extractor: z.literal('llm').optional(),
+  model: text.optional(),
 });
 
 const pageSchema = z.object({
@@ -162,6 +165,8 @@ const pageSchema = z.object({
   title: text,
   site: text,
   lang: text.optional(),
+  byline: text.optional(),
+  publishedAt: text.optional(),
   capturedAt: time,
   entityIds: z.array(entityId).max(100_000),
   relationshipIds: z.array(relationshipId).max(100_000),

@@ -16,7 +16,8 @@ import { dumpGraph, parseGraphDump } from './dump';
 import type { GraphDump } from './dump';
 import { graphMl } from './graphml';
 import type { ImportReport } from './import';
-import { markdownBundle, markdownNotes, noteName } from './markdown';
+import { exportFile } from './export-files';
+import { markdownNotes, noteName } from './markdown';
 
 const test = { caller: { kind: 'test' as const } };
 
@@ -182,10 +183,18 @@ describe('CSV, GraphML and Markdown', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell(42)).toBe('42');
-    const entities = entitiesCsv(dump).trimEnd().split('\r\n');
+    const entities = entitiesCsv(dump).text.trimEnd().split('\r\n');
     expect(entities[0]).toBe('id,name,type,aliases,mention_count,description,attributes');
     expect(entities).toHaveLength(dump.entities.length + 1);
-    expect(relationshipsCsv(dump)).toContain(',Stripe,uses,');
+    expect(relationshipsCsv(dump).text).toContain(',Stripe,uses,');
+  });
+
+  it('CSV leaves out a column empty in every row, and says so', () => {
+    const plain = dump.entities.map((e) => ({ ...e, description: undefined, attributes: {} }));
+    const file = entitiesCsv({ entities: plain });
+    expect(file.columns).toEqual(['id', 'name', 'type', 'aliases', 'mention_count']);
+    expect(file.dropped).toEqual(['description', 'attributes']);
+    expect(file.text.split('\r\n')[0]).toBe('id,name,type,aliases,mention_count');
   });
 
   it('GraphML is well-formed XML with declared keys, every node and edge, escaped text', () => {
@@ -202,17 +211,32 @@ describe('CSV, GraphML and Markdown', () => {
 
   it('Markdown: one note per entity, relationships as [[links]], unsafe names made safe', () => {
     const notes = markdownNotes(dump);
-    expect(notes.map((n) => n.file)).toContain('Stripe.md');
-    const stripe = notes.find((n) => n.file === 'Stripe.md');
-    expect(stripe?.content).toContain('- uses → [[Rust]]');
-    expect(stripe?.content).toContain('[Stripe, the company](<https://example.test/stripe>)');
+    expect(notes.map((n) => n.path)).toContain('Entities/Stripe.md');
+    const stripe = notes.find((n) => n.path === 'Entities/Stripe.md');
+    expect(stripe?.content).toContain('- uses [[Rust]]');
+    expect(stripe?.content).toMatch(/^---\ntype: company\n/);
     expect(noteName('a/b [x]#y|z')).toBe('a b x y z');
-    expect(markdownBundle(dump)).toContain('## Stripe.md');
+  });
+
+  it('each export says what it wrote; JSON leaves out the lookup keys', () => {
+    const json = exportFile('json', dump, { date: '2026-11-25' });
+    expect(json.fileName).toBe('ariadne-2026-11-25.json');
+    expect(json.summary).toContain(`${dump.entities.length} entities, ${dump.relationships.length} relationships, ${dump.evidence.length} evidence rows`);
+    const parsed: unknown = JSON.parse(String(json.data));
+    const first = (Reflect.get(Object(parsed), 'entities') as unknown[])[0];
+    expect(first).not.toHaveProperty('keys');
+    expect(first).toHaveProperty('name');
+    expect((Reflect.get(Object(parsed), 'relationships') as unknown[])[0]).not.toHaveProperty('key');
+    // What the JSON export writes imports back, keys recomputed.
+    expect(parseGraphDump(parsed).entities).toEqual(dump.entities);
+    const csv = exportFile('entities.csv', { ...dump, entities: dump.entities.map((e) => ({ ...e, description: undefined })) }, { date: '2026-11-25' });
+    expect(csv.summary).toBe(`ariadne-2026-11-25-entities.csv: ${dump.entities.length} entities, columns id, name, type, aliases, mention_count, attributes (description left out: empty in every row).`);
+    expect(exportFile('graphml', dump, { date: 'd' }).summary).toContain(`${dump.entities.length} nodes and ${dump.relationships.length} edges`);
   });
 
   it('Markdown: homonyms get distinct note names so each link points at one note', () => {
     const e = dump.entities[0] ?? never();
-    const notes = markdownNotes({ entities: [e, { ...e, id: asEntityId('e_other') ?? never() }], relationships: [], evidence: [] });
-    expect(notes.map((n) => n.file)).toEqual(['Stripe.md', 'Stripe (2).md']);
+    const notes = markdownNotes({ entities: [e, { ...e, id: asEntityId('e_other') ?? never() }], relationships: [], evidence: [], pages: [] });
+    expect(notes.map((n) => n.path)).toEqual(['Entities/Stripe.md', 'Entities/Stripe (2).md']);
   });
 });

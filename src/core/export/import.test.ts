@@ -1,4 +1,4 @@
-// Hostile import files (issue 24): every record is checked with the graph service's
+// Hostile import files: every record is checked with the graph service's
 // rules before anything is written, derived keys are recomputed, references and ids
 // are checked, and an import is written all or nothing. Run on the in-memory store
 // and on Dexie over fake-indexeddb (one IndexedDB transaction there).
@@ -18,7 +18,7 @@ import { createRegistry } from '../tools/index';
 import type { ToolRegistry } from '../tools/registry';
 import type { GraphToolDeps } from '../tools/deps';
 import { dumpGraph, parseGraphDump } from './dump';
-import { markdownBundle } from './markdown';
+import { markdownNotes } from './markdown';
 
 const T0 = Date.UTC(2026, 0, 1);
 const test = { caller: { kind: 'test' as const } };
@@ -288,11 +288,14 @@ describe('hostile files, store-independent', () => {
     const dump = parseGraphDump({ format: 'ariadne-graph', version: 1, ...records({ entities: [entity('e_a', 'Alpha')] }) });
     const entityId = dump.entities[0]?.id ?? never();
     // Written as a store would hold it (an older version, or a store filled by other means).
-    const evidence = ['javascript:alert(1)', 'https://ok.test/'].map((pageUrl, i) => ({ id: asEvidenceId(`v_${i}`) ?? never(), kind: 'mention' as const, entityId, pageUrl, pageTitle: `T${i}`, snippet: 's', capturedAt: T0 }));
-    const text = markdownBundle({ entities: dump.entities, relationships: [], evidence });
-    expect(text).toContain('[T1](<https://ok.test/>)');
+    const urls = ['javascript:alert(1)', 'https://ok.test/'];
+    const evidence = urls.map((pageUrl, i) => ({ id: asEvidenceId(`v_${i}`) ?? never(), kind: 'mention' as const, entityId, pageUrl, pageTitle: `T${i}`, snippet: 's', capturedAt: T0 }));
+    const pages = urls.map((url, i) => ({ url, title: `T${i}`, site: 'x', capturedAt: T0, entityIds: [entityId], relationshipIds: [] }));
+    const text = markdownNotes({ entities: dump.entities, relationships: [], evidence, pages }).map((n) => n.content).join('\n');
+    expect(text).toContain('[Open the page](<https://ok.test/>)');
     expect(text).not.toMatch(/\]\(<?javascript:/i);
-    expect(text).toContain('T0 (javascript:alert(1))');
+    expect(text).toContain('Open the page (javascript:alert(1))');
+    expect(text).not.toContain('"javascript:alert(1)"\ncreated');
   });
 });
 

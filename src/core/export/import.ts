@@ -12,8 +12,9 @@
  *        anything else becomes a new entity; relationships, evidence and pages
  *        follow; merge history and review items of another graph are skipped;
  *   3. the plan is written in one store transaction (Dexie: one IndexedDB
- *      transaction; nothing inside awaits anything but the store), inside the graph
- *      service's write gate, so no other write lands between planning and writing.
+ *      transaction; nothing inside awaits anything but the store). The caller runs
+ *      the whole import under the graph's single writer (`graph_import` is a writing
+ *      tool), so no other write lands between planning and writing.
  *
  * The report says exactly what was written (created / updated / unchanged per kind)
  * and the graph's counts before and after.
@@ -23,7 +24,6 @@
  *   report.entities // { created: 3, updated: 1, unchanged: 0 }
  */
 import type { Clock, IdSource } from '../graph/ids';
-import type { GraphService } from '../graph/service';
 import type { GraphStore } from '../graph/store';
 import type { Entity } from '../graph/types';
 import type { Resolver } from '../resolve/resolver';
@@ -37,8 +37,6 @@ export type { ImportMode, ImportReport, WriteCounts } from './import-plan';
 
 export interface ImportDeps {
   readonly store: GraphStore;
-  /** Its write gate keeps other writers out while the import plans and writes. */
-  readonly graph: GraphService;
   readonly resolver: Resolver;
   /** Ids of the records a merge creates. */
   readonly ids: IdSource;
@@ -63,20 +61,18 @@ async function isEmpty(store: GraphStore): Promise<boolean> {
 export async function importGraph(deps: ImportDeps, chunk: GraphChunk, requested: ImportMode | 'auto'): Promise<ImportReport> {
   const checked = checkRecords(chunk);
   const { store } = deps;
-  return deps.graph.exclusive(async () => {
-    const before = await store.counts();
-    const mode: ImportMode = requested === 'auto' ? ((await isEmpty(store)) ? 'restore' : 'merge') : requested;
-    const plan = mode === 'restore' ? await planRestore(store, checked) : await planMerge(deps, checked);
-    const { writes } = plan;
-    await store.transaction(async () => {
-      for (const e of writes.entities) await store.putEntity(e);
-      for (const r of writes.relationships) await store.putRelationship(r);
-      for (const ev of writes.evidence) await store.putEvidence(ev);
-      for (const p of writes.pages) await store.putPage(p);
-      for (const m of writes.merges) await store.putMerge(m);
-      for (const q of writes.reviews) await store.putReview(q);
-    });
-    for (const e of writes.entities) deps.onEntityWritten?.(e);
-    return { mode, ...plan.counts, before, after: await store.counts() };
+  const before = await store.counts();
+  const mode: ImportMode = requested === 'auto' ? ((await isEmpty(store)) ? 'restore' : 'merge') : requested;
+  const plan = mode === 'restore' ? await planRestore(store, checked) : await planMerge(deps, checked);
+  const { writes } = plan;
+  await store.transaction(async () => {
+    for (const e of writes.entities) await store.putEntity(e);
+    for (const r of writes.relationships) await store.putRelationship(r);
+    for (const ev of writes.evidence) await store.putEvidence(ev);
+    for (const p of writes.pages) await store.putPage(p);
+    for (const m of writes.merges) await store.putMerge(m);
+    for (const q of writes.reviews) await store.putReview(q);
   });
+  for (const e of writes.entities) deps.onEntityWritten?.(e);
+  return { mode, ...plan.counts, before, after: await store.counts() };
 }

@@ -5,4 +5,6 @@ export * from './import';
 export * from './csv';
 export * from './graphml';
 export * from './markdown';
+export * from './export-files';
+export * from './zip';
 export * from './web-url';

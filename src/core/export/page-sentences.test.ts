@@ -1,4 +1,4 @@
-// The page record's sentences (issue 16, item 2a) on both stores: recordPage bounds them,
+// The page record's sentences on both stores: recordPage bounds them,
 // the store keeps them, export carries them and import checks their bounds.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@
  */
 import { ConflictError } from '../errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
-import type { Direction, GraphCounts, GraphStore, PageRequest } from './store';
+import type { Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from './store';
 import type {
   Entity,
   EntityType,
@@ -203,6 +203,13 @@ export class InMemoryGraphStore implements GraphStore {
       .sort((a, b) => byString(a.id, b.id))
       .slice(0, limit);
   }
+  async recentEntities(options: { readonly limit: number; readonly types?: readonly EntityType[] }): Promise<Entity[]> {
+    const { types, limit } = options;
+    return [...this.entities.values()]
+      .filter((e) => types === undefined || types.includes(e.type))
+      .sort((a, b) => b.updatedAt - a.updatedAt || byString(b.id, a.id))
+      .slice(0, Math.max(0, limit));
+  }
   async countEntities(type?: EntityType): Promise<number> {
     if (type === undefined) return this.entities.size;
     let n = 0;
@@ -321,15 +328,26 @@ export class InMemoryGraphStore implements GraphStore {
     this.remember(this.pages, page.url, (old) => restore(this.pages, page.url, old));
     this.pages.set(page.url, page);
   }
+  async deletePage(url: string): Promise<void> {
+    this.remember(this.pages, url, (old) => restore(this.pages, url, old));
+    this.pages.delete(url);
+  }
   async getPage(url: string): Promise<Page | undefined> {
     return this.pages.get(url);
   }
-  async listPages(options: { readonly limit: number; readonly since?: number }): Promise<Page[]> {
+  async listPages(options: ListPagesOptions): Promise<Page[]> {
     const since = options.since ?? Number.NEGATIVE_INFINITY;
+    const { site } = options;
     return [...this.pages.values()]
-      .filter((p) => p.capturedAt >= since)
+      .filter((p) => p.capturedAt >= since && (site === undefined || p.site === site))
       .sort((a, b) => b.capturedAt - a.capturedAt || byString(a.url, b.url))
       .slice(0, options.limit);
+  }
+  async countPages(since?: number): Promise<number> {
+    if (since === undefined) return this.pages.size;
+    let n = 0;
+    for (const p of this.pages.values()) if (p.capturedAt >= since) n++;
+    return n;
   }
   async pagesOfEntity(id: EntityId, limit: number): Promise<Page[]> {
     return [...this.pages.values()]

@@ -1,5 +1,5 @@
 /**
- * The bounds of the sentences a page record keeps (issue 16, item 2a): the main-text
+ * The bounds of the sentences a page record keeps: the main-text
  * sentences that name at least one of the page's entities, so questions can be answered
  * from what was read when no relation was extracted. Shared by the graph service (which
  * cuts what it stores), the import check (which refuses more) and the tests.

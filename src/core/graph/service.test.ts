@@ -149,10 +149,38 @@ describe('GraphService.exclusive', () => {
     expect(seen).toEqual([]);
     await graph.exclusive(async (g) => {
       await g.createEntity({ name: 'Rust', type: 'technology' });
-      await g.exclusive((inner) => inner.createEntity({ name: 'Go', type: 'technology' }), { atomic: true });
+      await g.createEntity({ name: 'Go', type: 'technology' });
       expect(seen).toEqual([]);
     }, { atomic: true });
     expect(seen).toEqual(['Rust', 'Go']);
     expect(await store.countEntities()).toBe(2);
+  });
+
+  it.each([false, true])('a nested exclusive fails fast with a conflict instead of waiting for itself (atomic: %s)', async (atomic) => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const nested = graph.exclusive(async (g) => {
+      await g.createEntity({ name: 'Rust', type: 'technology' });
+      return g.exclusive((inner) => inner.createEntity({ name: 'Go', type: 'technology' }), { atomic });
+    }, { atomic });
+    const settled = await Promise.race([codeOf(nested), new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 1_000))]);
+    expect(settled).toBe('conflict');
+    // The lock was released: the next write runs. An atomic run rolled back its first write.
+    await graph.createEntity({ name: 'Zig', type: 'technology' });
+    expect(await store.countEntities()).toBe(atomic ? 1 : 2);
+  });
+
+  it('runs exclusive callers one after another, in arrival order, past a failing one', async () => {
+    const graph = new GraphService({ store: new InMemoryGraphStore(), ids: sequentialIds(), clock: fixedClock() });
+    const events: string[] = [];
+    const run = (name: string, fail = false) => graph.exclusive(async (g) => {
+      events.push(`start ${name}`);
+      await g.createEntity({ name, type: 'technology' });
+      events.push(`end ${name}`);
+      if (fail) throw new Error('boom');
+    });
+    const outcomes = await Promise.allSettled([run('A'), run('B', true), run('C')]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(events).toEqual(['start A', 'end A', 'start B', 'end B', 'start C', 'end C']);
   });
 });

@@ -17,7 +17,10 @@ import { MAX_URL_LENGTH } from '../capture-limits';
 import { ConflictError, InvalidArgumentsError, NotFoundError } from '../errors';
 import { copyRecord, deleteOwn, hasOwnKey, ownValue, setOwn } from '../records';
 import { cleanText, nameKey } from '../text/normalize';
+import { deletePageRecords, removeEntityRecords } from './delete-page';
+import type { PageDeletionOutcome } from './delete-page';
 import { ChangeLog } from './events';
+import { WriteLock } from './write-lock';
 import type { GraphChange, GraphListener } from './events';
 import type { Clock, EntityId, IdSource, MergeId, RelationshipId } from './ids';
 import {
@@ -37,11 +40,12 @@ import { aliasIndexKey, nameIndexKey } from './keys';
 import { mergeEntities, unmergeEntities } from './merge';
 import type { MergeOutcome, UnmergeOutcome } from './merge';
 import type { GraphStore } from './store';
-import type { Entity, EntityType, Evidence, EvidenceKind, Page, Relationship } from './types';
+import type { Entity, EntityType, Evidence, EvidenceExtractor, EvidenceKind, Page, Relationship } from './types';
 import { isEntityType } from './types';
 
 export type { GraphChange, GraphListener } from './events';
 export type { MergeOutcome, UnmergeOutcome } from './merge';
+export type { PageDeletionOutcome } from './delete-page';
 
 /**
  * How many relationships, evidence rows or pages one operation (delete, merge) may
@@ -97,6 +101,9 @@ export interface EvidenceSource {
   readonly capturedAt?: number;
   /** What the evidence says beyond its sentence (e.g. a classified relation's confidence). */
   readonly detail?: string;
+  /** An LLM read it (`model` names which); absent for the offline extractor. */
+  readonly extractor?: EvidenceExtractor;
+  readonly model?: string;
 }
 
 export interface RecordEvidenceInput extends EvidenceSource {
@@ -122,6 +129,9 @@ export interface RecordPageInput {
   readonly title: string;
   readonly site?: string;
   readonly lang?: string;
+  /** The author line and publication date the page's metadata gave (kept from an earlier capture when absent). */
+  readonly byline?: string;
+  readonly publishedAt?: string;
   readonly capturedAt?: number;
   readonly entityIds?: readonly EntityId[];
   readonly relationshipIds?: readonly RelationshipId[];
@@ -135,6 +145,17 @@ function pageSentences(given: readonly string[] | undefined, stored: readonly st
   if (given === undefined) return stored === undefined ? {} : { sentences: stored };
   const sentences = boundSentences(given.slice(0, MAX_PAGE_SENTENCES * 2).map((t) => cleanText(t)));
   return sentences.length === 0 ? {} : { sentences };
+}
+
+/** Longest author line and publication date a page keeps (the capture contract's bounds). */
+const MAX_BYLINE = 300;
+const MAX_PUBLISHED_AT = 64;
+
+/** The page's author and publication date: the given ones cleaned, else the stored ones. */
+function pageMetadata(input: RecordPageInput, before: Page | undefined): { byline?: string; publishedAt?: string } {
+  const byline = input.byline === undefined ? before?.byline : cleanSnippet(input.byline, MAX_BYLINE);
+  const publishedAt = input.publishedAt === undefined ? before?.publishedAt : cleanSnippet(input.publishedAt, MAX_PUBLISHED_AT);
+  return { ...(byline ? { byline } : {}), ...(publishedAt ? { publishedAt } : {}) };
 }
 
 /** Relationship key: unique per (from, label, to). */
@@ -151,30 +172,24 @@ function union<T>(a: readonly T[], b: readonly T[]): T[] {
   return [...new Set([...a, ...b])];
 }
 
-interface WriteGate {
-  run<T>(fn: () => Promise<T>): Promise<T>;
-}
+/** Longest model name kept on evidence. */
+const MAX_MODEL_NAME = 200;
 
-/** A FIFO mutex: the service's writes never interleave, whatever the store does. */
-class WriteQueue implements WriteGate {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(fn);
-    this.tail = run.catch(() => undefined);
-    return run;
-  }
+/** An evidence row's provenance fields: set only for an LLM, with its model's name (bounded). */
+export function provenanceOf(input: { readonly extractor?: EvidenceExtractor; readonly model?: string }): { extractor?: EvidenceExtractor; model?: string } {
+  if (input.extractor !== 'llm') return {};
+  return { extractor: 'llm', model: cleanSnippet(input.model ?? 'unknown model', MAX_MODEL_NAME) };
 }
-
-const passThrough: WriteGate = { run: (fn) => fn() };
 
 export class GraphService {
   readonly store: GraphStore;
   private readonly ids: IdSource;
   private readonly clock: Clock;
   private readonly listeners: Set<GraphListener>;
-  private readonly gate: WriteGate;
-  /** The same service without the gate, handed to `exclusive` callbacks. */
-  private readonly ungated: GraphService;
+  /** The single writer; absent on the session graph handed to `exclusive` callbacks, which already holds it. */
+  private readonly lock: WriteLock | undefined;
+  /** The same service writing without the lock, handed to `exclusive` callbacks. */
+  private readonly session: GraphService;
   /**
    * Inside an atomic `exclusive` run: the changes of the inner writes, held until the
    * outer transaction commits (a listener must never see a write that is rolled back).
@@ -187,15 +202,18 @@ export class GraphService {
     this.clock = deps.clock;
     this.listeners = shared?.listeners ?? new Set();
     this.held = shared?.held;
-    this.gate = shared ? passThrough : new WriteQueue();
-    this.ungated = shared ? this : new GraphService(deps, { listeners: this.listeners });
+    this.lock = shared ? undefined : new WriteLock();
+    this.session = shared ? this : new GraphService(deps, { listeners: this.listeners });
   }
 
   /**
-   * Runs `fn` with no other write of this service in between: read-decide-write
-   * sequences (find-or-create, ingestion) use it so two callers cannot both create
-   * the same entity. Inside, write through the `graph` argument (calling this
-   * service again from inside would wait for itself).
+   * Runs `fn` with no other write in between: the service's lock (`WriteLock`) is the
+   * graph's single writer, and read-decide-write sequences (find-or-create, ingestion,
+   * a writing tool call) run here so two callers cannot both create the same entity.
+   * Inside, write through the `graph` argument: it holds the lock, so its writes do not
+   * wait, and its own `exclusive` fails at once with a `conflict` error instead of
+   * queueing behind its caller. Calling this service itself from inside `fn` would wait
+   * for `fn` to end, that is forever.
    *
    * With `atomic: true`, `fn` also runs in one store transaction: its writes are
    * applied all together or, if it throws, not at all (Dexie aborts, the in-memory
@@ -208,13 +226,16 @@ export class GraphService {
    *   await graph.exclusive(async (g) => { await g.createEntity(a); await g.createEntity(b); }, { atomic: true }); // both or neither
    */
   exclusive<T>(fn: (graph: GraphService) => Promise<T>, options: { readonly atomic?: boolean } = {}): Promise<T> {
-    if (options.atomic !== true) return this.gate.run(() => fn(this.ungated));
-    return this.gate.run(async () => {
+    const { lock } = this;
+    if (lock === undefined) {
+      return Promise.reject(new ConflictError('exclusive was called inside an exclusive run: write through the graph that run was handed; it already has the writer to itself.'));
+    }
+    if (options.atomic !== true) return lock.run(() => fn(this.session));
+    return lock.run(async () => {
       const held: GraphChange[] = [];
-      const inner = new GraphService({ store: this.store, ids: this.ids, clock: this.clock }, { listeners: this.listeners, held: this.held ?? held });
+      const inner = new GraphService({ store: this.store, ids: this.ids, clock: this.clock }, { listeners: this.listeners, held });
       const result = await this.store.transaction(() => fn(inner));
-      // Nested in another atomic run, the outer one publishes when it commits.
-      if (this.held === undefined) this.publish(held);
+      this.publish(held);
       return result;
     });
   }
@@ -227,7 +248,8 @@ export class GraphService {
 
   private async write<T>(fn: (log: ChangeLog) => Promise<T>): Promise<T> {
     const log = new ChangeLog();
-    const result = await this.gate.run(() => this.store.transaction(() => fn(log)));
+    const transaction = (): Promise<T> => this.store.transaction(() => fn(log));
+    const result = await (this.lock === undefined ? transaction() : this.lock.run(transaction));
     if (this.held === undefined) this.publish(log.drain());
     else for (const change of log.drain()) this.held.push(change); // no spread: a merge may log 50k changes
     return result;
@@ -353,7 +375,7 @@ export class GraphService {
 
   /**
    * Merges attributes into an entity: new keys are added, existing keys updated
-   * (as the seed's entity_add does on a repeated name).
+   * (as `entity_add` does on a repeated name).
    */
   async mergeAttributes(
     id: EntityId,
@@ -414,6 +436,7 @@ export class GraphService {
       snippet: cleanSnippet(input.snippet),
       ...(input.detail === undefined ? {} : { detail: cleanSnippet(input.detail, 200) }),
       capturedAt: input.capturedAt ?? this.clock.now(),
+      ...provenanceOf(input),
     };
     await this.store.putEvidence(evidence);
     return evidence;
@@ -462,43 +485,22 @@ export class GraphService {
   async deleteEntity(id: EntityId): Promise<DeleteOutcome> {
     return this.write(async (log) => {
       const entity = await this.mustGet(id);
-      const rels = await this.bounded(this.store.relationshipsOf(id, 'both', MAX_EDGES_PER_OPERATION + 1), 'relationships');
-      let evidenceRemoved = 0;
-      const relIds = new Set<string>();
-      for (const rel of rels) {
-        relIds.add(rel.id);
-        for (const ev of await this.store.evidenceOfRelationship(rel.id, MAX_EDGES_PER_OPERATION)) {
-          await this.store.deleteEvidence(ev.id);
-          evidenceRemoved++;
-        }
-        await this.store.deleteRelationship(rel.id);
-        log.relationshipRemoved(rel);
-      }
-      const evidence = await this.bounded(this.store.evidenceOfEntity(id, MAX_EDGES_PER_OPERATION + 1), 'evidence rows');
-      for (const ev of evidence) {
-        await this.store.deleteEvidence(ev.id);
-        evidenceRemoved++;
-      }
-      const pages = await this.bounded(this.store.pagesOfEntity(id, MAX_EDGES_PER_OPERATION + 1), 'pages');
-      for (const page of pages) {
-        await this.store.putPage({
-          ...page,
-          entityIds: page.entityIds.filter((e) => e !== id),
-          relationshipIds: page.relationshipIds.filter((r) => !relIds.has(r)),
-        });
-      }
-      await this.store.deleteEntity(id);
-      log.entityRemoved(entity);
-      return { entity, relationshipsRemoved: rels.length, evidenceRemoved };
+      const out = await removeEntityRecords(this.store, log, entity);
+      return { entity, ...out };
     });
   }
 
-  private async bounded<T>(list: Promise<T[]>, what: string): Promise<T[]> {
-    const items = await list;
-    if (items.length > MAX_EDGES_PER_OPERATION) {
-      throw new ConflictError(`The entity has more than ${MAX_EDGES_PER_OPERATION} ${what}; the operation was refused, nothing changed.`);
-    }
-    return items;
+  /**
+   * Deletes a captured page with its evidence and the entities and relationships only
+   * it supported (`deletePageRecords`); all of it or, on failure, nothing.
+   */
+  async deletePage(url: string): Promise<PageDeletionOutcome> {
+    const clean = cleanText(url);
+    // Decided inside the transaction, thrown after it: an error thrown inside a Dexie
+    // transaction under a DOMException name (NotFoundError) comes out as Dexie's own.
+    const out = await this.write((log) => deletePageRecords(this.store, log, clean));
+    if (out === undefined) throw new NotFoundError(`No captured page has the URL "${clean.slice(0, 300)}"; it may have been deleted already.`);
+    return out;
   }
 
   /** Stores a captured page; a re-capture keeps the union of its entity and relationship lists. */
@@ -512,6 +514,7 @@ export class GraphService {
         title: cleanSnippet(input.title, MAX_TITLE_LENGTH),
         site: input.site ?? siteOf(url),
         ...(input.lang === undefined ? {} : { lang: input.lang }),
+        ...pageMetadata(input, before),
         capturedAt: input.capturedAt ?? this.clock.now(),
         entityIds: union(before?.entityIds ?? [], input.entityIds ?? []),
         relationshipIds: union(before?.relationshipIds ?? [], input.relationshipIds ?? []),

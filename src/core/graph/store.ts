@@ -27,6 +27,13 @@ export interface PageRequest {
   readonly after?: string;
 }
 
+export interface ListPagesOptions {
+  readonly limit: number;
+  readonly since?: number;
+  /** A host name as `Page.site` stores it. */
+  readonly site?: string;
+}
+
 export interface GraphCounts {
   readonly entities: number;
   readonly relationships: number;
@@ -54,6 +61,8 @@ export interface GraphStore {
   /** Entities ordered by id (creation order), optionally of one type. */
   listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]>;
   countEntities(type?: EntityType): Promise<number>;
+  /** The most recently updated entities first (ties: higher id first), optionally of some types only, at most `limit`. */
+  recentEntities(options: { readonly limit: number; readonly types?: readonly EntityType[] }): Promise<Entity[]>;
 
   // Relationships
   getRelationship(id: RelationshipId): Promise<Relationship | undefined>;
@@ -74,9 +83,13 @@ export interface GraphStore {
 
   // Pages
   putPage(page: Page): Promise<void>;
+  /** Removes the page record only (its evidence and contributions are the service's business). */
+  deletePage(url: string): Promise<void>;
   getPage(url: string): Promise<Page | undefined>;
-  /** Newest first; `since` bounds capture time from below. */
-  listPages(options: { readonly limit: number; readonly since?: number }): Promise<Page[]>;
+  /** Newest first (ties: url ascending); `since` bounds capture time from below, `site` keeps one host's pages. */
+  listPages(options: ListPagesOptions): Promise<Page[]>;
+  /** Pages captured at or after `since` (all pages without it). */
+  countPages(since?: number): Promise<number>;
   pagesOfEntity(id: EntityId, limit: number): Promise<Page[]>;
 
   // Merges (undo history)
@@ -95,3 +108,23 @@ export interface GraphStore {
   /** Removes every record. */
   clear(): Promise<void>;
 }
+
+/** The methods of `GraphStore` that only read. */
+export type GraphReadMethod =
+  | 'getEntity' | 'getEntities' | 'findEntitiesByKeys' | 'listEntities' | 'countEntities' | 'recentEntities'
+  | 'getRelationship' | 'findRelationshipByKey' | 'relationshipsOf' | 'listRelationships'
+  | 'evidenceOfEntity' | 'evidenceOfRelationship' | 'evidenceOfPage'
+  | 'getPage' | 'listPages' | 'countPages' | 'pagesOfEntity'
+  | 'getMerge' | 'listMerges' | 'getReview' | 'listReviews' | 'counts';
+
+/**
+ * The read-only port: `GraphStore` without its writes and transactions, covered by the
+ * same contract suite. The side panel's live views read the graph through it (the
+ * background is the only writer), and so do the pure functions the panel runs over the
+ * graph (the diagram's selection, exports).
+ *
+ * @example
+ *   const reader: GraphReader = new DexieGraphStore(new AriadneDatabase());
+ *   const pending = (await reader.counts()).pendingReviews;
+ */
+export type GraphReader = Pick<GraphStore, GraphReadMethod>;

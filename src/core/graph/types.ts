@@ -84,7 +84,14 @@ export interface Evidence {
   /** What the evidence is for, e.g. the alias or attribute key. */
   readonly detail?: string;
   readonly capturedAt: number;
+  /** Set when an LLM read the fact (absent: the offline extractor, or the user). */
+  readonly extractor?: EvidenceExtractor;
+  /** The model that read it, with `extractor: 'llm'`. */
+  readonly model?: string;
 }
+
+/** Who read a fact from its page, when it was not the offline extractor. */
+export type EvidenceExtractor = 'llm';
 
 /** A captured page. Keyed by its canonical URL. */
 export interface Page {
@@ -93,6 +100,10 @@ export interface Page {
   /** indexed: host name, for per-site views. */
   readonly site: string;
   readonly lang?: string;
+  /** The author line of the page's metadata or article, as captured (plain text, bounded). Not indexed. */
+  readonly byline?: string;
+  /** The publication date the page's metadata gave, as written there (not parsed). Not indexed. */
+  readonly publishedAt?: string;
   /** indexed */
   readonly capturedAt: number;
   /** indexed (multi-entry): the entities this page contributed. */
@@ -102,7 +113,7 @@ export interface Page {
   readonly notes?: readonly string[];
   /**
    * Main-text sentences naming at least one of the page's entities, in text order,
-   * bounded by `page-sentences.ts` (issue 16): read to answer questions the graph has no
+   * bounded by `page-sentences.ts`: read to answer questions the graph has no
    * relation for. Absent when sentence keeping is off. Not indexed.
    */
   readonly sentences?: readonly string[];

@@ -1,5 +1,5 @@
 /**
- * All or nothing, checked at every write point (issue 24): one capture is ingested
+ * All or nothing, checked at every write point: one capture is ingested
  * into a store whose k-th write fails, for k = 1, 2, … until the capture gets through
  * unhindered; after each failure the same capture is ingested again, and the graph must
  * then equal a clean ingest of it (entities with mention counts, aliases, attributes,
@@ -67,6 +67,9 @@ class FaultyStore implements GraphStore {
   listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]> {
     return this.inner.listEntities(options);
   }
+  recentEntities(options: { readonly limit: number; readonly types?: readonly EntityType[] }): Promise<Entity[]> {
+    return this.inner.recentEntities(options);
+  }
   countEntities(type?: EntityType): Promise<number> {
     return this.inner.countEntities(type);
   }
@@ -111,11 +114,18 @@ class FaultyStore implements GraphStore {
     this.hit('putPage');
     return this.inner.putPage(page);
   }
+  async deletePage(url: string): Promise<void> {
+    this.hit('deletePage');
+    return this.inner.deletePage(url);
+  }
   getPage(url: string): Promise<Page | undefined> {
     return this.inner.getPage(url);
   }
-  listPages(options: { readonly limit: number; readonly since?: number }): Promise<Page[]> {
+  listPages(options: { readonly limit: number; readonly since?: number; readonly site?: string }): Promise<Page[]> {
     return this.inner.listPages(options);
+  }
+  countPages(since?: number): Promise<number> {
+    return this.inner.countPages(since);
   }
   pagesOfEntity(id: EntityId, limit: number): Promise<Page[]> {
     return this.inner.pagesOfEntity(id, limit);

@@ -1,4 +1,4 @@
-// The page's sentences (issue 16, item 2a) are written with the page record by ingestion,
+// The page's sentences are written with the page record by ingestion,
 // and not at all when the capture setting `keepSentences` is off.
 import { describe, expect, it } from 'vitest';
 import type { CaptureAnalysis } from '../capture';

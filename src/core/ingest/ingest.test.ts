@@ -141,11 +141,11 @@ describe('ingestCapture', () => {
     expect(await store.listReviews('pending', 10)).toHaveLength(1);
   });
 
-  it('keeps homonyms of different types apart', async () => {
+  it('keeps homonyms of different types apart, and asks the user about them', async () => {
     const { store, deps } = setup();
     await ingestCapture(page('https://astro.example/', [ent('Mercury', 'location')]), deps, { capturedAt: 1 });
     const bank = await ingestCapture(page('https://bank.example/', [ent('Mercury', 'company')]), deps, { capturedAt: 2 });
-    expect(bank).toMatchObject({ created: 1, matched: 0, queuedForReview: 0 });
+    expect(bank).toMatchObject({ created: 1, matched: 0, queuedForReview: 1 });
     expect(await store.countEntities()).toBe(2);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Ingestion (issue 3 item 6, issue 4 item 8): writes one analyzed page into the
+ * Ingestion: writes one analyzed page into the
  * graph through the resolver. Each entity is resolved with the page as context: a
  * confident match joins the existing entity (evidence, aliases, attributes); a
  * doubtful one becomes a provisional entity plus a review item for the user; an
@@ -8,7 +8,7 @@
  * tabs capturing the same new entity create it once; re-ingesting the same capture
  * (same URL and capture time) changes nothing.
  *
- * All or nothing (issue 24): one capture is one store transaction (`exclusive` with
+ * All or nothing: one capture is one store transaction (`exclusive` with
  * `atomic: true`). A failure or a worker stopped half-way leaves no trace, so the
  * retry applies the capture once. Chosen over idempotence by capture id, which would
  * need every write (mention counts, aliases, attribute values, review items) to carry
@@ -32,6 +32,7 @@ import { DEFAULT_AUTO_ACCEPT } from '../resolve/schema';
 import type { ResolveResponse } from '../resolve/schema';
 import { looksLikeAcronym } from '../resolve/page-names';
 import { fold, isAcronymOf, nameKey, normalizeLabel, withoutHonorific } from '../text/normalize';
+import { queueReviewDoubts } from './review-doubts';
 import { withUserTypes } from './user-types';
 
 /** Entities ingested per page at most (capture already caps salience at ~25). */
@@ -67,6 +68,17 @@ export interface IngestDeps {
   readonly settings?: IngestSettings;
 }
 
+export interface IngestOptions {
+  /** The page's capture time (default: now). */
+  readonly capturedAt?: number;
+  /**
+   * Set when the analysis is an LLM's reading of a page already captured: its evidence
+   * is marked with the model, known entities only gain evidence, and the page record
+   * keeps its capture time, notes and sentences.
+   */
+  readonly provenance?: { readonly extractor: 'llm'; readonly model: string };
+}
+
 export interface IngestResult {
   readonly pageUrl: string;
   readonly entityIds: readonly EntityId[];
@@ -86,14 +98,16 @@ export interface IngestResult {
 export async function ingestCapture(
   analysis: CaptureAnalysis,
   deps: IngestDeps,
-  options: { readonly capturedAt?: number } = {},
+  options: IngestOptions = {},
 ): Promise<IngestResult> {
   const capturedAt = options.capturedAt ?? deps.clock.now();
+  const provenance = options.provenance;
   return deps.service.exclusive(async (graph) => {
     // The budget starts once the writer is ours: time spent queued behind other captures is not ingestion's.
     const deadline = deps.clock.now() + INGEST_BUDGET_MS;
     const previous = await deps.store.getPage(analysis.url);
-    if (previous && previous.capturedAt === capturedAt) {
+    // An LLM reading adds to the capture it follows, which has this capture time already.
+    if (previous && previous.capturedAt === capturedAt && provenance === undefined) {
       return { pageUrl: analysis.url, entityIds: previous.entityIds, created: 0, matched: 0, queuedForReview: 0, relationships: previous.relationshipIds.length, duplicate: true };
     }
     // Names whose type the user fixed take that type first, so the resolver's typed match finds the user's entity.
@@ -103,7 +117,7 @@ export async function ingestCapture(
     );
     const pageNames = entities.flatMap((e) => [e.name, ...e.aliases]);
     const coMentions = entities.slice(0, CO_MENTIONS).map((e) => e.name);
-    const source = { pageUrl: analysis.url, pageTitle: analysis.title, capturedAt };
+    const source = { pageUrl: analysis.url, pageTitle: analysis.title, capturedAt, ...provenance };
     const pageEntityIds: EntityId[] = [...(previous?.entityIds ?? [])];
     const byKey = new Map<string, EntityId>();
     let created = 0;
@@ -133,7 +147,10 @@ export async function ingestCapture(
             ? await pendingProvisional(deps.store, mention.name, res)
             : undefined;
       let entity: Entity | undefined = joinId === undefined ? undefined : await deps.store.getEntity(joinId);
-      if (entity) {
+      if (entity && provenance !== undefined) {
+        // An LLM adds evidence to a known entity, never names or attributes: deleting what it added restores the entity.
+        matched++;
+      } else if (entity) {
         const known = entity;
         await graph.mergeAttributes(entity.id, mention.attributes, { mentions: Math.max(1, mention.mentions) });
         // Surface variants ("Stripe, Inc.") are kept too: the user sees how the page wrote it.
@@ -180,15 +197,27 @@ export async function ingestCapture(
       if (!relationshipIds.includes(out.relationship.id)) relationshipIds.push(out.relationship.id);
     }
 
+    // Same-name entities of other types, and part names beside full names, go to review too.
+    queued += (await queueReviewDoubts(deps, { url: analysis.url, title: analysis.title }, pageEntityIds)).length;
+
     const stopped = mentionsDone < entities.length || relationsDone < relations.length;
     const notes = stopped
       ? [...analysis.notes.slice(0, MAX_PAGE_NOTES - 1), budgetNote(mentionsDone, entities.length, relationsDone, relations.length)]
       : analysis.notes;
     // Written with the page in this same atomic transaction; with keeping off, none are stored (an empty list replaces older ones).
     const sentences = deps.settings?.keepSentences === false ? [] : (analysis.sentences ?? []);
-    await graph.recordPage({ url: analysis.url, title: analysis.title, ...(analysis.lang ? { lang: analysis.lang } : {}), capturedAt, entityIds: pageEntityIds, relationshipIds, notes, sentences });
+    // An LLM reading leaves the page as the capture recorded it (time, notes, sentences) and adds to its lists.
+    const pageFields = provenance === undefined
+      ? { title: analysis.title, ...(analysis.lang ? { lang: analysis.lang } : {}), ...pageByline(analysis), capturedAt, notes, sentences }
+      : { title: previous?.title ?? analysis.title, ...(previous?.lang ? { lang: previous.lang } : {}), capturedAt: previous?.capturedAt ?? capturedAt, notes: previous?.notes ?? notes };
+    await graph.recordPage({ url: analysis.url, ...pageFields, entityIds: pageEntityIds, relationshipIds });
     return { pageUrl: analysis.url, entityIds: pageEntityIds, created, matched, queuedForReview: queued, relationships: seenRel.size, duplicate: false };
   }, { atomic: true });
+}
+
+/** The author line and publication date of a capture, for its page record. */
+function pageByline(analysis: CaptureAnalysis): { byline?: string; publishedAt?: string } {
+  return { ...(analysis.byline ? { byline: analysis.byline } : {}), ...(analysis.publishedAt ? { publishedAt: analysis.publishedAt } : {}) };
 }
 
 /** Notes a page keeps (`recordPage` keeps this many): the budget note must be one of them. */

@@ -1,4 +1,4 @@
-// Issue 15 item 4: a type the user fixed in the side panel sticks to the name on later captures.
+// A type the user fixed in the side panel sticks to the name on later captures.
 import { describe, expect, it } from 'vitest';
 import type { AnalyzedEntity, CaptureAnalysis } from '../capture';
 import { dumpGraph, parseGraphDump } from '../export/dump';

@@ -1,5 +1,5 @@
 /**
- * Types the user fixed stick (issue 15 item 4): when the user changed an entity's type
+ * Types the user fixed stick: when the user changed an entity's type
  * (`entity_update`, which marks it `typeSetByUser`), a later capture naming it (its name
  * or an alias) takes the user's type before resolution, so the resolver's typed matching
  * joins the user's entity instead of creating a second one of the recognizer's type.

@@ -73,7 +73,7 @@ export interface Diagram {
  * Unconnected nodes per row of the grid they are placed in. In `graph LR` an invisible
  * link (`~~~`) puts its ends side by side, so chains of this many make rows and the
  * rows stack: 4 boxes of up to ~250 px fit a 400 px panel zoomed out about 2.5× instead
- * of one column of boxes (issue 20).
+ * of one column of boxes.
  */
 export const GRID_ROW_NODES = 4;
 /**

@@ -6,12 +6,12 @@
  */
 import { NotFoundError } from '../errors';
 import type { EntityId } from '../graph/ids';
-import type { GraphStore } from '../graph/store';
+import type { GraphReader } from '../graph/store';
 import type { Entity, EntityType, Relationship } from '../graph/types';
 import { ENTITY_TYPES } from '../graph/types';
 import type { Diagram, DiagramEdge } from './render';
 
-/** Seed 003 / issue 2: a readable diagram has about this many nodes. */
+/** A readable diagram has about this many nodes: past it, boxes and labels no longer fit a side panel. */
 export const DEFAULT_NODE_BUDGET = 60;
 /** Beyond this a diagram is unreadable and slow to lay out. */
 export const MAX_NODE_BUDGET = 300;
@@ -41,7 +41,7 @@ export interface SelectedDiagram {
 
 const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-async function allRelationships(store: GraphStore, keep: (r: Relationship) => boolean): Promise<Relationship[]> {
+async function allRelationships(store: GraphReader, keep: (r: Relationship) => boolean): Promise<Relationship[]> {
   const out: Relationship[] = [];
   let after: string | undefined;
   for (let read = 0; read < MAX_SCANNED; read += PAGE) {
@@ -78,7 +78,7 @@ function describeLeftOut(shown: readonly Entity[], totalByType: ReadonlyMap<Enti
  * @example
  *   const { diagram, note } = await selectDiagram(store, { around: rust.id, depth: 1 });
  */
-export async function selectDiagram(store: GraphStore, request: DiagramRequest = {}): Promise<SelectedDiagram> {
+export async function selectDiagram(store: GraphReader, request: DiagramRequest = {}): Promise<SelectedDiagram> {
   const budget = Math.max(1, Math.min(MAX_NODE_BUDGET, Math.floor(request.budget ?? DEFAULT_NODE_BUDGET)));
   const types = request.types && request.types.length > 0 ? new Set(request.types) : undefined;
   const labels = request.relations && request.relations.length > 0 ? new Set(request.relations) : undefined;

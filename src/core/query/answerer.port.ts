@@ -1,6 +1,6 @@
 /**
- * The Answerer port: one turn of the query loop (`llm.query(text, context,
- * capabilities)` in seed 001). The symbolic answerer is the offline default; LLM
+ * The Answerer port: one turn of the query loop (question, context and capabilities
+ * in, a `QueryResponse` out). The symbolic answerer is the offline default; LLM
  * answerers in `src/adapters/llm` implement the same port.
  */
 import type { InfoCapability } from './info-capability';

@@ -1,6 +1,6 @@
 /**
- * The built-in capabilities (seed 001's six, plus two Ariadne needs: paths between
- * two entities and captured pages), rebuilt from the context before every answerer
+ * The built-in capabilities (search, entity details, relationships, neighbours,
+ * attributes and types, plus paths between two entities and captured pages), rebuilt from the context before every answerer
  * turn so their allowed values are exactly what the context holds. All are read-only.
  */
 import { ENTITY_TYPES } from '../graph/types';

@@ -1,4 +1,4 @@
-// entity_query keeps seed 003's response shape (entities with attributes and
+// entity_query keeps its reference response shape (entities with attributes and
 // relationships, and an answer) and adds confidence, sources and follow-ups.
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../graph/ids';
@@ -6,7 +6,7 @@ import { answerQuestion, createQueryEngine } from './entity-query';
 import { buildStripeGraph, FIXTURE_NOW } from './fixtures/stripe-graph';
 
 describe('answerQuestion (entity_query)', () => {
-  it('answers the seed example in the seed shape', async () => {
+  it('answers the reference example in the reference shape', async () => {
     const { store } = await buildStripeGraph();
     const engine = createQueryEngine({ store, clock: fixedClock(FIXTURE_NOW) });
     const result = await answerQuestion('what do we know about Stripe?', { engine, store });

@@ -10,14 +10,14 @@ import { GraphRelationships } from './graph-relationships';
 import { GraphSemanticSearch } from './graph-semantic-search';
 import { InMemoryQueryHistory, type QueryHistory } from './query-history';
 import { QueryEngine } from './query-engine';
-import type { AnswerSource, Confidence } from './query-response';
+import type { AnswerBlock, AnswerSource, Confidence } from './query-response';
 import type { NameSearch } from './semantic-search.port';
 import { SymbolicAnswerer } from './symbolic-answerer';
 import { tokenNameSearch } from './token-name-search';
 import type { ExecuteQueryOptions } from './world-intelligence.port';
 import { sequentialQueryIds, type QueryId } from './world-query';
 
-// Entities returned with an answer, and relationships per entity (seed 003 shape).
+// Entities returned with an answer, and relationships per entity (`entity_query`'s `entities`).
 export const MAX_QUERY_ENTITIES = 5;
 export const MAX_ENTITY_RELATIONSHIPS = 25;
 
@@ -59,7 +59,7 @@ export function createQueryEngine(options: CreateQueryEngineOptions): QueryEngin
   });
 }
 
-/** Seed 003's entity in an `entity_query` response. */
+/** An entity of an `entity_query` response: name, type, attributes, outgoing relationships. */
 export interface QueryEntity {
   readonly name: string;
   readonly entity_type: string;
@@ -70,6 +70,8 @@ export interface QueryEntity {
 export interface EntityQueryResult {
   readonly entities: readonly QueryEntity[];
   readonly answer: string;
+  /** The answer's paragraphs and lists, when it has a structure (`answer` is the same as text). */
+  readonly blocks?: readonly AnswerBlock[];
   readonly confidence: Confidence;
   readonly sources: readonly AnswerSource[];
   readonly follow_ups: readonly string[];
@@ -111,6 +113,7 @@ export async function answerQuestion(question: string, deps: AnswerQuestionDeps,
   return {
     entities,
     answer: answer.content,
+    ...(answer.blocks ? { blocks: answer.blocks } : {}),
     confidence: answer.confidence,
     sources: answer.sources,
     follow_ups: answer.suggestedFollowUps,

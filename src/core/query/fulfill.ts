@@ -187,11 +187,15 @@ function containsWord(hay: string, needle: string): boolean {
 
 async function addPages(store: GraphStore, patch: QueryContext, scope: string, env: FulfillEnv): Promise<void> {
   let pages;
+  let total: number | undefined;
   if (scope === 'current_page') {
     const page = env.pageUrl ? await store.getPage(env.pageUrl) : undefined;
     pages = page ? [page] : [];
   } else if (scope === 'today') {
-    pages = await store.listPages({ limit: PAGES_PER_SCOPE, since: startOfDay(env.now, env.timezoneOffsetMinutes) });
+    const since = startOfDay(env.now, env.timezoneOffsetMinutes);
+    pages = await store.listPages({ limit: PAGES_PER_SCOPE, since });
+    // Only the newest pages are loaded; the count is of all of today's.
+    total = await store.countPages(since);
   } else {
     pages = await store.listPages({ limit: PAGES_PER_SCOPE });
   }
@@ -200,5 +204,5 @@ async function addPages(store: GraphStore, patch: QueryContext, scope: string, e
     patch.addPage(view);
     for (const e of await store.getEntities(view.entityIds)) patch.addEntitySummary(summarize(e));
   }
-  if (scope === 'current_page' || scope === 'today' || scope === 'recent') patch.markPageScope(scope satisfies PageScope);
+  if (scope === 'current_page' || scope === 'today' || scope === 'recent') patch.markPageScope(scope satisfies PageScope, total);
 }

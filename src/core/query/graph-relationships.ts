@@ -16,6 +16,7 @@ import type {
   SharedConnection,
 } from './relationship.port';
 import { viewRelationships } from './graph-views';
+import { UNTYPED_LABELS } from './relation-words';
 
 // Neighbours read per node during path search: hubs beyond this are sampled, not exhausted.
 export const PATH_NEIGHBOUR_LIMIT = 200;
@@ -75,7 +76,9 @@ export class GraphRelationships implements RelationshipProvider {
     for (let depth = 0; depth < options.maxDepth && frontier.length > 0; depth++) {
       const next: EntityId[] = [];
       for (const node of frontier) {
-        for (const r of await this.store.relationshipsOf(node, 'both', PATH_NEIGHBOUR_LIMIT)) {
+        // A stated relation before a co-mention: of two links between the same pair, the path says what the page stated.
+        const links = (await this.store.relationshipsOf(node, 'both', PATH_NEIGHBOUR_LIMIT)).sort((a, b) => Number(UNTYPED_LABELS.has(a.label)) - Number(UNTYPED_LABELS.has(b.label)));
+        for (const r of links) {
           const other = r.from === node ? r.to : r.from;
           if (via.has(other)) continue;
           via.set(other, r);

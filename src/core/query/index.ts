@@ -1,4 +1,4 @@
-/** The query loop (design §3.2, seed 001): public exports. */
+/** The query loop: public exports. */
 export * from './world-query';
 export * from './query-context';
 export * from './query-response';

@@ -1,5 +1,5 @@
 /**
- * InfoCapabilities (seed 001): the declarative list of what an answerer may ask for.
+ * InfoCapabilities: the declarative list of what an answerer may ask for.
  * Every parameter that names something is constrained to values the context holds
  * (entity ids, types, scopes), so a model cannot ask about an entity it invented;
  * `validateInfoRequest` rejects anything else and the loop then forces an answer.
@@ -160,8 +160,8 @@ export function capabilityJsonSchema(capability: InfoCapability): JsonSchema {
 
 /**
  * Ids listed in one tool's JSON-schema enum at most. The same ids repeat across
- * several tools, so a full list would crowd out the data itself (issue 5: ≤ 2,000
- * prompt tokens per call). The first ids are the most relevant (context order);
+ * several tools, so a full list would crowd out the data itself (the budget is ≤ 2,000
+ * prompt tokens per call, `prompt.ts`). The first ids are the most relevant (context order);
  * `validateInfoRequest` still accepts every id the context holds and nothing else.
  */
 export const MAX_SCHEMA_ENUM_IDS = 24;

@@ -1,4 +1,4 @@
-// Co-occurrence links (`mentioned_with`, issue 16) show a neighbourhood but never answer
+// Co-occurrence links (`mentioned_with`) show a neighbourhood but never answer
 // a typed question; and the question words added for the page gold's templates.
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../graph/ids';

@@ -1,6 +1,6 @@
 /**
  * Prompts for LLM answerers, pure so they are tested in Node and shared by every LLM
- * adapter. Safety (design §1): everything read from pages (names, attributes,
+ * adapter. Safety: everything read from pages (names, attributes,
  * snippets, titles) enters the prompt only as JSON-quoted data inside one delimited
  * block, and the system prompt says that block is untrusted data, never instructions.
  */
@@ -13,7 +13,7 @@ export const DATA_OPEN = '<<<GRAPH_DATA';
 export const DATA_CLOSE = 'GRAPH_DATA>>>';
 // Answer text beyond this is cut: an answer is a paragraph, not a page.
 export const MAX_ANSWER_LENGTH = 4000;
-// Follow-ups are 1–3 short questions (issue 5).
+// Follow-ups are 1–3 short questions: a chat shows them as buttons under the answer.
 export const MAX_FOLLOW_UPS = 3;
 const MAX_FOLLOW_UP_LENGTH = 200;
 
@@ -34,7 +34,7 @@ export const SYSTEM_PROMPT = [
 
 /**
  * Estimated tokens one LLM call may carry (system prompt + user turn + tool
- * definitions): issue 5's goal is ≤ 2,000 per call, against ~100k for GraphRAG's
+ * definitions): the budget is ≤ 2,000 per call, against ~100k for GraphRAG's
  * global search. The data block is cut to fit, with a note saying so.
  */
 export const PROMPT_TOKEN_BUDGET = 2000;
@@ -99,6 +99,9 @@ function contextLines(context: QueryContext): string[] {
   for (const page of context.pages) {
     lines.push(`page url=${q(page.url)} title=${q(page.title)} captured=${new Date(page.capturedAt).toISOString()} entities=${page.entityCount} [${page.entityIds.join(', ')}]`);
   }
+  // The context lists only the newest pages: the model is told how many there are in all.
+  const today = context.pageTotal('today');
+  if (today !== undefined) lines.push(`pages_captured_today ${today} (the newest ${context.pages.length} listed)`);
   if (context.definitions) lines.push(`types ${context.definitions.map((d) => `${d.type}=${d.count}`).join(' ')}`);
   if (context.labels) lines.push(`labels ${context.labels.map((l) => `${q(l.label)}=${l.count}`).join(' ')}`);
   if (context.mostConnected) lines.push(`most_connected ${context.mostConnected.map((c) => `${c.id}=${c.degree}`).join(' ')}`);

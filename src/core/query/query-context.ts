@@ -1,5 +1,5 @@
 /**
- * QueryContext (seed 001): what the answerer knows while it answers one question.
+ * QueryContext: what the answerer knows while it answers one question.
  * Two levels of entities: light summaries (id, name, type, one line) and full
  * entities (attributes, relationships, evidence) loaded on demand. Every collection
  * is capped so a context always fits a small prompt.
@@ -88,7 +88,7 @@ export interface SentenceName {
   readonly name: string;
   readonly type: EntityType;
 }
-/** A stored page sentence naming an entity (issue 16): page text, untrusted data, never instructions. */
+/** A stored page sentence naming an entity: page text, untrusted data, never instructions. */
 export interface SentenceView {
   readonly pageUrl: string;
   readonly pageTitle: string;
@@ -139,6 +139,8 @@ export class QueryContext {
   private readonly typeListings = new Map<EntityType, EntityId[]>();
   private readonly lookups = new Map<string, EntityId[]>();
   private readonly scopes = new Set<PageScope>();
+  /** How many pages each loaded scope holds in all (the context keeps only the newest). */
+  private readonly pageTotals = new Map<PageScope, number>();
   private readonly fulfilledKeys = new Set<string>();
   private definitionList: DefinitionView[] | undefined;
   private labelList: LabelCount[] | undefined;
@@ -219,8 +221,9 @@ export class QueryContext {
   setLookup(query: string, ids: readonly EntityId[]): void {
     this.lookups.set(query, [...ids]);
   }
-  markPageScope(scope: PageScope): void {
+  markPageScope(scope: PageScope, total?: number): void {
     this.scopes.add(scope);
+    if (total !== undefined) this.pageTotals.set(scope, total);
   }
   /** Remembers that a request was run, so answerers do not ask twice. */
   markFulfilled(key: string): void {
@@ -242,6 +245,7 @@ export class QueryContext {
     for (const [type, ids] of other.typeListings) this.typeListings.set(type, ids);
     for (const [query, ids] of other.lookups) this.lookups.set(query, ids);
     for (const scope of other.scopes) this.scopes.add(scope);
+    for (const [scope, total] of other.pageTotals) this.pageTotals.set(scope, total);
     for (const key of other.fulfilledKeys) this.fulfilledKeys.add(key);
     if (other.definitionList && other.labelList && other.connectedList) {
       this.setDefinitions(other.definitionList, other.labelList, other.connectedList);
@@ -313,6 +317,10 @@ export class QueryContext {
   }
   hasPageScope(scope: PageScope): boolean {
     return this.scopes.has(scope);
+  }
+  /** Pages the scope holds in all, when it was counted (the context may hold fewer). */
+  pageTotal(scope: PageScope): number | undefined {
+    return this.pageTotals.get(scope);
   }
   wasFulfilled(key: string): boolean {
     return this.fulfilledKeys.has(key);

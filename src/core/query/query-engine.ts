@@ -1,5 +1,5 @@
 /**
- * The query loop (seed 001, "Execution Flow"): question → initial context from search
+ * The query loop: question → initial context from search
  * → answerer turn with capabilities → validate, fulfill and merge each NeedsMoreInfo
  * → … → Answer. The loop is bounded by `maxInfoRequests`; an invalid request or the
  * limit forces a low-confidence answer. A failing answerer (LLM down, slow, garbage)
@@ -209,6 +209,8 @@ export class QueryEngine implements WorldIntelligenceProvider {
     return {
       type: 'answer',
       content: answer.content.slice(0, MAX_ANSWER_LENGTH),
+      // Blocks are dropped with a cut content: the two must say the same.
+      ...(answer.blocks && answer.content.length <= MAX_ANSWER_LENGTH ? { blocks: answer.blocks } : {}),
       confidence: answer.confidence,
       sources,
       suggestedFollowUps: followUps,

@@ -1,4 +1,4 @@
-// The seed 001 building blocks on their own: WorldQuery's lifecycle and limits,
+// The query loop's building blocks on their own: WorldQuery's lifecycle and limits,
 // QueryContext's two levels and merge, capability constraints and validation,
 // relationship traversal, the prompt's data block and the answer trailer.
 import { beforeAll, describe, expect, it } from 'vitest';

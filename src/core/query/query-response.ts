@@ -1,5 +1,5 @@
 /**
- * What an answerer returns on each turn of the query loop (seed 001, "QueryResponse"):
+ * What an answerer returns on each turn of the query loop (`QueryResponse`):
  * either an Answer, or a request for more information through the capabilities.
  */
 
@@ -19,9 +19,34 @@ export interface AnswerSource {
   readonly pages: readonly SourcePage[];
 }
 
+/**
+ * One part of an answer's body: a paragraph, or a list whose items are plain text.
+ * Renderers show them as text (never as markup); `content` carries the same body as
+ * plain text for callers that only read strings (an LLM, an MCP client).
+ */
+export type AnswerBlock =
+  | { readonly kind: 'paragraph'; readonly text: string }
+  | { readonly kind: 'list'; readonly items: readonly string[] };
+
+/** True for a well-formed block (blocks restored from storage are checked before they are shown). */
+export function isAnswerBlock(value: unknown): value is AnswerBlock {
+  if (typeof value !== 'object' || value === null) return false;
+  const kind: unknown = Reflect.get(value, 'kind');
+  if (kind === 'paragraph') return typeof Reflect.get(value, 'text') === 'string';
+  const items: unknown = Reflect.get(value, 'items');
+  return kind === 'list' && Array.isArray(items) && items.every((item) => typeof item === 'string');
+}
+
+/** Blocks as plain text: paragraphs apart by a blank line, list items one a line after "- ". */
+export function blocksText(blocks: readonly AnswerBlock[]): string {
+  return blocks.map((b) => (b.kind === 'paragraph' ? b.text : b.items.map((item) => `- ${item}`).join('\n'))).join('\n\n');
+}
+
 export interface Answer {
   readonly type: 'answer';
   readonly content: string;
+  /** The body with its structure (paragraphs, lists), when the answerer gave one; `content` is its text. */
+  readonly blocks?: readonly AnswerBlock[];
   readonly confidence: Confidence;
   readonly sources: readonly AnswerSource[];
   readonly suggestedFollowUps: readonly string[];

@@ -1,6 +1,6 @@
 /**
  * Reads a question into an intent for the symbolic answerer: a small, deterministic
- * grammar of the questions issue 5 lists ("which companies use Rust?", "who founded
+ * grammar of the questions the README lists ("which companies use Rust?", "who founded
  * Stripe?", "how are X and Y connected?", …). Slots keep the user's own spelling.
  */
 import type { EntityType } from '../graph/types';
@@ -121,6 +121,18 @@ const RULES: readonly Rule[] = [
     return { kind: 'relation', relation: `${parts[1] ?? ''}${parts[2] ?? ''}`.trim(), object: slot(parts[3]), direction: 'in', ...(type ? { entityType: type } : {}) };
   },
 ];
+
+/**
+ * True for a question about the whole graph or the reading history ("list the companies",
+ * "what did I read today?", "what did I capture from this page?"): it names no earlier
+ * referent, so "the companies" in it is a category, not something said before.
+ *
+ * @example isGraphWideQuestion('list the companies') // true
+ */
+export function isGraphWideQuestion(question: string): boolean {
+  const kind = parseQuestion(question).kind;
+  return kind === 'list' || kind === 'most_connected' || kind === 'captured';
+}
 
 /**
  * @example

@@ -1,5 +1,5 @@
 /**
- * RelationshipProvider (seed 001): graph traversal for the query loop. Implemented
+ * RelationshipProvider: graph traversal for the query loop. Implemented
  * over the GraphStore by `GraphRelationships`; every method is bounded.
  */
 import type { EntityId } from '../graph/ids';

@@ -1,5 +1,5 @@
 /**
- * SemanticSearchProvider (seed 001): finds entities for a question. Ariadne's default
+ * SemanticSearchProvider: finds entities for a question. Ariadne's default
  * implementation (`GraphSemanticSearch`) ranks by names and aliases through an
  * injected name search; an embedding-based one can replace it behind this port.
  */

@@ -1,4 +1,4 @@
-// Answers read from stored page sentences (issue 16, item 3): quoted, cited, low
+// Answers read from stored page sentences: quoted, cited, low
 // confidence, said to be read; never when the graph has the relation, never without a
 // trigger word or an entity of the expected type, and not with reading turned off.
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
 import { answerQuestion, createQueryEngine } from './entity-query';
 import { parseQuestion } from './question';
-import { readFromSentences, readingSpec } from './sentence-reading';
+import { readFromSentences, readingSpec, tightBetween } from './sentence-reading';
 
 const URL = 'https://example.com/agari';
 const TITLE = 'Agari raises $22M';
@@ -39,6 +39,32 @@ describe('answers read from stored sentences', () => {
     const { ask } = await world(['Agari is headquartered in Boston.', 'Patrick Peterson is a vice president at Cisco.']);
     expect((await ask('Where is Agari located?')).answer).toContain('it names Boston');
     expect((await ask('Who does Patrick Peterson work for?')).answer).toContain('it names Cisco');
+  });
+
+  it('reads a place or a job from the phrase right between the names', async () => {
+    const { ask } = await world(['Gunmen attacked the famed Agari Museum. Agari in Boston reopened.', 'said Patrick Peterson, a research astronomer at Cisco, in an email.']);
+    expect((await ask('Where is Agari located?')).answer).toContain('it names Boston');
+    expect((await ask('Who does Patrick Peterson work for?')).answer).toContain('it names Cisco');
+  });
+
+  it('reads no job from a clause and no place from a farther "in"', async () => {
+    const { ask } = await world(['Patrick Peterson, who spoke at Cisco, left.', 'Agari met Cisco staff in Boston.']);
+    expect((await ask('Who does Patrick Peterson work for?')).answer).not.toContain('it names Cisco');
+    expect((await ask('Where is Agari located?')).answer).not.toContain('it names Boston');
+  });
+
+  it('reads no relation a negation denies, and several founders', async () => {
+    const denied = await world(['Agari is not headquartered in Boston, its chief said.', 'Agari has said its assets were acquired by Cisco and it will no longer sell.']);
+    expect((await denied.ask('Where is Agari located?')).answer).not.toContain('it names Boston');
+    // A negation of another clause, past both names, denies nothing of theirs.
+    expect((await denied.ask('What did Cisco acquire?')).answer).toContain('it names Agari');
+    const { graph, store, ids } = denied;
+    const ada = await graph.createEntity({ name: 'Ada Quinn', type: 'person' });
+    await graph.recordPage({ url: 'https://example.com/founders', title: 'Founders', entityIds: [ids.agari, ids.patrick, ada.id], sentences: ['Patrick Peterson co-founded Agari in 2009.', 'Ada Quinn, who co-founded Agari, left.'] });
+    const engine = createQueryEngine({ store, clock: fixedClock(), readSentences: true });
+    const founders = (await answerQuestion('Who founded Agari?', { engine, store })).answer;
+    expect(founders).toContain('it names Patrick Peterson');
+    expect(founders).toContain('it names Ada Quinn');
   });
 
   it('needs a trigger word and an entity of the expected type', async () => {
@@ -77,5 +103,16 @@ describe('readingSpec and readFromSentences', () => {
       names: [{ id: about, name: 'Acme', type: 'company' }, { id: other, name: 'Ada Lovelace', type: 'person' }, { id: other, name: 'Grace Hopper', type: 'person' }],
     }], about, ['Acme'], reading);
     expect(read.map((r) => r.answer.name)).toEqual(['Grace Hopper']);
+  });
+});
+
+describe('tightBetween', () => {
+  it('reads places and jobs by the words between the names', () => {
+    expect(tightBetween('place', ['in'], true)).toBe(true);
+    expect(tightBetween('place', ['based'], false)).toBe(true);
+    expect(tightBetween('place', ['opened', 'in'], true)).toBe(false);
+    expect(tightBetween('job', [',', 'now', 'a', 'physical', 'oceanographer', 'at'], true)).toBe(true);
+    expect(tightBetween('job', [',', 'who', 'spoke', 'at'], true)).toBe(false);
+    expect(tightBetween('job', [',', 'at'], true)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Answers read from stored page sentences (issue 16, item 3): when the graph has no
+ * Answers read from stored page sentences: when the graph has no
  * relation for a typed question, the sentences of the pages naming the entity are
  * searched for one holding the question's trigger words and another entity of the
  * expected type. The answer quotes that sentence and cites its page, at low confidence,
@@ -19,9 +19,17 @@ export interface ReadingSpec {
   readonly prefixes: readonly string[];
   /** Types of the entity that answers. */
   readonly types: readonly EntityType[];
+  /**
+   * Phrases that state the relation only right between the two names, with no trigger word
+   * ("Bardo Museum in Tunis", "Ada, an astronomer at Harvard"): read before the triggers.
+   */
+  readonly tight?: Tight;
 }
 
-const spec = (words: readonly string[], prefixes: readonly string[], types: readonly EntityType[]): ReadingSpec => ({ words: new Set(words), prefixes, types });
+/** Which tight phrases a question reads. */
+export type Tight = 'place' | 'job';
+
+const spec = (words: readonly string[], prefixes: readonly string[], types: readonly EntityType[], tight?: Tight): ReadingSpec => ({ words: new Set(words), prefixes, types, ...(tight === undefined ? {} : { tight }) });
 
 const ROLE_WORDS = ['ceo', 'cto', 'cfo', 'coo', 'president', 'vice', 'vp', 'director', 'head', 'chief', 'engineer', 'professor', 'researcher', 'fellow', 'analyst', 'spokesman', 'spokeswoman', 'spokesperson', 'secretary', 'chairman', 'chairwoman', 'founder', 'cofounder', 'partner', 'manager', 'lead', 'leader', 'member', 'employee', 'staff', 'editor', 'reporter', 'scientist', 'developer', 'executive', 'works', 'worked', 'joined', 'joins', 'hired', 'employed'];
 const ORG_OR_THING: readonly EntityType[] = ['company', 'product', 'technology', 'other'];
@@ -34,7 +42,7 @@ const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
   ['us', spec(['use', 'uses', 'used', 'using', 'adopted', 'adopt', 'runs', 'run', 'powered', 'relies', 'rely', 'supports', 'support', 'based', 'built', 'deployed', 'migrated', 'switched'], [], ['technology', 'product'])],
   ['compet', spec(['vs', 'versus', 'against'], ['compet', 'rival'], ['company', 'product'])],
   ['invest', spec(['backed', 'stake', 'round', 'raised', 'raises'], ['invest', 'fund', 'financ'], ['company'])],
-  ['work', spec(ROLE_WORDS, [], ['company', 'other'])],
+  ['work', spec(ROLE_WORDS, [], ['company', 'other'], 'job')],
   ['partner', spec(['together', 'teamed', 'alliance'], ['partner', 'collaborat'], ['company'])],
 ]);
 /** "Who owns X?" reads ownership words ("own" is an acquisition synonym for stored edges). */
@@ -53,7 +61,7 @@ export function readingSpec(intent: Intent): ReadingSpec | undefined {
       if (intent.role === 'leader') return spec(['ceo', 'chief', 'president', 'chairman', 'chairwoman', 'head', 'heads', 'leads', 'led', 'boss', 'runs'], [], ['person']);
       return spec(ROLE_WORDS, [], ['person']);
     case 'where':
-      return spec(['based', 'headquartered', 'headquarters', 'hq', 'located', 'offices', 'office', 'situated'], [], ['location']);
+      return spec(['based', 'headquartered', 'headquarters', 'hq', 'located', 'offices', 'office', 'situated'], [], ['location'], 'place');
     case 'relation': {
       const key = verbKey(intent.relation.split(' ')[0] ?? intent.relation);
       const found = key === 'acquir' && intent.direction === 'in' ? OWNS : BY_VERB.get(key);
@@ -80,6 +88,73 @@ function wordsOf(text: string): string[] {
   return out;
 }
 
+/** Lower-case words and commas of a sentence (one pass): the tight phrases need the commas. */
+function tokensOf(text: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  for (const ch of text.toLowerCase()) {
+    if (/[\p{L}\p{N}]/u.test(ch)) {
+      word += ch;
+      continue;
+    }
+    if (word.length > 0) out.push(word);
+    word = '';
+    if (ch === ',') out.push(',');
+  }
+  if (word.length > 0) out.push(word);
+  return out;
+}
+
+/** Token ranges `[start, end)` where `name`'s words stand in `tokens`. */
+function occurrences(tokens: readonly string[], name: string): Array<[number, number]> {
+  const words = wordsOf(name);
+  const out: Array<[number, number]> = [];
+  if (words.length === 0) return out;
+  for (let i = 0; i + words.length <= tokens.length; i++) {
+    if (words.every((w, k) => tokens[i + k] === w)) out.push([i, i + words.length]);
+  }
+  return out;
+}
+
+/** Words at most in a job apposition between the comma and "at" ("now a physical oceanographer at"). */
+const MAX_JOB_WORDS = 8;
+/** Words that open a clause inside an apposition ("Ada, who spoke at Google"): not a job. */
+const CLAUSE_WORDS = new Set(['who', 'which', 'that', 'when', 'where', 'whose', 'and', 'or', 'said', 'says', 'former', 'formerly', 'not', 'never']);
+
+/**
+ * True when the tokens from the entity asked about to the answer state the relation by
+ * their shape alone: "X in Y", "X at Y", "X, Y" for a place; "Y-based X" (the place
+ * first); ", an astronomer at Y" for a job.
+ *
+ * @example
+ *   tightBetween('place', ['in'], true) // true: "the Bardo Museum in Tunis"
+ *   tightBetween('job', [',', 'an', 'astronomer', 'at'], true) // true
+ */
+export function tightBetween(tight: Tight, between: readonly string[], aboutFirst: boolean): boolean {
+  if (tight === 'place') {
+    if (!aboutFirst) return between.length === 1 && between[0] === 'based';
+    return between.length === 1 && (between[0] === 'in' || between[0] === 'at' || between[0] === ',');
+  }
+  const inner = between.slice(1, -1);
+  const last = between.at(-1);
+  return aboutFirst && between[0] === ',' && (last === 'at' || last === 'for') && inner.length > 0 && inner.length <= MAX_JOB_WORDS
+    && !inner.some((w) => w === ',' || CLAUSE_WORDS.has(w));
+}
+
+/** The candidate a tight phrase ties to one of `aboutNames` in `tokens`, if any. */
+function tightAnswer(tight: Tight, tokens: readonly string[], aboutNames: readonly string[], candidates: readonly SentenceName[]): SentenceName | undefined {
+  const about = aboutNames.flatMap((n) => occurrences(tokens, n));
+  for (const c of candidates) {
+    for (const [cs, ce] of occurrences(tokens, c.name)) {
+      for (const [as, ae] of about) {
+        if (ae <= cs && tightBetween(tight, tokens.slice(ae, cs), true)) return c;
+        if (ce <= as && tightBetween(tight, tokens.slice(ce, as), false)) return c;
+      }
+    }
+  }
+  return undefined;
+}
+
 export interface ReadAnswer {
   readonly sentence: SentenceView;
   readonly answer: SentenceName;
@@ -96,6 +171,25 @@ export const MAX_READ_ANSWERS = 3;
  * something else ("he co-founded Andela, … from investors that include Ada").
  */
 const MAX_READ_DISTANCE = 15;
+
+/** Words that deny the statement they stand in. */
+const NEGATIONS = new Set(['not', 'never', 'no', 'nor', 't']);
+
+/** The index of the first word of `name` nearest to `words[at]` (-1 when absent). */
+function nearest(words: readonly string[], at: number, name: string): number {
+  const first = wordsOf(name)[0] ?? '';
+  let best = -1;
+  for (let i = 0; i < words.length; i++) if (words[i] === first && (best < 0 || Math.abs(i - at) < Math.abs(best - at))) best = i;
+  return best;
+}
+
+/** A negation in the stretch from the trigger at `at` to both names (nearest occurrences). */
+function negatedBetween(words: readonly string[], at: number, aboutNames: readonly string[], answer: string): boolean {
+  const about = aboutNames.map((n) => nearest(words, at, n)).filter((i) => i >= 0).sort((x, y) => Math.abs(x - at) - Math.abs(y - at))[0] ?? at;
+  const spots = [at, about, nearest(words, at, answer)].filter((i) => i >= 0);
+  for (let i = Math.min(...spots); i <= Math.max(...spots); i++) if (NEGATIONS.has(words[i] ?? '')) return true;
+  return false;
+}
 
 /** Word distance from `words[at]` to the first word of `name` in `words` (infinite when absent). */
 function distance(words: readonly string[], at: number, name: string): number {
@@ -120,6 +214,12 @@ export function readFromSentences(sentences: readonly SentenceView[], about: Ent
     const words = wordsOf(sentence.text);
     const candidates = sentence.names.filter((n) => n.id !== about && !own.has(n.name.toLowerCase()) && reading.types.includes(n.type));
     if (candidates.length === 0) continue;
+    // A tight phrase is the surest reading: it ranks before any trigger word.
+    const tight = reading.tight === undefined ? undefined : tightAnswer(reading.tight, tokensOf(sentence.text), aboutNames, candidates);
+    if (tight !== undefined) {
+      scored.push({ read: { sentence, answer: tight }, score: -1, order });
+      continue;
+    }
     let best: { answer: SentenceName; score: number } | undefined;
     for (let at = 0; at < words.length; at++) {
       const w = words[at] ?? '';
@@ -128,6 +228,8 @@ export function readFromSentences(sentences: readonly SentenceView[], about: Ent
       for (const c of candidates) {
         const toAnswer = distance(words, at, c.name);
         if (toAbout > MAX_READ_DISTANCE || toAnswer > MAX_READ_DISTANCE) continue;
+        // "The company is not saying …": a negation between the names and the trigger denies what it would state.
+        if (negatedBetween(words, at, aboutNames, c.name)) continue;
         const score = toAbout + toAnswer;
         if (best === undefined || score < best.score) best = { answer: c, score };
       }
@@ -143,8 +245,10 @@ export function readFromSentences(sentences: readonly SentenceView[], about: Ent
   return out;
 }
 
-/** How many answers a question may read (several for "what does X use", one otherwise). */
+/** How many answers a question may read (several for "what does X use" or "who founded X", one otherwise). */
 export function readLimit(intent: Intent): number {
+  // A company often has several founders, each named in a sentence of its own.
+  if (intent.kind === 'role' && intent.role === 'founder') return MAX_READ_ANSWERS;
   if (intent.kind !== 'relation') return 1;
   const key = verbKey(intent.relation.split(' ')[0] ?? intent.relation);
   return key === 'work' || key === 'acquir' && intent.direction === 'in' ? 1 : MAX_READ_ANSWERS;

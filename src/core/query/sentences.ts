@@ -1,6 +1,6 @@
 /**
- * Plain sentences built only from stored facts, in the style of seed 003's
- * `entity_query` example: "Stripe is a payments company founded in 2010,
+ * Plain sentences built only from stored facts, in the style of `entity_query`'s
+ * reference example: "Stripe is a payments company founded in 2010,
  * headquartered in San Francisco. It uses Rust, acquired Paystack, and competes
  * with Square." Pure functions over names, types, attributes and labels.
  */
@@ -16,6 +16,8 @@ const WOVEN_ATTRIBUTES: readonly (readonly [string, string])[] = [
 ];
 /** Attributes left out of sentences: shown as links or used as the kind. */
 const UNSPOKEN_ATTRIBUTES = new Set(['industry', 'url', 'wikidata', 'sameAs']);
+/** The label of two entities named in one sentence. */
+const MENTIONED_WITH = 'mentioned_with';
 // Items in one list before "and N more" (sentences stay readable in a narrow panel).
 const MAX_LISTED = 8;
 
@@ -41,7 +43,7 @@ function article(word: string): string {
   return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
 
-/** "a", "a and b", "a, b, and c" (the seed's style), with a count of the rest. */
+/** "a", "a and b", "a, b, and c" (serial comma), with a count of the rest. */
 export function listItems(items: readonly string[]): string {
   const unique = [...new Set(items)];
   const shown = unique.slice(0, MAX_LISTED);
@@ -52,11 +54,19 @@ export function listItems(items: readonly string[]): string {
   return `${all.slice(0, -1).join(', ')}, and ${all.at(-1) ?? ''}`;
 }
 
-/** The verb phrase of a label for one subject: `uses`, `was founded by`, `is located in`. */
+/** Titles written in capitals inside labels (`ceo_of` → "CEO of"). */
+const TITLE_ACRONYMS = new Set(['ceo', 'cto', 'coo', 'cfo', 'cio']);
+
+function labelWords(label: string): string {
+  return label.split('_').map((w) => (TITLE_ACRONYMS.has(w) ? w.toUpperCase() : w)).join(' ');
+}
+
+/** The verb phrase of a label for one subject: `uses`, `was founded by`, `is located in`, `is CEO of`. */
 export function verbPhrase(label: string): string {
-  if (/_by$/.test(label)) return `was ${words(label)}`;
-  if (/^(located|based|headquartered|situated|mentioned)_/.test(label) || /^(part|member|subsidiary)_of$/.test(label)) return `is ${words(label)}`;
-  return words(label);
+  if (/_by$/.test(label)) return `was ${labelWords(label)}`;
+  // A role or a part ("ceo_of", "member_of", "subsidiary_of") is something the subject is.
+  if (/^(located|based|headquartered|situated|mentioned)_/.test(label) || /_of$/.test(label)) return `is ${labelWords(label)}`;
+  return labelWords(label);
 }
 
 /** The verb phrase for several subjects: `use`, `compete with`, `were founded by`, `are part of`. */
@@ -68,7 +78,7 @@ export function pluralVerbPhrase(label: string): string {
 
 /**
  * What an entity is and does. Links to people are left to "who" questions (as in
- * the seed's example); incoming links, other attributes and aliases follow.
+ * the reference example); incoming links, other attributes and aliases follow.
  */
 export function describeEntity(entity: DescribedEntity, outgoing: readonly DescribedLink[], incoming: readonly DescribedLink[]): string {
   const industry = ownValue(entity.attributes, 'industry');
@@ -84,9 +94,15 @@ export function describeEntity(entity: DescribedEntity, outgoing: readonly Descr
     if (link.otherType === 'person' && entity.type !== 'person') continue;
     byLabel.set(link.label, [...(byLabel.get(link.label) ?? []), link.otherName]);
   }
+  // Being named together goes one way or the other in storage; either way it reads "is mentioned with".
+  const incomingByLabel = new Map<string, string[]>();
+  for (const link of incoming) {
+    const map = link.label === MENTIONED_WITH ? byLabel : incomingByLabel;
+    map.set(link.label, [...(map.get(link.label) ?? []), link.otherName]);
+  }
   const subject = entity.type === 'person' ? entity.name : 'It';
   if (byLabel.size > 0) sentences.push(`${subject} ${listItems([...byLabel].map(([label, names]) => `${verbPhrase(label)} ${listItems(names)}`))}.`);
-  if (incoming.length > 0) sentences.push(`Linked from: ${listItems(incoming.map((l) => `${l.otherName} (${words(l.label)})`))}.`);
+  for (const [label, names] of incomingByLabel) sentences.push(subjectsSentence(names, label, entity.name));
   const woven = new Set(WOVEN_ATTRIBUTES.map(([key]) => key));
   const other = Object.entries(entity.attributes).filter(([key]) => !woven.has(key) && !UNSPOKEN_ATTRIBUTES.has(key));
   if (other.length > 0) sentences.push(`Also recorded: ${listItems(other.map(([k, v]) => `${words(k)} ${v}`))}.`);

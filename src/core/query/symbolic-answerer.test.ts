@@ -1,9 +1,13 @@
-// The symbolic answerer on a question set with expected answers: the seed 003
+// The symbolic answerer on a question set with expected answers: the tool reference's
 // Stripe/Rust graph, then a generated graph whose facts are known by construction.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
+import { InMemoryGraphStore } from '../graph/memory-store';
+import { NameIndex } from '../search/name-index';
 import { createQueryEngine } from './entity-query';
+import { nameIndexSearch } from './name-index-search';
+import { blocksText } from './query-response';
 import { buildGeneratedGraph, type GeneratedFacts } from './fixtures/generated-graph';
 import { buildStripeGraph, FIXTURE_NOW, STRIPE_PAGE } from './fixtures/stripe-graph';
 import type { QueryEngine } from './query-engine';
@@ -27,7 +31,7 @@ const STRIPE_CASES: readonly Case[] = [
   { q: 'How are Paystack and Patrick Collison connected?', contains: ['2 steps', 'Stripe acquired Paystack'], confidence: 'high', sources: ['Paystack', 'Patrick Collison', 'Stripe'] },
   { q: 'list all companies', contains: ['5 companies', 'Stripe', 'Square', 'Cloudflare', 'Paystack', 'Mozilla'], confidence: 'high' },
   { q: 'which technologies do we have?', contains: ['4 technologies', 'Rust', 'Tokio', 'LLVM', 'Ruby'], confidence: 'high' },
-  { q: 'what are the most connected entities?', contains: ['Stripe (8 relationships)', 'Rust (5 relationships)'], confidence: 'high' },
+  { q: 'what are the most connected entities?', contains: ['- Stripe, with 8 relationships', '- Rust, with 5 relationships'], confidence: 'high' },
   { q: 'what did I capture from this page?', contains: ['About Stripe', 'Patrick Collison'], confidence: 'high' },
   { q: 'what did I capture today?', contains: ['1 page today', 'About Stripe'], absent: ['Rust in production'], confidence: 'high' },
   { q: 'what does Stripe use?', contains: ['Stripe uses Rust and Ruby'], confidence: 'high' },
@@ -36,17 +40,23 @@ const STRIPE_CASES: readonly Case[] = [
   { q: 'who is Patrick Collison?', contains: ['Patrick Collison is a person', 'working as CEO'], confidence: 'high' },
   { q: 'what do we know about stripe inc', contains: ['Stripe is a payments company'], confidence: 'high' },
   { q: 'who founded Tesla?', contains: ['nothing about "Tesla"'], confidence: 'low', sources: [] },
+  // A typo finds the entity through the name search, at medium confidence: the name was not exact.
+  { q: 'who founded strpie', contains: ['Stripe was founded by', 'Patrick Collison'], confidence: 'medium' },
+  { q: 'where is paystak?', contains: ['Paystack is', 'Lagos'], confidence: 'medium' },
+  // Far from every name: not a guess.
+  { q: 'who founded Stravinsky?', contains: ['nothing about "Stravinsky"'], confidence: 'low', sources: [] },
   { q: 'which companies use Haskell?', contains: ['nothing about "Haskell"'], confidence: 'low' },
   { q: 'who founded Paystack?', contains: ['does not say who founded it'], confidence: 'low' },
   { q: 'blorp zib?', contains: ['could not read this question'], confidence: 'low', sources: [] },
 ];
 
-describe('symbolic answerer on the seed 003 graph', () => {
+describe('symbolic answerer on the reference example graph', () => {
   let store: GraphStore;
   let engine: QueryEngine;
   beforeAll(async () => {
     store = (await buildStripeGraph()).store;
-    engine = createQueryEngine({ store, clock: fixedClock(FIXTURE_NOW) });
+    // The extension's name search: the typo-tolerant index the search box uses.
+    engine = createQueryEngine({ store, clock: fixedClock(FIXTURE_NOW), nameSearch: nameIndexSearch(await NameIndex.load(store), store) });
   });
 
   for (const c of STRIPE_CASES) {
@@ -61,6 +71,27 @@ describe('symbolic answerer on the seed 003 graph', () => {
       expect(answer.suggestedFollowUps.length).toBeLessThanOrEqual(3);
     });
   }
+
+  it('answers a list as a list: a heading paragraph, then one item per name, the same words as the text', async () => {
+    const { answer } = await engine.executeQuery('list all companies');
+    expect(answer.blocks?.[0]).toEqual({ kind: 'paragraph', text: 'Your graph has 5 companies:' });
+    const list = answer.blocks?.[1];
+    expect(list?.kind === 'list' ? [...list.items].sort() : []).toEqual(['Cloudflare', 'Mozilla', 'Paystack', 'Square', 'Stripe']);
+    expect(answer.content).toBe(blocksText(answer.blocks ?? []));
+  });
+
+  it('counts every page captured today, and says it lists only the newest', async () => {
+    const many = new InMemoryGraphStore();
+    for (let i = 0; i < 17; i++) {
+      await many.putPage({ url: `https://news.example/${i}`, title: `Story ${i}`, site: 'news.example', capturedAt: FIXTURE_NOW - 60_000 * (i + 1), entityIds: [], relationshipIds: [] });
+    }
+    await many.putPage({ url: 'https://news.example/yesterday', title: 'Old story', site: 'news.example', capturedAt: FIXTURE_NOW - 86_400_000, entityIds: [], relationshipIds: [] });
+    const { answer } = await createQueryEngine({ store: many, clock: fixedClock(FIXTURE_NOW) }).executeQuery('What did I read today?');
+    expect(answer.blocks?.[0]).toEqual({ kind: 'paragraph', text: 'You captured 17 pages today. Here are the 10 most recent, with what each gave your graph:' });
+    const list = answer.blocks?.[1];
+    expect(list?.kind === 'list' ? list.items : []).toEqual(Array.from({ length: 10 }, (_, i) => `Story ${i}: no entities`));
+    expect(answer.content).not.toContain('Old story');
+  });
 
   it('cites the pages of its sources', async () => {
     const { answer } = await engine.executeQuery('what do we know about Stripe?');

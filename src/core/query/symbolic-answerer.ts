@@ -7,13 +7,14 @@
 import type { EntityId } from '../graph/ids';
 import type { EntityType } from '../graph/types';
 import { ownValue } from '../records';
+import { nameMatchScore, RELEVANT_SCORE } from '../search/name-index';
 import { nameKey } from '../text/normalize';
 import type { Answerer, AnswerInput } from './answerer.port';
 import { CAPABILITY, MAX_RESULTS_PER_REQUEST } from './capabilities';
 import { getCapabilityById, requestKey, validateInfoRequest } from './info-capability';
 import { entitiesNamedIn } from './prompt';
-import type { PageScope, RelationshipView } from './query-context';
-import type { Answer, Confidence, InfoRequest, NeedsMoreInfo, QueryResponse } from './query-response';
+import type { PageScope, PageView, RelationshipView } from './query-context';
+import { blocksText, type Answer, type AnswerBlock, type Confidence, type InfoRequest, type NeedsMoreInfo, type QueryResponse } from './query-response';
 import { parseQuestion, type Intent, type Role } from './question';
 import { isCoMentionRelation, LOCATION_ATTRIBUTES, LOCATION_LABELS, neighboursOf, relatedBy, ROLE_LABELS, TITLE_ATTRIBUTES } from './relation-words';
 import { readAnswerText, readFromSentences, readingSpec, readLimit } from './sentence-reading';
@@ -28,6 +29,10 @@ const MAX_HOMONYMS = 3;
 const MAX_TITLE_CHECKS = 5;
 // Entities listed for "most connected".
 const TOP_CONNECTED = 5;
+// Location attributes as the verb phrase of a sentence ("Stripe is headquartered in San Francisco").
+const LOCATION_PHRASES: ReadonlyMap<string, string> = new Map([
+  ['headquarters', 'is headquartered in'], ['location', 'is based in'], ['address', 'is at'], ['city', 'is in'], ['country', 'is in'],
+]);
 
 type Resolution = { readonly ids: EntityId[]; readonly exact: boolean } | NeedsMoreInfo | 'missing';
 
@@ -44,6 +49,18 @@ function listNames(names: readonly string[]): string {
   const more = unique.length - shown.length;
   if (more > 0) return `${shown.join(', ')} and ${more} more`;
   return shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) ?? ''}`;
+}
+function entities(n: number): string {
+  return `${n} entit${n === 1 ? 'y' : 'ies'}`;
+}
+function pagesWord(n: number): string {
+  return `${n} page${n === 1 ? '' : 's'}`;
+}
+/** The sentence before a list of pages: how many there are in all, and which are shown. */
+function pagesHeading(scope: PageScope, shown: number, total: number): string {
+  if (scope !== 'today') return `Your ${shown} most recently captured ${shown === 1 ? 'page' : 'pages'}, with what each gave your graph:`;
+  if (total > shown) return `You captured ${pagesWord(total)} today. Here are the ${shown} most recent, with what each gave your graph:`;
+  return `You captured ${pagesWord(total)} today. Here is what ${total === 1 ? 'it' : 'each'} gave your graph:`;
 }
 function isNeeds(r: Resolution | QueryResponse | undefined): r is NeedsMoreInfo {
   return typeof r === 'object' && 'type' in r && r.type === 'needs_more_info';
@@ -67,12 +84,15 @@ class Turn {
     return fresh.length > 0 ? { type: 'needs_more_info', reason, requests: fresh } : undefined;
   }
 
-  private answer(content: string, confidence: Confidence, sourceIds: readonly EntityId[], followUps: readonly string[]): Answer {
+  /** An answer from plain text, or from blocks (paragraphs and lists) whose text becomes the content. */
+  private answer(body: string | readonly AnswerBlock[], confidence: Confidence, sourceIds: readonly EntityId[], followUps: readonly string[]): Answer {
     const sources = [...new Set(sourceIds)].flatMap((id) => {
       const s = this.ctx.getSummary(id);
       return s ? [{ entityId: id, name: s.name, type: s.type, pages: [] }] : [];
     });
-    return { type: 'answer', content, confidence, sources, suggestedFollowUps: followUps.slice(0, 3) };
+    const structure = typeof body === 'string' ? {} : { blocks: body };
+    const content = typeof body === 'string' ? body : blocksText(body);
+    return { type: 'answer', content, ...structure, confidence, sources, suggestedFollowUps: followUps.slice(0, 3) };
   }
 
   private name(id: EntityId): string {
@@ -98,7 +118,27 @@ class Turn {
     const lookup = this.ask(`find "${slotText}" in the graph`, [{ capabilityId: CAPABILITY.GET_ENTITY_BY_NAME, parameters: { name: slotText } }]);
     if (lookup) return lookup;
     const first = partial[0];
-    return first ? { ids: [first], exact: false } : 'missing';
+    if (first) return { ids: [first], exact: false };
+    const near = this.nearest(slotText, lookedUp);
+    return near.length > 0 ? { ids: near, exact: false } : 'missing';
+  }
+
+  /**
+   * The looked-up entities whose name or alias is close enough to the slot to be what the
+   * user typed ("hackerank" → HackerRank), scored as the search box scores them, with the
+   * same floor; homonyms of the best one come along.
+   */
+  private nearest(slotText: string, lookedUp: readonly EntityId[]): EntityId[] {
+    const scored = lookedUp.flatMap((id) => {
+      const s = this.ctx.getSummary(id);
+      if (!s) return [];
+      const aliases = this.ctx.getFull(id)?.entity.aliases ?? [];
+      const score = Math.max(nameMatchScore(slotText, s.name), ...aliases.map((a) => nameMatchScore(slotText, a)));
+      return score >= RELEVANT_SCORE ? [{ id, key: nameKey(s.name), score }] : [];
+    });
+    const best = scored.reduce<(typeof scored)[number] | undefined>((top, s) => (top === undefined || s.score > top.score ? s : top), undefined);
+    if (best === undefined) return [];
+    return scored.filter((s) => s.key === best.key).map((s) => s.id).slice(0, MAX_HOMONYMS);
   }
 
   private expand(ids: readonly EntityId[]): NeedsMoreInfo | undefined {
@@ -113,7 +153,7 @@ class Turn {
 
   /**
    * When the graph has no relation for the question: a stored page sentence that states
-   * it (issue 16), quoted with its page, at low confidence. Asks for the sentences first;
+   * it, quoted with its page, at low confidence. Asks for the sentences first;
    * undefined when reading is off, not offered, or no sentence answers.
    */
   private fromSentences(id: EntityId, intent: Intent): QueryResponse | undefined {
@@ -176,12 +216,12 @@ class Turn {
     if (res === 'missing') return this.notFound(subject);
     const need = this.expand(res.ids);
     if (need) return need;
-    const parts = res.ids.map((id) => this.describe(id));
-    const intro = res.ids.length > 1 ? `Your graph has ${res.ids.length} entities named "${subject}".\n\n` : '';
+    const parts = res.ids.map((id): AnswerBlock => ({ kind: 'paragraph', text: this.describe(id) }));
     const first = res.ids[0];
     const neighbour = first ? this.relsOf(first).map((r) => (r.from === first ? r.toName : r.fromName))[0] : undefined;
     const name = first ? this.name(first) : subject;
-    return this.answer(intro + parts.join('\n\n'), res.exact ? 'high' : 'medium', res.ids, [
+    const intro: AnswerBlock[] = res.ids.length > 1 ? [{ kind: 'paragraph', text: `Your graph has ${res.ids.length} entities named "${name}".` }] : [];
+    return this.answer([...intro, ...parts], res.exact ? 'high' : 'medium', res.ids, [
       ...(neighbour ? [`How are ${name} and ${neighbour} connected?`] : []),
       `Which entities are related to ${name}?`,
     ]);
@@ -312,10 +352,10 @@ class Turn {
       return this.answer(`I know ${name}, but your graph has no location for it.`, 'low', [id], [`What do we know about ${name}?`]);
     }
     const parts = [
-      ...places.map((r) => `${words(r.label)} ${r.toName}`),
-      ...attrs.map(([k, v]) => `${words(k)}: ${v}`),
+      ...places.map((r) => `${verbPhrase(r.label)} ${r.toName}`),
+      ...attrs.map(([k, v]) => `${LOCATION_PHRASES.get(k) ?? `has ${words(k)}`} ${v}`),
     ];
-    return this.answer(`${name}: ${parts.join('; ')}.`, res.exact ? 'high' : 'medium', [id, ...places.map((r) => r.to)], [
+    return this.answer(`${name} ${listNames(parts)}.`, res.exact ? 'high' : 'medium', [id, ...places.map((r) => r.to)], [
       ...places.slice(0, 1).map((r) => `What else is in ${r.toName}?`),
       `What do we know about ${name}?`,
     ]);
@@ -359,10 +399,13 @@ class Turn {
       return this.answer(`Your graph has no ${TYPE_PLURAL[type]} yet.`, count === 0 ? 'high' : 'low', [], ['Which entities are the most connected?']);
     }
     const names = ids.map((id) => this.name(id));
-    const head = count === undefined ? `Some ${TYPE_PLURAL[type]} in your graph` : `Your graph has ${count} ${count === 1 ? type : TYPE_PLURAL[type]}`;
-    const body = count !== undefined && count > ids.length ? `; the most mentioned: ${listNames(names)}` : `: ${listNames(names)}`;
+    const what = count === 1 ? type : TYPE_PLURAL[type];
+    const head =
+      count === undefined ? `Some ${TYPE_PLURAL[type]} in your graph, the most mentioned first:`
+      : count > ids.length ? `Your graph has ${count} ${what}. The ${ids.length} mentioned most often:`
+      : `Your graph has ${count} ${what}:`;
     const first = names[0];
-    return this.answer(`${head}${body}.`, count === undefined ? 'medium' : 'high', ids.slice(0, 8), first ? [`What do we know about ${first}?`] : []);
+    return this.answer([{ kind: 'paragraph', text: head }, { kind: 'list', items: names }], count === undefined ? 'medium' : 'high', ids.slice(0, 8), first ? [`What do we know about ${first}?`] : []);
   }
 
   private mostConnected(): QueryResponse {
@@ -370,9 +413,10 @@ class Turn {
     if (need) return need;
     const top = (this.ctx.mostConnected ?? []).slice(0, TOP_CONNECTED);
     if (top.length === 0) return this.answer('Your graph has no relationships yet, so nothing is connected.', this.ctx.mostConnected ? 'high' : 'low', [], []);
-    const text = top.map((c) => `${this.name(c.id)} (${c.degree} relationship${c.degree === 1 ? '' : 's'})`);
+    const items = top.map((c) => `${this.name(c.id)}, with ${c.degree} relationship${c.degree === 1 ? '' : 's'}`);
     const first = top[0];
-    return this.answer(`The most connected entities in your graph: ${listNames(text)}.`, 'high', top.map((c) => c.id), first ? [`What do we know about ${this.name(first.id)}?`] : []);
+    const head: AnswerBlock = { kind: 'paragraph', text: `The ${top.length === 1 ? 'most connected entity' : `${top.length} most connected entities`} in your graph:` };
+    return this.answer([head, { kind: 'list', items }], 'high', top.map((c) => c.id), first ? [`What do we know about ${this.name(first.id)}?`] : []);
   }
 
   private captured(scope: PageScope): QueryResponse {
@@ -390,14 +434,24 @@ class Turn {
       return this.answer(scope === 'current_page' ? 'This page has not been captured yet.' : `You have not captured any page ${when}.`, 'high', [], ['Which entities are the most connected?']);
     }
     const ids = pages.flatMap((p) => p.entityIds);
-    const lines = pages.map((p) => {
-      const names = p.entityIds.map((id) => this.name(id));
-      const more = p.entityCount - names.length;
-      return `"${p.title || p.url}": ${p.entityCount} entit${p.entityCount === 1 ? 'y' : 'ies'}${names.length > 0 ? ` (${names.join(', ')}${more > 0 ? ` and ${more} more` : ''})` : ''}`;
-    });
-    const head = scope === 'current_page' ? 'From this page you captured' : `You captured ${pages.length} page${pages.length === 1 ? '' : 's'} ${when}`;
     const first = ids[0];
-    return this.answer(`${head}: ${lines.join('; ')}.`, 'high', ids.slice(0, 8), first ? [`What do we know about ${this.name(first)}?`] : []);
+    const followUps = first ? [`What do we know about ${this.name(first)}?`] : [];
+    const [only] = pages;
+    if (scope === 'current_page' && only) {
+      const names = this.pageNames(only);
+      const text = only.entityCount === 0 ? `This page (“${only.title || only.url}”) gave your graph no entities.` : `This page (“${only.title || only.url}”) gave your graph ${entities(only.entityCount)}: ${names}.`;
+      return this.answer(text, 'high', ids.slice(0, 8), followUps);
+    }
+    const head = pagesHeading(scope, pages.length, Math.max(pages.length, this.ctx.pageTotal(scope) ?? 0));
+    const items = pages.map((p) => `${p.title || p.url}: ${p.entityCount === 0 ? 'no entities' : `${entities(p.entityCount)} (${this.pageNames(p)})`}`);
+    return this.answer([{ kind: 'paragraph', text: head }, { kind: 'list', items }], 'high', ids.slice(0, 8), followUps);
+  }
+
+  /** The names of a page's first entities, with how many more it gave. */
+  private pageNames(page: PageView): string {
+    const names = [...new Set(page.entityIds.map((id) => this.name(id)))].slice(0, LIST_IN_SENTENCE);
+    const more = page.entityCount - names.length;
+    return more > 0 ? `${names.join(', ')} and ${more} more` : listNames(names);
   }
 
   private unknown(): QueryResponse {

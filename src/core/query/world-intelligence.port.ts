@@ -1,6 +1,8 @@
 /**
- * WorldIntelligenceProvider (seed 001): the orchestrator of the query loop. Ariadne
- * has one world (the local graph) and one user, so the seed's worldId/userId drop out.
+ * WorldIntelligenceProvider: the orchestrator of the query loop. A world is a
+ * workspace: each workspace's graph has its own provider, and the tool router picks it
+ * from a call's `workspace` argument, so a query itself names no world. Ariadne has
+ * one user, so a query names no user either.
  */
 import type { InfoCapability } from './info-capability';
 import type { QueryContext } from './query-context';

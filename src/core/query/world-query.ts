@@ -1,5 +1,5 @@
 /**
- * WorldQuery (seed 001): one natural-language question and its lifecycle
+ * WorldQuery: one natural-language question and its lifecycle
  * `pending → processing → completed | failed`, with the bound on how many times the
  * answerer may ask for more information before it must answer.
  */
@@ -21,7 +21,7 @@ export interface QueryConfig {
   readonly temperature: number;
 }
 
-/** The seed's defaults. */
+/** The loop's defaults: turns, time and context bounds for one question. */
 export const DEFAULT_QUERY_CONFIG: QueryConfig = Object.freeze({
   maxInfoRequests: 3,
   maxInitialEntities: 10,

@@ -1,6 +1,6 @@
 /**
- * Hints from words, upstream of `resolve_reference_target` (seed 002 "Notes on
- * multilingual support"): finds the reference phrase in a user's message ("this
+ * Hints from words, upstream of `resolve_reference_target` (the multilingual part of
+ * reference resolution): finds the reference phrase in a user's message ("this
  * company", "the previous one", "моё последнее голосование", "diese Seite", "la
  * dernière réponse", "el anterior") and turns it into normalized hints. The tool only
  * ever sees the hints, so every language reaches the same deterministic resolution.

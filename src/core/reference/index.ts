@@ -1,11 +1,11 @@
 /**
- * `resolve_reference_target` (seed 002, design §3.3): the public API for the
- * background (registry + tool), the query loop (hints + follow-up planner) and the
+ * `resolve_reference_target`: the public API for the
+ * background (the registry; the tool is core/tools/definitions/resolve-reference-target.ts), the query loop (hints + follow-up planner) and the
  * side panel (descriptors and candidates to show).
  *
  * @example
  *   const references = new ReferenceRegistry({ clock });
- *   toolRegistry.register(resolveReferenceTargetTool); // deps: { references }
+ *   toolRegistry.register(resolveReferenceTargetTool); // from tools/definitions; deps: { references }
  *   const plan = planReferenceFollowUp({ question, chatId, topicId, currentMessageId, senderUserId }, (r) => references.resolve(r));
  */
 export * from './kinds';
@@ -25,5 +25,3 @@ export { HINT_LANGUAGES } from './lexicon';
 export type { HintLanguage } from './lexicon';
 export { planReferenceFollowUp } from './follow-up';
 export type { FollowUpInput, FollowUpPlan, MergeSide, ReferenceResolver } from './follow-up';
-export { resolveReferenceTargetTool } from './reference-tool';
-export type { ReferenceToolDeps } from './reference-tool';

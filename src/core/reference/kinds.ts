@@ -1,5 +1,5 @@
 /**
- * The vocabulary of `resolve_reference_target` (seed 002, design §3.3): object kinds,
+ * The vocabulary of `resolve_reference_target`: object kinds,
  * normalized hint values, scopes and reason codes. Everything here is a closed set so
  * the zod schemas, the scorer and the hint extractor agree on one list.
  */

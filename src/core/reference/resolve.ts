@@ -1,5 +1,5 @@
 /**
- * `resolve_reference_target`'s algorithm (seed 002 "Resolution algorithm"): build the
+ * `resolve_reference_target`'s algorithm: build the
  * candidate pool from one chat's state, filter by allowed kinds, score with the
  * weighted features of `scoring.ts`, rank with an explicit tie-break, then decide
  * resolved / ambiguous / not_found with named thresholds. Pure and deterministic:

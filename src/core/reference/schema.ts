@@ -1,5 +1,5 @@
 /**
- * The request and response of `resolve_reference_target` (seed 002), as zod schemas
+ * The request and response of `resolve_reference_target`, as zod schemas
  * with `z.infer` types: the single source of truth for the tool, the library API and
  * the JSON schema offered to an LLM. Field names are the PRD's.
  */

@@ -1,4 +1,4 @@
-// Normalization cases the resolver relies on (issue 4 item 2), and the page-level
+// Normalization cases the resolver relies on, and the page-level
 // expansions and LSH keys built on them.
 import { describe, expect, it } from 'vitest';
 import { signatureKeys } from '../graph/keys';

@@ -288,7 +288,7 @@ describe('resolver: modes', () => {
 describe('resolve tool', () => {
   it('registers (its examples match its schemas) and answers through the registry', async () => {
     const { ToolRegistry } = await import('../tools/registry');
-    const { resolveTool } = await import('./resolve-tool');
+    const { resolveTool } = await import('../tools/definitions/resolve');
     const { graph, resolver } = setup();
     await graph.createEntity({ name: 'Stripe', type: 'company' });
     const registry = new ToolRegistry({ deps: { resolver } });

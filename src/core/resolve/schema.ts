@@ -1,6 +1,6 @@
 /**
- * The `resolve` contract (seed 000, design §3.1): request and response schemas with
- * the seed's field names exactly. `z.infer` of these schemas is the only source of
+ * The `resolve` contract: request and response schemas, with the field names agents
+ * send and read (snake_case). `z.infer` of these schemas is the only source of
  * the request and response types.
  */
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export const DEFAULT_AUTO_ACCEPT = 0.85;
  * odds a candidate is more likely another entity, and asking the user about it is noise.
  */
 export const DEFAULT_MIN_CONFIDENCE = 0.5;
-/** The seed's default for `max_candidates`. */
+/** `max_candidates` when the request gives none. */
 export const DEFAULT_MAX_CANDIDATES = 5;
 /** Upper bound on `max_candidates`: more choices than this help no one. */
 export const MAX_CANDIDATES_LIMIT = 25;

@@ -144,7 +144,7 @@ describe('NameIndex', () => {
     expect(index.search('company 12').every((h) => Number(h.name.split(' ')[1]) >= 2500)).toBe(true);
   });
 
-  it('bounds the work of a query that needs the wide pass (regression: issue 20, the p95 tail at 100k)', () => {
+  it('bounds the work of a query that needs the wide pass (regression: the p95 tail at 100k entities)', () => {
     // Every name shares every gram of the query, and the typos leave no confident match:
     // the worst case for candidate counting and re-scoring.
     const index = new NameIndex();

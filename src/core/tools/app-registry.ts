@@ -1,23 +1,28 @@
 /**
  * Every tool Ariadne serves: the graph tools of `createRegistry` plus the resolver
- * (`resolve`, seed 000) and reference resolution (`resolve_reference_target`, seed
- * 002), over one set of dependencies. The background builds it once; the side
- * panel, the MCP bridge and the query loop's LLM all call through it.
+ * (`resolve`: which entity a name refers to) and reference resolution
+ * (`resolve_reference_target`: which object of the conversation "this" or "that
+ * answer" means), over one set of dependencies. The background builds it once; the
+ * side panel, the MCP bridge and the query loop's LLM all call through it, and
+ * `docs/tools.md` is generated from it.
  *
  * @example
  *   const registry = createAppRegistry({ graph, store, search, resolver, references });
  *   await registry.call('resolve', { subject: 'Stripe, Inc.' }, { caller: { kind: 'extension' } });
  */
-import type { ReferenceToolDeps } from '../reference/reference-tool';
-import { resolveReferenceTargetTool } from '../reference/reference-tool';
-import type { ResolveToolDeps } from '../resolve/resolve-tool';
-import { resolveTool } from '../resolve/resolve-tool';
+import type { ReferenceToolDeps } from './definitions/resolve-reference-target';
+import { resolveReferenceTargetTool } from './definitions/resolve-reference-target';
+import type { ResolveToolDeps } from './definitions/resolve';
+import { resolveTool } from './definitions/resolve';
 import type { GraphToolDeps } from './deps';
 import type { CreateRegistryOptions } from './index';
-import { createRegistry } from './index';
+import { createRegistry, graphTools } from './index';
 import type { ToolRegistry } from './registry';
 
 export type AppToolDeps = GraphToolDeps & ResolveToolDeps & ReferenceToolDeps;
+
+/** Every tool the background serves, each with its precise type (read by `catalog.ts`). */
+export const appTools = [...graphTools, resolveTool, resolveReferenceTargetTool] as const;
 
 export function createAppRegistry(deps: AppToolDeps, options: CreateRegistryOptions = {}): ToolRegistry<AppToolDeps> {
   const registry = createRegistry(deps, options);

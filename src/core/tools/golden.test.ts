@@ -1,5 +1,6 @@
-// Seed 003's examples as golden tests: requests go through registry.call exactly as
-// an agent would send them, responses are compared with the seed's.
+// The graph tools' reference examples as golden tests: requests go through
+// registry.call exactly as an agent would send them, and each response is compared
+// with the one the tool's contract gives for it.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AriadneError } from '../errors';
 import { fixedClock, sequentialIds } from '../graph/ids';
@@ -19,7 +20,7 @@ async function call(tool: string, args: unknown): Promise<unknown> {
 async function codeOf(tool: string, args: unknown): Promise<string> {
   return call(tool, args).then(() => 'ok', (e: unknown) => (e instanceof AriadneError ? e.code : `not AriadneError: ${String(e)}`));
 }
-/** The seed's response plus only the documented extension fields. */
+/** The contract's response plus only the documented extension fields. */
 function withoutExtensions(value: unknown, keys: readonly string[]): unknown {
   if (Array.isArray(value)) return value.map((v) => withoutExtensions(v, keys));
   if (value && typeof value === 'object') {
@@ -42,7 +43,7 @@ async function addAll(entities: [string, string][]): Promise<void> {
   for (const [name, entity_type] of entities) await call('entity_add', { name, entity_type });
 }
 
-describe('seed 003 golden examples', () => {
+describe('graph tools: golden examples', () => {
   it('entity_add: Stripe is created with its attributes', async () => {
     const res = await call('entity_add', { name: 'Stripe', entity_type: 'company', attributes: stripeAttributes });
     expect(withoutExtensions(res, ['id'])).toEqual({ name: 'Stripe', entity_type: 'company', attributes: stripeAttributes, created: true });
@@ -70,7 +71,7 @@ describe('seed 003 golden examples', () => {
     for (const [to, relationship] of [['Rust', 'uses'], ['Paystack', 'acquired'], ['Patrick Collison', 'employs'], ['Square', 'competes_with']]) {
       await call('entity_relate', { from: 'Stripe', to, relationship });
     }
-    // The seed's fields exactly; the query loop adds confidence, sources and follow-ups beside them.
+    // The contract's fields exactly; the query loop adds confidence, sources and follow-ups beside them.
     expect(await call('entity_query', { question: 'what do we know about Stripe?' })).toMatchObject({
       entities: [
         {
@@ -121,7 +122,7 @@ describe('seed 003 golden examples', () => {
   });
 
   it('every seed example in order on one graph, requests exactly as the seed writes them', async () => {
-    // Steps marked "setup" are not seed examples: they add what the seed's examples presume
+    // Steps marked "setup" are not reference examples: they add what those examples presume
     // (Rust existing before `entity_relate`, the facts behind the query and the merge).
     const seed = async (tool: string, args: Record<string, unknown>): Promise<unknown> => call(tool, args);
     expect(withoutExtensions(await seed('entity_add', { name: 'Stripe', entity_type: 'company', attributes: stripeAttributes }), ['id'])).toEqual({
@@ -282,7 +283,7 @@ describe('the registry of graph tools', () => {
       ['entity_list', 'read-only'], ['entity_merge', 'side-effecting'], ['entity_query', 'read-only'], ['entity_relate', 'side-effecting'],
       ['entity_search', 'read-only'], ['entity_unmerge', 'side-effecting'], ['entity_unrelate', 'destructive'], ['entity_update', 'side-effecting'],
       ['entity_visualize', 'read-only'], ['graph_clear', 'destructive'], ['graph_import', 'side-effecting'], ['graph_stats', 'read-only'],
-      ['merge_history', 'read-only'], ['review_decide', 'side-effecting'], ['review_list', 'read-only'],
+      ['merge_history', 'read-only'], ['page_delete', 'destructive'], ['review_decide', 'side-effecting'], ['review_list', 'read-only'],
     ]);
     const fns = registry.toJsonSchemaTools();
     expect(fns.find((f) => f.function.name === 'entity_add')?.function.parameters).toMatchObject({ required: ['name', 'entity_type'] });

@@ -24,6 +24,7 @@ import { mergeHistory } from './definitions/merge-history';
 import { entityUnrelate } from './definitions/entity-unrelate';
 import { graphClear } from './definitions/graph-clear';
 import { graphImport } from './definitions/graph-import';
+import { pageDelete } from './definitions/page-delete';
 import { reviewDecide } from './definitions/review-decide';
 import { reviewList } from './definitions/review-list';
 import type { ApprovalHook } from './registry';
@@ -34,23 +35,31 @@ export type { GraphToolDeps } from './deps';
 export { ToolRegistry, defineTool } from './registry';
 export type { ApprovalHook, CallOptions, CallResult, FunctionTool } from './registry';
 
-/** The seven tools of seed 003. */
-export const seedTools: readonly Tool<unknown, unknown, GraphToolDeps>[] = [entityAdd, entityRelate, entityQuery, entityMerge, entitySearch, entityFindRelated, entityVisualize];
-/** What the side panel needs beside them. */
-export const uiTools: readonly Tool<unknown, unknown, GraphToolDeps>[] = [
+/**
+ * Every graph tool, each with its precise type (its literal name, its schemas' types):
+ * `catalog.ts` types calls by name from this list. First the seven core graph
+ * operations (add, relate, query, merge, search, related, visualize), then what the
+ * side panel needs beside them.
+ */
+export const graphTools = [
+  entityAdd, entityRelate, entityQuery, entityMerge, entitySearch, entityFindRelated, entityVisualize,
   entityUnmerge, entityGet, entityUpdate, entityDelete, entityList, graphStats, mergeHistory,
-  entityUnrelate, reviewList, reviewDecide, graphClear, graphImport,
-];
+  entityUnrelate, reviewList, reviewDecide, graphClear, graphImport, pageDelete,
+] as const;
+const registered: readonly Tool<unknown, unknown, GraphToolDeps>[] = graphTools;
 
 export interface CreateRegistryOptions {
   readonly approve?: ApprovalHook;
   readonly warn?: (message: string) => void;
 }
 
-/** A registry with every graph tool registered. */
+/**
+ * A registry with every graph tool registered. Writing tools run under the graph
+ * service's single writer (`GraphService.exclusive`) and write through the graph it
+ * hands them, so a tool's find-or-create cannot race another write.
+ */
 export function createRegistry<D extends GraphToolDeps>(deps: D, options: CreateRegistryOptions = {}): ToolRegistry<D> {
-  const registry = new ToolRegistry<D>({ deps, ...options });
-  for (const tool of seedTools) registry.register(tool);
-  for (const tool of uiTools) registry.register(tool);
+  const registry = new ToolRegistry<D>({ deps, exclusive: (run) => deps.graph.exclusive((graph) => run({ ...deps, graph })), ...options });
+  for (const tool of registered) registry.register(tool);
   return registry;
 }

@@ -26,7 +26,7 @@ describe('ToolRegistry registration', () => {
     const t = r.register(echo);
     expect(t).toMatchObject({
       __sideEffectClass: 'read-only', __trustClass: 'first-party', __source: 'builtin', __effectiveDeferLoading: false,
-      __hasIdempotencyKey: false, __streamingHint: false, __exampleCount: 1, maxResultTokens: 16384, executionMode: 'parallel',
+      __idempotent: false, __streamingHint: false, __exampleCount: 1, maxResultTokens: 16384, executionMode: 'parallel',
     });
   });
 
@@ -103,15 +103,6 @@ describe('ToolRegistry.call', () => {
     expect(await codeOf(r.call('echo_read', { text: 'a' }, { caller: { kind: 'mcp' } }))).toBe('not_found');
   });
 
-  it('returns the first result for a repeated idempotency key', async () => {
-    let runs = 0;
-    const r = new ToolRegistry({ deps: {} });
-    r.register({ ...echo, name: 'counted', idempotencyKey: (i: { text: string }) => i.text, execute: async ({ text }: { text: string }) => ({ text: `${text}#${++runs}` }) });
-    expect(await r.call('counted', { text: 'a' }, caller)).toEqual({ text: 'a#1' });
-    expect(await r.call('counted', { text: 'a' }, caller)).toEqual({ text: 'a#1' });
-    expect(await r.call('counted', { text: 'b' }, caller)).toEqual({ text: 'b#2' });
-  });
-
   it('never interleaves sequential tools', async () => {
     const events: string[] = [];
     const slow: Tool<{ text: string }, { text: string }, object> = {
@@ -129,6 +120,28 @@ describe('ToolRegistry.call', () => {
     r.register(slow);
     await Promise.all(['a', 'b', 'c'].map((text) => r.call('slow_write', { text }, caller)));
     expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
+
+  it('runs sequential tools through the exclusive runner it is given, with the deps that runner hands over', async () => {
+    const seen: string[] = [];
+    const write: Tool<{ text: string }, { text: string }, { who: string }> = {
+      ...echo,
+      name: 'write_who',
+      sideEffectClass: 'side-effecting',
+      execute: async ({ text }, ctx) => ({ text: `${text} by ${ctx.deps.who}` }),
+    };
+    const r = new ToolRegistry<{ who: string }>({
+      deps: { who: 'caller' },
+      exclusive: async (run) => {
+        seen.push('locked');
+        return run({ who: 'writer' });
+      },
+    });
+    r.register(write);
+    r.register({ ...echo, name: 'read_who', execute: async ({ text }: { text: string }, ctx: { deps: { who: string } }) => ({ text: `${text} by ${ctx.deps.who}` }) });
+    expect(await r.call('write_who', { text: 'a' }, caller)).toEqual({ text: 'a by writer' });
+    expect(await r.call('read_who', { text: 'b' }, caller)).toEqual({ text: 'b by caller' });
+    expect(seen).toEqual(['locked']);
   });
 
   it('cuts arrays from the end to fit maxResultTokens and says so', async () => {

@@ -1,11 +1,11 @@
 /**
- * The tool registry (seed 004): registers tools after checking their examples
- * against their schemas, resolves the derived `__` fields once, and is the single
- * call boundary for every caller (side panel, query loop, MCP bridge). A call
- * parses its arguments, asks for approval when needed, deduplicates by
- * idempotency key, serializes writing tools, validates the output, fits it into
- * `maxResultTokens`, and turns anything thrown into an `AriadneError` with a
- * stable code.
+ * The tool registry: registers tools after checking their examples against their
+ * schemas, resolves the derived `__` fields once, and is the single call boundary
+ * for every caller (side panel, query loop, MCP bridge). A call parses its
+ * arguments, asks for approval when needed, runs writing tools one at a time under
+ * the graph's single writer (`RegistryOptions.exclusive`), validates the output,
+ * fits it into `maxResultTokens`, and turns anything thrown into an `AriadneError`
+ * with a stable code.
  *
  * @example
  *   const registry = new ToolRegistry({ deps });
@@ -15,28 +15,29 @@
 import { z } from 'zod';
 import { AriadneError, InvalidArgumentsError, NotFoundError, toErrorShape } from '../errors';
 import type { ErrorShape } from '../errors';
+import { WriteLock } from '../graph/write-lock';
 import { fitResult } from './truncate';
-import type { CallerKind, ResolvedTool, SideEffectClass, Tool, ToolExecutionContext } from './tool';
+import type { CallerKind, DefinedTool, ResolvedTool, SideEffectClass, Tool, ToolExecutionContext } from './tool';
 
-/** Seed 004's default result cap. */
+/** A result's default cap, in tokens (about four characters each): a long answer still fits an LLM's context. */
 export const DEFAULT_MAX_RESULT_TOKENS = 16_384;
-/** Seed 004 bounds examples to [1, 5]. */
+/** Examples a tool is expected to have at most: enough to show its cases, few enough to read in its doc. */
 export const MAX_EXAMPLES = 5;
-/** Idempotent results remembered (least recently used dropped first). */
-export const IDEMPOTENCY_CACHE_SIZE = 256;
 /** Validation issues quoted in an `invalid_arguments` message; more are counted. */
 const MAX_QUOTED_ISSUES = 5;
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
 /**
- * Declares a tool with its types inferred from its schemas.
+ * Declares a tool with its types inferred from its schemas. The result keeps its
+ * literal name and its schemas' own types, so `catalog.ts` can type every
+ * call by name (a renamed tool or field fails to compile at its callers).
  *
  * @example
  *   export const ping = defineTool({ name: 'ping', description: 'Answers pong.', sideEffectClass: 'read-only',
  *     inputSchema: z.object({}), outputSchema: z.object({ pong: z.literal(true) }),
  *     examples: [{ input: {}, output: { pong: true } }], execute: async () => ({ pong: true as const }) });
  */
-export function defineTool<I, O, D>(tool: Tool<I, O, D>): Tool<I, O, D> {
+export function defineTool<const N extends string, IS extends z.ZodType, OS extends z.ZodType, D>(tool: DefinedTool<N, IS, OS, D>): DefinedTool<N, IS, OS, D> {
   return tool;
 }
 
@@ -60,8 +61,20 @@ export interface CallOptions {
   readonly reportProgress?: (done: number, total: number) => void;
 }
 
+/**
+ * Runs a writing tool with the graph's writer to itself, handing it the dependencies to
+ * write through (those of `GraphService.exclusive`'s session graph).
+ */
+export type ExclusiveRunner<D> = <T>(run: (deps: D) => Promise<T>) => Promise<T>;
+
 export interface RegistryOptions<D> {
   readonly deps: D;
+  /**
+   * The single writer sequential tools run under (`createRegistry` passes the graph
+   * service's). Without one, the registry keeps its own `WriteLock`, so sequential tools
+   * still never overlap each other.
+   */
+  readonly exclusive?: ExclusiveRunner<D>;
   /** Consulted when a call needs approval; without one such calls fail with `approval_required`. */
   readonly approve?: ApprovalHook;
   /** Registration warnings (each said once). */
@@ -103,14 +116,10 @@ function asAriadneError(error: unknown): AriadneError {
   return new AriadneError(shape.code, shape.message, shape.details);
 }
 
-/** A FIFO mutex for sequential tools. */
-class Mutex {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(fn);
-    this.tail = run.catch(() => undefined);
-    return run;
-  }
+/** The registry's own writer, for deps without a graph: runs on a private lock with the same deps. */
+function lockedRunner<D>(deps: D): ExclusiveRunner<D> {
+  const lock = new WriteLock();
+  return (run) => lock.run(() => run(deps));
 }
 
 export class ToolRegistry<D> {
@@ -119,12 +128,12 @@ export class ToolRegistry<D> {
   private readonly approve: ApprovalHook | undefined;
   private readonly warnSink: (message: string) => void;
   private readonly warned = new Set<string>();
-  private readonly writes = new Mutex();
-  private readonly idempotent = new Map<string, Promise<unknown>>();
+  private readonly exclusive: ExclusiveRunner<D>;
   private requestCounter = 0;
 
   constructor(options: RegistryOptions<D>) {
     this.deps = options.deps;
+    this.exclusive = options.exclusive ?? lockedRunner(options.deps);
     this.approve = options.approve;
     this.warnSink = options.warn ?? (() => undefined);
   }
@@ -159,11 +168,6 @@ export class ToolRegistry<D> {
     }
     if (tool.maxResultTokens === 0) this.warnOnce(`Tool ${tool.name} has no result cap (maxResultTokens 0).`);
     const sideEffectClass = tool.sideEffectClass ?? 'side-effecting';
-    if ((sideEffectClass === 'side-effecting' || sideEffectClass === 'external-stateful') && !tool.idempotencyKey) {
-      // Seed 004: an idempotency key is "required-by-WARN" for these classes; ours are
-      // idempotent by construction (find-or-create, unique relations), so this is informative.
-      this.warnOnce(`Tool ${tool.name} is ${sideEffectClass} without an idempotencyKey.`);
-    }
     const resolved: ResolvedTool<I, O, D> = {
       ...tool,
       sideEffectClass,
@@ -174,7 +178,7 @@ export class ToolRegistry<D> {
       __source: tool.source ?? 'builtin',
       __effectiveDeferLoading: tool.defer_loading ?? false,
       __sideEffectClass: sideEffectClass,
-      __hasIdempotencyKey: tool.idempotencyKey !== undefined,
+      __idempotent: tool.idempotent === true,
       __streamingHint: tool.streamingHint === true,
       __exampleCount: tool.examples.length,
       ...(tool.preferredModel === undefined ? {} : { __preferredModel: tool.preferredModel }),
@@ -230,24 +234,8 @@ export class ToolRegistry<D> {
         ...(options.reportProgress ? { reportProgress: options.reportProgress } : {}),
       };
       await this.checkAllowed(tool, input, ctx, options.approve ?? this.approve);
-      const run = (): Promise<unknown> => (tool.executionMode === 'sequential' ? this.writes.run(() => this.execute(tool, input, ctx)) : this.execute(tool, input, ctx));
-      if (!tool.idempotencyKey) return await run();
-      const key = `${name}\u0000${await tool.idempotencyKey(input, ctx)}`;
-      const cached = this.idempotent.get(key);
-      if (cached) {
-        this.idempotent.delete(key);
-        this.idempotent.set(key, cached); // most recently used
-        return await cached;
-      }
-      const pending = run();
-      this.idempotent.set(key, pending);
-      pending.catch(() => this.idempotent.delete(key)); // failures are not remembered
-      while (this.idempotent.size > IDEMPOTENCY_CACHE_SIZE) {
-        const oldest = this.idempotent.keys().next();
-        if (oldest.done) break;
-        this.idempotent.delete(oldest.value);
-      }
-      return await pending;
+      if (tool.executionMode !== 'sequential') return await this.execute(tool, input, ctx);
+      return await this.exclusive((deps) => this.execute(tool, input, { ...ctx, deps }));
     } catch (error) {
       throw asAriadneError(error);
     }

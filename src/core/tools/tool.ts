@@ -1,5 +1,5 @@
 /**
- * The tool contract (seed 004, "ResolvedTool"): what a tool declares, and the
+ * The tool contract: what a tool declares, and the
  * resolved record the registry hands to every consumer (side panel, query loop,
  * MCP bridge) with the derived `__` fields computed once at registration.
  */
@@ -51,7 +51,7 @@ export interface Tool<I = unknown, O = unknown, D = unknown> {
   readonly outputSchema: z.ZodType<O>;
   /**
    * Required in spirit: when missing, the registry warns once and applies the
-   * conservative default `side-effecting` (seed 004's transition rule).
+   * conservative default `side-effecting` (a write until it says otherwise).
    */
   readonly sideEffectClass?: SideEffectClass;
   readonly trustClass?: ToolTrustClass;
@@ -63,8 +63,9 @@ export interface Tool<I = unknown, O = unknown, D = unknown> {
   readonly maxResultTokens?: number;
   readonly truncationStrategy?: TruncationStrategy;
   readonly needsApproval?: boolean | Callback<[input: I, ctx: ToolExecutionContext<D>], boolean | Promise<boolean>>;
-  readonly idempotencyKey?: Callback<[input: I, ctx: ToolExecutionContext<D>], string | Promise<string>>;
-  /** Writing tools are `sequential`: never run concurrently with each other. */
+  /** Repeating a call with the same input changes nothing more; agents are told so (MCP's `idempotentHint`). */
+  readonly idempotent?: true;
+  /** Writing tools are `sequential`: they run under the graph's single writer, never beside another write. */
   readonly executionMode?: 'parallel' | 'sequential';
   readonly defer_loading?: boolean;
   readonly examplesEagerlyRendered?: boolean;
@@ -75,13 +76,24 @@ export interface Tool<I = unknown, O = unknown, D = unknown> {
   execute(input: I, ctx: ToolExecutionContext<D>): Promise<O>;
 }
 
-/** A registered tool with the derived fields of seed 004. */
+/**
+ * A tool as `defineTool` returns it: its name as a literal type and its schemas with
+ * their own types, so a caller's input (`z.input`) and the output (`z.output`) can be
+ * read off it; `execute` receives the input schema's output.
+ */
+export type DefinedTool<N extends string, IS extends z.ZodType, OS extends z.ZodType, D> = Tool<z.output<IS>, z.output<OS>, D> & {
+  readonly name: N;
+  readonly inputSchema: IS;
+  readonly outputSchema: OS;
+};
+
+/** A registered tool with its derived `__` fields, computed once at registration. */
 export interface ResolvedTool<I = unknown, O = unknown, D = unknown> extends Tool<I, O, D> {
   readonly __trustClass: ToolTrustClass;
   readonly __source: ToolSource;
   readonly __effectiveDeferLoading: boolean;
   readonly __sideEffectClass: SideEffectClass;
-  readonly __hasIdempotencyKey: boolean;
+  readonly __idempotent: boolean;
   readonly __streamingHint: boolean;
   readonly __exampleCount: number;
   readonly __preferredModel?: ModelHint;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildGazetteerSource, GENERATED_PATH } from '../../cli/build-gazetteer';
+import { buildGazetteerSource, GENERATED_PATH } from '../../../tooling/build-gazetteer';
 import { tokenize } from '../ner/tokenize';
 import { findKnownNames, knownNames } from './known-names';
 

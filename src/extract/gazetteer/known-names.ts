@@ -1,6 +1,6 @@
 /**
  * The compiled typed name lists (`names.generated.ts`, built by
- * `src/cli/build-gazetteer.ts`) as a case-sensitive lookup, and a scan that finds
+ * `tooling/build-gazetteer.ts`) as a case-sensitive lookup, and a scan that finds
  * every listed name in a text on token boundaries (longest first).
  */
 import type { Token } from '../ner/tokenize';

@@ -1,5 +1,5 @@
 /**
- * Co-occurrence without pretending (issue 16, item 4): two kept entities named in the
+ * Co-occurrence without pretending: two kept entities named in the
  * same sentence with no typed relation between them are linked `mentioned_with`, with
  * the sentence, so the neighbourhood shows in `entity_find_related` and the diagram.
  * The label is never a typed fact: the symbolic answerer skips it for typed questions.

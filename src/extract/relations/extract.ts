@@ -1,5 +1,5 @@
 /**
- * Relations decided by the trained classifier (issue 16, item 1): every sentence of the
+ * Relations decided by the trained classifier: every sentence of the
  * main text holding two recognized entities gives candidate pairs; each pair is scored in
  * both orders (`features.ts`, `model.ts`), the most probable typed label whose types fit
  * (`labels.ts`) is kept when its probability reaches `RELATION_THRESHOLD`, with the
@@ -9,12 +9,13 @@
 import type { AnalyzedRelation, Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
 import { sanitizeLine } from '../sanitize';
+import { AnaphorReader, pageSubject } from './anaphora';
 import { MAX_SNIPPET } from '../snippet';
 import { pairFeatures, tokenize, type Span, type Token } from './features';
 import { coarseType, RELATION_CLASSES, typesFit, type RelationClass } from './labels';
 import { decodeRelationModel, probabilities, type RelationModel } from './model';
 import { RELATION_MODEL } from './model/weights';
-import { coordinatedAfter, ruleDecision } from './rules';
+import { coordinatedAfter, ruleDecisions } from './rules';
 import { splitSentences } from './sentences';
 import { LABEL_THRESHOLDS, triggered } from './triggers';
 
@@ -30,6 +31,8 @@ const MAX_MENTIONS_PER_SENTENCE = 8;
 const MAX_PAIR_DISTANCE = 40;
 /** Pairs scored per page: bounded work on pathological pages (a typical page has < 300). */
 const MAX_PAIRS_PER_PAGE = 3_000;
+/** A relation with an anaphor for one end ("he", "the company") is a little less sure than one naming both. */
+const ANAPHOR_FACTOR = 0.9;
 
 export type Resolve = (m: Mention) => { name: string; type: EntityType } | undefined;
 
@@ -63,6 +66,8 @@ export function shippedRelationModel(): RelationModel {
 interface Placed {
   readonly entity: { name: string; type: EntityType };
   readonly span: Span;
+  /** Read from "he", "the company", "we", "it": the sentence does not name it. */
+  readonly anaphor?: boolean;
 }
 
 /**
@@ -79,6 +84,7 @@ export function classifyRelations(text: string, mentions: readonly Mention[], re
   const coMentions = new Map<string, CoMention>();
   let pairs = 0;
   let mi = 0;
+  const anaphors = new AnaphorReader(pageSubject(sorted.flatMap((m) => resolve(m) ?? [])));
   for (const sentence of splitSentences(text)) {
     if (pairs >= MAX_PAIRS_PER_PAGE || options.expired?.() === true) break;
     const inSentence: Mention[] = [];
@@ -87,10 +93,15 @@ export function classifyRelations(text: string, mentions: readonly Mention[], re
       if (m === undefined || m.start >= sentence.end) break;
       if (m.start >= sentence.start && m.end <= sentence.end) inSentence.push(m);
     }
-    if (inSentence.length < 2) continue;
+    if (inSentence.length === 0) {
+      // Nothing to relate; the reader still learns that no name opened this sentence.
+      anaphors.read([], []);
+      continue;
+    }
     const body = text.slice(sentence.start, sentence.end);
     const tokens = tokenize(body);
-    const placed = place(inSentence, tokens, sentence.start, resolve);
+    const named = place(inSentence, tokens, sentence.start, resolve);
+    const placed: Placed[] = [...named, ...anaphors.read(tokens, named).map((a) => ({ ...a, anaphor: true }))].sort((x, y) => x.span.start - y.span.start);
     if (new Set(placed.map((p) => p.entity.name)).size < 2) continue;
     const snippet = sanitizeLine(body, MAX_SNIPPET) ?? '';
     for (let i = 0; i < placed.length; i++) {
@@ -101,10 +112,13 @@ export function classifyRelations(text: string, mentions: readonly Mention[], re
         if (b.span.start - a.span.end > MAX_PAIR_DISTANCE) continue;
         pairs += 1;
         const coKey = `${a.entity.name}\u0000${b.entity.name}`;
-        if (!coMentions.has(coKey) && !coMentions.has(`${b.entity.name}\u0000${a.entity.name}`)) coMentions.set(coKey, { a: a.entity.name, b: b.entity.name, snippet });
+        // A co-mention needs both names in the sentence; an anaphor's is in another one.
+        const bothNamed = a.anaphor !== true && b.anaphor !== true;
+        if (bothNamed && !coMentions.has(coKey) && !coMentions.has(`${b.entity.name}\u0000${a.entity.name}`)) coMentions.set(coKey, { a: a.entity.name, b: b.entity.name, snippet });
         const others = placed.filter((p) => p !== a && p !== b).map((p) => p.span);
-        const keep = (subject: Placed, label: string, object: Placed, p: number) => {
-          if (subject.entity.name === object.entity.name) return;
+        const keep = (subject: Placed, label: string, object: Placed, probability: number) => {
+          if (subject.entity.name === object.entity.name || !objectFits(label, object.entity.type)) return;
+          const p = bothNamed ? probability : probability * ANAPHOR_FACTOR;
           const key = `${subject.entity.name}\u0000${label}\u0000${object.entity.name}`;
           const prev = best.get(key);
           if (prev === undefined || p > prev.confidence) {
@@ -113,11 +127,14 @@ export function classifyRelations(text: string, mentions: readonly Mention[], re
         };
         // The trigger rules first (labels Re-DocRED lacks); one that fires decides the pair,
         // and names listed right after the second name share its relation.
-        const rule = ruleDecision(tokens, a.span, b.span, others);
-        if (rule !== undefined) {
-          for (const k of [j, ...coordinatedAfter(tokens, placed.map((p) => p.span), b.span)]) {
-            const c = placed[k];
-            if (c !== undefined) keep(rule.forward ? a : c, rule.label, rule.forward ? c : a, rule.confidence);
+        const rules = ruleDecisions(tokens, a.span, b.span, others);
+        if (rules.length > 0) {
+          const listed = [j, ...coordinatedAfter(tokens, placed.map((p) => p.span), b.span)];
+          for (const rule of rules) {
+            for (const k of listed) {
+              const c = placed[k];
+              if (c !== undefined) keep(rule.forward ? a : c, rule.label, rule.forward ? c : a, rule.confidence);
+            }
           }
           continue;
         }
@@ -131,6 +148,13 @@ export function classifyRelations(text: string, mentions: readonly Mention[], re
   }
   const relations = [...best.values()].sort((x, y) => y.confidence - x.confidence || (x.from < y.from ? -1 : x.from > y.from ? 1 : 0));
   return { relations, coMentions: [...coMentions.values()] };
+}
+
+/** Labels whose object is a made or used thing: a product or a technology, not an event, a work or a nationality ("Amazon's Indian operations"). */
+const THING_OBJECT_LABELS = new Set(['develops', 'uses']);
+
+function objectFits(label: string, type: EntityType): boolean {
+  return !THING_OBJECT_LABELS.has(label) || type === 'product' || type === 'technology';
 }
 
 /** Mentions as token spans of the sentence, with their entities (unresolved ones dropped). */

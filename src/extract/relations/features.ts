@@ -3,7 +3,7 @@
  * `2^bits` buckets: the words between the two names (bag, bigrams, first and last), two
  * words either side, the gap's length, the type pair, which name comes first, other names
  * and commas between. Lexical features are joined with the order, so "X founded by Y" and
- * "Y founded X" differ. Training (`src/cli/train-relations.ts`) and the shipped extractor
+ * "Y founded X" differ. Training (`tooling/train-relations.ts`) and the shipped extractor
  * call the same function, so the features cannot drift apart.
  */
 import { bucketOf, hashString } from '../ner/hash';

@@ -1,5 +1,5 @@
 /**
- * The relation classifier's classes (issue 16) and the entity types each accepts. The
+ * The relation classifier's classes and the entity types each accepts. The
  * labels are the graph's own (`founded_by`, `located_in`, `works_for`, …, read by
  * `src/core/query/relation-words.ts`); a relation reads "subject label object" in the
  * gold's direction: "Stripe founded_by Patrick Collison", "Ada works_for Stripe".

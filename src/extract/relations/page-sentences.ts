@@ -1,5 +1,5 @@
 /**
- * The sentences a page keeps (issue 16, item 2a): those of the read main text that hold
+ * The sentences a page keeps: those of the read main text that hold
  * at least one kept mention, in text order, within the page record's bounds
  * (`core/graph/page-sentences.ts`). One pass over sentences and sorted mentions.
  */

@@ -18,7 +18,8 @@ function rel(text: string, names: ReadonlyArray<[string, EntityType]>): string[]
 
 describe('trigger rules', () => {
   it('reads CEOs and other roles', () => {
-    expect(rel('"We are reinventing jobs," said Vivek Ravisankar, co-founder and CEO of HackerRank.', [['Vivek Ravisankar', 'person'], ['HackerRank', 'company']])).toEqual(['Vivek Ravisankar ceo_of HackerRank']);
+    expect(rel('"We are reinventing jobs," said Vivek Ravisankar, co-founder and CEO of HackerRank.', [['Vivek Ravisankar', 'person'], ['HackerRank', 'company']]))
+      .toEqual(['HackerRank founded_by Vivek Ravisankar', 'Vivek Ravisankar ceo_of HackerRank']);
     expect(rel('Agari, led by CEO Patrick Peterson, raised $22 million.', [['Agari', 'company'], ['Patrick Peterson', 'person']])).toEqual(['Patrick Peterson ceo_of Agari']);
     expect(rel('said Che Horder, Director of Analytics at Instacart.', [['Che Horder', 'person'], ['Instacart', 'company']])).toEqual(['Che Horder works_for Instacart']);
   });
@@ -30,6 +31,11 @@ describe('trigger rules', () => {
     expect(rel('Fabrikam and Contoso were both at the show.', [['Fabrikam', 'company'], ['Contoso', 'company']])).toEqual([]);
   });
 
+  it('reads no investment between the investors of one round, and no partnership from a name in a list', () => {
+    const text = 'Northwind Ventures led the Series D round with participation from existing investors including Alder Ventures, Birch Capital, Cedar Partners and Contoso Partners.';
+    expect(rel(text, [['Northwind Ventures', 'company'], ['Alder Ventures', 'company'], ['Birch Capital', 'company'], ['Cedar Partners', 'company'], ['Contoso Partners', 'company']])).toEqual([]);
+  });
+
   it('reads investments in both directions', () => {
     expect(rel('HackerRank raised $3 million from Khosla Ventures.', [['HackerRank', 'company'], ['Khosla Ventures', 'company']])).toEqual(['Khosla Ventures invested_in HackerRank']);
     expect(rel('Sequoia invested in Stripe.', [['Sequoia', 'company'], ['Stripe', 'company']])).toEqual(['Sequoia invested_in Stripe']);
@@ -38,6 +44,8 @@ describe('trigger rules', () => {
   it('reads competitors, partners and customers, with listed names', () => {
     expect(rel('Microsoft competes with Google.', [['Microsoft', 'company'], ['Google', 'company']])).toEqual(['Microsoft competes_with Google']);
     expect(rel('CTEC and HackerRank are working together to help.', [['CTEC', 'company'], ['HackerRank', 'company']])).toEqual(['CTEC partners_with HackerRank']);
+    expect(rel('Fabrikam partnered with Contoso on chips.', [['Fabrikam', 'company'], ['Contoso', 'company']])).toEqual(['Fabrikam partners_with Contoso']);
+    expect(rel('At Fabrikam, two of the five partners are women, and at Contoso, three.', [['Fabrikam', 'company'], ['Contoso', 'company']])).toEqual([]);
     expect(rel("Segment's customers -- including Instacart, Trunk Club, and Udacity -- use it.", [['Segment', 'company'], ['Instacart', 'company'], ['Trunk Club', 'company'], ['Udacity', 'company']]))
       .toEqual(['Instacart customer_of Segment', 'Trunk Club customer_of Segment', 'Udacity customer_of Segment']);
   });
@@ -67,5 +75,40 @@ describe('trigger rules: makers and users, the verb right after the subject', ()
     expect(rel('Rez gets the VR treatment to help launch the PSVR.', [['VR', 'company'], ['PSVR', 'product']])).toEqual([]);
     expect(rel('It brings to JS what is used in HTTP.', [['JS', 'technology'], ['HTTP', 'technology']])).toEqual([]);
     expect(rel('Apple today released iOS 17.', [['Apple', 'company'], ['iOS', 'technology']])).toEqual(['Apple develops iOS']);
+  });
+});
+
+describe('trigger rules: jobs in appositions', () => {
+  it('reads a job after a comma and "at", and a role after the organization', () => {
+    expect(rel('“It takes years,” said Ada Quinn, an astronomer at Ridgeway University, in an interview.', [['Ada Quinn', 'person'], ['Ridgeway University', 'company']])).toEqual(['Ada Quinn works_for Ridgeway University']);
+    expect(rel('said Lena Ortiz, now a physical oceanographer at Coastline Institute.', [['Lena Ortiz', 'person'], ['Coastline Institute', 'company']])).toEqual(['Lena Ortiz works_for Coastline Institute']);
+    expect(rel('commented Omar Reyes, Fabrikam’s head of channel for EMEA.', [['Omar Reyes', 'person'], ['Fabrikam', 'company']])).toEqual(['Omar Reyes works_for Fabrikam']);
+    expect(rel('explains Ivo Berg, Contoso VP of cloud technologies.', [['Ivo Berg', 'person'], ['Contoso', 'company']])).toEqual(['Ivo Berg works_for Contoso']);
+  });
+
+  it('reads "a professor of planning" as a job, and still not a plan', () => {
+    expect(rel('said Rita Moss, a research professor of planning and public administration at Ridgeway University.', [['Rita Moss', 'person'], ['Ridgeway University', 'company']])).toEqual(['Rita Moss works_for Ridgeway University']);
+    expect(rel('Stripe is planning to acquire Paystack.', [['Stripe', 'company'], ['Paystack', 'company']])).toEqual([]);
+  });
+
+  it('does not read a clause, a critic or a former job as a job', () => {
+    expect(rel('Ada Quinn, who spoke at Ridgeway University, left.', [['Ada Quinn', 'person'], ['Ridgeway University', 'company']])).toEqual([]);
+    expect(rel('Ada Quinn, a critic of Fabrikam, left.', [['Ada Quinn', 'person'], ['Fabrikam', 'company']])).toEqual([]);
+    expect(rel('commented Omar Reyes, Fabrikam’s former head of channel.', [['Omar Reyes', 'person'], ['Fabrikam', 'company']])).toEqual([]);
+  });
+});
+
+describe('trigger rules: owners and makers', () => {
+  it('reads ownership from "-owned", "owns" and "parent company"', () => {
+    expect(rel('what is happening at Fabrikam-owned Contoso Market, at least.', [['Fabrikam', 'company'], ['Contoso Market', 'company']])).toEqual(['Contoso Market subsidiary_of Fabrikam']);
+    expect(rel('Fabrikam owns Tailspin, Northwind and Contoso.', [['Fabrikam', 'company'], ['Tailspin', 'product'], ['Northwind', 'product'], ['Contoso', 'company']]))
+      .toEqual(['Northwind subsidiary_of Fabrikam', 'Tailspin subsidiary_of Fabrikam']);
+    expect(rel('The court gave Fabrikam, Tailspin’s Chinese parent company, an ultimatum.', [['Fabrikam', 'company'], ['Tailspin', 'product']])).toEqual(['Tailspin subsidiary_of Fabrikam']);
+  });
+
+  it('reads a maker’s possessive right before its product, and not before a person', () => {
+    expect(rel('Fabrikam’s Tailspin VR is comfortable.', [['Fabrikam', 'company'], ['Tailspin VR', 'product']])).toEqual(['Fabrikam develops Tailspin VR']);
+    expect(rel('Fabrikam’s Ada Quinn spoke.', [['Fabrikam', 'company'], ['Ada Quinn', 'person']])).toEqual([]);
+    expect(rel('Fabrikam’s Indian operations grew.', [['Fabrikam', 'company'], ['Indian', 'other']])).toEqual([]);
   });
 });

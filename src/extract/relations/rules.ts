@@ -1,5 +1,5 @@
 /**
- * Trigger-word rules for the labels Re-DocRED has no data for (issue 16, item 1):
+ * Trigger-word rules for the labels Re-DocRED has no data for:
  * `ceo_of`, `works_for` by role words, `acquired`, `competes_with`, `invested_in`,
  * `partners_with`, `customer_of`. A rule reads the tokens between two names of one
  * sentence (a short window, no other person or organization between, no hedge or
@@ -8,7 +8,7 @@
  * The classifier (`extract.ts`) asks these first; a rule that fires decides the pair.
  */
 import type { Span, Token } from './features';
-import { BREAKS, HEDGES, ROLE_WORDS } from './triggers';
+import { BREAKS, hedged, ROLE_WORDS } from './triggers';
 
 /** A label a rule stated, its direction (`forward`: first name → second), and its confidence. */
 export interface RuleDecision {
@@ -16,7 +16,7 @@ export interface RuleDecision {
   readonly forward: boolean;
   readonly confidence: number;
 }
-export type RuleLabel = 'develops' | 'uses' | 'founded_by' | 'ceo_of' | 'works_for' | 'acquired' | 'competes_with' | 'invested_in' | 'partners_with' | 'customer_of';
+export type RuleLabel = 'develops' | 'uses' | 'founded_by' | 'ceo_of' | 'works_for' | 'acquired' | 'competes_with' | 'invested_in' | 'partners_with' | 'customer_of' | 'subsidiary_of';
 
 /** Tokens between the names beyond which no rule reads them as related (one clause). */
 const MAX_GAP = 12;
@@ -28,7 +28,18 @@ const TRAILING = 4;
  */
 const CONFIDENCE: Readonly<Record<RuleLabel, number>> = {
   develops: 0.65, uses: 0.65, founded_by: 0.75, ceo_of: 0.8, works_for: 0.7, acquired: 0.75, competes_with: 0.7, invested_in: 0.65, partners_with: 0.65, customer_of: 0.65,
+  subsidiary_of: 0.7,
 };
+/** A person's job by apposition alone ("Ada, an astronomer at Harvard"), with no role word: surer than money, less than a title. */
+const APPOSITION_CONFIDENCE = 0.6;
+/** A maker's possessive right before its product ("Sony's PlayStation VR"): often but not always the maker. */
+const POSSESSIVE_MAKER_CONFIDENCE = 0.6;
+/** Words at most in a job apposition between the comma and "at" ("now a physical oceanographer at"). */
+const MAX_APPOSITION_WORDS = 7;
+/** Words that turn an apposition into a clause ("Ada, who spoke at Google"): not a job. */
+const CLAUSE_WORDS = new Set(['who', 'which', 'that', 'when', 'where', 'whose', 'whom', 'and', 'or', 'after', 'before', 'since', 'during', 'speaking', 'said', 'says']);
+/** Tokens after the second name read for its possessive and a role ("Dell's head of channel"). */
+const ROLE_AFTER = 3;
 
 const ACQUIRE = ['acquir', 'purchas', 'takeover'];
 const ACQUIRE_WORDS = new Set(['bought', 'buys', 'buy', 'buying']);
@@ -37,96 +48,177 @@ const COMPETE_WORDS = new Set(['vs', 'versus']);
 const FUND_WORDS = new Set(['invested', 'invests', 'invest', 'investing', 'investment', 'investments', 'stake', 'backed', 'backs', 'funded', 'funds', 'funding', 'raised', 'raises', 'raising', 'round', 'investors', 'investor', 'financing']);
 /** With these, the money goes from the second name to the first ("Acme raised $3M from Khosla"). */
 const RAISED_FROM = new Set(['raised', 'raises', 'raising', 'from', 'by', 'investors', 'investor', 'including']);
-const PARTNER = ['partner', 'collaborat', 'teamed', 'alliance'];
+/** A first name that leads or joins a round is an investor, never its target. */
+const ROUND_LEADS = new Set(['led', 'leads', 'co', 'participated', 'joined', 'joins']);
+const PARTNER = ['partnered', 'partnering', 'partnership', 'collaborat', 'teamed', 'alliance'];
+
+const starts = (w: string, prefixes: readonly string[]) => prefixes.some((p) => w.startsWith(p));
+
+/** A partnership verb or noun; "partner(s)" only as "partners with" ("the firm's five partners" are people). */
+function partnering(words: readonly string[]): boolean {
+  return words.some((w, i) => starts(w, PARTNER) || ((w === 'partner' || w === 'partners') && words[i + 1] === 'with'));
+}
 const CUSTOMER_WORDS = new Set(['customer', 'customers', 'client', 'clients']);
 /** A maker and its product, maker first ("HackerRank developed CodePair", "Apple unveiled the iPhone"). */
 const MAKES = ['develop', 'launch', 'releas', 'introduc', 'unveil', 'announc', 'manufactur', 'design'];
 const MAKES_WORDS = new Set(['built', 'builds', 'created', 'creates', 'makes', 'made', 'offers', 'ships']);
 /** A user and what it runs on, user first ("Segment adopted NSQ", "QGIS is built on Qt"). */
 const USES_WORDS = new Set(['use', 'uses', 'used', 'using', 'adopt', 'adopted', 'adopts', 'runs', 'relies', 'rely', 'migrated', 'switched', 'deployed', 'deploys', 'supports', 'support', 'powered']);
-/** Words that may stand between a subject and its verb. */
-const AUXILIARIES = new Set(['has', 'have', 'had', 'also', 'recently', 'now', 'today', 'just', 'first', 'then', 'later', 'is', 'was', 'will']);
+/** Words that may stand between a subject and its verb, and verbs that lead in to it ("we decided to adopt", "started using"). */
+const AUXILIARIES = new Set([
+  'has', 'have', 'had', 'also', 'recently', 'now', 'today', 'just', 'first', 'then', 'later', 'is', 'was', 'will',
+  'decided', 'chose', 'began', 'started', 'continues', 'continued', 'to',
+]);
 /** Tokens at most between a maker or user and the thing: a verb and an article or two. */
 const MAX_THING_GAP = 5;
 
-const starts = (w: string, prefixes: readonly string[]) => prefixes.some((p) => w.startsWith(p));
-
 /**
- * The rule that relates `a` and `b` (a before b in the sentence), if any.
+ * The rules that relate `a` and `b` (a before b in the sentence): none, or one label, or
+ * two where one phrase states both ("CEO and co-founder of Segment").
  *
  * @example
- *   ruleDecision(tokenize('Stripe acquired Paystack'), stripe, paystack, []) // { label: 'acquired', forward: true, confidence: 0.75 }
+ *   ruleDecisions(tokenize('Stripe acquired Paystack'), stripe, paystack, []) // [{ label: 'acquired', forward: true, confidence: 0.75 }]
  */
-export function ruleDecision(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): RuleDecision | undefined {
+export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): RuleDecision[] {
   const gap = b.start - a.end;
-  if (gap < 0 || gap > MAX_GAP) return undefined;
+  if (gap < 0 || gap > MAX_GAP) return [];
   // Another person or organization between: the pair is not the one the words speak of (places may stand between).
-  if (others.some((o) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start)) return undefined;
+  if (others.some((o) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start)) return [];
   const between = tokens.slice(a.end, b.start).map((t) => t.text);
-  if (between.some((w) => HEDGES.has(w) || BREAKS.has(w))) return undefined;
+  if (hedged(between) || between.some((w) => BREAKS.has(w))) return [];
+  if (between.length === 1 && between[0] === ',' && (a.type === 'per') !== (b.type === 'per')) return roleAfter(tokens, a, b);
   if (between.length > 0 && between.every((w) => w === ',' || w === 'and' || w === 'or' || w === '&')) {
-    return trailing(tokens, a, b);
+    const listed = trailing(tokens, a, b, others);
+    return listed.length > 0 ? listed : parentAfter(tokens, a, b);
   }
-  const decide = (label: RuleLabel, forward: boolean): RuleDecision => ({ label, forward, confidence: CONFIDENCE[label] });
-  const per = (s: Span) => s.type === 'per';
+  if (a.type !== 'per' && b.type !== 'per') return thingDecisions(between, a, b);
+  if (a.type === 'per' && b.type === 'per') return [];
+  return personDecisions(between, a, b);
+}
+
+const decide = (label: RuleLabel, forward: boolean, confidence = CONFIDENCE[label]): RuleDecision => ({ label, forward, confidence });
+
+/** A person and an organization: CEO, founder, any other role, an apposition, money. */
+function personDecisions(between: readonly string[], a: Span, b: Span): RuleDecision[] {
+  const [person, org] = a.type === 'per' ? [a, b] : [b, a];
+  // An organization, not a thing or a stray phrase ("head of AI", "led by African-American women").
+  if (org.type !== 'org') return [];
+  const out: RuleDecision[] = [];
+  if (between.some((w, i) => w === 'ceo' || (w === 'chief' && between[i + 1] === 'executive'))) out.push(decide('ceo_of', person === a));
+  // "Donovan co-founded Maker Studios", "Acme founder Ada": the organization founded_by the person.
+  if (between.some((w) => w.startsWith('found') || w.startsWith('cofound'))) out.push(decide('founded_by', org === a));
+  if (out.length > 0) return out;
+  if (between.some((w) => ROLE_WORDS.has(w))) return [decide('works_for', person === a)];
+  if (between.some((w) => FUND_WORDS.has(w))) return invest(between, a, b);
+  if (person === a && jobApposition(between)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
+  return [];
+}
+
+/**
+ * ", an astronomer at" / ", now a physical oceanographer at": a comma, a short noun
+ * phrase and "at" (or "for" after a short one), nothing that opens a clause.
+ */
+function jobApposition(between: readonly string[]): boolean {
+  const last = between.at(-1);
+  const inner = between.slice(1, -1);
+  if (between[0] !== ',' || inner.length === 0 || inner.length > MAX_APPOSITION_WORDS) return false;
+  if (inner.some((w) => CLAUSE_WORDS.has(w) || !/^\p{L}+$/u.test(w))) return false;
+  return last === 'at' || (last === 'for' && inner.length <= 3);
+}
+
+/** Two organizations or things: makers, users, buyers, owners, rivals, customers, partners, money. */
+function thingDecisions(between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const orgLike = (s: Span) => s.type === 'org' || s.type === 'misc';
   const has = (set: ReadonlySet<string>) => between.some((w) => set.has(w));
   const hasPrefix = (prefixes: readonly string[]) => between.some((w) => starts(w, prefixes));
-
-  if (per(a) !== per(b)) {
-    const [person, org] = per(a) ? [a, b] : [b, a];
-    // An organization, not a thing or a stray phrase ("head of AI", "led by African-American women").
-    if (org.type !== 'org') return undefined;
-    const ceo = between.some((w, i) => w === 'ceo' || (w === 'chief' && between[i + 1] === 'executive'));
-    if (ceo) return decide('ceo_of', person === a);
-    // "Donovan co-founded Maker Studios", "Acme founder Ada": the organization founded_by the person.
-    if (between.some((w) => w.startsWith('found') || w.startsWith('cofound'))) return decide('founded_by', org === a);
-    if (has(ROLE_WORDS)) return decide('works_for', person === a);
-    if (has(FUND_WORDS) && org.type === 'org') return invest(between, a, b);
-    return undefined;
-  }
-  if (a.type === 'org' && b.type === 'misc' && gap <= MAX_THING_GAP && !between.includes('by')) {
+  const phrase = between.join(' ');
+  if (a.type === 'org' && b.type === 'misc' && phrase === "' s") return [decide('develops', true, POSSESSIVE_MAKER_CONFIDENCE)];
+  if (a.type === 'org' && b.type === 'misc' && between.length <= MAX_THING_GAP && !between.includes('by')) {
     // The verb right after the subject ("Apple released iOS", "Segment has adopted NSQ"): not "… to help launch
     // the PSVR" nor "… that are used in HTTP"; "by" would make it passive, left to the classifier and patterns.
     const verb = between.find((w) => !AUXILIARIES.has(w)) ?? '';
-    if (starts(verb, MAKES) || MAKES_WORDS.has(verb)) return decide('develops', true);
-    if (USES_WORDS.has(verb)) return decide('uses', true);
+    if (starts(verb, MAKES) || MAKES_WORDS.has(verb)) return [decide('develops', true)];
+    if (USES_WORDS.has(verb)) return [decide('uses', true)];
   }
-  if (a.type !== 'org' || !orgLike(b)) return undefined;
+  if (a.type !== 'org' || !orgLike(b)) return ownedBy(between, a, b);
   if (hasPrefix(ACQUIRE) || has(ACQUIRE_WORDS)) {
     // "Y was acquired by X": the buyer is the second name.
-    const passive = between.at(-1) === 'by';
-    return decide('acquired', !passive);
+    return [decide('acquired', between.at(-1) !== 'by')];
   }
-  if (b.type !== 'org') return undefined;
-  if (hasPrefix(COMPETE) || has(COMPETE_WORDS)) return decide('competes_with', true);
+  const owned = ownedBy(between, a, b);
+  if (owned.length > 0) return owned;
+  if (b.type !== 'org') return [];
+  if (hasPrefix(COMPETE) || has(COMPETE_WORDS)) return [decide('competes_with', true)];
   if (has(CUSTOMER_WORDS)) {
     // "Segment's customers, including Instacart": the second buys from the first; "X, a client of Y": the first from the second.
     const ofAfter = between.some((w, i) => CUSTOMER_WORDS.has(w) && between[i + 1] === 'of');
-    return decide('customer_of', ofAfter);
+    return [decide('customer_of', ofAfter)];
   }
-  if (hasPrefix(PARTNER)) return decide('partners_with', true);
+  if (partnering(between)) return [decide('partners_with', true)];
   if (has(FUND_WORDS)) return invest(between, a, b);
-  return undefined;
+  return [];
+}
+
+/**
+ * Ownership stated right between the names: "Amazon-owned Whole Foods", "Facebook owns
+ * Instagram" (the second is the first's), "TikTok's parent company ByteDance" (the first
+ * is the second's). The owner is an organization; what it owns an organization or a thing.
+ */
+function ownedBy(between: readonly string[], a: Span, b: Span): RuleDecision[] {
+  const phrase = between.join(' ');
+  if (a.type === 'org' && (phrase === '- owned' || phrase === 'owns' || phrase === 'also owns')) return [decide('subsidiary_of', false)];
+  if (b.type === 'org' && between[0] === "'" && between[1] === 's' && between.length <= 5 && between.includes('parent')) return [decide('subsidiary_of', true)];
+  return [];
+}
+
+/** "ByteDance, TikTok's Chinese parent company": the second name belongs to the first. */
+function parentAfter(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
+  if (a.type !== 'org' || b.type === 'per' || b.type === 'loc') return [];
+  const after = tokens.slice(b.end, b.end + ROLE_AFTER + 2).map((t) => t.text);
+  if (after[0] !== "'" || after[1] !== 's' || !after.slice(2).includes('parent')) return [];
+  return [decide('subsidiary_of', false)];
+}
+
+/**
+ * "Ramzi Souri, Pega VP of cloud technologies", "Alexandre Brousse, Dell's head of
+ * channel", "Acme's founder, Ada": a person and an organization side by side, and a role
+ * word right after the second name (after its possessive).
+ */
+function roleAfter(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
+  if (a.type !== 'per' || b.type !== 'org') return [];
+  let i = b.end;
+  if (tokens[i]?.text === "'" && tokens[i + 1]?.text === 's') i += 2;
+  const words = tokens.slice(i, i + ROLE_AFTER).map((t) => t.text);
+  const role = words.findIndex((w) => ROLE_WORDS.has(w) || w.startsWith('cofound'));
+  // Only adjectives may stand before the role ("Dell's senior vice president"): at most two words.
+  if (role < 0 || hedged(words.slice(0, role + 1))) return [];
+  const w = words[role] ?? '';
+  if (w === 'ceo' || (w === 'chief' && words[role + 1] === 'executive')) return [decide('ceo_of', true)];
+  if (w.startsWith('found') || w.startsWith('cofound')) return [decide('founded_by', false)];
+  return [decide('works_for', true)];
 }
 
 /** "Khosla invested in Acme" (first → second) or "Acme raised $3M from Khosla" (second → first). */
-function invest(between: readonly string[], a: Span, b: Span): RuleDecision | undefined {
+function invest(between: readonly string[], a: Span, b: Span): RuleDecision[] {
+  // "Norwest led the round with … investors including Alloy": both invested, in someone else.
+  if (ROUND_LEADS.has(between[0] ?? '')) return [];
   const reversed = between.some((w) => RAISED_FROM.has(w));
   const investor = reversed ? b : a;
   const target = reversed ? a : b;
-  if (target.type !== 'org' || (investor.type !== 'org' && investor.type !== 'per')) return undefined;
-  return { label: 'invested_in', forward: !reversed, confidence: CONFIDENCE.invested_in };
+  if (target.type !== 'org' || (investor.type !== 'org' && investor.type !== 'per')) return [];
+  return [decide('invested_in', !reversed)];
 }
 
 /** "CTEC and HackerRank are working together", "Acme and Contoso compete": a verb after both names. */
-function trailing(tokens: readonly Token[], a: Span, b: Span): RuleDecision | undefined {
-  if (a.type !== 'org' || b.type !== 'org') return undefined;
-  const after = tokens.slice(b.end, b.end + TRAILING).map((t) => t.text);
-  if (after.some((w) => HEDGES.has(w))) return undefined;
-  if (after.some((w) => starts(w, PARTNER) || w === 'together')) return { label: 'partners_with', forward: true, confidence: CONFIDENCE.partners_with };
-  if (after.some((w) => starts(w, COMPETE))) return { label: 'competes_with', forward: true, confidence: CONFIDENCE.competes_with };
-  return undefined;
+function trailing(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): RuleDecision[] {
+  if (a.type !== 'org' || b.type !== 'org') return [];
+  // The words of the next name are not a verb ("…, First Round Capital, Greylock Partners").
+  const stop = Math.min(b.end + TRAILING, ...others.filter((o) => o.start >= b.end).map((o) => o.start));
+  const after = tokens.slice(b.end, stop).map((t) => t.text);
+  if (hedged(after)) return [];
+  if (partnering(after) || after.includes('together')) return [decide('partners_with', true)];
+  if (after.some((w) => starts(w, COMPETE))) return [decide('competes_with', true)];
+  return [];
 }
 
 /**

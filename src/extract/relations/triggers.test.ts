@@ -22,6 +22,11 @@ describe('triggered', () => {
     expect(triggered('located_in', tokenize(c), span(c, 'Fabrikam', 'org'), span(c, 'Lisbon', 'loc'), [])).toBe(true);
   });
 
+  it('does not place a newsroom where its reporter is based', () => {
+    const a = 'Ada Quinn is the Asia editor for Northwind News, based in Lisbon.';
+    expect(triggered('located_in', tokenize(a), span(a, 'Northwind News', 'org'), span(a, 'Lisbon', 'loc'), [])).toBe(false);
+  });
+
   it('reads "Redwood City, California" as one place in another, but not a list of places', () => {
     const a = 'We met in Redwood City, California, on Monday.';
     expect(triggered('located_in', tokenize(a), span(a, 'Redwood City', 'loc'), span(a, 'California', 'loc'), [])).toBe(true);

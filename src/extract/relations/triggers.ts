@@ -1,6 +1,6 @@
 /**
  * What a classified relation must have in its sentence before it is stored as a typed
- * fact (issue 16, precision). The Re-DocRED classifier learned Wikipedia's style, where
+ * fact (precision first). The Re-DocRED classifier learned Wikipedia's style, where
  * "X, Y" and "X's Y" often are facts; on news pages those are lists and possessives
  * ("Fabrikam and Contoso were both at the show in Lisbon" is not "Fabrikam located_in
  * Lisbon", "AMD's Ryzen" is not "Ryzen subsidiary_of AMD"). So each label needs a trigger
@@ -28,10 +28,24 @@ export const LABEL_THRESHOLDS: ReadonlyMap<RelationClass, number> = new Map<Rela
 
 /** Negation, modality, plans and rumours: the sentence does not assert the relation. */
 export const HEDGES = new Set([
-  'not', 'never', 'no', 't', 'would', 'could', 'should', 'might', 'may', 'will', 'shall', 'plans', 'plan', 'planned', 'planning',
+  'not', 'never', 'no', 't', 'would', 'could', 'should', 'might', 'may', 'will', 'shall',
   'considering', 'consider', 'talks', 'rumored', 'rumoured', 'reportedly', 'denied', 'denies', 'if', 'whether', 'bid', 'offer',
   'offered', 'failed', 'attempted', 'tried', 'former', 'formerly', 'ex', 'previously',
 ]);
+/** Plan words hedge only as "plans to …": "a professor of planning" states a job. */
+const PLAN_WORDS = new Set(['plans', 'plan', 'planned', 'planning']);
+
+/**
+ * True when one of `words` hedges what they state: a word of `HEDGES`, or a plan word
+ * followed by "to".
+ *
+ * @example
+ *   hedged(['is', 'planning', 'to', 'buy']) // true
+ *   hedged([',', 'a', 'professor', 'of', 'planning', 'at']) // false
+ */
+export function hedged(words: readonly string[]): boolean {
+  return words.some((w, i) => HEDGES.has(w) || (PLAN_WORDS.has(w) && words[i + 1] === 'to'));
+}
 /** Reported speech or a clause change between the names: they are not each other's arguments. */
 export const BREAKS = new Set(['said', 'says', 'told', 'tells', 'according', ';', '"', '(', ')', 'while', 'but', 'whereas', 'although']);
 
@@ -74,6 +88,9 @@ const TRIGGERS: ReadonlyMap<RelationClass, Trigger> = new Map<RelationClass, Tri
   ['uses', trigger(['use', 'uses', 'used', 'using', 'adopted', 'adopt', 'adopts', 'runs', 'run', 'running', 'powered', 'relies', 'rely', 'migrated', 'switched', 'deployed', 'supports', 'support', 'based', 'built', 'written', 'implemented'], [])],
   ['spouse_of', trigger(['wife', 'husband', 'married', 'spouse', 'widow', 'widower', 'marry', 'marries'], [])],
 ]);
+
+/** Words that make the name after them the object of a phrase, not a clause's subject. */
+const PREPOSITIONS = new Set(['for', 'at', 'with', 'of', 'from', 'by', 'to', 'on']);
 
 /** Place nouns that tie one place to another ("Paris is the capital … of France"); for place subjects only. */
 const PLACE_WORDS = trigger(['country', 'countries', 'nation', 'capital', 'city', 'town', 'village', 'region', 'state', 'province', 'suburb', 'district', 'county', 'neighborhood', 'neighbourhood', 'part', 'borough', 'island'], [], 8);
@@ -121,9 +138,13 @@ export function triggered(label: RelationClass, tokens: readonly Token[], subjec
     return !others.some((o) => (o.start > second.end - 1 && o.start <= second.end + 1) || (o.end < first.start + 1 && o.end >= first.start - 1));
   }
   if (listBetween(tokens, subject, object, others)) return false;
-  if (tokens.slice(first.end, second.start).some((x) => HEDGES.has(x.text) || BREAKS.has(x.text))) return false;
+  const gapWords = tokens.slice(first.end, second.start).map((x) => x.text);
+  if (hedged(gapWords) || gapWords.some((w) => BREAKS.has(w))) return false;
   if (label === 'located_in') {
     const between = tokens.slice(first.end, second.start).map((x) => x.text);
+    // "the Asia editor for NBC News, based in Hong Kong": after a comma, "based" tells where the
+    // sentence's subject is, not the organization it works for.
+    if (subject.end <= object.start && between[0] === ',' && PREPOSITIONS.has(tokens[subject.start - 1]?.text ?? '')) return false;
     // "Central Park in New York City": the place right after.
     const adjacent = between.length === 1 && between[0] === 'in';
     // "Berlin-based Acme": the place, "-", "based", then the subject.

@@ -79,7 +79,7 @@ export interface RelationProperty {
 }
 
 /**
- * Relation properties, labelled with the seed's conventions (`founded_by`,
+ * Relation properties, labelled with the graph's relationship labels (`founded_by`,
  * `employs`, `located_in`, …). Inverse properties share one direction so that
  * `worksFor` and `employee` give the same edge. A `Map`: it is looked up by the
  * page's property names, and `constructor` or `__proto__` must find nothing.

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BridgeState } from '../../bridge/panel-protocol';
+import type { BridgeState } from '../../native-host/panel-protocol';
 import { type BridgeClient, createBridgeClient, type PanelPort } from './bridge-client';
 import { AgentApprovals, AgentBridgeSettings } from './agent-bridge';
 

@@ -9,7 +9,7 @@
  *   <AgentBridgeSettings />
  */
 import { useEffect, useState } from 'react';
-import type { BridgeState, PendingApproval } from '../../bridge/panel-protocol';
+import type { BridgeState, PendingApproval } from '../../native-host/panel-protocol';
 import type { BridgeClient } from './bridge-client';
 import { defaultBridgeClient, useBridgeState } from './use-bridge';
 

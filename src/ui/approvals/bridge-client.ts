@@ -9,7 +9,7 @@ import {
   type BridgeState,
   bridgeToPanelSchema,
   type PanelToBridge,
-} from '../../bridge/panel-protocol';
+} from '../../native-host/panel-protocol';
 
 /** The parts of `runtime.Port` the panel uses. */
 export interface PanelPort {

@@ -4,7 +4,7 @@
  * approvals list and the settings section.
  */
 import { useSyncExternalStore } from 'react';
-import type { BridgeState } from '../../bridge/panel-protocol';
+import type { BridgeState } from '../../native-host/panel-protocol';
 import { type BridgeClient, createBridgeClient } from './bridge-client';
 
 let shared: BridgeClient | undefined;

@@ -1,6 +1,7 @@
 /** Capture settings: automatic or manual, pause, blocked and allowed sites (one per line). */
 import { useState } from 'react';
 import { usePanelStore } from '../store';
+import { LlmCaptureSettings } from './llm-capture-settings';
 
 /** Site patterns kept per list (the schema's own bound). */
 const MAX_SITES = 2000;
@@ -19,11 +20,13 @@ export function CaptureSettings() {
         Pause capture
       </label>
       <label>Mode
-        <select value={capture.mode} onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, mode: e.target.value === 'manual' ? 'manual' : 'auto' } }))} data-testid="capture-mode">
-          <option value="auto">Automatic: every page I visit (except blocked sites)</option>
-          <option value="manual">Manual: only when I press Alt+Shift+A or use the right-click menu</option>
+        <select value={capture.mode} onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, mode: e.target.value === 'manual' ? 'manual' : 'auto' } }))} aria-describedby="capture-mode-help" data-testid="capture-mode">
+          <option value="auto">Automatic</option>
+          <option value="manual">Manual</option>
         </select>
       </label>
+      {/* The options stay short so the select fits 320 px; what they mean is said here. */}
+      <p id="capture-mode-help" className="muted small">Automatic reads every page you visit, except blocked sites; manual only when you press Alt+Shift+A or use the right-click menu.</p>
       <label>Never capture these sites (one per line: host, *.suffix or URL prefix)
         <textarea rows={4} value={block} onChange={(e) => setBlock(e.target.value)} onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, blocklist: lines(block) } }))} data-testid="blocklist" />
       </label>
@@ -34,6 +37,7 @@ export function CaptureSettings() {
       <label>Only capture these sites (empty = all others)
         <textarea rows={2} value={allow} onChange={(e) => setAllow(e.target.value)} onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, allowlist: lines(allow) } }))} />
       </label>
+      <LlmCaptureSettings />
     </fieldset>
   );
 }

@@ -4,6 +4,7 @@
  * button; a merge proposal waits for the user's confirmation.
  */
 import { isEntityType } from '../../core/graph/types';
+import { isAnswerBlock } from '../../core/query/query-response';
 import type { ChatMessage } from '../slices/qa-slice';
 import { usePanelStore } from '../store';
 import { EntityLink } from './entity-link';
@@ -30,6 +31,30 @@ function Sources({ message }: { readonly message: ChatMessage }) {
   );
 }
 
+/**
+ * The message's words: its paragraphs and lists when the answer has that structure, else
+ * its text. Everything is a React text node: words from pages can never become markup.
+ */
+function MessageBody({ message }: { readonly message: ChatMessage }) {
+  const blocks = message.streaming ? undefined : message.blocks;
+  if (blocks === undefined || blocks.length === 0 || !blocks.every(isAnswerBlock)) {
+    return <p className="text" aria-busy={message.streaming === true}>{message.text || (message.streaming ? 'Thinking…' : '')}</p>;
+  }
+  return (
+    <div className="text" data-testid="answer-body">
+      {blocks.map((block, i) =>
+        block.kind === 'paragraph' ? (
+          <p key={i}>{block.text}</p>
+        ) : (
+          <ul key={i} className="answer-list">
+            {block.items.map((item, j) => <li key={j}>{item}</li>)}
+          </ul>
+        ),
+      )}
+    </div>
+  );
+}
+
 export function ChatMessageView({ message }: { readonly message: ChatMessage }) {
   const askQuestion = usePanelStore((s) => s.askQuestion);
   const setReplyTo = usePanelStore((s) => s.setReplyTo);
@@ -38,7 +63,7 @@ export function ChatMessageView({ message }: { readonly message: ChatMessage }) 
   const mine = message.role === 'user';
   return (
     <li className={`message ${mine ? 'mine' : 'theirs'} ${message.error ? 'failed' : ''}`} data-testid={mine ? 'chat-question' : 'chat-answer'}>
-      <p className="text" aria-busy={message.streaming === true}>{message.text || (message.streaming ? 'Thinking…' : '')}</p>
+      <MessageBody message={message} />
       {message.confidence && <span className={`confidence c-${message.confidence}`} data-testid="confidence">confidence: {message.confidence}</span>}
       {message.notices?.map((n) => <p key={n} className="muted small">{n}</p>)}
       <Sources message={message} />

@@ -10,7 +10,8 @@ import { ChatMessageView } from './chat-message';
 
 /** Longest question accepted (the query loop's own limit). */
 const MAX_QUESTION = 2000;
-const EXAMPLES = ['What do we know about Stripe?', 'Which companies use Rust?', 'What did I capture today?'];
+/** Questions that work on any graph, however new (each is in the README and tested there). */
+const EXAMPLES = ['What did I read today?', 'List the companies', 'What are the most connected entities?'];
 
 export function ChatView() {
   const qa = usePanelStore((s) => s.qa);

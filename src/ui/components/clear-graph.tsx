@@ -8,7 +8,7 @@ export function ClearGraph() {
   const [message, setMessage] = useState<string>();
   const clear = async () => {
     try {
-      const out = await callTool<{ entities_removed: number }>('graph_clear', { confirm: true });
+      const out = await callTool('graph_clear', { confirm: true });
       setMessage(`Deleted ${out.entities_removed} entities and everything about them.`);
     } catch (e) {
       setMessage(userError(e));

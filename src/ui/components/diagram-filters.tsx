@@ -4,7 +4,7 @@ import { asEntityId } from '../../core/graph/ids';
 import { ENTITY_TYPES } from '../../core/graph/types';
 import type { EntityType } from '../../core/graph/types';
 import { MAX_NODE_BUDGET } from '../../core/mermaid/select';
-import { panelDb } from '../database';
+import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
 import { usePanelStore } from '../store';
 import { EntityPicker } from './entity-picker';
@@ -13,7 +13,7 @@ export function DiagramFilters() {
   const filters = usePanelStore((s) => s.viz.filters);
   const set = usePanelStore((s) => s.setDiagramFilters);
   const [relations, setRelations] = useState((filters.relations ?? []).join(', '));
-  const { value: around } = useLiveQuery(async () => { const id = filters.around === undefined ? undefined : asEntityId(filters.around); return id === undefined ? undefined : panelDb.entities.get(id); }, [filters.around]);
+  const { value: around } = useLiveQuery(async () => { const id = filters.around === undefined ? undefined : asEntityId(filters.around); return id === undefined ? undefined : panelGraph().getEntity(id); }, [filters.around]);
   const types = filters.types ?? [];
   const toggle = (t: EntityType) => set({ types: types.includes(t) ? types.filter((x) => x !== t) : [...types, t] });
   return (

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { usePanelStore } from '../store';
 import { download, stamp } from '../download';
 import { useLiveQuery } from '../live-query';
-import { panelDb } from '../database';
+import { panelGraph } from '../panel-ports';
 import { nodeIdOf } from '../viz/diagram-model';
 import { svgToPng } from '../viz/render';
 import { DiagramFilters } from './diagram-filters';
@@ -22,7 +22,10 @@ export function Diagram() {
   const host = useRef<HTMLDivElement>(null);
   // Redraw when the graph changes size, at most once per DIAGRAM_REDRAW_MS while captures
   // stream in (a layout blocks the panel for a second or more at the full budget).
-  const { value: version } = useLiveQuery(async () => `${await panelDb.entities.count()}/${await panelDb.relationships.count()}`, [], { minIntervalMs: DIAGRAM_REDRAW_MS });
+  const { value: version } = useLiveQuery(async () => {
+    const { entities, relationships } = await panelGraph().counts();
+    return `${entities}/${relationships}`;
+  }, [], { minIntervalMs: DIAGRAM_REDRAW_MS });
 
   useEffect(() => {
     if (version !== undefined) void drawDiagram();
@@ -32,7 +35,8 @@ export function Diagram() {
   useEffect(() => {
     const el = host.current;
     if (!el || !model || svgText === undefined) return;
-    // Mermaid's strict mode has sanitized the SVG (DOMPurify); the page CSP forbids inline script.
+    // Mermaid's strict mode has sanitized the SVG (DOMPurify), the panel checked the layout
+    // frame's answer (assertSafeSvg), and the page CSP forbids inline script.
     el.innerHTML = svgText;
     for (const node of el.querySelectorAll('g.node')) {
       const entityId = model.nodes[nodeIdOf(node) ?? ''];

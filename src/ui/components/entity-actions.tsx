@@ -24,8 +24,8 @@ export function EntityActions({ entity, onEdit }: { readonly entity: Entity; rea
   return (
     <div className="actions">
       <button type="button" onClick={onEdit}>Edit</button>
-      <button type="button" onClick={() => { pickForMerge('b', { id: entity.id, name: entity.name }); show('review'); }}>Merge into…</button>
-      <button type="button" onClick={() => { pickForMerge('a', { id: entity.id, name: entity.name }); show('review'); }}>Merge another into this</button>
+      <button type="button" onClick={() => { pickForMerge('b', { id: entity.id, name: entity.name, type: entity.type }); show('review'); }} data-testid="merge-remove-this">Merge: remove this, keep another…</button>
+      <button type="button" onClick={() => { pickForMerge('a', { id: entity.id, name: entity.name, type: entity.type }); show('review'); }} data-testid="merge-keep-this">Merge: keep this, remove another…</button>
       {confirming ? (
         <span role="group" aria-label="Confirm deletion" className="confirm">
           Delete “{entity.name}” with its relationships and evidence?

@@ -2,11 +2,13 @@
  * An entity's page: everything known about it, read live from the database (name,
  * type, aliases, attributes, description, relationships both ways with their
  * evidence, the pages it appeared on), with edit, merge, add/remove relationship
- * and delete (confirmed).
+ * and delete (confirmed). Its evidence comes ranked by how much each passage says;
+ * Escape goes back to the view underneath (unless a field or a dialog took it).
  */
 import { useEffect, useState } from 'react';
+import { rankEvidence } from '../../core/graph/evidence-rank';
 import { asEntityId } from '../../core/graph/ids';
-import { panelDb, readStore } from '../database';
+import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
 import { usePanelStore } from '../store';
 import { EntityActions } from './entity-actions';
@@ -19,14 +21,29 @@ import { TypeBadge } from './type-badge';
 /** Pages and evidence rows read at most. */
 const MAX_ROWS = 100;
 
+/** Escape closes the entity page, unless a field, a menu or an open dialog used it first. */
+function useEscapeToClose(close: () => void): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const target = event.target instanceof HTMLElement ? event.target : undefined;
+      if (target?.closest('input, textarea, select, [role="dialog"], [role="menu"]')) return;
+      close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [close]);
+}
+
 export function EntityPage({ entityId }: { readonly entityId: string }) {
   const closeEntity = usePanelStore((s) => s.closeEntity);
   const touchEntity = usePanelStore((s) => s.touchEntity);
   const [editing, setEditing] = useState(false);
+  useEscapeToClose(closeEntity);
   const id = asEntityId(entityId);
-  const { value: entity } = useLiveQuery(async () => (id ? ((await panelDb.entities.get(id)) ?? null) : null), [id]);
-  const { value: pages } = useLiveQuery(async () => (id ? readStore.pagesOfEntity(id, MAX_ROWS) : []), [id]);
-  const { value: evidence } = useLiveQuery(async () => (id ? readStore.evidenceOfEntity(id, MAX_ROWS) : []), [id]);
+  const { value: entity } = useLiveQuery(async () => (id ? ((await panelGraph().getEntity(id)) ?? null) : null), [id]);
+  const { value: pages } = useLiveQuery(async () => (id ? panelGraph().pagesOfEntity(id, MAX_ROWS) : []), [id]);
+  const { value: evidence } = useLiveQuery(async () => (id ? rankEvidence(await panelGraph().evidenceOfEntity(id, MAX_ROWS)) : []), [id]);
 
   useEffect(() => {
     if (entity) touchEntity({ id: entity.id, name: entity.name, type: entity.type });

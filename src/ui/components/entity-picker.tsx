@@ -15,7 +15,7 @@ export function EntityPicker({ label, onPick, exclude }: { readonly label: strin
     setQuery(text);
     if (text.trim() === '') return setHits([]);
     try {
-      const { results } = await callTool<{ results: SearchHit[] }>('entity_search', { query: text.trim(), limit: SUGGESTIONS });
+      const { results } = await callTool('entity_search', { query: text.trim(), limit: SUGGESTIONS });
       setHits(results.filter((h) => h.id !== exclude));
     } catch {
       setHits([]);

@@ -13,7 +13,7 @@ import { userError } from '../user-error';
 /** The whole file in one call; entity keys are left out (the background recomputes them). */
 async function send(dump: GraphDump): Promise<ImportReport> {
   const { format: _f, version: _v, exportedAt: _t, ...records } = dump;
-  return callTool<ImportReport>('graph_import', { mode: 'auto', records: { ...records, entities: records.entities.map(({ keys: _k, ...e }) => e) } });
+  return callTool('graph_import', { mode: 'auto', records: { ...records, entities: records.entities.map(({ keys: _k, ...e }) => e) } });
 }
 
 function Summary({ report }: { readonly report: ImportReport }) {

@@ -4,7 +4,7 @@
  * button that asks the endpoint for its models.
  */
 import { useState } from 'react';
-import { detectPromptApi } from '../../adapters/llm';
+import { promptApi } from '../panel-ports';
 import { usePanelStore } from '../store';
 import { testConnection } from '../llm-test';
 
@@ -23,13 +23,15 @@ export function LlmSettings() {
     <fieldset>
       <legend>Answering questions</legend>
       <label>Provider
-        <select value={llm.provider} onChange={(e) => update({ provider: e.target.value === 'openai-compatible' ? 'openai-compatible' : e.target.value === 'prompt-api' ? 'prompt-api' : 'none' })} data-testid="llm-provider">
-          <option value="none">Offline (no model; answers from the graph only)</option>
-          <option value="openai-compatible">An OpenAI-compatible server (Ollama, LM Studio, llama.cpp, OpenAI)</option>
+        <select value={llm.provider} onChange={(e) => update({ provider: e.target.value === 'openai-compatible' ? 'openai-compatible' : e.target.value === 'prompt-api' ? 'prompt-api' : 'none' })} aria-describedby="llm-provider-help" data-testid="llm-provider">
+          <option value="none">Offline (no model)</option>
+          <option value="openai-compatible">OpenAI-compatible server</option>
           {/* Offered only where the browser has a built-in model (or the user chose it before). */}
-          {(detectPromptApi() !== undefined || llm.provider === 'prompt-api') && <option value="prompt-api">The browser's built-in model</option>}
+          {(promptApi().available() || llm.provider === 'prompt-api') && <option value="prompt-api">Browser's built-in model</option>}
         </select>
       </label>
+      {/* The options stay short so the select fits 320 px; what they mean is said here. */}
+      <p id="llm-provider-help" className="muted small">Offline answers from the graph only. A server can be Ollama, LM Studio, llama.cpp or OpenAI.</p>
       {llm.provider === 'openai-compatible' && (
         <>
           <label>Base URL <input type="url" value={llm.baseUrl} maxLength={500} onChange={(e) => update({ baseUrl: e.target.value })} data-testid="llm-base-url" /></label>

@@ -1,14 +1,17 @@
 /**
- * Merge two entities: pick A (survives) and B (merged into A), see what moves, then
- * confirm. The preview is read live from the database.
+ * Merge two entities: pick the one to keep and the one to remove and fold into it,
+ * see what moves, then confirm. Both are named with their type throughout (two
+ * entities can share a name). The preview is read live from the database.
  */
 import { asEntityId } from '../../core/graph/ids';
 import { attributeMergePreview } from '../attribute-edits';
-import { panelDb, readStore } from '../database';
+import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
 import { usePanelStore } from '../store';
+import { namedWithType } from '../slices/merge-slice';
 import type { Picked } from '../slices/merge-slice';
 import { EntityPicker } from './entity-picker';
+import { TypeBadge } from './type-badge';
 
 /** Relationships and evidence counted at most for the preview. */
 const PREVIEW_LIMIT = 1000;
@@ -18,10 +21,11 @@ function MergePreview({ a, b }: { readonly a: Picked; readonly b: Picked }) {
     const ia = asEntityId(a.id);
     const ib = asEntityId(b.id);
     if (!ia || !ib) return undefined;
-    const [ea, eb] = await panelDb.entities.bulkGet([ia, ib]);
+    const graph = panelGraph();
+    const [ea, eb] = [await graph.getEntity(ia), await graph.getEntity(ib)];
     if (!ea || !eb) return undefined;
-    const rels = await readStore.relationshipsOf(ib, 'both', PREVIEW_LIMIT);
-    const evidence = await readStore.evidenceOfEntity(ib, PREVIEW_LIMIT);
+    const rels = await graph.relationshipsOf(ib, 'both', PREVIEW_LIMIT);
+    const evidence = await graph.evidenceOfEntity(ib, PREVIEW_LIMIT);
     const { gained, kept } = attributeMergePreview(ea.attributes, eb.attributes);
     return { ea, eb, rels: rels.length, evidence: evidence.length, gained, kept };
   }, [a.id, b.id]);
@@ -29,12 +33,12 @@ function MergePreview({ a, b }: { readonly a: Picked; readonly b: Picked }) {
   const { ea, eb } = value;
   return (
     <div className="preview" data-testid="merge-preview">
-      <p>“{eb.name}” will be merged into “{ea.name}” and removed. What moves:</p>
+      <p>Keep {namedWithType(ea)}; remove {namedWithType(eb)} and fold it in. What moves to {namedWithType(ea)}:</p>
       <ul>
         <li>Names: “{eb.name}”{eb.aliases.length > 0 ? ` and ${eb.aliases.length} alias(es)` : ''} become aliases of “{ea.name}”.</li>
         <li>{value.rels} relationship(s) and {value.evidence} evidence row(s).</li>
         <li>Attributes gained: {value.gained.length > 0 ? value.gained.join(', ') : 'none'}.</li>
-        {value.kept.length > 0 && <li>Different values, “{ea.name}” keeps its own: {value.kept.join(', ')}.</li>}
+        {value.kept.length > 0 && <li>Different values, the kept one keeps its own: {value.kept.join(', ')}.</li>}
       </ul>
       {ea.type !== eb.type && <p className="warning">They have different types ({ea.type}, {eb.type}): make sure they are the same thing.</p>}
     </div>
@@ -51,17 +55,17 @@ export function MergeBox() {
   const slot = (side: 'a' | 'b', label: string) => {
     const picked = merge[side];
     return picked ? (
-      <p data-testid={`merge-${side}`}>{label}: <strong>{picked.name}</strong></p>
+      <p data-testid={`merge-${side}`}>{label}: <strong>{picked.name}</strong>{picked.type !== undefined && <> <TypeBadge type={picked.type} /></>}</p>
     ) : (
-      <EntityPicker label={label} onPick={(h) => pickForMerge(side, { id: h.id, name: h.name })} {...(side === 'a' ? (merge.b ? { exclude: merge.b.id } : {}) : merge.a ? { exclude: merge.a.id } : {})} />
+      <EntityPicker label={label} onPick={(h) => pickForMerge(side, { id: h.id, name: h.name, type: h.entity_type })} {...(side === 'a' ? (merge.b ? { exclude: merge.b.id } : {}) : merge.a ? { exclude: merge.a.id } : {})} />
     );
   };
   return (
     <section aria-labelledby="merge-heading" className="stack card">
       <h2 id="merge-heading">Merge duplicates</h2>
-      {!merge.a && !merge.b && <p className="muted">Two entities that are one thing (“Stripe” and “Stripe, Inc.”)? Pick them here, or use “Merge into…” on a search result.</p>}
+      {!merge.a && !merge.b && <p className="muted">Two entities that are one thing (“Stripe” and “Stripe, Inc.”)? Pick the one to keep and the one to remove here, or start from an entity's page.</p>}
       {slot('a', 'Keep')}
-      {slot('b', 'Merge into it')}
+      {slot('b', 'Remove and fold into the kept one')}
       {merge.a && merge.b && <MergePreview a={merge.a} b={merge.b} />}
       <div className="actions">
         <button type="button" disabled={!merge.a || !merge.b || merge.busy} onClick={() => void confirmMerge()} data-testid="confirm-merge">Merge</button>

@@ -1,6 +1,10 @@
-/** Recent merges, newest first (live), each with an undo button while it can be undone. */
-import { panelDb } from '../database';
+/**
+ * Recent merges, newest first (live): the entity kept and the one removed, each with
+ * its name and type as they were then, and an undo button while it can be undone.
+ */
+import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
+import { namedWithType } from '../slices/merge-slice';
 import { usePanelStore } from '../store';
 
 /** Merges listed. */
@@ -9,7 +13,7 @@ const SHOWN = 20;
 export function MergeHistory() {
   const undoMerge = usePanelStore((s) => s.undoMerge);
   const busy = usePanelStore((s) => s.merge.busy);
-  const { value: merges } = useLiveQuery(() => panelDb.merges.orderBy('at').reverse().limit(SHOWN).toArray(), []);
+  const { value: merges } = useLiveQuery(() => panelGraph().listMerges(SHOWN), []);
   if (!merges || merges.length === 0) return null;
   return (
     <section aria-labelledby="history-heading">
@@ -17,7 +21,7 @@ export function MergeHistory() {
       <ul className="plain" data-testid="merge-history">
         {merges.map((m) => (
           <li key={m.id} data-testid="merge-record">
-            “{m.removed.name}” → “{m.intoBefore.name}” <span className="muted">{new Date(m.at).toLocaleString()}</span>{' '}
+            Kept {namedWithType(m.intoBefore)}, removed {namedWithType(m.removed)} <span className="muted">{new Date(m.at).toLocaleString()}</span>{' '}
             {m.undoneAt === undefined ? (
               <button type="button" className="small" disabled={busy} onClick={() => void undoMerge(m.id)}>Undo</button>
             ) : (

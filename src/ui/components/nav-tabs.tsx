@@ -2,9 +2,10 @@
  * The panel's tabs, with the pending review count: one row from 320 to 500 px, each an
  * icon over a short label (the accessible name stays the full one, "Merge & review").
  * Arrow keys, Home and End move between them; only the selected tab is in the Tab order.
+ * The tab an entity page was opened from stays selected under it.
  */
 import type { KeyboardEvent, ReactNode } from 'react';
-import { panelDb } from '../database';
+import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
 import { VIEWS } from '../slices/nav-slice';
 import type { View } from '../slices/nav-slice';
@@ -19,6 +20,7 @@ const ICON_PATHS: Record<View, ReactNode> = {
   review: <><path d="M2 3h5l3 5h4M2 13h5l3-5" /><path d="m12 6 2 2-2 2" /></>,
   ask: <path d="M2.5 3.5h11v7h-6l-3 3v-3h-2z" />,
   diagram: <><circle cx="3.5" cy="8" r="2" /><circle cx="12.5" cy="3.5" r="2" /><circle cx="12.5" cy="12.5" r="2" /><path d="m5.3 7.1 5.4-2.7M5.3 8.9l5.4 2.7" /></>,
+  pages: <><path d="M4 1.5h5.5L12.5 4.5v10h-8.5z" /><path d="M9.5 1.5v3h3M6 8h4.5M6 11h4.5" /></>,
   data: <><ellipse cx="8" cy="3.5" rx="5" ry="2" /><path d="M3 3.5v9c0 1.1 2.2 2 5 2s5-.9 5-2v-9M3 8c0 1.1 2.2 2 5 2s5-.9 5-2" /></>,
   settings: <><path d="M2 4h12M2 8h12M2 12h12" /><circle cx="5" cy="4" r="1.5" /><circle cx="11" cy="8" r="1.5" /><circle cx="7" cy="12" r="1.5" /></>,
 };
@@ -32,9 +34,8 @@ const NEXT_KEYS: Readonly<Record<string, (i: number) => number>> = {
 
 export function NavTabs() {
   const view = usePanelStore((s) => s.nav.view);
-  const entityOpen = usePanelStore((s) => s.nav.entityId !== undefined);
   const show = usePanelStore((s) => s.show);
-  const { value: pending } = useLiveQuery(() => panelDb.reviews.where('status').equals('pending').count(), []);
+  const { value: pending } = useLiveQuery(() => panelGraph().counts().then((c) => c.pendingReviews), []);
   const onKey = (event: KeyboardEvent) => {
     const move = NEXT_KEYS[event.key];
     if (!move) return;
@@ -55,7 +56,7 @@ export function NavTabs() {
             id={`tab-${v.id}`}
             type="button"
             role="tab"
-            aria-selected={v.id === view && !entityOpen}
+            aria-selected={v.id === view}
             aria-controls="view"
             tabIndex={v.id === view ? 0 : -1}
             title={v.label}

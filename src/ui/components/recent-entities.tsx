@@ -2,20 +2,35 @@
  * The most recently updated entities, live, shown when the search box is empty;
  * for a first-time user, an explanation of how the graph fills up.
  */
-import type { Entity } from '../../core/graph/types';
-import { panelDb } from '../database';
+import type { Entity, EntityType } from '../../core/graph/types';
+import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
+import { usePanelStore } from '../store';
 import { EntityLink } from './entity-link';
 import { TypeBadge } from './type-badge';
 
 /** Rows shown at most; the search box reaches the rest. */
 const MAX_ROWS = 50;
 
+/** The newest entities, of the filtered types only when the search has type filters. */
+function recentOf(types: readonly EntityType[]): Promise<Entity[]> {
+  return panelGraph().recentEntities({ limit: MAX_ROWS, ...(types.length === 0 ? {} : { types }) });
+}
+
+/** How many entities there are, of the filtered types only when the search has type filters. */
+async function totalOf(types: readonly EntityType[]): Promise<number> {
+  if (types.length === 0) return panelGraph().countEntities();
+  const counts = await Promise.all([...new Set(types)].map((type) => panelGraph().countEntities(type)));
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
 export function RecentEntities() {
-  const { value: entities, error } = useLiveQuery(() => panelDb.entities.orderBy('updatedAt').reverse().limit(MAX_ROWS).toArray(), []);
-  const { value: total } = useLiveQuery(() => panelDb.entities.count(), []);
+  const types = usePanelStore((s) => s.search.types);
+  const { value: entities, error } = useLiveQuery(() => recentOf(types), [types.join(',')]);
+  const { value: total } = useLiveQuery(() => totalOf(types), [types.join(',')]);
   if (error) return <p role="alert" className="error">Ariadne could not read its graph ({error.message}). Reload the panel.</p>;
   if (entities === undefined) return <p className="muted">Loading…</p>;
+  if (entities.length === 0 && types.length > 0) return <p className="muted" data-testid="entity-list-empty">No {types.join(' or ')} entities yet.</p>;
   if (entities.length === 0) {
     return (
       <div className="empty" data-testid="entity-list-empty">
@@ -28,7 +43,7 @@ export function RecentEntities() {
   return (
     <section aria-labelledby="entities-heading">
       <h2 id="entities-heading">
-        Recent entities <span className="count" data-testid="entity-count">{total ?? entities.length}</span>
+        {types.length === 0 ? 'Recent entities' : `Recent ${types.join(', ')} entities`} <span className="count" data-testid="entity-count">{total ?? entities.length}</span>
       </h2>
       <ul className="entity-list" data-testid="entity-list">
         {entities.map((e: Entity) => (

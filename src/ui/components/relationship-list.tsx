@@ -1,12 +1,14 @@
 /**
- * An entity's relationships in both directions, live, each with a remove button and
- * its evidence on demand; and a form to add one.
+ * An entity's relationships in both directions, live, each read as a phrase from this
+ * entity's side ("founded by", "led by"), with a remove button and its evidence on
+ * demand; and a form to add one.
  */
 import { useState } from 'react';
 import type { EntityId } from '../../core/graph/ids';
+import { relationPhrase } from '../../core/graph/relation-phrases';
 import type { Entity, Relationship } from '../../core/graph/types';
 import { callTool } from '../../messaging/client';
-import { panelDb, readStore } from '../database';
+import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
 import { userError } from '../user-error';
 import { EntityLink } from './entity-link';
@@ -17,16 +19,16 @@ import { RelationAdder } from './relation-adder';
 const MAX_RELATIONSHIPS = 200;
 
 function RelationEvidence({ id }: { readonly id: Relationship['id'] }) {
-  const { value } = useLiveQuery(() => readStore.evidenceOfRelationship(id, 20), [id]);
+  const { value } = useLiveQuery(() => panelGraph().evidenceOfRelationship(id, 20), [id]);
   return <EvidenceList evidence={value ?? []} empty="Added by hand: no page says it." />;
 }
 
 export function RelationshipList({ entity }: { readonly entity: Entity }) {
   const [error, setError] = useState<string>();
   const { value } = useLiveQuery(async () => {
-    const rels = await readStore.relationshipsOf(entity.id, 'both', MAX_RELATIONSHIPS);
-    const others = await panelDb.entities.bulkGet(rels.map((r) => (r.from === entity.id ? r.to : r.from)));
-    return { rels, others: new Map(others.flatMap((e) => (e ? [[e.id, e] as [EntityId, Entity]] : []))) };
+    const rels = await panelGraph().relationshipsOf(entity.id, 'both', MAX_RELATIONSHIPS);
+    const others = await panelGraph().getEntities(rels.map((r) => (r.from === entity.id ? r.to : r.from)));
+    return { rels, others: new Map<EntityId, Entity>(others.map((e) => [e.id, e])) };
   }, [entity.id]);
 
   const remove = async (id: string) => {
@@ -47,7 +49,7 @@ export function RelationshipList({ entity }: { readonly entity: Entity }) {
           const other = value?.others.get(outgoing ? r.to : r.from);
           return (
             <li key={r.id} data-testid="relationship">
-              {outgoing ? <>→ <em>{r.label}</em> </> : <>← <em>{r.label}</em> of </>}
+              <em title={r.label} data-testid="relation-phrase">{relationPhrase(r.label, outgoing)}</em>{' '}
               {other ? <EntityLink id={other.id} name={other.name} type={other.type} /> : <span className="muted">(missing)</span>}
               <details>
                 <summary className="small">Evidence and actions</summary>

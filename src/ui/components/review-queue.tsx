@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { ReviewItem } from '../../core/graph/types';
 import { callTool } from '../../messaging/client';
-import { panelDb } from '../database';
+import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
 import { userError } from '../user-error';
 import { PageLink } from './page-link';
@@ -21,25 +21,26 @@ function ReviewRow({ item, selected, onSelect, decide }: { readonly item: Review
   return (
     <li className="card" data-testid="review-item">
       <label className="inline"><input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} /> <strong>{item.mention.name}</strong> ({item.mention.type})</label>
+      <p data-testid="review-reason">{item.reason}</p>
       <blockquote>{item.mention.snippet}</blockquote>
-      <p className="muted">From <PageLink url={item.mention.pageUrl} title={item.mention.pageTitle} /> · {item.reason}</p>
+      <p className="muted">From <PageLink url={item.mention.pageUrl} title={item.mention.pageTitle} quote={item.mention.snippet} /></p>
       {item.candidates.length > 0 && (
         <label>Same as
           <select value={candidate} onChange={(e) => setCandidate(e.target.value)} data-testid="review-candidate">
-            {item.candidates.map((c) => <option key={c.id} value={c.id}>{c.label} ({c.type}, {Math.round(c.confidence * 100)}%)</option>)}
+            {item.candidates.map((c) => <option key={c.id} value={c.id}>{c.label} ({c.type}, {Math.round(c.confidence * 100)}% match)</option>)}
           </select>
         </label>
       )}
       <div className="actions">
-        <button type="button" disabled={candidate === ''} onClick={() => decide({ decision: 'merge', candidate_id: candidate })} data-testid="review-accept">Same — merge</button>
-        <button type="button" onClick={() => decide({ decision: 'keep_separate' })} data-testid="review-reject">Different — keep</button>
+        <button type="button" disabled={candidate === ''} onClick={() => decide({ decision: 'merge', candidate_id: candidate })} data-testid="review-accept">Same thing — merge</button>
+        <button type="button" onClick={() => decide({ decision: 'keep_separate' })} data-testid="review-reject">Different — keep both</button>
       </div>
     </li>
   );
 }
 
 export function ReviewQueue() {
-  const { value: items } = useLiveQuery(() => panelDb.reviews.where('[status+createdAt]').between(['pending', -Infinity], ['pending', Infinity]).limit(SHOWN).toArray(), []);
+  const { value: items } = useLiveQuery(() => panelGraph().listReviews('pending', SHOWN), []);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [progress, setProgress] = useState<{ done: number; total: number }>();
   const [error, setError] = useState<string>();

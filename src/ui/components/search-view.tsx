@@ -9,14 +9,15 @@ import { ENTITY_TYPES } from '../../core/graph/types';
 import type { EntityType } from '../../core/graph/types';
 import { usePanelStore } from '../store';
 import { RecentEntities } from './recent-entities';
-import { SearchResults } from './search-results';
+import { SearchResults, useOpenHit } from './search-results';
 
 export function SearchView() {
   const search = usePanelStore((s) => s.search);
   const runSearch = usePanelStore((s) => s.runSearch);
   const moveActive = usePanelStore((s) => s.moveActive);
   const setTypes = usePanelStore((s) => s.setTypes);
-  const openEntity = usePanelStore((s) => s.openEntity);
+  const setEverywhere = usePanelStore((s) => s.setEverywhere);
+  const { open: openHit } = useOpenHit();
   const input = useRef<HTMLInputElement>(null);
 
   // `/` focuses the search box from anywhere in the panel (not while typing elsewhere).
@@ -40,7 +41,7 @@ export function SearchView() {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const hit = search.results[search.active];
-      if (hit) openEntity(hit.id);
+      if (hit) openHit(hit);
     } else if (event.key === 'Escape') {
       void runSearch('');
     }
@@ -74,6 +75,10 @@ export function SearchView() {
           </label>
         ))}
       </fieldset>
+      <label className="inline small">
+        <input type="checkbox" checked={search.everywhere} onChange={(e) => setEverywhere(e.target.checked)} data-testid="search-everywhere" />
+        Search all workspaces
+      </label>
       {search.status === 'error' && <p role="alert" className="error">{search.error}</p>}
       {search.query.trim() === '' ? <RecentEntities /> : <SearchResults />}
     </section>

@@ -31,6 +31,15 @@ describe('Conversation', () => {
     expect(c.plan(place, 'which companies use Rust?', 'm1')).toEqual({ kind: 'unchanged', question: 'which companies use Rust?' });
   });
 
+  it('"list the companies" on a page about a company is about the graph, not that company', () => {
+    const c = new Conversation(fixedClock());
+    c.notePage(place, { url: 'https://example.test/stripe', title: 'Stripe', entities: [{ id: 'e_stripe', name: 'Stripe', type: 'company' }] });
+    for (const q of ['list the companies', 'What did I read today?', 'what did I capture from this page?', 'show me the people']) {
+      c.userMessage(place, 'm1', q);
+      expect(c.plan(place, q, 'm1')).toEqual({ kind: 'unchanged', question: q });
+    }
+  });
+
   it('a reply to an answer about Stripe resolves "it" to the answer\'s subject', () => {
     const clock = fixedClock();
     const c = new Conversation(clock);

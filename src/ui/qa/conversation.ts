@@ -1,5 +1,5 @@
 /**
- * The conversation's memory for reference resolution (issue 7): one
+ * The conversation's memory for reference resolution: one
  * `ReferenceRegistry` per panel, where the chat is this browser window and the
  * topic is the active tab. It is fed by the page on screen (as an article with its
  * entities), the user's messages, the answers (with their source entities), and
@@ -15,6 +15,7 @@
 import type { Clock } from '../../core/graph/ids';
 import { asEntityId, systemClock } from '../../core/graph/ids';
 import type { EntityType } from '../../core/graph/types';
+import { isGraphWideQuestion } from '../../core/query/question';
 import { planReferenceFollowUp, ReferenceRegistry } from '../../core/reference';
 import type { FollowUpPlan } from '../../core/reference';
 
@@ -86,6 +87,8 @@ export class Conversation {
   }
 
   plan(place: Place, question: string, messageId: string, replyTo?: string): FollowUpPlan {
+    // "list the companies" is about the graph, not about a company said before.
+    if (isGraphWideQuestion(question)) return { kind: 'unchanged', question };
     return planReferenceFollowUp(
       {
         question,

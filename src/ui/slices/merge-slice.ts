@@ -1,8 +1,9 @@
 /**
- * Merging: the two entities picked (A survives, B is merged into it), the outcome
- * of the last merge (for its undo button) and errors.
+ * Merging: the two entities picked (A is kept, B is removed and folded into A), the
+ * outcome of the last merge (for its undo button) and errors.
  */
 import type { StateCreator } from 'zustand';
+import type { EntityType } from '../../core/graph/types';
 import { callTool } from '../../messaging/client';
 import type { PanelState } from '../store';
 import { userError } from '../user-error';
@@ -10,6 +11,13 @@ import { userError } from '../user-error';
 export interface Picked {
   readonly id: string;
   readonly name: string;
+  /** Shown beside the name: two entities may share a name and differ in type. */
+  readonly type?: EntityType;
+}
+
+/** “Name” (type), as the merge form, its outcome and its history show an entity. */
+export function namedWithType(entity: { readonly name: string; readonly type?: EntityType }): string {
+  return entity.type === undefined ? `“${entity.name}”` : `“${entity.name}” (${entity.type})`;
 }
 
 export interface MergeSlice {
@@ -32,8 +40,8 @@ export const createMergeSlice: StateCreator<PanelState, [], [], MergeSlice> = (s
     if (!a || !b) return;
     set((s) => ({ merge: { ...s.merge, busy: true, error: undefined } }));
     try {
-      const out = await callTool<{ merged_into: string; removed: string; merge_id: string }>('entity_merge', { name_a: a.id, name_b: b.id });
-      set({ merge: { busy: false, done: `Merged “${out.removed}” into “${out.merged_into}”.`, lastMergeId: out.merge_id } });
+      const out = await callTool('entity_merge', { name_a: a.id, name_b: b.id });
+      set({ merge: { busy: false, done: `Merged: kept ${namedWithType({ name: out.merged_into, ...(a.type ? { type: a.type } : {}) })}, removed ${namedWithType({ name: out.removed, ...(b.type ? { type: b.type } : {}) })} and folded it in.`, lastMergeId: out.merge_id } });
     } catch (error) {
       set((s) => ({ merge: { ...s.merge, busy: false, error: userError(error) } }));
     }
@@ -41,7 +49,7 @@ export const createMergeSlice: StateCreator<PanelState, [], [], MergeSlice> = (s
   async undoMerge(mergeId) {
     set((s) => ({ merge: { ...s.merge, busy: true, error: undefined } }));
     try {
-      const out = await callTool<{ restored: string; merged_into: string }>('entity_unmerge', { merge_id: mergeId });
+      const out = await callTool('entity_unmerge', { merge_id: mergeId });
       set((s) => ({ merge: { ...s.merge, busy: false, done: `Undone: “${out.restored}” is separate from “${out.merged_into}” again.`, lastMergeId: undefined } }));
     } catch (error) {
       set((s) => ({ merge: { ...s.merge, busy: false, error: userError(error) } }));

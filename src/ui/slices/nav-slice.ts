@@ -2,12 +2,13 @@
 import type { StateCreator } from 'zustand';
 import type { PanelState } from '../store';
 
-export type View = 'search' | 'review' | 'ask' | 'diagram' | 'data' | 'settings';
+export type View = 'search' | 'review' | 'ask' | 'diagram' | 'pages' | 'data' | 'settings';
 export const VIEWS: readonly { readonly id: View; readonly label: string }[] = [
   { id: 'search', label: 'Search' },
   { id: 'review', label: 'Merge & review' },
   { id: 'ask', label: 'Ask' },
   { id: 'diagram', label: 'Diagram' },
+  { id: 'pages', label: 'Pages' },
   { id: 'data', label: 'Data' },
   { id: 'settings', label: 'Settings' },
 ];

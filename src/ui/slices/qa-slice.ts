@@ -7,10 +7,10 @@
 import type { StateCreator } from 'zustand';
 import { asEntityId } from '../../core/graph/ids';
 import type { EntityType } from '../../core/graph/types';
-import type { AnswerSource, Confidence } from '../../core/query';
+import type { AnswerBlock, AnswerSource, Confidence } from '../../core/query';
 import { callTool } from '../../messaging/client';
 import { currentPlace, sessionGet, sessionSet } from '../browser-api';
-import { readStore } from '../database';
+import { panelGraph } from '../panel-ports';
 import { ask } from '../qa/ask';
 import { Conversation } from '../qa/conversation';
 import type { EntityRef, Place } from '../qa/conversation';
@@ -24,6 +24,8 @@ export interface ChatMessage {
   readonly id: string;
   readonly role: 'user' | 'assistant';
   readonly text: string;
+  /** The answer's paragraphs and lists (plain text, shown as text); `text` says the same. */
+  readonly blocks?: readonly AnswerBlock[];
   readonly replyTo?: string;
   readonly streaming?: boolean;
   readonly confidence?: Confidence;
@@ -72,9 +74,9 @@ async function place(): Promise<Place & { url?: string }> {
 /** The page on screen, if Ariadne captured it, as the conversation's current article. */
 async function notePageOnScreen(where: Place & { url?: string }): Promise<void> {
   if (where.url === undefined) return;
-  const page = await readStore.getPage(where.url);
+  const page = await panelGraph().getPage(where.url);
   if (!page) return;
-  const entities = (await readStore.getEntities(page.entityIds.slice(0, 50))).sort((a, b) => b.mentionCount - a.mentionCount || (a.id < b.id ? -1 : 1));
+  const entities = (await panelGraph().getEntities(page.entityIds.slice(0, 50))).sort((a, b) => b.mentionCount - a.mentionCount || (a.id < b.id ? -1 : 1));
   conversation.notePage(where, { url: page.url, title: page.title, entities: entities.map((e) => ({ id: e.id, name: e.name, type: e.type })) });
 }
 
@@ -86,7 +88,7 @@ async function entityRef(id: string, fallback: string): Promise<EntityRef> {
 async function panelEntity(raw: string): Promise<EntityRef | undefined> {
   const id = asEntityId(raw);
   if (id === undefined) return undefined;
-  const e = await readStore.getEntity(id);
+  const e = await panelGraph().getEntity(id);
   return e ? { id: e.id, name: e.name, type: e.type } : undefined;
 }
 
@@ -140,7 +142,7 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
         }
         push({ id: answerId, role: 'assistant', text: '', streaming: true, replyTo: userId });
         let streamed = '';
-        const result = await ask(plan.question, get().settings.value, {
+        const result = await ask(plan.question, {
           ...(where.url === undefined ? {} : { pageUrl: where.url }),
           onToken: (chunk) => {
             streamed += chunk;
@@ -149,6 +151,7 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
         });
         patch(answerId, {
           text: result.answer,
+          ...(result.blocks ? { blocks: result.blocks } : {}),
           streaming: false,
           confidence: result.confidence,
           sources: result.sources,
@@ -173,7 +176,7 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
         return;
       }
       try {
-        const out = await callTool<{ merged_into: string; removed: string; merge_id: string }>('entity_merge', { name_a: proposal.a.id, name_b: proposal.b.id });
+        const out = await callTool('entity_merge', { name_a: proposal.a.id, name_b: proposal.b.id });
         patch(messageId, { proposal: { ...proposal, state: 'done' }, text: `Merged “${out.removed}” into “${out.merged_into}”. Undo it from Merge & review.` });
         set((s) => ({ merge: { ...s.merge, lastMergeId: out.merge_id, done: `Merged “${out.removed}” into “${out.merged_into}”.` } }));
       } catch (error) {

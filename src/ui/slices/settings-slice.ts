@@ -7,7 +7,7 @@
 import type { StateCreator } from 'zustand';
 import { defaultSettings, parseSettings } from '../../core/settings';
 import type { Settings } from '../../core/settings';
-import { settingsStorage } from '../browser-api';
+import { panelSettingsStorage } from '../panel-ports';
 import type { PanelState } from '../store';
 import { userError } from '../user-error';
 
@@ -21,7 +21,7 @@ export const createSettingsSlice: StateCreator<PanelState, [], [], SettingsSlice
   settings: { value: defaultSettings(), loaded: false },
   async loadSettings() {
     try {
-      set({ settings: { value: await (await settingsStorage()).load(), loaded: true } });
+      set({ settings: { value: await (await panelSettingsStorage()).load(), loaded: true } });
     } catch (error) {
       set((s) => ({ settings: { ...s.settings, loaded: true, error: userError(error) } }));
     }
@@ -30,7 +30,7 @@ export const createSettingsSlice: StateCreator<PanelState, [], [], SettingsSlice
     const value = parseSettings(update(get().settings.value));
     set((s) => ({ settings: { ...s.settings, value, error: undefined } }));
     try {
-      await (await settingsStorage()).save(value);
+      await (await panelSettingsStorage()).save(value);
       set((s) => ({ settings: { ...s.settings, saved: Date.now() } }));
     } catch (error) {
       set((s) => ({ settings: { ...s.settings, error: userError(error) } }));

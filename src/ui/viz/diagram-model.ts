@@ -5,11 +5,11 @@
  * ever comes from data; clicks are bound on the rendered SVG.
  *
  * @example
- *   const model = await diagramModel(readStore, { around: 'e_1', depth: 1 });
+ *   const model = await diagramModel(panelGraph(), { around: 'e_1', depth: 1 });
  *   model.nodes.n0 // 'e_1'
  */
 import { asEntityId } from '../../core/graph/ids';
-import type { GraphStore } from '../../core/graph/store';
+import type { GraphReader } from '../../core/graph/store';
 import type { EntityType } from '../../core/graph/types';
 import { renderMermaid, renderMermaidParts } from '../../core/mermaid/render';
 import { selectDiagram } from '../../core/mermaid/select';
@@ -34,7 +34,7 @@ export interface DiagramModel {
   readonly total: number;
 }
 
-export async function diagramModel(store: GraphStore, filters: DiagramFilters): Promise<DiagramModel> {
+export async function diagramModel(store: GraphReader, filters: DiagramFilters): Promise<DiagramModel> {
   const around = filters.around === undefined ? undefined : asEntityId(filters.around);
   const { diagram, note, totalEntities } = await selectDiagram(store, {
     ...(around === undefined ? {} : { around, depth: filters.depth ?? 1 }),

@@ -1,5 +1,6 @@
 /**
- * Mermaid rendering for the panel: loaded on first use (the panel opens fast),
+ * Mermaid rendering for the diagram, run in the layout frame (`layout-host.ts`; in Firefox,
+ * in the panel itself): loaded on first use (the panel opens fast),
  * `securityLevel: 'strict'` (sanitized SVG, no click handlers from text), plain SVG
  * text labels (no `foreignObject`, so the SVG can be drawn to a canvas for PNG).
  *

@@ -1,9 +1,9 @@
 /**
- * `entity_add` (seed 003): add an entity, or merge attributes into the one of the same
+ * `entity_add`: add an entity, or merge attributes into the one of the same
  * name and type. "The same name" is the name as written, compared without case, extra
  * white space or Unicode compatibility differences: "Stripe, Inc." is another name than
  * "Stripe", so an agent that adds both finds two entities and decides with
- * `entity_merge` (the seed's own merge example). What looks like the same thing comes
+ * `entity_merge` (its first example merges "Stripe, Inc." into "Stripe"). What looks like the same thing comes
  * back as `possible_duplicates` instead of being merged silently. Captures do not come
  * through here: they use the resolver, which does join "Stripe, Inc." to "Stripe".
  */
@@ -69,27 +69,26 @@ export const entityAdd = defineTool({
     },
   ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {
+    // Run by the registry under the graph's single writer: nothing is written between the look-up and the write.
     const { graph, search } = ctx.deps;
-    return graph.exclusive(async (g) => {
-      // Same name and same type; another type is a homonym, another spelling a possible duplicate.
-      const normalized = await g.findByName(input.name);
-      const same = normalized.filter((e) => e.type === input.entity_type && isCalled(e, input.name));
-      const existing = same.find((e) => sameNameKey(e.name) === sameNameKey(input.name)) ?? same[0];
-      // Equal once legal suffixes and case are set aside ("Stripe, Inc." and "Stripe"), or close in spelling.
-      const likely = [
-        ...normalized.map((e) => ({ name: e.name, id: e.id, entity_type: e.type, score: 1 })),
-        ...search.search(input.name, { limit: MAX_POSSIBLE_DUPLICATES }).filter((hit) => hit.score >= POSSIBLE_DUPLICATE_SCORE)
-          .map((hit) => ({ name: hit.name, id: hit.id, entity_type: hit.type, score: Math.round(hit.score * 100) / 100 })),
-      ];
-      const seen = new Set<string>(existing ? [existing.id] : []);
-      const duplicates = likely.filter((d) => !seen.has(d.id) && seen.add(d.id)).slice(0, MAX_POSSIBLE_DUPLICATES);
-      const extra = duplicates.length > 0 ? { possible_duplicates: duplicates } : {};
-      if (existing) {
-        const { entity } = await g.mergeAttributes(existing.id, input.attributes ?? {}, { mentions: 1 });
-        return { name: entity.name, entity_type: entity.type, attributes: entity.attributes, created: false, id: entity.id, ...extra };
-      }
-      const entity = await g.createEntity({ name: input.name, type: input.entity_type, attributes: input.attributes ?? {} });
-      return { name: entity.name, entity_type: entity.type, attributes: entity.attributes, created: true, id: entity.id, ...extra };
-    });
+    // Same name and same type; another type is a homonym, another spelling a possible duplicate.
+    const normalized = await graph.findByName(input.name);
+    const same = normalized.filter((e) => e.type === input.entity_type && isCalled(e, input.name));
+    const existing = same.find((e) => sameNameKey(e.name) === sameNameKey(input.name)) ?? same[0];
+    // Equal once legal suffixes and case are set aside ("Stripe, Inc." and "Stripe"), or close in spelling.
+    const likely = [
+      ...normalized.map((e) => ({ name: e.name, id: e.id, entity_type: e.type, score: 1 })),
+      ...search.search(input.name, { limit: MAX_POSSIBLE_DUPLICATES }).filter((hit) => hit.score >= POSSIBLE_DUPLICATE_SCORE)
+        .map((hit) => ({ name: hit.name, id: hit.id, entity_type: hit.type, score: Math.round(hit.score * 100) / 100 })),
+    ];
+    const seen = new Set<string>(existing ? [existing.id] : []);
+    const duplicates = likely.filter((d) => !seen.has(d.id) && seen.add(d.id)).slice(0, MAX_POSSIBLE_DUPLICATES);
+    const extra = duplicates.length > 0 ? { possible_duplicates: duplicates } : {};
+    if (existing) {
+      const { entity } = await graph.mergeAttributes(existing.id, input.attributes ?? {}, { mentions: 1 });
+      return { name: entity.name, entity_type: entity.type, attributes: entity.attributes, created: false, id: entity.id, ...extra };
+    }
+    const entity = await graph.createEntity({ name: input.name, type: input.entity_type, attributes: input.attributes ?? {} });
+    return { name: entity.name, entity_type: entity.type, attributes: entity.attributes, created: true, id: entity.id, ...extra };
   },
 });

@@ -1,4 +1,4 @@
-/** `entity_find_related` (seed 003): entities connected to one, in both directions. */
+/** `entity_find_related`: entities connected to one, in both directions. */
 import { z } from 'zod';
 import { normalizeLabel } from '../../text/normalize';
 import { defineTool } from '../registry';

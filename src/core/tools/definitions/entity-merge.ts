@@ -1,4 +1,4 @@
-/** `entity_merge` (seed 003): merge entity B into entity A; undo with `entity_unmerge`. */
+/** `entity_merge`: merge entity B into entity A; undo with `entity_unmerge`. */
 import { z } from 'zod';
 import { InvalidArgumentsError } from '../../errors';
 import { defineTool } from '../registry';

@@ -1,10 +1,11 @@
 /**
- * `entity_query` (seed 003): a natural-language question answered from stored facts
- * by the query loop (seed 001): the symbolic answerer offline, or the configured LLM
- * with the symbolic answer as fallback. Keeps the seed's `entities` + `answer` and
+ * `entity_query`: a natural-language question answered from stored facts by the
+ * query loop (`core/query`): the symbolic answerer offline, or the configured LLM
+ * with the symbolic answer as fallback. Answers `entities` + `answer` and
  * adds confidence, sources (entities and the pages of their evidence) and follow-ups.
  */
 import { z } from 'zod';
+import { MAX_URL_LENGTH } from '../../capture-limits';
 import { systemClock } from '../../graph/ids';
 import { isEntityType } from '../../graph/types';
 import { answerQuestion, createQueryEngine } from '../../query/entity-query';
@@ -22,6 +23,7 @@ export const entityQuery = defineTool({
   tags: ['graph', 'read'],
   inputSchema: z.object({
     question: z.string().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').describe('Natural language question'),
+    page_url: z.string().max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`).optional().describe('Extension: the page the question is asked from ("what did I capture from this page?")'),
   }),
   outputSchema: z.object({
     entities: z
@@ -35,6 +37,15 @@ export const entityQuery = defineTool({
       )
       .describe('The entities the answer is about'),
     answer: z.string().describe('A plain answer built only from stored facts'),
+    blocks: z
+      .array(
+        z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('paragraph'), text: z.string() }),
+          z.object({ kind: z.literal('list'), items: z.array(z.string()) }),
+        ]),
+      )
+      .optional()
+      .describe('The answer as paragraphs and lists of plain text (the same words as `answer`), when it has that structure'),
     confidence: z.enum(['high', 'medium', 'low']).optional().describe('How well the stored facts answer the question'),
     sources: z
       .array(
@@ -76,6 +87,7 @@ export const entityQuery = defineTool({
     const { deps } = ctx;
     const result = await answerQuestion(input.question, { engine: engineOf(deps), store: deps.store }, {
       ...(ctx.streamContent ? { onToken: ctx.streamContent } : {}),
+      ...(input.page_url === undefined ? {} : { pageUrl: input.page_url }),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     return {
@@ -86,6 +98,7 @@ export const entityQuery = defineTool({
         relationships: [...e.relationships],
       })),
       answer: result.answer,
+      ...(result.blocks ? { blocks: result.blocks.map((b) => (b.kind === 'paragraph' ? { kind: b.kind, text: b.text } : { kind: b.kind, items: [...b.items] })) } : {}),
       confidence: result.confidence,
       sources: result.sources.map((s) => ({ entityId: s.entityId, name: s.name, type: s.type, pages: s.pages.map((p) => ({ url: p.url, title: p.title })) })),
       follow_ups: [...result.follow_ups],

@@ -1,4 +1,4 @@
-/** `entity_relate` (seed 003): a directed relationship between two existing entities. */
+/** `entity_relate`: a directed relationship between two existing entities. */
 import { z } from 'zod';
 import { MAX_LABEL_LENGTH } from '../../graph/types';
 import { defineTool } from '../registry';

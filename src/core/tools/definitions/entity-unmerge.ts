@@ -1,4 +1,4 @@
-/** `entity_unmerge`: undo a merge exactly (Ariadne's addition to seed 003's entity_merge). */
+/** `entity_unmerge`: undo a merge of `entity_merge` exactly, from its merge id. */
 import { z } from 'zod';
 import { InvalidArgumentsError } from '../../errors';
 import { asMergeId } from '../../graph/ids';

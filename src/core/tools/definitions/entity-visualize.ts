@@ -1,4 +1,4 @@
-/** `entity_visualize` (seed 003): the graph, or a subset, as Mermaid `graph LR` text. */
+/** `entity_visualize`: the graph, or a subset, as Mermaid `graph LR` text. */
 import { z } from 'zod';
 import { renderMermaid } from '../../mermaid/render';
 import { DEFAULT_NODE_BUDGET, MAX_NODE_BUDGET, selectDiagram } from '../../mermaid/select';

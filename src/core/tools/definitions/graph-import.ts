@@ -72,11 +72,11 @@ export const graphImport = defineTool({
     },
   ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {
-    const { store, graph, search } = ctx.deps;
+    const { store, search } = ctx.deps;
     const clock = ctx.deps.clock ?? systemClock;
     // Imports resolve against the local graph only, never the network.
     const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
-    const report = await importGraph({ store, graph, resolver, ids: randomIds(clock), clock, onEntityWritten: (e) => search.upsert(e) }, input.records, input.mode);
+    const report = await importGraph({ store, resolver, ids: randomIds(clock), clock, onEntityWritten: (e) => search.upsert(e) }, input.records, input.mode);
     return { ...report };
   },
 });

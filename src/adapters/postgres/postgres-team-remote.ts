@@ -1,0 +1,104 @@
+/**
+ * `TeamRemote` on PostgreSQL (the `pg` driver): one workspace, one device. A push is one
+ * call of `ariadne.push_batch` (one transaction: the whole batch or nothing); a pull reads
+ * the change log after a position. The connecting role is the member: `push_batch`
+ * checks its membership and records it as the contributor of every fact, whatever the
+ * client claims; row-level security decides what it reads.
+ *
+ * @example
+ *   const remote = new PostgresTeamRemote(pool, { workspaceId: 'acme', origin: deviceId });
+ *   await remote.push(batchOf(changes)); // { batchId, applied: 3, duplicates: 0, head: 3 }
+ */
+import type { Pool } from 'pg';
+import { z } from 'zod';
+import { nameKey } from '../../core/text/normalize';
+import type { TeamChange } from '../../core/team/changes';
+import { teamChangeSchema } from '../../core/team/changes';
+import type { ChangeBatch, PulledChange, PullPage, PushReceipt, TeamRemote } from '../../core/team/ports';
+import { toTeamError } from './errors';
+
+export interface TeamRemoteOptions {
+  readonly workspaceId: string;
+  /** This device's id: its own changes are not pulled back. */
+  readonly origin: string;
+}
+
+const receiptSchema = z.object({ applied: z.number().int(), duplicates: z.number().int(), head: z.coerce.number().int() });
+const logRowSchema = z.object({
+  position: z.coerce.number().int().positive(),
+  contributor: z.string(),
+  origin: z.string(),
+  payload: z.unknown(),
+});
+
+/** The change as the database stores it: names carry their normalized keys (for the name and trigram indexes). */
+function toWire(change: TeamChange): unknown {
+  if (change.kind !== 'entity.upsert') return change;
+  const { entity } = change;
+  const aliases = entity.aliases.map((alias) => ({ alias, key: nameKey(alias) })).filter((a) => a.key.length > 0);
+  return { ...change, entity: { ...entity, nameKey: nameKey(entity.name), aliases: [...new Map(aliases.map((a) => [a.key, a])).values()] } };
+}
+
+const storedEntityUpsert = z.object({ kind: z.literal('entity.upsert'), entity: z.object({ aliases: z.array(z.object({ alias: z.string() })) }).loose() }).loose();
+
+/** The stored change back in its wire form (keys dropped: they are derived). */
+function fromWire(payload: unknown): unknown {
+  // Checked by hand first: a failed zod parse builds an error, which costs more than the whole row (measured ~0.1 ms).
+  const isEntityUpsert = typeof payload === 'object' && payload !== null && 'kind' in payload && payload.kind === 'entity.upsert';
+  const parsed = isEntityUpsert ? storedEntityUpsert.safeParse(payload) : undefined;
+  if (parsed?.success !== true) return payload;
+  const { nameKey: _key, ...entity } = parsed.data.entity;
+  return { ...parsed.data, entity: { ...entity, aliases: parsed.data.entity.aliases.map((a) => a.alias) } };
+}
+
+export class PostgresTeamRemote implements TeamRemote {
+  private readonly pool: Pool;
+  private readonly options: TeamRemoteOptions;
+
+  constructor(pool: Pool, options: TeamRemoteOptions) {
+    this.pool = pool;
+    this.options = options;
+  }
+
+  async push(batch: ChangeBatch): Promise<PushReceipt> {
+    const changes = JSON.stringify(batch.changes.map(toWire));
+    try {
+      const result = await this.pool.query<{ receipt: unknown }>('SELECT ariadne.push_batch($1, $2, $3, $4::jsonb) AS receipt', [
+        this.options.workspaceId,
+        batch.batchId,
+        this.options.origin,
+        changes,
+      ]);
+      return { batchId: batch.batchId, ...receiptSchema.parse(result.rows[0]?.receipt) };
+    } catch (error) {
+      throw toTeamError(error, 'push');
+    }
+  }
+
+  async pull(after: number, limit: number): Promise<PullPage> {
+    let rows: unknown[];
+    try {
+      const result = await this.pool.query(
+        `SELECT position, contributor, origin, payload FROM ariadne.change_log
+          WHERE workspace_id = $1 AND position > $2 ORDER BY position LIMIT $3`,
+        [this.options.workspaceId, after, limit],
+      );
+      rows = result.rows;
+    } catch (error) {
+      throw toTeamError(error, 'pull');
+    }
+    const changes: PulledChange[] = [];
+    const rejected: { position: number; message: string }[] = [];
+    let through = after;
+    for (const raw of rows) {
+      const row = logRowSchema.parse(raw);
+      through = row.position;
+      if (row.origin === this.options.origin) continue;
+      // Rows come from other clients (other versions, a row the administrator edited): checked like any input.
+      const change = teamChangeSchema.safeParse(fromWire(row.payload));
+      if (change.success) changes.push({ position: row.position, contributor: row.contributor, change: change.data });
+      else rejected.push({ position: row.position, message: change.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300) });
+    }
+    return { changes, through, rejected };
+  }
+}

@@ -1,0 +1,189 @@
+// LLM reading after capture, end to end below the browser: real Dexie (fake-indexeddb),
+// the real offline ingestion first, then the scripted OpenAI-compatible server over real
+// HTTP answering the extraction schema (with invented facts, garbage, 5xx, slowness).
+import { afterEach, describe, expect, it } from 'vitest';
+import { AriadneDatabase } from '../adapters/dexie/database';
+import { DexieGraphStore } from '../adapters/dexie/dexie-graph-store';
+import { pagesWithLlmEvidence } from '../adapters/dexie/llm-evidence-pages';
+import { indexedDbOneRow } from '../adapters/indexeddb-one-row';
+import type { ExtractionScript } from '../../tooling/testing/scripted-extractor';
+import { extractionStep, newTally } from '../../tooling/testing/scripted-extractor';
+import type { ScriptedServer } from '../../tooling/testing/scripted-llm-server';
+import { startScriptedServer } from '../../tooling/testing/scripted-llm-server';
+import type { PageCapture } from '../core/capture';
+import { pageCaptureSchema } from '../core/capture';
+import { randomIds, systemClock } from '../core/graph/ids';
+import { GraphService } from '../core/graph/service';
+import type { Settings } from '../core/settings';
+import { defaultSettings } from '../core/settings';
+import { createIngest } from './ingest';
+import { LlmReadingQueue } from './llm-reading';
+
+const URL_ = 'https://example.test/stripe';
+const TEXT = [
+  'Stripe is an Irish-American financial services company.',
+  'Stripe was founded by Patrick Collison and John Collison in 2010.',
+  'The company is headquartered in South San Francisco, California.',
+  'Stripe acquired TaxJar in 2021 and works with Amazon and Shopify.',
+].join(' ');
+
+let counter = 0;
+const cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0)) await fn();
+});
+
+function capture(): PageCapture {
+  return pageCaptureSchema.parse({ url: URL_, title: 'Stripe', text: TEXT, capturedAt: 1_700_000_000_000, trigger: 'manual' });
+}
+
+async function setup(script: ExtractionScript, patch: Partial<Settings['llm']> = {}, capturePatch: Partial<Settings['capture']> = {}) {
+  const db = new AriadneDatabase(`ariadne-llm-${++counter}`);
+  const usageDb = `ariadne-llm-usage-${counter}`;
+  const store = new DexieGraphStore(db);
+  const ids = randomIds(systemClock);
+  const graph = new GraphService({ store, ids, clock: systemClock });
+  const tally = newTally();
+  const server: ScriptedServer = await startScriptedServer([extractionStep(script, tally)], { models: ['scripted'] });
+  cleanup.push(async () => {
+    await server.close();
+    await db.delete();
+  });
+  const base = defaultSettings();
+  const settings: Settings = {
+    ...base,
+    capture: { ...base.capture, ...capturePatch },
+    llm: { ...base.llm, provider: 'openai-compatible', baseUrl: server.baseUrl, model: 'scripted', timeoutMs: 1_000, readPages: true, ...patch },
+  };
+  const ingest = createIngest({ graph, store, clock: systemClock, ids, settings: async () => settings });
+  const usage = indexedDbOneRow(indexedDB, usageDb, 'usage');
+  const llm = new LlmReadingQueue({
+    graph, store, clock: systemClock, ids, settings: async () => settings,
+    usage,
+    pagesWithLlmEvidence: () => pagesWithLlmEvidence(db),
+  });
+  const offline = async (): Promise<void> => {
+    await ingest(capture());
+  };
+  const read = async (): Promise<void> => {
+    llm.afterCapture(capture());
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the settings read that queues it
+    await llm.idle();
+  };
+  return { db, store, server, tally, llm, offline, read, usage };
+}
+
+/** Everything the graph holds about the page, in a stable order. */
+async function snapshot(store: DexieGraphStore) {
+  const entities = await store.listEntities({ limit: 1_000 });
+  const relationships = await store.listRelationships({ limit: 1_000 });
+  const evidence = (await store.evidenceOfPage(URL_, 1_000)).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const page = await store.getPage(URL_);
+  return { entities, relationships, evidence, page };
+}
+
+describe('LLM reading after capture', () => {
+  it('stores verified findings through the resolver, marked with the model, after the offline results', async () => {
+    const { store, server, tally, llm, offline, read } = await setup({ invent: true });
+    await offline();
+    const before = await snapshot(store);
+    await read();
+
+    const request = server.requests[0]?.body;
+    expect(request?.tools).toBeUndefined();
+    expect(request?.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'page_facts', strict: true } });
+    const after = await snapshot(store);
+    const llmEvidence = after.evidence.filter((ev) => ev.extractor === 'llm');
+    expect(llmEvidence.length).toBeGreaterThan(0);
+    expect(llmEvidence.every((ev) => ev.model === 'scripted')).toBe(true);
+    // Offline evidence is untouched, and the page keeps its capture time.
+    expect(after.evidence.filter((ev) => ev.extractor === undefined)).toEqual(before.evidence);
+    expect(after.page?.capturedAt).toBe(before.page?.capturedAt);
+    // Nothing the scripted model invented reached the graph.
+    const names = after.entities.flatMap((e) => [e.name, ...e.aliases]);
+    expect(names).not.toContain('Qzorvath Dynamics');
+    expect(names).not.toContain('Vexmoor Labs');
+    expect(names).not.toContain('Ilvana Trask');
+    expect(after.evidence.some((ev) => ev.snippet.includes('1802'))).toBe(false);
+    // A relation the model read keeps the page's own sentence.
+    const relEvidence = llmEvidence.filter((ev) => ev.kind === 'relationship');
+    expect(relEvidence.length).toBeGreaterThan(0);
+    for (const ev of relEvidence) expect(TEXT).toContain(ev.snippet);
+    const status = await llm.status();
+    expect(status.recent[0]).toMatchObject({ url: URL_, state: 'done', model: 'scripted' });
+    expect(status.recent[0]?.dropped).toBe(tally.inventedEntities + tally.inventedAliases + tally.inventedRelations);
+    expect(status.tokensToday).toBeGreaterThan(0);
+  });
+
+  it.each<[string, ExtractionScript, 'failed' | 'done']>([
+    ['HTTP 5xx', { mode: 'error' }, 'failed'],
+    ['a timeout', { mode: 'slow', delayMs: 1_500 }, 'failed'],
+    ['malformed JSON', { mode: 'malformed' }, 'done'],
+    ['JSON of the wrong shape', { mode: 'wrong-shape' }, 'done'],
+  ])('%s leaves the offline results exactly as they were', async (_, script, state) => {
+    const { store, llm, offline, read } = await setup(script);
+    await offline();
+    const before = await snapshot(store);
+    await read();
+    expect(await snapshot(store)).toEqual(before);
+    const [reading] = (await llm.status()).recent;
+    expect(reading).toMatchObject({ state, entities: 0, relations: 0 });
+    expect(reading?.note).toBeTruthy();
+  });
+
+  it('deleting a page\'s LLM contributions restores the offline graph', async () => {
+    const { store, llm, offline, read, db } = await setup({ invent: true });
+    await offline();
+    const before = await snapshot(store);
+    await read();
+    expect((await snapshot(store)).evidence.length).toBeGreaterThan(before.evidence.length);
+    expect(await pagesWithLlmEvidence(db)).toEqual([URL_]);
+
+    const outcome = await llm.forget(URL_);
+    expect(outcome.evidenceRemoved).toBeGreaterThan(0);
+    const after = await snapshot(store);
+    expect(after.evidence).toEqual(before.evidence);
+    expect(after.relationships).toEqual(before.relationships);
+    expect(after.entities.map((e) => e.id)).toEqual(before.entities.map((e) => e.id));
+    expect(after.page?.entityIds).toEqual(before.page?.entityIds);
+    expect(after.page?.relationshipIds).toEqual(before.page?.relationshipIds);
+    expect(await llm.forget()).toMatchObject({ pages: 0, evidenceRemoved: 0 });
+  });
+
+  it('reads nothing automatically when reading is off, but reads a page the user asks for', async () => {
+    const { server, llm, read } = await setup({}, { readPages: false });
+    await read();
+    expect(server.requests).toHaveLength(0);
+    await llm.readPage(URL_);
+    await llm.idle();
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('sends nothing for a blocked site, and says so', async () => {
+    const { server, llm, offline, read } = await setup({}, {}, { blocklist: ['example.test'] });
+    await offline();
+    await read();
+    expect(server.requests).toHaveLength(0);
+    expect((await llm.status()).recent[0]).toMatchObject({ state: 'skipped', note: expect.stringMatching(/block/i) });
+  });
+
+  it('charges the day what the server counted, and sends nothing once the day is spent', async () => {
+    const { server, llm, read, usage } = await setup({}, { readTokensPerDay: 1_000 });
+    await read();
+    expect(server.requests).toHaveLength(1);
+    const counted = server.requests[0]?.body.messages.reduce((n, m) => n + Math.ceil((m.content ?? '').length / 4), 0);
+    expect((await llm.status()).tokensToday).toBe(counted);
+
+    await usage.save({ day: new Date().toISOString().slice(0, 10), tokens: 990 });
+    await read();
+    expect(server.requests).toHaveLength(1);
+    const status = await llm.status();
+    expect(status.recent[0]).toMatchObject({ state: 'skipped', note: expect.stringMatching(/do not pay for one part/) });
+    expect(status.tokensToday).toBe(990);
+  });
+
+  it('refuses to read a page Ariadne never captured, with not_found', async () => {
+    const { llm } = await setup({});
+    await expect(llm.readPage('https://example.test/never')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});

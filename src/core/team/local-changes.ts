@@ -1,0 +1,52 @@
+/**
+ * What a local operation contributes to the team graph, as changes to queue: a captured
+ * page (its entities, relationships and the evidence read on it), a merge, its undo, a
+ * deletion. The background records these after the operation committed; changes written
+ * by replaying teammates' changes are never recorded, so nothing echoes back.
+ *
+ * @example
+ *   const result = await ingestCapture(analysis, deps);
+ *   await sync.record(await changesOfPage(store, result.pageUrl, ids));
+ */
+import type { DeleteOutcome, MergeOutcome, UnmergeOutcome } from '../graph/service';
+import type { GraphStore } from '../graph/store';
+import type { Relationship } from '../graph/types';
+import type { ChangeIds, TeamChange } from './changes';
+import { entityDelete, entityUpsert, evidenceAdd, mergeApply, mergeUndo, relationshipUpsert } from './changes';
+
+/** Evidence rows read per page at most (a capture writes one per mention and relation, capped at 300). */
+const MAX_PAGE_EVIDENCE = 2000;
+
+/** The page's entities, relationships and evidence, in that order (a replay needs the entities first). */
+export async function changesOfPage(store: GraphStore, url: string, ids: ChangeIds): Promise<TeamChange[]> {
+  const page = await store.getPage(url);
+  if (!page) return [];
+  const entities = await store.getEntities(page.entityIds);
+  const relationships: Relationship[] = [];
+  for (const id of page.relationshipIds) {
+    const relationship = await store.getRelationship(id);
+    if (relationship) relationships.push(relationship);
+  }
+  const evidence = await store.evidenceOfPage(url, MAX_PAGE_EVIDENCE);
+  return [
+    ...entities.map((e) => entityUpsert(ids.next(), e)),
+    ...relationships.map((r) => relationshipUpsert(ids.next(), r)),
+    ...evidence.map((e) => evidenceAdd(ids.next(), e)),
+  ];
+}
+
+/** A merge, then the surviving entity as it now is (names and attributes it gained). */
+export function changesOfMerge(outcome: MergeOutcome, ids: ChangeIds): TeamChange[] {
+  const { record } = outcome;
+  return [mergeApply(ids.next(), record.id, record.intoId, record.removedId, record.at), entityUpsert(ids.next(), outcome.into)];
+}
+
+/** An undone merge, then both entities as the undo restored them. */
+export function changesOfUnmerge(outcome: UnmergeOutcome, ids: ChangeIds, at: number): TeamChange[] {
+  return [mergeUndo(ids.next(), outcome.record.id, at), entityUpsert(ids.next(), outcome.into, at), entityUpsert(ids.next(), outcome.restored, at)];
+}
+
+/** A deleted entity's tombstone (the team database tombstones its relationships with it). */
+export function changesOfDelete(outcome: DeleteOutcome, ids: ChangeIds, at: number): TeamChange[] {
+  return [entityDelete(ids.next(), outcome.entity.id, at)];
+}
