@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/out/**', 'src/extract/ner/model/**'] },
+  {
+    ignores: [
+      '.output/**',
+      '.wxt/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/out/**',
+      'src/extract/ner/model/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -54,7 +64,8 @@ export default tseslint.config(
         },
         {
           selector: "CallExpression[callee.object.name='Object'][callee.property.name='assign']",
-          message: 'Object.assign turns a `__proto__` key into a prototype change: use spread, Object.fromEntries or copyRecord (src/core/records.ts).',
+          message:
+            'Object.assign turns a `__proto__` key into a prototype change: use spread, Object.fromEntries or copyRecord (src/core/records.ts).',
         },
       ],
     },

@@ -48,7 +48,9 @@ const bytes = captures.reduce((sum, c) => sum + Buffer.byteLength(c.text, 'utf8'
 const mb = bytes / 1e6;
 captureMs.sort((a, b) => a - b);
 const pct = (xs: readonly number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
-console.log(`${captures.length} pages, ${mb.toFixed(2)} MB of main text; capturePage under jsdom p50 ${pct(captureMs, 0.5).toFixed(0)} ms, p95 ${pct(captureMs, 0.95).toFixed(0)} ms`);
+console.log(
+  `${captures.length} pages, ${mb.toFixed(2)} MB of main text; capturePage under jsdom p50 ${pct(captureMs, 0.5).toFixed(0)} ms, p95 ${pct(captureMs, 0.95).toFixed(0)} ms`,
+);
 
 function measure(recognizer: EntityRecognizer): { mbPerSecond: number; entities: number } {
   let entities = 0;
@@ -56,7 +58,7 @@ function measure(recognizer: EntityRecognizer): { mbPerSecond: number; entities:
   const t0 = performance.now();
   for (let r = 0; r < rounds; r += 1) for (const c of captures) entities += analyzeCapture(c, { recognizer }).entities.length;
   const seconds = (performance.now() - t0) / 1000;
-  return { mbPerSecond: Math.round((mb * rounds / seconds) * 1000) / 1000, entities: entities / rounds };
+  return { mbPerSecond: Math.round(((mb * rounds) / seconds) * 1000) / 1000, entities: entities / rounds };
 }
 
 const results: Record<string, { mbPerSecond: number; entities: number }> = {};
@@ -67,14 +69,18 @@ recognizers.push(createCompromiseRecognizer());
 for (const recognizer of recognizers) {
   const result = measure(recognizer);
   results[recognizer.name] = result;
-  console.log(`${recognizer.name}: ${result.mbPerSecond} MB/s through analyzeCapture, ${result.entities} entities kept over ${captures.length} pages`);
+  console.log(
+    `${recognizer.name}: ${result.mbPerSecond} MB/s through analyzeCapture, ${result.entities} entities kept over ${captures.length} pages`,
+  );
 }
-console.log(JSON.stringify({
-  pages: captures.length,
-  textMb: Math.round(mb * 1000) / 1000,
-  rounds,
-  captureJsdomMsP50: Math.round(pct(captureMs, 0.5)),
-  captureJsdomMsP95: Math.round(pct(captureMs, 0.95)),
-  mbPerSecond: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, v.mbPerSecond])),
-  entities: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, v.entities])),
-}));
+console.log(
+  JSON.stringify({
+    pages: captures.length,
+    textMb: Math.round(mb * 1000) / 1000,
+    rounds,
+    captureJsdomMsP50: Math.round(pct(captureMs, 0.5)),
+    captureJsdomMsP95: Math.round(pct(captureMs, 0.95)),
+    mbPerSecond: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, v.mbPerSecond])),
+    entities: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, v.entities])),
+  }),
+);

@@ -41,16 +41,30 @@ function binOf(edges: readonly number[], v: number): number {
 }
 
 /** Trains one model; returns it with threshold 0.5 (callers set the threshold). */
-export function trainTrees(X: readonly (readonly number[])[], y: readonly number[], names: readonly string[], o: TrainOptions = DEFAULT_OPTIONS, onRound?: (round: number, tree: readonly TreeNode[]) => void): BoostedTrees {
+export function trainTrees(
+  X: readonly (readonly number[])[],
+  y: readonly number[],
+  names: readonly string[],
+  o: TrainOptions = DEFAULT_OPTIONS,
+  onRound?: (round: number, tree: readonly TreeNode[]) => void,
+): BoostedTrees {
   const n = X.length;
   const d = names.length;
-  const edges = Array.from({ length: d }, (_, j) => binEdges(X.map((r) => r[j] ?? 0), o.bins));
+  const edges = Array.from({ length: d }, (_, j) =>
+    binEdges(
+      X.map((r) => r[j] ?? 0),
+      o.bins,
+    ),
+  );
   // Column-major bin codes (bins <= 255).
   const cols = edges.map((e, j) => Uint8Array.from(X, (r) => binOf(e, r[j] ?? 0)));
   // Largest training value in each bin, so a split "bin <= b" becomes "x <= max of bin b".
   const binMax = edges.map((e, j) => {
     const m = new Array<number>(e.length + 1).fill(-Infinity);
-    X.forEach((r, i) => { const b = cols[j]?.[i] ?? 0; m[b] = Math.max(m[b] ?? -Infinity, r[j] ?? 0); });
+    X.forEach((r, i) => {
+      const b = cols[j]?.[i] ?? 0;
+      m[b] = Math.max(m[b] ?? -Infinity, r[j] ?? 0);
+    });
     for (let b = 1; b < m.length; b++) m[b] = Math.max(m[b] ?? -Infinity, m[b - 1] ?? -Infinity);
     return m;
   });
@@ -73,7 +87,10 @@ export function trainTrees(X: readonly (readonly number[])[], y: readonly number
       const id = nodes.length;
       let G = 0;
       let H = 0;
-      for (const i of rows) { G += g[i] ?? 0; H += h[i] ?? 0; }
+      for (const i of rows) {
+        G += g[i] ?? 0;
+        H += h[i] ?? 0;
+      }
       nodes.push({ value: (-G / (H + o.lambda)) * o.learningRate });
       if (depth >= o.depth || rows.length < 2 * o.minLeaf) return id;
       let best = { gain: 1e-9, f: -1, b: -1 };
@@ -84,13 +101,23 @@ export function trainTrees(X: readonly (readonly number[])[], y: readonly number
         const hs = new Float64Array(nb);
         const cs = new Int32Array(nb);
         const col = cols[j] ?? new Uint8Array(n);
-        for (const i of rows) { const b = col[i] ?? 0; gs[b] = (gs[b] ?? 0) + (g[i] ?? 0); hs[b] = (hs[b] ?? 0) + (h[i] ?? 0); cs[b] = (cs[b] ?? 0) + 1; }
-        let gl = 0; let hl = 0; let cl = 0;
+        for (const i of rows) {
+          const b = col[i] ?? 0;
+          gs[b] = (gs[b] ?? 0) + (g[i] ?? 0);
+          hs[b] = (hs[b] ?? 0) + (h[i] ?? 0);
+          cs[b] = (cs[b] ?? 0) + 1;
+        }
+        let gl = 0;
+        let hl = 0;
+        let cl = 0;
         for (let b = 0; b < nb - 1; b++) {
-          gl += gs[b] ?? 0; hl += hs[b] ?? 0; cl += cs[b] ?? 0;
+          gl += gs[b] ?? 0;
+          hl += hs[b] ?? 0;
+          cl += cs[b] ?? 0;
           const cr = rows.length - cl;
           if (cl < o.minLeaf || cr < o.minLeaf) continue;
-          const gr = G - gl; const hr = H - hl;
+          const gr = G - gl;
+          const hr = H - hl;
           const gain = (gl * gl) / (hl + o.lambda) + (gr * gr) / (hr + o.lambda) - (G * G) / (H + o.lambda);
           if (gain > best.gain) best = { gain, f: j, b };
         }
@@ -105,7 +132,10 @@ export function trainTrees(X: readonly (readonly number[])[], y: readonly number
       nodes[id] = { feature: best.f, threshold, left: l, right: r };
       return id;
     };
-    grow(Array.from({ length: n }, (_, i) => i), 0);
+    grow(
+      Array.from({ length: n }, (_, i) => i),
+      0,
+    );
     trees.push(nodes);
     for (let i = 0; i < n; i++) z[i] = (z[i] ?? 0) + treeValue(nodes, X[i] ?? []);
     onRound?.(round + 1, nodes);
@@ -113,10 +143,16 @@ export function trainTrees(X: readonly (readonly number[])[], y: readonly number
   return model();
 }
 
-export interface Prf { readonly precision: number; readonly recall: number; readonly f1: number }
+export interface Prf {
+  readonly precision: number;
+  readonly recall: number;
+  readonly f1: number;
+}
 
 export function prf(scores: readonly number[], y: readonly number[], t: number): Prf {
-  let tp = 0; let fp = 0; let fn = 0;
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
   scores.forEach((s, i) => {
     const yes = s >= t;
     if (yes && y[i]) tp++;

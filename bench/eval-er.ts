@@ -38,12 +38,29 @@ async function resolverScores(pairs: readonly RecordPair[]): Promise<number[]> {
   for (const p of pairs) {
     const l = productView(p.left);
     const r = productView(p.right);
-    if (!l.title || !r.title) { out.push(0); continue; }
+    if (!l.title || !r.title) {
+      out.push(0);
+      continue;
+    }
     const store = new InMemoryGraphStore();
-    const e = withKeys({ id: ids.entity(), name: l.title.slice(0, 200), type: 'product', aliases: [], attributes: l.manufacturer ? { manufacturer: l.manufacturer } : {}, createdAt: 0, updatedAt: 0, mentionCount: 1 });
+    const e = withKeys({
+      id: ids.entity(),
+      name: l.title.slice(0, 200),
+      type: 'product',
+      aliases: [],
+      attributes: l.manufacturer ? { manufacturer: l.manufacturer } : {},
+      createdAt: 0,
+      updatedAt: 0,
+      mentionCount: 1,
+    });
     await store.putEntity(e);
     const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
-    const res = await resolver.resolve({ subject: r.title.slice(0, 200), hints: { expected_type: 'product' }, constraints: { min_confidence: 0, deterministic: true }, debug: { include_candidates: true } });
+    const res = await resolver.resolve({
+      subject: r.title.slice(0, 200),
+      hints: { expected_type: 'product' },
+      constraints: { min_confidence: 0, deterministic: true },
+      debug: { include_candidates: true },
+    });
     out.push(res.candidates.find((c) => c.id === e.id)?.confidence ?? 0);
   }
   return out;
@@ -52,11 +69,15 @@ async function resolverScores(pairs: readonly RecordPair[]): Promise<number[]> {
 /** IDF from the training records only (each distinct record text once). */
 function trainIdf(train: readonly RecordPair[]): Idf {
   const texts = new Set<string>();
-  for (const p of train) { texts.add(productView(p.left).text); texts.add(productView(p.right).text); }
+  for (const p of train) {
+    texts.add(productView(p.left).text);
+    texts.add(productView(p.right).text);
+  }
   return buildIdf(texts);
 }
 
-const views = (pairs: readonly RecordPair[]) => pairs.map((p) => ({ a: productView(p.left), b: productView(p.right), match: p.label === true }));
+const views = (pairs: readonly RecordPair[]) =>
+  pairs.map((p) => ({ a: productView(p.left), b: productView(p.right), match: p.label === true }));
 
 /** Train features; the token-discord table of each fold's rows is learned from the other folds, so no row sees its own label. */
 function trainFeatures(train: readonly RecordPair[], idf: Idf): number[][] {
@@ -64,7 +85,9 @@ function trainFeatures(train: readonly RecordPair[], idf: Idf): number[][] {
   const X: number[][] = v.map(() => []);
   for (let k = 0; k < FOLDS; k++) {
     const table = buildTokenDiscord(v.filter((_, i) => i % FOLDS !== k));
-    v.forEach((p, i) => { if (i % FOLDS === k) X[i] = pairFeatures(p.a, p.b, idf, table); });
+    v.forEach((p, i) => {
+      if (i % FOLDS === k) X[i] = pairFeatures(p.a, p.b, idf, table);
+    });
   }
   return X;
 }
@@ -83,9 +106,14 @@ function crossValidate(X: number[][], y: number[], names: readonly string[]): { 
     const pos = suby.reduce((s, v) => s + v, 0);
     bias = Math.log((pos + 1) / (suby.length - pos + 1));
     trainTrees(sub, suby, names, { ...DEFAULT_OPTIONS, rounds: maxRounds }, (round, tree) => {
-      testIdx.forEach((i, j) => { z[j] = (z[j] ?? 0) + treeValue(tree, X[i] ?? []); });
+      testIdx.forEach((i, j) => {
+        z[j] = (z[j] ?? 0) + treeValue(tree, X[i] ?? []);
+      });
       const scores = oof.get(round);
-      if (scores) testIdx.forEach((i, j) => { scores[i] = 1 / (1 + Math.exp(-(bias + (z[j] ?? 0)))); });
+      if (scores)
+        testIdx.forEach((i, j) => {
+          scores[i] = 1 / (1 + Math.exp(-(bias + (z[j] ?? 0))));
+        });
     });
   }
   let best = { rounds: ROUND_CHOICES[0] ?? 100, threshold: 0.5, f1: -1 };
@@ -127,21 +155,42 @@ async function evaluate(file: string) {
     writeFileSync(join(process.env.ER_SAVE, `${dataset}.json`), JSON.stringify({ model, tokenDiscord: Object.fromEntries(table) }));
   }
 
-  console.log(`${dataset}: train ${train.length} pairs (${yTrain.filter(Boolean).length} matches), ${basename(file)} ${test.length} pairs read (${yTest.filter(Boolean).length} matches)`);
+  console.log(
+    `${dataset}: train ${train.length} pairs (${yTrain.filter(Boolean).length} matches), ${basename(file)} ${test.length} pairs read (${yTest.filter(Boolean).length} matches)`,
+  );
   console.log(`  resolver (title only, threshold ${resT} from train):  ${show(resolver)}`);
-  console.log(`  trained (${cv.rounds} trees, threshold ${cv.threshold}, 5-fold CV F1 on train ${r4(cv.f1)}; ${trainSeconds.toFixed(0)} s training):  ${show(trained)}`);
-  return { dataset, pairs: test.length, resolver: { precision: r4(resolver.precision), recall: r4(resolver.recall), f1: r4(resolver.f1), threshold: resT }, trained: { precision: r4(trained.precision), recall: r4(trained.recall), f1: r4(trained.f1), threshold: cv.threshold, trees: cv.rounds, cvF1: r4(cv.f1), pairsPerSecond } };
+  console.log(
+    `  trained (${cv.rounds} trees, threshold ${cv.threshold}, 5-fold CV F1 on train ${r4(cv.f1)}; ${trainSeconds.toFixed(0)} s training):  ${show(trained)}`,
+  );
+  return {
+    dataset,
+    pairs: test.length,
+    resolver: { precision: r4(resolver.precision), recall: r4(resolver.recall), f1: r4(resolver.f1), threshold: resT },
+    trained: {
+      precision: r4(trained.precision),
+      recall: r4(trained.recall),
+      f1: r4(trained.f1),
+      threshold: cv.threshold,
+      trees: cv.rounds,
+      cvF1: r4(cv.f1),
+      pairsPerSecond,
+    },
+  };
 }
 
 const corpus = '../shared/corpus/er';
 const files = process.argv[2] ? [process.argv[2]] : ['Amazon-Google', 'Abt-Buy'].map((d) => join(corpus, d, 'valid.txt'));
 const present = files.filter((f) => existsSync(f) && existsSync(join(dirname(f), 'train.txt')));
 if (present.length === 0) {
-  console.log(`eval-er: ${files.join(', ')} (with train.txt beside) not found (the corpus lives in ../shared/corpus); nothing to evaluate.`);
+  console.log(
+    `eval-er: ${files.join(', ')} (with train.txt beside) not found (the corpus lives in ../shared/corpus); nothing to evaluate.`,
+  );
   console.log(JSON.stringify({ skipped: true, reason: 'corpus absent' }));
   process.exit(0);
 }
 const results = [];
 for (const f of present) results.push(await evaluate(f));
-console.log('published (test split, F1): Amazon-Google Magellan 0.491, DeepMatcher+ 0.707, Ditto 0.756; Abt-Buy DeepMatcher 0.628, Ditto 0.893');
+console.log(
+  'published (test split, F1): Amazon-Google Magellan 0.491, DeepMatcher+ 0.707, Ditto 0.756; Abt-Buy DeepMatcher 0.628, Ditto 0.893',
+);
 console.log(JSON.stringify({ datasets: results }));

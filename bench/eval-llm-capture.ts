@@ -66,10 +66,28 @@ async function runPage(capture: PageCapture, script: ExtractionScript, tally: Ex
     const ids = randomIds(systemClock);
     const graph = new GraphService({ store, ids, clock: systemClock });
     const base = defaultSettings();
-    const settings = { ...base, llm: { ...base.llm, provider: 'openai-compatible' as const, baseUrl: server.baseUrl, model: 'scripted', timeoutMs: 5_000, readPages: true } };
+    const settings = {
+      ...base,
+      llm: {
+        ...base.llm,
+        provider: 'openai-compatible' as const,
+        baseUrl: server.baseUrl,
+        model: 'scripted',
+        timeoutMs: 5_000,
+        readPages: true,
+      },
+    };
     await createIngest({ graph, store, clock: systemClock, ids, settings: async () => settings })(capture);
     const offline = await dump(db);
-    const llm = new LlmReadingQueue({ graph, store, clock: systemClock, ids, settings: async () => settings, usage: indexedDbOneRow(indexedDB, `bench-llm-usage-${dbCounter}`, 'usage'), pagesWithLlmEvidence: () => pagesWithLlmEvidence(db) });
+    const llm = new LlmReadingQueue({
+      graph,
+      store,
+      clock: systemClock,
+      ids,
+      settings: async () => settings,
+      usage: indexedDbOneRow(indexedDB, `bench-llm-usage-${dbCounter}`, 'usage'),
+      pagesWithLlmEvidence: () => pagesWithLlmEvidence(db),
+    });
     const t0 = performance.now();
     llm.afterCapture(capture);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -91,7 +109,11 @@ async function dump(db: AriadneDatabase): Promise<string> {
   const entities = (await db.entities.toArray()).filter((e) => ids.has(e.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
   const relationships = (await db.relationships.toArray()).filter((r) => ids.has(r.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
   // A page's lists gain what the LLM added; the rest of the record, and the offline entries, must not change.
-  const pages = (await db.pages.toArray()).map((p) => ({ ...p, entityIds: p.entityIds.filter((id) => ids.has(id)), relationshipIds: p.relationshipIds.filter((id) => ids.has(id)) }));
+  const pages = (await db.pages.toArray()).map((p) => ({
+    ...p,
+    entityIds: p.entityIds.filter((id) => ids.has(id)),
+    relationshipIds: p.relationshipIds.filter((id) => ids.has(id)),
+  }));
   return JSON.stringify({ evidence, entities, relationships, pages });
 }
 
@@ -101,9 +123,11 @@ async function inventedIn(db: AriadneDatabase): Promise<number> {
   const names = entities.flatMap((e) => [e.name, ...e.aliases]);
   const llmEvidence = (await db.evidence.toArray()).filter((ev) => ev.extractor === 'llm');
   const rels = await db.relationships.bulkGet(llmEvidence.flatMap((ev) => (ev.relationshipId === undefined ? [] : [ev.relationshipId])));
-  return names.filter((n) => n === 'Qzorvath Dynamics' || n === 'Vexmoor Labs' || n === 'Ilvana Trask').length
-    + llmEvidence.filter((ev) => ev.snippet.includes('in 1802')).length
-    + rels.filter((r) => r !== undefined && r.label !== 'uses').length;
+  return (
+    names.filter((n) => n === 'Qzorvath Dynamics' || n === 'Vexmoor Labs' || n === 'Ilvana Trask').length +
+    llmEvidence.filter((ev) => ev.snippet.includes('in 1802')).length +
+    rels.filter((r) => r !== undefined && r.label !== 'uses').length
+  );
 }
 
 const pct = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
@@ -126,7 +150,9 @@ for (const capture of pages) {
   tokens.push(run.reading?.tokens ?? 0);
   added.push(run.ms);
   if (run.offline !== run.after) offlineChanged++;
-  console.log(`${capture.url}: ${run.reading?.state} ${run.reading?.tokens} tokens, ${run.reading?.entities} entities, ${run.reading?.relations} relations kept, ${madeUp} invented, ${run.reading?.dropped} dropped, ${run.inventedInGraph} invented in graph, +${run.ms.toFixed(0)} ms`);
+  console.log(
+    `${capture.url}: ${run.reading?.state} ${run.reading?.tokens} tokens, ${run.reading?.entities} entities, ${run.reading?.relations} relations kept, ${madeUp} invented, ${run.reading?.dropped} dropped, ${run.inventedInGraph} invented in graph, +${run.ms.toFixed(0)} ms`,
+  );
 }
 
 let failureUnchanged = 0;

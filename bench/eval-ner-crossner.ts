@@ -63,7 +63,9 @@ function loadRecognizer(): EntityRecognizer | undefined {
 }
 
 if (file === undefined || !existsSync(file)) {
-  console.error(`usage: npx tsx bench/eval-ner-crossner.ts <crossner or wnut file> (not found: ${file ?? '(none)'}); the corpus lives in ../shared/corpus/ner/`);
+  console.error(
+    `usage: npx tsx bench/eval-ner-crossner.ts <crossner or wnut file> (not found: ${file ?? '(none)'}); the corpus lives in ../shared/corpus/ner/`,
+  );
   process.exit(2);
 }
 const recognizer = loadRecognizer();
@@ -83,11 +85,13 @@ for (const t of TYPES) {
   if (p !== undefined) console.log(`${t.padEnd(10)} P ${r3(p.precision)} R ${r3(p.recall)} F1 ${r3(p.f1)} (gold ${p.support})`);
 }
 console.log(`micro P ${r3(s.precision)} R ${r3(s.recall)} F1 ${r3(s.f1)}`);
-console.log(JSON.stringify({
-  file,
-  precision: r3(s.precision),
-  recall: r3(s.recall),
-  f1: r3(s.f1),
-  perType: Object.fromEntries(TYPES.map((t) => [t, r3(s.perType[t]?.f1 ?? 0)])),
-  mbPerSecond: r3(chars / 1e6 / (ms / 1000)),
-}));
+console.log(
+  JSON.stringify({
+    file,
+    precision: r3(s.precision),
+    recall: r3(s.recall),
+    f1: r3(s.f1),
+    perType: Object.fromEntries(TYPES.map((t) => [t, r3(s.perType[t]?.f1 ?? 0)])),
+    mbPerSecond: r3(chars / 1e6 / (ms / 1000)),
+  }),
+);

@@ -83,29 +83,36 @@ const scorer = new SpanScorer(Object.values(SCORED));
 runRecognizer(docs.slice(0, WARMUP_DOCS), recognizer, new SpanScorer(Object.values(SCORED)), (doc) => goldSpans(doc, 'conll2003'));
 const { bytes: chars, ms: firstMs } = runRecognizer(docs, recognizer, scorer, (doc) => goldSpans(doc, 'conll2003'));
 const passes = [firstMs];
-for (let i = 1; i < TIMED_PASSES; i += 1) passes.push(runRecognizer(docs, recognizer, new SpanScorer(Object.values(SCORED)), (doc) => goldSpans(doc, 'conll2003')).ms);
+for (let i = 1; i < TIMED_PASSES; i += 1)
+  passes.push(runRecognizer(docs, recognizer, new SpanScorer(Object.values(SCORED)), (doc) => goldSpans(doc, 'conll2003')).ms);
 const sorted = [...passes].sort((a, b) => a - b);
 const ms = sorted[0] ?? firstMs;
 const medianMs = sorted[Math.floor(sorted.length / 2)] ?? firstMs;
-const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = loadavg()
+  .map((x) => x.toFixed(2))
+  .join(' ');
 const scores = scorer.scores();
 const none = { precision: 0, recall: 0, f1: 0, support: 0, tp: 0, fp: 0, fn: 0 };
 const per = { PER: scores.perType[SCORED.PER] ?? none, ORG: scores.perType[SCORED.ORG] ?? none, LOC: scores.perType[SCORED.LOC] ?? none };
 const micro = scores;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
-console.log(`recognizer: ${recognizer.name}; ${docs.length} documents, ${(chars / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms (fastest of ${TIMED_PASSES} passes: ${passes.map((p) => p.toFixed(0)).join(', ')} ms; load average ${load})`);
+console.log(
+  `recognizer: ${recognizer.name}; ${docs.length} documents, ${(chars / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms (fastest of ${TIMED_PASSES} passes: ${passes.map((p) => p.toFixed(0)).join(', ')} ms; load average ${load})`,
+);
 for (const t of ['PER', 'ORG', 'LOC'] as const) {
   const p = per[t];
   console.log(`${t}: P ${r3(p.precision)} R ${r3(p.recall)} F1 ${r3(p.f1)} (tp ${p.tp}, fp ${p.fp}, fn ${p.fn})`);
 }
 console.log(`micro: P ${r3(micro.precision)} R ${r3(micro.recall)} F1 ${r3(micro.f1)}`);
-console.log(JSON.stringify({
-  precision: r3(micro.precision),
-  recall: r3(micro.recall),
-  f1: r3(micro.f1),
-  perType: { PER: r3(per.PER.f1), ORG: r3(per.ORG.f1), LOC: r3(per.LOC.f1) },
-  mbPerSecond: r3(chars / 1e6 / (ms / 1000)),
-  mbPerSecondMedian: r3(chars / 1e6 / (medianMs / 1000)),
-  loadAverage: load,
-  recognizer: recognizer.name,
-}));
+console.log(
+  JSON.stringify({
+    precision: r3(micro.precision),
+    recall: r3(micro.recall),
+    f1: r3(micro.f1),
+    perType: { PER: r3(per.PER.f1), ORG: r3(per.ORG.f1), LOC: r3(per.LOC.f1) },
+    mbPerSecond: r3(chars / 1e6 / (ms / 1000)),
+    mbPerSecondMedian: r3(chars / 1e6 / (medianMs / 1000)),
+    loadAverage: load,
+    recognizer: recognizer.name,
+  }),
+);

@@ -47,7 +47,9 @@ export async function runGold(goldDir: string, pagesDir: string, misses: boolean
   }
   const scores: PageScore[] = [];
   const t0 = performance.now();
-  for (const file of readdirSync(goldDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(goldDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const gold = parsePageGold(JSON.parse(readFileSync(join(goldDir, file), 'utf8')), file);
     const html = pageFile(pagesDir, gold.page);
     if (html === undefined) {
@@ -59,7 +61,9 @@ export async function runGold(goldDir: string, pagesDir: string, misses: boolean
     const s = scorePage(gold, entities);
     scores.push(s);
     const r = (a: number) => (s.must === 0 ? '-' : (a / s.must).toFixed(2));
-    console.log(`${gold.page.padEnd(52)} must ${r(s.found)} typed ${r(s.typedStrict)} loose ${r(s.typedLoose)} junk ${s.junkHit}/${s.junkListed} entities ${s.entities}`);
+    console.log(
+      `${gold.page.padEnd(52)} must ${r(s.found)} typed ${r(s.typedStrict)} loose ${r(s.typedLoose)} junk ${s.junkHit}/${s.junkListed} entities ${s.entities}`,
+    );
     if (misses) {
       if (s.missed.length > 0) console.log(`  missed: ${s.missed.join('; ')}`);
       if (s.mistyped.length > 0) console.log(`  mistyped: ${s.mistyped.join('; ')}`);
@@ -67,7 +71,10 @@ export async function runGold(goldDir: string, pagesDir: string, misses: boolean
     }
   }
   const t = totalScore(scores);
-  console.log(`overall: ${t.pages} pages, must-have recall ${t.mustRecall}, typed ${t.typedStrict} (technology≈product ${t.typedLoose}), junk ${t.junkRate}, ${t.entitiesPerPage} entities/page`);
-  for (const [type, v] of Object.entries(t.byType)) console.log(`  ${type.padEnd(10)} ${String(v.must).padStart(4)} must, recall ${v.recall}, typed ${v.typed}`);
+  console.log(
+    `overall: ${t.pages} pages, must-have recall ${t.mustRecall}, typed ${t.typedStrict} (technology≈product ${t.typedLoose}), junk ${t.junkRate}, ${t.entitiesPerPage} entities/page`,
+  );
+  for (const [type, v] of Object.entries(t.byType))
+    console.log(`  ${type.padEnd(10)} ${String(v.must).padStart(4)} must, recall ${v.recall}, typed ${v.typed}`);
   console.log(JSON.stringify({ ...t, seconds: Math.round((performance.now() - t0) / 100) / 10 }));
 }

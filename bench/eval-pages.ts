@@ -29,7 +29,12 @@ const goldAt = args.indexOf('--gold');
 if (goldAt >= 0) {
   const pagesAt = args.indexOf('--pages');
   const maxAt = args.indexOf('--max-entities');
-  await runGold(args[goldAt + 1] ?? '', pagesAt >= 0 ? (args[pagesAt + 1] ?? '') : '../shared/corpus/pages', args.includes('--misses'), maxAt >= 0 ? Number(args[maxAt + 1]) : undefined);
+  await runGold(
+    args[goldAt + 1] ?? '',
+    pagesAt >= 0 ? (args[pagesAt + 1] ?? '') : '../shared/corpus/pages',
+    args.includes('--misses'),
+    maxAt >= 0 ? Number(args[maxAt + 1]) : undefined,
+  );
   process.exit(0);
 }
 const showRelations = args.includes('--relations');
@@ -71,12 +76,30 @@ for (const name of readdirSync(dir).sort()) {
   }
   relations += analysis.relations.length;
   textRelations += analysis.relations.filter((r) => r.origin === 'text').length;
-  const top = analysis.entities.slice(0, 6).map((e) => `${e.name} (${e.type})`).join(', ');
-  console.log(`${name}: ${analysis.entities.length} entities ${JSON.stringify(counts)}, ${analysis.relations.length} relations, ${ms.toFixed(0)} ms — ${top}`);
+  const top = analysis.entities
+    .slice(0, 6)
+    .map((e) => `${e.name} (${e.type})`)
+    .join(', ');
+  console.log(
+    `${name}: ${analysis.entities.length} entities ${JSON.stringify(counts)}, ${analysis.relations.length} relations, ${ms.toFixed(0)} ms — ${top}`,
+  );
   if (showRelations) for (const r of analysis.relations) console.log(`  [${r.origin}] ${r.from} —${r.label}→ ${r.to} | ${r.snippet}`);
 }
 times.sort((a, b) => a - b);
-const pct = (p: number) => times.length === 0 ? 0 : times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
+const pct = (p: number) => (times.length === 0 ? 0 : (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0));
 const total = Object.values(byType).reduce((a, b) => a + b, 0);
-console.log(`total: ${pages} pages, ${total} entities ${JSON.stringify(byType)}, ${relations} relations (${textRelations} textual), p50 ${pct(0.5).toFixed(0)} ms, p95 ${pct(0.95).toFixed(0)} ms`);
-console.log(JSON.stringify({ pages, entities: total, entitiesByType: byType, relations, textRelations, msP50: Math.round(pct(0.5)), msP95: Math.round(pct(0.95)), msTotal: Math.round(times.reduce((a, b) => a + b, 0)) }));
+console.log(
+  `total: ${pages} pages, ${total} entities ${JSON.stringify(byType)}, ${relations} relations (${textRelations} textual), p50 ${pct(0.5).toFixed(0)} ms, p95 ${pct(0.95).toFixed(0)} ms`,
+);
+console.log(
+  JSON.stringify({
+    pages,
+    entities: total,
+    entitiesByType: byType,
+    relations,
+    textRelations,
+    msP50: Math.round(pct(0.5)),
+    msP95: Math.round(pct(0.95)),
+    msTotal: Math.round(times.reduce((a, b) => a + b, 0)),
+  }),
+);

@@ -15,7 +15,17 @@ import { readFileSync } from 'node:fs';
 import { answerQuestion, createQueryEngine } from '../src/core/query/entity-query';
 import { utf8Bytes } from '../src/core/graph/page-sentences';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
-import { allRelationships, buildGraph, names, namesOf, withoutNames, pageFile, pageUrl, readGoldRelations, templatedQuestion, goldArgs,
+import {
+  allRelationships,
+  buildGraph,
+  names,
+  namesOf,
+  withoutNames,
+  pageFile,
+  pageUrl,
+  readGoldRelations,
+  templatedQuestion,
+  goldArgs,
 } from './relations-gold';
 
 const { goldDir, pagesDir, args } = goldArgs('eval:qa', '[--misses]');
@@ -60,12 +70,34 @@ for (const page of gold) {
     if (named.length > 0) read += 1;
     const counts = byLabel.get(r.label) ?? [0, 0];
     byLabel.set(r.label, [counts[0] + 1, counts[1] + (ok ? 1 : 0)]);
-    if (showMisses || ok) console.log(`${ok ? 'RIGHT' : 'WRONG'} ${q.question} → ${q.expected} | ${result.answer.replace(/\s+/g, ' ').slice(0, 200)}`);
+    if (showMisses || ok)
+      console.log(`${ok ? 'RIGHT' : 'WRONG'} ${q.question} → ${q.expected} | ${result.answer.replace(/\s+/g, ' ').slice(0, 200)}`);
   }
 }
 const round = (x: number) => Math.round(x * 1000) / 1000;
-const sentenceBytes = await Promise.all(inputs.map(async (p) => (await store.getPage(p.url))?.sentences?.reduce((n, s) => n + utf8Bytes(s), 0) ?? 0));
-console.log(`sentences stored: ${Math.round(sentenceBytes.reduce((a, b) => a + b, 0) / Math.max(1, sentenceBytes.length))} bytes/page on average, max ${Math.max(0, ...sentenceBytes)}`);
-console.log(`overall: ${inputs.length} pages in one graph, ${typed} typed relationships (${round(typed / Math.max(1, inputs.length))}/page), ${rels.length - typed} mentioned_with; questions ${questions}, right ${right}, accuracy ${round(right / Math.max(1, questions))}; strict (a read answer names the expected entity) ${strict}, ${round(strict / Math.max(1, questions))}; answered by reading ${read}`);
-for (const [label, [n, f]] of [...byLabel].sort((a, b) => b[1][0] - a[1][0])) console.log(`  ${label.padEnd(18)} ${String(f).padStart(3)}/${n}`);
-console.log(JSON.stringify({ pages: inputs.length, typedRelationships: typed, asked: questions, right, accuracy: round(right / Math.max(1, questions)), strict, strictAccuracy: round(strict / Math.max(1, questions)), readAnswers: read, readSentences, sentenceBytesAvg: Math.round(sentenceBytes.reduce((a, b) => a + b, 0) / Math.max(1, sentenceBytes.length)), sentenceBytesMax: Math.max(0, ...sentenceBytes) }));
+const sentenceBytes = await Promise.all(
+  inputs.map(async (p) => (await store.getPage(p.url))?.sentences?.reduce((n, s) => n + utf8Bytes(s), 0) ?? 0),
+);
+console.log(
+  `sentences stored: ${Math.round(sentenceBytes.reduce((a, b) => a + b, 0) / Math.max(1, sentenceBytes.length))} bytes/page on average, max ${Math.max(0, ...sentenceBytes)}`,
+);
+console.log(
+  `overall: ${inputs.length} pages in one graph, ${typed} typed relationships (${round(typed / Math.max(1, inputs.length))}/page), ${rels.length - typed} mentioned_with; questions ${questions}, right ${right}, accuracy ${round(right / Math.max(1, questions))}; strict (a read answer names the expected entity) ${strict}, ${round(strict / Math.max(1, questions))}; answered by reading ${read}`,
+);
+for (const [label, [n, f]] of [...byLabel].sort((a, b) => b[1][0] - a[1][0]))
+  console.log(`  ${label.padEnd(18)} ${String(f).padStart(3)}/${n}`);
+console.log(
+  JSON.stringify({
+    pages: inputs.length,
+    typedRelationships: typed,
+    asked: questions,
+    right,
+    accuracy: round(right / Math.max(1, questions)),
+    strict,
+    strictAccuracy: round(strict / Math.max(1, questions)),
+    readAnswers: read,
+    readSentences,
+    sentenceBytesAvg: Math.round(sentenceBytes.reduce((a, b) => a + b, 0) / Math.max(1, sentenceBytes.length)),
+    sentenceBytesMax: Math.max(0, ...sentenceBytes),
+  }),
+);

@@ -23,7 +23,15 @@ import { capturePage } from '../src/extract/capture-page';
 import { goldKey } from '../tooling/eval/page-score';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
 import {
-  allEntities, allRelationships, buildGraph, GOLD_TO_GRAPH, namesOf, pageFile, pageUrl, percentile, readGoldRelations,
+  allEntities,
+  allRelationships,
+  buildGraph,
+  GOLD_TO_GRAPH,
+  namesOf,
+  pageFile,
+  pageUrl,
+  percentile,
+  readGoldRelations,
   goldArgs,
 } from './relations-gold';
 
@@ -76,8 +84,11 @@ for (const page of readGoldRelations(goldDir)) {
     const isFrom = (id: EntityId) => fromKeys.some((k) => keysOf(id).has(k));
     const isTo = (id: EntityId) => toKeys.some((k) => keysOf(id).has(k));
     const map = GOLD_TO_GRAPH.get(g.label);
-    const hit = typedRels.some((r) => (map?.same.includes(r.label) === true && isFrom(r.from) && isTo(r.to))
-      || (map?.reversed.includes(r.label) === true && isTo(r.from) && isFrom(r.to)));
+    const hit = typedRels.some(
+      (r) =>
+        (map?.same.includes(r.label) === true && isFrom(r.from) && isTo(r.to)) ||
+        (map?.reversed.includes(r.label) === true && isTo(r.from) && isFrom(r.to)),
+    );
     const pair = typedRels.some((r) => (isFrom(r.from) && isTo(r.to)) || (isTo(r.from) && isFrom(r.to)));
     const counts = byLabel.get(g.label) ?? [0, 0];
     byLabel.set(g.label, [counts[0] + 1, counts[1] + (hit ? 1 : 0)]);
@@ -86,18 +97,35 @@ for (const page of readGoldRelations(goldDir)) {
     if (pair) pairFound += 1;
   }
   found += pageFound;
-  console.log(`${page.page.padEnd(52)} gold ${String(page.relations.length).padStart(2)} found ${String(pageFound).padStart(2)} typed ${String(typedRels.length).padStart(3)} mentioned_with ${rels.length - typedRels.length}`);
+  console.log(
+    `${page.page.padEnd(52)} gold ${String(page.relations.length).padStart(2)} found ${String(pageFound).padStart(2)} typed ${String(typedRels.length).padStart(3)} mentioned_with ${rels.length - typedRels.length}`,
+  );
   if (showMisses && misses.length > 0) console.log(`  missed: ${misses.join('; ')}`);
   if (list) {
     const ev = await Promise.all(typedRels.map(async (r) => (await store.evidenceOfRelationship(r.id, 1))[0]?.snippet ?? ''));
-    typedRels.forEach((r, i) => console.log(`  REL\t${page.page}\t${byId.get(r.from)?.name ?? r.from}\t${r.label}\t${byId.get(r.to)?.name ?? r.to}\t${(ev[i] ?? '').replace(/\s+/g, ' ')}`));
+    typedRels.forEach((r, i) =>
+      console.log(
+        `  REL\t${page.page}\t${byId.get(r.from)?.name ?? r.from}\t${r.label}\t${byId.get(r.to)?.name ?? r.to}\t${(ev[i] ?? '').replace(/\s+/g, ' ')}`,
+      ),
+    );
   }
 }
 const round = (x: number) => Math.round(x * 1000) / 1000;
-console.log(`overall: ${pages} pages, relation recall ${round(found / Math.max(1, gold))} (${found}/${gold}), pair recall ${round(pairFound / Math.max(1, gold))}, typed relationships/page ${round(typed / Math.max(1, pages))}, mentioned_with/page ${round(cooc / Math.max(1, pages))}, analysis ms p50 ${Math.round(percentile(analysisMs, 0.5))} p95 ${Math.round(percentile(analysisMs, 0.95))}`);
-for (const [label, [n, f]] of [...byLabel].sort((a, b) => b[1][0] - a[1][0])) console.log(`  ${label.padEnd(18)} ${String(f).padStart(3)}/${n}`);
-console.log(JSON.stringify({
-  pages, gold, found, recall: round(found / Math.max(1, gold)), pairRecall: round(pairFound / Math.max(1, gold)),
-  typedPerPage: round(typed / Math.max(1, pages)), mentionedWithPerPage: round(cooc / Math.max(1, pages)),
-  analysisMsP50: Math.round(percentile(analysisMs, 0.5)), analysisMsP95: Math.round(percentile(analysisMs, 0.95)),
-}));
+console.log(
+  `overall: ${pages} pages, relation recall ${round(found / Math.max(1, gold))} (${found}/${gold}), pair recall ${round(pairFound / Math.max(1, gold))}, typed relationships/page ${round(typed / Math.max(1, pages))}, mentioned_with/page ${round(cooc / Math.max(1, pages))}, analysis ms p50 ${Math.round(percentile(analysisMs, 0.5))} p95 ${Math.round(percentile(analysisMs, 0.95))}`,
+);
+for (const [label, [n, f]] of [...byLabel].sort((a, b) => b[1][0] - a[1][0]))
+  console.log(`  ${label.padEnd(18)} ${String(f).padStart(3)}/${n}`);
+console.log(
+  JSON.stringify({
+    pages,
+    gold,
+    found,
+    recall: round(found / Math.max(1, gold)),
+    pairRecall: round(pairFound / Math.max(1, gold)),
+    typedPerPage: round(typed / Math.max(1, pages)),
+    mentionedWithPerPage: round(cooc / Math.max(1, pages)),
+    analysisMsP50: Math.round(percentile(analysisMs, 0.5)),
+    analysisMsP95: Math.round(percentile(analysisMs, 0.95)),
+  }),
+);

@@ -36,9 +36,21 @@ import type { EntityType } from '../src/core/graph/types';
 import { createTrainedRecognizer } from '../src/extract/ner';
 import { withTeamSense } from '../src/extract/team-sense';
 
-interface Label { readonly span: readonly [number, number]; readonly entity_id: string; readonly type?: string }
-interface Doc { readonly id: number; readonly text: string; readonly labels: readonly Label[] }
-interface Mention { readonly doc: number; readonly surface: string; readonly gold: string }
+interface Label {
+  readonly span: readonly [number, number];
+  readonly entity_id: string;
+  readonly type?: string;
+}
+interface Doc {
+  readonly id: number;
+  readonly text: string;
+  readonly labels: readonly Label[];
+}
+interface Mention {
+  readonly doc: number;
+  readonly surface: string;
+  readonly gold: string;
+}
 
 const file = process.argv[2] ?? '../shared/corpus/el/aida-conll-dev.restored.jsonl';
 if (!existsSync(file)) {
@@ -64,7 +76,10 @@ const SNIPPET_WINDOW = 180;
  */
 const TYPES = optionOf('--types') ?? 'ner';
 const recognizer = TYPES === 'ner' ? createTrainedRecognizer() : undefined;
-const allDocs: Doc[] = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim().length > 0).map((l) => JSON.parse(l) as Doc);
+const allDocs: Doc[] = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim().length > 0)
+  .map((l) => JSON.parse(l) as Doc);
 const docs = allDocs.filter((_, i) => SPLIT === undefined || (SPLIT === 'A' ? i % 2 === 0 : i % 2 === 1)).slice(0, LIMIT);
 /** `EVAL_AMBIGUOUS=top` joins an ambiguous mention to the top candidate (a user accepting the first suggestion). */
 const AMBIGUOUS = process.env.EVAL_AMBIGUOUS === 'top' ? 'top' : 'new';
@@ -107,7 +122,10 @@ function withinDoc(mentions: readonly Mention[], predicted: readonly string[]): 
     const ix = mentions.map((_, i) => i).filter((i) => mentions[i]?.doc === d);
     const ms = ix.map((i) => mentions[i]).filter((m): m is Mention => m !== undefined);
     const k = ms.filter((m) => !isNil(m.gold)).length;
-    const s = bcubed(ms, ix.map((i) => predicted[i] ?? ''));
+    const s = bcubed(
+      ms,
+      ix.map((i) => predicted[i] ?? ''),
+    );
     P += s.precision * k;
     R += s.recall * k;
     n += k;
@@ -117,9 +135,15 @@ function withinDoc(mentions: readonly Mention[], predicted: readonly string[]): 
   return { precision, recall, f1: (2 * precision * recall) / (precision + recall) };
 }
 
-const mentions: Mention[] = docs.flatMap((d) => d.labels.map((l) => ({ doc: d.id, surface: d.text.slice(l.span[0], l.span[1]), gold: l.entity_id })));
+const mentions: Mention[] = docs.flatMap((d) =>
+  d.labels.map((l) => ({ doc: d.id, surface: d.text.slice(l.span[0], l.span[1]), gold: l.entity_id })),
+);
 /** Wikidata classes of the gold types: geographic entity, human, organization. */
-const GOLD_CLASSES: readonly (readonly [string, EntityType])[] = [['Q27096213', 'location'], ['Q215627', 'person'], ['Q43229', 'company']];
+const GOLD_CLASSES: readonly (readonly [string, EntityType])[] = [
+  ['Q27096213', 'location'],
+  ['Q215627', 'person'],
+  ['Q43229', 'company'],
+];
 
 /**
  * The type of each gold span: the recognizer's (the recognized mention overlapping it
@@ -165,10 +189,19 @@ function windowOf(text: string, span: readonly [number, number], width: number):
   if (width <= 0) return '';
   const from = Math.max(0, span[0] - width);
   const to = Math.min(text.length, span[1] + width);
-  return text.slice(from, to).replace(/^\S*\s/, '').replace(/\s\S*$/, '');
+  return text
+    .slice(from, to)
+    .replace(/^\S*\s/, '')
+    .replace(/\s\S*$/, '');
 }
-const exact = bcubed(mentions, mentions.map((m) => m.surface));
-const folded = bcubed(mentions, mentions.map((m) => fold(m.surface)));
+const exact = bcubed(
+  mentions,
+  mentions.map((m) => m.surface),
+);
+const folded = bcubed(
+  mentions,
+  mentions.map((m) => fold(m.surface)),
+);
 
 const store = new InMemoryGraphStore();
 const clock = fixedClock();
@@ -200,7 +233,12 @@ for (const doc of docs) {
     if (process.env.EVAL_FIT && !isNil(gold)) {
       // Training rows for the logistic weights: every candidate's features, labelled by gold.
       const all = await resolver.resolve(
-        { subject: surface, constraints: { deterministic: true, min_confidence: 0, max_candidates: 10 }, debug: { include_explanations: true }, ...hints },
+        {
+          subject: surface,
+          constraints: { deterministic: true, min_confidence: 0, max_candidates: 10 },
+          debug: { include_explanations: true },
+          ...hints,
+        },
         { pageUrl, pageNames: surfaces, pageEntityIds: pageIds, coMentions: docNames.filter((s) => s !== surface) },
       );
       for (const x of all.explanations ?? []) {
@@ -213,20 +251,28 @@ for (const doc of docs) {
       { pageUrl, pageNames: surfaces, pageEntityIds: pageIds, coMentions: docNames.filter((s) => s !== surface) },
     );
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    if (process.env.EVAL_DEBUG) debugLog.push(`${res.status}\t${surface}\t${doc.id}\t${mentions[predicted.length]?.gold}\t${res.candidates.map((c) => `${c.label}:${c.confidence}:${goldOf.get(c.id) ?? ''}`).join('|')}\t${res.entity ? `${res.entity.label}:${goldOf.get(res.entity.id)}` : ''}\t${res.ambiguity?.dimension ?? ''}`);
+    if (process.env.EVAL_DEBUG)
+      debugLog.push(
+        `${res.status}\t${surface}\t${doc.id}\t${mentions[predicted.length]?.gold}\t${res.candidates.map((c) => `${c.label}:${c.confidence}:${goldOf.get(c.id) ?? ''}`).join('|')}\t${res.entity ? `${res.entity.label}:${goldOf.get(res.entity.id)}` : ''}\t${res.ambiguity?.dimension ?? ''}`,
+      );
     // As ingestion does: an ambiguous mention joins the pending provisional entity of the same name if offered.
     const provisional = res.status === 'ambiguous' ? provisionals.get(nameKey(surface)) : undefined;
     const chosen =
-      res.status === 'resolved' ? res.entity?.id
-        : res.status === 'ambiguous' && AMBIGUOUS === 'top' ? res.candidates[0]?.id
-          : provisional !== undefined && res.candidates.some((c) => c.id === provisional) ? provisional
+      res.status === 'resolved'
+        ? res.entity?.id
+        : res.status === 'ambiguous' && AMBIGUOUS === 'top'
+          ? res.candidates[0]?.id
+          : provisional !== undefined && res.candidates.some((c) => c.id === provisional)
+            ? provisional
             : undefined;
     let id = chosen === undefined ? undefined : asEntityId(chosen);
     if (id !== undefined) {
       const e = await store.getEntity(id);
       // As ingestion does: a person known by a short form takes the full name; other names become aliases.
-      if (e && isFullerPersonName(e, { name: surface, type })) await graph.updateEntity(id, { name: surface, aliases: [e.name, ...e.aliases] });
-      else if (e && fold(e.name) !== fold(surface) && !isShortFormOf(surface, e.name) && !e.aliases.some((a) => fold(a) === fold(surface))) await graph.addAliases(id, [surface]);
+      if (e && isFullerPersonName(e, { name: surface, type }))
+        await graph.updateEntity(id, { name: surface, aliases: [e.name, ...e.aliases] });
+      else if (e && fold(e.name) !== fold(surface) && !isShortFormOf(surface, e.name) && !e.aliases.some((a) => fold(a) === fold(surface)))
+        await graph.addAliases(id, [surface]);
       await graph.mergeAttributes(id, {}, { mentions: 1 });
     } else {
       id = (await graph.createEntity({ name: surface, type })).id;
@@ -276,26 +322,66 @@ function printErrors(ms: readonly Mention[], pred: readonly string[], names: Rea
   };
   const surfaceOf = new Map<string, string>();
   for (const m of ms) if (!surfaceOf.has(m.gold)) surfaceOf.set(m.gold, m.surface);
-  const byGold = groups((i) => pred[i] ?? '', (i) => ms[i]?.gold ?? '');
-  const merged = [...groups((i) => pred[i] ?? '', (i) => `${ms[i]?.gold}:${ms[i]?.surface}`)].map(([k, v]) => ({ k, v, l: loss(byGold.get(k) ?? new Map<string, number>()) })).sort((a, b) => b.l - a.l).slice(0, 25);
+  const byGold = groups(
+    (i) => pred[i] ?? '',
+    (i) => ms[i]?.gold ?? '',
+  );
+  const merged = [
+    ...groups(
+      (i) => pred[i] ?? '',
+      (i) => `${ms[i]?.gold}:${ms[i]?.surface}`,
+    ),
+  ]
+    .map(([k, v]) => ({ k, v, l: loss(byGold.get(k) ?? new Map<string, number>()) }))
+    .sort((a, b) => b.l - a.l)
+    .slice(0, 25);
   console.log('worst merges (predicted entity: gold:surface × mentions)');
   for (const x of merged) console.log(`  ${x.l.toFixed(1)}  ${x.k}  ${[...x.v].map(([g, n]) => `${g}×${n}`).join(' ')}`);
-  const split = [...groups((i) => ms[i]?.gold ?? '', (i) => pred[i] ?? '')].map(([k, v]) => ({ k, v, l: loss(v) })).sort((a, b) => b.l - a.l).slice(0, 25);
+  const split = [
+    ...groups(
+      (i) => ms[i]?.gold ?? '',
+      (i) => pred[i] ?? '',
+    ),
+  ]
+    .map(([k, v]) => ({ k, v, l: loss(v) }))
+    .sort((a, b) => b.l - a.l)
+    .slice(0, 25);
   console.log('worst splits (gold entity: predicted × mentions)');
-  for (const x of split) console.log(`  ${x.l.toFixed(1)}  ${x.k} ${surfaceOf.get(x.k)}  ${[...x.v].map(([p, n]) => `${p}(${names.get(p) ?? ''})×${n}`).join(' ')}`);
+  for (const x of split)
+    console.log(
+      `  ${x.l.toFixed(1)}  ${x.k} ${surfaceOf.get(x.k)}  ${[...x.v].map(([p, n]) => `${p}(${names.get(p) ?? ''})×${n}`).join(' ')}`,
+    );
 }
 
 console.log(`AIDA file: ${file}`);
-console.log(`types ${TYPES === 'gold' ? 'GOLD (diagnostic upper bound, not a product figure)' : recognizer ? `from ${recognizer.name}` : 'none'}`);
+console.log(
+  `types ${TYPES === 'gold' ? 'GOLD (diagnostic upper bound, not a product figure)' : recognizer ? `from ${recognizer.name}` : 'none'}`,
+);
 console.log(`split ${SPLIT ?? 'all'}${Number.isFinite(LIMIT) ? `, first ${LIMIT} documents` : ''}`);
-console.log(`documents ${docs.length}, mentions ${mentions.length} (non-NIL ${mentions.filter((m) => !isNil(m.gold)).length}), entities created ${await store.countEntities()}`);
+console.log(
+  `documents ${docs.length}, mentions ${mentions.length} (non-NIL ${mentions.filter((m) => !isNil(m.gold)).length}), entities created ${await store.countEntities()}`,
+);
 console.log(`statuses ${JSON.stringify(statuses)}`);
 console.log(`baseline exact strings      cross-doc F1 ${r(exact.f1)} (P ${r(exact.precision)} R ${r(exact.recall)})`);
 console.log(`baseline case-folded        cross-doc F1 ${r(folded.f1)} (P ${r(folded.precision)} R ${r(folded.recall)})`);
 console.log(`resolver                    cross-doc F1 ${r(cross.f1)} (P ${r(cross.precision)} R ${r(cross.recall)})`);
 console.log(`resolver                   within-doc F1 ${r(within.f1)} (P ${r(within.precision)} R ${r(within.recall)})`);
-console.log(`throughput ${Math.round(mentions.length / seconds)} mentions/s wall, ${Math.round(mentions.length / cpuSeconds)} per CPU second`);
-console.log(JSON.stringify({
-  crossDoc: fmt(cross), withinDoc: fmt(within), mentionsPerSecond: Math.round(mentions.length / seconds), mentionsPerCpuSecond: Math.round(mentions.length / cpuSeconds),
-  baselines: { exact: fmt(exact), caseFolded: fmt(folded) }, statuses, ambiguousPolicy: AMBIGUOUS, autoAccept: AUTO_ACCEPT, split: SPLIT ?? 'all', documents: docs.length, types: recognizer ? recognizer.name : 'none', ...(weights ? { weights } : {}),
-}));
+console.log(
+  `throughput ${Math.round(mentions.length / seconds)} mentions/s wall, ${Math.round(mentions.length / cpuSeconds)} per CPU second`,
+);
+console.log(
+  JSON.stringify({
+    crossDoc: fmt(cross),
+    withinDoc: fmt(within),
+    mentionsPerSecond: Math.round(mentions.length / seconds),
+    mentionsPerCpuSecond: Math.round(mentions.length / cpuSeconds),
+    baselines: { exact: fmt(exact), caseFolded: fmt(folded) },
+    statuses,
+    ambiguousPolicy: AMBIGUOUS,
+    autoAccept: AUTO_ACCEPT,
+    split: SPLIT ?? 'all',
+    documents: docs.length,
+    types: recognizer ? recognizer.name : 'none',
+    ...(weights ? { weights } : {}),
+  }),
+);

@@ -22,15 +22,22 @@ if (!existsSync(file) || free.length === 0) {
   process.exit(0);
 }
 const isFeature = (n: string): n is FeatureName => (FEATURE_NAMES as readonly string[]).includes(n);
-for (const n of free) if (n !== 'bias' && !isFeature(n)) throw new Error(`unknown feature "${n}"; one of bias, ${FEATURE_NAMES.join(', ')}`);
+for (const n of free)
+  if (n !== 'bias' && !isFeature(n)) throw new Error(`unknown feature "${n}"; one of bias, ${FEATURE_NAMES.join(', ')}`);
 
-interface Row { readonly y: number; readonly f: Partial<Record<FeatureName, number>> }
-const rows: Row[] = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
+interface Row {
+  readonly y: number;
+  readonly f: Partial<Record<FeatureName, number>>;
+}
+const rows: Row[] = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Row);
 /** Ridge strength: small, only keeps the Newton step finite when a feature barely varies. */
 const L2 = 1;
 const ITERATIONS = 30;
 
-const valueOf = (r: Row, n: string): number => (n === 'bias' ? 1 : isFeature(n) ? r.f[n] ?? 0 : 0);
+const valueOf = (r: Row, n: string): number => (n === 'bias' ? 1 : isFeature(n) ? (r.f[n] ?? 0) : 0);
 const offsets = rows.map((r) => {
   let z = free.includes('bias') ? 0 : BIAS;
   for (const n of FEATURE_NAMES) if (!free.includes(n)) z += WEIGHTS[n] * (r.f[n] ?? 0);
@@ -42,13 +49,16 @@ function logLoss(weights: readonly number[]): number {
   let s = 0;
   rows.forEach((r, i) => {
     let z = offsets[i] ?? 0;
-    free.forEach((n, j) => { z += (weights[j] ?? 0) * valueOf(r, n); });
+    free.forEach((n, j) => {
+      z += (weights[j] ?? 0) * valueOf(r, n);
+    });
     const p = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(z)));
     s -= r.y * Math.log(p) + (1 - r.y) * Math.log(1 - p);
   });
   return s / rows.length;
 }
-const penalized = (weights: readonly number[]): number => logLoss(weights) + (L2 / 2 / rows.length) * weights.reduce((a, v) => a + v * v, 0);
+const penalized = (weights: readonly number[]): number =>
+  logLoss(weights) + (L2 / 2 / rows.length) * weights.reduce((a, v) => a + v * v, 0);
 const before = logLoss(w);
 for (let it = 0; it < ITERATIONS; it++) {
   const k = free.length;
@@ -57,7 +67,9 @@ for (let it = 0; it < ITERATIONS; it++) {
   rows.forEach((r, i) => {
     const x = free.map((n) => valueOf(r, n));
     let z = offsets[i] ?? 0;
-    x.forEach((v, j) => { z += (w[j] ?? 0) * v; });
+    x.forEach((v, j) => {
+      z += (w[j] ?? 0) * v;
+    });
     const p = sigmoid(z);
     for (let a = 0; a < k; a++) {
       grad[a] = (grad[a] ?? 0) + (p - r.y) * (x[a] ?? 0);

@@ -58,10 +58,26 @@ interface Named {
 }
 
 const NER_TYPES: Record<string, EntityType> = {
-  PER: 'person', person: 'person', researcher: 'person', scientist: 'person', writer: 'person', politician: 'person',
-  ORG: 'company', organisation: 'company', corporation: 'company', university: 'company', group: 'company',
-  LOC: 'location', location: 'location', country: 'location',
-  product: 'product', programlang: 'technology', algorithm: 'technology', field: 'other', MISC: 'other', misc: 'other',
+  PER: 'person',
+  person: 'person',
+  researcher: 'person',
+  scientist: 'person',
+  writer: 'person',
+  politician: 'person',
+  ORG: 'company',
+  organisation: 'company',
+  corporation: 'company',
+  university: 'company',
+  group: 'company',
+  LOC: 'location',
+  location: 'location',
+  country: 'location',
+  product: 'product',
+  programlang: 'technology',
+  algorithm: 'technology',
+  field: 'other',
+  MISC: 'other',
+  misc: 'other',
 };
 
 /** Entity spans of an IOB/BIO file whose last column is the tag. */
@@ -126,13 +142,19 @@ function buildNames(count: number, base: readonly Named[], random: () => number)
     add(n);
   }
   const words = [...new Set(base.flatMap((n) => n.name.split(' ')).filter((w) => /^\p{Lu}\p{L}{2,}$/u.test(w)))];
-  const pool = words.length > 100 ? words : ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay', 'Stark', 'Wayne', 'Tyrell', 'Cyberdyne'];
+  const pool =
+    words.length > 100 ? words : ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay', 'Stark', 'Wayne', 'Tyrell', 'Cyberdyne'];
   const suffixes = ['Labs', 'Systems', 'Group', 'Foundation', 'Technologies', 'Partners', 'Institute', 'Works', 'Bank', 'Media'];
   const types: EntityType[] = ['company', 'person', 'technology', 'product', 'location', 'other'];
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] ?? xs[0] ?? (pool[0] as T);
   while (out.length < count) {
     const r = random();
-    const name = r < 0.4 ? `${pick(pool)} ${pick(pool)}` : r < 0.7 ? `${pick(pool)} ${pick(suffixes)}` : `${pick(pool)} ${pick(pool)} ${pick(suffixes)}`;
+    const name =
+      r < 0.4
+        ? `${pick(pool)} ${pick(pool)}`
+        : r < 0.7
+          ? `${pick(pool)} ${pick(suffixes)}`
+          : `${pick(pool)} ${pick(pool)} ${pick(suffixes)}`;
     add({ name, type: pick(types) });
   }
   return out;
@@ -183,7 +205,13 @@ function measure(queries: readonly { q: string; target: number }[], search: (q: 
   }
   times.sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 1000) / 1000;
-  return { p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), p99: round(percentile(times, 0.99)), recallAt5: round(hits / queries.length), queries: queries.length };
+  return {
+    p50: round(percentile(times, 0.5)),
+    p95: round(percentile(times, 0.95)),
+    p99: round(percentile(times, 0.99)),
+    recallAt5: round(hits / queries.length),
+    queries: queries.length,
+  };
 }
 
 /** Ariadne's work per query over `queries`: mean and max posting entries read and candidates scored, and wide passes. */
@@ -203,7 +231,13 @@ function workOf(index: NameIndex, queries: readonly { q: string }[]) {
     if (w.widePass) wide++;
   }
   const n = Math.max(1, queries.length);
-  return { postingsPerQuery: Math.round(scanned / n), maxPostings: maxScanned, scoredPerQuery: Math.round((scored / n) * 10) / 10, maxScored, widePasses: wide };
+  return {
+    postingsPerQuery: Math.round(scanned / n),
+    maxPostings: maxScanned,
+    scoredPerQuery: Math.round((scored / n) * 10) / 10,
+    maxScored,
+    widePasses: wide,
+  };
 }
 
 async function searchFigures(all: readonly Named[]) {
@@ -221,35 +255,64 @@ async function searchFigures(all: readonly Named[]) {
     const index = new NameIndex();
     names.forEach((n, i) => index.upsert({ id: `e_${i.toString(36)}` as never, name: n.name, type: n.type, aliases: [] }));
     let buildMs = performance.now() - t0;
-    figures['ariadne'] = { ...measure(queries, (q) => index.search(q, { limit: 5 }).map((h) => parseInt(h.id.slice(2), 36))), buildMs: Math.round(buildMs) };
+    figures['ariadne'] = {
+      ...measure(queries, (q) => index.search(q, { limit: 5 }).map((h) => parseInt(h.id.slice(2), 36))),
+      buildMs: Math.round(buildMs),
+    };
 
     t0 = performance.now();
     const mini = new MiniSearch<{ id: number; name: string }>({ fields: ['name'], searchOptions: { fuzzy: 0.2, prefix: true } });
     mini.addAll(names.map((n, id) => ({ id, name: n.name })));
     buildMs = performance.now() - t0;
-    figures['minisearch'] = { ...measure(queries, (q) => mini.search(q).slice(0, 5).map((r) => Number(r.id))), buildMs: Math.round(buildMs) };
+    figures['minisearch'] = {
+      ...measure(queries, (q) =>
+        mini
+          .search(q)
+          .slice(0, 5)
+          .map((r) => Number(r.id)),
+      ),
+      buildMs: Math.round(buildMs),
+    };
 
     t0 = performance.now();
-    const fuse = new Fuse(names.map((n) => n.name), { includeScore: true, threshold: 0.4 });
+    const fuse = new Fuse(
+      names.map((n) => n.name),
+      { includeScore: true, threshold: 0.4 },
+    );
     buildMs = performance.now() - t0;
     // fuse.js scans every name (seconds per query at 100k): it gets the first FUSE_MAX_QUERIES queries there.
     const fuseQueries = size >= 100_000 ? queries.slice(0, FUSE_MAX_QUERIES) : queries;
-    if (fuseQueries.length < queries.length) console.log(`  (fuse.js measured on the first ${fuseQueries.length} of the ${queries.length} queries)`);
-    figures['fuse.js'] = { ...measure(fuseQueries, (q) => fuse.search(q, { limit: 5 }).map((r) => r.refIndex)), buildMs: Math.round(buildMs) };
+    if (fuseQueries.length < queries.length)
+      console.log(`  (fuse.js measured on the first ${fuseQueries.length} of the ${queries.length} queries)`);
+    figures['fuse.js'] = {
+      ...measure(fuseQueries, (q) => fuse.search(q, { limit: 5 }).map((r) => r.refIndex)),
+      buildMs: Math.round(buildMs),
+    };
 
     const work = workOf(index, queries);
     out[String(size)] = { ...figures, ariadneWork: work };
-    console.log(`entity_search @ ${size} names, ${queries.length} misspelled queries (ms per query; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):`);
+    console.log(
+      `entity_search @ ${size} names, ${queries.length} misspelled queries (ms per query; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}):`,
+    );
     for (const [engine, f] of Object.entries(figures)) {
       const sample = f.queries < queries.length ? `  (${f.queries} queries)` : '';
-      console.log(`  ${engine.padEnd(10)} p50 ${f.p50.toFixed(3).padStart(8)}  p95 ${f.p95.toFixed(3).padStart(8)}  p99 ${f.p99.toFixed(3).padStart(8)}  recall@5 ${f.recallAt5.toFixed(3)}  build ${f.buildMs} ms${sample}`);
+      console.log(
+        `  ${engine.padEnd(10)} p50 ${f.p50.toFixed(3).padStart(8)}  p95 ${f.p95.toFixed(3).padStart(8)}  p99 ${f.p99.toFixed(3).padStart(8)}  recall@5 ${f.recallAt5.toFixed(3)}  build ${f.buildMs} ms${sample}`,
+      );
     }
-    console.log(`  ariadne work per query: ${work.postingsPerQuery} postings read (max ${work.maxPostings}), ${work.scoredPerQuery} candidates scored (max ${work.maxScored}), ${work.widePasses} wide passes`);
+    console.log(
+      `  ariadne work per query: ${work.postingsPerQuery} postings read (max ${work.maxPostings}), ${work.scoredPerQuery} candidates scored (max ${work.maxScored}), ${work.widePasses} wide passes`,
+    );
   }
   return out;
 }
 
-async function addThroughput(store: GraphStore, names: readonly Named[]): Promise<{ count: number; perSecond: number; ms: number; lastThousandPerSecond: number }> {
+async function addThroughput(
+  store: GraphStore,
+  names: readonly Named[],
+): Promise<{ count: number; perSecond: number; ms: number; lastThousandPerSecond: number }> {
   const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
   const search = await NameIndex.load(store);
   search.attach(graph);
@@ -333,18 +396,30 @@ async function main() {
   let dexieFigures: Awaited<ReturnType<typeof addThroughput>> | undefined;
   if (runs('add')) {
     memory = await addThroughput(new InMemoryGraphStore(), addNames);
-    console.log(`entity_add @ ${ADD_COUNT}, in-memory store: ${memory.perSecond}/s (${memory.ms} ms; last 1000 at ${memory.lastThousandPerSecond}/s)`);
+    console.log(
+      `entity_add @ ${ADD_COUNT}, in-memory store: ${memory.perSecond}/s (${memory.ms} ms; last 1000 at ${memory.lastThousandPerSecond}/s)`,
+    );
     const dexie = await dexieStore();
     if (dexie) {
       dexieFigures = await addThroughput(dexie.store, addNames.slice(0, DEXIE_COUNT));
       await dexie.drop();
-      console.log(`entity_add @ ${DEXIE_COUNT}, DexieGraphStore on fake-indexeddb: ${dexieFigures.perSecond}/s (${dexieFigures.ms} ms; last 1000 at ${dexieFigures.lastThousandPerSecond}/s)`);
+      console.log(
+        `entity_add @ ${DEXIE_COUNT}, DexieGraphStore on fake-indexeddb: ${dexieFigures.perSecond}/s (${dexieFigures.ms} ms; last 1000 at ${dexieFigures.lastThousandPerSecond}/s)`,
+      );
     } else console.log('entity_add on Dexie: src/adapters/dexie not present, skipped');
   }
   const search = runs('search') ? await searchFigures(names) : undefined;
   const visualize = runs('visualize') ? await visualizeFigures(names.slice(0, 10_000)) : undefined;
 
-  console.log(JSON.stringify({ bench: 'graph', queries: QUERIES, entityAdd: { count: ADD_COUNT, memory: memory ?? null, dexieFakeIndexedDb: dexieFigures ?? null }, entitySearch: search ?? null, entityVisualize: visualize ?? null }));
+  console.log(
+    JSON.stringify({
+      bench: 'graph',
+      queries: QUERIES,
+      entityAdd: { count: ADD_COUNT, memory: memory ?? null, dexieFakeIndexedDb: dexieFigures ?? null },
+      entitySearch: search ?? null,
+      entityVisualize: visualize ?? null,
+    }),
+  );
 }
 
 if (process.env['GRAPH_BENCH_NO_MAIN'] === undefined) {

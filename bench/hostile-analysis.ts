@@ -30,8 +30,15 @@ interface Run {
 
 function capture(text: string): PageCapture {
   return {
-    url: 'https://example.com/hostile', title: 'Hostile page', text, headings: [], entities: [], relations: [],
-    trigger: 'auto', capturedAt: 0, notes: [],
+    url: 'https://example.com/hostile',
+    title: 'Hostile page',
+    text,
+    headings: [],
+    entities: [],
+    relations: [],
+    trigger: 'auto',
+    capturedAt: 0,
+    notes: [],
   };
 }
 
@@ -73,12 +80,22 @@ async function runOne(input: AdversarialInput, size: number, rec: EntityRecogniz
 function runIsolated(index: number, size: number, timeoutS: number): Run {
   const self = fileURLToPath(import.meta.url);
   const child = spawnSync(process.execPath, [...process.execArgv, self, '--child', String(index), String(size)], {
-    encoding: 'utf8', timeout: timeoutS * 1000, killSignal: 'SIGKILL',
+    encoding: 'utf8',
+    timeout: timeoutS * 1000,
+    killSignal: 'SIGKILL',
   });
   const line = child.stdout.trim().split('\n').at(-1) ?? '';
-  if (child.error !== undefined || child.status !== 0 || !line.startsWith('{')) return { ms: timeoutS * 1000, sliceMs: timeoutS * 1000, timedOut: true };
+  if (child.error !== undefined || child.status !== 0 || !line.startsWith('{'))
+    return { ms: timeoutS * 1000, sliceMs: timeoutS * 1000, timedOut: true };
   const parsed: unknown = JSON.parse(line);
-  if (typeof parsed === 'object' && parsed !== null && 'ms' in parsed && 'sliceMs' in parsed && typeof parsed.ms === 'number' && typeof parsed.sliceMs === 'number') {
+  if (
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    'ms' in parsed &&
+    'sliceMs' in parsed &&
+    typeof parsed.ms === 'number' &&
+    typeof parsed.sliceMs === 'number'
+  ) {
     return { ms: parsed.ms, sliceMs: parsed.sliceMs };
   }
   return { ms: timeoutS * 1000, sliceMs: timeoutS * 1000, timedOut: true };
@@ -94,7 +111,11 @@ async function main(): Promise<void> {
   const inputs = adversarialInputs();
   const rec = await recognizer();
   // Warm the model and the JIT: the figures are for a worker that has analysed a page before.
-  await runOne({ name: 'warm-up', kind: 'warm-up', make: () => 'Patrick Collison, the CEO of Stripe, said Stripe is based in San Francisco.' }, 0, rec);
+  await runOne(
+    { name: 'warm-up', kind: 'warm-up', make: () => 'Patrick Collison, the CEO of Stripe, said Stripe is based in San Francisco.' },
+    0,
+    rec,
+  );
   if (args[0] === '--child') {
     const input = inputs[Number(args[1])];
     if (input === undefined) throw new Error(`no input ${args[1]}`);
@@ -105,12 +126,14 @@ async function main(): Promise<void> {
   const timeoutS = isolateAt >= 0 ? Number(args[isolateAt + 1] ?? 60) : 0;
   const onePerClass = args.includes('--one-per-class');
   const seenKinds = new Set<string>();
-  const chosen = inputs.map((input, index) => ({ input, index })).filter(({ input }) => {
-    if (!onePerClass) return true;
-    if (seenKinds.has(input.kind)) return false;
-    seenKinds.add(input.kind);
-    return true;
-  });
+  const chosen = inputs
+    .map((input, index) => ({ input, index }))
+    .filter(({ input }) => {
+      if (!onePerClass) return true;
+      if (seenKinds.has(input.kind)) return false;
+      seenKinds.add(input.kind);
+      return true;
+    });
   // Worst run per class and size.
   const worst = new Map<string, Map<number, { run: Run; name: string }>>();
   for (const { input, index } of chosen) {
@@ -119,15 +142,20 @@ async function main(): Promise<void> {
       worst.set(input.kind, perSize);
       // A timeout at 20k says enough: 200k is not tried (it would time out too).
       const smaller = perSize.get(SIZES[0] ?? 0);
-      const run = size > (SIZES[0] ?? 0) && smaller?.name === input.name && smaller.run.timedOut === true
-        ? smaller.run
-        : timeoutS > 0 ? runIsolated(index, size, timeoutS) : await runOne(input, size, rec);
+      const run =
+        size > (SIZES[0] ?? 0) && smaller?.name === input.name && smaller.run.timedOut === true
+          ? smaller.run
+          : timeoutS > 0
+            ? runIsolated(index, size, timeoutS)
+            : await runOne(input, size, rec);
       const prev = perSize.get(size);
       if (prev === undefined || run.ms > prev.run.ms) perSize.set(size, { run, name: input.name });
     }
   }
   const rows: Record<string, unknown>[] = [];
-  console.log(`analysis of hostile inputs (${rec.name}; ${chosen.length} inputs${timeoutS > 0 ? `, each in a child process, timeout ${timeoutS} s` : ''})`);
+  console.log(
+    `analysis of hostile inputs (${rec.name}; ${chosen.length} inputs${timeoutS > 0 ? `, each in a child process, timeout ${timeoutS} s` : ''})`,
+  );
   for (const [kind, perSize] of worst) {
     const cells = SIZES.map((size) => {
       const w = perSize.get(size);
@@ -136,7 +164,15 @@ async function main(): Promise<void> {
     console.log(`${kind.padEnd(40)} ${cells.join(' | ')}`);
     for (const size of SIZES) {
       const w = perSize.get(size);
-      if (w !== undefined) rows.push({ kind, size, worstMs: Math.round(w.run.ms), longestSliceMs: Math.round(w.run.sliceMs), timedOut: w.run.timedOut === true, input: w.name });
+      if (w !== undefined)
+        rows.push({
+          kind,
+          size,
+          worstMs: Math.round(w.run.ms),
+          longestSliceMs: Math.round(w.run.sliceMs),
+          timedOut: w.run.timedOut === true,
+          input: w.name,
+        });
     }
   }
   console.log(JSON.stringify({ bench: 'hostile-analysis', recognizer: rec.name, rows }));

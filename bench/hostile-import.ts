@@ -25,10 +25,29 @@ const T0 = Date.UTC(2026, 0, 1);
 const caller = { caller: { kind: 'test' as const } };
 type Row = Record<string, unknown>;
 
-const entity = (id: string, name: string, extra: Row = {}): Row => ({ id, name, type: 'company', aliases: [], attributes: {}, createdAt: T0, updatedAt: T0, mentionCount: 1, keys: [], ...extra });
+const entity = (id: string, name: string, extra: Row = {}): Row => ({
+  id,
+  name,
+  type: 'company',
+  aliases: [],
+  attributes: {},
+  createdAt: T0,
+  updatedAt: T0,
+  mentionCount: 1,
+  keys: [],
+  ...extra,
+});
 const records = (parts: Row): Row => ({ entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [], ...parts });
 const page = (url: string, entityIds: string[]): Row => ({ url, title: 'T', site: '', capturedAt: T0, entityIds, relationshipIds: [] });
-const evidence = (pageUrl: string, entityId: string): Row => ({ id: 'v_1', kind: 'mention', entityId, pageUrl, pageTitle: 'T', snippet: 's', capturedAt: T0 });
+const evidence = (pageUrl: string, entityId: string): Row => ({
+  id: 'v_1',
+  kind: 'mention',
+  entityId,
+  pageUrl,
+  pageTitle: 'T',
+  snippet: 's',
+  capturedAt: T0,
+});
 
 interface Crafted {
   readonly name: string;
@@ -51,24 +70,68 @@ const FILES: Crafted[] = [
   },
   { name: 'a name of 10,000 characters', into: 'stripe', records: records({ entities: [entity('e_1', 'x'.repeat(10_000))] }) },
   { name: 'an empty name', into: 'stripe', records: records({ entities: [entity('e_1', '')] }) },
-  { name: 'restore: entity with empty keys (hidden)', into: 'empty', records: records({ entities: [entity('e_hidden', 'Hidden Co', { keys: [] })] }) },
-  { name: 'restore: "Evil Corp" holding the keys of "stripe"', into: 'empty', records: records({ entities: [entity('e_evil', 'Evil Corp', { keys: indexKeys({ name: 'Stripe', aliases: [] }) })] }) },
-  { name: 'restore: 4 entities, 2 with the same id', into: 'empty', records: records({ entities: [entity('e_a', 'Alpha'), entity('e_b', 'Beta'), entity('e_c', 'Gamma'), entity('e_a', 'Delta')] }) },
+  {
+    name: 'restore: entity with empty keys (hidden)',
+    into: 'empty',
+    records: records({ entities: [entity('e_hidden', 'Hidden Co', { keys: [] })] }),
+  },
+  {
+    name: 'restore: "Evil Corp" holding the keys of "stripe"',
+    into: 'empty',
+    records: records({ entities: [entity('e_evil', 'Evil Corp', { keys: indexKeys({ name: 'Stripe', aliases: [] }) })] }),
+  },
+  {
+    name: 'restore: 4 entities, 2 with the same id',
+    into: 'empty',
+    records: records({ entities: [entity('e_a', 'Alpha'), entity('e_b', 'Beta'), entity('e_c', 'Gamma'), entity('e_a', 'Delta')] }),
+  },
   {
     name: 'restore: relationship to a missing entity',
     into: 'empty',
-    records: records({ entities: [entity('e_a', 'Alpha')], relationships: [{ id: 'r_1', from: 'e_a', to: 'e_gone', label: 'uses', key: 'e_a|uses|e_gone', createdAt: T0, updatedAt: T0 }] }),
+    records: records({
+      entities: [entity('e_a', 'Alpha')],
+      relationships: [{ id: 'r_1', from: 'e_a', to: 'e_gone', label: 'uses', key: 'e_a|uses|e_gone', createdAt: T0, updatedAt: T0 }],
+    }),
   },
-  { name: 'restore: evidence of a missing entity', into: 'empty', records: records({ entities: [entity('e_a', 'Alpha')], evidence: [evidence('https://a.test/', 'e_gone')] }) },
-  { name: 'restore: page listing a missing entity', into: 'empty', records: records({ entities: [entity('e_a', 'Alpha')], pages: [page('https://a.test/', ['e_a', 'e_gone'])] }) },
-  { name: 'restore: javascript: page URL', into: 'empty', records: records({ entities: [entity('e_a', 'Alpha')], pages: [page('javascript:alert(document.cookie)', ['e_a'])] }) },
-  { name: 'restore: data: evidence URL', into: 'empty', records: records({ entities: [entity('e_a', 'Alpha')], evidence: [evidence('data:text/html,<script>alert(1)</script>', 'e_a')] }) },
+  {
+    name: 'restore: evidence of a missing entity',
+    into: 'empty',
+    records: records({ entities: [entity('e_a', 'Alpha')], evidence: [evidence('https://a.test/', 'e_gone')] }),
+  },
+  {
+    name: 'restore: page listing a missing entity',
+    into: 'empty',
+    records: records({ entities: [entity('e_a', 'Alpha')], pages: [page('https://a.test/', ['e_a', 'e_gone'])] }),
+  },
+  {
+    name: 'restore: javascript: page URL',
+    into: 'empty',
+    records: records({ entities: [entity('e_a', 'Alpha')], pages: [page('javascript:alert(document.cookie)', ['e_a'])] }),
+  },
+  {
+    name: 'restore: data: evidence URL',
+    into: 'empty',
+    records: records({ entities: [entity('e_a', 'Alpha')], evidence: [evidence('data:text/html,<script>alert(1)</script>', 'e_a')] }),
+  },
   {
     name: 'restore: forged merge (removed entity alive)',
     into: 'empty',
     records: records({
       entities: [entity('e_into', 'Acme'), entity('e_gone', 'Stripe')],
-      merges: [{ id: 'm_1', at: T0, intoId: 'e_into', removedId: 'e_gone', intoBefore: entity('e_into', 'Acme'), removed: entity('e_gone', 'Stripe'), relationshipsBefore: [], relationshipsCreated: [], evidenceMoved: [], pagesTouched: [] }],
+      merges: [
+        {
+          id: 'm_1',
+          at: T0,
+          intoId: 'e_into',
+          removedId: 'e_gone',
+          intoBefore: entity('e_into', 'Acme'),
+          removed: entity('e_gone', 'Stripe'),
+          relationshipsBefore: [],
+          relationshipsCreated: [],
+          evidenceMoved: [],
+          pagesTouched: [],
+        },
+      ],
     }),
   },
 ];
@@ -107,10 +170,15 @@ async function run(file: Crafted, makeStore: () => GraphStore): Promise<string> 
     );
     return `accepted | imported names found by name: ${found.every(Boolean)}; then entity_add "Stripe" created: ${String(Reflect.get(Object(added), 'created'))}, entity_get "Stripe" → ${got} | ${before} → ${after}`;
   } catch (error) {
-    const problems: unknown = error instanceof AriadneError && typeof error.details === 'object' && error.details !== null ? Reflect.get(error.details, 'problems') : undefined;
+    const problems: unknown =
+      error instanceof AriadneError && typeof error.details === 'object' && error.details !== null
+        ? Reflect.get(error.details, 'problems')
+        : undefined;
     const first: unknown = Array.isArray(problems) ? problems[0] : undefined;
-    const where = first === undefined ? '' : `${String(Reflect.get(Object(first), 'kind'))} #${String(Reflect.get(Object(first), 'index'))}: `;
-    const reason = first === undefined ? String(error instanceof Error ? error.message : error) : String(Reflect.get(Object(first), 'reason'));
+    const where =
+      first === undefined ? '' : `${String(Reflect.get(Object(first), 'kind'))} #${String(Reflect.get(Object(first), 'index'))}: `;
+    const reason =
+      first === undefined ? String(error instanceof Error ? error.message : error) : String(Reflect.get(Object(first), 'reason'));
     verdict = `rejected (${error instanceof AriadneError ? error.code : 'error'}) | ${where}${reason.slice(0, 110)}`;
   }
   return `${verdict} | ${before} → ${await counts(store)}`;

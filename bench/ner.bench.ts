@@ -141,8 +141,14 @@ const summary = {
   loadAverage: Number(readLoadAverage()),
 };
 console.log(`model: ${binaryBytes} bytes binary, ${moduleBytes} bytes as ${WEIGHTS_TS}`);
-console.log(built === undefined ? `built extension: no bundle in ${BUILD_DIR} carries the model (build it, or the recognizer is not wired in yet)` : `built extension: ${built.file} is ${built.bytes} bytes (carries the model)`);
+console.log(
+  built === undefined
+    ? `built extension: no bundle in ${BUILD_DIR} carries the model (build it, or the recognizer is not wired in yet)`
+    : `built extension: ${built.file} is ${built.bytes} bytes (carries the model)`,
+);
 console.log(`load: import ${summary.importMs} ms, first decode ${summary.loadMs} ms, re-decode median ${summary.reloadMsMedian} ms`);
 console.log(`memory: heap +${summary.heapAfterLoadMB} MB after load, rss ${summary.rssAfterLoadMB} MB, peak rss ${summary.peakRssMB} MB`);
-console.log(`speed on ${summary.textMB} MB (${docs.length} documents, ${mentions} mentions): cold ${summary.coldWallMBps} MB/s wall, ${summary.coldCpuMBps} MB/s process CPU, ${summary.coldMainThreadMBps} MB/s main-thread CPU; warm ${summary.warmWallMBps} / ${summary.warmCpuMBps} / ${summary.warmMainThreadMBps} MB/s (load average ${summary.loadAverage})`);
+console.log(
+  `speed on ${summary.textMB} MB (${docs.length} documents, ${mentions} mentions): cold ${summary.coldWallMBps} MB/s wall, ${summary.coldCpuMBps} MB/s process CPU, ${summary.coldMainThreadMBps} MB/s main-thread CPU; warm ${summary.warmWallMBps} / ${summary.warmCpuMBps} / ${summary.warmMainThreadMBps} MB/s (load average ${summary.loadAverage})`,
+);
 console.log(JSON.stringify(summary));

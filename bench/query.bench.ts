@@ -28,16 +28,29 @@ async function symbolicAtScale() {
   const t0 = performance.now();
   const { builder, facts } = await buildGeneratedGraph(SIZE);
   const counts = await builder.store.counts();
-  console.log(`generated graph: ${counts.entities} entities, ${counts.relationships} relationships in ${Math.round(performance.now() - t0)} ms`);
+  console.log(
+    `generated graph: ${counts.entities} entities, ${counts.relationships} relationships in ${Math.round(performance.now() - t0)} ms`,
+  );
   const engine = createQueryEngine({ store: builder.store, clock: fixedClock(FIXTURE_NOW) });
   const questions: string[] = [];
   for (let i = 0; i < 20; i++) {
     const c = facts.companies[(i * 97) % facts.companies.length] ?? '';
     const t = facts.technologies[(i * 31) % facts.technologies.length] ?? '';
     const c2 = facts.companies[(i * 193 + 5) % facts.companies.length] ?? '';
-    questions.push(`what do we know about ${c}?`, `which companies use ${t}?`, `who founded ${c}?`, `where is ${c}?`, `how are ${c} and ${c2} connected?`);
+    questions.push(
+      `what do we know about ${c}?`,
+      `which companies use ${t}?`,
+      `who founded ${c}?`,
+      `where is ${c}?`,
+      `how are ${c} and ${c2} connected?`,
+    );
   }
-  questions.push('list the companies', 'which technologies do we have?', 'what are the most connected entities?', 'what did I capture today?');
+  questions.push(
+    'list the companies',
+    'which technologies do we have?',
+    'what are the most connected entities?',
+    'what did I capture today?',
+  );
   const latencies: number[] = [];
   const tokens: number[] = [];
   const turns: number[] = [];
@@ -91,9 +104,18 @@ async function llmRoundTrips() {
     const client = new OpenAiCompatibleClient({ baseUrl: server.baseUrl, model: 'scripted', timeoutMs: 5000 });
     const engine = createQueryEngine({ store, clock: fixedClock(FIXTURE_NOW), answerer: new LlmAnswerer(client) });
     const questions = [
-      'what do we know about Stripe?', 'which companies use Rust?', 'who founded Stripe?', 'who leads Stripe?', 'where is Paystack?',
-      'how are Paystack and Patrick Collison connected?', 'list all companies', 'what are the most connected entities?',
-      'what did I capture from this page?', 'what does Stripe use?', 'who is Patrick Collison?', 'what is Rust?',
+      'what do we know about Stripe?',
+      'which companies use Rust?',
+      'who founded Stripe?',
+      'who leads Stripe?',
+      'where is Paystack?',
+      'how are Paystack and Patrick Collison connected?',
+      'list all companies',
+      'what are the most connected entities?',
+      'what did I capture from this page?',
+      'what does Stripe use?',
+      'who is Patrick Collison?',
+      'what is Rust?',
     ];
     const trips: number[] = [];
     const tokens: number[] = [];
@@ -120,9 +142,15 @@ async function llmRoundTrips() {
 }
 
 const symbolic = await symbolicAtScale();
-console.log(`symbolic answerer at ${symbolic.entities} entities: p50 ${symbolic.p50Ms} ms, p95 ${symbolic.p95Ms} ms, max ${symbolic.maxMs} ms over ${symbolic.questions * ROUNDS} answers`);
-console.log(`estimated prompt tokens per call (if an LLM received the same context): mean ${symbolic.tokensPerCallMean}, p95 ${symbolic.tokensPerCallP95}, max ${symbolic.tokensPerCallMax} (goal ≤ 2000)`);
+console.log(
+  `symbolic answerer at ${symbolic.entities} entities: p50 ${symbolic.p50Ms} ms, p95 ${symbolic.p95Ms} ms, max ${symbolic.maxMs} ms over ${symbolic.questions * ROUNDS} answers`,
+);
+console.log(
+  `estimated prompt tokens per call (if an LLM received the same context): mean ${symbolic.tokensPerCallMean}, p95 ${symbolic.tokensPerCallP95}, max ${symbolic.tokensPerCallMax} (goal ≤ 2000)`,
+);
 console.log(`answerer turns per question: ${symbolic.turnsPerQuestion}; confidence ${JSON.stringify(symbolic.confidence)}`);
 const llm = await llmRoundTrips();
-console.log(`LLM answerer vs scripted server: ${llm.roundTripsMean} round trips per answered question (max ${llm.roundTripsMax}), ${llm.answeredByLlm}/${llm.questions} answered by the LLM; tokens per call mean ${llm.tokensPerCallMean}, max ${llm.tokensPerCallMax}`);
+console.log(
+  `LLM answerer vs scripted server: ${llm.roundTripsMean} round trips per answered question (max ${llm.roundTripsMax}), ${llm.answeredByLlm}/${llm.questions} answered by the LLM; tokens per call mean ${llm.tokensPerCallMean}, max ${llm.tokensPerCallMax}`,
+);
 console.log(JSON.stringify({ bench: 'query', symbolic, llm }));

@@ -44,7 +44,9 @@ function str(v: unknown): string {
 
 export function readGoldRelations(goldDir: string): GoldPageRelations[] {
   const out: GoldPageRelations[] = [];
-  for (const file of readdirSync(goldDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(goldDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const raw: unknown = JSON.parse(readFileSync(join(goldDir, file), 'utf8'));
     if (!isRecord(raw)) continue;
     const names = new Map<string, string[]>();
@@ -54,7 +56,8 @@ export function readGoldRelations(goldDir: string): GoldPageRelations[] {
       for (const n of all) names.set(goldKey(n), all);
     }
     const relations = (Array.isArray(raw.relations) ? raw.relations : []).flatMap((r) =>
-      isRecord(r) ? [{ from: str(r.from), to: str(r.to), label: str(r.label), evidence: str(r.evidence) }] : []);
+      isRecord(r) ? [{ from: str(r.from), to: str(r.to), label: str(r.label), evidence: str(r.evidence) }] : [],
+    );
     out.push({ page: str(raw.page), file, names, relations });
   }
   return out;
@@ -96,21 +99,32 @@ export const GOLD_TO_GRAPH: ReadonlyMap<string, { readonly same: readonly string
  */
 export function templatedQuestion(r: GoldRelation): { question: string; expected: string } | undefined {
   switch (r.label) {
-    case 'ceo_of': return { question: `Who is the CEO of ${r.to}?`, expected: r.from };
-    case 'acquired': return { question: `What did ${r.from} acquire?`, expected: r.to };
+    case 'ceo_of':
+      return { question: `Who is the CEO of ${r.to}?`, expected: r.from };
+    case 'acquired':
+      return { question: `What did ${r.from} acquire?`, expected: r.to };
     case 'headquartered_in':
-    case 'located_in': return { question: `Where is ${r.from} located?`, expected: r.to };
-    case 'founded_by': return { question: `Who founded ${r.from}?`, expected: r.to };
-    case 'competes_with': return { question: `Who does ${r.from} compete with?`, expected: r.to };
-    case 'subsidiary_of': return { question: `Who owns ${r.from}?`, expected: r.to };
-    case 'develops': return { question: `What does ${r.from} develop?`, expected: r.to };
-    case 'uses': return { question: `What does ${r.from} use?`, expected: r.to };
+    case 'located_in':
+      return { question: `Where is ${r.from} located?`, expected: r.to };
+    case 'founded_by':
+      return { question: `Who founded ${r.from}?`, expected: r.to };
+    case 'competes_with':
+      return { question: `Who does ${r.from} compete with?`, expected: r.to };
+    case 'subsidiary_of':
+      return { question: `Who owns ${r.from}?`, expected: r.to };
+    case 'develops':
+      return { question: `What does ${r.from} develop?`, expected: r.to };
+    case 'uses':
+      return { question: `What does ${r.from} use?`, expected: r.to };
     case 'works_for':
     case 'coo_of':
     case 'cto_of':
-    case 'president_of': return { question: `Who does ${r.from} work for?`, expected: r.to };
-    case 'invested_in': return { question: `What did ${r.from} invest in?`, expected: r.to };
-    default: return undefined;
+    case 'president_of':
+      return { question: `Who does ${r.from} work for?`, expected: r.to };
+    case 'invested_in':
+      return { question: `What did ${r.from} invest in?`, expected: r.to };
+    default:
+      return undefined;
   }
 }
 
@@ -118,7 +132,9 @@ export function templatedQuestion(r: GoldRelation): { question: string; expected
 export function names(text: string, candidates: readonly string[]): boolean {
   const hay = ` ${goldKey(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
   return candidates.some((n) => {
-    const key = goldKey(n).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    const key = goldKey(n)
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
     return key.length > 0 && hay.includes(` ${key} `);
   });
 }
@@ -196,14 +212,17 @@ export function allRelationships(store: InMemoryGraphStore): Promise<Relationshi
 
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
 }
 
 /**
  * `--gold <dir>` and `--pages <dir>` of the relation and QA evaluations: exits 2 with the
  * usage when the gold is missing, and 0 with a skipped JSON line when the corpus is absent.
  */
-export function goldArgs(script: string, usageTail: string): { readonly goldDir: string; readonly pagesDir: string; readonly args: readonly string[] } {
+export function goldArgs(
+  script: string,
+  usageTail: string,
+): { readonly goldDir: string; readonly pagesDir: string; readonly args: readonly string[] } {
   const args = process.argv.slice(2);
   const goldAt = args.indexOf('--gold');
   const pagesAt = args.indexOf('--pages');

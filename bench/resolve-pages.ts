@@ -27,4 +27,12 @@ const merged = entities.filter((e) => e.aliases.length > 0);
 if (args.includes('--aliases')) for (const e of merged) console.log(`  ${e.type.padEnd(10)} ${e.name}  [${e.aliases.join(' | ')}]`);
 for (const [key, n] of [...groups].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) console.log(`  ${n}× ${key}`);
 console.log(`pages ${count}, entities ${entities.length}, with other names ${merged.length}, same-name groups ${groups.size}`);
-console.log(JSON.stringify({ pages: count, entities: entities.length, withAliases: merged.length, sameNameGroups: groups.size, groups: Object.fromEntries(groups) }));
+console.log(
+  JSON.stringify({
+    pages: count,
+    entities: entities.length,
+    withAliases: merged.length,
+    sameNameGroups: groups.size,
+    groups: Object.fromEntries(groups),
+  }),
+);

@@ -22,8 +22,56 @@ import { jaroWinkler } from '../src/core/resolve/similarity';
 import { nameKey } from '../src/core/text/normalize';
 import { mulberry32 } from '../src/core/random';
 
-const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Liam', 'Maya', 'Noah', 'Olga', 'Pavel', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe'];
-const SYL = ['ka', 'lo', 'mi', 'ra', 'tes', 'vin', 'dor', 'bel', 'sun', 'qua', 'zen', 'pex', 'tri', 'nor', 'gal', 'fen', 'hul', 'jor', 'wis', 'ely'];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Carla',
+  'David',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kira',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olga',
+  'Pavel',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tara',
+  'Uma',
+  'Victor',
+  'Wen',
+  'Xavier',
+  'Yara',
+  'Zoe',
+];
+const SYL = [
+  'ka',
+  'lo',
+  'mi',
+  'ra',
+  'tes',
+  'vin',
+  'dor',
+  'bel',
+  'sun',
+  'qua',
+  'zen',
+  'pex',
+  'tri',
+  'nor',
+  'gal',
+  'fen',
+  'hul',
+  'jor',
+  'wis',
+  'ely',
+];
 const ORG = ['Systems', 'Labs', 'Bank', 'Motors', 'Foods', 'Energy', 'Health', 'Capital', 'Media', 'Robotics'];
 
 /** Deterministic pseudo-random numbers (mulberry32). */
@@ -90,7 +138,10 @@ for (const size of sizes) {
       times.push(performance.now() - t0);
       const dc = process.cpuUsage(c0);
       cpu.push((dc.user + dc.system) / 1000);
-      if (process.env.BENCH_DEBUG && performance.now() - t0 > 2) console.log(`slow ${(performance.now() - t0).toFixed(1)} ms: ${q} :: ${JSON.stringify((await resolver.resolve({ subject: q })).resolution_path.map((s) => s.note))}`);
+      if (process.env.BENCH_DEBUG && performance.now() - t0 > 2)
+        console.log(
+          `slow ${(performance.now() - t0).toFixed(1)} ms: ${q} :: ${JSON.stringify((await resolver.resolve({ subject: q })).resolution_path.map((s) => s.note))}`,
+        );
     }
     return { times, cpu };
   };
@@ -111,14 +162,40 @@ for (const size of sizes) {
     baseCpu.push((dc.user + dc.system) / 1000);
   }
   const row = {
-    resolver: { p50: +pct(times, 50).toFixed(3), p95: +pct(times, 95).toFixed(3), cpuP50: +pct(cpu, 50).toFixed(3), cpuP95: +pct(cpu, 95).toFixed(3) },
-    resolverCold: { p50: +pct(cold.times, 50).toFixed(3), p95: +pct(cold.times, 95).toFixed(3), cpuP50: +pct(cold.cpu, 50).toFixed(3), cpuP95: +pct(cold.cpu, 95).toFixed(3) },
-    linearScanJaroWinkler: { p50: +pct(base, 50).toFixed(3), p95: +pct(base, 95).toFixed(3), cpuP50: +pct(baseCpu, 50).toFixed(3), cpuP95: +pct(baseCpu, 95).toFixed(3) },
+    resolver: {
+      p50: +pct(times, 50).toFixed(3),
+      p95: +pct(times, 95).toFixed(3),
+      cpuP50: +pct(cpu, 50).toFixed(3),
+      cpuP95: +pct(cpu, 95).toFixed(3),
+    },
+    resolverCold: {
+      p50: +pct(cold.times, 50).toFixed(3),
+      p95: +pct(cold.times, 95).toFixed(3),
+      cpuP50: +pct(cold.cpu, 50).toFixed(3),
+      cpuP95: +pct(cold.cpu, 95).toFixed(3),
+    },
+    linearScanJaroWinkler: {
+      p50: +pct(base, 50).toFixed(3),
+      p95: +pct(base, 95).toFixed(3),
+      cpuP50: +pct(baseCpu, 50).toFixed(3),
+      cpuP95: +pct(baseCpu, 95).toFixed(3),
+    },
   };
   results[String(size)] = row;
-  console.log(`${String(size).padStart(7)} entities  cold resolver wall p50 ${row.resolverCold.p50} p95 ${row.resolverCold.p95} ms, cpu p50 ${row.resolverCold.cpuP50} p95 ${row.resolverCold.cpuP95} ms`);
-  console.log(`${String(size).padStart(7)} entities  warm resolver wall p50 ${row.resolver.p50} p95 ${row.resolver.p95} ms, cpu p50 ${row.resolver.cpuP50} p95 ${row.resolver.cpuP95} ms  |  linear-scan JW wall p50 ${row.linearScanJaroWinkler.p50} p95 ${row.linearScanJaroWinkler.p95} ms, cpu p50 ${row.linearScanJaroWinkler.cpuP50} p95 ${row.linearScanJaroWinkler.cpuP95} ms`);
+  console.log(
+    `${String(size).padStart(7)} entities  cold resolver wall p50 ${row.resolverCold.p50} p95 ${row.resolverCold.p95} ms, cpu p50 ${row.resolverCold.cpuP50} p95 ${row.resolverCold.cpuP95} ms`,
+  );
+  console.log(
+    `${String(size).padStart(7)} entities  warm resolver wall p50 ${row.resolver.p50} p95 ${row.resolver.p95} ms, cpu p50 ${row.resolver.cpuP50} p95 ${row.resolver.cpuP95} ms  |  linear-scan JW wall p50 ${row.linearScanJaroWinkler.p50} p95 ${row.linearScanJaroWinkler.p95} ms, cpu p50 ${row.linearScanJaroWinkler.cpuP50} p95 ${row.linearScanJaroWinkler.cpuP95} ms`,
+  );
 }
 // Wall time suffers from other processes on a shared machine; CPU time of this process does not.
-console.log(`load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-console.log(JSON.stringify({ latencyMs: results, queries: QUERIES, baselineQueries: BASELINE_QUERIES, store: 'in-memory', node: process.version }));
+console.log(
+  `load average ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
+console.log(
+  JSON.stringify({ latencyMs: results, queries: QUERIES, baselineQueries: BASELINE_QUERIES, store: 'in-memory', node: process.version }),
+);

@@ -17,11 +17,15 @@ let failed = 0;
 
 for (const script of scripts) {
   console.log(`\n=== ${script} ===`);
-  const run = spawnSync(existsSync(tsx) ? tsx : 'npx', existsSync(tsx) ? [join(dir, script), ...process.argv.slice(2)] : ['tsx', join(dir, script)], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    existsSync(tsx) ? tsx : 'npx',
+    existsSync(tsx) ? [join(dir, script), ...process.argv.slice(2)] : ['tsx', join(dir, script)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const out = run.stdout ?? '';
   process.stdout.write(out);
   const last = out.trim().split('\n').pop() ?? '';

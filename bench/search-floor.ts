@@ -16,7 +16,10 @@ import { allEntities, buildGraph, pageFile, pageUrl } from './relations-gold';
 
 const GOLD = 'bench/gold-pages';
 const PAGES = '../shared/corpus/pages';
-const pages = readdirSync(GOLD).filter((f) => f.endsWith('.json')).sort().map((f) => String(JSON.parse(readFileSync(`${GOLD}/${f}`, 'utf8')).page));
+const pages = readdirSync(GOLD)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => String(JSON.parse(readFileSync(`${GOLD}/${f}`, 'utf8')).page));
 const inputs = pages.flatMap((p) => {
   const file = pageFile(PAGES, p);
   return file === undefined ? [] : [{ html: readFileSync(file, 'utf8'), url: pageUrl(p) }];
@@ -29,15 +32,17 @@ const entities = await allEntities(known.store);
 const keys = new Set(entities.map((e) => nameKey(e.name)));
 
 const THRESHOLDS = [0.5, 0.6, RELEVANT_SCORE, 0.7, 0.75];
-const typos = entities.filter((e) => /^\p{L}{5,}$/u.test(e.name.replace(/ /g, ''))).flatMap((e) => {
-  const mid = Math.floor(e.name.length / 2);
-  const key = nameKey(e.name);
-  // One letter dropped, and two letters swapped, in the middle of the name.
-  return [
-    { query: e.name.slice(0, mid) + e.name.slice(mid + 1), key },
-    { query: e.name.slice(0, mid - 1) + e.name.charAt(mid) + e.name.charAt(mid - 1) + e.name.slice(mid + 1), key },
-  ];
-});
+const typos = entities
+  .filter((e) => /^\p{L}{5,}$/u.test(e.name.replace(/ /g, '')))
+  .flatMap((e) => {
+    const mid = Math.floor(e.name.length / 2);
+    const key = nameKey(e.name);
+    // One letter dropped, and two letters swapped, in the middle of the name.
+    return [
+      { query: e.name.slice(0, mid) + e.name.slice(mid + 1), key },
+      { query: e.name.slice(0, mid - 1) + e.name.charAt(mid) + e.name.charAt(mid - 1) + e.name.slice(mid + 1), key },
+    ];
+  });
 const absent = [...new Set((await allEntities(other.store)).map((e) => e.name))].filter((n) => !keys.has(nameKey(n)) && n.length >= 3);
 
 const rows = THRESHOLDS.map((t) => {
@@ -46,6 +51,11 @@ const rows = THRESHOLDS.map((t) => {
   return { threshold: t, typoFound: found / Math.max(1, typos.length), absentMatched: falseMatches / Math.max(1, absent.length) };
 });
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-console.log(`graph: ${half} pages, ${entities.length} entities; ${typos.length} typos (a letter dropped, or two swapped); ${absent.length} names from the other ${inputs.length - half} pages absent from the graph`);
-for (const r of rows) console.log(`  floor ${r.threshold.toFixed(2)}${r.threshold === RELEVANT_SCORE ? ' (RELEVANT_SCORE)' : ''}: typos found ${pct(r.typoFound)}, absent names given a result ${pct(r.absentMatched)}`);
+console.log(
+  `graph: ${half} pages, ${entities.length} entities; ${typos.length} typos (a letter dropped, or two swapped); ${absent.length} names from the other ${inputs.length - half} pages absent from the graph`,
+);
+for (const r of rows)
+  console.log(
+    `  floor ${r.threshold.toFixed(2)}${r.threshold === RELEVANT_SCORE ? ' (RELEVANT_SCORE)' : ''}: typos found ${pct(r.typoFound)}, absent names given a result ${pct(r.absentMatched)}`,
+  );
 console.log(JSON.stringify({ pages: half, entities: entities.length, typos: typos.length, absent: absent.length, rows }));

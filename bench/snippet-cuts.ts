@@ -27,9 +27,15 @@ function previousCut(text: string, start: number, end: number): string {
   return sanitizeLine(text.slice(a, b), MAX_SNIPPET) ?? '';
 }
 
-const ABBREVIATION_END = /(?:^|[^\p{L}])(?:Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Dr|St|Jr|Sr|Gov|Sen|Rep|Gen|Prof|Jan|Feb|Aug|Sept|Oct|Nov|Dec|\p{Lu})\.$/u;
+const ABBREVIATION_END =
+  /(?:^|[^\p{L}])(?:Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Dr|St|Jr|Sr|Gov|Sen|Rep|Gen|Prof|Jan|Feb|Aug|Sept|Oct|Nov|Dec|\p{Lu})\.$/u;
 
-interface Counts { snippets: number; afterAbbreviation: number; insideNumber: number; midWord: number }
+interface Counts {
+  snippets: number;
+  afterAbbreviation: number;
+  insideNumber: number;
+  midWord: number;
+}
 
 function count(counts: Counts, snippet: string, text: string): void {
   counts.snippets += 1;
@@ -42,7 +48,9 @@ function count(counts: Counts, snippet: string, text: string): void {
 
 const before: Counts = { snippets: 0, afterAbbreviation: 0, insideNumber: 0, midWord: 0 };
 const after: Counts = { snippets: 0, afterAbbreviation: 0, insideNumber: 0, midWord: 0 };
-for (const f of readdirSync(GOLD).filter((n) => n.endsWith('.json')).sort()) {
+for (const f of readdirSync(GOLD)
+  .filter((n) => n.endsWith('.json'))
+  .sort()) {
   const gold = JSON.parse(readFileSync(`${GOLD}/${f}`, 'utf8')) as { page: string; must?: { name: string }[] };
   const file = pageFile('../shared/corpus/pages', gold.page);
   if (file === undefined) continue;
@@ -58,7 +66,8 @@ for (const f of readdirSync(GOLD).filter((n) => n.endsWith('.json')).sort()) {
     }
   }
 }
-const line = (c: Counts) => `${c.snippets} snippets: ${c.afterAbbreviation} end after an abbreviation or initial, ${c.insideNumber} inside a number, ${c.midWord} cut inside a word`;
+const line = (c: Counts) =>
+  `${c.snippets} snippets: ${c.afterAbbreviation} end after an abbreviation or initial, ${c.insideNumber} inside a number, ${c.midWord} cut inside a word`;
 console.log(`before: ${line(before)}`);
 console.log(`now:    ${line(after)}`);
 console.log(JSON.stringify({ before, after }));

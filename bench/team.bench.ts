@@ -79,7 +79,10 @@ async function pushPull(server: PgServer): Promise<void> {
   const random = mulberry32(7);
   const entityIds: EntityId[] = [];
   for (let i = 0; i < 10_000; i++) {
-    const e = await alice.graph.createEntity({ name: `Entity ${i.toString(36)} ${Math.floor(random() * 1e6).toString(36)}`, type: ENTITY_TYPES[i % 6] ?? 'other' });
+    const e = await alice.graph.createEntity({
+      name: `Entity ${i.toString(36)} ${Math.floor(random() * 1e6).toString(36)}`,
+      type: ENTITY_TYPES[i % 6] ?? 'other',
+    });
     entityIds.push(e.id);
   }
   const changes: TeamChange[] = (await alice.store.listEntities({ limit: 20_000 })).map((e) => entityUpsert(alice.changes.next(), e));
@@ -94,7 +97,9 @@ async function pushPull(server: PgServer): Promise<void> {
   let t = performance.now();
   const pushed = await alice.sync.push();
   const pushMs = performance.now() - t;
-  console.log(`push: ${changes.length} changes in ${pushed.batches} batches, ${(pushMs / 1000).toFixed(1)} s (${Math.round(changes.length / (pushMs / 1000))} changes/s)`);
+  console.log(
+    `push: ${changes.length} changes in ${pushed.batches} batches, ${(pushMs / 1000).toFixed(1)} s (${Math.round(changes.length / (pushMs / 1000))} changes/s)`,
+  );
 
   const bobTransport = member(fx, 'bob', new InMemoryGraphStore(), 2, { apply: async () => undefined });
   t = performance.now();
@@ -107,15 +112,27 @@ async function pushPull(server: PgServer): Promise<void> {
   const ingested = await bob.sync.pull();
   const ingestMs = performance.now() - t;
   const counts = await bob.store.counts();
-  console.log(`pull + resolver replay into an in-memory graph: ${ingested.changes} changes, ${(ingestMs / 1000).toFixed(1)} s → ${counts.entities} entities, ${counts.relationships} relationships`);
-  summary.pushpull = { changes: changes.length, batches: pushed.batches, pushMs: Math.round(pushMs), pullTransportMs: Math.round(pullMs), pullReplayMs: Math.round(ingestMs), replayed: counts };
+  console.log(
+    `pull + resolver replay into an in-memory graph: ${ingested.changes} changes, ${(ingestMs / 1000).toFixed(1)} s → ${counts.entities} entities, ${counts.relationships} relationships`,
+  );
+  summary.pushpull = {
+    changes: changes.length,
+    batches: pushed.batches,
+    pushMs: Math.round(pushMs),
+    pullTransportMs: Math.round(pullMs),
+    pullReplayMs: Math.round(ingestMs),
+    replayed: counts,
+  };
   await fx.close();
 }
 
 function corpusAnalyses(count: number): CaptureAnalysis[] {
   const recognizer = createRuleRecognizer();
   const virtualConsole = new VirtualConsole();
-  const names = readdirSync(PAGES).filter((n) => existsSync(join(PAGES, n, 'source.html'))).sort().slice(0, count);
+  const names = readdirSync(PAGES)
+    .filter((n) => existsSync(join(PAGES, n, 'source.html')))
+    .sort()
+    .slice(0, count);
   return names.map((name) => {
     const url = `https://${name.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}.example/page`;
     const dom = new JSDOM(readFileSync(join(PAGES, name, 'source.html'), 'utf8'), { url, virtualConsole });
@@ -133,7 +150,11 @@ function dexieStore(): DexieGraphStore {
 async function ingestAll(m: ReturnType<typeof member>, analyses: readonly CaptureAnalysis[], syncEach: boolean): Promise<void> {
   for (const analysis of analyses) {
     m.clock.advance(1000);
-    const result = await ingestCapture(analysis, { service: m.graph, resolver: m.resolver, store: m.store, clock: m.clock, ids: m.ids }, { capturedAt: m.clock.now() });
+    const result = await ingestCapture(
+      analysis,
+      { service: m.graph, resolver: m.resolver, store: m.store, clock: m.clock, ids: m.ids },
+      { capturedAt: m.clock.now() },
+    );
     await m.sync.record(await changesOfPage(m.store, result.pageUrl, m.changes));
     if (syncEach) await m.sync.sync();
   }
@@ -141,7 +162,8 @@ async function ingestAll(m: ReturnType<typeof member>, analyses: readonly Captur
 
 async function names(store: GraphStore): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (const e of await store.listEntities({ limit: 100_000 })) out.set(`${e.type}:${nameKey(e.name)}`, (out.get(`${e.type}:${nameKey(e.name)}`) ?? 0) + 1);
+  for (const e of await store.listEntities({ limit: 100_000 }))
+    out.set(`${e.type}:${nameKey(e.name)}`, (out.get(`${e.type}:${nameKey(e.name)}`) ?? 0) + 1);
   return out;
 }
 
@@ -163,13 +185,22 @@ async function pair(server: PgServer): Promise<void> {
     await bob.sync.sync();
   }
   const ms = performance.now() - t;
-  const result: Record<string, unknown> = { pages: analyses.length, entitiesOneReader: [...expected.values()].reduce((a, b) => a + b, 0), ms: Math.round(ms) };
-  for (const [who, m] of [['alice', alice], ['bob', bob]] as const) {
+  const result: Record<string, unknown> = {
+    pages: analyses.length,
+    entitiesOneReader: [...expected.values()].reduce((a, b) => a + b, 0),
+    ms: Math.round(ms),
+  };
+  for (const [who, m] of [
+    ['alice', alice],
+    ['bob', bob],
+  ] as const) {
     const got = await names(m.store);
     const lost = [...expected.keys()].filter((k) => !got.has(k));
     const duplicates = [...got].reduce((n, [k, c]) => n + Math.max(0, c - (expected.get(k) ?? 1)), 0);
     const counts = await m.store.counts();
-    console.log(`pair, ${who}: ${counts.entities} entities (one reader of the same pages: ${String(result.entitiesOneReader)}), lost ${lost.length}, duplicates ${duplicates}${lost.length > 0 ? ` — lost: ${lost.slice(0, 10).join(', ')}` : ''}`);
+    console.log(
+      `pair, ${who}: ${counts.entities} entities (one reader of the same pages: ${String(result.entitiesOneReader)}), lost ${lost.length}, duplicates ${duplicates}${lost.length > 0 ? ` — lost: ${lost.slice(0, 10).join(', ')}` : ''}`,
+    );
     result[who] = { entities: counts.entities, relationships: counts.relationships, lost: lost.length, duplicates };
   }
   console.log(`pair: ${analyses.length} pages each, concurrently, synced in ${(ms / 1000).toFixed(1)} s`);
@@ -198,14 +229,17 @@ async function scale(server: PgServer): Promise<void> {
   const n = SCALE_ENTITIES;
   const words = nameWords();
   let t = performance.now();
-  await fx.admin(`
+  await fx.admin(
+    `
     INSERT INTO ariadne.entities (workspace_id, id, name, name_key, type, created_at, updated_at, contributor, position)
     SELECT 'acme', 'e_' || g, nm, lower(nm),
            (ARRAY['company','person','technology','product','location','other'])[1 + g % 6], g, g, 'alice', g
       FROM generate_series(1::bigint, ${n}) g,
            LATERAL (SELECT w[1 + (g * 7919) % k] || ' ' || w[1 + (g * 104729 + g / k) % k]
                            || CASE WHEN g % 4 = 0 THEN ' ' || w[1 + (g * 31) % k] ELSE '' END AS nm
-                      FROM (SELECT $1::text[] AS w, cardinality($1::text[]) AS k) x) named`, [words]);
+                      FROM (SELECT $1::text[] AS w, cardinality($1::text[]) AS k) x) named`,
+    [words],
+  );
   await fx.admin(`
     INSERT INTO ariadne.aliases (workspace_id, entity_id, alias_key, alias, contributor)
     SELECT 'acme', 'e_' || g, 'alias ' || g, 'Alias ' || g, 'alice' FROM generate_series(1, ${n}, 5) g`);
@@ -216,16 +250,21 @@ async function scale(server: PgServer): Promise<void> {
       FROM generate_series(1::bigint, ${3 * n}) g`);
   await fx.admin('ANALYZE');
   const loadMs = performance.now() - t;
-  console.log(`scale: loaded ${n} entities (names from ${words.length} CoNLL-2003 name words), ${3 * n} relationships, ${Math.ceil(n / 5)} aliases in ${(loadMs / 1000).toFixed(0)} s`);
+  console.log(
+    `scale: loaded ${n} entities (names from ${words.length} CoNLL-2003 name words), ${3 * n} relationships, ${Math.ceil(n / 5)} aliases in ${(loadMs / 1000).toFixed(0)} s`,
+  );
 
   const reads = new PostgresTeamReads(fx.pool('alice'), 'acme');
   const random = mulberry32(3);
-  const sample = await fx.admin<{ name: string; id: string }>(`SELECT name, id FROM ariadne.entities WHERE id IN (${Array.from({ length: 200 }, () => `'e_${1 + Math.floor(random() * n)}'`).join(',')})`);
+  const sample = await fx.admin<{ name: string; id: string }>(
+    `SELECT name, id FROM ariadne.entities WHERE id IN (${Array.from({ length: 200 }, () => `'e_${1 + Math.floor(random() * n)}'`).join(',')})`,
+  );
   const searchTimes: number[] = [];
   let found = 0;
   for (const [i, row] of sample.entries()) {
     // Exact names, prefixes and one-letter typos, in turn.
-    const query = i % 3 === 0 ? row.name : i % 3 === 1 ? row.name.slice(0, Math.max(4, row.name.length - 3)) : row.name.replace(/[aeiou]/, 'y');
+    const query =
+      i % 3 === 0 ? row.name : i % 3 === 1 ? row.name.slice(0, Math.max(4, row.name.length - 3)) : row.name.replace(/[aeiou]/, 'y');
     t = performance.now();
     const out = await reads.search({ query, limit: 10 });
     searchTimes.push(performance.now() - t);
@@ -240,12 +279,22 @@ async function scale(server: PgServer): Promise<void> {
     edges += out.related.length;
   }
   const f = (x: number) => x.toFixed(1);
-  console.log(`entity_search at ${n}: p50 ${f(pct(searchTimes, 0.5))} ms, p95 ${f(pct(searchTimes, 0.95))} ms, found in the top 10: ${found}/${sample.length}`);
-  console.log(`entity_find_related at ${n} / ${3 * n}: p50 ${f(pct(relatedTimes, 0.5))} ms, p95 ${f(pct(relatedTimes, 0.95))} ms (${(edges / sample.length).toFixed(1)} related per entity)`);
+  console.log(
+    `entity_search at ${n}: p50 ${f(pct(searchTimes, 0.5))} ms, p95 ${f(pct(searchTimes, 0.95))} ms, found in the top 10: ${found}/${sample.length}`,
+  );
+  console.log(
+    `entity_find_related at ${n} / ${3 * n}: p50 ${f(pct(relatedTimes, 0.5))} ms, p95 ${f(pct(relatedTimes, 0.95))} ms (${(edges / sample.length).toFixed(1)} related per entity)`,
+  );
   summary.scale = {
-    entities: n, relationships: 3 * n, loadMs: Math.round(loadMs),
-    searchP50: pct(searchTimes, 0.5), searchP95: pct(searchTimes, 0.95), searchFound: found, queries: sample.length,
-    relatedP50: pct(relatedTimes, 0.5), relatedP95: pct(relatedTimes, 0.95),
+    entities: n,
+    relationships: 3 * n,
+    loadMs: Math.round(loadMs),
+    searchP50: pct(searchTimes, 0.5),
+    searchP95: pct(searchTimes, 0.95),
+    searchFound: found,
+    queries: sample.length,
+    relatedP50: pct(relatedTimes, 0.5),
+    relatedP95: pct(relatedTimes, 0.95),
   };
   await fx.close();
 }

@@ -13,7 +13,12 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Dexie } from 'dexie';
 import { AriadneDatabase, DATABASE_NAME } from '../src/adapters/dexie/database';
-import { DexieWorkspaceStore, WORKSPACE_DATABASE_NAME, WorkspaceDatabase, workspaceDatabaseName } from '../src/adapters/dexie/workspace-database';
+import {
+  DexieWorkspaceStore,
+  WORKSPACE_DATABASE_NAME,
+  WorkspaceDatabase,
+  workspaceDatabaseName,
+} from '../src/adapters/dexie/workspace-database';
 import { indexKeys } from '../src/core/graph/keys';
 import type { Entity, Relationship } from '../src/core/graph/types';
 import { systemClock } from '../src/core/graph/ids';
@@ -30,7 +35,17 @@ async function writeV2Graph(n: number): Promise<void> {
   const id = (i: number) => `e_b${i.toString(36).padStart(5, '0')}` as EntityId;
   const entities: Entity[] = Array.from({ length: n }, (_, i) => {
     const name = `Entity ${i} Labs`;
-    return { id: id(i), name, type: 'company', aliases: [], attributes: { rank: String(i) }, createdAt: T0 + i, updatedAt: T0 + i, mentionCount: 1, keys: indexKeys({ name, aliases: [] }) };
+    return {
+      id: id(i),
+      name,
+      type: 'company',
+      aliases: [],
+      attributes: { rank: String(i) },
+      createdAt: T0 + i,
+      updatedAt: T0 + i,
+      mentionCount: 1,
+      keys: indexKeys({ name, aliases: [] }),
+    };
   });
   const relationships: Relationship[] = [];
   for (let i = 1; i < n; i++) {
@@ -38,7 +53,15 @@ async function writeV2Graph(n: number): Promise<void> {
       if (t === i) continue;
       const key = `${id(i)}|uses|${id(t)}`;
       if (relationships.at(-1)?.key === key) continue;
-      relationships.push({ id: `r_b${relationships.length.toString(36)}` as RelationshipId, from: id(i), to: id(t), label: 'uses', key, createdAt: T0, updatedAt: T0 });
+      relationships.push({
+        id: `r_b${relationships.length.toString(36)}` as RelationshipId,
+        from: id(i),
+        to: id(t),
+        label: 'uses',
+        key,
+        createdAt: T0,
+        updatedAt: T0,
+      });
     }
   }
   const db = new AriadneDatabase(DATABASE_NAME);
@@ -79,7 +102,11 @@ async function main(): Promise<void> {
     rows.register.push(upgraded.registerMs);
     rows.total.push(upgraded.totalMs);
   }
-  console.log(`Upgrade of a version-2 database of ${N} entities to workspaces, median of ${RUNS} (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):`);
+  console.log(
+    `Upgrade of a version-2 database of ${N} entities to workspaces, median of ${RUNS} (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}):`,
+  );
   console.log(`  registering it as Default            ${median(rows.register).toFixed(1)} ms`);
   console.log(`  first start (register, open, count)  ${median(rows.total).toFixed(1)} ms`);
   console.log(`  opening it without workspaces        ${median(rows.baseline).toFixed(1)} ms`);

@@ -37,7 +37,9 @@ async function child(jitless: boolean): Promise<void> {
   }
   times.sort((a, b) => a - b);
   const bytes = JSON.stringify(capture).length;
-  console.log(`${jitless ? 'jitless' : 'jit    '}  ${times[PASSES >> 1]?.toFixed(2)} µs/parse (median of ${PASSES}×${PARSES}; capture ${bytes} bytes JSON)`);
+  console.log(
+    `${jitless ? 'jitless' : 'jit    '}  ${times[PASSES >> 1]?.toFixed(2)} µs/parse (median of ${PASSES}×${PARSES}; capture ${bytes} bytes JSON)`,
+  );
 }
 
 const mode = process.argv[2];

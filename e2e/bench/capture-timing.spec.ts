@@ -83,7 +83,8 @@ async function recordExtractTimes(worker: Worker): Promise<void> {
     const log = g.__ariadneExtractLog;
     g.chrome.runtime.onMessage.addListener((message) => {
       const m = message as { type?: string; capture?: { url?: string; extractMs?: number } };
-      if (m.type === 'page.captured' && typeof m.capture?.url === 'string' && typeof m.capture.extractMs === 'number') log[m.capture.url] = m.capture.extractMs;
+      if (m.type === 'page.captured' && typeof m.capture?.url === 'string' && typeof m.capture.extractMs === 'number')
+        log[m.capture.url] = m.capture.extractMs;
       return undefined;
     });
   });
@@ -145,13 +146,17 @@ test(`capture time per page in Chromium, ${PAGES} corpus pages`, async ({ contex
 
   const extract = rows.map((r) => r.extractMs).sort((a, b) => a - b);
   const ingest = rows.map((r) => r.ingestMs).sort((a, b) => a - b);
-  console.log(`total: ${rows.length} pages measured of ${paths.length}; extract p50 ${round(percentile(extract, 50))} ms p95 ${round(percentile(extract, 95))} ms; ingest p50 ${percentile(ingest, 50)} ms p95 ${percentile(ingest, 95)} ms (±${POLL_MS} ms)`);
-  console.log(JSON.stringify({
-    pages: rows.length,
-    lost: lost.length,
-    extract: { p50: round(percentile(extract, 50)), p95: round(percentile(extract, 95)), max: round(extract.at(-1) ?? 0) },
-    ingest: { p50: percentile(ingest, 50), p95: percentile(ingest, 95), max: ingest.at(-1) ?? 0 },
-  }));
+  console.log(
+    `total: ${rows.length} pages measured of ${paths.length}; extract p50 ${round(percentile(extract, 50))} ms p95 ${round(percentile(extract, 95))} ms; ingest p50 ${percentile(ingest, 50)} ms p95 ${percentile(ingest, 95)} ms (±${POLL_MS} ms)`,
+  );
+  console.log(
+    JSON.stringify({
+      pages: rows.length,
+      lost: lost.length,
+      extract: { p50: round(percentile(extract, 50)), p95: round(percentile(extract, 95)), max: round(extract.at(-1) ?? 0) },
+      ingest: { p50: percentile(ingest, 50), p95: percentile(ingest, 95), max: ingest.at(-1) ?? 0 },
+    }),
+  );
   // Nearly every page must be measured for the figure to mean anything.
   expect(rows.length).toBeGreaterThanOrEqual(Math.floor(paths.length * 0.9));
 });

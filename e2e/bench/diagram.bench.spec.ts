@@ -26,12 +26,18 @@ const WIDTH = 400;
 async function seed(panel: Page, sparse: boolean): Promise<void> {
   const { entities, relationships } = bigGraph(N);
   const records = { entities, relationships: sparse ? relationships.slice(0, SPARSE_EDGES) : relationships };
-  const reply = await panel.evaluate((args) => chrome.runtime.sendMessage({ type: 'tool.call', tool: 'graph_import', arguments: args }), { mode: 'restore', records });
+  const reply = await panel.evaluate((args) => chrome.runtime.sendMessage({ type: 'tool.call', tool: 'graph_import', arguments: args }), {
+    mode: 'restore',
+    records,
+  });
   expect(reply).toMatchObject({ ok: true });
 }
 
 /** Starts collecting long tasks afresh. */
-const resetLongTasks = (panel: Page) => panel.evaluate(() => { window.__longTasks = []; });
+const resetLongTasks = (panel: Page) =>
+  panel.evaluate(() => {
+    window.__longTasks = [];
+  });
 /** The longest task since the last reset (0 when none went over 50 ms). */
 async function longestTask(panel: Page): Promise<number> {
   // Long-task entries are delivered after the task ends: give the observer a frame or two.
@@ -40,10 +46,13 @@ async function longestTask(panel: Page): Promise<number> {
 }
 
 async function svgBox(panel: Page): Promise<{ width: number; height: number }> {
-  return panel.getByTestId('diagram').locator('svg').evaluate((svg) => {
-    const box = (svg as SVGSVGElement).viewBox.baseVal;
-    return { width: Math.round(box.width), height: Math.round(box.height) };
-  });
+  return panel
+    .getByTestId('diagram')
+    .locator('svg')
+    .evaluate((svg) => {
+      const box = (svg as SVGSVGElement).viewBox.baseVal;
+      return { width: Math.round(box.width), height: Math.round(box.height) };
+    });
 }
 
 for (const sparse of [false, true]) {
@@ -67,7 +76,12 @@ for (const sparse of [false, true]) {
     await panel.getByRole('tab', { name: 'Diagram' }).click();
     const t0 = Date.now();
     await expect(diagram.locator('g.node')).toHaveCount(60, { timeout: 60_000 });
-    const at60 = { tab_click_to_svg_ms: Date.now() - t0, longest_task_ms: await longestTask(panel), render_ms: Number(await diagram.getAttribute('data-render-ms')), svg: await svgBox(panel) };
+    const at60 = {
+      tab_click_to_svg_ms: Date.now() - t0,
+      longest_task_ms: await longestTask(panel),
+      render_ms: Number(await diagram.getAttribute('data-render-ms')),
+      svg: await svgBox(panel),
+    };
 
     await panel.getByText('Filters').click();
     await resetLongTasks(panel);
@@ -78,7 +92,12 @@ for (const sparse of [false, true]) {
     // Drawn in parts, stacked in one SVG whose nodes still open their entity.
     await expect(diagram.locator('g.node[data-entity-id]')).toHaveCount(200);
     await expect(diagram.locator(':scope > svg')).toHaveCount(1);
-    const at200 = { budget_to_svg_ms: ms200, longest_task_ms: await longestTask(panel), render_ms: Number(await diagram.getAttribute('data-render-ms')), svg: await svgBox(panel) };
+    const at200 = {
+      budget_to_svg_ms: ms200,
+      longest_task_ms: await longestTask(panel),
+      render_ms: Number(await diagram.getAttribute('data-render-ms')),
+      svg: await svgBox(panel),
+    };
 
     console.log(JSON.stringify({ graph, width: WIDTH, nodes60: at60, nodes200: at200 }));
   });

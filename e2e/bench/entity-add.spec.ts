@@ -32,7 +32,11 @@ test(`entity_add throughput, ${TOTAL} entities, real IndexedDB`, async ({ sidePa
           const reply = await send({
             type: 'tool.call',
             tool: 'entity_add',
-            arguments: { name: `Bench Entity ${i} ${(i * 2654435761 % 99991).toString(36)}`, entity_type: types[i % types.length], attributes: { rank: String(i) } },
+            arguments: {
+              name: `Bench Entity ${i} ${((i * 2654435761) % 99991).toString(36)}`,
+              entity_type: types[i % types.length],
+              attributes: { rank: String(i) },
+            },
           });
           latencies.push(performance.now() - t0);
           if (!reply.ok) {
@@ -64,9 +68,22 @@ test(`entity_add throughput, ${TOTAL} entities, real IndexedDB`, async ({ sidePa
     return count;
   });
   console.log(`entity_add via tool.call in Chromium: ${figures.total} entities in ${figures.seconds.toFixed(1)} s`);
-  console.log(`  throughput ${figures.perSecond.toFixed(0)} entities/s, call latency p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms (${IN_FLIGHT} in flight)`);
+  console.log(
+    `  throughput ${figures.perSecond.toFixed(0)} entities/s, call latency p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms (${IN_FLIGHT} in flight)`,
+  );
   console.log(`  stored entities: ${stored}, failures: ${figures.failures}${figures.firstError ? ` (${figures.firstError})` : ''}`);
-  console.log(JSON.stringify({ bench: 'entity_add.chromium', entities: figures.total, seconds: Number(figures.seconds.toFixed(2)), perSecond: Math.round(figures.perSecond), p50Ms: Number(figures.p50.toFixed(2)), p95Ms: Number(figures.p95.toFixed(2)), stored, failures: figures.failures }));
+  console.log(
+    JSON.stringify({
+      bench: 'entity_add.chromium',
+      entities: figures.total,
+      seconds: Number(figures.seconds.toFixed(2)),
+      perSecond: Math.round(figures.perSecond),
+      p50Ms: Number(figures.p50.toFixed(2)),
+      p95Ms: Number(figures.p95.toFixed(2)),
+      stored,
+      failures: figures.failures,
+    }),
+  );
   expect(figures.failures).toBe(0);
   expect(stored).toBe(TOTAL);
 });

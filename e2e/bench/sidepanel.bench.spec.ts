@@ -21,7 +21,12 @@ test('side panel figures at 10k entities', async ({ sidePanel }) => {
     relationships: seeded.relationships,
     seed_import_ms: seedMs,
     first_render_ms: f.firstRenderMs,
-    search_keystroke_to_results_ms: { p50: percentile(f.searchMs, 50), p95: percentile(f.searchMs, 95), max: Math.max(...f.searchMs), n: f.searchMs.length },
+    search_keystroke_to_results_ms: {
+      p50: percentile(f.searchMs, 50),
+      p95: percentile(f.searchMs, 95),
+      max: Math.max(...f.searchMs),
+      n: f.searchMs.length,
+    },
     diagram_tab_to_svg_ms: f.diagramMs,
     diagram_mermaid_render_ms: f.diagramRenderMs,
     diagram_warm_redraw_ms: f.diagramWarmMs,
@@ -29,7 +34,9 @@ test('side panel figures at 10k entities', async ({ sidePanel }) => {
     diagram_note: f.diagramNote,
   };
   console.log(`first render with ${N} entities: ${f.firstRenderMs} ms`);
-  console.log(`search keystroke → results: p50 ${summary.search_keystroke_to_results_ms.p50} ms, p95 ${summary.search_keystroke_to_results_ms.p95} ms`);
+  console.log(
+    `search keystroke → results: p50 ${summary.search_keystroke_to_results_ms.p50} ms, p95 ${summary.search_keystroke_to_results_ms.p95} ms`,
+  );
   console.log(`diagram at the default budget: ${f.diagramMs} ms from tab click to SVG (Mermaid render ${f.diagramRenderMs} ms)`);
   console.log(`diagram redraw (Mermaid loaded): ${f.diagramWarmMs} ms (Mermaid render ${f.diagramWarmRenderMs} ms)`);
   console.log(JSON.stringify(summary));

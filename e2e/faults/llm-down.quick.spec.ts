@@ -22,11 +22,17 @@ const LLM_TIMEOUT_MS = 1_000;
 async function brokenLlm(mode: Mode): Promise<{ baseUrl: string; requests: () => number; close(): Promise<void> }> {
   let requests = 0;
   const server = createServer((req, res) => {
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': '*',
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+    };
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
     requests++;
-    if (mode === 'garbage') return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"choices": [ {"message": <html>not json');
-    if (mode === 'error') return void res.writeHead(500, { ...cors, 'content-type': 'application/json' }).end('{"error":{"message":"model crashed"}}');
+    if (mode === 'garbage')
+      return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"choices": [ {"message": <html>not json');
+    if (mode === 'error')
+      return void res.writeHead(500, { ...cors, 'content-type': 'application/json' }).end('{"error":{"message":"model crashed"}}');
     // slow: answers long after the client gave up
     setTimeout(() => res.writeHead(200, cors).end('{}'), LLM_TIMEOUT_MS * 10).unref();
   });
@@ -36,7 +42,13 @@ async function brokenLlm(mode: Mode): Promise<{ baseUrl: string; requests: () =>
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests: () => requests,
-    close: () => (mode === 'down' ? Promise.resolve() : new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); })),
+    close: () =>
+      mode === 'down'
+        ? Promise.resolve()
+        : new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
   };
 }
 
@@ -46,7 +58,11 @@ for (const mode of ['down', 'slow', 'error', 'garbage'] as const) {
     const llm = await brokenLlm(mode);
     const site = await serveDirectory(resolve(import.meta.dirname, '../site'));
     const profileDir = await mkdtemp(join(tmpdir(), 'ariadne-llm-fault-'));
-    const { context, extensionId } = await launchWithExtension({ profileDir, headless: true, allowOrigins: [site.origin, new URL(llm.baseUrl).origin] });
+    const { context, extensionId } = await launchWithExtension({
+      profileDir,
+      headless: true,
+      allowOrigins: [site.origin, new URL(llm.baseUrl).origin],
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${site.origin}/stripe.html`);
@@ -54,10 +70,10 @@ for (const mode of ['down', 'slow', 'error', 'garbage'] as const) {
 
       const panel = await context.newPage();
       await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-      await panel.evaluate(
-        async ([key, settings]) => chrome.storage.local.set({ [key]: settings }),
-        [SETTINGS_STORAGE_KEY, { llm: { provider: 'openai-compatible', baseUrl: llm.baseUrl, model: 'test-model', timeoutMs: LLM_TIMEOUT_MS } }] as const,
-      );
+      await panel.evaluate(async ([key, settings]) => chrome.storage.local.set({ [key]: settings }), [
+        SETTINGS_STORAGE_KEY,
+        { llm: { provider: 'openai-compatible', baseUrl: llm.baseUrl, model: 'test-model', timeoutMs: LLM_TIMEOUT_MS } },
+      ] as const);
       await panel.reload();
       await expect(panel.getByTestId('entity-row').locator('.name')).toContainText(['Patrick Collison'], { timeout: 20_000 });
 

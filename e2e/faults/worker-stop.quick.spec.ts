@@ -45,7 +45,13 @@ test(`worker stopped every ${STOP_EVERY_MS} ms during ${PAGES} captures: every a
         const url = site.urls[i] ?? '';
         await tab.goto(url, { waitUntil: 'domcontentloaded' });
         // A capture sent while the worker is down may be refused; only acknowledged ones count.
-        const ok = await tab.locator('html[data-ariadne-captured]').waitFor({ state: 'attached', timeout: 20_000 }).then(() => true, () => false);
+        const ok = await tab
+          .locator('html[data-ariadne-captured]')
+          .waitFor({ state: 'attached', timeout: 20_000 })
+          .then(
+            () => true,
+            () => false,
+          );
         if (ok) acked.add(url);
         else unacked.push(url);
       }
@@ -71,13 +77,23 @@ test(`worker stopped every ${STOP_EVERY_MS} ms during ${PAGES} captures: every a
     await waker.goto(site.urls[0] ?? '');
 
     await expect
-      .poll(async () => {
-        const now = await snapshot(probe);
-        return { missing: [...acked].filter((u) => !now.pageUrls.includes(u)), inbox: now.inbox };
-      }, { timeout: 90_000 })
+      .poll(
+        async () => {
+          const now = await snapshot(probe);
+          return { missing: [...acked].filter((u) => !now.pageUrls.includes(u)), inbox: now.inbox };
+        },
+        { timeout: 90_000 },
+      )
       .toEqual({ missing: [], inbox: 0 });
     const stoppedMidIngest = stops.filter((s) => s.inbox > 0).length;
-    const figures = { pages: PAGES, acknowledged: acked.size, unacknowledged: unacked.length, stops: stops.length, stoppedMidIngest, waitingAtLastStop };
+    const figures = {
+      pages: PAGES,
+      acknowledged: acked.size,
+      unacknowledged: unacked.length,
+      stops: stops.length,
+      stoppedMidIngest,
+      waitingAtLastStop,
+    };
     console.log(JSON.stringify({ fault: 'worker-stop', ...figures }));
     await testInfo.attach('worker-stop', { body: JSON.stringify(figures, null, 2), contentType: 'application/json' });
     // The run did exercise the fault: the worker was stopped with captures still waiting.

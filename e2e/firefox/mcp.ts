@@ -42,7 +42,8 @@ async function openBridgePort(panel: Page): Promise<void> {
   });
 }
 
-const state = (panel: Page): Promise<BridgeState | undefined> => panel.evaluate(() => (window as unknown as { bridgeState?: BridgeState }).bridgeState);
+const state = (panel: Page): Promise<BridgeState | undefined> =>
+  panel.evaluate(() => (window as unknown as { bridgeState?: BridgeState }).bridgeState);
 const send = (panel: Page, message: unknown): Promise<void> =>
   panel.evaluate((m) => (window as unknown as { bridgePort: { postMessage(m: unknown): void } }).bridgePort.postMessage(m), message);
 
@@ -57,7 +58,12 @@ function textOf(result: unknown): string {
  */
 export async function mcpJourney(dir: string, uuid: string): Promise<void> {
   const home = path.join(dir, 'home');
-  const where = resolveLocations({ env: { ARIADNE_HOME: path.join(dir, 'ariadne'), ARIADNE_RUNTIME_DIR: path.join(dir, 'run') }, platform: process.platform, homedir: home, user: 'e2e' });
+  const where = resolveLocations({
+    env: { ARIADNE_HOME: path.join(dir, 'ariadne'), ARIADNE_RUNTIME_DIR: path.join(dir, 'run') },
+    platform: process.platform,
+    homedir: home,
+    user: 'e2e',
+  });
   const [plan] = await install({
     targets: [{ browser: 'firefox' }],
     extensionIds: [],
@@ -70,7 +76,12 @@ export async function mcpJourney(dir: string, uuid: string): Promise<void> {
   });
   assert.ok(plan, 'install planned the Firefox host');
   // Firefox finds ~/.mozilla/native-messaging-hosts through HOME.
-  const ff = await launchFirefox({ profileDir: path.join(dir, 'profile'), install: { temporary: FIREFOX_EXTENSION_DIR }, uuid, env: { HOME: home } });
+  const ff = await launchFirefox({
+    profileDir: path.join(dir, 'profile'),
+    install: { temporary: FIREFOX_EXTENSION_DIR },
+    uuid,
+    env: { HOME: home },
+  });
   const agent = new Client({ name: 'firefox-agent', version: '1.0.0' });
   try {
     const panel = await ff.browser.newPage();
@@ -87,7 +98,10 @@ export async function mcpJourney(dir: string, uuid: string): Promise<void> {
     }, 'tools/list to return the registry');
     assert.ok(names.includes('entity_search'), 'tools/list has entity_search');
 
-    const write = agent.callTool({ name: 'entity_add', arguments: { name: 'Stripe', entity_type: 'company', attributes: { founded: '2010' } } });
+    const write = agent.callTool({
+      name: 'entity_add',
+      arguments: { name: 'Stripe', entity_type: 'company', attributes: { founded: '2010' } },
+    });
     const pending = await until(async () => (await state(panel))?.pending[0], 'the write to wait for approval in the panel');
     assert.equal(pending.tool, 'entity_add');
     await send(panel, { type: 'decide', id: pending.id, decision: 'once' });

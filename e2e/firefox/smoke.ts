@@ -41,7 +41,9 @@ const FIREFOX_INTERNAL = /chrome:\/\/remote\/|resource:\/\/|JSWindowActorChild/;
  */
 function extensionErrors(output: readonly string[]): string[] {
   return output.filter(
-    (line) => !FIREFOX_INTERNAL.test(line) && ((line.includes('moz-extension://') && /error|exception|violat/i.test(line)) || line.startsWith('console.error:')),
+    (line) =>
+      !FIREFOX_INTERNAL.test(line) &&
+      ((line.includes('moz-extension://') && /error|exception|violat/i.test(line)) || line.startsWith('console.error:')),
   );
 }
 
@@ -177,7 +179,9 @@ async function main(): Promise<void> {
     await phaseTwo(server, work);
     const started = Date.now();
     await mcpJourney(path.join(work, 'mcp'), UUID);
-    log(`phase 3 (MCP from Firefox: tools/list, approved entity_add, entity_search) passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `phase 3 (MCP from Firefox: tools/list, approved entity_add, entity_search) passed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await server.close();
     await rm(work, { recursive: true, force: true });

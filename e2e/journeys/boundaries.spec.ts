@@ -27,7 +27,8 @@ test('a web page has no channel to the background (no externally_connectable)', 
   // Even addressed by id, a page's message has nowhere to go: the API is absent or throws.
   const outcome = await page.evaluate(
     async ({ id, message }) => {
-      const runtime = (globalThis as unknown as { chrome?: { runtime?: { sendMessage?: (id: string, m: unknown) => Promise<unknown> } } }).chrome?.runtime;
+      const runtime = (globalThis as unknown as { chrome?: { runtime?: { sendMessage?: (id: string, m: unknown) => Promise<unknown> } } })
+        .chrome?.runtime;
       if (typeof runtime?.sendMessage !== 'function') return 'unavailable';
       try {
         return `answered: ${JSON.stringify(await runtime.sendMessage(id, message))}`;
@@ -40,7 +41,13 @@ test('a web page has no channel to the background (no externally_connectable)', 
   expect(['unavailable', 'threw']).toContain(outcome);
 });
 
-test("a tool call forged in the content script's world is refused as forbidden", async ({ page, capture, context, extensionId, sidePanel }) => {
+test("a tool call forged in the content script's world is refused as forbidden", async ({
+  page,
+  capture,
+  context,
+  extensionId,
+  sidePanel,
+}) => {
   const cdp = await context.newCDPSession(page);
   const contexts: { id: number; origin: string; auxData?: { type?: string } }[] = [];
   cdp.on('Runtime.executionContextCreated', ({ context: c }: { context: { id: number; origin: string; auxData?: { type?: string } } }) => {

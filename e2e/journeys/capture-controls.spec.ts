@@ -75,7 +75,12 @@ test('pause stops automatic capture and shows on the badge; the shortcut still c
   await expect.poll(() => rig.badge()).toBe('');
 });
 
-test('manual mode: no automatic capture; the shortcut command and "Capture this page" capture', async ({ context, extensionId, page, site }) => {
+test('manual mode: no automatic capture; the shortcut command and "Capture this page" capture', async ({
+  context,
+  extensionId,
+  page,
+  site,
+}) => {
   const rig = new CaptureRig(context, extensionId);
   await rig.setCapture({ mode: 'manual' });
   const declined = skipped(page);
@@ -105,7 +110,9 @@ test('"Add selection to Ariadne" creates an entity with the page as clip evidenc
   const outcome = await rig.menu(page, { menuItemId: 'ariadne-add-selection', selectionText: selection ?? '' });
   expect(outcome).toMatchObject({ status: 'clipped', clip: { name: 'Saltmarsh KV', created: true, pageEntities: 1 } });
   const details = await rig.tool<EntityDetails>('entity_get', { name: 'Saltmarsh KV' });
-  expect(details.evidence).toEqual([expect.objectContaining({ kind: 'clip', page_url: site.url('capture/clip.html'), snippet: 'Saltmarsh KV' })]);
+  expect(details.evidence).toEqual([
+    expect.objectContaining({ kind: 'clip', page_url: site.url('capture/clip.html'), snippet: 'Saltmarsh KV' }),
+  ]);
   expect(await rig.badge((await rig.tabOf(page)).id)).toBe('1');
 
   // Clipping the same name again adds evidence to the same entity.

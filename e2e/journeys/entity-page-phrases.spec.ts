@@ -9,7 +9,8 @@ test('entity pages: relation phrases both ways, the tab stays marked, Escape goe
   const panel = await sidePanel.open();
   await panel.setViewportSize({ width: 400, height: 900 });
   /** The relationship row linking to `name` (its evidence may name others too). */
-  const relationTo = (name: string) => panel.getByTestId('relationship').filter({ has: panel.getByTestId('entity-link').filter({ hasText: new RegExp(`^${name}$`) }) });
+  const relationTo = (name: string) =>
+    panel.getByTestId('relationship').filter({ has: panel.getByTestId('entity-link').filter({ hasText: new RegExp(`^${name}$`) }) });
 
   await panel.getByTestId('search-input').fill('Ostra Pay');
   await panel.getByTestId('search-input').press('Enter');

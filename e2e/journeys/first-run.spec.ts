@@ -6,19 +6,24 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/fixtures';
 import { snap } from '../support/panel-journey';
 
-test('first run: a card that explains, dismissed once and remembered; examples that fit an empty graph', async ({ sidePanel }, testInfo) => {
+test('first run: a card that explains, dismissed once and remembered; examples that fit an empty graph', async ({
+  sidePanel,
+}, testInfo) => {
   const panel = await sidePanel.open();
   await panel.setViewportSize({ width: 320, height: 900 });
   const card = panel.getByTestId('first-run-card');
   await expect(card).toBeVisible();
-  for (const said of ['What it captures', 'Where it is kept', 'How to pause', 'How to ask', '×3 beside a name']) await expect(card).toContainText(said);
+  for (const said of ['What it captures', 'Where it is kept', 'How to pause', 'How to ask', '×3 beside a name'])
+    await expect(card).toContainText(said);
   await snap(panel, testInfo, 'first-run-320px');
   for (const scheme of ['light', 'dark'] as const) {
     await panel.emulateMedia({ colorScheme: scheme });
     for (const width of [320, 500]) {
       await panel.setViewportSize({ width, height: 900 });
       const { violations } = await new AxeBuilder({ page: panel }).include('[data-testid="first-run-card"]').analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme} ${width}px: ${v.id}`)).toEqual([]);
+      expect(
+        violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme} ${width}px: ${v.id}`),
+      ).toEqual([]);
       expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
   }

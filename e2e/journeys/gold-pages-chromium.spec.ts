@@ -16,10 +16,22 @@ const REPO = resolve(import.meta.dirname, '../..');
 const PAGES = resolve(REPO, '../shared/corpus/pages');
 const GOLD = resolve(REPO, 'bench/gold-pages');
 /** Small to mid-sized pages of both corpus sources, each with a gold file. */
-const CHECKED = ['readability/mozilla-2', 'metascraper/segment', 'readability/ietf-1', 'metascraper/globenewswire', 'readability/lwn-1'] as const;
+const CHECKED = [
+  'readability/mozilla-2',
+  'metascraper/segment',
+  'readability/ietf-1',
+  'metascraper/globenewswire',
+  'readability/lwn-1',
+] as const;
 
-interface ListedEntity { readonly id: string; readonly name: string; readonly entity_type: EntityType }
-interface EntityView { readonly entity: { readonly name: string; readonly entity_type: EntityType; readonly aliases: readonly string[] } }
+interface ListedEntity {
+  readonly id: string;
+  readonly name: string;
+  readonly entity_type: EntityType;
+}
+interface EntityView {
+  readonly entity: { readonly name: string; readonly entity_type: EntityType; readonly aliases: readonly string[] };
+}
 
 /** The corpus's pages served as the test site (the fixture's browser allows only the site's origin). */
 const test = base.extend<object, { site: Site }>({
@@ -61,10 +73,21 @@ test.describe('page gold: Chromium equals jsdom', () => {
       const chromium = scorePage(gold, inChromium);
       const jsdom = scorePage(gold, inJsdom);
       // Exact equality: same recognizer, same analysis, same ingestion; only the DOM differs.
-      const figures = (s: typeof chromium) => ({ found: s.found, typedStrict: s.typedStrict, typedLoose: s.typedLoose, junkHit: s.junkHit, missed: s.missed, mistyped: s.mistyped });
-      console.log(`${page}: found ${chromium.found}/${chromium.must}, typed ${chromium.typedStrict}, loose ${chromium.typedLoose}, junk ${chromium.junkHit}; entities Chromium ${chromium.entities}, jsdom ${jsdom.entities}`);
+      const figures = (s: typeof chromium) => ({
+        found: s.found,
+        typedStrict: s.typedStrict,
+        typedLoose: s.typedLoose,
+        junkHit: s.junkHit,
+        missed: s.missed,
+        mistyped: s.mistyped,
+      });
+      console.log(
+        `${page}: found ${chromium.found}/${chromium.must}, typed ${chromium.typedStrict}, loose ${chromium.typedLoose}, junk ${chromium.junkHit}; entities Chromium ${chromium.entities}, jsdom ${jsdom.entities}`,
+      );
       expect(inChromium.length, `${page}: the capture stored nothing`).toBeGreaterThan(0);
-      expect(figures(chromium), `${page}: Chromium (${chromium.entities} entities) vs jsdom (${jsdom.entities} entities)`).toEqual(figures(jsdom));
+      expect(figures(chromium), `${page}: Chromium (${chromium.entities} entities) vs jsdom (${jsdom.entities} entities)`).toEqual(
+        figures(jsdom),
+      );
     }
   });
 });

@@ -23,7 +23,12 @@ interface Canary {
   __pwned?: unknown;
 }
 
-test('hostile pages are captured in bounded time and shown as text: no script runs in the side panel, the diagram draws', async ({ context, page, site, sidePanel }, testInfo) => {
+test('hostile pages are captured in bounded time and shown as text: no script runs in the side panel, the diagram draws', async ({
+  context,
+  page,
+  site,
+  sidePanel,
+}, testInfo) => {
   test.setTimeout(120_000);
   const dialogs: string[] = [];
   const suspicious: string[] = [];
@@ -69,9 +74,13 @@ test('hostile pages are captured in bounded time and shown as text: no script ru
     return {
       pwned: (globalThis as Canary).__pwned,
       inlineHandlers: all.flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName}[${a.name}]`)),
-      scriptUrls: all.flatMap((el) => [...el.attributes].filter((a) => /^\s*javascript:/i.test(a.value)).map((a) => `${el.tagName}[${a.name}]`)),
+      scriptUrls: all.flatMap((el) =>
+        [...el.attributes].filter((a) => /^\s*javascript:/i.test(a.value)).map((a) => `${el.tagName}[${a.name}]`),
+      ),
       // The diagram's own layout frame (a sandboxed extension page) is the one frame allowed.
-      injected: document.querySelectorAll('img[src="x"], iframe:not(body > iframe[src="/diagram.html"][sandbox="allow-scripts"]), object, embed').length,
+      injected: document.querySelectorAll(
+        'img[src="x"], iframe:not(body > iframe[src="/diagram.html"][sandbox="allow-scripts"]), object, embed',
+      ).length,
       scripts: [...document.querySelectorAll('script')].filter((s) => !s.src).length,
     };
   });

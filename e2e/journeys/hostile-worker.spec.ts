@@ -70,14 +70,19 @@ async function statsUntil(panel: Page, landed: () => Promise<boolean>): Promise<
   const latencies: number[] = [];
   const deadline = Date.now() + LAND_LIMIT_MS;
   while (!(await landed())) {
-    if (Date.now() > deadline) throw new Error(`not landed within ${LAND_LIMIT_MS} ms; graph_stats latencies so far: ${latencies.join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`not landed within ${LAND_LIMIT_MS} ms; graph_stats latencies so far: ${latencies.join(', ')}`);
     latencies.push(await timedStats(panel));
     await panel.waitForTimeout(100);
   }
   return latencies;
 }
 
-test('a worst-case page is bounded and noted, a normal page lands, and graph_stats answers within 1 s meanwhile', async ({ page, site, sidePanel }, testInfo) => {
+test('a worst-case page is bounded and noted, a normal page lands, and graph_stats answers within 1 s meanwhile', async ({
+  page,
+  site,
+  sidePanel,
+}, testInfo) => {
   test.setTimeout(180_000);
   const panel = await sidePanel.open();
   // Warm the worker and the recognizer with a normal page first, so that the figures below
@@ -94,18 +99,29 @@ test('a worst-case page is bounded and noted, a normal page lands, and graph_sta
   // The normal page captured right after it lands too.
   await page.goto(site.url('stripe.html'));
   await expect(page.locator('html[data-ariadne-captured]')).toHaveCount(1);
-  await expect.poll(async () => (await pageRow(panel, site.url('stripe.html')))?.entityIds.length ?? 0, { timeout: LAND_LIMIT_MS }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await pageRow(panel, site.url('stripe.html')))?.entityIds.length ?? 0, { timeout: LAND_LIMIT_MS })
+    .toBeGreaterThan(0);
 
   // A raw capture, as a compromised content script could send it: rare whitespace not folded.
   const rawUrl = `${site.origin}/raw-hostile`;
-  const rawText = ['\u202F', '\u2028', '\u205F', '\u1680', '\u2029']
-    .map((space) => `Acme${space.repeat(30_000)} is a firm.`)
-    .join('\n');
+  const rawText = ['\u202F', '\u2028', '\u205F', '\u1680', '\u2029'].map((space) => `Acme${space.repeat(30_000)} is a firm.`).join('\n');
   const sent = await panel.evaluate(
     async ({ url, text }) =>
       chrome.runtime.sendMessage({
         type: 'page.captured',
-        capture: { url, title: 'Raw hostile capture', text, lang: 'en', trigger: 'manual', capturedAt: Date.now(), headings: [], entities: [], relations: [], notes: [] },
+        capture: {
+          url,
+          title: 'Raw hostile capture',
+          text,
+          lang: 'en',
+          trigger: 'manual',
+          capturedAt: Date.now(),
+          headings: [],
+          entities: [],
+          relations: [],
+          notes: [],
+        },
       }),
     { url: rawUrl, text: rawText },
   );

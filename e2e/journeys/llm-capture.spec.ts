@@ -33,7 +33,11 @@ test('an LLM reads a captured page: its relations show with their sentence and m
   const llm = await startScriptedServer([extractionStep({ invent: true }, tally)], { models: ['scripted'] });
   const site = await serveDirectory(CORPUS);
   const profileDir = await mkdtemp(join(tmpdir(), 'ariadne-llm-capture-'));
-  const { context, extensionId } = await launchWithExtension({ profileDir, headless: true, allowOrigins: [site.origin, new URL(llm.baseUrl).origin] });
+  const { context, extensionId } = await launchWithExtension({
+    profileDir,
+    headless: true,
+    allowOrigins: [site.origin, new URL(llm.baseUrl).origin],
+  });
   try {
     const panel = await context.newPage();
     await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
@@ -82,7 +86,11 @@ test('an LLM reads a captured page: its relations show with their sentence and m
     const summaries = panel.getByTestId('relationship').locator('summary');
     for (let i = 0; i < (await summaries.count()); i++) await summaries.nth(i).click();
     // An evidence row the LLM read, with the relation's sentence (relative: usable inside `has`).
-    const llmEvidenceRow = panel.getByTestId('evidence').locator('li').filter({ has: panel.getByTestId('llm-provenance') }).filter({ hasText: relation.sentence.slice(0, 60) });
+    const llmEvidenceRow = panel
+      .getByTestId('evidence')
+      .locator('li')
+      .filter({ has: panel.getByTestId('llm-provenance') })
+      .filter({ hasText: relation.sentence.slice(0, 60) });
     const llmRow = panel.getByTestId('relationships').locator(llmEvidenceRow);
     await expect(llmRow.first()).toContainText('read by scripted');
     await snap(panel, testInfo, 'llm-relation-with-provenance');
@@ -99,7 +107,9 @@ test('an LLM reads a captured page: its relations show with their sentence and m
 
     // Delete what the LLM added to this page: the offline facts remain exactly.
     await llmRow.first().getByTestId('llm-forget-page').click();
-    await expect.poll(async () => ((await readGraph(panel)).evidence as EvidenceRow[]).filter((ev) => ev.extractor === 'llm').length).toBe(0);
+    await expect
+      .poll(async () => ((await readGraph(panel)).evidence as EvidenceRow[]).filter((ev) => ev.extractor === 'llm').length)
+      .toBe(0);
     const after = await readGraph(panel);
     const byId = (a: EvidenceRow, b: EvidenceRow) => (a.id < b.id ? -1 : 1);
     expect([...(after.evidence as EvidenceRow[])].sort(byId)).toEqual([...offline].sort(byId));

@@ -9,10 +9,13 @@ import { axeCleanAtPanelWidths, snap } from '../support/panel-journey';
 
 /** Adds an entity through the background, as the panel's own forms do. */
 async function addEntity(panel: Page, name: string, type: string): Promise<void> {
-  const reply = await panel.evaluate(async (args) => {
-    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime;
-    return runtime.sendMessage({ type: 'tool.call', tool: 'entity_add', arguments: { name: args.name, entity_type: args.type } });
-  }, { name, type });
+  const reply = await panel.evaluate(
+    async (args) => {
+      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime;
+      return runtime.sendMessage({ type: 'tool.call', tool: 'entity_add', arguments: { name: args.name, entity_type: args.type } });
+    },
+    { name, type },
+  );
   expect(reply).toMatchObject({ ok: true });
 }
 
@@ -35,12 +38,16 @@ test('merge: plain roles, both names and types in the preview, the outcome and t
   await panel.getByLabel('Keep', { exact: true }).fill('HackerRank');
   await panel.getByRole('list', { name: 'Keep: suggestions' }).getByRole('button', { name: 'HackerRank', exact: true }).click();
   await expect(panel.getByTestId('merge-a')).toHaveText(/^Keep: HackerRank\s*company$/);
-  await expect(panel.getByTestId('merge-preview')).toContainText('Keep “HackerRank” (company); remove “HackerRank” (person) and fold it in.');
+  await expect(panel.getByTestId('merge-preview')).toContainText(
+    'Keep “HackerRank” (company); remove “HackerRank” (person) and fold it in.',
+  );
   await snap(panel, testInfo, 'merge-01-preview');
   await axeCleanAtPanelWidths(panel, 'the merge form');
 
   await panel.getByTestId('confirm-merge').click();
-  await expect(panel.getByTestId('merge-done')).toContainText('Merged: kept “HackerRank” (company), removed “HackerRank” (person) and folded it in.');
+  await expect(panel.getByTestId('merge-done')).toContainText(
+    'Merged: kept “HackerRank” (company), removed “HackerRank” (person) and folded it in.',
+  );
   await expect(panel.getByTestId('merge-record').first()).toContainText('Kept “HackerRank” (company), removed “HackerRank” (person)');
   await snap(panel, testInfo, 'merge-02-history');
   await axeCleanAtPanelWidths(panel, 'the merge history');

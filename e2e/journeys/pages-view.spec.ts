@@ -10,7 +10,12 @@ import { axeCleanAtPanelWidths, snap } from '../support/panel-journey';
 const OSTRA = 'pages-view/ostra-pay.html';
 const KESTREL = 'pages-view/kestrel-bank.html';
 
-test('pages: listed with their facts, filtered, opened at evidence, deleted with what only they contributed', async ({ capture, context, sidePanel, site }, testInfo) => {
+test('pages: listed with their facts, filtered, opened at evidence, deleted with what only they contributed', async ({
+  capture,
+  context,
+  sidePanel,
+  site,
+}, testInfo) => {
   await capture(KESTREL);
   await capture(OSTRA);
   const panel = await sidePanel.open();

@@ -41,7 +41,13 @@ test('settings: thresholds validated and explained in place, saved where changed
   await expect(panel.getByTestId('review-threshold')).toHaveValue('90');
 
   // No select reaches past the panel's edge at 320 px.
-  const overflowing = await panel.locator('select').evaluateAll((selects) => selects.filter((s) => s.getBoundingClientRect().right > document.documentElement.clientWidth).map((s) => s.getAttribute('data-testid') ?? s.id));
+  const overflowing = await panel
+    .locator('select')
+    .evaluateAll((selects) =>
+      selects
+        .filter((s) => s.getBoundingClientRect().right > document.documentElement.clientWidth)
+        .map((s) => s.getAttribute('data-testid') ?? s.id),
+    );
   expect(overflowing).toEqual([]);
   // Nor is the chosen option's text cut inside its box (measured in the select's own font; 32 px for padding and arrow).
   const cut = await panel.locator('select').evaluateAll((selects) => {

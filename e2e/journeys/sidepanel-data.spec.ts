@@ -52,7 +52,9 @@ function readmeQuestions(): string[] {
 
 async function noSeriousA11yIssues(panel: Page, where: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page: panel }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `axe on ${where}`).toEqual([]);
 }
 
@@ -71,7 +73,12 @@ test.describe('the side panel as a workspace, on corpus pages', () => {
   test.skip(!existsSync(PAGES), `corpus pages not found at ${PAGES} (../shared/corpus is not part of the repo)`);
   test.setTimeout(5 * 60_000);
 
-  test('README questions, no-match search, type-filtered recent list, Markdown ZIP, import twice', async ({ context, extensionId, capture, sidePanel }, testInfo) => {
+  test('README questions, no-match search, type-filtered recent list, Markdown ZIP, import twice', async ({
+    context,
+    extensionId,
+    capture,
+    sidePanel,
+  }, testInfo) => {
     const rig = new CaptureRig(context, extensionId);
     for (const file of FILES) await capture(file);
     await expect.poll(() => rig.pending(), { timeout: 120_000 }).toBe(0);
@@ -83,7 +90,9 @@ test.describe('the side panel as a workspace, on corpus pages', () => {
       const answer = await ask(panel, question);
       await expect(answer).not.toContainText('could not tell what that refers to');
       if (question === 'What did I read today?') {
-        await expect(answer.getByTestId('answer-body').locator('p').first()).toHaveText(`You captured ${FILES.length} pages today. Here is what each gave your graph:`);
+        await expect(answer.getByTestId('answer-body').locator('p').first()).toHaveText(
+          `You captured ${FILES.length} pages today. Here is what each gave your graph:`,
+        );
         await expect(answer.getByTestId('answer-body').locator('ul > li')).toHaveCount(FILES.length);
       }
       if (question === 'List the companies') await expect(answer.getByTestId('answer-body').locator('ul > li')).toHaveCount(20);
@@ -91,7 +100,10 @@ test.describe('the side panel as a workspace, on corpus pages', () => {
     const typo = await ask(panel, 'who founded hackerank?');
     await expect(typo).toContainText('HackerRank was founded by');
     await noSeriousA11yIssues(panel, 'answers with lists');
-    await testInfo.attach('ask', { body: await panel.screenshot({ fullPage: true, path: testInfo.outputPath('ask.png') }), contentType: 'image/png' });
+    await testInfo.attach('ask', {
+      body: await panel.screenshot({ fullPage: true, path: testInfo.outputPath('ask.png') }),
+      contentType: 'image/png',
+    });
 
     // A search with no match says so and offers to add the name.
     await sidePanel.search('Audrey Tang');
@@ -124,7 +136,8 @@ test.describe('the side panel as a workspace, on corpus pages', () => {
     const names = new Set(notes.map((n) => n.name.replace(/^(?:Entities|Pages)\//, '').replace(/\.md$/, '')));
     for (const note of notes) {
       expect(note.text.startsWith('---\ntype: '), note.name).toBe(true);
-      for (const link of note.text.split('[[').slice(1)) expect(names.has(link.slice(0, link.indexOf(']]'))), `${note.name} links ${link.slice(0, 40)}`).toBe(true);
+      for (const link of note.text.split('[[').slice(1))
+        expect(names.has(link.slice(0, link.indexOf(']]'))), `${note.name} links ${link.slice(0, 40)}`).toBe(true);
     }
 
     // JSON export, imported twice into the same graph: nothing doubles.
@@ -137,9 +150,17 @@ test.describe('the side panel as a workspace, on corpus pages', () => {
       await panel.getByTestId('import-file').setInputFiles(jsonPath);
       await expect(panel.getByTestId('import-summary')).toContainText('Merged into your graph: 0 new entities');
       const after = await rig.tool<Stats>('graph_stats', {});
-      expect({ entities: after.entities, relationships: after.relationships, evidence: after.evidence, pages: after.pages }).toEqual({ entities: stats.entities, relationships: stats.relationships, evidence: stats.evidence, pages: stats.pages });
+      expect({ entities: after.entities, relationships: after.relationships, evidence: after.evidence, pages: after.pages }).toEqual({
+        entities: stats.entities,
+        relationships: stats.relationships,
+        evidence: stats.evidence,
+        pages: stats.pages,
+      });
     }
     await noSeriousA11yIssues(panel, 'data after exports and imports');
-    await testInfo.attach('data', { body: await panel.screenshot({ fullPage: true, path: testInfo.outputPath('data.png') }), contentType: 'image/png' });
+    await testInfo.attach('data', {
+      body: await panel.screenshot({ fullPage: true, path: testInfo.outputPath('data.png') }),
+      contentType: 'image/png',
+    });
   });
 });

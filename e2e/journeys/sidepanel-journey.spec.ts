@@ -14,14 +14,20 @@ const SEED = resolve(import.meta.dirname, '../site/sidepanel/seed-graph.json');
 
 async function noSeriousA11yIssues(panel: Page, where: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page: panel }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `axe on ${where}`).toEqual([]);
 }
 
 const sorted = (graph: Record<string, unknown[]>) =>
   Object.fromEntries(Object.entries(graph).map(([k, rows]) => [k, [...rows].map((r) => JSON.stringify(r)).sort()]));
 
-test('browse, search, open, merge and undo, review, ask, diagram, export → clear → import', async ({ capture, sidePanel, context }, testInfo) => {
+test('browse, search, open, merge and undo, review, ask, diagram, export → clear → import', async ({
+  capture,
+  sidePanel,
+  context,
+}, testInfo) => {
   test.setTimeout(120_000);
   const panel = await sidePanel.open();
   await panel.setViewportSize({ width: 400, height: 900 }); // a docked side panel's width
@@ -51,7 +57,10 @@ test('browse, search, open, merge and undo, review, ask, diagram, export → cle
   await snap(panel, testInfo, '03-entity');
 
   // Follow a source link: the page opens in a new tab.
-  const source = panel.getByRole('region', { name: /^Pages/ }).getByTestId('page-link').first();
+  const source = panel
+    .getByRole('region', { name: /^Pages/ })
+    .getByTestId('page-link')
+    .first();
   await expect(source).toBeVisible();
   const opened = context.waitForEvent('page');
   await source.click();
@@ -69,10 +78,14 @@ test('browse, search, open, merge and undo, review, ask, diagram, export → cle
   await snap(panel, testInfo, '04-merge-preview');
   await panel.getByTestId('confirm-merge').click();
   await expect(panel.getByTestId('merge-done')).toContainText('kept “Kestrel Robotics” (company), removed “Kestrel Robotics Lisbon”');
-  await expect.poll(async () => (await readGraph(panel)).entities?.some((e) => Reflect.get(e as object, 'name') === 'Kestrel Robotics Lisbon')).toBe(false);
+  await expect
+    .poll(async () => (await readGraph(panel)).entities?.some((e) => Reflect.get(e as object, 'name') === 'Kestrel Robotics Lisbon'))
+    .toBe(false);
   await panel.getByTestId('undo-last-merge').click();
   await expect(panel.getByTestId('merge-done')).toContainText('Undone');
-  await expect.poll(async () => (await readGraph(panel)).entities?.some((e) => Reflect.get(e as object, 'name') === 'Kestrel Robotics Lisbon')).toBe(true);
+  await expect
+    .poll(async () => (await readGraph(panel)).entities?.some((e) => Reflect.get(e as object, 'name') === 'Kestrel Robotics Lisbon'))
+    .toBe(true);
   await expect(panel.getByTestId('merge-record').first()).toContainText('undone');
 
   // Resolve the review item: "Gull" is "Gull Sensors".
@@ -83,7 +96,9 @@ test('browse, search, open, merge and undo, review, ask, diagram, export → cle
   await snap(panel, testInfo, '05-review');
   await gull.getByTestId('review-accept').click();
   await expect(gull).toHaveCount(0);
-  await expect.poll(async () => (await readGraph(panel)).entities?.some((e) => Reflect.get(e as object, 'id') === 'e_seed_gull2')).toBe(false);
+  await expect
+    .poll(async () => (await readGraph(panel)).entities?.some((e) => Reflect.get(e as object, 'id') === 'e_seed_gull2'))
+    .toBe(false);
 
   // Ask a question; the answer cites sources; a source chip opens the entity.
   await openTab(panel, 'Ask');

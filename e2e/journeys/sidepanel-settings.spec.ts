@@ -45,12 +45,16 @@ test('settings persist across a restart of the browser context', async ({}, test
         await openTab(panel, tab);
         expect(await panel.evaluate(() => document.documentElement.scrollWidth), `${tab} at 320 px (${scheme})`).toBeLessThanOrEqual(320);
         const found = await new AxeBuilder({ page: panel }).analyze();
-        expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${tab} (${scheme}): ${v.id}`)).toEqual([]);
+        expect(
+          found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${tab} (${scheme}): ${v.id}`),
+        ).toEqual([]);
       }
     }
     await snap(panel, testInfo, 'settings-320px-dark');
     // Capture settings in storage.local (the content script reads them); the LLM settings, key included, elsewhere.
-    await expect.poll(() => panel.evaluate(() => chrome.storage.local.get('ariadne.capture').then((s) => JSON.stringify(s)))).toContain('news.example.com');
+    await expect
+      .poll(() => panel.evaluate(() => chrome.storage.local.get('ariadne.capture').then((s) => JSON.stringify(s))))
+      .toContain('news.example.com');
     const everythingPagesCanRead = await panel.evaluate(() => chrome.storage.local.get(null).then((s) => JSON.stringify(s)));
     expect(everythingPagesCanRead).not.toContain(API_KEY);
     expect(everythingPagesCanRead).not.toContain('llama3.2');

@@ -14,7 +14,12 @@ function tabBoxes(panel: Page) {
     tabs.map((tab) => {
       const box = tab.getBoundingClientRect();
       const label = tab.querySelector('.tab-label');
-      return { top: Math.round(box.top), left: box.left, right: box.right, clipped: label !== null && label.scrollWidth > label.clientWidth };
+      return {
+        top: Math.round(box.top),
+        left: box.left,
+        right: box.right,
+        clipped: label !== null && label.scrollWidth > label.clientWidth,
+      };
     }),
   );
 }
@@ -28,7 +33,10 @@ test('the tab bar is one row at 320–500 px, keyboard reachable, axe clean', as
     await panel.setViewportSize({ width, height: 700 });
     const boxes = await tabBoxes(panel);
     expect(new Set(boxes.map((b) => b.top)), `one row at ${width} px`).toHaveProperty('size', 1);
-    expect(boxes.filter((b) => b.clipped), `no label cut at ${width} px`).toEqual([]);
+    expect(
+      boxes.filter((b) => b.clipped),
+      `no label cut at ${width} px`,
+    ).toEqual([]);
     expect(Math.max(...boxes.map((b) => b.right)), `inside the panel at ${width} px`).toBeLessThanOrEqual(width);
     expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await snap(panel, testInfo, `tabs-${width}px`);
@@ -56,7 +64,9 @@ test('the tab bar is one row at 320–500 px, keyboard reachable, axe clean', as
     for (const width of [500, 320]) {
       await panel.setViewportSize({ width, height: 700 });
       const { violations } = await new AxeBuilder({ page: panel }).include('[role="tablist"]').analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme} ${width}px: ${v.id}`)).toEqual([]);
+      expect(
+        violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme} ${width}px: ${v.id}`),
+      ).toEqual([]);
     }
   }
   await snap(panel, testInfo, 'tabs-320px-dark');

@@ -9,7 +9,11 @@ declare const chrome: { runtime: { sendMessage(message: unknown): Promise<unknow
 
 /** Calls a tool from the panel page and returns its result (the reply must be ok). */
 async function tool(panel: Page, name: string, args: Record<string, unknown>): Promise<unknown> {
-  const reply = (await panel.evaluate((m) => chrome.runtime.sendMessage(m), { type: 'tool.call', tool: name, arguments: args })) as { ok: boolean; result?: unknown; error?: unknown };
+  const reply = (await panel.evaluate((m) => chrome.runtime.sendMessage(m), { type: 'tool.call', tool: name, arguments: args })) as {
+    ok: boolean;
+    result?: unknown;
+    error?: unknown;
+  };
   expect(reply, JSON.stringify(reply.error)).toMatchObject({ ok: true });
   return reply.result;
 }
@@ -20,7 +24,10 @@ async function namesIn(panel: Page, workspace: string): Promise<string[]> {
   return out.entities.map((e) => e.name).sort();
 }
 
-test('two workspaces: capture into each, switch, search across, export one, delete one, the other intact', async ({ sidePanel, capture }) => {
+test('two workspaces: capture into each, switch, search across, export one, delete one, the other intact', async ({
+  sidePanel,
+  capture,
+}) => {
   test.setTimeout(120_000);
   const panel = await sidePanel.open();
   const select = panel.getByTestId('workspace-select');
@@ -83,7 +90,11 @@ test('two workspaces: capture into each, switch, search across, export one, dele
 
   // Default is intact; Systems is gone for tools too.
   expect(await namesIn(panel, 'Default')).toEqual(expect.arrayContaining(['Stripe', 'Patrick Collison']));
-  const gone = (await panel.evaluate((m) => chrome.runtime.sendMessage(m), { type: 'tool.call', tool: 'entity_list', arguments: { workspace: 'Systems' } })) as { ok: boolean; error?: { code: string } };
+  const gone = (await panel.evaluate((m) => chrome.runtime.sendMessage(m), {
+    type: 'tool.call',
+    tool: 'entity_list',
+    arguments: { workspace: 'Systems' },
+  })) as { ok: boolean; error?: { code: string } };
   expect(gone).toMatchObject({ ok: false, error: { code: 'not_found' } });
 });
 
@@ -110,7 +121,10 @@ test('the header names the active workspace without widening the panel, even a l
   expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
-test("a captured page's entities are copied to another workspace from the Pages view; the source keeps them", async ({ sidePanel, capture }) => {
+test("a captured page's entities are copied to another workspace from the Pages view; the source keeps them", async ({
+  sidePanel,
+  capture,
+}) => {
   const panel = await sidePanel.open();
   await tool(panel, 'workspace_create', { name: 'Shortlist' });
   await capture('stripe.html');

@@ -77,7 +77,10 @@ export async function corpusPageFiles(root = CORPUS_PAGES): Promise<string[]> {
  * concurrent tabs capture the same entities at once (the race the single writer
  * must absorb), while every URL is its own Page record.
  */
-export async function serveCorpus(files: readonly string[], count: number): Promise<{ origin: string; urls: string[]; close(): Promise<void> }> {
+export async function serveCorpus(
+  files: readonly string[],
+  count: number,
+): Promise<{ origin: string; urls: string[]; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     const match = /^\/p\/(\d+)\.html$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
     const file = match?.[1] === undefined ? undefined : files[Number(match[1]) % files.length];
@@ -279,7 +282,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       groups.set(key, [...(groups.get(key) ?? []), { id: e.id, name: e.name }]);
     }
     // Names in the report tell a race (the same name twice) from a resolver split (variants).
-    const unexplained = [...groups.entries()].filter(([, members]) => members.length > 1 && members.every(({ id }) => !provisional.has(id)));
+    const unexplained = [...groups.entries()].filter(
+      ([, members]) => members.length > 1 && members.every(({ id }) => !provisional.has(id)),
+    );
     const raceDuplicates = unexplained
       .map(([key, members]) => `${key} ×${members.length} (${members.map((m) => JSON.stringify(m.name.slice(0, 60))).join(', ')})`)
       .sort();

@@ -26,7 +26,10 @@ export async function sequentialNameGroups(files: readonly string[], count: numb
 }
 
 /** The replay's same-name groups and every entity it made (for `bench/resolve-pages.ts`). */
-export async function sequentialReplay(files: readonly string[], count: number): Promise<{ groups: Map<string, number>; entities: Entity[] }> {
+export async function sequentialReplay(
+  files: readonly string[],
+  count: number,
+): Promise<{ groups: Map<string, number>; entities: Entity[] }> {
   const store = new InMemoryGraphStore();
   const clock = fixedClock();
   const ids = sequentialIds();

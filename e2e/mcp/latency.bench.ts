@@ -73,7 +73,11 @@ test('entity_search round trip at 10k entities: bridge vs in-extension', async (
     // The last entity written is found by name: the restarted extension sees the whole graph.
     const lastName = `${PREFIXES[(ENTITIES - 1) % PREFIXES.length]} ${ENTITIES - 1}`;
     const top = await panel.page.evaluate(async (query) => {
-      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; result?: { results?: { name: string }[] } }> } } }).chrome.runtime;
+      const runtime = (
+        globalThis as unknown as {
+          chrome: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; result?: { results?: { name: string }[] } }> } };
+        }
+      ).chrome.runtime;
       const reply = await runtime.sendMessage({ type: 'tool.call', tool: 'entity_search', arguments: { query, limit: 1 } });
       return reply.result?.results?.[0]?.name;
     }, lastName);
@@ -91,7 +95,8 @@ test('entity_search round trip at 10k entities: bridge vs in-extension', async (
 
     const inExtension = await panel.page.evaluate(
       async ({ warmup, samples, prefixes, entities }) => {
-        const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean }> } } }).chrome.runtime;
+        const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean }> } } }).chrome
+          .runtime;
         const times: number[] = [];
         for (let i = 0; i < warmup + samples; i += 1) {
           const query = `${prefixes[i % prefixes.length]} ${(i * 7919) % entities}`;

@@ -28,7 +28,17 @@ export function bigGraph(n: number) {
   const id = (i: number) => `e_big${i.toString(36).padStart(5, '0')}`;
   const entities = Array.from({ length: n }, (_, i) => {
     const name = nameOf(i);
-    return { id: id(i), name, type: TYPES[i % TYPES.length], aliases: [], attributes: { rank: String(i) }, createdAt: T0 + i, updatedAt: T0 + i, mentionCount: 1 + (i % 7), keys: indexKeys({ name, aliases: [] }) };
+    return {
+      id: id(i),
+      name,
+      type: TYPES[i % TYPES.length],
+      aliases: [],
+      attributes: { rank: String(i) },
+      createdAt: T0 + i,
+      updatedAt: T0 + i,
+      mentionCount: 1 + (i % 7),
+      keys: indexKeys({ name, aliases: [] }),
+    };
   });
   const relationships: { id: string; from: string; to: string; label: string; key: string; createdAt: number; updatedAt: number }[] = [];
   for (let i = 1; i < n; i++) {
@@ -36,7 +46,15 @@ export function bigGraph(n: number) {
     for (const [k, t] of [...new Set(targets)].entries()) {
       if (t === i) continue;
       const label = ['uses', 'partner_of', 'located_in'][k % 3] ?? 'uses';
-      relationships.push({ id: `r_big${relationships.length.toString(36)}`, from: id(i), to: id(t), label, key: `${id(i)}|${label}|${id(t)}`, createdAt: T0, updatedAt: T0 });
+      relationships.push({
+        id: `r_big${relationships.length.toString(36)}`,
+        from: id(i),
+        to: id(t),
+        label,
+        key: `${id(i)}|${label}|${id(t)}`,
+        createdAt: T0,
+        updatedAt: T0,
+      });
     }
   }
   return { entities, relationships, nameOf };
@@ -47,10 +65,15 @@ export async function seedBigGraph(panel: Page, n: number): Promise<{ entities: 
   const { entities, relationships } = bigGraph(n);
   const chunks = [
     ...Array.from({ length: Math.ceil(entities.length / CHUNK) }, (_, i) => ({ entities: entities.slice(i * CHUNK, (i + 1) * CHUNK) })),
-    ...Array.from({ length: Math.ceil(relationships.length / CHUNK) }, (_, i) => ({ relationships: relationships.slice(i * CHUNK, (i + 1) * CHUNK) })),
+    ...Array.from({ length: Math.ceil(relationships.length / CHUNK) }, (_, i) => ({
+      relationships: relationships.slice(i * CHUNK, (i + 1) * CHUNK),
+    })),
   ];
   for (const records of chunks) {
-    const reply = await panel.evaluate((args) => chrome.runtime.sendMessage({ type: 'tool.call', tool: 'graph_import', arguments: args }), { mode: 'restore', records });
+    const reply = await panel.evaluate((args) => chrome.runtime.sendMessage({ type: 'tool.call', tool: 'graph_import', arguments: args }), {
+      mode: 'restore',
+      records,
+    });
     expect(reply).toMatchObject({ ok: true });
   }
   return { entities: entities.length, relationships: relationships.length };

@@ -17,7 +17,12 @@ interface ChromeApi {
   storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
   runtime: { sendMessage(message: unknown): Promise<unknown> };
   action: { getBadgeText(details: { tabId?: number }): Promise<string> };
-  tabs: { query(filter: { active?: boolean; lastFocusedWindow?: boolean }): Promise<{ id?: number; url?: string; incognito: boolean; title?: string }[]> };
+  tabs: {
+    query(filter: {
+      active?: boolean;
+      lastFocusedWindow?: boolean;
+    }): Promise<{ id?: number; url?: string; incognito: boolean; title?: string }[]>;
+  };
 }
 declare const chrome: ChromeApi;
 
@@ -26,7 +31,13 @@ export interface ControlOutcome {
   readonly status: 'captured' | 'clipped' | 'refused' | 'ignored';
   readonly captureId?: string;
   readonly reason?: string;
-  readonly clip?: { readonly entityId: string; readonly name: string; readonly type: string; readonly created: boolean; readonly pageEntities: number };
+  readonly clip?: {
+    readonly entityId: string;
+    readonly name: string;
+    readonly type: string;
+    readonly created: boolean;
+    readonly pageEntities: number;
+  };
 }
 
 interface ControlsApi {
@@ -93,15 +104,22 @@ export class CaptureRig {
   async menu(page: Page, info: { menuItemId: string; selectionText?: string }): Promise<ControlOutcome> {
     const tab = await this.tabOf(page);
     const worker = await this.worker();
-    return worker.evaluate(([i, t]) => (Reflect.get(globalThis, 'ariadneControls') as ControlsApi).onMenuClick({ ...i, pageUrl: t.url }, t), [info, tab] as const);
+    return worker.evaluate(
+      ([i, t]) => (Reflect.get(globalThis, 'ariadneControls') as ControlsApi).onMenuClick({ ...i, pageUrl: t.url }, t),
+      [info, tab] as const,
+    );
   }
 
   /** Calls a graph tool through the background, as the side panel does. */
   async tool<R>(tool: string, args: Record<string, unknown>): Promise<R> {
     const page = await this.page();
-    const reply = await page.evaluate(([name, a]) => chrome.runtime.sendMessage({ type: 'tool.call', tool: name, arguments: a }), [tool, args] as const);
+    const reply = await page.evaluate(([name, a]) => chrome.runtime.sendMessage({ type: 'tool.call', tool: name, arguments: a }), [
+      tool,
+      args,
+    ] as const);
     const envelope = reply as { ok: boolean; result?: R; error?: { code: string; message: string } };
-    if (!envelope.ok || envelope.result === undefined) throw new Error(`${tool}: ${envelope.error?.code ?? '?'} ${envelope.error?.message ?? ''}`);
+    if (!envelope.ok || envelope.result === undefined)
+      throw new Error(`${tool}: ${envelope.error?.code ?? '?'} ${envelope.error?.message ?? ''}`);
     return envelope.result;
   }
 

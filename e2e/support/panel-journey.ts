@@ -7,7 +7,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 
-export const SIDEPANEL_PAGES = ['northwind.html', 'northwind-research.html', 'ada-quill.html', 'tern-db.html', 'harbor.html'].map((p) => `sidepanel/${p}`);
+export const SIDEPANEL_PAGES = ['northwind.html', 'northwind-research.html', 'ada-quill.html', 'tern-db.html', 'harbor.html'].map(
+  (p) => `sidepanel/${p}`,
+);
 
 export async function openTab(panel: Page, name: 'Search' | 'Merge & review' | 'Ask' | 'Diagram' | 'Data' | 'Settings'): Promise<void> {
   await panel.getByRole('tab', { name, exact: false }).first().click();
@@ -51,8 +53,13 @@ export async function axeCleanAtPanelWidths(panel: Page, where: string): Promise
       await panel.setViewportSize({ width, height: 900 });
       const { violations } = await new AxeBuilder({ page: panel }).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${where}, ${scheme} ${width}px: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-      expect(await panel.evaluate(() => document.documentElement.scrollWidth), `${where}: no sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
+      expect(serious.map((v) => `${where}, ${scheme} ${width}px: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
+        [],
+      );
+      expect(
+        await panel.evaluate(() => document.documentElement.scrollWidth),
+        `${where}: no sideways scroll at ${width} px`,
+      ).toBeLessThanOrEqual(width);
     }
   }
   await panel.emulateMedia({ colorScheme: 'light' });

@@ -36,7 +36,9 @@ export default defineContentScript({
     browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse: (reply: CaptureNowReply) => void) => {
       const trigger = captureNowTrigger(message);
       if (trigger === undefined) return false;
-      capture(trigger).then(sendResponse, (error: unknown) => sendResponse({ skipped: error instanceof Error ? error.message : String(error) }));
+      capture(trigger).then(sendResponse, (error: unknown) =>
+        sendResponse({ skipped: error instanceof Error ? error.message : String(error) }),
+      );
       return true; // the reply is sent asynchronously
     });
   },

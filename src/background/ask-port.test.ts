@@ -80,7 +80,10 @@ async function world(senderUrl = `${EXTENSION.origin}sidepanel.html`) {
 }
 
 function codeOf(promise: Promise<unknown>): Promise<string> {
-  return promise.then(() => 'ok', (e: unknown) => (e instanceof AriadneError ? e.code : `not AriadneError: ${String(e)}`));
+  return promise.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof AriadneError ? e.code : `not AriadneError: ${String(e)}`),
+  );
 }
 
 describe('the question port', () => {

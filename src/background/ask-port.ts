@@ -39,14 +39,23 @@ async function answer(port: PortLike, raw: unknown, tools: QuestionServices['too
     if (!request.success) {
       const issue = request.error.issues[0];
       const where = issue === undefined ? '' : ` (${issue.path.map(String).join('.') || 'message'}: ${issue.message})`;
-      throw new AriadneError('invalid_arguments', `Ask one question of 1 to ${MAX_QUESTION_LENGTH} characters: { type: "ask", question }${where}.`);
+      throw new AriadneError(
+        'invalid_arguments',
+        `Ask one question of 1 to ${MAX_QUESTION_LENGTH} characters: { type: "ask", question }${where}.`,
+      );
     }
     const { question, page_url } = request.data;
-    const result = await (await tools).call('entity_query', { question, ...(page_url === undefined ? {} : { page_url }) }, {
-      caller: { kind: 'extension' },
-      signal,
-      streamContent: (text) => post({ type: 'token', text }),
-    });
+    const result = await (
+      await tools
+    ).call(
+      'entity_query',
+      { question, ...(page_url === undefined ? {} : { page_url }) },
+      {
+        caller: { kind: 'extension' },
+        signal,
+        streamContent: (text) => post({ type: 'token', text }),
+      },
+    );
     if (typeof result !== 'object' || result === null) throw new AriadneError('internal', 'entity_query answered with no result.');
     post({ type: 'answer', result: { ...result } });
   } catch (error) {

@@ -15,7 +15,6 @@ import { fmix32 } from '../core/random';
 /** Four 32-bit lanes of FNV-1a with different offsets, each finished with a murmur3 mix. */
 const LANE_SEEDS = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b];
 
-
 export function captureIdOf(capture: { readonly url: string; readonly capturedAt: number }): string {
   const text = `${capture.url}\n${capture.capturedAt}`;
   let hex = '';

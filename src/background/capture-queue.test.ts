@@ -41,7 +41,12 @@ function setup(name = `queue-test-${++n}`, ingest?: (c: PageCapture) => Promise<
   const store = new DexieGraphStore(db);
   const ids = sequentialIds();
   const graph = new GraphService({ store, ids, clock });
-  const queue = new CaptureQueue({ db, targets: oneGraph(store), clock, ingest: ingest ?? createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }) });
+  const queue = new CaptureQueue({
+    db,
+    targets: oneGraph(store),
+    clock,
+    ingest: ingest ?? createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }),
+  });
   return { db, store, graph, queue };
 }
 
@@ -75,7 +80,9 @@ function setupTwoConnections(name = `queue-quota-${++n}`) {
   const graph = new GraphService({ store, ids, clock });
   const failures: string[] = [];
   const queue = new CaptureQueue({
-    db, targets: oneGraph(store), clock,
+    db,
+    targets: oneGraph(store),
+    clock,
     ingest: createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }),
     onProcessed: (id, outcome, error) => {
       if (outcome === 'failed') failures.push(`${id}: ${error ?? ''}`);
@@ -89,16 +96,25 @@ function setupTwoConnections(name = `queue-quota-${++n}`) {
  * begun (the attempt is on disk by then), with the worker still "running" it. The caller
  * closes the database, as Chromium stopping the worker would.
  */
-async function stoppedDuringIngestion(name: string, clock: ReturnType<typeof fixedClock>, enqueue: boolean, onStart: () => void = () => undefined) {
+async function stoppedDuringIngestion(
+  name: string,
+  clock: ReturnType<typeof fixedClock>,
+  enqueue: boolean,
+  onStart: () => void = () => undefined,
+) {
   let began = (): void => undefined;
   const running = new Promise<void>((resolve) => {
     began = resolve;
   });
-  const worker = setup(name, () => {
-    onStart();
-    began();
-    return new Promise<void>(() => undefined);
-  }, clock);
+  const worker = setup(
+    name,
+    () => {
+      onStart();
+      began();
+      return new Promise<void>(() => undefined);
+    },
+    clock,
+  );
   if (enqueue) await worker.queue.enqueue(capture('/hang', 1000));
   else void worker.queue.drain();
   await running;
@@ -171,7 +187,15 @@ describe('CaptureQueue', () => {
     expect(await queue.status()).toMatchObject({
       failed: 1,
       error: expect.stringContaining('analysis exploded'),
-      parked: [{ captureId, url: 'https://example.test/a', title: 'Page /a', attempts: MAX_INGEST_ATTEMPTS, reason: expect.stringContaining('analysis exploded') }],
+      parked: [
+        {
+          captureId,
+          url: 'https://example.test/a',
+          title: 'Page /a',
+          attempts: MAX_INGEST_ATTEMPTS,
+          reason: expect.stringContaining('analysis exploded'),
+        },
+      ],
     });
     db.close();
     const restarted = setup(name, ingest); // the next worker start does not revive it
@@ -197,15 +221,27 @@ describe('CaptureQueue', () => {
       clock.advance(QUICK_STOP_MS + 45_000);
     }
     let ranAfterParking = 0;
-    const next = setup(name, async () => {
-      ranAfterParking++;
-    }, clock);
+    const next = setup(
+      name,
+      async () => {
+        ranAfterParking++;
+      },
+      clock,
+    );
     await next.queue.drain();
     expect(started).toBe(MAX_INGEST_ATTEMPTS);
     expect(ranAfterParking).toBe(0);
     const status = await next.queue.status();
     expect(status).toMatchObject({ pending: 0, failed: 1, error: DID_NOT_FINISH });
-    expect(status.parked).toEqual([{ captureId: expect.stringMatching(/^c_/), url: 'https://example.test/hang', title: 'Page /hang', attempts: MAX_INGEST_ATTEMPTS, reason: DID_NOT_FINISH }]);
+    expect(status.parked).toEqual([
+      {
+        captureId: expect.stringMatching(/^c_/),
+        url: 'https://example.test/hang',
+        title: 'Page /hang',
+        attempts: MAX_INGEST_ATTEMPTS,
+        reason: DID_NOT_FINISH,
+      },
+    ]);
     // Discarded by the user: gone for good, and a second discard says so.
     const id = status.parked?.[0]?.captureId ?? '';
     expect(await next.queue.discard(id)).toEqual({ captureId: id });
@@ -238,9 +274,13 @@ describe('CaptureQueue', () => {
       worker.db.close();
       clock.advance(1_000);
     }
-    const next = setup(name, async () => {
-      runs++;
-    }, clock);
+    const next = setup(
+      name,
+      async () => {
+        runs++;
+      },
+      clock,
+    );
     await next.queue.drain();
     expect(runs).toBe(MAX_SHORT_STOPS);
     expect(await next.queue.status()).toMatchObject({ pending: 0, failed: 1, error: DID_NOT_FINISH });
@@ -260,10 +300,12 @@ describe('CaptureQueue', () => {
     await queue.drain();
     const before = await store.counts();
     const allow = refuseWrites(graphDb.graphTables());
-    const { captureId } = await queue.enqueue(capture('/b', 2000, {
-      entities: [{ ref: 'o', name: 'OpenAI', type: 'company', origin: 'json-ld', aliases: [], attributes: {} }],
-      relations: [],
-    }));
+    const { captureId } = await queue.enqueue(
+      capture('/b', 2000, {
+        entities: [{ ref: 'o', name: 'OpenAI', type: 'company', origin: 'json-ld', aliases: [], attributes: {} }],
+        relations: [],
+      }),
+    );
     await queue.drain();
     // Parked after one try (retrying cannot free space), the capture kept with its error.
     expect(failures).toHaveLength(1);
@@ -308,11 +350,20 @@ describe('CaptureQueue', () => {
       return new Promise<void>(() => undefined);
     });
     const id = (c: string) => `c_${c.repeat(32)}`;
-    const row = (c: string, attempts: number, lastError?: string) => ({ id: id(c), capture: capture(`/${c}`, 1000), receivedAt: 1, attempts, ...(lastError === undefined ? {} : { lastError }) });
+    const row = (c: string, attempts: number, lastError?: string) => ({
+      id: id(c),
+      capture: capture(`/${c}`, 1000),
+      receivedAt: 1,
+      attempts,
+      ...(lastError === undefined ? {} : { lastError }),
+    });
     await db.inbox.bulkPut([row('a', 0), row('b', MAX_INGEST_ATTEMPTS, 'boom'), row('c', MAX_INGEST_ATTEMPTS + 2), row('d', 1)]);
     const status = await queue.status();
     expect(status).toMatchObject({ pending: 2, failed: 2 });
-    expect(status.parked?.map((p) => [p.captureId, p.reason])).toEqual([[id('b'), 'boom'], [id('c'), DID_NOT_FINISH]]);
+    expect(status.parked?.map((p) => [p.captureId, p.reason])).toEqual([
+      [id('b'), 'boom'],
+      [id('c'), DID_NOT_FINISH],
+    ]);
     await queue.retry(id('c'));
     expect(await db.inbox.get(id('c'))).toMatchObject({ attempts: 0 });
     await running; // the retry started a drain: the oldest waiting capture is being ingested

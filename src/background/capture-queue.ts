@@ -111,8 +111,10 @@ export class CaptureQueue {
     const captureId = captureIdOf(capture);
     const { db, clock } = this.deps;
     const target = await this.deps.targets.targetOf(capture);
-    const duplicate = this.recent.has(captureId) || (await this.alreadyIngested(capture, target)) || (await db.inbox.get(captureId)) !== undefined;
-    if (!duplicate) await db.inbox.put({ id: captureId, capture, receivedAt: clock.now(), attempts: 0, ...(target === undefined ? {} : { target }) });
+    const duplicate =
+      this.recent.has(captureId) || (await this.alreadyIngested(capture, target)) || (await db.inbox.get(captureId)) !== undefined;
+    if (!duplicate)
+      await db.inbox.put({ id: captureId, capture, receivedAt: clock.now(), attempts: 0, ...(target === undefined ? {} : { target }) });
     void this.drain();
     return { captureId, duplicate };
   }
@@ -157,7 +159,8 @@ export class CaptureQueue {
       const quick = gap >= 0 && gap < QUICK_STOP_MS;
       const shortStops = (row.shortStops ?? 0) + (quick ? 1 : 0);
       const refunded = quick && shortStops < MAX_SHORT_STOPS;
-      const attempts = quick && !refunded ? Math.max(row.attempts, MAX_INGEST_ATTEMPTS) : refunded ? Math.max(0, row.attempts - 1) : row.attempts;
+      const attempts =
+        quick && !refunded ? Math.max(row.attempts, MAX_INGEST_ATTEMPTS) : refunded ? Math.max(0, row.attempts - 1) : row.attempts;
       // Storage full: the attempt stays counted as it was written, and the drain goes on.
       await db.inbox.update(row.id, { attempts, shortStops, startedAt: undefined }).catch(() => 0);
     }
@@ -197,7 +200,11 @@ export class CaptureQueue {
       const message = shape.message.slice(0, MAX_ERROR_CHARS);
       try {
         // Retrying cannot free storage: a quota failure parks the capture at once.
-        await db.inbox.update(row.id, { lastError: message, startedAt: undefined, ...(shape.code === 'quota_exceeded' ? { attempts: Math.max(attempts, MAX_INGEST_ATTEMPTS) } : {}) });
+        await db.inbox.update(row.id, {
+          lastError: message,
+          startedAt: undefined,
+          ...(shape.code === 'quota_exceeded' ? { attempts: Math.max(attempts, MAX_INGEST_ATTEMPTS) } : {}),
+        });
       } catch {
         this.skipped.add(row.id);
       }
@@ -269,7 +276,9 @@ export class CaptureQueue {
     if (captureId === undefined) {
       const rows = await db.inbox.bulkGet(atLimit.filter((id) => id !== this.current).slice(0, MAX_PARKED_LISTED));
       const parked = rows.flatMap((r): ParkedCapture[] =>
-        r === undefined ? [] : [{ captureId: r.id, url: r.capture.url, title: r.capture.title, attempts: r.attempts, reason: r.lastError ?? DID_NOT_FINISH }],
+        r === undefined
+          ? []
+          : [{ captureId: r.id, url: r.capture.url, title: r.capture.title, attempts: r.attempts, reason: r.lastError ?? DID_NOT_FINISH }],
       );
       // The totals carry one parked capture's reason, so the panel can say why captures wait.
       const first = parked[0];
@@ -279,7 +288,7 @@ export class CaptureQueue {
     let state: CaptureState = 'unknown';
     if (row !== undefined) state = this.isParked(row) ? 'failed' : 'queued';
     else if (this.recent.has(captureId)) state = 'ingested';
-    const error = row === undefined ? undefined : row.lastError ?? (state === 'failed' ? DID_NOT_FINISH : undefined);
+    const error = row === undefined ? undefined : (row.lastError ?? (state === 'failed' ? DID_NOT_FINISH : undefined));
     return { ...base, state, ...(error === undefined ? {} : { error }) };
   }
 }

@@ -13,7 +13,14 @@ describe('explicit capture decision', () => {
 
   it('never captures private windows, browser pages or extension pages', () => {
     expect(explicitCaptureDecision({ url: 'https://example.com/', incognito: true }, base, 'manual').allowed).toBe(false);
-    for (const url of ['chrome://settings', 'chrome-extension://abc/sidepanel.html', 'about:blank', 'view-source:https://example.com/', 'data:text/html,x', undefined]) {
+    for (const url of [
+      'chrome://settings',
+      'chrome-extension://abc/sidepanel.html',
+      'about:blank',
+      'view-source:https://example.com/',
+      'data:text/html,x',
+      undefined,
+    ]) {
       expect(explicitCaptureDecision({ url }, base, 'shortcut').allowed).toBe(false);
     }
   });

@@ -21,11 +21,16 @@ export interface TabInfo {
   readonly incognito?: boolean;
 }
 
-export function explicitCaptureDecision(tab: TabInfo, settings: Settings['capture'], trigger: Exclude<PageCapture['trigger'], 'auto'>): CaptureDecision {
+export function explicitCaptureDecision(
+  tab: TabInfo,
+  settings: Settings['capture'],
+  trigger: Exclude<PageCapture['trigger'], 'auto'>,
+): CaptureDecision {
   if (tab.incognito === true) return { allowed: false, reason: 'Pages in private windows are never captured.' };
   const url = tab.url ?? '';
   if (/^file:/i.test(url)) {
-    if (!settings.allowFileUrls) return { allowed: false, reason: 'Local files (file://) are not captured unless allowed in Settings → Capture.' };
+    if (!settings.allowFileUrls)
+      return { allowed: false, reason: 'Local files (file://) are not captured unless allowed in Settings → Capture.' };
   } else if (!/^https?:/i.test(url)) {
     return { allowed: false, reason: 'Browser pages (chrome://, about:, extensions) are never captured.' };
   }

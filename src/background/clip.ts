@@ -58,11 +58,19 @@ export interface ClipDeps {
 export function createClipper(deps: ClipDeps): (request: ClipRequest) => Promise<ClipResult> {
   return async (request) => {
     const name = cleanText(request.text);
-    if (name.length === 0) throw new InvalidArgumentsError('The selection is empty: select a name on the page, then choose "Add selection to Ariadne".');
+    if (name.length === 0)
+      throw new InvalidArgumentsError('The selection is empty: select a name on the page, then choose "Add selection to Ariadne".');
     if (name.length > MAX_NAME_LENGTH) {
-      throw new InvalidArgumentsError(`The selection is ${name.length} characters long; select a name of at most ${MAX_NAME_LENGTH} characters.`);
+      throw new InvalidArgumentsError(
+        `The selection is ${name.length} characters long; select a name of at most ${MAX_NAME_LENGTH} characters.`,
+      );
     }
-    const parsed = clipSchema.safeParse({ text: name, url: request.url, title: cleanText(request.title).slice(0, 1000), snippet: name.slice(0, MAX_CLIP_SNIPPET) });
+    const parsed = clipSchema.safeParse({
+      text: name,
+      url: request.url,
+      title: cleanText(request.title).slice(0, 1000),
+      snippet: name.slice(0, MAX_CLIP_SNIPPET),
+    });
     if (!parsed.success) throw new InvalidArgumentsError(`This page cannot be clipped: ${parsed.error.issues[0]?.message ?? 'bad input'}.`);
     const clip = parsed.data;
 
@@ -79,11 +87,29 @@ export function createClipper(deps: ClipDeps): (request: ClipRequest) => Promise
       const known = knownId === undefined ? undefined : await deps.store.getEntity(knownId);
       const entity = known ?? (await graph.createEntity({ name: clip.text, type: typeOf(clip.text, deps.recognizer()), mentionCount: 1 }));
       const capturedAt = deps.clock.now();
-      await graph.recordEvidence({ kind: 'clip', entityId: entity.id, pageUrl: clip.url, pageTitle: clip.title, snippet: clip.snippet ?? clip.text, capturedAt });
+      await graph.recordEvidence({
+        kind: 'clip',
+        entityId: entity.id,
+        pageUrl: clip.url,
+        pageTitle: clip.title,
+        snippet: clip.snippet ?? clip.text,
+        capturedAt,
+      });
       // The page lists the entity it contributed; an earlier capture time is kept (the capture queue keys on it).
       const page = await deps.store.getPage(clip.url);
-      const recorded = await graph.recordPage({ url: clip.url, title: page?.title ?? clip.title, capturedAt: page?.capturedAt ?? capturedAt, entityIds: [entity.id] });
-      return { entityId: entity.id, name: entity.name, type: entity.type, created: known === undefined, pageEntities: recorded.entityIds.length };
+      const recorded = await graph.recordPage({
+        url: clip.url,
+        title: page?.title ?? clip.title,
+        capturedAt: page?.capturedAt ?? capturedAt,
+        entityIds: [entity.id],
+      });
+      return {
+        entityId: entity.id,
+        name: entity.name,
+        type: entity.type,
+        created: known === undefined,
+        pageEntities: recorded.entityIds.length,
+      };
     });
   };
 }

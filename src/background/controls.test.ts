@@ -79,7 +79,10 @@ describe('capture controls', () => {
 
   it('reports what the page answered when it declined, and an unreachable page', async () => {
     const declined = setup({ tabs: { send: async () => ({ skipped: 'This site is on the capture blocklist.' }) } });
-    expect(await declined.controls.onCommand(CAPTURE_COMMAND, tab)).toEqual({ status: 'refused', reason: 'This site is on the capture blocklist.' });
+    expect(await declined.controls.onCommand(CAPTURE_COMMAND, tab)).toEqual({
+      status: 'refused',
+      reason: 'This site is on the capture blocklist.',
+    });
     const gone = setup({ tabs: { send: async () => Promise.reject(new Error('No tab with id: 4')) } });
     const outcome = await gone.controls.onCommand(CAPTURE_COMMAND, tab);
     expect(outcome.status).toBe('refused');
@@ -95,7 +98,9 @@ describe('capture controls', () => {
 
   it('never clips a blocked site, and an empty selection is refused with a reason', async () => {
     const { controls, store } = setup({ settings: { blocklist: ['example.com'] } });
-    expect(await controls.onMenuClick({ menuItemId: MENU_ADD_SELECTION, selectionText: 'Saltmarsh KV' }, tab)).toMatchObject({ status: 'refused' });
+    expect(await controls.onMenuClick({ menuItemId: MENU_ADD_SELECTION, selectionText: 'Saltmarsh KV' }, tab)).toMatchObject({
+      status: 'refused',
+    });
     const open = setup();
     const empty = await open.controls.onMenuClick({ menuItemId: MENU_ADD_SELECTION, selectionText: '   ' }, tab);
     expect(empty).toMatchObject({ status: 'refused' });

@@ -46,14 +46,19 @@ describe('page.captured handler', () => {
   it('refuses a blocked site with forbidden and tells nobody', async () => {
     const { handlers, events } = setup();
     const c = capture('https://mail.google.com/u/0');
-    await expect(handlers['page.captured']({ type: 'page.captured', capture: c }, { kind: 'content', tabId: 7, url: c.url })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      handlers['page.captured']({ type: 'page.captured', capture: c }, { kind: 'content', tabId: 7, url: c.url }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
     expect(events).toEqual([]);
   });
 
   it('a capture from an extension page (npm start) has no tab to badge', async () => {
     const { handlers, events, queue } = setup();
     const c = capture('https://example.com/b');
-    await handlers['page.captured']({ type: 'page.captured', capture: { ...c, trigger: 'headless' } }, { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' });
+    await handlers['page.captured'](
+      { type: 'page.captured', capture: { ...c, trigger: 'headless' } },
+      { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' },
+    );
     await queue.drain();
     expect(events).toEqual(['ingested']);
   });

@@ -53,7 +53,11 @@ export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promis
     return ingestCapture(
       analysis,
       {
-        service: deps.graph, resolver, store: deps.store, clock: deps.clock, ids: deps.ids,
+        service: deps.graph,
+        resolver,
+        store: deps.store,
+        clock: deps.clock,
+        ids: deps.ids,
         settings: { autoAcceptThreshold: settings.resolver.autoAcceptThreshold, keepSentences: settings.capture.keepSentences },
       },
       { capturedAt: capture.capturedAt },

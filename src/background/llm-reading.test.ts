@@ -53,12 +53,24 @@ async function setup(script: ExtractionScript, patch: Partial<Settings['llm']> =
   const settings: Settings = {
     ...base,
     capture: { ...base.capture, ...capturePatch },
-    llm: { ...base.llm, provider: 'openai-compatible', baseUrl: server.baseUrl, model: 'scripted', timeoutMs: 1_000, readPages: true, ...patch },
+    llm: {
+      ...base.llm,
+      provider: 'openai-compatible',
+      baseUrl: server.baseUrl,
+      model: 'scripted',
+      timeoutMs: 1_000,
+      readPages: true,
+      ...patch,
+    },
   };
   const ingest = createIngest({ graph, store, clock: systemClock, ids, settings: async () => settings });
   const usage = indexedDbOneRow(indexedDB, usageDb, 'usage');
   const llm = new LlmReadingQueue({
-    graph, store, clock: systemClock, ids, settings: async () => settings,
+    graph,
+    store,
+    clock: systemClock,
+    ids,
+    settings: async () => settings,
     usage,
     pagesWithLlmEvidence: () => pagesWithLlmEvidence(db),
   });
@@ -131,7 +143,7 @@ describe('LLM reading after capture', () => {
     expect(reading?.note).toBeTruthy();
   });
 
-  it('deleting a page\'s LLM contributions restores the offline graph', async () => {
+  it("deleting a page's LLM contributions restores the offline graph", async () => {
     const { store, llm, offline, read, db } = await setup({ invent: true });
     await offline();
     const before = await snapshot(store);

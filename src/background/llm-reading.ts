@@ -105,9 +105,15 @@ export class LlmReadingQueue {
       return { queued: true, url };
     }
     const page = await this.deps.store.getPage(url);
-    if (page === undefined) throw new NotFoundError('This page has not been captured: capture it first (Alt+Shift+A or the right-click menu), then read it with the LLM.');
+    if (page === undefined)
+      throw new NotFoundError(
+        'This page has not been captured: capture it first (Alt+Shift+A or the right-click menu), then read it with the LLM.',
+      );
     const sentences = page.sentences ?? [];
-    if (sentences.length === 0) throw new NotFoundError('Ariadne keeps no text of this page (sentence keeping is off, or it named no entity): capture it again, then read it with the LLM.');
+    if (sentences.length === 0)
+      throw new NotFoundError(
+        'Ariadne keeps no text of this page (sentence keeping is off, or it named no entity): capture it again, then read it with the LLM.',
+      );
     this.enqueue({ url, title: page.title, text: sentences.join('\n'), capturedAt: page.capturedAt, requested: true });
     return { queued: true, url };
   }
@@ -163,15 +169,27 @@ export class LlmReadingQueue {
     const decision = capturePolicy(job.url, settings.capture, 'manual');
     if (!decision.allowed) return skipped(decision.reason);
     const reader = (this.deps.readerFor ?? pageReaderFor)(settings.llm);
-    if (reader === undefined) return skipped(settings.llm.provider === 'prompt-api' ? 'the browser\'s built-in model is not available to the background here' : 'no LLM is configured (Settings → Answering questions)');
+    if (reader === undefined)
+      return skipped(
+        settings.llm.provider === 'prompt-api'
+          ? "the browser's built-in model is not available to the background here"
+          : 'no LLM is configured (Settings → Answering questions)',
+      );
     const now = this.deps.clock.now();
     const usage = await this.loadUsage();
     const allowance = pageAllowance({ pageTokens: settings.llm.readTokensPerPage, dailyTokens: settings.llm.readTokensPerDay }, usage, now);
     if (allowance.reason !== undefined) return skipped(allowance.reason);
-    const reading = await readPage({ title: job.title, text: job.text }, reader, { chunkTokens: settings.llm.readChunkTokens, pageTokens: allowance.tokens });
-    if (reading.chunks === 0) return skipped(`${allowance.tokens} tokens (what is left of the page or day budget) do not pay for one part of the page with its prompt`);
+    const reading = await readPage({ title: job.title, text: job.text }, reader, {
+      chunkTokens: settings.llm.readChunkTokens,
+      pageTokens: allowance.tokens,
+    });
+    if (reading.chunks === 0)
+      return skipped(
+        `${allowance.tokens} tokens (what is left of the page or day budget) do not pay for one part of the page with its prompt`,
+      );
     await this.deps.usage.save(chargeTokens(usage, now, reading.tokensSent)).catch(() => undefined);
-    if (reading.error !== undefined && reading.chunksFailed === reading.chunks) return { ...failed(reading.error), model: reader.model, tokens: reading.tokensSent };
+    if (reading.error !== undefined && reading.chunksFailed === reading.chunks)
+      return { ...failed(reading.error), model: reader.model, tokens: reading.tokensSent };
     await this.ingestFindings(job, reading, settings);
     return summary(reading);
   }

@@ -15,7 +15,13 @@ beforeEach(() => fakeBrowser.reset());
 describe('reading settings', () => {
   it('migrates an existing user: the key leaves storage.local, the background keeps it, the page gets capture only', async () => {
     const old = defaultSettings();
-    await fakeBrowser.storage.local.set({ [SETTINGS_STORAGE_KEY]: { ...old, capture: { ...old.capture, mode: 'manual' }, llm: { ...old.llm, provider: 'openai-compatible', model: 'gpt-4o-mini', apiKey: SECRET } } });
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_STORAGE_KEY]: {
+        ...old,
+        capture: { ...old.capture, mode: 'manual' },
+        llm: { ...old.llm, provider: 'openai-compatible', model: 'gpt-4o-mini', apiKey: SECRET },
+      },
+    });
     const settings = await readSettings();
     expect(settings.llm.apiKey).toBe(SECRET);
     expect(settings.capture.mode).toBe('manual');
@@ -25,11 +31,14 @@ describe('reading settings', () => {
   });
 
   it('the content script reads its own key and nothing else', async () => {
-    await fakeBrowser.storage.local.set({ [CAPTURE_SETTINGS_KEY]: { paused: true }, [SETTINGS_STORAGE_KEY]: { capture: { paused: false }, llm: { apiKey: SECRET } } });
+    await fakeBrowser.storage.local.set({
+      [CAPTURE_SETTINGS_KEY]: { paused: true },
+      [SETTINGS_STORAGE_KEY]: { capture: { paused: false }, llm: { apiKey: SECRET } },
+    });
     expect((await readCaptureSettings()).paused).toBe(true);
   });
 
-  it('before the background has migrated, the content script keeps the user\'s capture settings from the old object', async () => {
+  it("before the background has migrated, the content script keeps the user's capture settings from the old object", async () => {
     const old = defaultSettings();
     await fakeBrowser.storage.local.set({ [SETTINGS_STORAGE_KEY]: { ...old, capture: { ...old.capture, paused: true, mode: 'manual' } } });
     const capture = await readCaptureSettings();

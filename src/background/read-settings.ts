@@ -32,7 +32,9 @@ type StorageChanges = Record<string, { readonly newValue?: unknown } | undefined
 
 /** Whether a `storage.onChanged` event means the settings changed (a save, or an old-layout write to migrate). */
 export function isSettingsChange(changes: StorageChanges, areaName: string): boolean {
-  return areaName === 'local' && [CAPTURE_SETTINGS_KEY, SETTINGS_REVISION_KEY, SETTINGS_STORAGE_KEY].some((key) => changes[key] !== undefined);
+  return (
+    areaName === 'local' && [CAPTURE_SETTINGS_KEY, SETTINGS_REVISION_KEY, SETTINGS_STORAGE_KEY].some((key) => changes[key] !== undefined)
+  );
 }
 
 /** The new capture settings carried by a `storage.onChanged` event, if it changed them. */

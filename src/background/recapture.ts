@@ -19,7 +19,8 @@ export interface RecaptureDeps {
   readonly captureTab: (tab: ControlTab) => Promise<ControlOutcome>;
 }
 
-export type RecaptureOutcome = { readonly status: 'captured'; readonly captureId: string } | { readonly status: 'refused'; readonly reason: string };
+export type RecaptureOutcome =
+  { readonly status: 'captured'; readonly captureId: string } | { readonly status: 'refused'; readonly reason: string };
 
 export async function recapturePage(url: string, deps: RecaptureDeps): Promise<RecaptureOutcome> {
   const tab = await deps.openLoaded(url);
@@ -55,7 +56,10 @@ export function openLoadedTab(tabs: TabsApi, url: string, timeoutMs = RECAPTURE_
       if (tabId === undefined) completedEarly.add(id);
       else if (id === tabId) done();
     };
-    const timer = setTimeout(() => done(new AriadneError('timeout', `The page did not finish loading within ${timeoutMs / 1000} s; it was not captured again.`)), timeoutMs);
+    const timer = setTimeout(
+      () => done(new AriadneError('timeout', `The page did not finish loading within ${timeoutMs / 1000} s; it was not captured again.`)),
+      timeoutMs,
+    );
     tabs.onUpdated.addListener(onUpdated);
     tabs.create({ url, active: false }).then(
       (tab) => {
@@ -65,7 +69,8 @@ export function openLoadedTab(tabs: TabsApi, url: string, timeoutMs = RECAPTURE_
           if (completedEarly.has(tab.id)) done();
         }
       },
-      (error: unknown) => done(new AriadneError('internal', `The page could not be opened (${error instanceof Error ? error.message : String(error)}).`)),
+      (error: unknown) =>
+        done(new AriadneError('internal', `The page could not be opened (${error instanceof Error ? error.message : String(error)}).`)),
     );
   });
 }

@@ -47,7 +47,16 @@ export function startBackground(): void {
     ids,
     buildTools: createToolRegistry,
     buildIngest: ({ graph, store }) => createIngest({ graph, store, clock, ids, settings: readSettings }),
-    buildLlm: ({ db, graph, store }) => new LlmReadingQueue({ graph, store, clock, ids, settings: readSettings, usage, pagesWithLlmEvidence: () => pagesWithLlmEvidence(db) }),
+    buildLlm: ({ db, graph, store }) =>
+      new LlmReadingQueue({
+        graph,
+        store,
+        clock,
+        ids,
+        settings: readSettings,
+        usage,
+        pagesWithLlmEvidence: () => pagesWithLlmEvidence(db),
+      }),
     warn: (message) => console.warn(`Ariadne tools: ${message}`),
   });
   const registry = workspaces.router();
@@ -72,11 +81,22 @@ export function startBackground(): void {
 
   const onAccepted = (captureId: string, tabId: number) => badge.expect(captureId, tabId);
   // "Capture again" (Pages view): a background tab, then the context menu's capture path (`controls` is set below, before any message arrives).
-  const recapture = (url: string) => recapturePage(url, { openLoaded: (u) => openLoadedTab(browser.tabs, u), captureTab: (tab) => controls.captureTab(tab, 'manual') });
-  const route = createRouter(createHandlers({ tools: () => workspaces.router(), queue, settings: readSettings, onAccepted, llm: llmOfWorkspaces(workspaces), recapture }), {
-    extensionId: browser.runtime.id,
-    extensionOrigin: browser.runtime.getURL('/'),
-  });
+  const recapture = (url: string) =>
+    recapturePage(url, { openLoaded: (u) => openLoadedTab(browser.tabs, u), captureTab: (tab) => controls.captureTab(tab, 'manual') });
+  const route = createRouter(
+    createHandlers({
+      tools: () => workspaces.router(),
+      queue,
+      settings: readSettings,
+      onAccepted,
+      llm: llmOfWorkspaces(workspaces),
+      recapture,
+    }),
+    {
+      extensionId: browser.runtime.id,
+      extensionOrigin: browser.runtime.getURL('/'),
+    },
+  );
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     void route(message, sender).then(sendResponse);
     return true; // the reply is sent asynchronously

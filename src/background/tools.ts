@@ -58,9 +58,15 @@ export async function createToolRegistry({ graph, store }: ToolSources): Promise
   let resolver: Resolver = createResolver({ store, clock, settings: { networkLookups: false } });
 
   const configure = async (settings: Settings): Promise<void> => {
-    const client = settings.llm.provider === 'openai-compatible' && settings.llm.model !== ''
-      ? new OpenAiCompatibleClient({ baseUrl: settings.llm.baseUrl, model: settings.llm.model, apiKey: settings.llm.apiKey, timeoutMs: settings.llm.timeoutMs })
-      : undefined;
+    const client =
+      settings.llm.provider === 'openai-compatible' && settings.llm.model !== ''
+        ? new OpenAiCompatibleClient({
+            baseUrl: settings.llm.baseUrl,
+            model: settings.llm.model,
+            apiKey: settings.llm.apiKey,
+            timeoutMs: settings.llm.timeoutMs,
+          })
+        : undefined;
     const answerer = await answererFor(settings, client);
     engine = createQueryEngine({ store, clock, nameSearch, history, ...(answerer ? { answerer } : {}) });
     resolver = createResolver({

@@ -32,8 +32,12 @@ afterEach(async () => {
 
 function capture(path: string, name: string): PageCapture {
   return pageCaptureSchema.parse({
-    url: `https://example.test${path}`, title: name, text: `A page about ${name}.`, capturedAt: 1000 + path.length,
-    entities: [{ ref: 'a', name, type: 'company', origin: 'json-ld' }], relations: [],
+    url: `https://example.test${path}`,
+    title: name,
+    text: `A page about ${name}.`,
+    capturedAt: 1000 + path.length,
+    entities: [{ ref: 'a', name, type: 'company', origin: 'json-ld' }],
+    relations: [],
   });
 }
 
@@ -44,10 +48,19 @@ function setup(): Workspaces {
   const buildTools = async ({ graph, store }: GraphSources) => {
     const search = await NameIndex.load(store);
     search.attach(graph);
-    return createAppRegistry({ graph, store, search, clock, resolver: createResolver({ store, clock, settings: { networkLookups: false } }), references: new ReferenceRegistry({ clock }) });
+    return createAppRegistry({
+      graph,
+      store,
+      search,
+      clock,
+      resolver: createResolver({ store, clock, settings: { networkLookups: false } }),
+      references: new ReferenceRegistry({ clock }),
+    });
   };
   const workspaces = createWorkspaces({
-    clock, ids, buildTools,
+    clock,
+    ids,
+    buildTools,
     buildIngest: ({ graph, store }) => createIngest({ graph, store, clock, ids, settings: async () => defaultSettings() }),
     registryDatabase: new WorkspaceDatabase(`${prefix}ariadne-workspaces`),
     databaseName: (w) => `${prefix}${workspaceDatabaseName(w.id)}`,
@@ -59,7 +72,9 @@ function setup(): Workspaces {
 
 const caller = { caller: { kind: 'test' as const } };
 const names = async (w: Workspaces, workspace: string) =>
-  ((await (await w.router()).call('entity_list', { workspace }, caller)) as { entities: { name: string }[] }).entities.map((e) => e.name).sort();
+  ((await (await w.router()).call('entity_list', { workspace }, caller)) as { entities: { name: string }[] }).entities
+    .map((e) => e.name)
+    .sort();
 
 describe('background workspaces', () => {
   it('captures go to the active workspace at the time, each into its own database', async () => {
@@ -124,6 +139,8 @@ describe('background workspaces', () => {
     await router.call('workspace_delete', { workspace: 'Scratch', confirm: true }, caller);
     expect(await Dexie.exists(`${prefix}ariadne-ws-w_000001`)).toBe(false);
     expect(await names(w, 'Default')).toEqual(['Go']);
-    expect(((await router.call('workspace_list', {}, caller)) as { workspaces: { name: string }[] }).workspaces.map((x) => x.name)).toEqual(['Default']);
+    expect(((await router.call('workspace_list', {}, caller)) as { workspaces: { name: string }[] }).workspaces.map((x) => x.name)).toEqual(
+      ['Default'],
+    );
   });
 });

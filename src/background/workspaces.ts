@@ -121,12 +121,13 @@ export function createWorkspaces(deps: WorkspacesDeps): Workspaces {
   );
   const active = async () => open.get(await registry.active());
   let router: Promise<WorkspaceToolRouter<ResolvedTool>> | undefined;
-  const buildRouter = async () => new WorkspaceToolRouter<ResolvedTool>({
-    workspaces: registry,
-    toolsOf: async (w) => (await open.get(w)).tools,
-    management,
-    catalog: await (await active()).tools,
-  });
+  const buildRouter = async () =>
+    new WorkspaceToolRouter<ResolvedTool>({
+      workspaces: registry,
+      toolsOf: async (w) => (await open.get(w)).tools,
+      management,
+      catalog: await (await active()).tools,
+    });
   return {
     registry,
     open,

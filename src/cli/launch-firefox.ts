@@ -90,7 +90,8 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Laun
   });
   const output: string[] = [];
   const child = browser.process();
-  for (const stream of [child?.stdout, child?.stderr]) stream?.on('data', (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+  for (const stream of [child?.stdout, child?.stderr])
+    stream?.on('data', (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
   try {
     if ('temporary' in options.install) await browser.installExtension(resolve(options.install.temporary));
     const assigned = uuid ?? (await extensionUuid(options.profileDir));
@@ -108,5 +109,9 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Laun
  */
 export async function openExtensionPage(page: Page, url: string): Promise<void> {
   void page.goto(url, { timeout: PAGE_TIMEOUT_MS }).catch(() => undefined);
-  await page.waitForFunction((expected) => location.href === expected && document.readyState === 'complete', { timeout: PAGE_TIMEOUT_MS }, url);
+  await page.waitForFunction(
+    (expected) => location.href === expected && document.readyState === 'complete',
+    { timeout: PAGE_TIMEOUT_MS },
+    url,
+  );
 }

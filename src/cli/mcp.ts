@@ -170,7 +170,9 @@ async function runInstall(flags: Flags, remove: boolean): Promise<void> {
   const browsers: BrowserFlavor[] =
     flags.browsers.length > 0 ? flags.browsers : flags.profile !== undefined ? ['chromium'] : ['chrome', 'chromium', 'firefox'];
   const targets: InstallTarget[] =
-    flags.profile === undefined ? browsers.map((browser) => ({ browser })) : [{ browser: browsers[0] ?? 'chromium', userDataDir: flags.profile }];
+    flags.profile === undefined
+      ? browsers.map((browser) => ({ browser }))
+      : [{ browser: browsers[0] ?? 'chromium', userDataDir: flags.profile }];
   const request: InstallRequest = {
     targets,
     extensionIds: flags.extensionIds,
@@ -194,7 +196,8 @@ async function runInstall(flags: Flags, remove: boolean): Promise<void> {
     process.stdout.write('\n');
     process.stdout.write(`\nPaste into your MCP client's configuration (Claude Desktop, Cursor, …):\n${clientSnippet(first)}\n`);
     const others = plans.slice(1).map((plan) => `  ${plan.key}: ${plan.wrapperPath}`);
-    if (others.length > 0) process.stdout.write(`(that one serves ${first.key}; for another browser use its wrapper as "command":\n${others.join('\n')})\n`);
+    if (others.length > 0)
+      process.stdout.write(`(that one serves ${first.key}; for another browser use its wrapper as "command":\n${others.join('\n')})\n`);
     process.stdout.write(`\nThen turn on "Connect AI agents" in Ariadne's settings (side panel in Chromium, sidebar in Firefox).\n`);
   }
 }

@@ -36,7 +36,9 @@ async function waitForQueue(panel: Page): Promise<{ pending: number; failed: num
   const deadline = Date.now() + INGEST_TIMEOUT_MS;
   for (;;) {
     const reply: unknown = await panel.evaluate(() =>
-      (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).browser.runtime.sendMessage({ type: 'capture.status' }),
+      (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).browser.runtime.sendMessage({
+        type: 'capture.status',
+      }),
     );
     const status = reply as { ok: boolean; result?: { pending: number; failed: number } };
     if (status.ok && status.result && status.result.pending === 0) return status.result;
@@ -74,7 +76,11 @@ export async function runFirefoxHeadless(
     const panel = await ff.browser.newPage();
     await openExtensionPage(panel, `${ff.origin}/sidepanel.html`);
     const send: SendFromExtension = (message) =>
-      panel.evaluate((m) => (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).browser.runtime.sendMessage(m), message);
+      panel.evaluate(
+        (m) =>
+          (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).browser.runtime.sendMessage(m),
+        message,
+      );
     const used = workspaceName === undefined ? undefined : await useWorkspace(send, workspaceName);
     const reports: FirefoxCaptureReport[] = [];
     for (const url of urls) reports.push(await capture(page, url));

@@ -71,7 +71,8 @@ function parseOptions(argv: readonly string[]): Options | undefined {
     },
   });
   if (values.help) return undefined;
-  if (values.browser !== 'chromium' && values.browser !== 'firefox') throw new Error(`--browser must be chromium or firefox, not "${values.browser}".`);
+  if (values.browser !== 'chromium' && values.browser !== 'firefox')
+    throw new Error(`--browser must be chromium or firefox, not "${values.browser}".`);
   return {
     browser: values.browser,
     headless: values.headless,
@@ -100,7 +101,8 @@ function ensureBuilt(browser: Options['browser'], log: (line: string) => void): 
   log(built === 0 ? 'Building the extension (first run)…' : 'Sources changed since the last build; rebuilding…');
   const args = browser === 'firefox' ? ['wxt', 'build', '-b', 'firefox'] : ['wxt', 'build'];
   const result = spawnSync('npx', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error(`\`${args.join(' ')}\` failed; run \`npm run ${browser === 'firefox' ? 'build:firefox' : 'build'}\` to see why.`);
+  if (result.status !== 0)
+    throw new Error(`\`${args.join(' ')}\` failed; run \`npm run ${browser === 'firefox' ? 'build:firefox' : 'build'}\` to see why.`);
 }
 
 /** URLs stay as they are; files are served over http from their directory. */
@@ -150,10 +152,9 @@ interface ExtensionGlobal {
 async function waitForQueue(panel: Page): Promise<{ pending: number; failed: number }> {
   const deadline = Date.now() + INGEST_TIMEOUT_MS;
   for (;;) {
-    const reply = await panel.evaluate(
-      (message) => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage(message),
-      { type: 'capture.status' },
-    );
+    const reply = await panel.evaluate((message) => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage(message), {
+      type: 'capture.status',
+    });
     const status = reply as { ok: boolean; result?: { pending: number; failed: number } };
     if (status.ok && status.result && status.result.pending === 0) return status.result;
     if (Date.now() > deadline) return status.result ?? { pending: -1, failed: 0 };
@@ -207,14 +208,19 @@ function summarize(dump: GraphDump, reports: readonly CaptureReport[], elapsedMs
   const types = [...byType.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t, n]) => `${t} ${n}`);
   lines.push('');
   lines.push(`Workspace: ${workspace.name}`);
-  lines.push(`Graph: ${entities.length} entities (${types.join(', ') || 'none'}), ${(dump.relationships ?? []).length} relationships, ${pages.size} pages`);
+  lines.push(
+    `Graph: ${entities.length} entities (${types.join(', ') || 'none'}), ${(dump.relationships ?? []).length} relationships, ${pages.size} pages`,
+  );
   if (failed > 0) lines.push(`${failed} capture(s) failed to ingest and are parked in the inbox.`);
   lines.push(`Time: ${(elapsedMs / 1000).toFixed(1)} s`);
   return lines.join('\n');
 }
 
 function writeGraph(out: string, dump: GraphDump): void {
-  writeFileSync(out, `${JSON.stringify({ format: 'ariadne-graph', version: 1, exportedAt: new Date().toISOString(), ...dump }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ format: 'ariadne-graph', version: 1, exportedAt: new Date().toISOString(), ...dump }, null, 2)}\n`,
+  );
   console.log(`Wrote ${out}`);
 }
 
@@ -301,8 +307,12 @@ async function main(): Promise<number> {
     return 2;
   }
   if (!options.headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    console.error(`${options.browser === 'firefox' ? 'Firefox' : 'Chromium'} needs a display to open a window, and none was found (no DISPLAY or WAYLAND_DISPLAY).`);
-    console.error(`Run without a window instead, for example:  npm start -- ${options.browser === 'firefox' ? '--browser firefox ' : ''}--headless https://example.com page.html`);
+    console.error(
+      `${options.browser === 'firefox' ? 'Firefox' : 'Chromium'} needs a display to open a window, and none was found (no DISPLAY or WAYLAND_DISPLAY).`,
+    );
+    console.error(
+      `Run without a window instead, for example:  npm start -- ${options.browser === 'firefox' ? '--browser firefox ' : ''}--headless https://example.com page.html`,
+    );
     return 2;
   }
   mkdirSync(options.profile, { recursive: true });

@@ -46,7 +46,10 @@ export async function serveDirectory(directory: string): Promise<StaticServer> {
     stat(file).then(
       (info) => {
         if (!info.isFile()) throw new Error('not a file');
-        res.writeHead(200, { 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'content-length': info.size });
+        res.writeHead(200, {
+          'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+          'content-length': info.size,
+        });
         createReadStream(file).pipe(res);
       },
       () => res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'),

@@ -50,7 +50,11 @@ async function main(argv: readonly string[]): Promise<void> {
   const [first, second] = args;
   if (command === 'init' && connection !== '') {
     const applied = await withClient(connection, (c) => migrate(c));
-    process.stdout.write(applied.length === 0 ? 'Team database already up to date.\n' : applied.map((m) => `applied ${String(m.version).padStart(3, '0')}_${m.name}\n`).join(''));
+    process.stdout.write(
+      applied.length === 0
+        ? 'Team database already up to date.\n'
+        : applied.map((m) => `applied ${String(m.version).padStart(3, '0')}_${m.name}\n`).join(''),
+    );
   } else if (command === 'workspace' && first !== undefined) {
     await withClient(connection, (c) => createWorkspace(c, first, second ?? first));
     process.stdout.write(`Workspace "${first}" ready.\n`);
@@ -58,11 +62,14 @@ async function main(argv: readonly string[]): Promise<void> {
     const given = process.env.ARIADNE_MEMBER_PASSWORD;
     // A new role without a given password gets a generated one; an existing role keeps its own.
     const generated = await withClient(connection, async (c) => {
-      const password = given !== undefined && given !== '' ? given : (await roleExists(c, second)) ? undefined : randomBytes(18).toString('base64url');
+      const password =
+        given !== undefined && given !== '' ? given : (await roleExists(c, second)) ? undefined : randomBytes(18).toString('base64url');
       await addMember(c, first, second, password);
       return password === given ? undefined : password;
     });
-    process.stdout.write(`Member "${second}" can use workspace "${first}".${generated === undefined ? '' : `\nPassword (shown once): ${generated}`}\n`);
+    process.stdout.write(
+      `Member "${second}" can use workspace "${first}".${generated === undefined ? '' : `\nPassword (shown once): ${generated}`}\n`,
+    );
   } else if (command === 'remove' && first !== undefined && second !== undefined) {
     await withClient(connection, (c) => removeMember(c, first, second));
     process.stdout.write(`Member "${second}" no longer reads or writes workspace "${first}".\n`);

@@ -9,7 +9,6 @@ import { WorkspaceRegistry } from '../core/workspace/workspace-registry';
 import { activeWorkspace, useWorkspace } from './workspace-option';
 import type { SendFromExtension } from './workspace-option';
 
-
 /** A dependency these tests never reach. */
 const unused = (): Promise<never> => Promise.reject(new Error('not used in this test'));
 const messageSchema = z.object({ type: z.literal('tool.call'), tool: z.string(), arguments: z.record(z.string(), z.unknown()) });
@@ -17,8 +16,18 @@ const messageSchema = z.object({ type: z.literal('tool.call'), tool: z.string(),
 function extension(): { send: SendFromExtension; registry: WorkspaceRegistry } {
   // A clock a millisecond later at each reading: listings follow creation order.
   let tick = 0;
-  const registry = new WorkspaceRegistry({ store: new InMemoryWorkspaceStore(), clock: { now: () => tick++ }, newId: sequentialWorkspaceIds() });
-  const tools = createWorkspaceToolRegistry({ workspaces: registry, dropGraph: async () => undefined, searchIn: async () => [], readerOf: unused, importInto: unused });
+  const registry = new WorkspaceRegistry({
+    store: new InMemoryWorkspaceStore(),
+    clock: { now: () => tick++ },
+    newId: sequentialWorkspaceIds(),
+  });
+  const tools = createWorkspaceToolRegistry({
+    workspaces: registry,
+    dropGraph: async () => undefined,
+    searchIn: async () => [],
+    readerOf: unused,
+    importInto: unused,
+  });
   const send: SendFromExtension = async (raw) => {
     const message = messageSchema.parse(raw);
     return tools.callSafe(message.tool, message.arguments, { caller: { kind: 'extension' } });

@@ -41,7 +41,10 @@ const oneSchema = z.object({ workspace: viewSchema });
 
 /** A tool call the background refused, with the error code it answered. */
 class ToolRefusal extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -26,7 +26,10 @@ describe('captureAndSend', () => {
     expect(id).toBe(ID);
     expect(doc.documentElement.dataset.ariadneCaptured).toBe(ID);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ type: 'page.captured', capture: { url: 'https://example.test/stripe', title: 'Stripe', trigger: 'auto' } });
+    expect(sent[0]).toMatchObject({
+      type: 'page.captured',
+      capture: { url: 'https://example.test/stripe', title: 'Stripe', trigger: 'auto' },
+    });
   });
 
   it('retries the same capture while the worker is not there, with growing delays', async () => {
@@ -61,9 +64,17 @@ describe('captureAndSend', () => {
   });
 
   it('a malformed acknowledgement is an internal error, not a capture id (the page stays unmarked)', async () => {
-    for (const reply of [{ ok: true, result: {} }, { ok: true, result: { captureId: 'c_1' } }, { ok: false, error: { code: 'nope', message: 'x' } }, 'yes', undefined]) {
+    for (const reply of [
+      { ok: true, result: {} },
+      { ok: true, result: { captureId: 'c_1' } },
+      { ok: false, error: { code: 'nope', message: 'x' } },
+      'yes',
+      undefined,
+    ]) {
       const doc = page();
-      await expect(captureAndSend(doc, 'https://example.test/stripe', { transport: async () => reply })).rejects.toMatchObject({ code: 'internal' });
+      await expect(captureAndSend(doc, 'https://example.test/stripe', { transport: async () => reply })).rejects.toMatchObject({
+        code: 'internal',
+      });
       expect(doc.documentElement.dataset.ariadneCaptured).toBeUndefined();
     }
   });

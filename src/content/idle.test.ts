@@ -12,7 +12,9 @@ function fakeWindow(readyState: DocumentReadyState, idle: boolean) {
     addEventListener: (_type, listener) => void (onLoad = listener),
     removeEventListener: () => void (onLoad = undefined),
     setTimeout: (fn, ms) => void timers.push({ fn, ms }),
-    ...(idle ? { requestIdleCallback: (cb: () => void, options: { timeout: number }) => void (log.push(`idle ${options.timeout}`), cb()) } : {}),
+    ...(idle
+      ? { requestIdleCallback: (cb: () => void, options: { timeout: number }) => void (log.push(`idle ${options.timeout}`), cb()) }
+      : {}),
   };
   return { win, log, load: () => onLoad?.(), timers };
 }

@@ -23,7 +23,8 @@ export async function sendCapture(capture: PageCapture, transport: Transport): P
     const why = error instanceof Error ? error.message : String(error);
     throw new AriadneError('unavailable', `The Ariadne background did not answer (${why}). Reload the extension and retry.`);
   }
-  const field = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined);
+  const field = (value: unknown, key: string): unknown =>
+    typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
   const ok = field(raw, 'ok');
   const captureId = field(field(raw, 'result'), 'captureId');
   if (ok === true && typeof captureId === 'string' && CAPTURE_ID.test(captureId)) return captureId;

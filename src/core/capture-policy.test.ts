@@ -39,7 +39,14 @@ describe('capture policy', () => {
 });
 
 describe('the blocklist against other spellings of a blocked site', () => {
-  it.each(['https://mail.google.com./', 'https://chase.com./', 'https://online.chase.com./x', 'https://MAIL.google.com/', 'https://u:p@mail.google.com:8443/', 'https://%6Dail.google.com/'])('refuses %s, even on request', (url) => {
+  it.each([
+    'https://mail.google.com./',
+    'https://chase.com./',
+    'https://online.chase.com./x',
+    'https://MAIL.google.com/',
+    'https://u:p@mail.google.com:8443/',
+    'https://%6Dail.google.com/',
+  ])('refuses %s, even on request', (url) => {
     expect(capturePolicy(url, base, 'auto').allowed).toBe(false);
     expect(capturePolicy(url, base, 'shortcut').allowed).toBe(false);
   });

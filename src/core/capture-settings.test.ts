@@ -6,15 +6,39 @@ describe('parseCaptureSettings', () => {
   it('gives the defaults for nothing, or for something that is not an object', () => {
     for (const raw of [undefined, null, 'auto', 42, ['auto']]) {
       expect(parseCaptureSettings(raw)).toEqual({
-        mode: 'auto', paused: false, blocklist: [...DEFAULT_BLOCKLIST], allowlist: [], allowFileUrls: false, maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE, keepSentences: true,
+        mode: 'auto',
+        paused: false,
+        blocklist: [...DEFAULT_BLOCKLIST],
+        allowlist: [],
+        allowFileUrls: false,
+        maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE,
+        keepSentences: true,
       });
     }
   });
 
   it('keeps good fields and replaces each bad one by its default', () => {
-    const s = parseCaptureSettings({ mode: 'manual', paused: 'yes', blocklist: ['example.com'], allowlist: 'example.org', allowFileUrls: true, maxEntitiesPerPage: 0 });
-    expect(s).toEqual({ mode: 'manual', paused: false, blocklist: ['example.com'], allowlist: [], allowFileUrls: true, maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE, keepSentences: true });
-    expect(parseCaptureSettings({ mode: 'sometimes', maxEntitiesPerPage: 2.5 })).toMatchObject({ mode: 'auto', maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE });
+    const s = parseCaptureSettings({
+      mode: 'manual',
+      paused: 'yes',
+      blocklist: ['example.com'],
+      allowlist: 'example.org',
+      allowFileUrls: true,
+      maxEntitiesPerPage: 0,
+    });
+    expect(s).toEqual({
+      mode: 'manual',
+      paused: false,
+      blocklist: ['example.com'],
+      allowlist: [],
+      allowFileUrls: true,
+      maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE,
+      keepSentences: true,
+    });
+    expect(parseCaptureSettings({ mode: 'sometimes', maxEntitiesPerPage: 2.5 })).toMatchObject({
+      mode: 'auto',
+      maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE,
+    });
     expect(parseCaptureSettings({ maxEntitiesPerPage: 200 }).maxEntitiesPerPage).toBe(200);
   });
 
@@ -27,7 +51,13 @@ describe('parseCaptureSettings', () => {
   });
 
   it('is what the settings schema gives for its capture field (one reader for the page, the panel and the background)', () => {
-    const samples: unknown[] = [undefined, {}, { mode: 'manual' }, { paused: true, blocklist: ['*.bank.com'] }, { mode: 3, allowlist: ['a.com', null] }];
+    const samples: unknown[] = [
+      undefined,
+      {},
+      { mode: 'manual' },
+      { paused: true, blocklist: ['*.bank.com'] },
+      { mode: 3, allowlist: ['a.com', null] },
+    ];
     for (const capture of samples) expect(parseSettings({ capture }).capture).toEqual(parseCaptureSettings(capture));
   });
 

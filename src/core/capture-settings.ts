@@ -13,11 +13,33 @@
  * prefix (`https://example.com/account/`).
  */
 export const DEFAULT_BLOCKLIST: readonly string[] = [
-  'mail.google.com', 'outlook.live.com', 'outlook.office.com', 'mail.yahoo.com', 'mail.proton.me', 'app.fastmail.com',
-  'accounts.google.com', 'login.microsoftonline.com', 'login.live.com', 'appleid.apple.com', 'id.atlassian.com',
-  '*.paypal.com', '*.chase.com', '*.bankofamerica.com', '*.wellsfargo.com', '*.citi.com', '*.hsbc.com',
-  '*.barclays.co.uk', '*.revolut.com', '*.wise.com', '*.n26.com', 'web.whatsapp.com', 'messages.google.com',
-  'web.telegram.org', '*.1password.com', '*.bitwarden.com', 'vault.lastpass.com',
+  'mail.google.com',
+  'outlook.live.com',
+  'outlook.office.com',
+  'mail.yahoo.com',
+  'mail.proton.me',
+  'app.fastmail.com',
+  'accounts.google.com',
+  'login.microsoftonline.com',
+  'login.live.com',
+  'appleid.apple.com',
+  'id.atlassian.com',
+  '*.paypal.com',
+  '*.chase.com',
+  '*.bankofamerica.com',
+  '*.wellsfargo.com',
+  '*.citi.com',
+  '*.hsbc.com',
+  '*.barclays.co.uk',
+  '*.revolut.com',
+  '*.wise.com',
+  '*.n26.com',
+  'web.whatsapp.com',
+  'messages.google.com',
+  'web.telegram.org',
+  '*.1password.com',
+  '*.bitwarden.com',
+  'vault.lastpass.com',
 ];
 
 /** Per-page cap on kept entities (the capture issue asks for about 25 by default). */
@@ -50,7 +72,8 @@ export interface CaptureSettings {
  *   parseCaptureSettings({ mode: 'manual', paused: 'yes' }) // mode 'manual', paused false (bad value), other defaults
  */
 export function parseCaptureSettings(raw: unknown): CaptureSettings {
-  const get = (key: string): unknown => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? Reflect.get(raw, key) : undefined);
+  const get = (key: string): unknown =>
+    typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? Reflect.get(raw, key) : undefined;
   const mode = get('mode');
   const max = get('maxEntitiesPerPage');
   return {
@@ -59,7 +82,8 @@ export function parseCaptureSettings(raw: unknown): CaptureSettings {
     blocklist: patternsOr(get('blocklist'), DEFAULT_BLOCKLIST),
     allowlist: patternsOr(get('allowlist'), []),
     allowFileUrls: booleanOr(get('allowFileUrls'), false),
-    maxEntitiesPerPage: typeof max === 'number' && Number.isInteger(max) && max >= 1 && max <= MAX_ENTITIES_PER_PAGE ? max : DEFAULT_MAX_ENTITIES_PER_PAGE,
+    maxEntitiesPerPage:
+      typeof max === 'number' && Number.isInteger(max) && max >= 1 && max <= MAX_ENTITIES_PER_PAGE ? max : DEFAULT_MAX_ENTITIES_PER_PAGE,
     keepSentences: booleanOr(get('keepSentences'), true),
   };
 }

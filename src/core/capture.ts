@@ -63,7 +63,8 @@ export type PageCapture = z.infer<typeof pageCaptureSchema>;
 /** Longest note a capture may carry (the schema's bound). */
 const MAX_NOTE_CHARS = 300;
 
-export type CaptureAcceptance = { readonly ok: true; readonly capture: PageCapture; readonly salvaged: boolean } | { readonly ok: false; readonly message: string };
+export type CaptureAcceptance =
+  { readonly ok: true; readonly capture: PageCapture; readonly salvaged: boolean } | { readonly ok: false; readonly message: string };
 
 /**
  * A capture as the background takes it: valid as sent, or, when only its structured

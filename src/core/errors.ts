@@ -83,7 +83,8 @@ export function toErrorShape(error: unknown): ErrorShape {
   if (isQuotaError(error)) {
     return {
       code: 'quota_exceeded',
-      message: 'The browser refused to store more data (storage quota exceeded). Free space or export and clear old data; nothing already stored was changed.',
+      message:
+        'The browser refused to store more data (storage quota exceeded). Free space or export and clear old data; nothing already stored was changed.',
     };
   }
   const message = error instanceof Error ? error.message : String(error);

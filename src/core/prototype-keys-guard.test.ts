@@ -54,7 +54,13 @@ function guardedByHasOwn(node: ts.ElementAccessExpression, sf: ts.SourceFile): b
   for (let parent = node.parent; parent !== undefined; child = parent, parent = parent.parent) {
     if (ts.isIfStatement(parent) && parent.thenStatement === child && parent.expression.getText(sf).includes(guard)) return true;
     if (ts.isConditionalExpression(parent) && parent.whenTrue === child && parent.condition.getText(sf).includes(guard)) return true;
-    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && parent.right === child && parent.left.getText(sf).includes(guard)) return true;
+    if (
+      ts.isBinaryExpression(parent) &&
+      parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken &&
+      parent.right === child &&
+      parent.left.getText(sf).includes(guard)
+    )
+      return true;
     if (ts.isFunctionLike(parent)) return false;
   }
   return false;
@@ -97,7 +103,12 @@ function findings(): string[] {
       if (ts.isElementAccessExpression(node)) {
         const keyType = checker.getTypeAtLocation(node.argumentExpression);
         const objType = checker.getTypeAtLocation(node.expression);
-        if (isWideString(keyType) && hasStringIndex(checker, objType) && !guardedByHasOwn(node, sf) && !isNullProtoConst(checker, node.expression)) {
+        if (
+          isWideString(keyType) &&
+          hasStringIndex(checker, objType) &&
+          !guardedByHasOwn(node, sf) &&
+          !isNullProtoConst(checker, node.expression)
+        ) {
           const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
           out.push(`${relative(ROOT, file)}:${line + 1}: ${node.getText(sf).slice(0, 80)}`);
         }

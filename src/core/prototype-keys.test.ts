@@ -93,7 +93,9 @@ describe.each(KEYS)('the name %s', (key) => {
       dom.window.close();
       for (const e of capture.entities) expect(ENTITY_TYPES).toContain(e.type);
       const names = capture.entities.map((e) => e.name);
-      expect(names).toEqual(expect.arrayContaining(['Acme Widgets', 'Jane Roe', 'Globex Corporation', 'Sam Poe', 'Initech Systems', 'Bill Lumbergh', key]));
+      expect(names).toEqual(
+        expect.arrayContaining(['Acme Widgets', 'Jane Roe', 'Globex Corporation', 'Sam Poe', 'Initech Systems', 'Bill Lumbergh', key]),
+      );
       // A property named like a prototype member is not a relation property: no entity is invented from it.
       expect(names).not.toContain('Kim Lee');
       expect(names).not.toContain('Lou Fry');
@@ -103,7 +105,13 @@ describe.each(KEYS)('the name %s', (key) => {
       if (!accepted.ok) return;
       const byName = new Map(accepted.capture.entities.map((e) => [e.name, e.ref]));
       const rel = (from: string, label: string, to: string) => ({ from: byName.get(from), label, to: byName.get(to) });
-      expect(accepted.capture.relations).toEqual(expect.arrayContaining([rel('Acme Widgets', 'founded_by', 'Jane Roe'), rel('Acme Widgets', 'employs', 'Sam Poe'), rel('Initech Systems', 'founded_by', 'Bill Lumbergh')]));
+      expect(accepted.capture.relations).toEqual(
+        expect.arrayContaining([
+          rel('Acme Widgets', 'founded_by', 'Jane Roe'),
+          rel('Acme Widgets', 'employs', 'Sam Poe'),
+          rel('Initech Systems', 'founded_by', 'Bill Lumbergh'),
+        ]),
+      );
     });
 
     it('is analysed and ingested: the entities and relations reach the graph', async () => {
@@ -119,28 +127,43 @@ describe.each(KEYS)('the name %s', (key) => {
       await ingestCapture(analysis, { service: w.graph, resolver, store: w.store, clock, ids: sequentialIds() }, { capturedAt: 1 });
       const acme = await entityNamed(w, 'Acme Widgets');
       const related = await w.registry.call('entity_find_related', { name: acme.id }, test);
-      expect(related).toMatchObject({ related: expect.arrayContaining([{ name: 'Jane Roe', relationship: 'founded_by', direction: 'outgoing' }]) });
+      expect(related).toMatchObject({
+        related: expect.arrayContaining([{ name: 'Jane Roe', relationship: 'founded_by', direction: 'outgoing' }]),
+      });
       // Every entity the analysis kept is in the graph (whether a name like `valueOf` is
       // worth keeping is the analyser's call; the software entity of that name usually is).
-      for (const e of analysis.entities) expect((await w.graph.findByName(e.name)).map((x) => x.name), e.name).toContain(e.name);
+      for (const e of analysis.entities)
+        expect(
+          (await w.graph.findByName(e.name)).map((x) => x.name),
+          e.name,
+        ).toContain(e.name);
       expect(analysis.entities.length).toBeGreaterThanOrEqual(5);
     });
 
     it('buildStructuredGraph: an @id, a property and a name of that word are data', () => {
       // A computed key is an own property, `__proto__` included; JSON keeps it.
-      const value = JSON.parse(JSON.stringify({
-        '@type': 'Organization', '@id': key, name: 'Acme Widgets',
-        member: [{ '@type': 'Person', name: 'Jane Roe', [key]: { name: 'Kim Lee' } }, { '@id': key }],
-      }));
+      const value = JSON.parse(
+        JSON.stringify({
+          '@type': 'Organization',
+          '@id': key,
+          name: 'Acme Widgets',
+          member: [{ '@type': 'Person', name: 'Jane Roe', [key]: { name: 'Kim Lee' } }, { '@id': key }],
+        }),
+      );
       const out = buildStructuredGraph([{ origin: 'json-ld', value }]);
-      expect(out.entities.map((e) => [e.name, e.type])).toEqual([['Acme Widgets', 'company'], ['Jane Roe', 'person']]);
+      expect(out.entities.map((e) => [e.name, e.type])).toEqual([
+        ['Acme Widgets', 'company'],
+        ['Jane Roe', 'person'],
+      ]);
       // `member` reads backwards: Jane Roe is a member of Acme; the `{ "@id": key }` back to Acme is a self-loop.
       expect(out.relations).toEqual([{ from: '_:b0', to: key, label: 'member_of' }]);
     });
   });
 
   it('microdata: an itemprop of that name is read as the page gave it', () => {
-    const dom = new JSDOM(`<div itemscope itemtype="https://schema.org/Organization"><span itemprop="name">Initech</span><span itemprop="${key}">one</span><span itemprop="${key}">two</span></div>`);
+    const dom = new JSDOM(
+      `<div itemscope itemtype="https://schema.org/Organization"><span itemprop="name">Initech</span><span itemprop="${key}">one</span><span itemprop="${key}">two</span></div>`,
+    );
     const [item] = readMicrodata(Array.from(dom.window.document.querySelectorAll('[itemscope]')));
     dom.window.close();
     expect(Object.getOwnPropertyDescriptor(item ?? {}, key)?.value).toEqual(['one', 'two']);
@@ -163,15 +186,25 @@ describe.each(KEYS)('the name %s', (key) => {
     });
 
     it('entity_add keeps the attribute, also when it is merged into an existing entity', async () => {
-      const added = await w.registry.call('entity_add', { name: 'Acme Widgets', entity_type: 'company', attributes: attrs(key, 'first', { founded: '2001' }) }, test);
+      const added = await w.registry.call(
+        'entity_add',
+        { name: 'Acme Widgets', entity_type: 'company', attributes: attrs(key, 'first', { founded: '2001' }) },
+        test,
+      );
       expect(own(Reflect.get(Object(added), 'attributes'))).toEqual(own(attrs(key, 'first', { founded: '2001' })));
       const acme = await entityNamed(w, 'Acme Widgets');
       expect(Object.hasOwn(acme.attributes, key)).toBe(true);
       expect(Object.getOwnPropertyDescriptor(acme.attributes, key)?.value).toBe('first');
       // A second entity_add of the same name merges: the key is updated, another is added.
-      const again = await w.registry.call('entity_add', { name: 'Acme Widgets', entity_type: 'company', attributes: attrs(key, 'second', { url: 'https://acme.example' }) }, test);
+      const again = await w.registry.call(
+        'entity_add',
+        { name: 'Acme Widgets', entity_type: 'company', attributes: attrs(key, 'second', { url: 'https://acme.example' }) },
+        test,
+      );
       expect(again).toMatchObject({ created: false });
-      expect(own((await entityNamed(w, 'Acme Widgets')).attributes)).toEqual(own(attrs(key, 'second', { founded: '2001', url: 'https://acme.example' })));
+      expect(own((await entityNamed(w, 'Acme Widgets')).attributes)).toEqual(
+        own(attrs(key, 'second', { founded: '2001', url: 'https://acme.example' })),
+      );
     });
 
     it('mergeAttributes reports a new key as added, not as updated', async () => {
@@ -191,8 +224,14 @@ describe.each(KEYS)('the name %s', (key) => {
     });
 
     it('an entity named with the word is created once, related, found and asked about', async () => {
-      expect(await w.registry.call('entity_add', { name: key, entity_type: 'technology' }, test)).toMatchObject({ name: key, created: true });
-      expect(await w.registry.call('entity_add', { name: key, entity_type: 'technology' }, test)).toMatchObject({ name: key, created: false });
+      expect(await w.registry.call('entity_add', { name: key, entity_type: 'technology' }, test)).toMatchObject({
+        name: key,
+        created: true,
+      });
+      expect(await w.registry.call('entity_add', { name: key, entity_type: 'technology' }, test)).toMatchObject({
+        name: key,
+        created: false,
+      });
       await w.registry.call('entity_add', { name: 'Acme Widgets', entity_type: 'company', attributes: attrs(key, 'v') }, test);
       await w.registry.call('entity_add', { name: 'Jane Roe', entity_type: 'person' }, test);
       await w.registry.call('entity_relate', { from: 'Acme Widgets', to: key, relationship: 'uses' }, test);
@@ -202,12 +241,23 @@ describe.each(KEYS)('the name %s', (key) => {
       expect(label.length).toBeGreaterThan(0);
       const related = await w.registry.call('entity_find_related', { name: 'Acme Widgets', relationship: key }, test);
       expect(related).toEqual({ entity: 'Acme Widgets', related: [{ name: 'Jane Roe', relationship: label, direction: 'outgoing' }] });
-      for (const question of ['what do we know about Acme Widgets?', 'who founded Acme Widgets?', `what does Acme Widgets ${key}?`, `who ${key} Acme Widgets?`, `what is ${key}?`, 'what does Acme Widgets use?']) {
+      for (const question of [
+        'what do we know about Acme Widgets?',
+        'who founded Acme Widgets?',
+        `what does Acme Widgets ${key}?`,
+        `who ${key} Acme Widgets?`,
+        `what is ${key}?`,
+        'what does Acme Widgets use?',
+      ]) {
         const answer = await w.registry.call('entity_query', { question }, test);
         expect(typeof Reflect.get(Object(answer), 'answer'), question).toBe('string');
       }
-      expect(await w.registry.call('entity_query', { question: 'who founded Acme Widgets?' }, test)).toMatchObject({ answer: expect.stringContaining('Jane Roe') });
-      expect(await w.registry.call('entity_query', { question: 'what does Acme Widgets use?' }, test)).toMatchObject({ answer: expect.stringContaining(key) });
+      expect(await w.registry.call('entity_query', { question: 'who founded Acme Widgets?' }, test)).toMatchObject({
+        answer: expect.stringContaining('Jane Roe'),
+      });
+      expect(await w.registry.call('entity_query', { question: 'what does Acme Widgets use?' }, test)).toMatchObject({
+        answer: expect.stringContaining(key),
+      });
       const about = await w.registry.call('entity_query', { question: 'what do we know about Acme Widgets?' }, test);
       expect(own(Reflect.get(Object(Reflect.get(Object(about), 'entities'))[0], 'attributes'))).toEqual(own(attrs(key, 'v')));
     });
@@ -227,11 +277,17 @@ describe.each(KEYS)('the name %s', (key) => {
 
     it('merge keeps the attribute of both sides (A wins on a shared key) and undo restores both exactly', async () => {
       const a = await w.graph.createEntity({ name: 'Acme Widgets', type: 'company', attributes: { founded: '2001' } });
-      const b = await w.graph.createEntity({ name: 'Acme Widgets Inc', type: 'company', attributes: attrs(key, 'from-b', { url: 'https://acme.example' }) });
+      const b = await w.graph.createEntity({
+        name: 'Acme Widgets Inc',
+        type: 'company',
+        attributes: attrs(key, 'from-b', { url: 'https://acme.example' }),
+      });
       const c = await w.graph.createEntity({ name: 'Acme Co', type: 'company', attributes: attrs(key, 'from-c') });
       const first = await w.registry.call('entity_merge', { name_a: a.id, name_b: b.id }, test);
       expect(first).toMatchObject({ attributes_gained: 2 });
-      expect(own((await entityNamed(w, 'Acme Widgets')).attributes)).toEqual(own(attrs(key, 'from-b', { founded: '2001', url: 'https://acme.example' })));
+      expect(own((await entityNamed(w, 'Acme Widgets')).attributes)).toEqual(
+        own(attrs(key, 'from-b', { founded: '2001', url: 'https://acme.example' })),
+      );
       // A already has the key now: its value wins over C's.
       const second = await w.registry.call('entity_merge', { name_a: a.id, name_b: c.id }, test);
       expect(second).toMatchObject({ attributes_gained: 0 });
@@ -263,7 +319,9 @@ describe.each(KEYS)('the name %s', (key) => {
       const other = await world(50);
       await other.graph.createEntity({ name: 'Acme Widgets', type: 'company', attributes: { url: 'https://acme.example' } });
       expect(await importFile(other.registry, parseGraphDump(JSON.parse(file)))).toMatchObject({ mode: 'merge' });
-      expect(own((await entityNamed(other, 'Acme Widgets')).attributes)).toEqual(own(attrs(key, 'v', { founded: '2001', url: 'https://acme.example' })));
+      expect(own((await entityNamed(other, 'Acme Widgets')).attributes)).toEqual(
+        own(attrs(key, 'v', { founded: '2001', url: 'https://acme.example' })),
+      );
       expect(own((await entityNamed(other, key)).attributes)).toEqual(own(attrs(key, 'w')));
     });
   });
@@ -271,9 +329,16 @@ describe.each(KEYS)('the name %s', (key) => {
 
 describe.each(KEYS)('the messaging layer with %s', (key) => {
   it('a tool call and a capture keep the key through JSON (Chrome) and structured clone (Firefox)', () => {
-    const call = { type: 'tool.call', tool: 'entity_add', arguments: { name: 'Acme', entity_type: 'company', attributes: attrs(key, 'v') } };
+    const call = {
+      type: 'tool.call',
+      tool: 'entity_add',
+      arguments: { name: 'Acme', entity_type: 'company', attributes: attrs(key, 'v') },
+    };
     const capture = {
-      url: 'https://acme.example/', title: 'Acme', text: 'Acme.', capturedAt: 1,
+      url: 'https://acme.example/',
+      title: 'Acme',
+      text: 'Acme.',
+      capturedAt: 1,
       entities: [{ ref: 'a', name: 'Acme', type: 'company', attributes: attrs(key, 'v'), origin: 'json-ld' }],
     };
     for (const wire of [(v: unknown) => JSON.parse(JSON.stringify(v)), (v: unknown) => structuredClone(v)]) {
@@ -292,7 +357,11 @@ describe('ownRecordSchema', () => {
     expect(Object.keys(z.record(z.string(), z.string()).parse(input))).toEqual(['constructor', 'toString']);
     const parsed = ownRecordSchema(z.string(), z.string()).parse(input);
     expect(Object.getPrototypeOf(parsed)).toBe(null);
-    expect(own(parsed)).toEqual([['__proto__', 'p'], ['constructor', 'c'], ['toString', 't']]);
+    expect(own(parsed)).toEqual([
+      ['__proto__', 'p'],
+      ['constructor', 'c'],
+      ['toString', 't'],
+    ]);
     // Structured clone (IndexedDB, extension messaging) and JSON keep the key.
     expect(own(structuredClone(parsed))).toEqual(own(parsed));
     expect(own(JSON.parse(JSON.stringify(parsed)))).toEqual(own(parsed));

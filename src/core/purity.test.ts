@@ -4,7 +4,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const FORBIDDEN = [/from ['"]dexie['"]/, /from ['"]wxt/, /from ['"]react/, /from ['"]mermaid['"]/, /\bchrome\./, /\bbrowser\.runtime\b/, /\bdocument\./, /\bwindow\./, /\bindexedDB\b/];
+const FORBIDDEN = [
+  /from ['"]dexie['"]/,
+  /from ['"]wxt/,
+  /from ['"]react/,
+  /from ['"]mermaid['"]/,
+  /\bchrome\./,
+  /\bbrowser\.runtime\b/,
+  /\bdocument\./,
+  /\bwindow\./,
+  /\bindexedDB\b/,
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -82,7 +82,10 @@ function isPlainRecord(value: unknown): value is Readonly<Record<string, unknown
  */
 export function ownRecordSchema<V extends z.ZodType>(keySchema: z.ZodType<string, string>, valueSchema: V, description?: string) {
   const shape = z.record(keySchema, valueSchema);
-  const { $schema: _schema, ...json } = z.toJSONSchema(description === undefined ? shape : shape.describe(description), { io: 'input', unrepresentable: 'any' });
+  const { $schema: _schema, ...json } = z.toJSONSchema(description === undefined ? shape : shape.describe(description), {
+    io: 'input',
+    unrepresentable: 'any',
+  });
   return z
     .custom<Record<string, z.input<V>>>(isPlainRecord, { message: 'Invalid input: expected record' })
     .transform((input, ctx) => {

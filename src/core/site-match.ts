@@ -56,7 +56,13 @@ export function parseSiteUrl(url: string): SiteUrl | undefined {
   } catch {
     return undefined;
   }
-  return { scheme: parsed.protocol, host: trimTrailingDots(parsed.hostname), port: parsed.port, path: normalizePath(parsed.pathname), query: percentDecode(parsed.search).toLowerCase() };
+  return {
+    scheme: parsed.protocol,
+    host: trimTrailingDots(parsed.hostname),
+    port: parsed.port,
+    path: normalizePath(parsed.pathname),
+    query: percentDecode(parsed.search).toLowerCase(),
+  };
 }
 
 /** Whether the page at `url` matches `pattern` (see the module comment for the forms). */
@@ -109,7 +115,14 @@ function parsePattern(p: string): SitePattern | null {
   if (host === '' && scheme === undefined) return null;
   // The port of a bare host pattern: only when written (URL drops http's default 80).
   const port = scheme === undefined && !hasExplicitPort(rest) ? '' : parsed.port;
-  return { ...(scheme === undefined ? {} : { scheme }), host, subdomains, port, path: normalizePath(parsed.pathname), query: percentDecode(parsed.search).toLowerCase() };
+  return {
+    ...(scheme === undefined ? {} : { scheme }),
+    host,
+    subdomains,
+    port,
+    path: normalizePath(parsed.pathname),
+    query: percentDecode(parsed.search).toLowerCase(),
+  };
 }
 
 function hasExplicitPort(rest: string): boolean {

@@ -48,8 +48,15 @@ beforeAll(() => {
 
 function capture(text: string): PageCapture {
   return {
-    url: 'https://example.com/hostile', title: 'Hostile page', text, headings: [], entities: [], relations: [],
-    trigger: 'auto', capturedAt: 0, notes: [],
+    url: 'https://example.com/hostile',
+    title: 'Hostile page',
+    text,
+    headings: [],
+    entities: [],
+    relations: [],
+    trigger: 'auto',
+    capturedAt: 0,
+    notes: [],
   };
 }
 
@@ -90,31 +97,45 @@ describe('patterns on page text (before any folding)', () => {
   it('tokenizers, sentence splitters, snippets, boilerplate and sanitizing stay linear', () => {
     // Eleven passes over the text, one token object per character on some inputs: the whole-path bound.
     for (const input of inputs) {
-      ramp(input, PATH_MS, (text) => {
-        const ner = nerTokenize(text);
-        splitSentences(ner);
-        sentences(text, ruleTokenize(text));
-        foldWhitespace(text);
-        stripInvisible(text, true);
-        decodeEntities(text);
-        sanitizeLine(text, 300);
-        sentenceAt(text, text.length >> 1, (text.length >> 1) + 4);
-        isSportsPage(text.slice(0, 1_000), text);
-        isBoilerplateName(text);
-        isImplausibleName(text, 'person');
-      }, sizesOf(input));
+      ramp(
+        input,
+        PATH_MS,
+        (text) => {
+          const ner = nerTokenize(text);
+          splitSentences(ner);
+          sentences(text, ruleTokenize(text));
+          foldWhitespace(text);
+          stripInvisible(text, true);
+          decodeEntities(text);
+          sanitizeLine(text, 300);
+          sentenceAt(text, text.length >> 1, (text.length >> 1) + 4);
+          isSportsPage(text.slice(0, 1_000), text);
+          isBoilerplateName(text);
+          isImplausibleName(text, 'person');
+        },
+        sizesOf(input),
+      );
     }
   }, 60_000);
 
   it('relation finding stays linear with names on both sides of every anchor', () => {
     for (const input of inputs) {
-      ramp(input, PATTERN_MS, (text) => {
-        // A mention at every "Acme" and "A": the worst case for argument search.
-        const mentions = [...text.matchAll(/Acme|\bA\b/g)].slice(0, 20_000).map((m, i) => ({
-          text: m[0], type: i % 2 === 0 ? ('company' as const) : ('person' as const), start: m.index, end: m.index + m[0].length, score: 0.9,
-        }));
-        findTextRelations(text, mentions, (m) => ({ name: `${m.text}${m.start}`, type: m.type }));
-      }, sizesOf(input));
+      ramp(
+        input,
+        PATTERN_MS,
+        (text) => {
+          // A mention at every "Acme" and "A": the worst case for argument search.
+          const mentions = [...text.matchAll(/Acme|\bA\b/g)].slice(0, 20_000).map((m, i) => ({
+            text: m[0],
+            type: i % 2 === 0 ? ('company' as const) : ('person' as const),
+            start: m.index,
+            end: m.index + m[0].length,
+            score: 0.9,
+          }));
+          findTextRelations(text, mentions, (m) => ({ name: `${m.text}${m.start}`, type: m.type }));
+        },
+        sizesOf(input),
+      );
     }
   }, 60_000);
 });
@@ -138,7 +159,9 @@ describe('the analysis path the background runs', () => {
   }, 60_000);
 
   // The heaviest classes at full size (the white-space runs fold to a few characters).
-  const heavy = inputs.filter((i) => /^(?:Acme )?(?:"A A A"|commas|dashes|"Acme, CEO of"|"Acme’s CEO"|capitals and U\+202F)|random mix #1$|run of U\+202F$/.test(i.name));
+  const heavy = inputs.filter((i) =>
+    /^(?:Acme )?(?:"A A A"|commas|dashes|"Acme, CEO of"|"Acme’s CEO"|capitals and U\+202F)|random mix #1$|run of U\+202F$/.test(i.name),
+  );
 
   it('analyses 200k characters of the heaviest inputs in ≤ 3 s each', () => {
     expect(heavy.length).toBeGreaterThanOrEqual(8);

@@ -7,8 +7,16 @@ const recognizer = createRuleRecognizer();
 
 function capture(partial: Partial<PageCapture>): PageCapture {
   return {
-    url: 'https://example.com/a', title: '', text: '', headings: [], entities: [], relations: [],
-    trigger: 'auto', capturedAt: 0, notes: [], ...partial,
+    url: 'https://example.com/a',
+    title: '',
+    text: '',
+    headings: [],
+    entities: [],
+    relations: [],
+    trigger: 'auto',
+    capturedAt: 0,
+    notes: [],
+    ...partial,
   };
 }
 
@@ -53,31 +61,60 @@ describe('analyzeCapture', () => {
     expect(tied.entities.map((e) => e.name)).toContain('Aplos');
     expect(tied.relations).toContainEqual(expect.objectContaining({ from: 'Tim Goetz', label: 'ceo_of', to: 'Aplos', origin: 'text' }));
     // Control: the same weak name without the statement is not kept.
-    const loose = analyzeCapture(capture({ title: 'Startup advice', text: 'Watch the burn rate closely as you hire, says the team at Aplos.' }), { recognizer });
+    const loose = analyzeCapture(
+      capture({ title: 'Startup advice', text: 'Watch the burn rate closely as you hire, says the team at Aplos.' }),
+      { recognizer },
+    );
     expect(loose.entities.map((e) => e.name)).not.toContain('Aplos');
   });
 
   it('puts structured entities first and maps structured relations to kept names', () => {
-    const a = analyzeCapture(capture({
-      title: 'About', text: 'Acme Robotics builds robots. Jane Roe leads Acme Robotics.',
-      entities: [
-        { ref: '#acme', name: 'Acme Robotics', type: 'company', aliases: ['Acme'], attributes: { url: 'https://acme.example' }, origin: 'json-ld' },
-        { ref: '#jane', name: 'Jane Roe', type: 'person', aliases: [], attributes: {}, origin: 'json-ld' },
-      ],
-      relations: [{ from: '#acme', to: '#jane', label: 'founded_by' }],
-    }), { recognizer });
+    const a = analyzeCapture(
+      capture({
+        title: 'About',
+        text: 'Acme Robotics builds robots. Jane Roe leads Acme Robotics.',
+        entities: [
+          {
+            ref: '#acme',
+            name: 'Acme Robotics',
+            type: 'company',
+            aliases: ['Acme'],
+            attributes: { url: 'https://acme.example' },
+            origin: 'json-ld',
+          },
+          { ref: '#jane', name: 'Jane Roe', type: 'person', aliases: [], attributes: {}, origin: 'json-ld' },
+        ],
+        relations: [{ from: '#acme', to: '#jane', label: 'founded_by' }],
+      }),
+      { recognizer },
+    );
     const acme = a.entities.find((e) => e.name === 'Acme Robotics');
     expect(acme?.origin).toBe('both');
     expect(acme?.attributes.url).toBe('https://acme.example');
     expect(acme?.ref).toBe('#acme');
-    expect(a.relations).toContainEqual(expect.objectContaining({ from: 'Acme Robotics', to: 'Jane Roe', label: 'founded_by', origin: 'structured' }));
+    expect(a.relations).toContainEqual(
+      expect.objectContaining({ from: 'Acme Robotics', to: 'Jane Roe', label: 'founded_by', origin: 'structured' }),
+    );
   });
 
   it('a structured name that is a path or a URL is not kept as another name', () => {
-    const a = analyzeCapture(capture({
-      title: 'A column', text: 'Hazel Sheffield writes about cities.',
-      entities: [{ ref: '#h', name: 'Hazel Sheffield', type: 'person', aliases: ['/author/hazel-sheffield', 'https://example.com/hazel', 'H. Sheffield'], attributes: {}, origin: 'json-ld' }],
-    }), { recognizer });
+    const a = analyzeCapture(
+      capture({
+        title: 'A column',
+        text: 'Hazel Sheffield writes about cities.',
+        entities: [
+          {
+            ref: '#h',
+            name: 'Hazel Sheffield',
+            type: 'person',
+            aliases: ['/author/hazel-sheffield', 'https://example.com/hazel', 'H. Sheffield'],
+            attributes: {},
+            origin: 'json-ld',
+          },
+        ],
+      }),
+      { recognizer },
+    );
     expect(a.entities.find((e) => e.name === 'Hazel Sheffield')?.aliases).toEqual(['H. Sheffield']);
   });
 
@@ -92,7 +129,10 @@ describe('analyzeCapture', () => {
 
   it('uses the graph as a gazetteer', () => {
     const gazetteer = { lookup: (s: string) => (s === 'zetaflux' ? ('technology' as const) : undefined) };
-    const a = analyzeCapture(capture({ title: 't', text: 'We rebuilt it on zetaflux. Then zetaflux got faster.' }), { recognizer, gazetteer });
+    const a = analyzeCapture(capture({ title: 't', text: 'We rebuilt it on zetaflux. Then zetaflux got faster.' }), {
+      recognizer,
+      gazetteer,
+    });
     expect(a.entities.find((e) => e.name === 'zetaflux')?.type).toBe('technology');
   });
 });
@@ -106,7 +146,12 @@ describe('analyzeCaptureAsync: sliced, with a time budget', () => {
     let yields = 0;
     const sync = analyzeCapture(capture({ title: 'Stripe', text }), { recognizer, timer: () => 0 });
     const sliced = await analyzeCaptureAsync(capture({ title: 'Stripe', text }), {
-      recognizer, timer: () => 0, now: () => 0, yieldNow: async () => { yields += 1; },
+      recognizer,
+      timer: () => 0,
+      now: () => 0,
+      yieldNow: async () => {
+        yields += 1;
+      },
     });
     expect(sliced).toEqual(sync);
     expect(yields).toBeGreaterThanOrEqual(Math.ceil(text.length / SLICE_CHARS));
@@ -136,18 +181,38 @@ describe('analyzeCaptureAsync: sliced, with a time budget', () => {
   });
 
   it('folds white space the content script did not (the background does not trust it)', () => {
-    const a = analyzeCapture(capture({ title: 't', text: 'Patrick\u202fCollison founded Stripe in\u2028San\u205fFrancisco.\nCollison is\u202f\u202fthe CEO of Stripe.' }), { recognizer });
+    const a = analyzeCapture(
+      capture({
+        title: 't',
+        text: 'Patrick\u202fCollison founded Stripe in\u2028San\u205fFrancisco.\nCollison is\u202f\u202fthe CEO of Stripe.',
+      }),
+      { recognizer },
+    );
     expect(a.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['Patrick Collison', 'Stripe', 'San Francisco']));
   });
 });
 
 describe('sliceText', () => {
   it('cuts at line breaks in the second half of a slice, else at spaces, and covers the text', () => {
-    expect(sliceText('ab\ncd', 4)).toEqual([{ start: 0, end: 3 }, { start: 3, end: 5 }]);
-    expect(sliceText('abc def ghi', 6)).toEqual([{ start: 0, end: 4 }, { start: 4, end: 8 }, { start: 8, end: 11 }]);
-    expect(sliceText('abcdefgh', 3)).toEqual([{ start: 0, end: 3 }, { start: 3, end: 6 }, { start: 6, end: 8 }]);
+    expect(sliceText('ab\ncd', 4)).toEqual([
+      { start: 0, end: 3 },
+      { start: 3, end: 5 },
+    ]);
+    expect(sliceText('abc def ghi', 6)).toEqual([
+      { start: 0, end: 4 },
+      { start: 4, end: 8 },
+      { start: 8, end: 11 },
+    ]);
+    expect(sliceText('abcdefgh', 3)).toEqual([
+      { start: 0, end: 3 },
+      { start: 3, end: 6 },
+      { start: 6, end: 8 },
+    ]);
     // Never between the halves of a surrogate pair.
-    expect(sliceText('ab\u{1F600}c', 3)).toEqual([{ start: 0, end: 2 }, { start: 2, end: 5 }]);
+    expect(sliceText('ab\u{1F600}c', 3)).toEqual([
+      { start: 0, end: 2 },
+      { start: 2, end: 5 },
+    ]);
     expect(sliceText('', 10)).toEqual([]);
   });
 

@@ -57,9 +57,70 @@ const FOREIGN_STOPWORD_SHARE = 0.03;
 const NON_LATIN_SHARE = 0.5;
 /** Words sampled for the language guess. */
 const LANGUAGE_SAMPLE_WORDS = 3_000;
-const ENGLISH_STOPWORDS = new Set(['the', 'and', 'of', 'to', 'in', 'is', 'that', 'for', 'with', 'on', 'was', 'are', 'it', 'this', 'as', 'by', 'be', 'at', 'from', 'have', 'has']);
+const ENGLISH_STOPWORDS = new Set([
+  'the',
+  'and',
+  'of',
+  'to',
+  'in',
+  'is',
+  'that',
+  'for',
+  'with',
+  'on',
+  'was',
+  'are',
+  'it',
+  'this',
+  'as',
+  'by',
+  'be',
+  'at',
+  'from',
+  'have',
+  'has',
+]);
 // German, French, Spanish, Italian, Portuguese and Dutch function words that are not English words.
-const FOREIGN_STOPWORDS = new Set(['der', 'die', 'und', 'das', 'ist', 'nicht', 'mit', 'le', 'les', 'et', 'est', 'une', 'des', 'du', 'pour', 'dans', 'el', 'los', 'las', 'y', 'del', 'que', 'una', 'por', 'il', 'di', 'che', 'della', 'per', 'sono', 'não', 'em', 'um', 'uma', 'het', 'een', 'van', 'zijn']);
+const FOREIGN_STOPWORDS = new Set([
+  'der',
+  'die',
+  'und',
+  'das',
+  'ist',
+  'nicht',
+  'mit',
+  'le',
+  'les',
+  'et',
+  'est',
+  'une',
+  'des',
+  'du',
+  'pour',
+  'dans',
+  'el',
+  'los',
+  'las',
+  'y',
+  'del',
+  'que',
+  'una',
+  'por',
+  'il',
+  'di',
+  'che',
+  'della',
+  'per',
+  'sono',
+  'não',
+  'em',
+  'um',
+  'uma',
+  'het',
+  'een',
+  'van',
+  'zijn',
+]);
 const MAX_ALIASES = 20;
 /** Salience weights: structured data and the title weigh most, then frequency, headings, position. */
 const W_STRUCTURED = 0.3;
@@ -170,19 +231,29 @@ function nextTask(): Promise<void> {
  * before each slice of the text; once true, the text not yet read is skipped and the
  * analysis finishes with what it has (grouping, salience and relations of the read part).
  */
-function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: () => boolean, budgetMs = 0): Generator<void, CaptureAnalysis, void> {
+function* analysisSteps(
+  capture: PageCapture,
+  options: AnalyzeOptions,
+  expired: () => boolean,
+  budgetMs = 0,
+): Generator<void, CaptureAnalysis, void> {
   const timer = options.timer ?? (() => performance.now());
   const started = timer();
   const notes: string[] = [];
   // The configured cap is for an ordinary article; a longer page keeps more (entity-cap.ts).
-  const cap = pageEntityCap(Math.floor(options.maxEntities ?? DEFAULT_MAX_ENTITIES), Math.min(capture.text.length, MAX_ANALYZE_CHARS), MAX_ENTITIES_CEILING);
+  const cap = pageEntityCap(
+    Math.floor(options.maxEntities ?? DEFAULT_MAX_ENTITIES),
+    Math.min(capture.text.length, MAX_ANALYZE_CHARS),
+    MAX_ENTITIES_CEILING,
+  );
   // The background does not trust the content script: white space is folded again here.
   const read = capture.text.length > MAX_ANALYZE_CHARS ? truncate(capture.text, MAX_ANALYZE_CHARS) : capture.text;
   const text = foldWhitespace(read);
   if (capture.text.length > MAX_ANALYZE_CHARS) notes.push(`analysis read the first ${MAX_ANALYZE_CHARS} characters of the text`);
   // The content script folds already; text that still needed it came from somewhere else (a
   // crafted message), and the page's record says so.
-  if (read.length - text.length >= FOLD_NOTE_CHARS) notes.push(`folded ${read.length - text.length} characters of unusual white space the capture still held`);
+  if (read.length - text.length >= FOLD_NOTE_CHARS)
+    notes.push(`folded ${read.length - text.length} characters of unusual white space the capture still held`);
   const slices = sliceText(text, SLICE_CHARS);
   let stopped = false;
   const stop = (what: string) => {
@@ -232,12 +303,19 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
   let work = 0;
   for (const m of mentions) {
     if ((work += 1) % MENTIONS_PER_STEP === 0) yield;
-    if ((m.type === 'other' && !typedKeys.has(nameKey(m.text))) || m.text.length > 120 || isBoilerplateName(m.text) || isImplausibleName(m.text, m.type)) continue;
+    if (
+      (m.type === 'other' && !typedKeys.has(nameKey(m.text))) ||
+      m.text.length > 120 ||
+      isBoilerplateName(m.text) ||
+      isImplausibleName(m.text, m.type)
+    )
+      continue;
     const key = nameKey(m.text);
     if (key.length < 2 || m.text.split(/\s+/).length > 6) continue;
     const known = byKey.get(key);
     // The recognizer reads English: elsewhere only gazetteer/graph hits and cued multi-word names count.
-    if (known === undefined && !english && !(m.score >= FOREIGN_MIN_SCORE || (m.score >= FOREIGN_MIN_MULTIWORD_SCORE && key.includes(' ')))) continue;
+    if (known === undefined && !english && !(m.score >= FOREIGN_MIN_SCORE || (m.score >= FOREIGN_MIN_MULTIWORD_SCORE && key.includes(' '))))
+      continue;
     // A section heading is not an entity unless structured data or the rest of the text says so.
     // Its mentions in running prose say so ("Bob Dylan" is the article's heading and its subject).
     if (known === undefined && headingKeys.has(key) && key.includes(' ') && !inProse(text, m)) continue;
@@ -245,8 +323,14 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
     let g = known;
     if (g === undefined) {
       g = {
-        name: sanitizeLine(m.text, 200) ?? m.text, type: m.type, keys: new Set(), aliases: new Set(), attributes: {},
-        structured: false, mentions: [], typeVotes: new Map(),
+        name: sanitizeLine(m.text, 200) ?? m.text,
+        type: m.type,
+        keys: new Set(),
+        aliases: new Set(),
+        attributes: {},
+        structured: false,
+        mentions: [],
+        typeVotes: new Map(),
       };
       groups.push(g);
       textGroups.push(g);
@@ -276,7 +360,9 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
     if (!allByName.has(g.name)) allByName.set(g.name, g);
     return true;
   });
-  for (const r of yield* relationsBySlice(text, readText, grouped, mentionGroup, expired, () => stop('relations read in part of the text'))) {
+  for (const r of yield* relationsBySlice(text, readText, grouped, mentionGroup, expired, () =>
+    stop('relations read in part of the text'),
+  )) {
     for (const name of [r.from, r.to]) {
       const g = allByName.get(name);
       if (g !== undefined) relationArguments.add(g);
@@ -290,23 +376,38 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
     }
     // Only untyped mentions survived the filters: nothing says what it is.
     if (!g.structured && g.typeVotes.size === 0) continue;
-    if (!(g.structured || g.mentions.length > 1 || (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE || inKey(titleKey, g) || relationArguments.has(g))) continue;
+    if (!(
+      g.structured ||
+      g.mentions.length > 1 ||
+      (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE ||
+      inKey(titleKey, g) ||
+      relationArguments.has(g)
+    ))
+      continue;
     // Capitals in headings, menus and labels say nothing about names: a text-only name needs
     // a sure recognizer hit or one mention in running prose.
-    if (g.structured || g.mentions.slice(0, MAX_PROSE_CHECKS).some((m) => m.score >= SURE_MENTION_SCORE || inProse(text, m))) candidates.push(g);
+    if (g.structured || g.mentions.slice(0, MAX_PROSE_CHECKS).some((m) => m.score >= SURE_MENTION_SCORE || inProse(text, m)))
+      candidates.push(g);
   }
   const scored = candidates
     .map((g) => {
       const first = g.mentions.reduce((min, m) => Math.min(min, m.start), Number.POSITIVE_INFINITY);
       const position = Number.isFinite(first) && text.length > 0 ? 1 - first / text.length : 0;
-      const salience = W_STRUCTURED * (g.structured ? 1 : 0)
-        + W_TITLE * (inKey(titleKey, g) ? 1 : 0)
-        + W_FREQUENCY * (Math.log1p(g.mentions.length) / Math.log1p(maxCount))
-        + W_HEADING * (inKey(headingsKey, g) ? 1 : 0)
-        + W_POSITION * position;
+      const salience =
+        W_STRUCTURED * (g.structured ? 1 : 0) +
+        W_TITLE * (inKey(titleKey, g) ? 1 : 0) +
+        W_FREQUENCY * (Math.log1p(g.mentions.length) / Math.log1p(maxCount)) +
+        W_HEADING * (inKey(headingsKey, g) ? 1 : 0) +
+        W_POSITION * position;
       return { g, salience: Math.round(Math.min(1, salience) * 1000) / 1000, first };
     })
-    .sort((a, b) => b.salience - a.salience || b.g.mentions.length - a.g.mentions.length || a.first - b.first || (a.g.name < b.g.name ? -1 : a.g.name > b.g.name ? 1 : 0));
+    .sort(
+      (a, b) =>
+        b.salience - a.salience ||
+        b.g.mentions.length - a.g.mentions.length ||
+        a.first - b.first ||
+        (a.g.name < b.g.name ? -1 : a.g.name > b.g.name ? 1 : 0),
+    );
   if (scored.length > cap) notes.push(`kept the ${cap} most salient of ${scored.length} entities`);
   const kept = keepRanked(scored, cap, (k) => !k.g.structured && k.g.mentions.some((m) => m.score >= CONFIDENT_TYPE_SCORE));
   const keptGroups = new Set(kept.map((k) => k.g));
@@ -327,21 +428,35 @@ function* analysisSteps(capture: PageCapture, options: AnalyzeOptions, expired: 
     const from = byRef.get(r.from);
     const to = byRef.get(r.to);
     if (from === undefined || to === undefined || !keptGroups.has(from) || !keptGroups.has(to)) continue;
-    push({ from: from.name, to: to.name, label: r.label, snippet: `structured data: ${from.name} ${r.label} ${to.name}`, origin: 'structured' });
+    push({
+      from: from.name,
+      to: to.name,
+      label: r.label,
+      snippet: `structured data: ${from.name} ${r.label} ${to.name}`,
+      origin: 'structured',
+    });
   }
   const keptMentions = mentions.filter((m) => {
     const g = mentionGroup.get(m);
     return g !== undefined && keptGroups.has(g);
   });
-  for (const r of yield* relationsBySlice(text, readText, keptMentions, mentionGroup, expired, () => stop('relations read in part of the text'))) push(r);
+  for (const r of yield* relationsBySlice(text, readText, keptMentions, mentionGroup, expired, () =>
+    stop('relations read in part of the text'),
+  ))
+    push(r);
   // The trained classifier over every sentence with two kept names, then `mentioned_with`
   // (co-occurrence); the patterns' relations above stand where both speak of one pair.
   yield;
   const readEnd = readText.at(-1)?.end ?? 0;
-  const classified = classifyRelations(text.slice(0, readEnd), keptMentions, (m) => {
-    const g = mentionGroup.get(m);
-    return g === undefined ? undefined : { name: g.name, type: g.type };
-  }, { expired });
+  const classified = classifyRelations(
+    text.slice(0, readEnd),
+    keptMentions,
+    (m) => {
+      const g = mentionGroup.get(m);
+      return g === undefined ? undefined : { name: g.name, type: g.type };
+    },
+    { expired },
+  );
   for (const r of mergeRelations(relations, classified.relations, classified.coMentions)) push(r);
 
   // The analysis's own notes (the budget note above all) are never pushed out by the page's.
@@ -389,8 +504,16 @@ function structuredGroups(entities: PageCapture['entities']): PageGroups {
       continue;
     }
     const g: Group = {
-      name: e.name, type: e.type, keys: new Set(), aliases: new Set(), attributes: { ...e.attributes },
-      description: e.description, ref: e.ref, structured: true, mentions: [], typeVotes: new Map(),
+      name: e.name,
+      type: e.type,
+      keys: new Set(),
+      aliases: new Set(),
+      attributes: { ...e.attributes },
+      description: e.description,
+      ref: e.ref,
+      structured: true,
+      mentions: [],
+      typeVotes: new Map(),
     };
     page.groups.push(g);
     page.byRef.set(e.ref, g);
@@ -422,7 +545,10 @@ function voteTypes(groups: readonly Group[]): void {
 /** A kept group as the analysis reports it, with the sentence of its first mention as snippet. */
 function analyzedEntity(text: string, g: Group, salience: number): AnalyzedEntity {
   const firstMention = [...g.mentions].sort((a, b) => a.start - b.start)[0];
-  const snippet = firstMention !== undefined ? sentenceAt(text, firstMention.start, firstMention.end) : g.description ?? `From the page's structured data (${g.type})`;
+  const snippet =
+    firstMention !== undefined
+      ? sentenceAt(text, firstMention.start, firstMention.end)
+      : (g.description ?? `From the page's structured data (${g.type})`);
   return {
     name: g.name,
     type: g.type,
@@ -444,8 +570,12 @@ function analyzedEntity(text: string, g: Group, salience: number): AnalyzedEntit
  * `expired` cuts the reading short.
  */
 function* relationsBySlice(
-  text: string, slices: readonly Slice[], mentions: readonly Mention[], mentionGroup: Map<Mention, Group>,
-  expired: () => boolean, onStop: () => void,
+  text: string,
+  slices: readonly Slice[],
+  mentions: readonly Mention[],
+  mentionGroup: Map<Mention, Group>,
+  expired: () => boolean,
+  onStop: () => void,
 ): Generator<void, AnalyzedRelation[], void> {
   const out: AnalyzedRelation[] = [];
   let i = 0;
@@ -462,11 +592,13 @@ function* relationsBySlice(
       onStop();
       break;
     }
-    out.push(...findTextRelations(text.slice(slice.start, slice.end), [...local.keys()], (m) => {
-      const original = local.get(m);
-      const g = original === undefined ? undefined : mentionGroup.get(original);
-      return g === undefined ? undefined : { name: g.name, type: g.type };
-    }));
+    out.push(
+      ...findTextRelations(text.slice(slice.start, slice.end), [...local.keys()], (m) => {
+        const original = local.get(m);
+        const g = original === undefined ? undefined : mentionGroup.get(original);
+        return g === undefined ? undefined : { name: g.name, type: g.type };
+      }),
+    );
     yield;
   }
   return out;
@@ -526,7 +658,12 @@ function inKey(haystack: string, g: Group): boolean {
  */
 export function isEnglish(lang: string | undefined, text: string): boolean {
   if (lang !== undefined) return /^en\b/i.test(lang);
-  const words = text.slice(0, LANGUAGE_SAMPLE_WORDS * 8).toLowerCase().match(/\p{L}+/gu)?.slice(0, LANGUAGE_SAMPLE_WORDS) ?? [];
+  const words =
+    text
+      .slice(0, LANGUAGE_SAMPLE_WORDS * 8)
+      .toLowerCase()
+      .match(/\p{L}+/gu)
+      ?.slice(0, LANGUAGE_SAMPLE_WORDS) ?? [];
   // Too little text to judge: assume English.
   if (words.length < 50) return true;
   let english = 0;

@@ -52,7 +52,11 @@ function httpUrl(href: string | null | undefined, base: string): string | undefi
 /** A BCP 47-looking tag (`en`, `en-US`, `zh-Hant-TW`), normalized from `en_US`. */
 function languageTag(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
-  const tag = value.trim().replace(/_/g, '-').split(/[\s,;]/)[0] ?? '';
+  const tag =
+    value
+      .trim()
+      .replace(/_/g, '-')
+      .split(/[\s,;]/)[0] ?? '';
   return /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{1,8}){0,4}$/.test(tag) && tag.length <= 35 ? tag : undefined;
 }
 
@@ -114,24 +118,28 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
   text = text.trimEnd();
 
   const canonicalUrl = httpUrl(scan.canonical?.getAttribute('href'), pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
-  const title = main.title
-    ?? metaValue(meta, ['og:title', 'twitter:title'], 1000)
-    ?? sanitizeLine(doc.title, 1000)
-    ?? sanitizeLine(new URL(pageUrl).hostname, 1000)
-    ?? '';
-  const lang = languageTag(doc.documentElement?.getAttribute('lang'))
-    ?? languageTag(main.lang)
-    ?? languageTag(meta.get('content-language'))
-    ?? languageTag(meta.get('og:locale'));
+  const title =
+    main.title ??
+    metaValue(meta, ['og:title', 'twitter:title'], 1000) ??
+    sanitizeLine(doc.title, 1000) ??
+    sanitizeLine(new URL(pageUrl).hostname, 1000) ??
+    '';
+  const lang =
+    languageTag(doc.documentElement?.getAttribute('lang')) ??
+    languageTag(main.lang) ??
+    languageTag(meta.get('content-language')) ??
+    languageTag(meta.get('og:locale'));
   const siteName = metaValue(meta, ['og:site_name', 'application-name'], 300) ?? main.siteName;
   const byline = stripBy(main.byline ?? metaValue(meta, ['author', 'article:author', 'dc.creator'], 300));
-  const publishedAt = metaValue(meta, ['article:published_time', 'og:published_time', 'datepublished', 'date', 'dc.date', 'pubdate'], 64)
-    ?? main.publishedTime
-    ?? sanitizeLine(scan.timeWithDatetime?.getAttribute('datetime'), 64);
+  const publishedAt =
+    metaValue(meta, ['article:published_time', 'og:published_time', 'datepublished', 'date', 'dc.date', 'pubdate'], 64) ??
+    main.publishedTime ??
+    sanitizeLine(scan.timeWithDatetime?.getAttribute('datetime'), 64);
 
   const entities = mergeEntities(structured.entities, metaEntities(meta)).map((e) =>
     // "By Jane Doe" as an author name is a byline, not a name.
-    e.type === 'person' ? { ...e, name: stripBy(e.name) ?? e.name } : e);
+    e.type === 'person' ? { ...e, name: stripBy(e.name) ?? e.name } : e,
+  );
   const extractMs = Math.max(0, timer() - started);
   if (extractMs > budget) notes.push(`capture took ${Math.round(extractMs)} ms (budget ${budget} ms)`);
 

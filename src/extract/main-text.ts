@@ -22,9 +22,20 @@ const MAX_HEADINGS = 200;
 const MAX_HEADING_CHARS = 300;
 
 const BOILERPLATE_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'form', 'dialog', 'menu']);
-const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar']);
+const BOILERPLATE_ROLES = new Set([
+  'navigation',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'search',
+  'dialog',
+  'alertdialog',
+  'menu',
+  'menubar',
+]);
 // Class or id fragments of cookie banners, share bars, newsletters, breadcrumbs and ads.
-const BOILERPLATE_HINT = /cookie|consent|gdpr|onetrust|cmp[-_]|didomi|truste|newsletter|subscribe|share|social|breadcrumb|advert|\bads?\b|promo|related|recommend|sidebar|footer|header|masthead|navbar|menu|popup|modal|signup|sign-up|paywall|comment/i;
+const BOILERPLATE_HINT =
+  /cookie|consent|gdpr|onetrust|cmp[-_]|didomi|truste|newsletter|subscribe|share|social|breadcrumb|advert|\bads?\b|promo|related|recommend|sidebar|footer|header|masthead|navbar|menu|popup|modal|signup|sign-up|paywall|comment/i;
 
 /** True for elements that are page furniture rather than content. */
 export function isBoilerplateElement(el: Element): boolean {
@@ -58,10 +69,14 @@ function isDocument(node: Node): node is Document {
 /** Headings under an article root (Readability's output is small: one bounded walk). */
 function headingsUnder(root: Element): Element[] {
   const found: Element[] = [];
-  walkElements(root, (el) => {
-    if (/^h[1-6]$/i.test(el.tagName)) found.push(el);
-    return found.length < MAX_HEADINGS * 4;
-  }, 200_000);
+  walkElements(
+    root,
+    (el) => {
+      if (/^h[1-6]$/i.test(el.tagName)) found.push(el);
+      return found.length < MAX_HEADINGS * 4;
+    },
+    200_000,
+  );
   return found;
 }
 
@@ -132,7 +147,9 @@ export function extractMainText(doc: Document, options: MainTextOptions): MainTe
   if (!options.allowReadability) {
     notes.push('article detection skipped: time budget spent');
   } else if (options.scan.cut || elementCount > MAX_READABILITY_ELEMENTS) {
-    notes.push(`article detection skipped: ${options.scan.cut ? 'more than ' : ''}${elementCount} elements (limit ${MAX_READABILITY_ELEMENTS}); body text used`);
+    notes.push(
+      `article detection skipped: ${options.scan.cut ? 'more than ' : ''}${elementCount} elements (limit ${MAX_READABILITY_ELEMENTS}); body text used`,
+    );
   } else if ((doc.body?.textContent?.length ?? 0) > MAX_READABILITY_TEXT) {
     // Checked after the element count: textContent of a 50k-node tree is itself slow.
     notes.push(`article detection skipped: more than ${MAX_READABILITY_TEXT} characters of text; body text used`);
@@ -180,7 +197,8 @@ export function extractMainText(doc: Document, options: MainTextOptions): MainTe
 }
 
 /** A sign-up form's legal line: "By signing up, you agree to the Terms of Use and Privacy Policy…". */
-const CONSENT_START = /^by (?:signing up|subscribing|clicking|registering|continuing|submitting|entering|creating an account|using this site)\b/i;
+const CONSENT_START =
+  /^by (?:signing up|subscribing|clicking|registering|continuing|submitting|entering|creating an account|using this site)\b/i;
 const CONSENT_WORDS = /\b(?:terms|privacy|policy|consent)\b/i;
 
 /**

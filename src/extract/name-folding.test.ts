@@ -3,7 +3,9 @@ import type { Mention } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
 import { foldShortNames, type FoldableGroup } from './name-folding';
 
-interface G extends FoldableGroup { aliases: string[] }
+interface G extends FoldableGroup {
+  aliases: string[];
+}
 
 function group(name: string, type: EntityType, n: number, score = 0.6): G {
   const mentions: Mention[] = Array.from({ length: n }, (_, i) => ({ text: name, type, start: i, end: i + 1, score }));
@@ -18,7 +20,12 @@ function fold(groups: G[]): G[] {
 
 describe('a lone first name or surname joins the full name of the page', () => {
   it('"Dylan" and "Bob" join "Bob Dylan", the name the page uses far more than "Sara Dylan"', () => {
-    const out = fold([group('Bob Dylan', 'person', 40), group('Sara Dylan', 'person', 2), group('Dylan', 'person', 90), group('Bob', 'person', 5)]);
+    const out = fold([
+      group('Bob Dylan', 'person', 40),
+      group('Sara Dylan', 'person', 2),
+      group('Dylan', 'person', 90),
+      group('Bob', 'person', 5),
+    ]);
     expect(out.map((g) => g.name)).toEqual(['Bob Dylan', 'Sara Dylan']);
     expect(out[0]?.aliases).toEqual(['Dylan', 'Bob']);
     expect(out[0]?.mentions).toHaveLength(135);

@@ -33,7 +33,11 @@ export interface FoldableGroup {
  * @example
  *   foldShortNames(groups, mentionGroup, addAlias); // "Collison" joins "Patrick Collison"
  */
-export function foldShortNames<G extends FoldableGroup>(groups: G[], mentionGroup: Map<Mention, G>, addAlias: (g: G, alias: string) => void): void {
+export function foldShortNames<G extends FoldableGroup>(
+  groups: G[],
+  mentionGroup: Map<Mention, G>,
+  addAlias: (g: G, alias: string) => void,
+): void {
   const fullsByPart = new Map<string, G[]>();
   for (const g of groups) {
     if (g.type !== 'person') continue;

@@ -13,8 +13,22 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
 const TAG = /<\/?[a-zA-Z!][^<>]{0,2000}>/g;
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—',
-  rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', hellip: '…', copy: '©', reg: '®', trade: '™',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+  hellip: '…',
+  copy: '©',
+  reg: '®',
+  trade: '™',
 };
 
 /** Decodes `&amp;`, `&#39;`, `&#x2019;` and a few named entities; leaves unknown ones. */
@@ -56,12 +70,7 @@ const LINE_BREAK_RUN = / ?\n[\n ]*/g;
  *   foldWhitespace('Acme\u202f\u202f\u2028 is\u200b a firm.\n \n\tNext') // 'Acme is a firm.\nNext'
  */
 export function foldWhitespace(text: string): string {
-  return text
-    .replace(FORMAT, '')
-    .replace(CONTROL_BUT_LF, ' ')
-    .replace(SPACE_RUN, ' ')
-    .replace(LINE_BREAK_RUN, '\n')
-    .trim();
+  return text.replace(FORMAT, '').replace(CONTROL_BUT_LF, ' ').replace(SPACE_RUN, ' ').replace(LINE_BREAK_RUN, '\n').trim();
 }
 
 /** Cuts to at most `max` UTF-16 units without splitting a surrogate pair. */

@@ -13,8 +13,12 @@ function snippetOf(text: string, mention: string): string {
 describe('sentenceAt', () => {
   it('keeps the sentence whole across abbreviations, initials and version numbers', () => {
     expect(snippetOf('Intro. Apple released iOS 17.3 on Monday. It fixes bugs.', 'Apple')).toBe('Apple released iOS 17.3 on Monday.');
-    expect(snippetOf('Stripe, Inc. hired Dr. Ada Lovelace in Jan. 2020. She left.', 'Ada')).toBe('Stripe, Inc. hired Dr. Ada Lovelace in Jan. 2020.');
-    expect(snippetOf('Before. The U.S. Department of Justice sued Google. After.', 'Google')).toBe('The U.S. Department of Justice sued Google.');
+    expect(snippetOf('Stripe, Inc. hired Dr. Ada Lovelace in Jan. 2020. She left.', 'Ada')).toBe(
+      'Stripe, Inc. hired Dr. Ada Lovelace in Jan. 2020.',
+    );
+    expect(snippetOf('Before. The U.S. Department of Justice sued Google. After.', 'Google')).toBe(
+      'The U.S. Department of Justice sued Google.',
+    );
     expect(snippetOf('Meet J. R. Smith of Acme Corp. today. Bye.', 'Smith')).toBe('Meet J. R. Smith of Acme Corp. today.');
     expect(snippetOf('It ranked No. 5 worldwide. Oracle agreed.', 'Oracle')).toBe('Oracle agreed.');
   });

@@ -9,7 +9,8 @@ import { isPlaceUse, isSportsPage, withTeamSense } from './team-sense';
 function places(text: string, ...names: string[]): Mention[] {
   const out: Mention[] = [];
   for (const name of names) {
-    for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) out.push({ text: name, type: 'location', start: i, end: i + name.length, score: 0.9 });
+    for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1))
+      out.push({ text: name, type: 'location', start: i, end: i + name.length, score: 0.9 });
   }
   return out.sort((a, b) => a.start - b.start);
 }
@@ -25,23 +26,29 @@ describe('team sense: place names that name teams', () => {
   it('tells a sports page by its title or headline, or by the density of match words', () => {
     expect(isSportsPage('', report)).toBe(true);
     expect(isSportsPage('Rugby: All Blacks name squad', 'New Zealand named their squad.')).toBe(true);
-    const matchReport = 'Ajax beat Feyenoord 3-1 in the league on Sunday. The captain scored two goals and the coach praised the squad after the match; the victory keeps the title race open this season.';
+    const matchReport =
+      'Ajax beat Feyenoord 3-1 in the league on Sunday. The captain scored two goals and the coach praised the squad after the match; the victory keeps the title race open this season.';
     expect(isSportsPage('Ajax 3 Feyenoord 1', matchReport)).toBe(true);
-    const markets = 'Stocks won back some ground as the Dow beat forecasts. '.repeat(3) + 'Traders said earnings had started to come in. '.repeat(20);
+    const markets =
+      'Stocks won back some ground as the Dow beat forecasts. '.repeat(3) + 'Traders said earnings had started to come in. '.repeat(20);
     expect(isSportsPage('Wall Street rallies', markets)).toBe(false);
     // Enough match words, but spread over a long article: an encyclopedia page, not a match report.
-    const biography = 'He won the title and a cup with the league champion that season. '.repeat(2) + 'The singer toured Europe and recorded albums with his band in New York. '.repeat(30);
+    const biography =
+      'He won the title and a cup with the league champion that season. '.repeat(2) +
+      'The singer toured Europe and recorded albums with his band in New York. '.repeat(30);
     expect(isSportsPage('Bob Dylan - Wikipedia', biography)).toBe(false);
     expect(isSportsPage('Stripe raises $600m', 'Stripe, the payments company, raised money in Dublin.')).toBe(false);
   });
 
   it('keeps a place name used as a place: nationality in brackets, datelines, after a locative word', () => {
-    const text = 'Mark Cairns ( England ) beat Jansher Khan . BIRMINGHAM , England 1996-08-31 . LONDON 1996-08-30 . The finals in Belgium , at Headingley , ( at Edgbaston , Birmingham ) .';
+    const text =
+      'Mark Cairns ( England ) beat Jansher Khan . BIRMINGHAM , England 1996-08-31 . LONDON 1996-08-30 . The finals in Belgium , at Headingley , ( at Edgbaston , Birmingham ) .';
     for (const name of ['England', 'BIRMINGHAM', 'LONDON', 'Belgium', 'Headingley', 'Edgbaston', 'Birmingham']) {
       for (const m of places(text, name)) expect(isPlaceUse(text, m.start, m.end), `${name} at ${m.start}`).toBe(true);
     }
     const team = 'England beat Pakistan . Teams : England - Mike Atherton . CLEVELAND AT TEXAS . scored for Atlanta .';
-    for (const m of places(team, 'England', 'Pakistan', 'TEXAS', 'Atlanta')) expect(isPlaceUse(team, m.start, m.end), `${m.text} at ${m.start}`).toBe(false);
+    for (const m of places(team, 'England', 'Pakistan', 'TEXAS', 'Atlanta'))
+      expect(isPlaceUse(team, m.start, m.end), `${m.text} at ${m.start}`).toBe(false);
   });
 
   it('retypes team uses as organizations on sports pages only', () => {
@@ -65,8 +72,15 @@ describe('team sense: place names that name teams', () => {
       'Saeed Anwar ( Pakistan ) was the only batsman to pass 50 .',
     ].join('\n');
     const capture: PageCapture = {
-      url: 'https://example.com/cricket', title: 'Cricket: England beat Pakistan', text, headings: [], entities: [], relations: [],
-      trigger: 'auto', capturedAt: 0, notes: [],
+      url: 'https://example.com/cricket',
+      title: 'Cricket: England beat Pakistan',
+      text,
+      headings: [],
+      entities: [],
+      relations: [],
+      trigger: 'auto',
+      capturedAt: 0,
+      notes: [],
     };
     const recognizer = createTrainedRecognizer();
     if (recognizer === undefined) throw new Error('the shipped model is missing');
@@ -74,7 +88,14 @@ describe('team sense: place names that name teams', () => {
     const byName = new Map(a.entities.map((e) => [e.name, e.type]));
     expect(byName.get('England')).toBe('company');
     expect(byName.get('Pakistan')).toBe('company');
-    const plain = analyzeCapture({ ...capture, title: 'England and Pakistan sign a trade deal', text: text.replace(/runs|wickets|batsman|one-day series|scored/g, 'points') }, { recognizer });
+    const plain = analyzeCapture(
+      {
+        ...capture,
+        title: 'England and Pakistan sign a trade deal',
+        text: text.replace(/runs|wickets|batsman|one-day series|scored/g, 'points'),
+      },
+      { recognizer },
+    );
     expect(new Map(plain.entities.map((e) => [e.name, e.type])).get('England')).toBe('location');
   });
 });

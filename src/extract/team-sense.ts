@@ -41,7 +41,15 @@ const DATE_AFTER = /^\s*\d{4}-\d{2}-\d{2}/;
 const DATELINE_CITY_AFTER = /^\s*,\s*[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3}\s+\d{4}-\d{2}-\d{2}/;
 
 /** Every pattern this module runs on page text (the adversarial tests run each on hostile input). */
-export const PAGE_TEXT_PATTERNS: readonly RegExp[] = [SPORT_IN_TITLE, SPORT, CUE, LOCATIVE_BEFORE, AT_BEFORE, DATE_AFTER, DATELINE_CITY_AFTER];
+export const PAGE_TEXT_PATTERNS: readonly RegExp[] = [
+  SPORT_IN_TITLE,
+  SPORT,
+  CUE,
+  LOCATIVE_BEFORE,
+  AT_BEFORE,
+  DATE_AFTER,
+  DATELINE_CITY_AFTER,
+];
 
 /**
  * Whether a page is about sport: a sport named in its title or headline, or enough

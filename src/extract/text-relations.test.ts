@@ -18,7 +18,16 @@ function relationsIn(text: string, names: Record<string, EntityType>): string[] 
   return findTextRelations(text, mentions, (m) => ({ name: m.text, type: m.type })).map((r) => `${r.from} ${r.label} ${r.to}`);
 }
 
-const ORGS = { Stripe: 'company', Paystack: 'company', Google: 'company', Waze: 'company', Microsoft: 'company', GitHub: 'company', Oracle: 'company', Alphabet: 'company' } as const;
+const ORGS = {
+  Stripe: 'company',
+  Paystack: 'company',
+  Google: 'company',
+  Waze: 'company',
+  Microsoft: 'company',
+  GitHub: 'company',
+  Oracle: 'company',
+  Alphabet: 'company',
+} as const;
 const PEOPLE = { 'Patrick Collison': 'person', 'John Collison': 'person', 'Jane Roe': 'person', 'Sundar Pichai': 'person' } as const;
 const PLACES = { 'San Francisco': 'location', Dublin: 'location', Lagos: 'location' } as const;
 const TECH = { Ruby: 'technology', Go: 'technology', Rust: 'technology' } as const;
@@ -26,7 +35,9 @@ const ALL = { ...ORGS, ...PEOPLE, ...PLACES, ...TECH } as const;
 
 describe('findTextRelations', () => {
   it('pairs non-adjacent names of one sentence through an appositive and a skipped name of another type', () => {
-    expect(relationsIn('Stripe, the San Francisco payments company, acquired Paystack in 2020.', ALL)).toEqual(['Stripe acquired Paystack']);
+    expect(relationsIn('Stripe, the San Francisco payments company, acquired Paystack in 2020.', ALL)).toEqual([
+      'Stripe acquired Paystack',
+    ]);
   });
 
   it('lets a few adverbs and date words stand between the subject and the verb', () => {
@@ -47,7 +58,10 @@ describe('findTextRelations', () => {
   });
 
   it('reads headquarters, based-in, uses, subsidiaries, competition and joining with their type checks', () => {
-    expect(relationsIn('Stripe is headquartered in San Francisco and Dublin.', ALL)).toEqual(['Stripe located_in San Francisco', 'Stripe located_in Dublin']);
+    expect(relationsIn('Stripe is headquartered in San Francisco and Dublin.', ALL)).toEqual([
+      'Stripe located_in San Francisco',
+      'Stripe located_in Dublin',
+    ]);
     expect(relationsIn('The Lagos-based Paystack grew fast.', ALL)).toEqual(['Paystack located_in Lagos']);
     // The reporter is based there, not the newsroom she writes for.
     expect(relationsIn('Jane Roe is the Asia editor for Stripe, based in Dublin.', ALL)).toEqual([]);
@@ -77,7 +91,10 @@ describe('findTextRelations', () => {
   });
 
   it('reads combined titles ("CEO and co-founder of X") as both relations', () => {
-    expect(relationsIn('Jane Roe, CEO and co-founder of Stripe, spoke.', ALL).sort()).toEqual(['Jane Roe ceo_of Stripe', 'Stripe founded_by Jane Roe']);
+    expect(relationsIn('Jane Roe, CEO and co-founder of Stripe, spoke.', ALL).sort()).toEqual([
+      'Jane Roe ceo_of Stripe',
+      'Stripe founded_by Jane Roe',
+    ]);
   });
 
   it('regression: a comma list without "and" is an apposition, not more objects; all-caps "people" are slips', () => {

@@ -74,29 +74,157 @@ const DEPARTMENT_OF = /^\s+(?:at|of)\b/;
  * patterns do not rely on it.
  */
 const PATTERNS: readonly Pattern[] = [
-  { re: /\b(?:has\s+|had\s+)?(?:acquired|acquires|bought|buys|purchased|agreed\s+to\s+(?:buy|acquire)|completed\s+(?:its|the)\s+acquisition\s+of)\b/gi, label: 'acquired', reverse: false, from: ORGS, to: ORGS },
-  { re: /\b(?:was|were|is|has\s+been|had\s+been)\s+(?:acquired|bought|purchased)\s+by\b/gi, label: 'acquired', reverse: true, from: ORGS, to: ORGS },
-  { re: /(?<![\s,])(?:\s*,\s*|\s+)?\b(?:which\s+was\s+|was\s+|is\s+|were\s+)?(?:co-?)?founded\s+(?:in\s+\d{4}\s+)?by\b/gi, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE },
+  {
+    re: /\b(?:has\s+|had\s+)?(?:acquired|acquires|bought|buys|purchased|agreed\s+to\s+(?:buy|acquire)|completed\s+(?:its|the)\s+acquisition\s+of)\b/gi,
+    label: 'acquired',
+    reverse: false,
+    from: ORGS,
+    to: ORGS,
+  },
+  {
+    re: /\b(?:was|were|is|has\s+been|had\s+been)\s+(?:acquired|bought|purchased)\s+by\b/gi,
+    label: 'acquired',
+    reverse: true,
+    from: ORGS,
+    to: ORGS,
+  },
+  {
+    re: /(?<![\s,])(?:\s*,\s*|\s+)?\b(?:which\s+was\s+|was\s+|is\s+|were\s+)?(?:co-?)?founded\s+(?:in\s+\d{4}\s+)?by\b/gi,
+    label: 'founded_by',
+    reverse: false,
+    from: ORGS,
+    to: PEOPLE,
+  },
   { re: /\b(?:co-?)?(?:founded|started)\b/gi, label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE },
-  { re: new RegExp(String.raw`\s?,\s+(?:the\s+|a\s+)?(?:${CEO}\s+(?:and|&)\s+)?(?:co-?founder|founder)\s+(?:(?:and|&)\s+(?:\w+\s+){1,4})?of\b`, 'gi'), label: 'founded_by', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true, notBefore: DEPARTMENT_OF },
-  { re: /(?<!\s)\s+(?:co-?founder|founder)\s+/gi, label: 'founded_by', reverse: false, from: ORGS, to: PEOPLE, attachedLeft: true, attachedRight: true },
-  { re: new RegExp(String.raw`(?:\s?,\s+(?:the\s+|a\s+|its\s+)?|(?<!\s)\s+(?:is|was|as)\s+(?:the\s+)?)(?:(?:co-?founder|founder)\s+(?:and|&)\s+)?${CEO}(?:\s+(?:and|&)\s+(?:co-?founder|founder))?\s+(?:of|at)\b`, 'gi'), label: 'ceo_of', reverse: false, from: PEOPLE, to: ORGS, attachedLeft: true, notBefore: DEPARTMENT_OF },
-  { re: new RegExp(String.raw`\s?['’]s\s+${CEO}(?:\s?,\s+|\s+)`, 'gi'), label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS, attachedLeft: true, attachedRight: true },
-  { re: new RegExp(String.raw`(?<!\s)\s+${CEO}\s+`, 'gi'), label: 'ceo_of', reverse: true, from: PEOPLE, to: ORGS, attachedLeft: true, attachedRight: true },
-  { re: new RegExp(String.raw`(?:\s?,\s+(?:the\s+|a\s+|an\s+)?|(?<!\s)\s+(?:is|was|as)\s+(?:the\s+|a\s+|an\s+)?)${ROLE}\s+(?:of|at)\b`, 'gi'), label: 'employs', reverse: true, from: ORGS, to: PEOPLE, attachedLeft: true, notBefore: DEPARTMENT_OF },
+  {
+    re: new RegExp(
+      String.raw`\s?,\s+(?:the\s+|a\s+)?(?:${CEO}\s+(?:and|&)\s+)?(?:co-?founder|founder)\s+(?:(?:and|&)\s+(?:\w+\s+){1,4})?of\b`,
+      'gi',
+    ),
+    label: 'founded_by',
+    reverse: true,
+    from: ORGS,
+    to: PEOPLE,
+    attachedLeft: true,
+    notBefore: DEPARTMENT_OF,
+  },
+  {
+    re: /(?<!\s)\s+(?:co-?founder|founder)\s+/gi,
+    label: 'founded_by',
+    reverse: false,
+    from: ORGS,
+    to: PEOPLE,
+    attachedLeft: true,
+    attachedRight: true,
+  },
+  {
+    re: new RegExp(
+      String.raw`(?:\s?,\s+(?:the\s+|a\s+|its\s+)?|(?<!\s)\s+(?:is|was|as)\s+(?:the\s+)?)(?:(?:co-?founder|founder)\s+(?:and|&)\s+)?${CEO}(?:\s+(?:and|&)\s+(?:co-?founder|founder))?\s+(?:of|at)\b`,
+      'gi',
+    ),
+    label: 'ceo_of',
+    reverse: false,
+    from: PEOPLE,
+    to: ORGS,
+    attachedLeft: true,
+    notBefore: DEPARTMENT_OF,
+  },
+  {
+    re: new RegExp(String.raw`\s?['’]s\s+${CEO}(?:\s?,\s+|\s+)`, 'gi'),
+    label: 'ceo_of',
+    reverse: true,
+    from: PEOPLE,
+    to: ORGS,
+    attachedLeft: true,
+    attachedRight: true,
+  },
+  {
+    re: new RegExp(String.raw`(?<!\s)\s+${CEO}\s+`, 'gi'),
+    label: 'ceo_of',
+    reverse: true,
+    from: PEOPLE,
+    to: ORGS,
+    attachedLeft: true,
+    attachedRight: true,
+  },
+  {
+    re: new RegExp(
+      String.raw`(?:\s?,\s+(?:the\s+|a\s+|an\s+)?|(?<!\s)\s+(?:is|was|as)\s+(?:the\s+|a\s+|an\s+)?)${ROLE}\s+(?:of|at)\b`,
+      'gi',
+    ),
+    label: 'employs',
+    reverse: true,
+    from: ORGS,
+    to: PEOPLE,
+    attachedLeft: true,
+    notBefore: DEPARTMENT_OF,
+  },
   { re: /\b(?:works|worked|working)\s+(?:at|for)\b/gi, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
   { re: /\b(?:joined|joins|has\s+joined)\b/gi, label: 'employs', reverse: true, from: ORGS, to: PEOPLE },
-  { re: /\b(?:uses|used|is\s+using|relies\s+on|adopted|runs\s+on|switched\s+to|migrated\s+to)\b/gi, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
-  { re: /\b(?:is|was|are|were|has\s+been)\s+(?:built|written|developed|implemented|rewritten)\s+(?:with|in|using|on)\b/gi, label: 'uses', reverse: false, from: ORG_OR_PRODUCT, to: TECH },
-  { re: /(?<![\s,])(?:\s*,\s*|\s+)?\b(?:which\s+is\s+|is\s+|was\s+|are\s+)?(?:headquartered|based|located)\s+in\b/gi, label: 'located_in', reverse: false, from: ORGS, to: PLACES, clauseSubject: true },
+  {
+    re: /\b(?:uses|used|is\s+using|relies\s+on|adopted|runs\s+on|switched\s+to|migrated\s+to)\b/gi,
+    label: 'uses',
+    reverse: false,
+    from: ORG_OR_PRODUCT,
+    to: TECH,
+  },
+  {
+    re: /\b(?:is|was|are|were|has\s+been)\s+(?:built|written|developed|implemented|rewritten)\s+(?:with|in|using|on)\b/gi,
+    label: 'uses',
+    reverse: false,
+    from: ORG_OR_PRODUCT,
+    to: TECH,
+  },
+  {
+    re: /(?<![\s,])(?:\s*,\s*|\s+)?\b(?:which\s+is\s+|is\s+|was\s+|are\s+)?(?:headquartered|based|located)\s+in\b/gi,
+    label: 'located_in',
+    reverse: false,
+    from: ORGS,
+    to: PLACES,
+    clauseSubject: true,
+  },
   { re: /\b(?:has\s+its\s+headquarters|has\s+its\s+head\s+office)\s+in\b/gi, label: 'located_in', reverse: false, from: ORGS, to: PLACES },
   { re: /-based\s+/gi, label: 'located_in', reverse: true, from: ORGS, to: PLACES, attachedLeft: true },
-  { re: /\b(?:competes|competed|competing)\s+(?:directly\s+)?(?:with|against)\b/gi, label: 'competes_with', reverse: false, from: ORGS, to: ORGS },
-  { re: /\s?['’]s\s+(?:main\s+|biggest\s+|chief\s+)?(?:rival|competitor)(?:\s?,\s+|\s+)/gi, label: 'competes_with', reverse: false, from: ORGS, to: ORGS, attachedLeft: true, attachedRight: true },
-  { re: /\s?,\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division|arm)\s+of\b/gi, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS, attachedLeft: true },
-  { re: /\b(?:is|was|became)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division)\s+of\b/gi, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS },
+  {
+    re: /\b(?:competes|competed|competing)\s+(?:directly\s+)?(?:with|against)\b/gi,
+    label: 'competes_with',
+    reverse: false,
+    from: ORGS,
+    to: ORGS,
+  },
+  {
+    re: /\s?['’]s\s+(?:main\s+|biggest\s+|chief\s+)?(?:rival|competitor)(?:\s?,\s+|\s+)/gi,
+    label: 'competes_with',
+    reverse: false,
+    from: ORGS,
+    to: ORGS,
+    attachedLeft: true,
+    attachedRight: true,
+  },
+  {
+    re: /\s?,\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division|arm)\s+of\b/gi,
+    label: 'subsidiary_of',
+    reverse: false,
+    from: ORGS,
+    to: ORGS,
+    attachedLeft: true,
+  },
+  {
+    re: /\b(?:is|was|became)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:subsidiary|unit|division)\s+of\b/gi,
+    label: 'subsidiary_of',
+    reverse: false,
+    from: ORGS,
+    to: ORGS,
+  },
   { re: /\b(?:is\s+|was\s+)?(?:wholly\s+)?owned\s+by\b/gi, label: 'subsidiary_of', reverse: false, from: ORGS, to: ORGS },
-  { re: /\b(?:makes|manufactures|released|launched|unveiled|introduced)\s+(?:the\s+|its\s+|a\s+new\s+)?/gi, label: 'makes', reverse: false, from: ORGS, to: PRODUCTS, attachedRight: true },
+  {
+    re: /\b(?:makes|manufactures|released|launched|unveiled|introduced)\s+(?:the\s+|its\s+|a\s+new\s+)?/gi,
+    label: 'makes',
+    reverse: false,
+    from: ORGS,
+    to: PRODUCTS,
+    attachedRight: true,
+  },
 ];
 
 /** What may separate coordinated names: ", ", ", and ", " and ". */
@@ -106,21 +234,114 @@ const SENTENCE_BREAK = /[.!?\n;:]/;
 const ABBREVIATIONS = /\b(?:Inc|Corp|Co|Ltd|Jr|Sr|St|Mr|Mrs|Ms|Dr)\./g;
 /** Words that may stand between the subject and the anchor without changing who does what. */
 const LEFT_WORDS = new Set([
-  'also', 'has', 'have', 'had', 'recently', 'quietly', 'officially', 'finally', 'eventually', 'since', 'then', 'later',
-  'subsequently', 'already', 'formally', 'publicly', 'last', 'this', 'year', 'week', 'month', 'on', 'in', 'earlier',
-  'ultimately', 'successfully', 'now', 'today', 'yesterday', 'originally', 'first', 'once', 'itself', 'largely', 'heavily',
-  'mostly', 'primarily', 'directly', 'still', 'currently', 'initially', 'reportedly',
-  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
-  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'also',
+  'has',
+  'have',
+  'had',
+  'recently',
+  'quietly',
+  'officially',
+  'finally',
+  'eventually',
+  'since',
+  'then',
+  'later',
+  'subsequently',
+  'already',
+  'formally',
+  'publicly',
+  'last',
+  'this',
+  'year',
+  'week',
+  'month',
+  'on',
+  'in',
+  'earlier',
+  'ultimately',
+  'successfully',
+  'now',
+  'today',
+  'yesterday',
+  'originally',
+  'first',
+  'once',
+  'itself',
+  'largely',
+  'heavily',
+  'mostly',
+  'primarily',
+  'directly',
+  'still',
+  'currently',
+  'initially',
+  'reportedly',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ]);
 /** Words between the anchor and the object that make it something else ("a stake in", "the assets of", "and"). */
 const RIGHT_STOP_WORDS = new Set([
-  'of', 'in', 'on', 'at', 'for', 'from', 'with', 'to', 'by', 'into', 'and', 'or', 'but', 'not', 'no', 'stake', 'stakes',
-  'share', 'shares', 'assets', 'part', 'majority', 'minority', 'interest', 'rights', 'some', 'parts', 'control', 'that',
-  'which', 'who', 'it', 'them', 'him', 'her', 'products', 'technology', 'team', 'talent', 'patents',
+  'of',
+  'in',
+  'on',
+  'at',
+  'for',
+  'from',
+  'with',
+  'to',
+  'by',
+  'into',
+  'and',
+  'or',
+  'but',
+  'not',
+  'no',
+  'stake',
+  'stakes',
+  'share',
+  'shares',
+  'assets',
+  'part',
+  'majority',
+  'minority',
+  'interest',
+  'rights',
+  'some',
+  'parts',
+  'control',
+  'that',
+  'which',
+  'who',
+  'it',
+  'them',
+  'him',
+  'her',
+  'products',
+  'technology',
+  'team',
+  'talent',
+  'patents',
 ]);
 /** Negation or modality anywhere between subject and object: the sentence does not assert the relation. */
-const HEDGE = /\b(?:not|never|no|n['’]t|would|could|should|might|may\s+(?:have|be|acquire|buy)|will|shall|reportedly\s+(?:in\s+talks|considering)|rumou?red|denied|denies|plans?\s+to|planned|planning|considering|talks|attempted|tried|failed|bid|offer(?:ed)?\s+to|if|whether)\b/i;
+const HEDGE =
+  /\b(?:not|never|no|n['’]t|would|could|should|might|may\s+(?:have|be|acquire|buy)|will|shall|reportedly\s+(?:in\s+talks|considering)|rumou?red|denied|denies|plans?\s+to|planned|planning|considering|talks|attempted|tried|failed|bid|offer(?:ed)?\s+to|if|whether)\b/i;
 /** A preposition right before a name ("for NBC News"): the name is a phrase's object. */
 const PREPOSITION_BEFORE = /\b(?:for|at|with|of|from|by|to|on)\s$/i;
 const LEGAL_SUFFIX = /^(?:Inc|Corp|Co|Ltd|LLC|LLP|GmbH|AG|SA|PLC|NV|BV)\.?$/i;
@@ -128,7 +349,15 @@ const WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*$/u;
 
 /** Every pattern this module runs on page text (the adversarial tests run each on hostile input). */
 export const PAGE_TEXT_PATTERNS: readonly RegExp[] = [
-  ...PATTERNS.map((p) => p.re), DEPARTMENT_OF, COORDINATION, SENTENCE_BREAK, ABBREVIATIONS, HEDGE, PREPOSITION_BEFORE, LEGAL_SUFFIX, WORD,
+  ...PATTERNS.map((p) => p.re),
+  DEPARTMENT_OF,
+  COORDINATION,
+  SENTENCE_BREAK,
+  ABBREVIATIONS,
+  HEDGE,
+  PREPOSITION_BEFORE,
+  LEGAL_SUFFIX,
+  WORD,
 ];
 
 /**
@@ -151,7 +380,12 @@ export function findTextRelations(text: string, mentions: readonly Mention[], re
       const anchorEnd = match.index + match[0].length;
       const left = leftArgument(text, byEnd, anchorStart, p, resolve);
       if (left === undefined) continue;
-      if (p.clauseSubject === true && match[0].includes(',') && PREPOSITION_BEFORE.test(text.slice(Math.max(0, left.mention.start - 8), left.mention.start))) continue;
+      if (
+        p.clauseSubject === true &&
+        match[0].includes(',') &&
+        PREPOSITION_BEFORE.test(text.slice(Math.max(0, left.mention.start - 8), left.mention.start))
+      )
+        continue;
       const rights = rightArguments(text, sorted, anchorEnd, p, resolve);
       if (rights.length === 0) continue;
       if (HEDGE.test(text.slice(left.mention.end, anchorEnd))) continue;
@@ -161,7 +395,13 @@ export function findTextRelations(text: string, mentions: readonly Mention[], re
         const key = `${from.name}\u0000${p.label}\u0000${to.name}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        out.push({ from: from.name, to: to.name, label: p.label, snippet: sentenceAt(text, left.mention.start, right.mention.end), origin: 'text' });
+        out.push({
+          from: from.name,
+          to: to.name,
+          label: p.label,
+          snippet: sentenceAt(text, left.mention.start, right.mention.end),
+          origin: 'text',
+        });
         if (out.length >= MAX_RELATIONS) return out;
       }
     }

@@ -31,7 +31,12 @@ describe('web names over the model (page fixtures written for name folding)', ()
 
   it('"Pebble Core" is a product where the page uses "Pebble" alone as a brand, not a person', () => {
     const text = 'Pebble unveiled two watches. Pebble says the Pebble Core clips to a keychain, and Pebble ships it in May.';
-    const model = [m(text, 'Pebble', 'company', 0.9), m(text, 'Pebble', 'company', 0.9, 10), m(text, 'Pebble Core', 'person', 0.5), m(text, 'Pebble', 'company', 0.8, 70)];
+    const model = [
+      m(text, 'Pebble', 'company', 0.9),
+      m(text, 'Pebble', 'company', 0.9, 10),
+      m(text, 'Pebble Core', 'person', 0.5),
+      m(text, 'Pebble', 'company', 0.8, 70),
+    ];
     expect(typed(refineMentions(text, model))).toContain('Pebble Core:product');
   });
 
@@ -71,12 +76,20 @@ describe('web names over the model (page fixtures written for name folding)', ()
     expect(typed(fillGaps(found, extra))).toEqual(['Acme:company', 'Jane Roe:person', 'Oslo:location']);
     const model: EntityRecognizer = { name: 'stub', recognize: () => found };
     const rules: EntityRecognizer = { name: 'rules', recognize: () => extra };
-    expect(withWebNames(model, rules).recognize(text).map((x) => x.text)).toContain('Acme');
+    expect(
+      withWebNames(model, rules)
+        .recognize(text)
+        .map((x) => x.text),
+    ).toContain('Acme');
   });
 
   it('splits a name swallowed with its link word ("Fabrikam-owned Contoso Market", "Lisbon-based")', () => {
     const text = 'Shoppers at Fabrikam-owned Contoso Market and the Lisbon-based Northwind Trust agree.';
-    const out = refineMentions(text, [m(text, 'Fabrikam-owned Contoso Market', 'company', 0.8), m(text, 'Lisbon-based', 'other', 0.9), m(text, 'Northwind Trust', 'company', 0.8)]);
+    const out = refineMentions(text, [
+      m(text, 'Fabrikam-owned Contoso Market', 'company', 0.8),
+      m(text, 'Lisbon-based', 'other', 0.9),
+      m(text, 'Northwind Trust', 'company', 0.8),
+    ]);
     expect(typed(out)).toEqual(['Fabrikam:company', 'Contoso Market:company', 'Lisbon:location', 'Northwind Trust:company']);
     expect(out.map((x) => text.slice(x.start, x.end))).toEqual(['Fabrikam', 'Contoso Market', 'Lisbon', 'Northwind Trust']);
   });
@@ -90,10 +103,22 @@ describe('web names over the model (page fixtures written for name folding)', ()
 
   it('a name the model took for a person is a company where only an organization fits ("CEO of X", "X’s customers")', () => {
     const text = 'said Ada Quinn, CEO and co-founder of Kestrel. Kestrel’s customers include banks. Kestrel grew.';
-    const model = [m(text, 'Ada Quinn', 'person', 0.9), m(text, 'Kestrel', 'person', 0.5), m(text, 'Kestrel', 'person', 0.5, 40), m(text, 'Kestrel', 'person', 0.5, 60)];
+    const model = [
+      m(text, 'Ada Quinn', 'person', 0.9),
+      m(text, 'Kestrel', 'person', 0.5),
+      m(text, 'Kestrel', 'person', 0.5, 40),
+      m(text, 'Kestrel', 'person', 0.5, 60),
+    ];
     expect(typed(refineMentions(text, model))).toEqual(['Ada Quinn:person', 'Kestrel:company', 'Kestrel:company', 'Kestrel:company']);
     const blog = 'Omar Reyes Co-Founder at Kestrel. At Kestrel, we keep counters.';
-    expect(typed(refineMentions(blog, [m(blog, 'Omar Reyes', 'person', 0.9), m(blog, 'Kestrel', 'location', 0.6), m(blog, 'Kestrel', 'location', 0.6, 30)])))
-      .toEqual(['Omar Reyes:person', 'Kestrel:company', 'Kestrel:company']);
+    expect(
+      typed(
+        refineMentions(blog, [
+          m(blog, 'Omar Reyes', 'person', 0.9),
+          m(blog, 'Kestrel', 'location', 0.6),
+          m(blog, 'Kestrel', 'location', 0.6, 30),
+        ]),
+      ),
+    ).toEqual(['Omar Reyes:person', 'Kestrel:company', 'Kestrel:company']);
   });
 });

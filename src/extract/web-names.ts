@@ -59,12 +59,17 @@ export function fillGaps(found: readonly Mention[], extra: readonly Mention[]): 
 
 function typeOfCode(code: KnownCode, model: EntityType | undefined): EntityType {
   switch (code) {
-    case 't': return 'technology';
-    case 'p': return 'product';
-    case 'c': return 'company';
-    case 'l': return 'location';
+    case 't':
+      return 'technology';
+    case 'p':
+      return 'product';
+    case 'c':
+      return 'company';
+    case 'l':
+      return 'location';
     // A brand is a company, a product or a technology: the model's guess among those, else company.
-    case 'b': return model === 'product' || model === 'technology' || model === 'company' ? model : 'company';
+    case 'b':
+      return model === 'product' || model === 'technology' || model === 'company' ? model : 'company';
   }
 }
 
@@ -121,9 +126,14 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
     } else if (!m.text.includes(' ') && use.isCommonWordOnly(m.text)) {
       continue;
     } else {
-      const weak = first === undefined || last === undefined ? undefined
-        : m.type === 'company' || m.type === 'other' ? weakCueType(tokens, first, last)
-          : m.type === 'person' || m.type === 'location' ? orgContextType(tokens, first, last) : undefined;
+      const weak =
+        first === undefined || last === undefined
+          ? undefined
+          : m.type === 'company' || m.type === 'other'
+            ? weakCueType(tokens, first, last)
+            : m.type === 'person' || m.type === 'location'
+              ? orgContextType(tokens, first, last)
+              : undefined;
       if (weak === undefined) out.push(m);
       else {
         out.push({ ...m, type: weak, score: Math.max(m.score, WEAK_CUE_SCORE) });
@@ -151,7 +161,14 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
   for (let i = 0; i < tokens.length; i++) {
     if (covered[i] === true || !isCapitalized(tokens[i])) continue;
     let j = i + 1;
-    while (j < tokens.length && j - i < MAX_CUE_NAME_TOKENS && covered[j] !== true && isCapitalized(tokens[j]) && tokens[j]?.newline !== true) j++;
+    while (
+      j < tokens.length &&
+      j - i < MAX_CUE_NAME_TOKENS &&
+      covered[j] !== true &&
+      isCapitalized(tokens[j]) &&
+      tokens[j]?.newline !== true
+    )
+      j++;
     const cue = cueType(tokens, i, j);
     const first = tokens[i];
     const lastTok = tokens[j - 1];
@@ -190,7 +207,11 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
 
 /** "Seattle-based", "Amazon-owned": a name, a hyphen and a word that ties it to the next name. */
 const COMPOUND_LINKS: ReadonlyMap<string, EntityType> = new Map<string, EntityType>([
-  ['-based ', 'location'], ['-owned ', 'company'], ['-backed ', 'company'], ['-funded ', 'company'], ['-led ', 'company'],
+  ['-based ', 'location'],
+  ['-owned ', 'company'],
+  ['-backed ', 'company'],
+  ['-funded ', 'company'],
+  ['-led ', 'company'],
 ]);
 
 /**
@@ -268,18 +289,44 @@ function brandWords(mentions: readonly Mention[], settled: ReadonlyMap<string, E
     const fixed = settled.get(word);
     if (FIRST_NAMES.has(word)) continue;
     // Twice the person confidence: one stray company vote does not make a brand.
-    if ((fixed !== undefined && fixed !== 'person' && fixed !== 'location') || (fixed === undefined && v.brand >= 2 * v.person && v.brand >= BRAND_MIN_VOTE)) out.add(word);
+    if (
+      (fixed !== undefined && fixed !== 'person' && fixed !== 'location') ||
+      (fixed === undefined && v.brand >= 2 * v.person && v.brand >= BRAND_MIN_VOTE)
+    )
+      out.add(word);
   }
   return out;
 }
-
 
 /** A model token after a brand or product name: "2", "S2", "i3", "HC20", "10.12", "Pro", "PRO". */
 const MODEL_TOKEN = /^(?:[A-Za-z]{0,2}\d{1,4}[A-Za-z]{0,3}|\d{1,2}\.\d{1,2}|Pro|PRO|Max|Ultra|Plus|Mini|Air|SE|Lite|XL)$/;
 /** Model tokens after a name at most ("Ryzen 7 PRO" is 2). */
 const MAX_MODEL_TOKENS = 3;
 /** Words after a number that make it an amount, not a model ("Fitbit 2 million"). */
-const AMOUNT_WORDS = new Set(['%', 'percent', 'per', 'million', 'billion', 'thousand', 'hundred', 'years', 'year', 'months', 'days', 'hours', 'minutes', 'times', 'people', 'users', 'customers', 'employees', 'of', 'to', 'and', 'or']);
+const AMOUNT_WORDS = new Set([
+  '%',
+  'percent',
+  'per',
+  'million',
+  'billion',
+  'thousand',
+  'hundred',
+  'years',
+  'year',
+  'months',
+  'days',
+  'hours',
+  'minutes',
+  'times',
+  'people',
+  'users',
+  'customers',
+  'employees',
+  'of',
+  'to',
+  'and',
+  'or',
+]);
 
 /**
  * "Pebble 2", "Ryzen 7 PRO", "iOS 10": a brand, product or technology name followed on
@@ -300,7 +347,14 @@ function extendModelNumbers(text: string, tokens: readonly Token[], tokenAtEnd: 
       j++;
     }
     const end = tokens[j - 1];
-    if (j === last || end === undefined || !/\d/.test(text.slice(m.end, end.end)) || AMOUNT_WORDS.has(tokens[j]?.text.toLowerCase() ?? '')) continue;
-    out[n] = { text: text.slice(m.start, end.end), type: m.type === 'technology' ? 'technology' : 'product', start: m.start, end: end.end, score: Math.max(m.score, CUE_SCORE) };
+    if (j === last || end === undefined || !/\d/.test(text.slice(m.end, end.end)) || AMOUNT_WORDS.has(tokens[j]?.text.toLowerCase() ?? ''))
+      continue;
+    out[n] = {
+      text: text.slice(m.start, end.end),
+      type: m.type === 'technology' ? 'technology' : 'product',
+      start: m.start,
+      end: end.end,
+      score: Math.max(m.score, CUE_SCORE),
+    };
   }
 }

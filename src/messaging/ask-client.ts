@@ -54,7 +54,9 @@ export async function askBackground(question: string, options: AskOptions = {}, 
       settle(() => reject(new AriadneError('timeout', 'The question was cancelled.')));
       port.disconnect();
     });
-    port.onDisconnect.addListener(() => settle(() => reject(new AriadneError('unavailable', 'The Ariadne background stopped before it answered. Ask again.'))));
+    port.onDisconnect.addListener(() =>
+      settle(() => reject(new AriadneError('unavailable', 'The Ariadne background stopped before it answered. Ask again.'))),
+    );
     port.onMessage.addListener((raw) => {
       const reply = askReplySchema.safeParse(raw);
       if (!reply.success) return settle(() => reject(new AriadneError('internal', 'The background sent a malformed answer.')));

@@ -19,7 +19,10 @@ import type { Transport } from './transport';
 export { runtimeTransport };
 export type { Transport };
 
-export async function sendMessage<T extends MessageType>(request: Request<T>, transport: Transport = runtimeTransport): Promise<ResultOf<T>> {
+export async function sendMessage<T extends MessageType>(
+  request: Request<T>,
+  transport: Transport = runtimeTransport,
+): Promise<ResultOf<T>> {
   let raw: unknown;
   try {
     raw = await transport(request);

@@ -26,7 +26,11 @@ const CAPTURE_ID = /^c_[0-9a-f]{32}$/;
 /** Call a registered tool by name (the only way extension pages change the graph). */
 export const toolCallRequestSchema = z.object({
   type: z.literal('tool.call'),
-  tool: z.string().min(1).max(MAX_TOOL_NAME_LENGTH).regex(/^[a-z][a-z0-9_]*$/, 'tool names are snake_case'),
+  tool: z
+    .string()
+    .min(1)
+    .max(MAX_TOOL_NAME_LENGTH)
+    .regex(/^[a-z][a-z0-9_]*$/, 'tool names are snake_case'),
   arguments: z.record(z.string(), z.unknown()).default({}),
 });
 
@@ -34,12 +38,15 @@ export const toolCallRequestSchema = z.object({
 export const pageCapturedRequestSchema = z.object({
   type: z.literal('page.captured'),
   // Checked here, not in the page: bad structured data is dropped with a note, a bad page refused.
-  capture: z.unknown().optional().transform((raw, ctx) => {
-    const accepted = acceptCapture(raw);
-    if (accepted.ok) return accepted.capture;
-    ctx.addIssue({ code: 'custom', message: accepted.message });
-    return z.NEVER;
-  }),
+  capture: z
+    .unknown()
+    .optional()
+    .transform((raw, ctx) => {
+      const accepted = acceptCapture(raw);
+      if (accepted.ok) return accepted.capture;
+      ctx.addIssue({ code: 'custom', message: accepted.message });
+      return z.NEVER;
+    }),
 });
 
 /** How far the capture queue is: for the badge, the side panel and `npm start`. */

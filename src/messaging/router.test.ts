@@ -91,7 +91,9 @@ describe('message router', () => {
     );
     const hostile = { ...capture('https://example.test/a'), entities: [{ ref: 'x', name: 'X', type: 'weapon', origin: 'json-ld' }] };
     expect(await route({ type: 'page.captured', capture: hostile }, contentOn('https://example.test/a'))).toMatchObject({ ok: true });
-    expect(received).toMatchObject([{ url: 'https://example.test/a', entities: [], notes: [expect.stringMatching(/^structured data dropped/)] }]);
+    expect(received).toMatchObject([
+      { url: 'https://example.test/a', entities: [], notes: [expect.stringMatching(/^structured data dropped/)] },
+    ]);
   });
 
   it('content scripts may not call tools or read status (forbidden)', async () => {
@@ -119,17 +121,24 @@ describe('message router', () => {
   it('refuses other extensions and senders without a tab or extension URL', async () => {
     const { route } = makeRouter();
     const msg = { type: 'capture.status' };
-    expect(await route(msg, { id: 'other-extension', url: 'chrome-extension://other-extension/x.html' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await route(msg, { id: 'other-extension', url: 'chrome-extension://other-extension/x.html' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(await route(msg, { id: 'ariadne-id' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await route(msg, { url: 'https://example.test/' , tab: { id: 1 } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await route(msg, { url: 'https://example.test/', tab: { id: 1 } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 
   it('the typed client returns results and throws the background’s error code', async () => {
     const { route } = makeRouter();
     const transport = (message: unknown) => route(message, sidePanel);
     expect(await sendMessage({ type: 'capture.status' }, transport)).toEqual({ pending: 0, failed: 0, ingested: 3 });
-    await expect(sendMessage({ type: 'tool.call', tool: 'entity_get', arguments: {} }, transport)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(sendMessage({ type: 'tool.call', tool: 'entity_get', arguments: {} }, transport)).rejects.toMatchObject({
+      code: 'not_found',
+    });
     await expect(sendMessage({ type: 'capture.status' }, async () => ({ nonsense: true }))).rejects.toMatchObject({ code: 'internal' });
-    await expect(sendMessage({ type: 'capture.status' }, async () => Promise.reject(new Error('no receiver')))).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(sendMessage({ type: 'capture.status' }, async () => Promise.reject(new Error('no receiver')))).rejects.toMatchObject({
+      code: 'unavailable',
+    });
   });
 });

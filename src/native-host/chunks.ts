@@ -49,7 +49,8 @@ export class ChunkAssembler {
   accept(chunk: ChunkMessage): unknown {
     let entry = this.open.get(chunk.chunkId);
     if (entry === undefined) {
-      if (chunk.index !== 0) throw new AriadneError('invalid_arguments', `Chunk ${chunk.index} of ${chunk.chunkId} arrived before chunk 0.`);
+      if (chunk.index !== 0)
+        throw new AriadneError('invalid_arguments', `Chunk ${chunk.index} of ${chunk.chunkId} arrived before chunk 0.`);
       entry = { count: chunk.count, parts: [], chars: 0 };
       this.open.set(chunk.chunkId, entry);
       this.evictOldest();
@@ -61,7 +62,10 @@ export class ChunkAssembler {
     entry.chars += chunk.data.length;
     if (entry.chars > MAX_ASSEMBLED_CHARS) {
       this.open.delete(chunk.chunkId);
-      throw new AriadneError('invalid_arguments', `Message ${chunk.chunkId} exceeds ${MAX_ASSEMBLED_CHARS} characters; send less data per call.`);
+      throw new AriadneError(
+        'invalid_arguments',
+        `Message ${chunk.chunkId} exceeds ${MAX_ASSEMBLED_CHARS} characters; send less data per call.`,
+      );
     }
     entry.parts.push(chunk.data);
     if (entry.parts.length < entry.count) return undefined;

@@ -91,11 +91,18 @@ export async function startNativeHost(options: NativeHostOptions): Promise<Nativ
     const failWith = (error: AriadneError): void =>
       reply(connection, { type: 'result', id: message.id, outcome: { ok: false, error: error.toShape() } });
     if (connection.pending.size >= MAX_PENDING_PER_CONNECTION) {
-      failWith(new AriadneError('unavailable', `More than ${MAX_PENDING_PER_CONNECTION} calls are waiting; wait for answers before sending more.`));
+      failWith(
+        new AriadneError('unavailable', `More than ${MAX_PENDING_PER_CONNECTION} calls are waiting; wait for answers before sending more.`),
+      );
       return;
     }
     if ((JSON.stringify(message.arguments) ?? '').length > MAX_ASSEMBLED_CHARS) {
-      failWith(new AriadneError('invalid_arguments', `The arguments of ${message.tool} exceed ${MAX_ASSEMBLED_CHARS} characters; send less data per call.`));
+      failWith(
+        new AriadneError(
+          'invalid_arguments',
+          `The arguments of ${message.tool} exceed ${MAX_ASSEMBLED_CHARS} characters; send less data per call.`,
+        ),
+      );
       return;
     }
     const callId = `${connection.id}:${message.id}`;
@@ -146,7 +153,8 @@ export async function startNativeHost(options: NativeHostOptions): Promise<Nativ
     }
     const message = parsed.data;
     if (message.type === 'hello') {
-      if (message.protocol !== BRIDGE_PROTOCOL_VERSION) log(`extension speaks protocol ${message.protocol}, host ${BRIDGE_PROTOCOL_VERSION}`);
+      if (message.protocol !== BRIDGE_PROTOCOL_VERSION)
+        log(`extension speaks protocol ${message.protocol}, host ${BRIDGE_PROTOCOL_VERSION}`);
       tools = message.tools;
       log(`extension ${message.extensionVersion} offers ${tools.length} tools`);
       for (const connection of connections.values()) reply(connection, { type: 'tools', tools: [...tools] });

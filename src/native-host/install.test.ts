@@ -38,7 +38,9 @@ describe('locations', () => {
     expect(manifestDir({ browser: 'chromium' }, where, '/home/ada')).toBe('/home/ada/.config/chromium/NativeMessagingHosts');
     expect(manifestDir({ browser: 'chromium', userDataDir: '/tmp/prof' }, where, '/home/ada')).toBe('/tmp/prof/NativeMessagingHosts');
     const mac = resolveLocations({ ...base, platform: 'darwin', env: {} });
-    expect(manifestDir({ browser: 'chrome' }, mac, '/Users/ada')).toBe('/Users/ada/Library/Application Support/Google/Chrome/NativeMessagingHosts');
+    expect(manifestDir({ browser: 'chrome' }, mac, '/Users/ada')).toBe(
+      '/Users/ada/Library/Application Support/Google/Chrome/NativeMessagingHosts',
+    );
     const win = resolveLocations({ ...base, platform: 'win32', env: {} });
     expect(() => manifestDir({ browser: 'chrome' }, win, 'C:\\Users\\ada')).toThrow(/docs\/mcp.md/);
   });
@@ -46,9 +48,13 @@ describe('locations', () => {
   it('finds the one per-user folder Firefox reads, whatever the profile', () => {
     const where = resolveLocations({ ...base, env: {} });
     expect(manifestDir({ browser: 'firefox' }, where, '/home/ada')).toBe('/home/ada/.mozilla/native-messaging-hosts');
-    expect(manifestDir({ browser: 'firefox', userDataDir: '/tmp/ff' }, where, '/home/ada')).toBe('/home/ada/.mozilla/native-messaging-hosts');
+    expect(manifestDir({ browser: 'firefox', userDataDir: '/tmp/ff' }, where, '/home/ada')).toBe(
+      '/home/ada/.mozilla/native-messaging-hosts',
+    );
     const mac = resolveLocations({ ...base, platform: 'darwin', env: {} });
-    expect(manifestDir({ browser: 'firefox' }, mac, '/Users/ada')).toBe('/Users/ada/Library/Application Support/Mozilla/NativeMessagingHosts');
+    expect(manifestDir({ browser: 'firefox' }, mac, '/Users/ada')).toBe(
+      '/Users/ada/Library/Application Support/Mozilla/NativeMessagingHosts',
+    );
   });
 });
 
@@ -89,11 +95,17 @@ describe('install / uninstall', () => {
 
   it('prints a client snippet that runs the wrapper with serve', () => {
     const [plan] = planInstall(request);
-    expect(JSON.parse(clientSnippet(plan ?? expect.unreachable()))).toEqual({ mcpServers: { ariadne: { command: plan?.wrapperPath, args: ['serve'] } } });
+    expect(JSON.parse(clientSnippet(plan ?? expect.unreachable()))).toEqual({
+      mcpServers: { ariadne: { command: plan?.wrapperPath, args: ['serve'] } },
+    });
   });
 
   it('writes the Firefox manifest with allowed_extensions naming the Gecko id, and removes it on uninstall', async () => {
-    const firefox: InstallRequest = { ...request, targets: [{ browser: 'firefox' }], extensionIds: ['other@example.org', 'abcdefghijklmnopabcdefghijklmnop'] };
+    const firefox: InstallRequest = {
+      ...request,
+      targets: [{ browser: 'firefox' }],
+      extensionIds: ['other@example.org', 'abcdefghijklmnopabcdefghijklmnop'],
+    };
     const [plan] = await install(firefox);
     const file = path.join(dir, '.mozilla', 'native-messaging-hosts', 'com.ariadne.bridge.json');
     expect(plan?.manifestPath).toBe(file);

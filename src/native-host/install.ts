@@ -101,10 +101,15 @@ function shellQuote(value: string): string {
 export function planInstall(request: InstallRequest): InstallPlan[] {
   for (const id of request.extensionIds) {
     if (!EXTENSION_ID.test(id) && !GECKO_EXTENSION_ID.test(id)) {
-      throw new AriadneError('invalid_arguments', `"${id}" is not an extension id (32 letters a–p, or a Firefox add-on id like name@domain).`);
+      throw new AriadneError(
+        'invalid_arguments',
+        `"${id}" is not an extension id (32 letters a–p, or a Firefox add-on id like name@domain).`,
+      );
     }
   }
-  const origins = [...new Set([DEV_EXTENSION_ID, ...request.extensionIds.filter((id) => EXTENSION_ID.test(id))])].map((id) => `chrome-extension://${id}/`);
+  const origins = [...new Set([DEV_EXTENSION_ID, ...request.extensionIds.filter((id) => EXTENSION_ID.test(id))])].map(
+    (id) => `chrome-extension://${id}/`,
+  );
   const geckoIds = [...new Set([GECKO_ID, ...request.extensionIds.filter((id) => !EXTENSION_ID.test(id))])];
   const binDir = request.binDir ?? path.join(request.where.home, 'bin');
   return request.targets.map((target) => {

@@ -136,7 +136,12 @@ class HostLink {
     return new Promise<ResultBody>((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        resolve(failure('timeout', `Ariadne did not answer ${tool} within ${Math.round(timeoutMs / 1000)} s. If it was a write, check the side panel for a pending approval.`));
+        resolve(
+          failure(
+            'timeout',
+            `Ariadne did not answer ${tool} within ${Math.round(timeoutMs / 1000)} s. If it was a write, check the side panel for a pending approval.`,
+          ),
+        );
       }, timeoutMs);
       this.pending.set(id, { resolve, timer });
       open.send({ type: 'call', id, tool, arguments: args });
@@ -213,7 +218,12 @@ class HostLink {
     if (this.channel === opened) this.channel = undefined;
     for (const [id, call] of this.pending) {
       clearTimeout(call.timer);
-      call.resolve(failure('unavailable', 'The browser closed the connection during the call (it may or may not have run). Check the graph, then call again if needed.'));
+      call.resolve(
+        failure(
+          'unavailable',
+          'The browser closed the connection during the call (it may or may not have run). Check the graph, then call again if needed.',
+        ),
+      );
       this.pending.delete(id);
     }
     this.options.log('host connection closed');
@@ -259,7 +269,10 @@ export function createMcpBridge(options: McpBridgeOptions): McpBridge {
     host.send(hello());
   };
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const live = await host.ensureChannel().then(() => host.waitForTools(), () => undefined);
+    const live = await host.ensureChannel().then(
+      () => host.waitForTools(),
+      () => undefined,
+    );
     const listed = live ?? (await options.cache?.read());
     if (listed === undefined) throw new McpError(ErrorCode.InternalError, BROWSER_NOT_RUNNING);
     return { tools: listed.map((tool) => ({ ...tool, title: tool.annotations.title })) };

@@ -44,9 +44,17 @@ function fakeExtension() {
     received.push(message);
     if (message.type !== 'call') return;
     if (message.tool === 'echo') {
-      browserSide.send({ type: 'result', callId: message.callId, outcome: { ok: true, text: JSON.stringify({ client: message.client.name, arguments: message.arguments }) } });
+      browserSide.send({
+        type: 'result',
+        callId: message.callId,
+        outcome: { ok: true, text: JSON.stringify({ client: message.client.name, arguments: message.arguments }) },
+      });
     } else if (message.tool !== 'slow') {
-      browserSide.send({ type: 'result', callId: message.callId, outcome: { ok: false, error: { code: 'not_found', message: `no tool ${message.tool}` } } });
+      browserSide.send({
+        type: 'result',
+        callId: message.callId,
+        outcome: { ok: false, error: { code: 'not_found', message: `no tool ${message.tool}` } },
+      });
     }
   });
   return {
@@ -90,7 +98,14 @@ describe('MCP server ⇄ socket ⇄ native host', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'ariadne-relay-'));
     socketFile = path.join(dir, 'run', 'p-test.sock');
     cache = memoryCache();
-    bridge = createMcpBridge({ socketPath: async () => socketFile, version: 'test', log: () => {}, cache, connectGraceMs: 400, pollMs: 50 });
+    bridge = createMcpBridge({
+      socketPath: async () => socketFile,
+      version: 'test',
+      log: () => {},
+      cache,
+      connectGraceMs: 400,
+      pollMs: 50,
+    });
     client = new Client({ name: 'relay-test-agent', version: '1.2.3' });
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
     await Promise.all([bridge.server.connect(serverTransport), client.connect(clientTransport)]);
@@ -118,8 +133,12 @@ describe('MCP server ⇄ socket ⇄ native host', () => {
     const { extension } = await startBrowser();
     const result = await client.callTool({ name: 'echo', arguments: { query: 'Stripe' } });
     expect(result.isError).toBeFalsy();
-    expect(result.content).toEqual([{ type: 'text', text: JSON.stringify({ client: 'relay-test-agent', arguments: { query: 'Stripe' } }) }]);
-    expect(extension.received.some((m) => m.type === 'client' && m.event === 'connected' && m.client.name === 'relay-test-agent')).toBe(true);
+    expect(result.content).toEqual([
+      { type: 'text', text: JSON.stringify({ client: 'relay-test-agent', arguments: { query: 'Stripe' } }) },
+    ]);
+    expect(extension.received.some((m) => m.type === 'client' && m.event === 'connected' && m.client.name === 'relay-test-agent')).toBe(
+      true,
+    );
   });
 
   it('turns a registry error into an MCP tool error carrying the code', async () => {
@@ -214,7 +233,9 @@ describe('MCP server ⇄ socket ⇄ native host', () => {
     await other.close();
     await silent.close();
     await expect.poll(() => extension.received.some((m) => m.type === 'cancel')).toBe(true);
-    expect(extension.received.some((m) => m.type === 'client' && m.event === 'disconnected' && m.client.name === 'leaving-agent')).toBe(true);
+    expect(extension.received.some((m) => m.type === 'client' && m.event === 'disconnected' && m.client.name === 'leaving-agent')).toBe(
+      true,
+    );
   });
 });
 

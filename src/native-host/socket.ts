@@ -67,7 +67,13 @@ export async function listenOnSocket(
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Only remove the file if a newer host has not replaced it meanwhile.
-      if (inode !== undefined && (await lstat(file).then((s) => s.ino, () => undefined)) === inode) {
+      if (
+        inode !== undefined &&
+        (await lstat(file).then(
+          (s) => s.ino,
+          () => undefined,
+        )) === inode
+      ) {
         await unlink(file).catch(() => undefined);
       }
     },

@@ -59,7 +59,14 @@ export function App() {
       <FirstRunCard />
       {/* Keyed by workspace: a switch mounts the views afresh over the other graph. */}
       <NavTabs key={`tabs-${active.id}`} />
-      <div key={active.id} id="view" role="tabpanel" aria-labelledby={`tab-${nav.view}`} data-testid={`view-${nav.view}`} data-workspace={active.name}>
+      <div
+        key={active.id}
+        id="view"
+        role="tabpanel"
+        aria-labelledby={`tab-${nav.view}`}
+        data-testid={`view-${nav.view}`}
+        data-workspace={active.name}
+      >
         {nav.entityId === undefined ? <Current /> : <EntityPage entityId={nav.entityId} />}
       </div>
     </main>

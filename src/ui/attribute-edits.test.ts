@@ -11,11 +11,17 @@ function attrs(key: string, value: string, rest: Record<string, string> = {}): R
 describe.each(KEYS)('attribute named %s', (key) => {
   it('the editor reads a `key: value` line as an own key', () => {
     const parsed = parseAttributeLines(`founded: 2010\n${key}: v`);
-    expect(Object.entries(parsed)).toEqual([['founded', '2010'], [key, 'v']]);
+    expect(Object.entries(parsed)).toEqual([
+      ['founded', '2010'],
+      [key, 'v'],
+    ]);
   });
 
   it('the editor removes the key when its line is deleted, and keeps it when it stays', () => {
-    expect(Object.entries(attributePatch(attrs(key, 'v', { founded: '2010' }), 'founded: 2010'))).toEqual([[key, null], ['founded', '2010']]);
+    expect(Object.entries(attributePatch(attrs(key, 'v', { founded: '2010' }), 'founded: 2010'))).toEqual([
+      [key, null],
+      ['founded', '2010'],
+    ]);
     expect(Object.entries(attributePatch(attrs(key, 'v'), `${key}: w`))).toEqual([[key, 'w']]);
     // Not a key of the entity: nothing to remove, whatever Object.prototype has.
     expect(Object.entries(attributePatch({ founded: '2010' }, 'founded: 2011'))).toEqual([['founded', '2011']]);

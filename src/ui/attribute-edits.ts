@@ -40,7 +40,10 @@ export function attributePatch(before: Readonly<Record<string, string>>, text: s
  * What merging B into A does to attributes: keys A gains, and shared keys whose
  * values differ (A keeps its own).
  */
-export function attributeMergePreview(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): { gained: string[]; kept: string[] } {
+export function attributeMergePreview(
+  a: Readonly<Record<string, string>>,
+  b: Readonly<Record<string, string>>,
+): { gained: string[]; kept: string[] } {
   const gained = Object.keys(b).filter((k) => !hasOwnKey(a, k));
   const kept = Object.keys(b).filter((k) => hasOwnKey(a, k) && ownValue(a, k) !== ownValue(b, k));
   return { gained, kept };

@@ -49,7 +49,8 @@ export async function currentPlace(): Promise<Where> {
 export async function localStorageArea() {
   const { browser } = await import('wxt/browser');
   // Absent when the manifest lacks the "storage" permission.
-  if (browser.storage?.local === undefined) throw new Error('settings cannot be stored: this build of Ariadne lacks the "storage" permission');
+  if (browser.storage?.local === undefined)
+    throw new Error('settings cannot be stored: this build of Ariadne lacks the "storage" permission');
   return browser.storage.local;
 }
 

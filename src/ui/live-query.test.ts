@@ -30,7 +30,12 @@ describe('subscribeThrottled', () => {
         return db.rows.count();
       },
       200,
-      { next: (n) => seen.push(n), error: (e) => { throw e; } },
+      {
+        next: (n) => seen.push(n),
+        error: (e) => {
+          throw e;
+        },
+      },
     );
     await sleep(50);
     expect(seen).toEqual([0]);

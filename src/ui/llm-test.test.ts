@@ -24,7 +24,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('testConnection', () => {
   it('lists the models and confirms the chosen one', async () => {
-    expect(await testConnection({ baseUrl: `${base}/v1/`, model: 'llama3.2', apiKey: 'good' })).toEqual({ ok: true, text: 'Connected: 2 model(s) available, including “llama3.2”.' });
+    expect(await testConnection({ baseUrl: `${base}/v1/`, model: 'llama3.2', apiKey: 'good' })).toEqual({
+      ok: true,
+      text: 'Connected: 2 model(s) available, including “llama3.2”.',
+    });
   });
   it('says when the model is not served', async () => {
     expect(await testConnection({ baseUrl: `${base}/v1`, model: 'gpt-9', apiKey: 'good' })).toMatchObject({ ok: false });
@@ -35,6 +38,8 @@ describe('testConnection', () => {
     expect((await testConnection({ baseUrl: 'not a url', model: '', apiKey: '' })).ok).toBe(false);
   });
   it('says when nothing answers', async () => {
-    expect((await testConnection({ baseUrl: 'http://127.0.0.1:9/v1', model: '', apiKey: '' })).text).toContain('Could not reach the server');
+    expect((await testConnection({ baseUrl: 'http://127.0.0.1:9/v1', model: '', apiKey: '' })).text).toContain(
+      'Could not reach the server',
+    );
   });
 });

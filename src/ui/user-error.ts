@@ -8,7 +8,8 @@ import { AriadneError } from '../core/errors';
 
 const LEAD: Partial<Record<string, string>> = {
   unavailable: "Ariadne's background is not answering. Reload the extension and try again.",
-  quota_exceeded: 'The browser ran out of storage for Ariadne. Export your graph, then free some space or ask for persistent storage in Settings.',
+  quota_exceeded:
+    'The browser ran out of storage for Ariadne. Export your graph, then free some space or ask for persistent storage in Settings.',
   timeout: 'That took too long and was stopped. Try again, or narrow the request.',
   approval_denied: 'The request was refused.',
   internal: 'Something went wrong inside Ariadne.',

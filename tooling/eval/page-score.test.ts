@@ -47,7 +47,10 @@ describe('page scoring', () => {
   });
 
   it('micro-averages pages and reports per type', () => {
-    const a = scorePage(gold, [{ name: 'Acme', type: 'company', aliases: [] }, { name: 'Sign In', type: 'company', aliases: [] }]);
+    const a = scorePage(gold, [
+      { name: 'Acme', type: 'company', aliases: [] },
+      { name: 'Sign In', type: 'company', aliases: [] },
+    ]);
     const b = scorePage({ ...gold, must: gold.must.slice(0, 2), junk: ['x', 'y'] }, [{ name: 'Doe', type: 'company', aliases: [] }]);
     const t = totalScore([a, b]);
     expect(t.mustRecall).toBe(0.333);
@@ -60,6 +63,8 @@ describe('page scoring', () => {
 
   it('rejects a gold file with an unknown type', () => {
     expect(() => parsePageGold({ page: 'p', must: [{ name: 'X', type: 'thing' }], junk: [] }, 'f.json')).toThrow(/must\[0\]/);
-    expect(parsePageGold({ page: 'p', title: 't', must: [{ name: 'X', type: 'person' }], junk: ['a'] }, 'f.json').must[0]?.aliases).toEqual([]);
+    expect(parsePageGold({ page: 'p', title: 't', must: [{ name: 'X', type: 'person' }], junk: ['a'] }, 'f.json').must[0]?.aliases).toEqual(
+      [],
+    );
   });
 });

@@ -53,7 +53,14 @@ export function goldKey(s: string): string {
 
 /** One value per entity type (a literal, so the record is complete without a cast). */
 function perType<T>(f: (t: EntityType) => T): Record<EntityType, T> {
-  return { company: f('company'), person: f('person'), technology: f('technology'), product: f('product'), location: f('location'), other: f('other') };
+  return {
+    company: f('company'),
+    person: f('person'),
+    technology: f('technology'),
+    product: f('product'),
+    location: f('location'),
+    other: f('other'),
+  };
 }
 
 function looseType(t: EntityType): string {
@@ -101,9 +108,18 @@ export function scorePage(gold: PageGold, entities: readonly ScoredEntity[]): Pa
   }
   const junkFound = gold.junk.filter((j) => byKey.has(goldKey(j)));
   return {
-    page: gold.page, must: gold.must.length, found, typedStrict, typedLoose,
-    junkListed: gold.junk.length, junkHit: junkFound.length, entities: entities.length,
-    byType, missed, mistyped, junkFound,
+    page: gold.page,
+    must: gold.must.length,
+    found,
+    typedStrict,
+    typedLoose,
+    junkListed: gold.junk.length,
+    junkHit: junkFound.length,
+    entities: entities.length,
+    byType,
+    missed,
+    mistyped,
+    junkFound,
   };
 }
 
@@ -126,14 +142,36 @@ export function totalScore(scores: readonly PageScore[]): TotalScore {
   const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 1000) / 1000);
   const byType = perType((t) => {
     const n = sum((s) => s.byType[t][0]);
-    return { must: n, recall: ratio(sum((s) => s.byType[t][1]), n), typed: ratio(sum((s) => s.byType[t][2]), n) };
+    return {
+      must: n,
+      recall: ratio(
+        sum((s) => s.byType[t][1]),
+        n,
+      ),
+      typed: ratio(
+        sum((s) => s.byType[t][2]),
+        n,
+      ),
+    };
   });
   return {
     pages: scores.length,
-    mustRecall: ratio(sum((s) => s.found), must),
-    typedStrict: ratio(sum((s) => s.typedStrict), must),
-    typedLoose: ratio(sum((s) => s.typedLoose), must),
-    junkRate: ratio(sum((s) => s.junkHit), junk),
+    mustRecall: ratio(
+      sum((s) => s.found),
+      must,
+    ),
+    typedStrict: ratio(
+      sum((s) => s.typedStrict),
+      must,
+    ),
+    typedLoose: ratio(
+      sum((s) => s.typedLoose),
+      must,
+    ),
+    junkRate: ratio(
+      sum((s) => s.junkHit),
+      junk,
+    ),
     entitiesPerPage: scores.length === 0 ? 0 : Math.round((sum((s) => s.entities) / scores.length) * 10) / 10,
     byType,
   };
@@ -153,9 +191,15 @@ export function parsePageGold(value: unknown, where: string): PageGold {
     const name: unknown = Reflect.get(m, 'name');
     const type: unknown = Reflect.get(m, 'type');
     const aliases: unknown = Reflect.get(m, 'aliases');
-    if (typeof name !== 'string' || typeof type !== 'string' || !isEntityType(type)) throw new Error(`${where}: must[${i}] needs a name and a known type`);
+    if (typeof name !== 'string' || typeof type !== 'string' || !isEntityType(type))
+      throw new Error(`${where}: must[${i}] needs a name and a known type`);
     const list = Array.isArray(aliases) ? aliases.filter((a): a is string => typeof a === 'string') : [];
     return { name, type, aliases: list };
   });
-  return { page, title: typeof title === 'string' ? title : '', must: entities, junk: junk.filter((j): j is string => typeof j === 'string') };
+  return {
+    page,
+    title: typeof title === 'string' ? title : '',
+    must: entities,
+    junk: junk.filter((j): j is string => typeof j === 'string'),
+  };
 }

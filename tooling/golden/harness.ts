@@ -22,8 +22,22 @@ export const corpusPresent = existsSync(CORPUS_PAGES);
 const NOW = 1_700_000_000_000;
 /** Interface words no page may turn into an entity. */
 export const UNIVERSAL_BOILERPLATE = [
-  'Read more', 'Sign up', 'Sign in', 'Log in', 'Cookie Policy', 'Privacy Policy', 'Terms of Service', 'Share',
-  'Subscribe', 'Newsletter', 'Advertisement', 'Home', 'Menu', 'Search', 'Comments', 'Contact Us',
+  'Read more',
+  'Sign up',
+  'Sign in',
+  'Log in',
+  'Cookie Policy',
+  'Privacy Policy',
+  'Terms of Service',
+  'Share',
+  'Subscribe',
+  'Newsletter',
+  'Advertisement',
+  'Home',
+  'Menu',
+  'Search',
+  'Comments',
+  'Contact Us',
 ] as const;
 
 export interface GoldenPage {

@@ -10,37 +10,79 @@ import { checkGolden, CORPUS_MISSING, corpusPresent, runGolden } from './harness
 const PAGES: readonly GoldenPage[] = [
   {
     file: 'readability/gitlab-blog/source.html',
-    entities: [['GitLab', 'company'], ['Sid Sijbrandij', 'person'], ['Dmitriy Zaporozhets', 'person'], ['San Francisco', 'location'], ['Dave Steer', 'person'], ['RedMonk', 'company']],
-    relations: [['GitLab', 'founded_by', 'Sid Sijbrandij'], ['GitLab', 'founded_by', 'Dmitriy Zaporozhets'], ['GitLab', 'located_in', 'San Francisco']],
+    entities: [
+      ['GitLab', 'company'],
+      ['Sid Sijbrandij', 'person'],
+      ['Dmitriy Zaporozhets', 'person'],
+      ['San Francisco', 'location'],
+      ['Dave Steer', 'person'],
+      ['RedMonk', 'company'],
+    ],
+    relations: [
+      ['GitLab', 'founded_by', 'Sid Sijbrandij'],
+      ['GitLab', 'founded_by', 'Dmitriy Zaporozhets'],
+      ['GitLab', 'located_in', 'San Francisco'],
+    ],
     absent: ['Explore this year’s report', 'The cloud becomes table stakes'],
   },
   {
     file: 'readability/google-sre-book-1/source.html',
-    entities: [['Google', 'company'], ['Gmail', 'product'], ['HTTP', 'technology']],
+    entities: [
+      ['Google', 'company'],
+      ['Gmail', 'product'],
+      ['HTTP', 'technology'],
+    ],
     absent: ['Monitoring Distributed Systems', 'Definitions', 'Why Monitor?', 'The Four Golden Signals', 'Symptoms Versus Causes'],
   },
   {
     file: 'readability/mozilla-1/source.html',
-    entities: [['Firefox', 'product'], ['Mozilla', 'company']],
+    entities: [
+      ['Firefox', 'product'],
+      ['Mozilla', 'company'],
+    ],
     absent: ['Themes', 'Add-ons', 'More ways to customize', 'Designed to be redesigned'],
   },
   {
     file: 'readability/lazy-image-1/source.html',
-    entities: [['Node.js', 'technology'], ['Vincent Vallet', 'person'], ['Voodoo Engineering', 'company'], ['V8', 'technology']],
+    entities: [
+      ['Node.js', 'technology'],
+      ['Vincent Vallet', 'person'],
+      ['Voodoo Engineering', 'company'],
+      ['V8', 'technology'],
+    ],
     absent: ['Resources', 'Warnings', 'Conclusion', 'Inspector', 'Sources & links'],
   },
   {
     file: 'readability/wapo-2/source.html',
-    entities: [['Benjamin Netanyahu', 'person'], ['Obama', 'person'], ['Israel', 'location'], ['Iran', 'location'], ['Washington Post', 'company'], ['Brookings Institution', 'company'], ['Martin Indyk', 'person']],
+    entities: [
+      ['Benjamin Netanyahu', 'person'],
+      ['Obama', 'person'],
+      ['Israel', 'location'],
+      ['Iran', 'location'],
+      ['Washington Post', 'company'],
+      ['Brookings Institution', 'company'],
+      ['Martin Indyk', 'person'],
+    ],
   },
   {
     file: 'readability/aclu/source.html',
-    entities: [['Facebook', 'company'], ['American Civil Liberties Union', 'company'], ['Daniel Kahn Gillmor', 'person'], ['Cambridge Analytica', 'company']],
+    entities: [
+      ['Facebook', 'company'],
+      ['American Civil Liberties Union', 'company'],
+      ['Daniel Kahn Gillmor', 'person'],
+      ['Cambridge Analytica', 'company'],
+    ],
     absent: ['Consent', 'Privilege', 'Technical countermeasures', 'Opting out?'],
   },
   {
     file: 'readability/cnn/source.html',
-    entities: [['U.S.', 'location'], ['Ahiza Garcia', 'person'], ['CNNMoney', 'company'], ['Stanford University', 'company'], ['Finland', 'location']],
+    entities: [
+      ['U.S.', 'location'],
+      ['Ahiza Garcia', 'person'],
+      ['CNNMoney', 'company'],
+      ['Stanford University', 'company'],
+      ['Finland', 'location'],
+    ],
   },
 ];
 

@@ -26,7 +26,10 @@ describe('readTextDocuments', () => {
     const [first] = docs;
     expect(first?.text).toBe('EU rejects German call\nPeter Blackburn and Paris Hilton');
     expect(first?.tokens.filter((t) => t.outside).map((t) => t.text)).toEqual(['rejects', 'call', 'and']);
-    expect(first?.sentences).toEqual([[0, 4], [4, 9]]);
+    expect(first?.sentences).toEqual([
+      [0, 4],
+      [4, 9],
+    ]);
     const spans = first?.spans.map((s) => `${first.text.slice(s.start, s.end)}/${s.label}`);
     // B-LOC after I-LOC starts a new entity of the same type.
     expect(spans).toEqual(['EU/ORG', 'German/MISC', 'Peter Blackburn/PER', 'Paris/LOC', 'Hilton/LOC']);

@@ -251,4 +251,3 @@ function prf(tp: number, fp: number, fn: number): { precision: number; recall: n
 export function typedSpans(spans: readonly TagSpan[]): TypedSpan[] {
   return spans.map((s) => ({ start: s.start, end: s.end, type: MODEL_TYPES[s.type] ?? 'other' }));
 }
-

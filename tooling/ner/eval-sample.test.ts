@@ -15,7 +15,8 @@ describe('eval:ner sample', () => {
     const recognizer = createTrainedRecognizer();
     if (recognizer === undefined) throw new Error('no trained model is shipped; run npm run train:ner');
     const scorer = new SpanScorer(['person', 'company', 'location']);
-    for (const doc of readTextDocuments(readFileSync(TESTA, 'utf8'), 'conll2003').slice(0, SAMPLE_DOCS)) scorer.add(goldSpans(doc, 'conll2003'), recognizer.recognize(doc.text));
+    for (const doc of readTextDocuments(readFileSync(TESTA, 'utf8'), 'conll2003').slice(0, SAMPLE_DOCS))
+      scorer.add(goldSpans(doc, 'conll2003'), recognizer.recognize(doc.text));
     // The goal is 0.88 on the whole file; the shipped model scores ~0.93 there.
     expect(scorer.scores().f1).toBeGreaterThan(0.88);
   });

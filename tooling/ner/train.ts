@@ -69,7 +69,14 @@ export function train(docs: readonly TrainingDocument[], options: TrainOptions):
   const extractor = new FeatureExtractor(options.bits);
   const gazetteer = buildGazetteer(docs, options.folds, options.lists);
   const prepared: PreparedDocument[] = docs.map(({ doc }, d) =>
-    prepareDocument(extractor, gazetteer, doc.sentences.map((s) => s.tokens), d % options.folds, undefined, true),
+    prepareDocument(
+      extractor,
+      gazetteer,
+      doc.sentences.map((s) => s.tokens),
+      d % options.folds,
+      undefined,
+      true,
+    ),
   );
   const gold: Uint8Array[][] = docs.map(({ doc }) => doc.sentences.map((s) => tagsOf(s.tokens.length, s.spans)));
   const size = (1 << options.bits) * TAG_COUNT;
@@ -148,7 +155,15 @@ export function train(docs: readonly TrainingDocument[], options: TrainOptions):
   return model;
 }
 
-function averaged(bits: number, w: Float64Array, u: Float64Array, tw: Float64Array, tu: Float64Array, c: number, gazetteer: PhraseGazetteer): NerModel {
+function averaged(
+  bits: number,
+  w: Float64Array,
+  u: Float64Array,
+  tw: Float64Array,
+  tu: Float64Array,
+  c: number,
+  gazetteer: PhraseGazetteer,
+): NerModel {
   const avg = new Float64Array(w.length);
   for (let i = 0; i < w.length; i++) avg[i] = (w[i] ?? 0) - (u[i] ?? 0) / c;
   const tavg = new Float64Array(tw.length);
@@ -158,6 +173,10 @@ function averaged(bits: number, w: Float64Array, u: Float64Array, tw: Float64Arr
 
 /** Predicted spans (token ranges, type ids) of each sentence of a document. */
 export function predictDocument(model: NerModel, extractor: FeatureExtractor, doc: LabeledDocument): ReturnType<typeof spansOf>[] {
-  const prepared = prepareDocument(extractor, model.gazetteer, doc.sentences.map((s) => s.tokens));
+  const prepared = prepareDocument(
+    extractor,
+    model.gazetteer,
+    doc.sentences.map((s) => s.tokens),
+  );
   return labelDocument(model, extractor, prepared).map((tags) => spansOf(tags));
 }

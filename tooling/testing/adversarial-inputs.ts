@@ -7,8 +7,31 @@
 
 /** Every code point of `\p{White_Space}` (Unicode 15). */
 export const WHITE_SPACE: readonly string[] = [
-  '\t', '\n', '\v', '\f', '\r', ' ', '\u0085', '\u00a0', '\u1680', '\u2000', '\u2001', '\u2002', '\u2003', '\u2004',
-  '\u2005', '\u2006', '\u2007', '\u2008', '\u2009', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000',
+  '\t',
+  '\n',
+  '\v',
+  '\f',
+  '\r',
+  ' ',
+  '\u0085',
+  '\u00a0',
+  '\u1680',
+  '\u2000',
+  '\u2001',
+  '\u2002',
+  '\u2003',
+  '\u2004',
+  '\u2005',
+  '\u2006',
+  '\u2007',
+  '\u2008',
+  '\u2009',
+  '\u200a',
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u205f',
+  '\u3000',
 ];
 /** Invisible format characters that sit between spaces (zero-width, joiners, BOM, soft hyphen). */
 export const FORMAT_CHARS: readonly string[] = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u180e', '\u00ad'];
@@ -32,7 +55,11 @@ function fill(unit: string, size: number): string {
 function both(kind: string, name: string, unit: string): AdversarialInput[] {
   return [
     { name, kind, make: (size) => fill(unit, size) },
-    { name: `Acme ${name} is a firm.`, kind: `${kind}, after a name`, make: (size) => `${HEAD}${fill(unit, size - HEAD.length - TAIL.length)}${TAIL}` },
+    {
+      name: `Acme ${name} is a firm.`,
+      kind: `${kind}, after a name`,
+      make: (size) => `${HEAD}${fill(unit, size - HEAD.length - TAIL.length)}${TAIL}`,
+    },
   ];
 }
 
@@ -54,9 +81,48 @@ function mulberry32(seed: number): () => number {
 
 /** Pieces random inputs are built from: spaces, capitals, punctuation and anchor words. */
 const PIECES: readonly string[] = [
-  ...WHITE_SPACE, ...FORMAT_CHARS, 'A', 'Acme', 'Acme Corp.', ',', '.', '. ', '—', '"', '“', '”', "'", '’s', '(', ')',
-  'of', 'the', 'is', 'was', 'as', 'a', 'an', 'CEO', 'chief', 'executive', 'officer', 'founder', 'co-founder', 'and', '&',
-  'acquired', 'by', 'based', 'in', 'at', 'subsidiary', 'rival', 'Inc.', 'Mr.', '1996-08-31', 'England',
+  ...WHITE_SPACE,
+  ...FORMAT_CHARS,
+  'A',
+  'Acme',
+  'Acme Corp.',
+  ',',
+  '.',
+  '. ',
+  '—',
+  '"',
+  '“',
+  '”',
+  "'",
+  '’s',
+  '(',
+  ')',
+  'of',
+  'the',
+  'is',
+  'was',
+  'as',
+  'a',
+  'an',
+  'CEO',
+  'chief',
+  'executive',
+  'officer',
+  'founder',
+  'co-founder',
+  'and',
+  '&',
+  'acquired',
+  'by',
+  'based',
+  'in',
+  'at',
+  'subsidiary',
+  'rival',
+  'Inc.',
+  'Mr.',
+  '1996-08-31',
+  'England',
 ];
 
 function randomMix(seed: number): AdversarialInput {

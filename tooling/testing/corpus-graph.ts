@@ -33,7 +33,11 @@ export interface CorpusGraph {
 }
 
 /** Captures and ingests each page in turn, a minute apart, the last one a minute before `now`. */
-export async function buildCorpusGraph(store: GraphStore, files: readonly string[], options: { readonly now: number }): Promise<CorpusGraph> {
+export async function buildCorpusGraph(
+  store: GraphStore,
+  files: readonly string[],
+  options: { readonly now: number },
+): Promise<CorpusGraph> {
   const clock = fixedClock(options.now);
   const ids = sequentialIds();
   const graph = new GraphService({ store, ids, clock });

@@ -89,9 +89,11 @@ export function groundedExtraction(text: string, maxEntities = 40, maxRelations 
   const relations: Extraction['relations'] = [];
   for (const sentence of sentencePieces(text, 1_000)) {
     const names = capitalizedNames(sentence);
-    for (const name of names) if (entities.size < maxEntities && !entities.has(name)) entities.set(name, { name, type: 'other', aliases: [] });
+    for (const name of names)
+      if (entities.size < maxEntities && !entities.has(name)) entities.set(name, { name, type: 'other', aliases: [] });
     const [from, to] = names;
-    if (from !== undefined && to !== undefined && relations.length < maxRelations && entities.has(from) && entities.has(to)) relations.push({ from, label: 'uses', to, sentence });
+    if (from !== undefined && to !== undefined && relations.length < maxRelations && entities.has(from) && entities.has(to))
+      relations.push({ from, label: 'uses', to, sentence });
   }
   return { entities: [...entities.values()], relations };
 }
@@ -103,7 +105,13 @@ export function inventedExtraction(grounded: Extraction): Extraction {
   const entities: Extraction['entities'] = [{ name: INVENTED.entity, type: 'company', aliases: [] }];
   if (real !== undefined) entities.push({ ...real, aliases: [INVENTED.alias] });
   const relations: Extraction['relations'] = [];
-  if (real !== undefined) relations.push({ from: real.name, label: 'founded_by', to: INVENTED.person, sentence: `${real.name} was founded by ${INVENTED.person} in 1802.` });
+  if (real !== undefined)
+    relations.push({
+      from: real.name,
+      label: 'founded_by',
+      to: INVENTED.person,
+      sentence: `${real.name} was founded by ${INVENTED.person} in 1802.`,
+    });
   if (relation !== undefined && real !== undefined) {
     // Compared as verification compares: an end the sentence names in any spelling is not an invention.
     const sentence = normalized(relation.sentence);
@@ -120,7 +128,14 @@ function promptTokens(request: RecordedRequest): number {
 
 function answer(extraction: Extraction, request: RecordedRequest): Reply {
   const content = JSON.stringify(extraction);
-  return { json: { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: promptTokens(request), completion_tokens: Math.ceil(content.length / 4) } } };
+  return {
+    json: {
+      id: 'x',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: promptTokens(request), completion_tokens: Math.ceil(content.length / 4) },
+    },
+  };
 }
 
 /** A server step answering extraction requests as scripted, counting into `tally`. */
@@ -140,13 +155,18 @@ export function extractionStep(script: ExtractionScript, tally: ExtractionTally 
     tally.inventedEntities += 1;
     tally.inventedAliases += invented.entities.length - 1;
     tally.inventedRelations += invented.relations.length;
-    const merged: Extraction = { entities: [...grounded.entities, ...invented.entities], relations: [...grounded.relations, ...invented.relations] };
+    const merged: Extraction = {
+      entities: [...grounded.entities, ...invented.entities],
+      relations: [...grounded.relations, ...invented.relations],
+    };
     return { ...answer(merged, request), ...(mode === 'slow' ? { delayMs: script.delayMs ?? 2_000 } : delay) };
   };
 }
 
 function answerText(content: string): Reply {
-  return { json: { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] } };
+  return {
+    json: { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] },
+  };
 }
 
 function wrongShape(): unknown {

@@ -10,7 +10,14 @@ import type { AddressInfo } from 'node:net';
 export interface RecordedBody {
   readonly model: string;
   readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string | null }>;
-  readonly tools?: ReadonlyArray<{ readonly function: { readonly name: string; readonly parameters: { readonly properties: Record<string, { readonly enum?: readonly string[]; readonly items?: { readonly enum?: readonly string[] } }> } } }>;
+  readonly tools?: ReadonlyArray<{
+    readonly function: {
+      readonly name: string;
+      readonly parameters: {
+        readonly properties: Record<string, { readonly enum?: readonly string[]; readonly items?: { readonly enum?: readonly string[] } }>;
+      };
+    };
+  }>;
   readonly stream?: boolean;
   readonly temperature?: number;
   readonly response_format?: unknown;
@@ -46,14 +53,40 @@ export interface FloodRecord {
 export type Step = (request: RecordedRequest, index: number) => Reply;
 
 export function textReply(content: string): Reply {
-  return { json: { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1 } } };
+  return {
+    json: {
+      id: 'x',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 1, completion_tokens: 1 },
+    },
+  };
 }
 export function toolCallReply(name: string, args: unknown): Reply {
   const argumentsText = typeof args === 'string' ? args : JSON.stringify(args);
-  return { json: { choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name, arguments: argumentsText } }] }, finish_reason: 'tool_calls' }] } };
+  return {
+    json: {
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'call_1', type: 'function', function: { name, arguments: argumentsText } }],
+          },
+          finish_reason: 'tool_calls',
+        },
+      ],
+    },
+  };
 }
 export function streamReply(chunks: readonly string[]): Reply {
-  return { sse: [...chunks.map((c) => ({ choices: [{ index: 0, delta: { content: c }, finish_reason: null }] })), { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }] };
+  return {
+    sse: [
+      ...chunks.map((c) => ({ choices: [{ index: 0, delta: { content: c }, finish_reason: null }] })),
+      { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+    ],
+  };
 }
 export function streamToolCallReply(name: string, argumentParts: readonly string[]): Reply {
   return {
@@ -112,7 +145,11 @@ export interface ScriptedServerOptions {
 }
 
 /** Extension pages and the worker call from their own origin: every answer allows it, as Ollama does for extensions. */
-const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+};
 
 /** Starts a server whose n-th request gets `steps[n]` (the last step repeats). */
 export async function startScriptedServer(steps: readonly Step[], options: ScriptedServerOptions = {}): Promise<ScriptedServer> {
@@ -127,14 +164,19 @@ export async function startScriptedServer(steps: readonly Step[], options: Scrip
         return;
       }
       if (req.method === 'GET' && req.url === '/v1/models') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: (options.models ?? []).map((id) => ({ id, object: 'model' })) }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ object: 'list', data: (options.models ?? []).map((id) => ({ id, object: 'model' })) }));
         return;
       }
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         res.writeHead(404).end('{"error":"not found"}');
         return;
       }
-      const recorded: RecordedRequest = { body: JSON.parse(await readBody(req)) as RecordedBody, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) };
+      const recorded: RecordedRequest = {
+        body: JSON.parse(await readBody(req)) as RecordedBody,
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+      };
       requests.push(recorded);
       const index = requests.length - 1;
       const step = steps[Math.min(index, steps.length - 1)];

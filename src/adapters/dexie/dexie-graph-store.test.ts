@@ -35,7 +35,11 @@ describe('DexieGraphStore specifics', () => {
     const store = freshStore();
     await store.db.open();
     expect(store.db.verno).toBe(SCHEMA_VERSION);
-    const indexes = (table: string) => store.db.table(table).schema.indexes.map((i) => i.name).sort();
+    const indexes = (table: string) =>
+      store.db
+        .table(table)
+        .schema.indexes.map((i) => i.name)
+        .sort();
     expect(indexes('entities')).toEqual(['[type+id]', 'keys', 'mentionCount', 'type', 'updatedAt']);
     expect(store.db.table('relationships').schema.idxByName['key']?.unique).toBe(true);
     expect(indexes('inbox')).toEqual(['attempts', 'receivedAt']);
@@ -64,8 +68,15 @@ describe('DexieGraphStore specifics', () => {
     const id = asEntityId('e_0001');
     if (!id) throw new Error('bad test id');
     const entity: Entity = {
-      id, name: 'Stripe', type: 'company', aliases: [], attributes: {}, createdAt: 1, updatedAt: 1,
-      mentionCount: 1, keys: ['n:stripe'],
+      id,
+      name: 'Stripe',
+      type: 'company',
+      aliases: [],
+      attributes: {},
+      createdAt: 1,
+      updatedAt: 1,
+      mentionCount: 1,
+      keys: ['n:stripe'],
     };
     await store.putEntity(entity);
     // Simulate the browser refusing the write the way IndexedDB does.

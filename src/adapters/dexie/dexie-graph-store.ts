@@ -14,16 +14,7 @@ import { Dexie } from 'dexie';
 import { AriadneError, ConflictError, toErrorShape } from '../../core/errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '../../core/graph/ids';
 import type { Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from '../../core/graph/store';
-import type {
-  Entity,
-  EntityType,
-  Evidence,
-  MergeRecord,
-  Page,
-  Relationship,
-  ReviewItem,
-  ReviewStatus,
-} from '../../core/graph/types';
+import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from '../../core/graph/types';
 import type { AriadneDatabase } from './database';
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -80,9 +71,7 @@ export class DexieGraphStore implements GraphStore {
     // One indexed `equals` per key, primary keys only, then one bulk read. Not `anyOf`:
     // on a multi-entry index it walks a cursor whose cost grows with the table (measured
     // 25.6 ms against 0.67 ms per key at 1.5k entities on fake-indexeddb).
-    const perKey = await Promise.all(
-      [...new Set(keys)].map((key) => this.db.entities.where('keys').equals(key).primaryKeys()),
-    );
+    const perKey = await Promise.all([...new Set(keys)].map((key) => this.db.entities.where('keys').equals(key).primaryKeys()));
     const unique = [...new Set(perKey.flat())].sort(byString).slice(0, limit);
     return this.getEntities(unique);
   }
@@ -156,11 +145,7 @@ export class DexieGraphStore implements GraphStore {
   private async evidenceBy(index: string, value: string, limit: number): Promise<Evidence[]> {
     if (limit <= 0) return [];
     // Compound index (value, capturedAt) then primary key: oldest first, ties by id.
-    return this.db.evidence
-      .where(index)
-      .between([value, Dexie.minKey], [value, Dexie.maxKey], true, true)
-      .limit(limit)
-      .toArray();
+    return this.db.evidence.where(index).between([value, Dexie.minKey], [value, Dexie.maxKey], true, true).limit(limit).toArray();
   }
   evidenceOfEntity(id: EntityId, limit: number): Promise<Evidence[]> {
     return this.evidenceBy('[entityId+capturedAt]', id, limit);
@@ -188,7 +173,11 @@ export class DexieGraphStore implements GraphStore {
     if (limit <= 0) return [];
     if (site !== undefined) {
       // One host's pages: the site index, then capture time (a site holds far fewer pages than the graph).
-      const ofSite = await this.db.pages.where('site').equals(site).filter((p) => since === undefined || p.capturedAt >= since).toArray();
+      const ofSite = await this.db.pages
+        .where('site')
+        .equals(site)
+        .filter((p) => since === undefined || p.capturedAt >= since)
+        .toArray();
       return ofSite.sort(byPageOrder).slice(0, limit);
     }
     const range = since === undefined ? this.db.pages.orderBy('capturedAt') : this.db.pages.where('capturedAt').aboveOrEqual(since);

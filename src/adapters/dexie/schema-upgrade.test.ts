@@ -49,7 +49,12 @@ async function buildV1Fixture(name: string): Promise<Record<string, unknown[]>> 
   opened.push(source);
   const store = new DexieGraphStore(source);
   const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
-  const stripe = await graph.createEntity({ name: 'Stripe', type: 'company', aliases: ['Stripe, Inc.'], attributes: { industry: 'payments' } });
+  const stripe = await graph.createEntity({
+    name: 'Stripe',
+    type: 'company',
+    aliases: ['Stripe, Inc.'],
+    attributes: { industry: 'payments' },
+  });
   const patrick = await graph.createEntity({ name: 'Patrick Collison', type: 'person' });
   const dup = await graph.createEntity({ name: 'Stripe Inc', type: 'company', authorityId: 'Q7624104' });
   const ruby = await graph.createEntity({ name: 'Ruby', type: 'technology', description: 'A programming language.' });
@@ -57,7 +62,13 @@ async function buildV1Fixture(name: string): Promise<Record<string, unknown[]>> 
   const founded = await graph.relate(stripe.id, 'founded_by', patrick.id, page);
   await graph.relate(dup.id, 'uses', ruby.id, page);
   await graph.recordEvidence({ ...page, kind: 'mention', entityId: stripe.id });
-  await graph.recordPage({ url: page.pageUrl, title: page.pageTitle, entityIds: [stripe.id, patrick.id, dup.id], relationshipIds: [founded.relationship.id], notes: ['text cut'] });
+  await graph.recordPage({
+    url: page.pageUrl,
+    title: page.pageTitle,
+    entityIds: [stripe.id, patrick.id, dup.id],
+    relationshipIds: [founded.relationship.id],
+    notes: ['text cut'],
+  });
   await graph.merge(stripe.id, dup.id);
   const review: ReviewItem = {
     id: sequentialIds().review(),
@@ -70,7 +81,14 @@ async function buildV1Fixture(name: string): Promise<Record<string, unknown[]>> 
   };
   await store.putReview(review);
   const rows = await dumpAll(source);
-  const capture = pageCaptureSchema.parse({ url: 'https://example.test/q', title: 'Q', text: 'Queued text.', capturedAt: 7, entities: [], relations: [] });
+  const capture = pageCaptureSchema.parse({
+    url: 'https://example.test/q',
+    title: 'Q',
+    text: 'Queued text.',
+    capturedAt: 7,
+    entities: [],
+    relations: [],
+  });
   rows['inbox'] = [
     // In primary-key order, as the dump reads them back.
     { id: 'c_parked', capture: { ...capture, url: 'https://example.test/p' }, receivedAt: 9, attempts: 5, lastError: 'boom' },
@@ -108,7 +126,9 @@ describe('Dexie schema upgrade', () => {
 
     for (const table of TABLES.filter((t) => t !== 'entities')) expect(after[table], table).toEqual(before[table]);
     const entities = (after['entities'] ?? []) as Entity[];
-    expect(entities.map(({ keys: _keys, ...rest }) => rest)).toEqual((before['entities'] as Entity[]).map(({ keys: _keys, ...rest }) => rest));
+    expect(entities.map(({ keys: _keys, ...rest }) => rest)).toEqual(
+      (before['entities'] as Entity[]).map(({ keys: _keys, ...rest }) => rest),
+    );
     for (const entity of entities) expect(entity.keys).toEqual(indexKeys(entity));
   });
 
@@ -124,7 +144,10 @@ describe('Dexie schema upgrade', () => {
 
     const store = new DexieGraphStore(new AriadneDatabase(name));
     opened.push(store.db);
-    const found = await store.findEntitiesByKeys(indexKeys({ name: 'Patrik Collison', aliases: [] }).filter((k) => k.startsWith('m:')), 5);
+    const found = await store.findEntitiesByKeys(
+      indexKeys({ name: 'Patrik Collison', aliases: [] }).filter((k) => k.startsWith('m:')),
+      5,
+    );
     expect(found.map((e) => e.name)).toContain('Patrick Collison');
   });
 

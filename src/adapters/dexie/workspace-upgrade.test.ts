@@ -42,15 +42,33 @@ function openV2(name: string): Dexie {
 async function buildV2Graph(): Promise<Record<string, unknown[]>> {
   const db = new AriadneDatabase(DATABASE_NAME);
   const graph = new GraphService({ store: new DexieGraphStore(db), ids: sequentialIds(), clock: fixedClock() });
-  const stripe = await graph.createEntity({ name: 'Stripe', type: 'company', aliases: ['Stripe, Inc.'], attributes: { industry: 'payments' } });
+  const stripe = await graph.createEntity({
+    name: 'Stripe',
+    type: 'company',
+    aliases: ['Stripe, Inc.'],
+    attributes: { industry: 'payments' },
+  });
   const patrick = await graph.createEntity({ name: 'Patrick Collison', type: 'person' });
   const dup = await graph.createEntity({ name: 'Stripe Inc', type: 'company' });
   const page = { pageUrl: 'https://example.test/stripe', pageTitle: 'Stripe', snippet: 'Stripe was founded by Patrick Collison.' };
   const founded = await graph.relate(stripe.id, 'founded_by', patrick.id, page);
   await graph.recordEvidence({ ...page, kind: 'mention', entityId: stripe.id });
-  await graph.recordPage({ url: page.pageUrl, title: page.pageTitle, entityIds: [stripe.id, patrick.id, dup.id], relationshipIds: [founded.relationship.id], notes: [] });
+  await graph.recordPage({
+    url: page.pageUrl,
+    title: page.pageTitle,
+    entityIds: [stripe.id, patrick.id, dup.id],
+    relationshipIds: [founded.relationship.id],
+    notes: [],
+  });
   await graph.merge(stripe.id, dup.id);
-  const capture = pageCaptureSchema.parse({ url: 'https://example.test/q', title: 'Q', text: 'Queued text.', capturedAt: 7, entities: [], relations: [] });
+  const capture = pageCaptureSchema.parse({
+    url: 'https://example.test/q',
+    title: 'Q',
+    text: 'Queued text.',
+    capturedAt: 7,
+    entities: [],
+    relations: [],
+  });
   await db.inbox.bulkAdd([
     { id: 'c_parked', capture, receivedAt: 9, attempts: 5, lastError: 'boom' },
     { id: 'c_waiting', capture: { ...capture, url: 'https://example.test/w' }, receivedAt: 8, attempts: 0 },
@@ -100,7 +118,13 @@ describe('upgrade to workspaces', () => {
     expect(name).not.toBe(DATABASE_NAME);
     const thesisDb = new AriadneDatabase(name);
     opened.push(thesisDb);
-    expect(await new DexieGraphStore(thesisDb).counts()).toEqual({ entities: 0, relationships: 0, evidence: 0, pages: 0, pendingReviews: 0 });
+    expect(await new DexieGraphStore(thesisDb).counts()).toEqual({
+      entities: 0,
+      relationships: 0,
+      evidence: 0,
+      pages: 0,
+      pendingReviews: 0,
+    });
     expect(await dumpAll(openV2(DATABASE_NAME))).toEqual(before);
   });
 });

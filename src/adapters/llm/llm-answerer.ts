@@ -7,7 +7,14 @@
  */
 import { AriadneError } from '../../core/errors';
 import type { Answerer, AnswerInput } from '../../core/query/answerer.port';
-import { AnswerStreamFilter, buildUserPrompt, capabilityIdFromTool, capabilityTools, parseAnswerText, SYSTEM_PROMPT } from '../../core/query/prompt';
+import {
+  AnswerStreamFilter,
+  buildUserPrompt,
+  capabilityIdFromTool,
+  capabilityTools,
+  parseAnswerText,
+  SYSTEM_PROMPT,
+} from '../../core/query/prompt';
 import type { InfoRequest, QueryResponse } from '../../core/query/query-response';
 import type { ChatClient, ChatToolCall } from './chat-client';
 
@@ -57,9 +64,20 @@ export class LlmAnswerer implements Answerer {
       {
         messages: [
           { role: 'system', content: SYSTEM_PROMPT },
-          { role: 'user', content: buildUserPrompt({ ...input, ...(input.remainingRequests === undefined ? {} : { remainingRequests: input.remainingRequests }) }) },
+          {
+            role: 'user',
+            content: buildUserPrompt({
+              ...input,
+              ...(input.remainingRequests === undefined ? {} : { remainingRequests: input.remainingRequests }),
+            }),
+          },
         ],
-        ...(offerTools ? { tools: capabilityTools(input.capabilities).map((t) => ({ type: 'function' as const, function: t })), toolChoice: 'auto' as const } : {}),
+        ...(offerTools
+          ? {
+              tools: capabilityTools(input.capabilities).map((t) => ({ type: 'function' as const, function: t })),
+              toolChoice: 'auto' as const,
+            }
+          : {}),
         temperature: input.config.temperature,
         maxTokens: MAX_ANSWER_TOKENS,
       },
@@ -68,7 +86,11 @@ export class LlmAnswerer implements Answerer {
     filter?.end();
     if (result.toolCalls.length > 0) {
       // A tool call when none was offered is still a request: the loop rejects it and forces an answer.
-      return { type: 'needs_more_info', reason: result.content.trim().slice(0, 300) || 'the model asked for more information', requests: result.toolCalls.map(toInfoRequest) };
+      return {
+        type: 'needs_more_info',
+        reason: result.content.trim().slice(0, 300) || 'the model asked for more information',
+        requests: result.toolCalls.map(toInfoRequest),
+      };
     }
     if (result.content.trim().length === 0) throw new AriadneError('internal', 'The model returned an empty answer.');
     return parseAnswerText(result.content, input.context);

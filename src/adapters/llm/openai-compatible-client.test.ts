@@ -2,8 +2,22 @@
 // streaming, tool-call deltas, and every failure mapped to a stable error code.
 import { afterEach, describe, expect, it } from 'vitest';
 import { AriadneError } from '../../core/errors';
-import { MAX_COMPLETION_BYTES, MAX_ERROR_BODY_BYTES, MAX_STREAM_BYTES, MAX_TOOL_ARGUMENT_CHARS, OpenAiCompatibleClient } from './openai-compatible-client';
-import { startScriptedServer, streamReply, streamToolCallReply, textReply, toolCallReply, type ScriptedServer, type Step } from '../../../tooling/testing/scripted-llm-server';
+import {
+  MAX_COMPLETION_BYTES,
+  MAX_ERROR_BODY_BYTES,
+  MAX_STREAM_BYTES,
+  MAX_TOOL_ARGUMENT_CHARS,
+  OpenAiCompatibleClient,
+} from './openai-compatible-client';
+import {
+  startScriptedServer,
+  streamReply,
+  streamToolCallReply,
+  textReply,
+  toolCallReply,
+  type ScriptedServer,
+  type Step,
+} from '../../../tooling/testing/scripted-llm-server';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -95,7 +109,10 @@ describe('OpenAiCompatibleClient', () => {
   });
 
   describe('select (llm_select)', () => {
-    const candidates = [{ id: 'e_1', label: 'Stripe', type: 'company' }, { id: 'e_2', label: 'Stripe (band)', type: 'other' }];
+    const candidates = [
+      { id: 'e_1', label: 'Stripe', type: 'company' },
+      { id: 'e_2', label: 'Stripe (band)', type: 'other' },
+    ];
 
     it('returns the chosen candidate, or null, schema-checked', async () => {
       const client = await clientFor([() => textReply('{"candidate_id":"e_2"}'), () => textReply('```json\n{"candidate_id": null}\n```')]);
@@ -124,7 +141,17 @@ describe('OpenAiCompatibleClient', () => {
     const floodClient = async (steps: Step[]): Promise<OpenAiCompatibleClient> => clientFor(steps, 20_000);
 
     it('a 64 MB completion body fails with too_large after about the completion cap', async () => {
-      const client = await floodClient([() => ({ flood: { contentType: 'application/json', prefix: '{"choices":[{"index":0,"message":{"role":"assistant","content":"', repeat: piece, times: FLOOD_BYTES / piece.length, suffix: '"},"finish_reason":"stop"}]}' } })]);
+      const client = await floodClient([
+        () => ({
+          flood: {
+            contentType: 'application/json',
+            prefix: '{"choices":[{"index":0,"message":{"role":"assistant","content":"',
+            repeat: piece,
+            times: FLOOD_BYTES / piece.length,
+            suffix: '"},"finish_reason":"stop"}]}',
+          },
+        }),
+      ]);
       expect(await codeOf(client.chat(hello))).toBe('too_large');
       const sent = server?.floods[0];
       expect(sent?.completed).toBe(false);
@@ -132,7 +159,18 @@ describe('OpenAiCompatibleClient', () => {
     });
 
     it('a 64 MB error body is cut at the error cap, and its start is still quoted', async () => {
-      const client = await floodClient([() => ({ status: 500, flood: { contentType: 'application/json', prefix: '{"error":{"message":"model melted ', repeat: piece, times: FLOOD_BYTES / piece.length, suffix: '"}}' } })]);
+      const client = await floodClient([
+        () => ({
+          status: 500,
+          flood: {
+            contentType: 'application/json',
+            prefix: '{"error":{"message":"model melted ',
+            repeat: piece,
+            times: FLOOD_BYTES / piece.length,
+            suffix: '"}}',
+          },
+        }),
+      ]);
       const error = await client.chat(hello).catch((e: unknown) => e);
       expect(error instanceof AriadneError && error.code).toBe('unavailable');
       expect(error instanceof AriadneError && error.message).toContain('model melted');
@@ -142,10 +180,27 @@ describe('OpenAiCompatibleClient', () => {
     });
 
     it('64 MB of streamed tool-call arguments fail with too_large after about the arguments cap', async () => {
-      const head = { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_f', type: 'function', function: { name: 'expand_entity', arguments: '' } }] } }] };
+      const head = {
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: 0, id: 'call_f', type: 'function', function: { name: 'expand_entity', arguments: '' } }] },
+          },
+        ],
+      };
       const more = { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: 'a'.repeat(4000) } }] } }] };
       const event = `data: ${JSON.stringify(more)}\n\n`;
-      const client = await floodClient([() => ({ flood: { contentType: 'text/event-stream', prefix: `data: ${JSON.stringify(head)}\n\n`, repeat: event, times: Math.ceil(FLOOD_BYTES / event.length), suffix: 'data: [DONE]\n\n' } })]);
+      const client = await floodClient([
+        () => ({
+          flood: {
+            contentType: 'text/event-stream',
+            prefix: `data: ${JSON.stringify(head)}\n\n`,
+            repeat: event,
+            times: Math.ceil(FLOOD_BYTES / event.length),
+            suffix: 'data: [DONE]\n\n',
+          },
+        }),
+      ]);
       expect(await codeOf(client.chat(hello, { onToken: () => undefined }))).toBe('too_large');
       const sent = server?.floods[0];
       expect(sent?.completed).toBe(false);
@@ -154,7 +209,17 @@ describe('OpenAiCompatibleClient', () => {
 
     it('a stream of empty events past the stream cap fails with too_large', async () => {
       const event = `data: ${JSON.stringify({ choices: [] })}\n\n`;
-      const client = await floodClient([() => ({ flood: { contentType: 'text/event-stream', prefix: '', repeat: event.repeat(1000), times: Math.ceil((MAX_STREAM_BYTES + 2 * SLACK) / (event.length * 1000)), suffix: 'data: [DONE]\n\n' } })]);
+      const client = await floodClient([
+        () => ({
+          flood: {
+            contentType: 'text/event-stream',
+            prefix: '',
+            repeat: event.repeat(1000),
+            times: Math.ceil((MAX_STREAM_BYTES + 2 * SLACK) / (event.length * 1000)),
+            suffix: 'data: [DONE]\n\n',
+          },
+        }),
+      ]);
       expect(await codeOf(client.chat(hello, { onToken: () => undefined }))).toBe('too_large');
       const sent = server?.floods[0];
       expect(sent?.completed).toBe(false);

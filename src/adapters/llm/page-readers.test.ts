@@ -25,10 +25,16 @@ describe('OpenAiCompatiblePageReader', () => {
     const result = await reader.read(request);
     expect(result.text).toBe('{"entities":[],"relations":[]}');
     const body = server.requests[0]?.body;
-    expect(body?.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'page_facts', schema: EXTRACTION_JSON_SCHEMA, strict: true } });
+    expect(body?.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'page_facts', schema: EXTRACTION_JSON_SCHEMA, strict: true },
+    });
     expect(body?.temperature).toBe(0);
     expect(body?.tools).toBeUndefined();
-    expect(body?.messages).toEqual([{ role: 'system', content: 'sys' }, { role: 'user', content: 'user text' }]);
+    expect(body?.messages).toEqual([
+      { role: 'system', content: 'sys' },
+      { role: 'user', content: 'user text' },
+    ]);
   });
 
   it('maps a 5xx to unavailable', async () => {
@@ -57,11 +63,24 @@ describe('OllamaPageReader', () => {
     return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bodies };
   }
 
-  it('sends the schema as Ollama\'s format to /api/chat and reads its token counts', async () => {
-    const { baseUrl, bodies } = await ollama(() => ({ status: 200, body: JSON.stringify({ message: { role: 'assistant', content: '{"entities":[],"relations":[]}' }, prompt_eval_count: 42, eval_count: 7 }) }));
+  it("sends the schema as Ollama's format to /api/chat and reads its token counts", async () => {
+    const { baseUrl, bodies } = await ollama(() => ({
+      status: 200,
+      body: JSON.stringify({
+        message: { role: 'assistant', content: '{"entities":[],"relations":[]}' },
+        prompt_eval_count: 42,
+        eval_count: 7,
+      }),
+    }));
     const result = await new OllamaPageReader({ baseUrl, model: 'llama3.2' }).read(request);
     expect(result).toEqual({ text: '{"entities":[],"relations":[]}', usage: { promptTokens: 42, completionTokens: 7 } });
-    expect(bodies[0]).toMatchObject({ path: '/api/chat', model: 'llama3.2', stream: false, format: EXTRACTION_JSON_SCHEMA, options: { temperature: 0, num_predict: 500 } });
+    expect(bodies[0]).toMatchObject({
+      path: '/api/chat',
+      model: 'llama3.2',
+      stream: false,
+      format: EXTRACTION_JSON_SCHEMA,
+      options: { temperature: 0, num_predict: 500 },
+    });
     expect(bodies[0]?.tools).toBeUndefined();
   });
 
@@ -98,8 +117,12 @@ describe('pageReaderFor', () => {
   it('picks the reader the settings name', () => {
     expect(pageReaderFor(llm)).toBeUndefined();
     expect(pageReaderFor({ ...llm, provider: 'openai-compatible', model: '' })).toBeUndefined();
-    expect(pageReaderFor({ ...llm, provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', model: 'llama3.2' })).toBeInstanceOf(OllamaPageReader);
-    expect(pageReaderFor({ ...llm, provider: 'openai-compatible', baseUrl: 'http://localhost:1234/v1', model: 'qwen' })).toBeInstanceOf(OpenAiCompatiblePageReader);
+    expect(
+      pageReaderFor({ ...llm, provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', model: 'llama3.2' }),
+    ).toBeInstanceOf(OllamaPageReader);
+    expect(pageReaderFor({ ...llm, provider: 'openai-compatible', baseUrl: 'http://localhost:1234/v1', model: 'qwen' })).toBeInstanceOf(
+      OpenAiCompatiblePageReader,
+    );
     expect(pageReaderFor({ ...llm, provider: 'prompt-api' }, {})).toBeUndefined();
   });
 });

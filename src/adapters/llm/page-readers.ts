@@ -21,12 +21,18 @@ import type { LanguageModelApi } from './prompt-api-answerer';
 import { detectPromptApi } from './prompt-api-answerer';
 
 export class OpenAiCompatiblePageReader implements PageReader {
-  constructor(private readonly client: OpenAiCompatibleClient, readonly model: string) {}
+  constructor(
+    private readonly client: OpenAiCompatibleClient,
+    readonly model: string,
+  ) {}
 
   async read(request: ChunkReadRequest, signal?: AbortSignal): Promise<ChunkReadResult> {
     const result = await this.client.chat(
       {
-        messages: [{ role: 'system', content: request.system }, { role: 'user', content: request.user }],
+        messages: [
+          { role: 'system', content: request.system },
+          { role: 'user', content: request.user },
+        ],
         temperature: 0,
         maxTokens: request.maxTokens,
         responseSchema: { name: request.schemaName, schema: request.schema },
@@ -50,7 +56,14 @@ export class OllamaPageReader implements PageReader {
   private readonly endpoint: string;
   private readonly fetchImpl: typeof fetch;
 
-  constructor(private readonly config: { readonly baseUrl: string; readonly model: string; readonly timeoutMs?: number; readonly fetch?: typeof fetch }) {
+  constructor(
+    private readonly config: {
+      readonly baseUrl: string;
+      readonly model: string;
+      readonly timeoutMs?: number;
+      readonly fetch?: typeof fetch;
+    },
+  ) {
     this.endpoint = new URL(config.baseUrl).origin;
     this.fetchImpl = config.fetch ?? ((input, init) => fetch(input, init));
   }
@@ -62,7 +75,10 @@ export class OllamaPageReader implements PageReader {
   async read(request: ChunkReadRequest, signal?: AbortSignal): Promise<ChunkReadResult> {
     const body = {
       model: this.config.model,
-      messages: [{ role: 'system', content: request.system }, { role: 'user', content: request.user }],
+      messages: [
+        { role: 'system', content: request.system },
+        { role: 'user', content: request.user },
+      ],
       stream: false,
       format: request.schema,
       options: { temperature: 0, num_predict: request.maxTokens },
@@ -70,18 +86,32 @@ export class OllamaPageReader implements PageReader {
     return withTimeout(this.endpoint, this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, async (inner) => {
       let response: Response;
       try {
-        response = await this.fetchImpl(`${this.endpoint}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: inner });
+        response = await this.fetchImpl(`${this.endpoint}/api/chat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: inner,
+        });
       } catch (error) {
         if (inner.aborted) throw error;
-        throw new AriadneError('unavailable', `Could not reach Ollama at ${this.endpoint} (${error instanceof Error ? error.message : String(error)}). Is it running?`);
+        throw new AriadneError(
+          'unavailable',
+          `Could not reach Ollama at ${this.endpoint} (${error instanceof Error ? error.message : String(error)}). Is it running?`,
+        );
       }
       if (!response.ok) throw await httpError(response, this.endpoint);
       const { text, truncated } = await readCappedText(response.body, MAX_COMPLETION_BYTES);
-      if (truncated) throw new TooLargeError(`Ollama sent an answer larger than ${MAX_COMPLETION_BYTES} bytes; it was not read further.`, { limitBytes: MAX_COMPLETION_BYTES });
+      if (truncated)
+        throw new TooLargeError(`Ollama sent an answer larger than ${MAX_COMPLETION_BYTES} bytes; it was not read further.`, {
+          limitBytes: MAX_COMPLETION_BYTES,
+        });
       const reply = ollamaReplySchema.safeParse(parseOrUndefined(text));
       if (!reply.success) throw new AriadneError('internal', 'Ollama answered /api/chat with something that is not a chat reply.');
       const { prompt_eval_count: prompt, eval_count: completion } = reply.data;
-      return { text: reply.data.message.content, ...(prompt === undefined || completion === undefined ? {} : { usage: { promptTokens: prompt, completionTokens: completion } }) };
+      return {
+        text: reply.data.message.content,
+        ...(prompt === undefined || completion === undefined ? {} : { usage: { promptTokens: prompt, completionTokens: completion } }),
+      };
     });
   }
 }
@@ -93,7 +123,12 @@ export class PromptApiPageReader implements PageReader {
   constructor(private readonly api: LanguageModelApi) {}
 
   async read(request: ChunkReadRequest, signal?: AbortSignal): Promise<ChunkReadResult> {
-    const session = await this.api.create({ initialPrompts: [{ role: 'system', content: request.system }], temperature: 0, topK: 1, ...(signal ? { signal } : {}) });
+    const session = await this.api.create({
+      initialPrompts: [{ role: 'system', content: request.system }],
+      temperature: 0,
+      topK: 1,
+      ...(signal ? { signal } : {}),
+    });
     try {
       return { text: await session.prompt(request.user, { responseConstraint: request.schema, ...(signal ? { signal } : {}) }) };
     } finally {
@@ -127,6 +162,11 @@ export function pageReaderFor(llm: Settings['llm'], scope: object = globalThis):
   }
   if (llm.provider !== 'openai-compatible' || llm.model.trim() === '' || llm.baseUrl.trim() === '') return undefined;
   if (isOllamaUrl(llm.baseUrl)) return new OllamaPageReader({ baseUrl: llm.baseUrl, model: llm.model, timeoutMs: llm.timeoutMs });
-  const client = new OpenAiCompatibleClient({ baseUrl: llm.baseUrl, model: llm.model, timeoutMs: llm.timeoutMs, ...(llm.apiKey === '' ? {} : { apiKey: llm.apiKey }) });
+  const client = new OpenAiCompatibleClient({
+    baseUrl: llm.baseUrl,
+    model: llm.model,
+    timeoutMs: llm.timeoutMs,
+    ...(llm.apiKey === '' ? {} : { apiKey: llm.apiKey }),
+  });
   return new OpenAiCompatiblePageReader(client, llm.model);
 }

@@ -35,7 +35,14 @@ describe('PromptApiAnswerer', () => {
     const idOf = (p: string): string => /summary (e_[0-9a-z]+) type=company name="Stripe"/.exec(p)?.[1] ?? 'missing';
     const api = fakeLanguageModel([
       (p) => JSON.stringify({ action: 'request', capability: 'EXPAND_ENTITY', parameters: { entityId: idOf(p) } }),
-      (p) => JSON.stringify({ action: 'answer', answer: 'Stripe is a payments company.', confidence: 'high', sources: [/entity (e_[0-9a-z]+) type=company/.exec(p)?.[1]], follow_ups: ['Who founded Stripe?'] }),
+      (p) =>
+        JSON.stringify({
+          action: 'answer',
+          answer: 'Stripe is a payments company.',
+          confidence: 'high',
+          sources: [/entity (e_[0-9a-z]+) type=company/.exec(p)?.[1]],
+          follow_ups: ['Who founded Stripe?'],
+        }),
     ]);
     expect(detectPromptApi({ LanguageModel: api })).toBe(api);
     const engine = createQueryEngine({ store, clock: fixedClock(FIXTURE_NOW), answerer: new PromptApiAnswerer(api) });
@@ -49,7 +56,11 @@ describe('PromptApiAnswerer', () => {
 
   it('falls back to the symbolic answer when the model replies with garbage', async () => {
     const { store } = await buildStripeGraph();
-    const engine = createQueryEngine({ store, clock: fixedClock(FIXTURE_NOW), answerer: new PromptApiAnswerer(fakeLanguageModel([() => 'not json'])) });
+    const engine = createQueryEngine({
+      store,
+      clock: fixedClock(FIXTURE_NOW),
+      answerer: new PromptApiAnswerer(fakeLanguageModel([() => 'not json'])),
+    });
     const result = await engine.executeQuery('which companies use Rust?');
     expect(result.answerer).toBe('symbolic');
     expect(result.answer.notices?.[0]).toContain('chrome-prompt-api answerer failed (internal');

@@ -21,11 +21,23 @@ export interface LanguageModelSession {
 /** The part of the `LanguageModel` global this adapter uses. */
 export interface LanguageModelApi {
   availability(): Promise<PromptApiAvailability>;
-  create(options: { initialPrompts: ReadonlyArray<{ role: 'system'; content: string }>; temperature?: number; topK?: number; signal?: AbortSignal }): Promise<LanguageModelSession>;
+  create(options: {
+    initialPrompts: ReadonlyArray<{ role: 'system'; content: string }>;
+    temperature?: number;
+    topK?: number;
+    signal?: AbortSignal;
+  }): Promise<LanguageModelSession>;
 }
 
 function isLanguageModelApi(value: unknown): value is LanguageModelApi {
-  return typeof value === 'object' && value !== null && 'availability' in value && typeof value.availability === 'function' && 'create' in value && typeof value.create === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'availability' in value &&
+    typeof value.availability === 'function' &&
+    'create' in value &&
+    typeof value.create === 'function'
+  );
 }
 
 /** The Prompt API if this context has it (Chrome with built-in AI), else undefined. */
@@ -79,7 +91,10 @@ export class PromptApiAnswerer implements Answerer {
       const offered = input.forceAnswer ? [] : input.capabilities;
       const tools = offered.map((c) => `- ${c.id}: ${c.description} parameters: ${JSON.stringify(capabilityJsonSchema(c))}`).join('\n');
       const prompt = `${buildUserPrompt(input)}${tools ? `\n\nCapabilities you may request:\n${tools}` : ''}`;
-      const raw = await session.prompt(prompt, { ...(input.signal ? { signal: input.signal } : {}), responseConstraint: responseSchema(offered.map((c) => c.id)) });
+      const raw = await session.prompt(prompt, {
+        ...(input.signal ? { signal: input.signal } : {}),
+        responseConstraint: responseSchema(offered.map((c) => c.id)),
+      });
       let json: unknown;
       try {
         json = JSON.parse(raw);
@@ -89,7 +104,12 @@ export class PromptApiAnswerer implements Answerer {
       const reply = replySchema.safeParse(json);
       if (!reply.success) throw new AriadneError('internal', 'The built-in model replied with JSON of the wrong shape.');
       const r = reply.data;
-      if (r.action === 'request') return { type: 'needs_more_info', reason: 'the model asked for more information', requests: [{ capabilityId: r.capability, parameters: r.parameters }] };
+      if (r.action === 'request')
+        return {
+          type: 'needs_more_info',
+          reason: 'the model asked for more information',
+          requests: [{ capabilityId: r.capability, parameters: r.parameters }],
+        };
       input.onToken?.(r.answer);
       const sources = r.sources.flatMap((id) => {
         const known = input.context.allEntityIds.find((k) => k === id);
@@ -116,5 +136,14 @@ function responseSchema(capabilityIds: readonly string[]): unknown {
     required: ['action', 'answer', 'confidence'],
   };
   if (capabilityIds.length === 0) return answer;
-  return { anyOf: [answer, { type: 'object', properties: { action: { const: 'request' }, capability: { enum: [...capabilityIds] }, parameters: { type: 'object' } }, required: ['action', 'capability'] }] };
+  return {
+    anyOf: [
+      answer,
+      {
+        type: 'object',
+        properties: { action: { const: 'request' }, capability: { enum: [...capabilityIds] }, parameters: { type: 'object' } },
+        required: ['action', 'capability'],
+      },
+    ],
+  };
 }

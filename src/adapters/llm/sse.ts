@@ -22,7 +22,8 @@ export async function* sseData(body: ReadableStream<Uint8Array>, maxBytes: numbe
       if (done) finished = true;
       else {
         bytes += value.byteLength;
-        if (bytes > maxBytes) throw new TooLargeError(`The LLM stream went past ${maxBytes} bytes; it was cut off there.`, { limitBytes: maxBytes });
+        if (bytes > maxBytes)
+          throw new TooLargeError(`The LLM stream went past ${maxBytes} bytes; it was cut off there.`, { limitBytes: maxBytes });
       }
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       const events = buffer.split(/\r?\n\r?\n/);
@@ -37,7 +38,8 @@ export async function* sseData(body: ReadableStream<Uint8Array>, maxBytes: numbe
         if (data === '[DONE]') return;
         yield data;
       }
-      if (buffer.length > MAX_EVENT_BYTES) throw new TooLargeError(`An LLM stream event went past ${MAX_EVENT_BYTES} characters.`, { limitBytes: MAX_EVENT_BYTES });
+      if (buffer.length > MAX_EVENT_BYTES)
+        throw new TooLargeError(`An LLM stream event went past ${MAX_EVENT_BYTES} characters.`, { limitBytes: MAX_EVENT_BYTES });
       if (done) return;
     }
   } finally {

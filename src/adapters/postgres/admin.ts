@@ -16,13 +16,18 @@ const WORKSPACE_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function checkWorkspaceId(id: string): string {
-  if (!WORKSPACE_ID.test(id)) throw new InvalidArgumentsError(`Workspace id "${id.slice(0, 80)}" must be 1–63 lower-case letters, digits, "-" or "_", starting with a letter or digit.`);
+  if (!WORKSPACE_ID.test(id))
+    throw new InvalidArgumentsError(
+      `Workspace id "${id.slice(0, 80)}" must be 1–63 lower-case letters, digits, "-" or "_", starting with a letter or digit.`,
+    );
   return id;
 }
 
 export function checkRoleName(role: string): string {
   if (!ROLE_NAME.test(role) || role.startsWith('pg_') || role === 'ariadne_member') {
-    throw new InvalidArgumentsError(`Member name "${role.slice(0, 80)}" must be 1–63 lower-case letters, digits or "_", not starting with a digit or "pg_".`);
+    throw new InvalidArgumentsError(
+      `Member name "${role.slice(0, 80)}" must be 1–63 lower-case letters, digits or "_", not starting with a digit or "pg_".`,
+    );
   }
   return role;
 }
@@ -34,7 +39,10 @@ export async function createWorkspace(client: ClientBase, id: string, name: stri
   if (name.trim().length === 0 || name.length > MAX_WORKSPACE_NAME) {
     throw new InvalidArgumentsError(`A workspace name has 1–${MAX_WORKSPACE_NAME} characters; "${name.slice(0, 40)}…" has ${name.length}.`);
   }
-  await client.query('INSERT INTO ariadne.workspaces (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name', [checkWorkspaceId(id), name]);
+  await client.query('INSERT INTO ariadne.workspaces (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name', [
+    checkWorkspaceId(id),
+    name,
+  ]);
 }
 
 export async function roleExists(client: ClientBase, role: string): Promise<boolean> {
@@ -52,9 +60,15 @@ export async function addMember(client: ClientBase, workspaceId: string, role: s
   const login = password === undefined ? 'LOGIN' : `LOGIN PASSWORD ${client.escapeLiteral(password)}`;
   await client.query((await roleExists(client, role)) ? `ALTER ROLE ${name} ${login}` : `CREATE ROLE ${name} ${login}`);
   await client.query(`GRANT ariadne_member TO ${name}`);
-  await client.query('INSERT INTO ariadne.members (workspace_id, role_name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [checkWorkspaceId(workspaceId), role]);
+  await client.query('INSERT INTO ariadne.members (workspace_id, role_name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    checkWorkspaceId(workspaceId),
+    role,
+  ]);
 }
 
 export async function removeMember(client: ClientBase, workspaceId: string, role: string): Promise<void> {
-  await client.query('DELETE FROM ariadne.members WHERE workspace_id = $1 AND role_name = $2', [checkWorkspaceId(workspaceId), checkRoleName(role)]);
+  await client.query('DELETE FROM ariadne.members WHERE workspace_id = $1 AND role_name = $2', [
+    checkWorkspaceId(workspaceId),
+    checkRoleName(role),
+  ]);
 }

@@ -27,7 +27,9 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   const migrations = readdirSync(dir)
     .flatMap((file) => {
       const m = FILE_NAME.exec(file);
-      return m?.[1] === undefined || m[2] === undefined ? [] : [{ version: Number(m[1]), name: m[2], sql: readFileSync(`${dir}/${file}`, 'utf8') }];
+      return m?.[1] === undefined || m[2] === undefined
+        ? []
+        : [{ version: Number(m[1]), name: m[2], sql: readFileSync(`${dir}/${file}`, 'utf8') }];
     })
     .sort((a, b) => a.version - b.version);
   migrations.forEach((m, i) => {

@@ -42,7 +42,10 @@ async function snapshot(local: Local): Promise<TeamChange[]> {
   return [...entities.map((e) => entityUpsert(local.ids.next(), e)), ...relationships.map((r) => relationshipUpsert(local.ids.next(), r))];
 }
 
-async function build(local: Local, spec: { entities: [string, 'company' | 'person' | 'technology'][]; relations: [string, string, string][] }) {
+async function build(
+  local: Local,
+  spec: { entities: [string, 'company' | 'person' | 'technology'][]; relations: [string, string, string][] },
+) {
   const byName = new Map<string, EntityId>();
   for (const [name, type] of spec.entities) byName.set(name, (await local.graph.createEntity({ name, type })).id);
   for (const [from, label, to] of spec.relations) {
@@ -98,7 +101,9 @@ describe.skipIf(skip !== undefined)('team-scale reads on PostgreSQL', () => {
       { name: 'Adyen', direction: 'outgoing' as const },
       { name: 'Stripe, Inc.', relationship: 'Founded By' },
     ]) {
-      expect(await reads.findRelated(input), JSON.stringify(input)).toEqual(await local.registry.call('entity_find_related', input, caller));
+      expect(await reads.findRelated(input), JSON.stringify(input)).toEqual(
+        await local.registry.call('entity_find_related', input, caller),
+      );
     }
   });
 
@@ -111,7 +116,9 @@ describe.skipIf(skip !== undefined)('team-scale reads on PostgreSQL', () => {
     if (stripe === undefined || inc === undefined) throw new Error('fixture');
     const reads = await pushed(local, async (l) => changesOfMerge(await l.graph.merge(stripe, inc), l.ids));
     for (const input of [{ name: 'Stripe' }, { name: 'Rust' }, { name: 'Adyen' }, { name: 'Patrick Collison' }, { name: 'Stripe, Inc.' }]) {
-      expect(await reads.findRelated(input), JSON.stringify(input)).toEqual(await local.registry.call('entity_find_related', input, caller));
+      expect(await reads.findRelated(input), JSON.stringify(input)).toEqual(
+        await local.registry.call('entity_find_related', input, caller),
+      );
     }
     // The merged-away entity is no longer listed by search; its name finds the survivor.
     expect((await reads.search({ query: 'Stripe, Inc.' })).results.map((r) => r.name)).toEqual(['Stripe']);
@@ -124,7 +131,9 @@ describe.skipIf(skip !== undefined)('team-scale reads on PostgreSQL', () => {
     const rust = (await local.graph.findByName('Rust'))[0];
     if (rust === undefined) throw new Error('fixture');
     await local.graph.addAliases(rust.id, ['rust-lang']);
-    const reads = await pushed(local, async (l) => [entityDelete(l.ids.next(), (await l.graph.findByName('Mozilla'))[0]?.id ?? rust.id, 9)]);
+    const reads = await pushed(local, async (l) => [
+      entityDelete(l.ids.next(), (await l.graph.findByName('Mozilla'))[0]?.id ?? rust.id, 9),
+    ]);
 
     const stri = await reads.search({ query: 'stri' });
     expect(stri.results.map((r) => r.name)).toEqual(['Stripe', 'Stripe, Inc.']);
@@ -137,7 +146,11 @@ describe.skipIf(skip !== undefined)('team-scale reads on PostgreSQL', () => {
     expect((await reads.search({ query: '...' })).results).toEqual([]);
     await expect(reads.search({ query: '' })).rejects.toThrow();
     // A non-member, or a member of another workspace, is refused.
-    const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AriadneError ? e.code : String(e)));
+    const code = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: unknown) => (e instanceof AriadneError ? e.code : String(e)),
+      );
     for (const role of ['mallory', 'carol']) {
       const outsider = new PostgresTeamReads(fx.pool(role), 'acme');
       expect(await code(outsider.search({ query: 'stripe' })), role).toBe('forbidden');
@@ -148,9 +161,20 @@ describe.skipIf(skip !== undefined)('team-scale reads on PostgreSQL', () => {
   it('an unknown name is not_found, a homonym ambiguous (with candidates), an id always works', async () => {
     fx = await pg.fresh();
     const local = await localGraph();
-    const byName = await build(local, { entities: [['Mercury', 'company'], ['Mercury', 'technology'], ['Venus', 'technology']], relations: [] });
+    const byName = await build(local, {
+      entities: [
+        ['Mercury', 'company'],
+        ['Mercury', 'technology'],
+        ['Venus', 'technology'],
+      ],
+      relations: [],
+    });
     const reads = await pushed(local);
-    const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AriadneError ? e.code : String(e)));
+    const code = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: unknown) => (e instanceof AriadneError ? e.code : String(e)),
+      );
     expect(await code(reads.findRelated({ name: 'Pluto' }))).toBe('not_found');
     expect(await code(reads.findRelated({ name: 'Mercury' }))).toBe('ambiguous');
     const venus = byName.get('Venus');

@@ -73,7 +73,9 @@ export class PostgresTeamReads {
     const key = nameKey(input.query);
     if (key.length === 0) return { results: [] };
     const rows = await this.query('search', SEARCH_SQL, [this.workspaceId, key, input.types ?? null, input.limit ?? 10]);
-    const results = rows.map((r) => hitRow.parse(r)).map((h) => ({ name: h.name, entity_type: h.type, score: Math.min(1, Math.round(h.score * 1000) / 1000), id: h.id }));
+    const results = rows
+      .map((r) => hitRow.parse(r))
+      .map((h) => ({ name: h.name, entity_type: h.type, score: Math.min(1, Math.round(h.score * 1000) / 1000), id: h.id }));
     return entitySearch.outputSchema.parse({ results });
   }
 
@@ -83,7 +85,9 @@ export class PostgresTeamReads {
     const entity = await this.resolve(input.name);
     const direction = input.direction === undefined || input.direction === 'both' ? null : input.direction;
     const label = input.relationship === undefined ? null : normalizeLabel(input.relationship);
-    const rows = (await this.query('find related', RELATED_SQL, [this.workspaceId, entity.id, label, direction, MAX_RELATED])).map((r) => relatedRow.parse(r));
+    const rows = (await this.query('find related', RELATED_SQL, [this.workspaceId, entity.id, label, direction, MAX_RELATED])).map((r) =>
+      relatedRow.parse(r),
+    );
     const related = rows.map((r) => ({ name: r.name, relationship: r.relationship, direction: r.direction }));
     return entityFindRelated.outputSchema.parse({ entity: entity.name, related });
   }
@@ -91,7 +95,9 @@ export class PostgresTeamReads {
   /** A name or id → one live entity, as the local tools resolve it (exact name first), or a clear error. */
   private async resolve(ref: string): Promise<{ id: string; name: string }> {
     const id = asEntityId(ref.trim()) ?? null;
-    const matches = (await this.query('find the entity', MATCH_SQL, [this.workspaceId, nameKey(ref), id])).map((r) => hitRow.omit({ score: true }).parse(r));
+    const matches = (await this.query('find the entity', MATCH_SQL, [this.workspaceId, nameKey(ref), id])).map((r) =>
+      hitRow.omit({ score: true }).parse(r),
+    );
     const byId = matches.find((m) => m.id === id);
     if (byId) return byId;
     if (matches.length === 1 && matches[0]) return matches[0];
@@ -100,7 +106,9 @@ export class PostgresTeamReads {
     if (matches.length === 0) {
       // Row-level security shows a non-member nothing: say why rather than "no such entity".
       await this.query('find the entity', 'SELECT ariadne.check_member($1)', [this.workspaceId]);
-      throw new NotFoundError(`No entity named "${ref.slice(0, 100)}" in the team workspace "${this.workspaceId}"; find the right name with entity_search.`);
+      throw new NotFoundError(
+        `No entity named "${ref.slice(0, 100)}" in the team workspace "${this.workspaceId}"; find the right name with entity_search.`,
+      );
     }
     const candidates = matches.slice(0, MAX_CANDIDATES).map((m) => ({ id: m.id, name: m.name, entity_type: m.type }));
     throw new AmbiguousError(

@@ -35,7 +35,12 @@ async function stripeChanges(seed = 1): Promise<TeamChange[]> {
   const source = { pageUrl: 'https://stripe.com/about', pageTitle: 'About Stripe', snippet: 'Stripe was founded by Patrick Collison.' };
   const { relationship } = await graph.relate(stripe.id, 'founded_by', patrick.id, source);
   const evidence = await graph.recordEvidence({ ...source, kind: 'mention', entityId: stripe.id });
-  return [entityUpsert(ids.next(), stripe), entityUpsert(ids.next(), patrick), relationshipUpsert(ids.next(), relationship), evidenceAdd(ids.next(), evidence)];
+  return [
+    entityUpsert(ids.next(), stripe),
+    entityUpsert(ids.next(), patrick),
+    relationshipUpsert(ids.next(), relationship),
+    evidenceAdd(ids.next(), evidence),
+  ];
 }
 
 function remote(fx: TeamFixture, role: string, workspaceId = 'acme', origin = `${role}-laptop`): PostgresTeamRemote {
@@ -68,8 +73,20 @@ describe.skipIf(skip !== undefined)('team database on PostgreSQL', () => {
       expect(versions.map((v) => v.version)).toEqual(loadMigrations().map((m) => m.version));
       const ext = await fx.admin('SELECT 1 FROM pg_extension WHERE extname = $1', ['pg_trgm']);
       expect(ext).toHaveLength(1);
-      const tables = await fx.admin<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'ariadne' ORDER BY tablename");
-      expect(tables.map((t) => t.tablename)).toEqual(['aliases', 'batches', 'change_log', 'entities', 'evidence', 'members', 'merges', 'relationships', 'workspaces']);
+      const tables = await fx.admin<{ tablename: string }>(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'ariadne' ORDER BY tablename",
+      );
+      expect(tables.map((t) => t.tablename)).toEqual([
+        'aliases',
+        'batches',
+        'change_log',
+        'entities',
+        'evidence',
+        'members',
+        'merges',
+        'relationships',
+        'workspaces',
+      ]);
     });
   });
 
@@ -93,7 +110,9 @@ describe.skipIf(skip !== undefined)('team database on PostgreSQL', () => {
       expect((await fx.pool('carol').query('SELECT * FROM ariadne.entities')).rows).toEqual([]);
       expect(await codeOf(remote(fx, 'carol').push(batchOf(await stripeChanges(3))))).toBe('forbidden');
 
-      const bob = await fx.pool('bob').query<{ name: string; contributor: string }>('SELECT name, contributor FROM ariadne.entities ORDER BY name');
+      const bob = await fx
+        .pool('bob')
+        .query<{ name: string; contributor: string }>('SELECT name, contributor FROM ariadne.entities ORDER BY name');
       expect(bob.rows).toEqual([
         { name: 'Patrick Collison', contributor: 'alice' },
         { name: 'Stripe', contributor: 'alice' },
@@ -110,7 +129,9 @@ describe.skipIf(skip !== undefined)('team database on PostgreSQL', () => {
         "INSERT INTO ariadne.entities (workspace_id, id, name, name_key, type, created_at, updated_at, position, contributor) VALUES ('acme', 'e_x2', 'X', 'x', 'other', 0, 0, 1, 'alice')",
       );
       await expect(forged).rejects.toMatchObject({ code: '42501' });
-      const jump = bob.query("INSERT INTO ariadne.change_log (workspace_id, position, change_id, batch_id, origin, contributor, kind, payload) VALUES ('acme', 1000000, 'c_x0000000', 'b', 'o', 'bob', 'x', '{}')");
+      const jump = bob.query(
+        "INSERT INTO ariadne.change_log (workspace_id, position, change_id, batch_id, origin, contributor, kind, payload) VALUES ('acme', 1000000, 'c_x0000000', 'b', 'o', 'bob', 'x', '{}')",
+      );
       await expect(jump).rejects.toMatchObject({ code: '42501' });
       await expect(bob.query("UPDATE ariadne.workspaces SET log_head = 99 WHERE id = 'acme'")).rejects.toMatchObject({ code: '42501' });
     });
@@ -171,7 +192,9 @@ describe.skipIf(skip !== undefined)('team database on PostgreSQL', () => {
       const stripe = changes[0];
       if (stripe?.kind !== 'entity.upsert') throw new Error('fixture: first change is Stripe');
       await alice.push(batchOf([entityDelete(changeIds(fixedClock(), mulberry32(9)).next(), stripe.entity.id, 5000)]));
-      const rows = await fx.admin<{ name: string; deleted_at: string | null }>('SELECT name, deleted_at FROM ariadne.entities ORDER BY name');
+      const rows = await fx.admin<{ name: string; deleted_at: string | null }>(
+        'SELECT name, deleted_at FROM ariadne.entities ORDER BY name',
+      );
       expect(rows).toEqual([
         { name: 'Patrick Collison', deleted_at: null },
         { name: 'Stripe', deleted_at: '5000' },

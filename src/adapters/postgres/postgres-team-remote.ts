@@ -36,10 +36,15 @@ function toWire(change: TeamChange): unknown {
   if (change.kind !== 'entity.upsert') return change;
   const { entity } = change;
   const aliases = entity.aliases.map((alias) => ({ alias, key: nameKey(alias) })).filter((a) => a.key.length > 0);
-  return { ...change, entity: { ...entity, nameKey: nameKey(entity.name), aliases: [...new Map(aliases.map((a) => [a.key, a])).values()] } };
+  return {
+    ...change,
+    entity: { ...entity, nameKey: nameKey(entity.name), aliases: [...new Map(aliases.map((a) => [a.key, a])).values()] },
+  };
 }
 
-const storedEntityUpsert = z.object({ kind: z.literal('entity.upsert'), entity: z.object({ aliases: z.array(z.object({ alias: z.string() })) }).loose() }).loose();
+const storedEntityUpsert = z
+  .object({ kind: z.literal('entity.upsert'), entity: z.object({ aliases: z.array(z.object({ alias: z.string() })) }).loose() })
+  .loose();
 
 /** The stored change back in its wire form (keys dropped: they are derived). */
 function fromWire(payload: unknown): unknown {
@@ -97,7 +102,14 @@ export class PostgresTeamRemote implements TeamRemote {
       // Rows come from other clients (other versions, a row the administrator edited): checked like any input.
       const change = teamChangeSchema.safeParse(fromWire(row.payload));
       if (change.success) changes.push({ position: row.position, contributor: row.contributor, change: change.data });
-      else rejected.push({ position: row.position, message: change.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300) });
+      else
+        rejected.push({
+          position: row.position,
+          message: change.error.issues
+            .map((i) => `${i.path.join('.')}: ${i.message}`)
+            .join('; ')
+            .slice(0, 300),
+        });
     }
     return { changes, through, rejected };
   }

@@ -98,8 +98,16 @@ describe.skipIf(skip !== undefined)('team sync between two browsers through Post
     const fx = await pg.fresh();
     const alice = browser(fx, 'alice', 1);
     const bob = browser(fx, 'bob', 2);
-    await alice.capture('https://stripe.com/about', [ent('Stripe', 'company'), ent('Patrick Collison', 'person')], [rel('Stripe', 'founded_by', 'Patrick Collison')]);
-    await bob.capture('https://example.com/rust-at-stripe', [ent('Stripe, Inc.', 'company'), ent('Rust', 'technology')], [rel('Stripe, Inc.', 'uses', 'Rust')]);
+    await alice.capture(
+      'https://stripe.com/about',
+      [ent('Stripe', 'company'), ent('Patrick Collison', 'person')],
+      [rel('Stripe', 'founded_by', 'Patrick Collison')],
+    );
+    await bob.capture(
+      'https://example.com/rust-at-stripe',
+      [ent('Stripe, Inc.', 'company'), ent('Rust', 'technology')],
+      [rel('Stripe, Inc.', 'uses', 'Rust')],
+    );
 
     await alice.sync.sync();
     await bob.sync.sync();
@@ -123,14 +131,21 @@ describe.skipIf(skip !== undefined)('team sync between two browsers through Post
     expect([await alice.store.counts(), await bob.store.counts()]).toEqual(before);
     expect([...alice.skipped, ...bob.skipped]).toEqual([]);
     // Every fact in the team database names its contributor.
-    expect(await fx.admin("SELECT DISTINCT contributor FROM ariadne.entities ORDER BY contributor")).toEqual([{ contributor: 'alice' }, { contributor: 'bob' }]);
+    expect(await fx.admin('SELECT DISTINCT contributor FROM ariadne.entities ORDER BY contributor')).toEqual([
+      { contributor: 'alice' },
+      { contributor: 'bob' },
+    ]);
   });
 
   it('a merge by one member is replayed for the other with its undo, and the undo is replayed too', async () => {
     const fx = await pg.fresh();
     const alice = browser(fx, 'alice', 3);
     const bob = browser(fx, 'bob', 4);
-    await alice.capture('https://example.com/alphabet', [ent('Google', 'company'), ent('Alphabet', 'company'), ent('DeepMind', 'company')], [rel('Alphabet', 'owns', 'DeepMind')]);
+    await alice.capture(
+      'https://example.com/alphabet',
+      [ent('Google', 'company'), ent('Alphabet', 'company'), ent('DeepMind', 'company')],
+      [rel('Alphabet', 'owns', 'DeepMind')],
+    );
     await alice.sync.sync();
     await bob.sync.sync();
     expect((await bob.picture()).entities).toEqual(['Alphabet []', 'DeepMind []', 'Google []']);
@@ -147,7 +162,10 @@ describe.skipIf(skip !== undefined)('team sync between two browsers through Post
     await alice.unmerge(merged.record.id);
     await alice.sync.sync();
     await bob.sync.sync();
-    expect(await bob.picture()).toEqual({ entities: ['Alphabet []', 'DeepMind []', 'Google []'], relationships: ['Alphabet owns DeepMind'] });
+    expect(await bob.picture()).toEqual({
+      entities: ['Alphabet []', 'DeepMind []', 'Google []'],
+      relationships: ['Alphabet owns DeepMind'],
+    });
     expect((await bob.store.listMerges(10))[0]?.undoneAt).toBeDefined();
     expect([...alice.skipped, ...bob.skipped]).toEqual([]);
     expect(await fx.admin("SELECT merged_into FROM ariadne.entities WHERE name = 'Alphabet'")).toEqual([{ merged_into: null }]);

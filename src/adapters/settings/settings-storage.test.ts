@@ -12,7 +12,15 @@ const SECRET = 'sk-secret-4f9a';
 function memoryArea(initial: Record<string, unknown> = {}): KeyValueArea & { dump(): Record<string, unknown> } {
   const data = new Map<string, string>(Object.entries(initial).map(([k, v]) => [k, JSON.stringify(v)]));
   return {
-    get: (keys) => Promise.resolve(Object.fromEntries(keys.flatMap((k) => { const v = data.get(k); return v === undefined ? [] : [[k, JSON.parse(v)]]; }))),
+    get: (keys) =>
+      Promise.resolve(
+        Object.fromEntries(
+          keys.flatMap((k) => {
+            const v = data.get(k);
+            return v === undefined ? [] : [[k, JSON.parse(v)]];
+          }),
+        ),
+      ),
     set: (items) => Promise.resolve(void Object.entries(items).forEach(([k, v]) => data.set(k, JSON.stringify(v)))),
     remove: (keys) => Promise.resolve(void keys.forEach((k) => data.delete(k))),
     dump: () => Object.fromEntries([...data].map(([k, v]) => [k, JSON.parse(v)])),
@@ -21,7 +29,12 @@ function memoryArea(initial: Record<string, unknown> = {}): KeyValueArea & { dum
 
 function withKey(): Settings {
   const s = defaultSettings();
-  return { ...s, capture: { ...s.capture, paused: true, blocklist: ['bank.example'] }, llm: { ...s.llm, provider: 'openai-compatible', model: 'llama3.2', apiKey: SECRET }, network: { wikidata: true } };
+  return {
+    ...s,
+    capture: { ...s.capture, paused: true, blocklist: ['bank.example'] },
+    llm: { ...s.llm, provider: 'openai-compatible', model: 'llama3.2', apiKey: SECRET },
+    network: { wikidata: true },
+  };
 }
 
 let counter = 0;
@@ -77,7 +90,10 @@ describe('settings storage', () => {
   it('when IndexedDB refuses, the old object stays whole and is used as is (nothing lost, migrated next time)', async () => {
     const legacy = withKey();
     const area = memoryArea({ [SETTINGS_STORAGE_KEY]: legacy });
-    const broken: PrivateSettingsStore = { load: () => Promise.reject(new Error('no idb')), save: () => Promise.reject(new Error('no idb')) };
+    const broken: PrivateSettingsStore = {
+      load: () => Promise.reject(new Error('no idb')),
+      save: () => Promise.reject(new Error('no idb')),
+    };
     expect(await createSettingsStorage({ area, secrets: broken, nonce }).load()).toEqual(legacy);
     expect(area.dump()[SETTINGS_STORAGE_KEY]).toEqual(legacy);
   });

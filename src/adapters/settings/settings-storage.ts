@@ -22,7 +22,14 @@
  *   const settings = await storage.load();
  */
 import type { PrivateSettings, Settings } from '../../core/settings';
-import { CAPTURE_SETTINGS_KEY, SETTINGS_REVISION_KEY, SETTINGS_STORAGE_KEY, joinSettings, parseSettings, splitSettings } from '../../core/settings';
+import {
+  CAPTURE_SETTINGS_KEY,
+  SETTINGS_REVISION_KEY,
+  SETTINGS_STORAGE_KEY,
+  joinSettings,
+  parseSettings,
+  splitSettings,
+} from '../../core/settings';
 import { indexedDbOneRow } from '../indexeddb-one-row';
 
 /** The parts of `browser.storage.local` used here. */
@@ -55,7 +62,11 @@ export function createSettingsStorage(deps: { area: KeyValueArea; secrets: Priva
     const existing = await secrets.load().catch(() => undefined);
     const merged: Record<string, unknown> = Object.create(null);
     for (const field of PRIVATE_FIELDS) {
-      const value = Object.hasOwn(legacy, field) ? Reflect.get(legacy, field) : isObject(existing) ? Reflect.get(existing, field) : undefined;
+      const value = Object.hasOwn(legacy, field)
+        ? Reflect.get(legacy, field)
+        : isObject(existing)
+          ? Reflect.get(existing, field)
+          : undefined;
       if (value !== undefined) merged[field] = value;
     }
     const { rest } = splitSettings(parseSettings(merged));

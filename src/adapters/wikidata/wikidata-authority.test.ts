@@ -14,17 +14,38 @@ const SEARCH_STRIPE = {
   searchinfo: { search: 'Stripe' },
   search: [
     {
-      id: 'Q7624104', title: 'Q7624104', pageid: 7565427, concepturi: 'http://www.wikidata.org/entity/Q7624104',
-      repository: 'wikidata', url: '//www.wikidata.org/wiki/Q7624104',
-      display: { label: { value: 'Stripe', language: 'en' }, description: { value: 'Irish-American financial services company', language: 'en' } },
-      label: 'Stripe', description: 'Irish-American financial services company',
-      match: { type: 'label', language: 'en', text: 'Stripe' }, aliases: ['Stripe, Inc.'],
+      id: 'Q7624104',
+      title: 'Q7624104',
+      pageid: 7565427,
+      concepturi: 'http://www.wikidata.org/entity/Q7624104',
+      repository: 'wikidata',
+      url: '//www.wikidata.org/wiki/Q7624104',
+      display: {
+        label: { value: 'Stripe', language: 'en' },
+        description: { value: 'Irish-American financial services company', language: 'en' },
+      },
+      label: 'Stripe',
+      description: 'Irish-American financial services company',
+      match: { type: 'label', language: 'en', text: 'Stripe' },
+      aliases: ['Stripe, Inc.'],
     },
   ],
   'search-continue': 1,
   success: 1,
 };
-const ENTITIES = { entities: { Q7624104: { type: 'item', id: 'Q7624104', labels: { en: { language: 'en', value: 'Stripe' } }, descriptions: { en: { language: 'en', value: 'payments company' } }, aliases: { en: [{ language: 'en', value: 'Stripe, Inc.' }] } }, Q0: { id: 'Q0', missing: '' } }, success: 1 };
+const ENTITIES = {
+  entities: {
+    Q7624104: {
+      type: 'item',
+      id: 'Q7624104',
+      labels: { en: { language: 'en', value: 'Stripe' } },
+      descriptions: { en: { language: 'en', value: 'payments company' } },
+      aliases: { en: [{ language: 'en', value: 'Stripe, Inc.' }] },
+    },
+    Q0: { id: 'Q0', missing: '' },
+  },
+  success: 1,
+};
 
 let server: Server;
 let base = '';
@@ -58,7 +79,15 @@ describe('WikidataAuthority', () => {
   it('searches with wbsearchentities and maps the answer', async () => {
     const wd = new WikidataAuthority({ endpoint: base, timeoutMs: 1000 });
     const entries = await wd.search('Stripe', { language: 'en', limit: 5 });
-    expect(entries).toEqual([{ id: 'Q7624104', label: 'Stripe', description: 'Irish-American financial services company', aliases: ['Stripe, Inc.'], uri: 'http://www.wikidata.org/entity/Q7624104' }]);
+    expect(entries).toEqual([
+      {
+        id: 'Q7624104',
+        label: 'Stripe',
+        description: 'Irish-American financial services company',
+        aliases: ['Stripe, Inc.'],
+        uri: 'http://www.wikidata.org/entity/Q7624104',
+      },
+    ]);
     const last = seen.at(-1);
     expect(last?.searchParams.get('action')).toBe('wbsearchentities');
     expect(last?.searchParams.get('limit')).toBe('5');
@@ -99,7 +128,11 @@ describe('resolver with the Wikidata stand-in', () => {
     expect(res.status).toBe('resolved');
     expect(res.entity).toMatchObject({ id: 'Q7624104', source: 'wikidata', uri: 'http://www.wikidata.org/entity/Q7624104' });
     const local = await graph.createEntity({ name: 'Stripe', type: 'company', authorityId: 'Q7624104' });
-    const again = await resolver.resolve({ subject: 'Stripe', constraints: { ...allow, require_authority: true }, debug: { include_explanations: true } });
+    const again = await resolver.resolve({
+      subject: 'Stripe',
+      constraints: { ...allow, require_authority: true },
+      debug: { include_explanations: true },
+    });
     expect(again.entity).toMatchObject({ id: local.id, source: 'local' });
     expect(again.explanations?.[0]?.features.authority_id).toBe(1);
     expect(again.resolution_path.find((s) => s.phase === 'authority')).toMatchObject({ action: 'search', source: 'wikidata' });

@@ -72,9 +72,19 @@ export class WikidataAuthority implements AuthoritySource {
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
-  async search(query: string, options: { readonly language: string; readonly limit: number; readonly signal?: AbortSignal }): Promise<AuthorityEntry[]> {
+  async search(
+    query: string,
+    options: { readonly language: string; readonly limit: number; readonly signal?: AbortSignal },
+  ): Promise<AuthorityEntry[]> {
     const json = await this.get(
-      { action: 'wbsearchentities', search: query.slice(0, 250), language: options.language, uselang: options.language, type: 'item', limit: String(Math.max(1, Math.min(MAX_LIMIT, options.limit))) },
+      {
+        action: 'wbsearchentities',
+        search: query.slice(0, 250),
+        language: options.language,
+        uselang: options.language,
+        type: 'item',
+        limit: String(Math.max(1, Math.min(MAX_LIMIT, options.limit))),
+      },
       options.signal,
     );
     const parsed = searchResponse.safeParse(json);
@@ -92,7 +102,10 @@ export class WikidataAuthority implements AuthoritySource {
   async getEntities(ids: readonly string[], language: string, signal?: AbortSignal): Promise<AuthorityEntry[]> {
     const wanted = ids.filter((id) => /^Q\d+$/.test(id)).slice(0, MAX_IDS);
     if (wanted.length === 0) return [];
-    const json = await this.get({ action: 'wbgetentities', ids: wanted.join('|'), props: 'labels|descriptions|aliases', languages: language }, signal);
+    const json = await this.get(
+      { action: 'wbgetentities', ids: wanted.join('|'), props: 'labels|descriptions|aliases', languages: language },
+      signal,
+    );
     const parsed = entitiesResponse.safeParse(json);
     if (!parsed.success) throw new AriadneError('unavailable', 'Wikidata answered in an unexpected format; try again later.');
     const out: AuthorityEntry[] = [];
@@ -128,7 +141,10 @@ export class WikidataAuthority implements AuthoritySource {
     } catch (error) {
       if (error instanceof AriadneError) throw error;
       if (controller.signal.aborted) {
-        throw new AriadneError('timeout', `Wikidata did not answer within ${this.timeoutMs} ms; try again later or turn network look-ups off.`);
+        throw new AriadneError(
+          'timeout',
+          `Wikidata did not answer within ${this.timeoutMs} ms; try again later or turn network look-ups off.`,
+        );
       }
       throw new AriadneError('unavailable', `Wikidata could not be reached (${error instanceof Error ? error.message : String(error)}).`);
     } finally {

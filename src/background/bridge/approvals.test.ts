@@ -32,7 +32,13 @@ function manualTimers() {
   };
 }
 
-const ask = (callId = 'c1:1', client = 'claude-desktop', tool = 'entity_add') => ({ callId, tool, sideEffectClass: 'side-effecting' as const, client, input: { name: 'Stripe' } });
+const ask = (callId = 'c1:1', client = 'claude-desktop', tool = 'entity_add') => ({
+  callId,
+  tool,
+  sideEffectClass: 'side-effecting' as const,
+  client,
+  input: { name: 'Stripe' },
+});
 
 describe('approval state machine', () => {
   it('approve once: resolves true, leaves no grant, asks again next time', async () => {

@@ -86,7 +86,10 @@ export class ApprovalBook {
     if (this.isGranted(request.client, request.tool)) return Promise.resolve(true);
     if (this.waiting.size >= MAX_PENDING_APPROVALS) {
       return Promise.reject(
-        new AriadneError('unavailable', `${MAX_PENDING_APPROVALS} calls already wait for the user's approval; wait for them to be answered.`),
+        new AriadneError(
+          'unavailable',
+          `${MAX_PENDING_APPROVALS} calls already wait for the user's approval; wait for them to be answered.`,
+        ),
       );
     }
     this.counter += 1;

@@ -60,7 +60,10 @@ export function toBridgeCatalog(tools: readonly CatalogTool[]): BridgeTool[] {
     .slice(0, MAX_BRIDGE_TOOLS)
     .map((tool) => ({
       name: tool.name,
-      description: tool.__sideEffectClass === 'read-only' ? tool.description : `${tool.description}\n\nWrites wait for the user's approval in Ariadne's side panel.`,
+      description:
+        tool.__sideEffectClass === 'read-only'
+          ? tool.description
+          : `${tool.description}\n\nWrites wait for the user's approval in Ariadne's side panel.`,
       inputSchema: objectSchema(tool),
       annotations: { title: titleOf(tool.name), ...annotationsFor(tool.__sideEffectClass, tool.__idempotent) },
     }));

@@ -23,7 +23,13 @@ import {
   MAX_LISTED_CLIENTS,
   panelToBridgeSchema,
 } from '../../native-host/panel-protocol';
-import { BRIDGE_PROTOCOL_VERSION, type BridgeClient, type HostMessage, hostMessageSchema, type WorkerMessage } from '../../native-host/wire';
+import {
+  BRIDGE_PROTOCOL_VERSION,
+  type BridgeClient,
+  type HostMessage,
+  hostMessageSchema,
+  type WorkerMessage,
+} from '../../native-host/wire';
 import { ApprovalBook, realTimers, type Timers } from './approvals';
 import { type CatalogTool, toBridgeCatalog } from './catalog';
 import { isOwnPage } from '../own-page';
@@ -133,8 +139,13 @@ class NativeBridge implements NativeBridgeHandle {
   private readonly inFlight = new Map<string, AbortController>();
   private settings: BridgeSettings = { enabled: false, grants: [] };
   private readonly host: HostLink = {
-    port: undefined, status: 'off', lastError: undefined, retryAt: undefined, retryTimer: undefined,
-    backoff: BACKOFF_INITIAL_MS, assembler: new ChunkAssembler(),
+    port: undefined,
+    status: 'off',
+    lastError: undefined,
+    retryAt: undefined,
+    retryTimer: undefined,
+    backoff: BACKOFF_INITIAL_MS,
+    assembler: new ChunkAssembler(),
   };
 
   constructor(deps: NativeBridgeDeps) {
@@ -240,7 +251,12 @@ class NativeBridge implements NativeBridgeHandle {
   }
 
   private async catalogue(): Promise<Map<string, CatalogTool>> {
-    return new Map((await this.toolsReady).list().filter((t) => t.internal !== true).map((t) => [t.name, t]));
+    return new Map(
+      (await this.toolsReady)
+        .list()
+        .filter((t) => t.internal !== true)
+        .map((t) => [t.name, t]),
+    );
   }
 
   /** One agent call: approved first when it writes, then run through the registry as caller `mcp`. */
@@ -255,7 +271,12 @@ class NativeBridge implements NativeBridgeHandle {
         throw new NotFoundError(`No tool is named "${name.slice(0, 80)}". Available: ${[...tools.keys()].sort().join(', ')}.`);
       }
       const approve = await this.approveFirst(callId, client, tool, args);
-      const options: CallOptions = { caller: { kind: 'mcp', clientId: client.name }, requestId: callId, signal: controller.signal, approve };
+      const options: CallOptions = {
+        caller: { kind: 'mcp', clientId: client.name },
+        requestId: callId,
+        signal: controller.signal,
+        approve,
+      };
       const result = await registry.call(name, args ?? {}, options);
       this.toHost({ type: 'result', callId, outcome: { ok: true, text: JSON.stringify(result) ?? 'null' } });
     } catch (error) {
@@ -273,10 +294,22 @@ class NativeBridge implements NativeBridgeHandle {
    */
   private async approveFirst(callId: string, client: BridgeClient, tool: CatalogTool, args: unknown): Promise<ApprovalHook> {
     const ask: ApprovalHook = (request) =>
-      this.approvals.ask({ callId, tool: request.tool, sideEffectClass: request.sideEffectClass, client: client.name, input: request.input });
+      this.approvals.ask({
+        callId,
+        tool: request.tool,
+        sideEffectClass: request.sideEffectClass,
+        client: client.name,
+        input: request.input,
+      });
     const parsed = tool.inputSchema.safeParse(args ?? {});
     if (!parsed.success || (tool.__sideEffectClass === 'read-only' && tool.needsApproval !== true)) return ask;
-    const approved = await ask({ tool: tool.name, sideEffectClass: tool.__sideEffectClass, input: parsed.data, caller: { kind: 'mcp', clientId: client.name }, requestId: callId });
+    const approved = await ask({
+      tool: tool.name,
+      sideEffectClass: tool.__sideEffectClass,
+      input: parsed.data,
+      caller: { kind: 'mcp', clientId: client.name },
+      requestId: callId,
+    });
     if (!approved) throw new AriadneError('approval_denied', `The user refused ${tool.name} for ${client.name}.`);
     return async () => true;
   }
@@ -290,7 +323,8 @@ class NativeBridge implements NativeBridgeHandle {
         this.log(`host ${message.pid} listening at ${message.socketPath}`);
         break;
       case 'client':
-        if (message.event === 'connected') this.clients.set(message.client.connectionId, { ...message.client, connectedAt: this.deps.clock.now() });
+        if (message.event === 'connected')
+          this.clients.set(message.client.connectionId, { ...message.client, connectedAt: this.deps.clock.now() });
         else this.clients.delete(message.client.connectionId);
         break;
       case 'cancel':
@@ -299,7 +333,14 @@ class NativeBridge implements NativeBridgeHandle {
         return;
       case 'call':
         if (this.inFlight.size >= MAX_IN_FLIGHT) {
-          this.toHost({ type: 'result', callId: message.callId, outcome: { ok: false, error: { code: 'unavailable', message: `${MAX_IN_FLIGHT} calls are already running; wait for answers before sending more.` } } });
+          this.toHost({
+            type: 'result',
+            callId: message.callId,
+            outcome: {
+              ok: false,
+              error: { code: 'unavailable', message: `${MAX_IN_FLIGHT} calls are already running; wait for answers before sending more.` },
+            },
+          });
           return;
         }
         void this.runCall(message.callId, message.client, message.tool, message.arguments);
@@ -343,7 +384,12 @@ class NativeBridge implements NativeBridgeHandle {
     try {
       const registry = await this.toolsReady;
       if (this.host.port !== opened) return;
-      this.toHost({ type: 'hello', protocol: BRIDGE_PROTOCOL_VERSION, extensionVersion: this.deps.extensionVersion, tools: toBridgeCatalog(registry.list()) });
+      this.toHost({
+        type: 'hello',
+        protocol: BRIDGE_PROTOCOL_VERSION,
+        extensionVersion: this.deps.extensionVersion,
+        tools: toBridgeCatalog(registry.list()),
+      });
     } catch (error) {
       this.log(`the tool registry failed to start: ${String(error)}`);
     }
@@ -365,7 +411,8 @@ class NativeBridge implements NativeBridgeHandle {
     }
     host.status = 'waiting';
     host.lastError = reason ?? 'The bridge host stopped.';
-    if (/not found/i.test(host.lastError)) host.lastError += ' Run `npm run mcp -- install` on this computer, then wait for the next retry.';
+    if (/not found/i.test(host.lastError))
+      host.lastError += ' Run `npm run mcp -- install` on this computer, then wait for the next retry.';
     host.retryAt = this.deps.clock.now() + host.backoff;
     this.log(`host port closed (${host.lastError}); retrying in ${host.backoff} ms`);
     host.retryTimer = this.timers.setTimeout(() => this.connect(), host.backoff);

@@ -80,10 +80,13 @@ export class ProblemList {
   error(): InvalidArgumentsError {
     const more = this.count > this.items.length ? ` (and ${this.count - this.items.length} more)` : '';
     const list = this.items.map((p) => `${p.kind} #${p.index}${p.name ? ` "${p.name}"` : ''}: ${p.reason}`).join('; ');
-    return new InvalidArgumentsError(`The file was not imported, nothing was written: ${list}${more}. Fix or remove these records, or export the graph again.`, {
-      problems: this.items,
-      total: this.count,
-    });
+    return new InvalidArgumentsError(
+      `The file was not imported, nothing was written: ${list}${more}. Fix or remove these records, or export the graph again.`,
+      {
+        problems: this.items,
+        total: this.count,
+      },
+    );
   }
 }
 
@@ -132,7 +135,15 @@ export function cleanEntity(e: Entity): Entity {
 export function cleanRelationship(r: Relationship): Relationship {
   if (r.from === r.to) throw new InvalidArgumentsError('an entity cannot be related to itself');
   const label = cleanLabel(r.label);
-  return { id: r.id, from: r.from, to: r.to, label, key: relationshipKey(r.from, label, r.to), createdAt: r.createdAt, updatedAt: r.updatedAt };
+  return {
+    id: r.id,
+    from: r.from,
+    to: r.to,
+    label,
+    key: relationshipKey(r.from, label, r.to),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
 }
 
 /** Evidence as `recordEvidence` would store it: one owner, an http(s) page, bounded text. */
@@ -175,7 +186,9 @@ export function cleanPage(p: Page): Page {
 /** A page's sentences within `page-sentences.ts` bounds (count, characters each, bytes in all), cleaned like stored text. */
 function checkedSentences(sentences: readonly string[]): string[] {
   if (!sentencesWithinBounds(sentences)) {
-    throw new InvalidArgumentsError(`the page keeps more sentence text than allowed (at most ${MAX_PAGE_SENTENCES} sentences of ${MAX_SENTENCE_CHARS} characters, ${MAX_PAGE_SENTENCE_BYTES} bytes)`);
+    throw new InvalidArgumentsError(
+      `the page keeps more sentence text than allowed (at most ${MAX_PAGE_SENTENCES} sentences of ${MAX_SENTENCE_CHARS} characters, ${MAX_PAGE_SENTENCE_BYTES} bytes)`,
+    );
   }
   return sentences.map((s) => cleanText(s));
 }
@@ -225,7 +238,14 @@ export function cleanReview(q: ReviewItem): ReviewItem {
 }
 
 /** Keeps the first record of each key; a later one is a problem. */
-function unique<T>(problems: ProblemList, kind: RecordKind, rows: readonly (T | undefined)[], keyOf: (t: T) => string, nameOf: (t: T) => string, what: string): T[] {
+function unique<T>(
+  problems: ProblemList,
+  kind: RecordKind,
+  rows: readonly (T | undefined)[],
+  keyOf: (t: T) => string,
+  nameOf: (t: T) => string,
+  what: string,
+): T[] {
   const seen = new Map<string, number>();
   const out: T[] = [];
   for (const [index, row] of rows.entries()) {
@@ -247,16 +267,35 @@ function unique<T>(problems: ProblemList, kind: RecordKind, rows: readonly (T | 
 export function checkRecords(chunk: GraphChunk): CheckedRecords {
   const problems = new ProblemList();
   const entities = unique(
-    problems, 'entity',
+    problems,
+    'entity',
     chunk.entities.map((e, index) => attempt(problems, { kind: 'entity', index, name: e.name }, () => cleanEntity(e))),
-    (e) => e.id, (e) => e.name, 'id',
+    (e) => e.id,
+    (e) => e.name,
+    'id',
   );
   const entityIds = new Set<string>(entities.map((e) => e.id));
-  const cleanRels = chunk.relationships.map((r, index) => attempt(problems, { kind: 'relationship', index, name: r.label }, () => cleanRelationship(r)));
-  const byId = unique(problems, 'relationship', cleanRels, (r) => r.id, (r) => r.label, 'id');
+  const cleanRels = chunk.relationships.map((r, index) =>
+    attempt(problems, { kind: 'relationship', index, name: r.label }, () => cleanRelationship(r)),
+  );
+  const byId = unique(
+    problems,
+    'relationship',
+    cleanRels,
+    (r) => r.id,
+    (r) => r.label,
+    'id',
+  );
   const keptById = new Set(byId);
   // Positions kept (a dropped record leaves a hole) so a problem names the file's index.
-  const relationships = unique(problems, 'relationship', cleanRels.map((r) => (r !== undefined && keptById.has(r) ? r : undefined)), (r) => r.key, (r) => r.label, '(from, label, to)');
+  const relationships = unique(
+    problems,
+    'relationship',
+    cleanRels.map((r) => (r !== undefined && keptById.has(r) ? r : undefined)),
+    (r) => r.key,
+    (r) => r.label,
+    '(from, label, to)',
+  );
   const relationshipIds = new Set<string>(relationships.map((r) => r.id));
 
   const missingEntities = new Map<EntityId, ReferenceSite>();
@@ -273,9 +312,12 @@ export function checkRecords(chunk: GraphChunk): CheckedRecords {
   }
 
   const evidence = unique(
-    problems, 'evidence',
+    problems,
+    'evidence',
     chunk.evidence.map((ev, index) => attempt(problems, { kind: 'evidence', index, name: ev.pageUrl }, () => cleanEvidence(ev))),
-    (ev) => ev.id, (ev) => ev.pageUrl, 'id',
+    (ev) => ev.id,
+    (ev) => ev.pageUrl,
+    'id',
   );
   for (const [index, ev] of chunk.evidence.entries()) {
     if (ev.entityId !== undefined) needEntity(ev.entityId, { kind: 'evidence', index, name: ev.pageUrl });
@@ -283,9 +325,12 @@ export function checkRecords(chunk: GraphChunk): CheckedRecords {
   }
 
   const pages = unique(
-    problems, 'page',
+    problems,
+    'page',
     chunk.pages.map((p, index) => attempt(problems, { kind: 'page', index, name: p.url }, () => cleanPage(p))),
-    (p) => p.url, (p) => p.url, 'URL',
+    (p) => p.url,
+    (p) => p.url,
+    'URL',
   );
   for (const [index, p] of chunk.pages.entries()) for (const id of p.entityIds) needEntity(id, { kind: 'page', index, name: p.url });
 
@@ -293,24 +338,32 @@ export function checkRecords(chunk: GraphChunk): CheckedRecords {
   const checkMerge = (raw: MergeRecord): MergeRecord => {
     const m = cleanMerge(raw);
     // A merge not undone removed its entity: the same id alive again is a forged record.
-    if (m.undoneAt === undefined && entityIds.has(m.removedId)) throw new InvalidArgumentsError('the entity it removed is also among the entities');
+    if (m.undoneAt === undefined && entityIds.has(m.removedId))
+      throw new InvalidArgumentsError('the entity it removed is also among the entities');
     // Undoing a merge deletes the relationships it created: they must be ones it could have created.
     const foreign = m.relationshipsCreated.find((id) => {
       const rel = relationshipById.get(id);
       return rel !== undefined && rel.from !== m.intoId && rel.to !== m.intoId;
     });
-    if (foreign !== undefined) throw new InvalidArgumentsError(`it claims relationship "${foreign}", which does not touch the entity it merged into`);
+    if (foreign !== undefined)
+      throw new InvalidArgumentsError(`it claims relationship "${foreign}", which does not touch the entity it merged into`);
     return m;
   };
   const merges = unique(
-    problems, 'merge',
+    problems,
+    'merge',
     chunk.merges.map((m, index) => attempt(problems, { kind: 'merge', index, name: m.removed.name }, () => checkMerge(m))),
-    (m) => m.id, (m) => m.removed.name, 'id',
+    (m) => m.id,
+    (m) => m.removed.name,
+    'id',
   );
   const reviews = unique(
-    problems, 'review',
+    problems,
+    'review',
     chunk.reviews.map((q, index) => attempt(problems, { kind: 'review', index, name: q.mention.name }, () => cleanReview(q))),
-    (q) => q.id, (q) => q.mention.name, 'id',
+    (q) => q.id,
+    (q) => q.mention.name,
+    'id',
   );
   problems.throwIfAny();
   return { records: { entities, relationships, evidence, pages, merges, reviews }, missingEntities, missingRelationships };
@@ -341,7 +394,8 @@ export function pruneReferences(
     const keepDecisionEntity = decision?.entityId !== undefined && entityKnown(decision.entityId);
     const candidatesKept = q.candidates.every((c) => entityKnown(c.id));
     // Untouched records are returned as they are (same key order: export → import is byte for byte).
-    if ((provisionalId === undefined || keepProvisional) && (decision?.entityId === undefined || keepDecisionEntity) && candidatesKept) return q;
+    if ((provisionalId === undefined || keepProvisional) && (decision?.entityId === undefined || keepDecisionEntity) && candidatesKept)
+      return q;
     if (provisionalId !== undefined && !keepProvisional) pruned++;
     if (decision?.entityId !== undefined && !keepDecisionEntity) pruned++;
     return {

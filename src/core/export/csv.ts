@@ -49,12 +49,17 @@ export function entitiesCsv(graph: { readonly entities: readonly Entity[] }): Cs
       e.aliases.join(LIST_SEPARATOR),
       e.mentionCount,
       e.description ?? '',
-      Object.entries(e.attributes).map(([k, v]) => `${k}=${v}`).join(LIST_SEPARATOR),
+      Object.entries(e.attributes)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(LIST_SEPARATOR),
     ]),
   );
 }
 
-export function relationshipsCsv(graph: { readonly entities: readonly Entity[]; readonly relationships: readonly Relationship[] }): CsvFile {
+export function relationshipsCsv(graph: {
+  readonly entities: readonly Entity[];
+  readonly relationships: readonly Relationship[];
+}): CsvFile {
   const names = new Map(graph.entities.map((e) => [e.id, e.name]));
   return csv(
     ['id', 'from_id', 'from', 'label', 'to_id', 'to'],

@@ -68,8 +68,14 @@ async function pagesOf<T>(read: (after: string | undefined) => Promise<T[]>, key
  * @example const dump = await dumpGraph(store, { exportedAt: clock.now() });
  */
 export async function dumpGraph(store: GraphReader, options: { readonly exportedAt?: number } = {}): Promise<GraphDump> {
-  const entities = await pagesOf((after) => store.listEntities({ limit: READ_PAGE, ...(after === undefined ? {} : { after }) }), (e) => e.id);
-  const relationships = await pagesOf((after) => store.listRelationships({ limit: READ_PAGE, ...(after === undefined ? {} : { after }) }), (r) => r.id);
+  const entities = await pagesOf(
+    (after) => store.listEntities({ limit: READ_PAGE, ...(after === undefined ? {} : { after }) }),
+    (e) => e.id,
+  );
+  const relationships = await pagesOf(
+    (after) => store.listRelationships({ limit: READ_PAGE, ...(after === undefined ? {} : { after }) }),
+    (r) => r.id,
+  );
   const evidence = new Map<string, Evidence>();
   for (const e of entities) for (const ev of await store.evidenceOfEntity(e.id, MAX_DUMP_RECORDS)) evidence.set(ev.id, ev);
   for (const r of relationships) for (const ev of await store.evidenceOfRelationship(r.id, MAX_DUMP_RECORDS)) evidence.set(ev.id, ev);
@@ -144,7 +150,15 @@ const entitySchema = z.object({
 });
 
 // `key` is derived: recomputed on import, so a file may leave it out (the JSON export does).
-const relationshipSchema = z.object({ id: relationshipId, from: entityId, to: entityId, label: text, key: text.default(''), createdAt: time, updatedAt: time });
+const relationshipSchema = z.object({
+  id: relationshipId,
+  from: entityId,
+  to: entityId,
+  label: text,
+  key: text.default(''),
+  createdAt: time,
+  updatedAt: time,
+});
 
 const evidenceSchema = z.object({
   id: evidenceId,
@@ -242,8 +256,14 @@ function shapeProblems(raw: unknown, error: z.ZodError): ProblemList {
     }
     const rows = typeof raw === 'object' && raw !== null ? Reflect.get(raw, table) : undefined;
     const row: unknown = Array.isArray(rows) ? rows[index] : undefined;
-    const label = typeof row === 'object' && row !== null ? (Reflect.get(row, 'name') ?? Reflect.get(row, 'url') ?? Reflect.get(row, 'label')) : undefined;
-    problems.add({ kind, index, name: typeof label === 'string' ? label : '' }, `${rest.map(String).join('.') || 'record'}: ${issue.message}`);
+    const label =
+      typeof row === 'object' && row !== null
+        ? (Reflect.get(row, 'name') ?? Reflect.get(row, 'url') ?? Reflect.get(row, 'label'))
+        : undefined;
+    problems.add(
+      { kind, index, name: typeof label === 'string' ? label : '' },
+      `${rest.map(String).join('.') || 'record'}: ${issue.message}`,
+    );
   }
   return problems;
 }
@@ -270,11 +290,15 @@ export function checkGraphChunk(raw: unknown) {
  */
 export function parseGraphDump(raw: unknown): GraphDump {
   if (typeof raw !== 'object' || raw === null || Reflect.get(raw, 'format') !== DUMP_FORMAT) {
-    throw new InvalidArgumentsError(`This file is not an Ariadne graph export (expected "format": "${DUMP_FORMAT}"). Export one from Ariadne's Data tab, or pick another file.`);
+    throw new InvalidArgumentsError(
+      `This file is not an Ariadne graph export (expected "format": "${DUMP_FORMAT}"). Export one from Ariadne's Data tab, or pick another file.`,
+    );
   }
   const version: unknown = Reflect.get(raw, 'version');
   if (version !== DUMP_VERSION) {
-    throw new InvalidArgumentsError(`This export is of an unknown version (${String(version).slice(0, 20)}); this Ariadne reads version ${DUMP_VERSION}. Nothing was imported.`);
+    throw new InvalidArgumentsError(
+      `This export is of an unknown version (${String(version).slice(0, 20)}); this Ariadne reads version ${DUMP_VERSION}. Nothing was imported.`,
+    );
   }
   const parsed = graphDumpSchema.safeParse(raw);
   if (!parsed.success) throw shapeProblems(raw, parsed.error).error();

@@ -41,7 +41,12 @@ export function graphJson(dump: GraphDump): string {
     ...dump,
     entities: dump.entities.map(entity),
     relationships: dump.relationships.map(relationship),
-    merges: dump.merges.map((m) => ({ ...m, intoBefore: entity(m.intoBefore), removed: entity(m.removed), relationshipsBefore: m.relationshipsBefore.map(relationship) })),
+    merges: dump.merges.map((m) => ({
+      ...m,
+      intoBefore: entity(m.intoBefore),
+      removed: entity(m.removed),
+      relationshipsBefore: m.relationshipsBefore.map(relationship),
+    })),
   });
 }
 
@@ -60,8 +65,20 @@ export function exportFile(format: ExportFormat, dump: GraphDump, options: { rea
   switch (format) {
     case 'json': {
       const fileName = `${base}.json`;
-      const parts = [count(dump.entities.length, 'entity', 'entities'), count(dump.relationships.length, 'relationship'), count(dump.evidence.length, 'evidence row'), count(dump.pages.length, 'page'), count(dump.merges.length, 'merge'), count(dump.reviews.length, 'review item')];
-      return { fileName, type: 'application/json', data: graphJson(dump), summary: `${fileName}: the whole graph (${parts.join(', ')}), to import back here or in another browser.` };
+      const parts = [
+        count(dump.entities.length, 'entity', 'entities'),
+        count(dump.relationships.length, 'relationship'),
+        count(dump.evidence.length, 'evidence row'),
+        count(dump.pages.length, 'page'),
+        count(dump.merges.length, 'merge'),
+        count(dump.reviews.length, 'review item'),
+      ];
+      return {
+        fileName,
+        type: 'application/json',
+        data: graphJson(dump),
+        summary: `${fileName}: the whole graph (${parts.join(', ')}), to import back here or in another browser.`,
+      };
     }
     case 'entities.csv':
     case 'relationships.csv': {
@@ -72,7 +89,12 @@ export function exportFile(format: ExportFormat, dump: GraphDump, options: { rea
     }
     case 'graphml': {
       const fileName = `${base}.graphml`;
-      return { fileName, type: 'application/graphml+xml', data: graphMl(dump), summary: `${fileName}: ${count(dump.entities.length, 'node')} and ${count(dump.relationships.length, 'edge')}, for Gephi or yEd.` };
+      return {
+        fileName,
+        type: 'application/graphml+xml',
+        data: graphMl(dump),
+        summary: `${fileName}: ${count(dump.entities.length, 'node')} and ${count(dump.relationships.length, 'edge')}, for Gephi or yEd.`,
+      };
     }
     case 'md.zip': {
       const fileName = `${base}-notes.zip`;

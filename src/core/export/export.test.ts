@@ -40,7 +40,12 @@ async function world(idPrefixStart = 0): Promise<World> {
 
 /** Stripe, Rust, Patrick Collison, a duplicate merged away, evidence, a page and a pending review. */
 async function fill({ graph, store }: World): Promise<void> {
-  const source = { pageUrl: 'https://example.test/stripe', pageTitle: 'Stripe, the company', snippet: 'Stripe uses Rust.', capturedAt: 1000 };
+  const source = {
+    pageUrl: 'https://example.test/stripe',
+    pageTitle: 'Stripe, the company',
+    snippet: 'Stripe uses Rust.',
+    capturedAt: 1000,
+  };
   const stripe = await graph.createEntity({ name: 'Stripe', type: 'company', attributes: { founded: '2010' }, aliases: ['Stripe Inc'] });
   const rust = await graph.createEntity({ name: 'Rust', type: 'technology', description: 'A "systems" language, <fast>' });
   const patrick = await graph.createEntity({ name: 'Patrick Collison', type: 'person' });
@@ -49,7 +54,13 @@ async function fill({ graph, store }: World): Promise<void> {
   const { relationship } = await graph.relate(stripe.id, 'uses', rust.id, source);
   await graph.relate(dup.id, 'founded_by', patrick.id);
   await graph.merge(stripe.id, dup.id);
-  await graph.recordPage({ url: source.pageUrl, title: source.pageTitle, capturedAt: 1000, entityIds: [stripe.id, rust.id], relationshipIds: [relationship.id] });
+  await graph.recordPage({
+    url: source.pageUrl,
+    title: source.pageTitle,
+    capturedAt: 1000,
+    entityIds: [stripe.id, rust.id],
+    relationshipIds: [relationship.id],
+  });
   const provisional = await graph.createEntity({ name: 'Stripe Co', type: 'company' });
   await store.putReview({
     id: 'q_review1' as ReviewId,
@@ -144,7 +155,10 @@ describe('review tools', () => {
   it('review_decide merge folds the provisional entity into the candidate and can be undone', async () => {
     const list = (await a.registry.call('review_list', {}, test)) as { items: { review_id: string; provisional_id?: string }[] };
     expect(list.items).toHaveLength(1);
-    const out = (await a.registry.call('review_decide', { review_id: 'q_review1', decision: 'merge' }, test)) as { status: string; merge_id?: string };
+    const out = (await a.registry.call('review_decide', { review_id: 'q_review1', decision: 'merge' }, test)) as {
+      status: string;
+      merge_id?: string;
+    };
     expect(out.status).toBe('accepted');
     expect(await a.store.getEntity(asEntityId(list.items[0]?.provisional_id ?? '') ?? asEntityId('e_x') ?? never())).toBeUndefined();
     expect((await a.registry.call('review_list', {}, test)) as { items: unknown[] }).toEqual({ items: [] });
@@ -156,7 +170,9 @@ describe('review tools', () => {
     const out = await a.registry.call('review_decide', { review_id: 'q_review1', decision: 'keep_separate' }, test);
     expect(out).toEqual({ review_id: 'q_review1', status: 'rejected' });
     expect((await a.graph.findByName('Stripe Co')).filter((e) => e.name === 'Stripe Co')).toHaveLength(1);
-    await expect(a.registry.call('review_decide', { review_id: 'q_review1', decision: 'merge' }, test)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(a.registry.call('review_decide', { review_id: 'q_review1', decision: 'merge' }, test)).rejects.toMatchObject({
+      code: 'conflict',
+    });
   });
 
   it('entity_unrelate removes one relationship and keeps both entities', async () => {
@@ -221,7 +237,9 @@ describe('CSV, GraphML and Markdown', () => {
   it('each export says what it wrote; JSON leaves out the lookup keys', () => {
     const json = exportFile('json', dump, { date: '2026-11-25' });
     expect(json.fileName).toBe('ariadne-2026-11-25.json');
-    expect(json.summary).toContain(`${dump.entities.length} entities, ${dump.relationships.length} relationships, ${dump.evidence.length} evidence rows`);
+    expect(json.summary).toContain(
+      `${dump.entities.length} entities, ${dump.relationships.length} relationships, ${dump.evidence.length} evidence rows`,
+    );
     const parsed: unknown = JSON.parse(String(json.data));
     const first = (Reflect.get(Object(parsed), 'entities') as unknown[])[0];
     expect(first).not.toHaveProperty('keys');
@@ -229,14 +247,27 @@ describe('CSV, GraphML and Markdown', () => {
     expect((Reflect.get(Object(parsed), 'relationships') as unknown[])[0]).not.toHaveProperty('key');
     // What the JSON export writes imports back, keys recomputed.
     expect(parseGraphDump(parsed).entities).toEqual(dump.entities);
-    const csv = exportFile('entities.csv', { ...dump, entities: dump.entities.map((e) => ({ ...e, description: undefined })) }, { date: '2026-11-25' });
-    expect(csv.summary).toBe(`ariadne-2026-11-25-entities.csv: ${dump.entities.length} entities, columns id, name, type, aliases, mention_count, attributes (description left out: empty in every row).`);
-    expect(exportFile('graphml', dump, { date: 'd' }).summary).toContain(`${dump.entities.length} nodes and ${dump.relationships.length} edges`);
+    const csv = exportFile(
+      'entities.csv',
+      { ...dump, entities: dump.entities.map((e) => ({ ...e, description: undefined })) },
+      { date: '2026-11-25' },
+    );
+    expect(csv.summary).toBe(
+      `ariadne-2026-11-25-entities.csv: ${dump.entities.length} entities, columns id, name, type, aliases, mention_count, attributes (description left out: empty in every row).`,
+    );
+    expect(exportFile('graphml', dump, { date: 'd' }).summary).toContain(
+      `${dump.entities.length} nodes and ${dump.relationships.length} edges`,
+    );
   });
 
   it('Markdown: homonyms get distinct note names so each link points at one note', () => {
     const e = dump.entities[0] ?? never();
-    const notes = markdownNotes({ entities: [e, { ...e, id: asEntityId('e_other') ?? never() }], relationships: [], evidence: [], pages: [] });
+    const notes = markdownNotes({
+      entities: [e, { ...e, id: asEntityId('e_other') ?? never() }],
+      relationships: [],
+      evidence: [],
+      pages: [],
+    });
     expect(notes.map((n) => n.path)).toEqual(['Entities/Stripe.md', 'Entities/Stripe (2).md']);
   });
 });

@@ -49,7 +49,8 @@ describe.skipIf(!corpusPresent)('import of the same file twice', () => {
     const search = await NameIndex.load(store);
     search.attach(graph);
     const registry = createRegistry({ graph, store, search, clock: fixedClock(NOW) });
-    const importOnce = async () => (await registry.call('graph_import', { mode: 'auto', records }, { caller: { kind: 'test' } })) as ImportReport;
+    const importOnce = async () =>
+      (await registry.call('graph_import', { mode: 'auto', records }, { caller: { kind: 'test' } })) as ImportReport;
 
     const first = await importOnce();
     expect(first.mode).toBe('restore');
@@ -59,6 +60,11 @@ describe.skipIf(!corpusPresent)('import of the same file twice', () => {
     const second = await importOnce();
     expect(second.mode).toBe('merge');
     expect(second.after).toEqual(first.after);
-    expect({ entities: second.entities.created + second.entities.updated, relationships: second.relationships.created, evidence: second.evidence.created, pages: second.pages.created + second.pages.updated }).toEqual({ entities: 0, relationships: 0, evidence: 0, pages: 0 });
+    expect({
+      entities: second.entities.created + second.entities.updated,
+      relationships: second.relationships.created,
+      evidence: second.evidence.created,
+      pages: second.pages.created + second.pages.updated,
+    }).toEqual({ entities: 0, relationships: 0, evidence: 0, pages: 0 });
   }, 120_000);
 });

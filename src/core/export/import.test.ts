@@ -68,7 +68,8 @@ function attrs(entries: readonly (readonly [string, string])[]): Record<string, 
   const parsed: unknown = JSON.parse(JSON.stringify(Object.fromEntries(entries)));
   const out: Record<string, string> = {};
   // Built with defineProperty: an assignment of `__proto__` would set the prototype.
-  for (const [k, v] of Object.entries(Object(parsed))) Object.defineProperty(out, k, { value: String(v), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(Object(parsed)))
+    Object.defineProperty(out, k, { value: String(v), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -105,13 +106,19 @@ describe.each(STORES)('import on the %s', (_label, makeStore) => {
       ...Array.from({ length: 599 }, (_, i) => entity(`e_f${i + 1}`, `Imported Company ${i + 1}`)),
       entity('e_f600', 'Last One', { attributes: many }),
     ];
-    const out = await importRecords(w, records({ entities })).then(() => undefined, (error: unknown) => error);
+    const out = await importRecords(w, records({ entities })).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(await snapshot(w.store)).toBe(before);
     expect(await w.store.getEntity(stripe.id)).toEqual(stripe);
-    expect(await refusal(Promise.reject(out))).toMatchObject({ code: 'invalid_arguments', problem: { kind: 'entity', index: 600, name: 'Last One' } });
+    expect(await refusal(Promise.reject(out))).toMatchObject({
+      code: 'invalid_arguments',
+      problem: { kind: 'entity', index: 600, name: 'Last One' },
+    });
   });
 
-  it('the name and attribute limits are the service\'s, with the service\'s reasons', async () => {
+  it("the name and attribute limits are the service's, with the service's reasons", async () => {
     const w = await world(makeStore());
     const cases: { name: string; attributes?: Record<string, string> }[] = [
       { name: 'x'.repeat(MAX_NAME_LENGTH) },
@@ -126,12 +133,21 @@ describe.each(STORES)('import on the %s', (_label, makeStore) => {
     for (const c of cases) {
       const service = await w.graph
         .createEntity({ name: c.name, type: 'company', ...(c.attributes === undefined ? {} : { attributes: c.attributes }) })
-        .then(() => 'ok', (error: unknown) => (error instanceof AriadneError ? error.message : 'other'));
+        .then(
+          () => 'ok',
+          (error: unknown) => (error instanceof AriadneError ? error.message : 'other'),
+        );
       const fresh = await world(makeStore());
-      const imported = await importRecords(fresh, records({ entities: [entity('e_x1', c.name, c.attributes === undefined ? {} : { attributes: c.attributes })] })).then(
+      const imported = await importRecords(
+        fresh,
+        records({ entities: [entity('e_x1', c.name, c.attributes === undefined ? {} : { attributes: c.attributes })] }),
+      ).then(
         () => 'ok',
         (error: unknown) => {
-          const problems: unknown = error instanceof AriadneError && typeof error.details === 'object' && error.details !== null ? Reflect.get(error.details, 'problems') : undefined;
+          const problems: unknown =
+            error instanceof AriadneError && typeof error.details === 'object' && error.details !== null
+              ? Reflect.get(error.details, 'problems')
+              : undefined;
           return Array.isArray(problems) ? String(Reflect.get(Object(problems[0]), 'reason')) : 'other';
         },
       );
@@ -142,10 +158,20 @@ describe.each(STORES)('import on the %s', (_label, makeStore) => {
   it('a restore with crafted keys can neither hide an entity nor take "stripe" over', async () => {
     const w = await world(makeStore());
     const stripeKeys = indexKeys({ name: 'Stripe', aliases: [] });
-    await importRecords(w, records({ entities: [entity('e_hidden', 'Hidden Co', { keys: [] }), entity('e_evil', 'Evil Corp', { keys: stripeKeys })] }));
-    expect(await w.registry.call('entity_get', { name: 'Hidden Co' }, test)).toMatchObject({ entity: { id: 'e_hidden', name: 'Hidden Co' } });
-    expect(await w.registry.call('entity_add', { name: 'Stripe', entity_type: 'company', attributes: { hq: 'SF' } }, test)).toMatchObject({ name: 'Stripe', created: true });
-    expect(await w.registry.call('entity_get', { name: 'Stripe' }, test)).toMatchObject({ entity: { name: 'Stripe', attributes: { hq: 'SF' } } });
+    await importRecords(
+      w,
+      records({ entities: [entity('e_hidden', 'Hidden Co', { keys: [] }), entity('e_evil', 'Evil Corp', { keys: stripeKeys })] }),
+    );
+    expect(await w.registry.call('entity_get', { name: 'Hidden Co' }, test)).toMatchObject({
+      entity: { id: 'e_hidden', name: 'Hidden Co' },
+    });
+    expect(await w.registry.call('entity_add', { name: 'Stripe', entity_type: 'company', attributes: { hq: 'SF' } }, test)).toMatchObject({
+      name: 'Stripe',
+      created: true,
+    });
+    expect(await w.registry.call('entity_get', { name: 'Stripe' }, test)).toMatchObject({
+      entity: { name: 'Stripe', attributes: { hq: 'SF' } },
+    });
     const [evil] = await w.graph.findByName('Evil Corp');
     expect(evil?.attributes).toEqual({});
     expect(evil?.keys).toEqual(indexKeys({ name: 'Evil Corp', aliases: [] }));
@@ -153,7 +179,12 @@ describe.each(STORES)('import on the %s', (_label, makeStore) => {
 
   it('duplicate ids are refused (the summary cannot count 4 where 3 exist)', async () => {
     const w = await world(makeStore());
-    const out = await refusal(importRecords(w, records({ entities: [entity('e_a', 'Alpha'), entity('e_b', 'Beta'), entity('e_c', 'Gamma'), entity('e_a', 'Delta')] })));
+    const out = await refusal(
+      importRecords(
+        w,
+        records({ entities: [entity('e_a', 'Alpha'), entity('e_b', 'Beta'), entity('e_c', 'Gamma'), entity('e_a', 'Delta')] }),
+      ),
+    );
     expect(out).toMatchObject({ code: 'invalid_arguments', problem: { kind: 'entity', index: 3, name: 'Delta' } });
     expect((await w.store.counts()).entities).toBe(0);
   });
@@ -178,11 +209,22 @@ describe.each(STORES)('import on the %s', (_label, makeStore) => {
   it('javascript: and data: URLs are refused for pages and evidence', async () => {
     const w = await world(makeStore());
     const base = [entity('e_a', 'Alpha')];
-    for (const url of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', ' JaVaScRiPt:alert(1)', '/relative']) {
+    for (const url of [
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      ' JaVaScRiPt:alert(1)',
+      '/relative',
+    ]) {
       const page = { url, title: 'A', site: '', capturedAt: T0, entityIds: ['e_a'], relationshipIds: [] };
       const ev = { id: 'v_1', kind: 'mention', entityId: 'e_a', pageUrl: url, pageTitle: 'A', snippet: 's', capturedAt: T0 };
-      expect(await refusal(importRecords(w, records({ entities: base, pages: [page] }))), url).toMatchObject({ code: 'invalid_arguments', problem: { kind: 'page' } });
-      expect(await refusal(importRecords(w, records({ entities: base, evidence: [ev] }))), url).toMatchObject({ code: 'invalid_arguments', problem: { kind: 'evidence' } });
+      expect(await refusal(importRecords(w, records({ entities: base, pages: [page] }))), url).toMatchObject({
+        code: 'invalid_arguments',
+        problem: { kind: 'page' },
+      });
+      expect(await refusal(importRecords(w, records({ entities: base, evidence: [ev] }))), url).toMatchObject({
+        code: 'invalid_arguments',
+        problem: { kind: 'evidence' },
+      });
     }
     expect((await w.store.counts()).entities).toBe(0);
   });
@@ -201,18 +243,45 @@ describe.each(STORES)('import on the %s', (_label, makeStore) => {
 
     const merged = await world(makeStore());
     await merged.graph.createEntity({ name: 'Acme Widgets', type: 'company', attributes: { url: 'https://acme.test' } });
-    expect(await importRecords(merged, recordsOf(JSON.parse(file)))).toMatchObject({ mode: 'merge', entities: { created: 0, updated: 1, unchanged: 0 } });
-    expect(own((await merged.graph.findByName('Acme Widgets'))[0]?.attributes)).toEqual(own(attrs([...entries, ['url', 'https://acme.test']])));
+    expect(await importRecords(merged, recordsOf(JSON.parse(file)))).toMatchObject({
+      mode: 'merge',
+      entities: { created: 0, updated: 1, unchanged: 0 },
+    });
+    expect(own((await merged.graph.findByName('Acme Widgets'))[0]?.attributes)).toEqual(
+      own(attrs([...entries, ['url', 'https://acme.test']])),
+    );
   });
 
   it('a merge import reports what it wrote, and the same file again writes nothing', async () => {
     const w = await world(makeStore());
     await w.graph.createEntity({ name: 'Stripe', type: 'company', attributes: { founded: '2010' } });
     const recs = records({
-      entities: [entity('e_1', 'Stripe', { aliases: ['Stripe Inc'], attributes: { hq: 'SF', founded: '2011' } }), entity('e_2', 'Rust', { type: 'technology' })],
+      entities: [
+        entity('e_1', 'Stripe', { aliases: ['Stripe Inc'], attributes: { hq: 'SF', founded: '2011' } }),
+        entity('e_2', 'Rust', { type: 'technology' }),
+      ],
       relationships: [{ id: 'r_1', from: 'e_1', to: 'e_2', label: 'uses', key: '', createdAt: T0, updatedAt: T0 }],
-      evidence: [{ id: 'v_1', kind: 'relationship', relationshipId: 'r_1', pageUrl: 'https://stripe.test/', pageTitle: 'S', snippet: 'Stripe uses Rust.', capturedAt: T0 }],
-      pages: [{ url: 'https://stripe.test/', title: 'S', site: 'stripe.test', capturedAt: T0, entityIds: ['e_1', 'e_2'], relationshipIds: ['r_1'] }],
+      evidence: [
+        {
+          id: 'v_1',
+          kind: 'relationship',
+          relationshipId: 'r_1',
+          pageUrl: 'https://stripe.test/',
+          pageTitle: 'S',
+          snippet: 'Stripe uses Rust.',
+          capturedAt: T0,
+        },
+      ],
+      pages: [
+        {
+          url: 'https://stripe.test/',
+          title: 'S',
+          site: 'stripe.test',
+          capturedAt: T0,
+          entityIds: ['e_1', 'e_2'],
+          relationshipIds: ['r_1'],
+        },
+      ],
     });
     expect(await importRecords(w, recs)).toMatchObject({
       mode: 'merge',
@@ -240,7 +309,9 @@ describe.each(STORES)('import on the %s', (_label, makeStore) => {
     const w = await world(makeStore());
     const stripe = await w.graph.createEntity({ name: 'Stripe', type: 'company' });
     const before = await snapshot(w.store);
-    const out = await refusal(importRecords(w, records({ entities: [entity('e_new', 'New Co'), entity(stripe.id, 'Evil Corp')] }), 'restore'));
+    const out = await refusal(
+      importRecords(w, records({ entities: [entity('e_new', 'New Co'), entity(stripe.id, 'Evil Corp')] }), 'restore'),
+    );
     expect(out).toMatchObject({ code: 'invalid_arguments', problem: { kind: 'entity', index: 1 } });
     expect(await snapshot(w.store)).toBe(before);
   });
@@ -277,7 +348,20 @@ describe('hostile files, store-independent', () => {
       version: 1,
       ...records({
         entities: [entity('e_into', 'Acme')],
-        merges: [{ id: 'm_1', at: T0, intoId: 'e_into', removedId: 'e_gone', intoBefore: entity('e_into', 'Acme', { keys: stripeKeys }), removed, relationshipsBefore: [], relationshipsCreated: [], evidenceMoved: [], pagesTouched: [] }],
+        merges: [
+          {
+            id: 'm_1',
+            at: T0,
+            intoId: 'e_into',
+            removedId: 'e_gone',
+            intoBefore: entity('e_into', 'Acme', { keys: stripeKeys }),
+            removed,
+            relationshipsBefore: [],
+            relationshipsCreated: [],
+            evidenceMoved: [],
+            pagesTouched: [],
+          },
+        ],
       }),
     });
     expect(dump.merges[0]?.removed.keys).toEqual(indexKeys({ name: 'Evil Corp', aliases: [] }));
@@ -289,9 +373,19 @@ describe('hostile files, store-independent', () => {
     const entityId = dump.entities[0]?.id ?? never();
     // Written as a store would hold it (an older version, or a store filled by other means).
     const urls = ['javascript:alert(1)', 'https://ok.test/'];
-    const evidence = urls.map((pageUrl, i) => ({ id: asEvidenceId(`v_${i}`) ?? never(), kind: 'mention' as const, entityId, pageUrl, pageTitle: `T${i}`, snippet: 's', capturedAt: T0 }));
+    const evidence = urls.map((pageUrl, i) => ({
+      id: asEvidenceId(`v_${i}`) ?? never(),
+      kind: 'mention' as const,
+      entityId,
+      pageUrl,
+      pageTitle: `T${i}`,
+      snippet: 's',
+      capturedAt: T0,
+    }));
     const pages = urls.map((url, i) => ({ url, title: `T${i}`, site: 'x', capturedAt: T0, entityIds: [entityId], relationshipIds: [] }));
-    const text = markdownNotes({ entities: dump.entities, relationships: [], evidence, pages }).map((n) => n.content).join('\n');
+    const text = markdownNotes({ entities: dump.entities, relationships: [], evidence, pages })
+      .map((n) => n.content)
+      .join('\n');
     expect(text).toContain('[Open the page](<https://ok.test/>)');
     expect(text).not.toMatch(/\]\(<?javascript:/i);
     expect(text).toContain('Open the page (javascript:alert(1))');

@@ -109,13 +109,16 @@ describe.skipIf(!corpusPresent)('the Markdown export of a graph built from corpu
 
   it('an entity note carries its aliases and sources in the front matter, and links its pages', () => {
     const withAlias = dump.entities.find((e) => e.aliases.length > 0 && !e.aliases.some((a) => a.includes('"'))) ?? never();
-    const note = markdownNotes(dump).find((n) => frontMatter(n.content).get('type') === withAlias.type && n.content.includes(`# ${withAlias.name}\n`)) ?? never();
+    const note =
+      markdownNotes(dump).find(
+        (n) => frontMatter(n.content).get('type') === withAlias.type && n.content.includes(`# ${withAlias.name}\n`),
+      ) ?? never();
     expect(frontMatter(note.content).get('aliases')).toEqual(withAlias.aliases);
     expect(frontMatter(note.content).get('sources')).not.toHaveLength(0);
     expect(note.content).toMatch(/## Pages\n\n- \[\[/);
   });
 
-  it('Python\'s zipfile reads the archive and finds every note intact (when Python is installed)', () => {
+  it("Python's zipfile reads the archive and finds every note intact (when Python is installed)", () => {
     const file = exportFile('md.zip', dump, { date: '2026-11-25' });
     const dir = mkdtempSync(join(tmpdir(), 'ariadne-zip-'));
     try {
@@ -123,7 +126,11 @@ describe.skipIf(!corpusPresent)('the Markdown export of a graph built from corpu
       writeFileSync(path, file.data);
       let out: string;
       try {
-        out = execFileSync('python3', ['-c', 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.testzip(), len(z.namelist()))', path], { encoding: 'utf8' });
+        out = execFileSync(
+          'python3',
+          ['-c', 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.testzip(), len(z.namelist()))', path],
+          { encoding: 'utf8' },
+        );
       } catch {
         return; // no Python here: the reader above has checked the archive
       }
@@ -135,10 +142,34 @@ describe.skipIf(!corpusPresent)('the Markdown export of a graph built from corpu
 });
 
 describe('note names and the ZIP writer', () => {
-  const entity = (id: string, name: string): Entity => ({ id: asEntityId(id) ?? never(), name, type: 'company', aliases: [], attributes: {}, createdAt: NOW, updatedAt: NOW, mentionCount: 1, keys: [] });
+  const entity = (id: string, name: string): Entity => ({
+    id: asEntityId(id) ?? never(),
+    name,
+    type: 'company',
+    aliases: [],
+    attributes: {},
+    createdAt: NOW,
+    updatedAt: NOW,
+    mentionCount: 1,
+    keys: [],
+  });
 
   it('names hostile to Windows, macOS or wiki links become safe, unique note names', () => {
-    const hostile = ['CON', 'nul.txt', 'a/b\\c:d', '..hidden', 'trailing dot.', 'Stripe', 'stripe', 'Ｓtripe', 'é'.normalize('NFD'), 'x'.repeat(300), '日本'.repeat(100), '[[link]]|#^', '\u0000\u200b'];
+    const hostile = [
+      'CON',
+      'nul.txt',
+      'a/b\\c:d',
+      '..hidden',
+      'trailing dot.',
+      'Stripe',
+      'stripe',
+      'Ｓtripe',
+      'é'.normalize('NFD'),
+      'x'.repeat(300),
+      '日本'.repeat(100),
+      '[[link]]|#^',
+      '\u0000\u200b',
+    ];
     const notes = markdownNotes({ entities: hostile.map((n, i) => entity(`e_${i}`, n)), relationships: [], evidence: [], pages: [] });
     const bases = notes.map((n) => n.name);
     for (const base of bases) checkFileName(base);
@@ -153,7 +184,15 @@ describe('note names and the ZIP writer', () => {
     for (const name of ['../evil.md', '/abs.md', 'a//b.md', '']) {
       expect(() => zipStore([{ name, data: new Uint8Array() }], { modifiedAt: NOW })).toThrow(/relative file path/);
     }
-    expect(() => zipStore([{ name: 'a.md', data: new Uint8Array() }, { name: 'a.md', data: new Uint8Array() }], { modifiedAt: NOW })).toThrow(/twice/);
+    expect(() =>
+      zipStore(
+        [
+          { name: 'a.md', data: new Uint8Array() },
+          { name: 'a.md', data: new Uint8Array() },
+        ],
+        { modifiedAt: NOW },
+      ),
+    ).toThrow(/twice/);
   });
 });
 

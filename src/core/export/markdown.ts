@@ -96,7 +96,10 @@ export function noteName(name: string): string {
 
 /** Text from pages, flattened to one line so it cannot open a heading, list, link or embed. */
 function inline(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/([[\]`*_<>|#!\\])/g, '\\$1').trim();
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/([[\]`*_<>|#!\\])/g, '\\$1')
+    .trim();
 }
 
 /**
@@ -104,7 +107,10 @@ function inline(text: string): string {
  * allow as they are (C1 controls, line and paragraph separators, byte-order marks) are escaped too.
  */
 function yamlString(text: string): string {
-  return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(text).replace(
+    /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function isoDate(ms: number): string {
@@ -186,9 +192,18 @@ function entityNote(e: Entity, index: Index): MarkdownNote {
   const name = index.entityName.get(e.id) ?? noteName(e.name);
   const evidence = index.evidence.get(e.id) ?? [];
   const pages = index.pagesOf.get(e.id) ?? [];
-  const sources = [...new Set([...pages.map((p) => p.url), ...evidence.map((ev) => ev.pageUrl)].filter(isWebUrl))].slice(0, MAX_SOURCES_PER_NOTE);
+  const sources = [...new Set([...pages.map((p) => p.url), ...evidence.map((ev) => ev.pageUrl)].filter(isWebUrl))].slice(
+    0,
+    MAX_SOURCES_PER_NOTE,
+  );
   const lines = [
-    ...frontMatter([['type', e.type], ['aliases', e.aliases], ['sources', sources], ['created', isoDate(e.createdAt)], ['updated', isoDate(e.updatedAt)]]),
+    ...frontMatter([
+      ['type', e.type],
+      ['aliases', e.aliases],
+      ['sources', sources],
+      ['created', isoDate(e.createdAt)],
+      ['updated', isoDate(e.updatedAt)],
+    ]),
     `# ${inline(e.name)}`,
     '',
   ];
@@ -209,7 +224,12 @@ function entityNote(e: Entity, index: Index): MarkdownNote {
 function pageNote(p: Page, index: Index): MarkdownNote {
   const name = index.pageName.get(p.url) ?? noteName(p.title);
   const lines = [
-    ...frontMatter([['type', 'page'], ['url', yamlString(p.url)], ['site', yamlString(p.site)], ['captured', isoDate(p.capturedAt)]]),
+    ...frontMatter([
+      ['type', 'page'],
+      ['url', yamlString(p.url)],
+      ['site', yamlString(p.site)],
+      ['captured', isoDate(p.capturedAt)],
+    ]),
     `# ${inline(p.title || p.url)}`,
     '',
     pageLink(p.url, 'Open the page'),
@@ -232,9 +252,15 @@ export function markdownNotes(graph: MarkdownGraph): MarkdownNote[] {
 }
 
 /** The notes as one ZIP file (STOREd), and how many notes of each kind it holds. */
-export function markdownZip(graph: MarkdownGraph, options: { readonly exportedAt: number }): { readonly data: Uint8Array<ArrayBuffer>; readonly entityNotes: number; readonly pageNotes: number } {
+export function markdownZip(
+  graph: MarkdownGraph,
+  options: { readonly exportedAt: number },
+): { readonly data: Uint8Array<ArrayBuffer>; readonly entityNotes: number; readonly pageNotes: number } {
   const encoder = new TextEncoder();
   const notes = markdownNotes(graph);
-  const data = zipStore(notes.map((n) => ({ name: n.path, data: encoder.encode(n.content) })), { modifiedAt: options.exportedAt });
+  const data = zipStore(
+    notes.map((n) => ({ name: n.path, data: encoder.encode(n.content) })),
+    { modifiedAt: options.exportedAt },
+  );
   return { data, entityNotes: graph.entities.length, pageNotes: graph.pages.length };
 }

@@ -47,7 +47,11 @@ function gain(into: Entity, e: Entity): Entity {
 
 /** `gain` only adds: the same alias and attribute counts mean nothing was gained. */
 function sameEntity(a: Entity, b: Entity): boolean {
-  return a.aliases.length === b.aliases.length && a.aliases.every((x, i) => x === b.aliases[i]) && Object.keys(a.attributes).length === Object.keys(b.attributes).length;
+  return (
+    a.aliases.length === b.aliases.length &&
+    a.aliases.every((x, i) => x === b.aliases[i]) &&
+    Object.keys(a.attributes).length === Object.keys(b.attributes).length
+  );
 }
 
 function evidenceSignature(ev: Evidence): string {
@@ -60,7 +64,8 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords): Prom
   const { records } = checked;
   const problems = new ProblemList();
   // The file's ids mean nothing here: every reference must be to a record of the file.
-  for (const [id, site] of [...checked.missingEntities, ...checked.missingRelationships]) problems.add(site, `refers to "${id}", which is not in the file`);
+  for (const [id, site] of [...checked.missingEntities, ...checked.missingRelationships])
+    problems.add(site, `refers to "${id}", which is not in the file`);
   problems.throwIfAny();
   const now = clock.now();
 
@@ -82,7 +87,10 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords): Prom
       touched.set(match.id, { before: current.before, after: gain(current.after, e) });
     } catch (error) {
       if (!(error instanceof AriadneError)) throw error;
-      problems.add({ kind: 'entity', index, name: e.name }, `it matches "${match.name}" already in the graph, and together: ${error.message}`);
+      problems.add(
+        { kind: 'entity', index, name: e.name },
+        `it matches "${match.name}" already in the graph, and together: ${error.message}`,
+      );
     }
     entityMap.set(e.id, match.id);
   }
@@ -130,11 +138,21 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords): Prom
     const owner = entityId ?? relationshipId ?? '';
     if (!readOwners.has(owner)) {
       readOwners.add(owner);
-      const have = entityId !== undefined ? await store.evidenceOfEntity(entityId, MAX_EDGES_PER_OPERATION) : relationshipId !== undefined ? await store.evidenceOfRelationship(relationshipId, MAX_EDGES_PER_OPERATION) : [];
+      const have =
+        entityId !== undefined
+          ? await store.evidenceOfEntity(entityId, MAX_EDGES_PER_OPERATION)
+          : relationshipId !== undefined
+            ? await store.evidenceOfRelationship(relationshipId, MAX_EDGES_PER_OPERATION)
+            : [];
       for (const h of have) seen.add(evidenceSignature(h));
     }
     const { entityId: _e, relationshipId: _r, ...rest } = ev;
-    const row: Evidence = { ...rest, id: ids.evidence(), ...(entityId === undefined ? {} : { entityId }), ...(relationshipId === undefined ? {} : { relationshipId }) };
+    const row: Evidence = {
+      ...rest,
+      id: ids.evidence(),
+      ...(entityId === undefined ? {} : { entityId }),
+      ...(relationshipId === undefined ? {} : { relationshipId }),
+    };
     const signature = evidenceSignature(row);
     if (seen.has(signature)) {
       evidenceUnchanged++;
@@ -159,8 +177,13 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords): Prom
       pageCounts.created++;
       continue;
     }
-    const page: Page = { ...before, entityIds: [...new Set([...before.entityIds, ...entityIds])], relationshipIds: [...new Set([...before.relationshipIds, ...relationshipIds])] };
-    if (page.entityIds.length === before.entityIds.length && page.relationshipIds.length === before.relationshipIds.length) pageCounts.unchanged++;
+    const page: Page = {
+      ...before,
+      entityIds: [...new Set([...before.entityIds, ...entityIds])],
+      relationshipIds: [...new Set([...before.relationshipIds, ...relationshipIds])],
+    };
+    if (page.entityIds.length === before.entityIds.length && page.relationshipIds.length === before.relationshipIds.length)
+      pageCounts.unchanged++;
     else {
       pages.push(page);
       pageCounts.updated++;
@@ -168,7 +191,14 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords): Prom
   }
 
   return {
-    writes: { entities: [...createdEntities, ...updatedEntities], relationships: [...planned.values()], evidence, pages, merges: [], reviews: [] },
+    writes: {
+      entities: [...createdEntities, ...updatedEntities],
+      relationships: [...planned.values()],
+      evidence,
+      pages,
+      merges: [],
+      reviews: [],
+    },
     counts: {
       entities: { created: createdEntities.length, updated: updatedEntities.length, unchanged: touched.size - updatedEntities.length },
       relationships: { ...NO_WRITES, ...relCounts },

@@ -23,11 +23,14 @@ afterEach(async () => {
 
 const STORES: [string, () => GraphStore][] = [
   ['in-memory store', () => new InMemoryGraphStore()],
-  ['Dexie store', () => {
-    const db = new AriadneDatabase(`page-sentences-${++counter}`);
-    databases.push(db);
-    return new DexieGraphStore(db);
-  }],
+  [
+    'Dexie store',
+    () => {
+      const db = new AriadneDatabase(`page-sentences-${++counter}`);
+      databases.push(db);
+      return new DexieGraphStore(db);
+    },
+  ],
 ];
 
 async function world(store: GraphStore) {
@@ -66,7 +69,15 @@ describe.each(STORES)('page sentences on the %s', (_label, makeStore) => {
 
   it('import refuses a page with more sentence text than the bounds', async () => {
     const b = await world(makeStore());
-    const page = { url: 'https://example.com/a', title: 'A', site: 'example.com', capturedAt: 1, entityIds: [], relationshipIds: [], sentences: Array.from({ length: 150 }, () => 'x'.repeat(MAX_SENTENCE_CHARS)) };
+    const page = {
+      url: 'https://example.com/a',
+      title: 'A',
+      site: 'example.com',
+      capturedAt: 1,
+      entityIds: [],
+      relationshipIds: [],
+      sentences: Array.from({ length: 150 }, () => 'x'.repeat(MAX_SENTENCE_CHARS)),
+    };
     const records = { entities: [], relationships: [], evidence: [], pages: [page], merges: [], reviews: [] };
     let code = '';
     try {

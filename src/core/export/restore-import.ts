@@ -20,7 +20,8 @@ const LOOKUP_BATCH = 1000;
 async function existingEntities(store: GraphStore, ids: Iterable<EntityId>): Promise<Set<string>> {
   const all = [...ids];
   const found = new Set<string>();
-  for (let i = 0; i < all.length; i += LOOKUP_BATCH) for (const e of await store.getEntities(all.slice(i, i + LOOKUP_BATCH))) found.add(e.id);
+  for (let i = 0; i < all.length; i += LOOKUP_BATCH)
+    for (const e of await store.getEntities(all.slice(i, i + LOOKUP_BATCH))) found.add(e.id);
   return found;
 }
 
@@ -47,10 +48,17 @@ export async function planRestore(store: GraphStore, checked: CheckedRecords): P
   }
 
   // Nothing already in the graph is overwritten (each table is read only when it holds records).
-  const taken = (kind: 'entity' | 'relationship' | 'evidence' | 'page' | 'merge' | 'review', index: number, name: string, what: string): void =>
-    problems.add({ kind, index, name }, `${what} is already in the graph`);
+  const taken = (
+    kind: 'entity' | 'relationship' | 'evidence' | 'page' | 'merge' | 'review',
+    index: number,
+    name: string,
+    what: string,
+  ): void => problems.add({ kind, index, name }, `${what} is already in the graph`);
   if (counts.entities > 0) {
-    const clash = await existingEntities(store, records.entities.map((e) => e.id));
+    const clash = await existingEntities(
+      store,
+      records.entities.map((e) => e.id),
+    );
     for (const [i, e] of records.entities.entries()) if (clash.has(e.id)) taken('entity', i, e.name, `its id "${e.id}"`);
   }
   if (counts.relationships > 0) {
@@ -59,7 +67,8 @@ export async function planRestore(store: GraphStore, checked: CheckedRecords): P
       else if (await store.findRelationshipByKey(r.key)) taken('relationship', i, r.label, 'the same relationship');
     }
   }
-  if (counts.pages > 0) for (const [i, p] of records.pages.entries()) if (await store.getPage(p.url)) taken('page', i, p.url, 'a page with this URL');
+  if (counts.pages > 0)
+    for (const [i, p] of records.pages.entries()) if (await store.getPage(p.url)) taken('page', i, p.url, 'a page with this URL');
   for (const [i, m] of records.merges.entries()) if (await store.getMerge(m.id)) taken('merge', i, m.removed.name, `its id "${m.id}"`);
   for (const [i, q] of records.reviews.entries()) if (await store.getReview(q.id)) taken('review', i, q.mention.name, `its id "${q.id}"`);
   problems.throwIfAny();
@@ -67,7 +76,9 @@ export async function planRestore(store: GraphStore, checked: CheckedRecords): P
   // Soft references (page relationship lists, review entities) that lead nowhere are dropped.
   const fileEntities = new Set<string>(records.entities.map((e) => e.id));
   const fileRels = new Set<string>(records.relationships.map((r) => r.id));
-  const softEntities = records.reviews.flatMap((q) => [q.provisionalId, q.decision?.entityId, ...q.candidates.map((c) => c.id)]).flatMap((id) => (id === undefined || fileEntities.has(id) ? [] : [id]));
+  const softEntities = records.reviews
+    .flatMap((q) => [q.provisionalId, q.decision?.entityId, ...q.candidates.map((c) => c.id)])
+    .flatMap((id) => (id === undefined || fileEntities.has(id) ? [] : [id]));
   const softRels = records.pages.flatMap((p) => p.relationshipIds.filter((id) => !fileRels.has(id)));
   const knownEntities = await existingEntities(store, new Set(softEntities));
   const knownRels = await existingRelationships(store, new Set(softRels));

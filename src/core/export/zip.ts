@@ -94,7 +94,8 @@ class Bytes {
 
 /** Refuses what the format (without ZIP64) cannot hold, and names an unzip tool would place outside its folder. */
 function checkEntries(entries: readonly ZipEntry[]): void {
-  if (entries.length > MAX_ZIP_ENTRIES) throw new InvalidArgumentsError(`A ZIP file holds at most ${MAX_ZIP_ENTRIES} files; this one would hold ${entries.length}.`);
+  if (entries.length > MAX_ZIP_ENTRIES)
+    throw new InvalidArgumentsError(`A ZIP file holds at most ${MAX_ZIP_ENTRIES} files; this one would hold ${entries.length}.`);
   const seen = new Set<string>();
   for (const { name } of entries) {
     if (name.length === 0 || name.startsWith('/') || name.split('/').some((part) => part === '..' || part === '')) {
@@ -120,7 +121,8 @@ export function zipStore(entries: readonly ZipEntry[], options: { readonly modif
     const name = encoder.encode(entry.name);
     const crc = crc32(entry.data);
     const offset = out.length;
-    if (offset + entry.data.length + name.length + 30 > MAX_ZIP_BYTES) throw new InvalidArgumentsError('The ZIP file would be larger than 4 GiB; export fewer notes.');
+    if (offset + entry.data.length + name.length + 30 > MAX_ZIP_BYTES)
+      throw new InvalidArgumentsError('The ZIP file would be larger than 4 GiB; export fewer notes.');
     // Local file header, then the data.
     out.u32(LOCAL_HEADER);
     for (const v of [VERSION, UTF8_NAMES, 0, time, date]) out.u16(v);
@@ -138,7 +140,8 @@ export function zipStore(entries: readonly ZipEntry[], options: { readonly modif
   }
   const directoryOffset = out.length;
   const directory = central.done();
-  if (directoryOffset + directory.length + 22 > MAX_ZIP_BYTES) throw new InvalidArgumentsError('The ZIP file would be larger than 4 GiB; export fewer notes.');
+  if (directoryOffset + directory.length + 22 > MAX_ZIP_BYTES)
+    throw new InvalidArgumentsError('The ZIP file would be larger than 4 GiB; export fewer notes.');
   out.bytes(directory);
   out.u32(END_OF_CENTRAL_DIRECTORY);
   for (const v of [0, 0, entries.length, entries.length]) out.u16(v);

@@ -34,5 +34,8 @@ export function evidenceWeight(ev: Pick<Evidence, 'kind' | 'snippet'>): number {
 
 /** `evidence` sorted by `evidenceWeight`, heaviest first; a stable sort keeps ties in their order. */
 export function rankEvidence<T extends Pick<Evidence, 'kind' | 'snippet'>>(evidence: readonly T[]): T[] {
-  return evidence.map((ev, i) => ({ ev, i, w: evidenceWeight(ev) })).sort((a, b) => b.w - a.w || a.i - b.i).map((x) => x.ev);
+  return evidence
+    .map((ev, i) => ({ ev, i, w: evidenceWeight(ev) }))
+    .sort((a, b) => b.w - a.w || a.i - b.i)
+    .map((x) => x.ev);
 }

@@ -45,7 +45,12 @@ function relationship(n: number, from: EntityId, label: string, to: EntityId): R
   return { id: rid(n), from, to, label, key: `${from}|${label}|${to}`, createdAt: T0 + n, updatedAt: T0 + n };
 }
 
-function evidence(n: number, capturedAt: number, target: { entityId?: EntityId; relationshipId?: RelationshipId }, pageUrl = 'https://example.test/a'): Evidence {
+function evidence(
+  n: number,
+  capturedAt: number,
+  target: { entityId?: EntityId; relationshipId?: RelationshipId },
+  pageUrl = 'https://example.test/a',
+): Evidence {
   return {
     id: vid(n),
     kind: target.relationshipId ? 'relationship' : 'mention',
@@ -65,16 +70,27 @@ function merge(n: number, at: number): MergeRecord {
   const into = entity(1, 'Into');
   const removed = entity(2, 'Removed');
   return {
-    id: mid(n), at, intoId: into.id, removedId: removed.id, intoBefore: into, removed,
-    relationshipsBefore: [], relationshipsCreated: [], evidenceMoved: [], pagesTouched: [],
+    id: mid(n),
+    at,
+    intoId: into.id,
+    removedId: removed.id,
+    intoBefore: into,
+    removed,
+    relationshipsBefore: [],
+    relationshipsCreated: [],
+    evidenceMoved: [],
+    pagesTouched: [],
   };
 }
 
 function review(n: number, createdAt: number, status: ReviewStatus = 'pending'): ReviewItem {
   return {
-    id: qid(n), createdAt, status,
+    id: qid(n),
+    createdAt,
+    status,
     mention: { name: `Mention ${n}`, type: 'company', pageUrl: 'https://example.test/a', pageTitle: 'A', snippet: '' },
-    candidates: [], reason: 'close names',
+    candidates: [],
+    reason: 'close names',
   };
 }
 
@@ -100,7 +116,12 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         const attributes = JSON.parse('{"__proto__":"p","constructor":"c","toString":"t","hasOwnProperty":"h"}');
         await store.putEntity(entity(1, 'Acme', 'company', { attributes }));
         const back = await store.getEntity(eid(1));
-        expect(Object.entries(back?.attributes ?? {})).toEqual([['__proto__', 'p'], ['constructor', 'c'], ['toString', 't'], ['hasOwnProperty', 'h']]);
+        expect(Object.entries(back?.attributes ?? {})).toEqual([
+          ['__proto__', 'p'],
+          ['constructor', 'c'],
+          ['toString', 't'],
+          ['hasOwnProperty', 'h'],
+        ]);
       });
 
       it('getEntities keeps the order asked for and skips missing ids', async () => {
@@ -195,7 +216,12 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
 
     describe('relationships', () => {
       beforeEach(async () => {
-        for (const [n, label] of [[1, 'Stripe'], [2, 'Rust'], [3, 'Mozilla'], [4, 'Tokio']] as const) {
+        for (const [n, label] of [
+          [1, 'Stripe'],
+          [2, 'Rust'],
+          [3, 'Mozilla'],
+          [4, 'Tokio'],
+        ] as const) {
           await store.putEntity(entity(n, label));
         }
       });
@@ -327,7 +353,11 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         await store.putPage(page('https://a.test/3', T0 + 9));
         await store.putPage(page('https://a.test/2', T0 + 9));
         const urls = (ps: Page[]) => ps.map((p) => p.url);
-        expect(urls(await store.listPages({ limit: 10, site: 'a.test' }))).toEqual(['https://a.test/2', 'https://a.test/3', 'https://a.test/1']);
+        expect(urls(await store.listPages({ limit: 10, site: 'a.test' }))).toEqual([
+          'https://a.test/2',
+          'https://a.test/3',
+          'https://a.test/1',
+        ]);
         expect(urls(await store.listPages({ limit: 1, site: 'a.test' }))).toEqual(['https://a.test/2']);
         expect(urls(await store.listPages({ limit: 10, site: 'a.test', since: T0 + 1 }))).toEqual(['https://a.test/2', 'https://a.test/3']);
         expect(await store.listPages({ limit: 10, site: 'c.test' })).toEqual([]);
@@ -348,7 +378,11 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         await store.putPage(page('https://example.test/b', T0 + 5, [eid(2)]));
         await store.putPage(page('https://example.test/c', T0 + 9, [eid(2), eid(3)]));
         const urls = (ps: Page[]) => ps.map((p) => p.url);
-        expect(urls(await store.pagesOfEntity(eid(2), 10))).toEqual(['https://example.test/c', 'https://example.test/b', 'https://example.test/a']);
+        expect(urls(await store.pagesOfEntity(eid(2), 10))).toEqual([
+          'https://example.test/c',
+          'https://example.test/b',
+          'https://example.test/a',
+        ]);
         expect(urls(await store.pagesOfEntity(eid(2), 1))).toEqual(['https://example.test/c']);
         expect(urls(await store.pagesOfEntity(eid(1), 10))).toEqual(['https://example.test/a']);
         expect(await store.pagesOfEntity(eid(9), 10)).toEqual([]);

@@ -85,7 +85,9 @@ export function randomIds(clock: Clock = systemClock, random: () => number = Mat
     const t = clock.now();
     counter = t === last ? counter + 1 : 0;
     last = t;
-    const rand = Math.floor(random() * 36 ** 6).toString(36).padStart(6, '0');
+    const rand = Math.floor(random() * 36 ** 6)
+      .toString(36)
+      .padStart(6, '0');
     return `${p}_${t.toString(36)}${counter.toString(36).padStart(2, '0')}${rand}`;
   };
   return {

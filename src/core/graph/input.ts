@@ -33,9 +33,7 @@ export function cleanName(raw: string, what = 'name'): string {
     throw new InvalidArgumentsError(`The ${what} is empty (or only punctuation); give a non-empty ${what}.`);
   }
   if (name.length > MAX_NAME_LENGTH) {
-    throw new InvalidArgumentsError(
-      `The ${what} is ${name.length} characters long; the limit is ${MAX_NAME_LENGTH}. Shorten it.`,
-    );
+    throw new InvalidArgumentsError(`The ${what} is ${name.length} characters long; the limit is ${MAX_NAME_LENGTH}. Shorten it.`);
   }
   return name;
 }
@@ -47,9 +45,7 @@ export function cleanLabel(raw: string): string {
     throw new InvalidArgumentsError('The relationship label is empty; give a label such as "uses" or "founded_by".');
   }
   if (label.length > MAX_LABEL_LENGTH) {
-    throw new InvalidArgumentsError(
-      `The relationship label is ${label.length} characters long; the limit is ${MAX_LABEL_LENGTH}.`,
-    );
+    throw new InvalidArgumentsError(`The relationship label is ${label.length} characters long; the limit is ${MAX_LABEL_LENGTH}.`);
   }
   return label;
 }
@@ -59,9 +55,7 @@ export function cleanAttributeKey(raw: string): string {
   const key = cleanText(raw);
   if (key.length === 0) throw new InvalidArgumentsError('An attribute key is empty; give every attribute a name.');
   if (key.length > MAX_ATTRIBUTE_KEY_LENGTH) {
-    throw new InvalidArgumentsError(
-      `The attribute key "${key.slice(0, 40)}…" is longer than ${MAX_ATTRIBUTE_KEY_LENGTH} characters.`,
-    );
+    throw new InvalidArgumentsError(`The attribute key "${key.slice(0, 40)}…" is longer than ${MAX_ATTRIBUTE_KEY_LENGTH} characters.`);
   }
   return key;
 }
@@ -121,9 +115,7 @@ export function mergeAliases(name: string, existing: readonly string[], added: r
 export function cleanDescription(raw: string): string | undefined {
   const text = cleanText(raw);
   if (text.length > MAX_DESCRIPTION_LENGTH) {
-    throw new InvalidArgumentsError(
-      `The description is ${text.length} characters long; the limit is ${MAX_DESCRIPTION_LENGTH}.`,
-    );
+    throw new InvalidArgumentsError(`The description is ${text.length} characters long; the limit is ${MAX_DESCRIPTION_LENGTH}.`);
   }
   return text.length > 0 ? text : undefined;
 }

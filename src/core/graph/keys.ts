@@ -86,4 +86,3 @@ export function signatureKeys(name: string): string[] {
   }
   return out;
 }
-

@@ -11,16 +11,7 @@
 import { ConflictError } from '../errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
 import type { Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from './store';
-import type {
-  Entity,
-  EntityType,
-  Evidence,
-  MergeRecord,
-  Page,
-  Relationship,
-  ReviewItem,
-  ReviewStatus,
-} from './types';
+import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from './types';
 
 function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
   let set = index.get(key);
@@ -395,9 +386,12 @@ export class InMemoryGraphStore implements GraphStore {
   async clear(): Promise<void> {
     if (this.undoLog !== undefined) {
       const saved = {
-        entities: [...this.entities.values()], relationships: [...this.relationships.values()],
-        evidence: [...this.evidence.values()], pages: [...this.pages.values()],
-        merges: [...this.merges.values()], reviews: [...this.reviews.values()],
+        entities: [...this.entities.values()],
+        relationships: [...this.relationships.values()],
+        evidence: [...this.evidence.values()],
+        pages: [...this.pages.values()],
+        merges: [...this.merges.values()],
+        reviews: [...this.reviews.values()],
       };
       this.undoLog.push(() => {
         for (const e of saved.entities) this.setEntity(e);
@@ -409,8 +403,21 @@ export class InMemoryGraphStore implements GraphStore {
       });
     }
     for (const m of [
-      this.entities, this.byKey, this.lastIdOfKey, this.unorderedKeys, this.relationships, this.relByKey, this.relByEnd, this.evidence,
-      this.evByEntity, this.evByRel, this.evByPage, this.pages, this.merges, this.reviews,
-    ]) m.clear();
+      this.entities,
+      this.byKey,
+      this.lastIdOfKey,
+      this.unorderedKeys,
+      this.relationships,
+      this.relByKey,
+      this.relByEnd,
+      this.evidence,
+      this.evByEntity,
+      this.evByRel,
+      this.evByPage,
+      this.pages,
+      this.merges,
+      this.reviews,
+    ])
+      m.clear();
   }
 }

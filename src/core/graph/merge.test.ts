@@ -30,8 +30,12 @@ describe('merge and unmerge', () => {
     clock = fixedClock();
     graph = new GraphService({ store, ids: sequentialIds(), clock });
     for (const [name, type] of [
-      ['Stripe', 'company'], ['Stripe, Inc.', 'company'], ['Rust', 'technology'],
-      ['Patrick Collison', 'person'], ['Square', 'company'], ['Paystack', 'company'],
+      ['Stripe', 'company'],
+      ['Stripe, Inc.', 'company'],
+      ['Rust', 'technology'],
+      ['Patrick Collison', 'person'],
+      ['Square', 'company'],
+      ['Paystack', 'company'],
     ] as const) {
       id[name] = (await graph.createEntity({ name, type })).id;
       clock.advance(1000);
@@ -93,7 +97,11 @@ describe('merge and unmerge', () => {
 
   it('refuses merging into itself, twice undoing, and unknown merges', async () => {
     const s = id['Stripe'] as EntityId;
-    const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AriadneError ? e.code : 'other'));
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: unknown) => (e instanceof AriadneError ? e.code : 'other'),
+      );
     expect(await codeOf(graph.merge(s, s))).toBe('invalid_arguments');
     const out = await graph.merge(s, id['Stripe, Inc.'] as EntityId);
     await graph.unmerge(out.record.id);

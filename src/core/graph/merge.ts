@@ -226,10 +226,8 @@ function release(current: Entity, record: MergeRecord, now: number): Entity {
   const hadAlias = new Set(before.aliases.map(fold));
   const brought = new Set([removed.name, ...removed.aliases].map(fold));
   const aliases = current.aliases.filter((alias) => hadAlias.has(fold(alias)) || !brought.has(fold(alias)));
-  const description =
-    before.description === undefined && current.description === removed.description ? undefined : current.description;
-  const authorityId =
-    before.authorityId === undefined && current.authorityId === removed.authorityId ? undefined : current.authorityId;
+  const description = before.description === undefined && current.description === removed.description ? undefined : current.description;
+  const authorityId = before.authorityId === undefined && current.authorityId === removed.authorityId ? undefined : current.authorityId;
   const candidate = withKeys({
     id: current.id,
     name: current.name,

@@ -43,7 +43,11 @@ export const RELATION_PHRASES: Readonly<Record<string, RelationPhrase>> = {
 
 /** A label's words: `works_for` → "works for" (underscores and runs of spaces to one space). */
 function labelWords(label: string): string {
-  return label.split('_').map((w) => w.trim()).filter((w) => w !== '').join(' ');
+  return label
+    .split('_')
+    .map((w) => w.trim())
+    .filter((w) => w !== '')
+    .join(' ');
 }
 
 /**

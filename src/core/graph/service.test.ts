@@ -54,7 +54,13 @@ describe('GraphService', () => {
       aliases: ['Strype'],
       description: 'Payments company',
     });
-    expect(u).toMatchObject({ name: 'Stripe', type: 'company', attributes: { founded: '2010', industry: 'payments' }, aliases: ['Strype'], description: 'Payments company' });
+    expect(u).toMatchObject({
+      name: 'Stripe',
+      type: 'company',
+      attributes: { founded: '2010', industry: 'payments' },
+      aliases: ['Strype'],
+      description: 'Payments company',
+    });
     expect(u.keys).toEqual(indexKeys(u));
     expect((await graph.findByName('strype')).map((x) => x.id)).toEqual([e.id]);
     const cleared = await graph.updateEntity(e.id, { description: null });
@@ -138,20 +144,26 @@ describe('GraphService.exclusive', () => {
     const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
     const seen: string[] = [];
     graph.subscribe((c) => seen.push(c.kind === 'entity.put' ? c.entity.name : c.kind));
-    const failed = graph.exclusive(async (g) => {
-      await g.createEntity({ name: 'Rust', type: 'technology' });
-      const go = await g.createEntity({ name: 'Go', type: 'technology' });
-      expect(seen).toEqual([]); // held until the outer transaction commits
-      await g.relate(go.id, 'inspired', go.id); // refused: an entity cannot relate to itself
-    }, { atomic: true });
+    const failed = graph.exclusive(
+      async (g) => {
+        await g.createEntity({ name: 'Rust', type: 'technology' });
+        const go = await g.createEntity({ name: 'Go', type: 'technology' });
+        expect(seen).toEqual([]); // held until the outer transaction commits
+        await g.relate(go.id, 'inspired', go.id); // refused: an entity cannot relate to itself
+      },
+      { atomic: true },
+    );
     expect(await codeOf(failed)).toBe('invalid_arguments');
     expect(await store.countEntities()).toBe(0);
     expect(seen).toEqual([]);
-    await graph.exclusive(async (g) => {
-      await g.createEntity({ name: 'Rust', type: 'technology' });
-      await g.createEntity({ name: 'Go', type: 'technology' });
-      expect(seen).toEqual([]);
-    }, { atomic: true });
+    await graph.exclusive(
+      async (g) => {
+        await g.createEntity({ name: 'Rust', type: 'technology' });
+        await g.createEntity({ name: 'Go', type: 'technology' });
+        expect(seen).toEqual([]);
+      },
+      { atomic: true },
+    );
     expect(seen).toEqual(['Rust', 'Go']);
     expect(await store.countEntities()).toBe(2);
   });
@@ -159,11 +171,17 @@ describe('GraphService.exclusive', () => {
   it.each([false, true])('a nested exclusive fails fast with a conflict instead of waiting for itself (atomic: %s)', async (atomic) => {
     const store = new InMemoryGraphStore();
     const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
-    const nested = graph.exclusive(async (g) => {
-      await g.createEntity({ name: 'Rust', type: 'technology' });
-      return g.exclusive((inner) => inner.createEntity({ name: 'Go', type: 'technology' }), { atomic });
-    }, { atomic });
-    const settled = await Promise.race([codeOf(nested), new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 1_000))]);
+    const nested = graph.exclusive(
+      async (g) => {
+        await g.createEntity({ name: 'Rust', type: 'technology' });
+        return g.exclusive((inner) => inner.createEntity({ name: 'Go', type: 'technology' }), { atomic });
+      },
+      { atomic },
+    );
+    const settled = await Promise.race([
+      codeOf(nested),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 1_000)),
+    ]);
     expect(settled).toBe('conflict');
     // The lock was released: the next write runs. An atomic run rolled back its first write.
     await graph.createEntity({ name: 'Zig', type: 'technology' });
@@ -173,12 +191,13 @@ describe('GraphService.exclusive', () => {
   it('runs exclusive callers one after another, in arrival order, past a failing one', async () => {
     const graph = new GraphService({ store: new InMemoryGraphStore(), ids: sequentialIds(), clock: fixedClock() });
     const events: string[] = [];
-    const run = (name: string, fail = false) => graph.exclusive(async (g) => {
-      events.push(`start ${name}`);
-      await g.createEntity({ name, type: 'technology' });
-      events.push(`end ${name}`);
-      if (fail) throw new Error('boom');
-    });
+    const run = (name: string, fail = false) =>
+      graph.exclusive(async (g) => {
+        events.push(`start ${name}`);
+        await g.createEntity({ name, type: 'technology' });
+        events.push(`end ${name}`);
+        if (fail) throw new Error('boom');
+      });
     const outcomes = await Promise.allSettled([run('A'), run('B', true), run('C')]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(events).toEqual(['start A', 'end A', 'start B', 'end B', 'start C', 'end C']);

@@ -176,7 +176,10 @@ function union<T>(a: readonly T[], b: readonly T[]): T[] {
 const MAX_MODEL_NAME = 200;
 
 /** An evidence row's provenance fields: set only for an LLM, with its model's name (bounded). */
-export function provenanceOf(input: { readonly extractor?: EvidenceExtractor; readonly model?: string }): { extractor?: EvidenceExtractor; model?: string } {
+export function provenanceOf(input: { readonly extractor?: EvidenceExtractor; readonly model?: string }): {
+  extractor?: EvidenceExtractor;
+  model?: string;
+} {
   if (input.extractor !== 'llm') return {};
   return { extractor: 'llm', model: cleanSnippet(input.model ?? 'unknown model', MAX_MODEL_NAME) };
 }
@@ -228,7 +231,11 @@ export class GraphService {
   exclusive<T>(fn: (graph: GraphService) => Promise<T>, options: { readonly atomic?: boolean } = {}): Promise<T> {
     const { lock } = this;
     if (lock === undefined) {
-      return Promise.reject(new ConflictError('exclusive was called inside an exclusive run: write through the graph that run was handed; it already has the writer to itself.'));
+      return Promise.reject(
+        new ConflictError(
+          'exclusive was called inside an exclusive run: write through the graph that run was handed; it already has the writer to itself.',
+        ),
+      );
     }
     if (options.atomic !== true) return lock.run(() => fn(this.session));
     return lock.run(async () => {
@@ -342,7 +349,11 @@ export class GraphService {
       const description =
         patch.description === undefined ? before.description : patch.description === null ? undefined : cleanDescription(patch.description);
       const authorityId =
-        patch.authorityId === undefined ? before.authorityId : patch.authorityId === null ? undefined : cleanText(patch.authorityId) || undefined;
+        patch.authorityId === undefined
+          ? before.authorityId
+          : patch.authorityId === null
+            ? undefined
+            : cleanText(patch.authorityId) || undefined;
       const entity = withKeys({
         ...rest,
         name,
@@ -499,14 +510,16 @@ export class GraphService {
     // Decided inside the transaction, thrown after it: an error thrown inside a Dexie
     // transaction under a DOMException name (NotFoundError) comes out as Dexie's own.
     const out = await this.write((log) => deletePageRecords(this.store, log, clean));
-    if (out === undefined) throw new NotFoundError(`No captured page has the URL "${clean.slice(0, 300)}"; it may have been deleted already.`);
+    if (out === undefined)
+      throw new NotFoundError(`No captured page has the URL "${clean.slice(0, 300)}"; it may have been deleted already.`);
     return out;
   }
 
   /** Stores a captured page; a re-capture keeps the union of its entity and relationship lists. */
   async recordPage(input: RecordPageInput): Promise<Page> {
     const url = cleanText(input.url);
-    if (url.length === 0 || url.length > MAX_URL_LENGTH) throw new InvalidArgumentsError(`A page needs a URL of at most ${MAX_URL_LENGTH} characters.`);
+    if (url.length === 0 || url.length > MAX_URL_LENGTH)
+      throw new InvalidArgumentsError(`A page needs a URL of at most ${MAX_URL_LENGTH} characters.`);
     return this.write(async () => {
       const before = await this.store.getPage(url);
       const page: Page = {

@@ -8,16 +8,7 @@
  * Every list method takes a limit; results come in a stable, documented order.
  */
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
-import type {
-  Entity,
-  EntityType,
-  Evidence,
-  MergeRecord,
-  Page,
-  Relationship,
-  ReviewItem,
-  ReviewStatus,
-} from './types';
+import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from './types';
 
 export type Direction = 'out' | 'in' | 'both';
 
@@ -111,11 +102,28 @@ export interface GraphStore {
 
 /** The methods of `GraphStore` that only read. */
 export type GraphReadMethod =
-  | 'getEntity' | 'getEntities' | 'findEntitiesByKeys' | 'listEntities' | 'countEntities' | 'recentEntities'
-  | 'getRelationship' | 'findRelationshipByKey' | 'relationshipsOf' | 'listRelationships'
-  | 'evidenceOfEntity' | 'evidenceOfRelationship' | 'evidenceOfPage'
-  | 'getPage' | 'listPages' | 'countPages' | 'pagesOfEntity'
-  | 'getMerge' | 'listMerges' | 'getReview' | 'listReviews' | 'counts';
+  | 'getEntity'
+  | 'getEntities'
+  | 'findEntitiesByKeys'
+  | 'listEntities'
+  | 'countEntities'
+  | 'recentEntities'
+  | 'getRelationship'
+  | 'findRelationshipByKey'
+  | 'relationshipsOf'
+  | 'listRelationships'
+  | 'evidenceOfEntity'
+  | 'evidenceOfRelationship'
+  | 'evidenceOfPage'
+  | 'getPage'
+  | 'listPages'
+  | 'countPages'
+  | 'pagesOfEntity'
+  | 'getMerge'
+  | 'listMerges'
+  | 'getReview'
+  | 'listReviews'
+  | 'counts';
 
 /**
  * The read-only port: `GraphStore` without its writes and transactions, covered by the

@@ -160,7 +160,17 @@ class FaultyStore implements GraphStore {
 }
 
 function ent(name: string, type: EntityType, extra: Partial<AnalyzedEntity> = {}): AnalyzedEntity {
-  return { name, type, aliases: [], attributes: {}, salience: 0.5, mentions: 1, snippet: `${name} was mentioned.`, origin: 'text', ...extra };
+  return {
+    name,
+    type,
+    aliases: [],
+    attributes: {},
+    salience: 0.5,
+    mentions: 1,
+    snippet: `${name} was mentioned.`,
+    origin: 'text',
+    ...extra,
+  };
 }
 function rel(from: string, label: string, to: string): AnalyzedRelation {
   return { from, to, label, snippet: `${from} ${label} ${to}.`, origin: 'text' };
@@ -171,7 +181,11 @@ function page(url: string, entities: AnalyzedEntity[], relations: AnalyzedRelati
 
 const SEED = page(
   'https://seed.example/',
-  [ent('Stripe', 'company', { attributes: { industry: 'payments' }, salience: 0.9 }), ent('Patrick Collison', 'person'), ent('Mr Rodrigues', 'person')],
+  [
+    ent('Stripe', 'company', { attributes: { industry: 'payments' }, salience: 0.9 }),
+    ent('Patrick Collison', 'person'),
+    ent('Mr Rodrigues', 'person'),
+  ],
   [rel('Stripe', 'founded_by', 'Patrick Collison')],
 );
 /** A doubtful "Jaguar" already waits for review: the capture's "Jaguar" joins its provisional entity. */
@@ -194,7 +208,11 @@ const CAPTURE = page(
     ent('Mercury', 'other', { salience: 0.3 }),
     ent('Jaguar', 'other', { salience: 0.2 }),
   ],
-  [rel('Stripe, Inc.', 'competes_with', 'Adyen'), rel('Stripe, Inc.', 'founded_by', 'Patrick Collison'), rel('Carl Rodrigues', 'works_at', 'Adyen')],
+  [
+    rel('Stripe, Inc.', 'competes_with', 'Adyen'),
+    rel('Stripe, Inc.', 'founded_by', 'Patrick Collison'),
+    rel('Carl Rodrigues', 'works_at', 'Adyen'),
+  ],
 );
 
 interface World {
@@ -239,7 +257,7 @@ async function snapshot(store: GraphStore) {
   const relationships = await store.listRelationships({ limit: 1000 });
   const label = new Map<string, string>();
   for (const e of entities) label.set(e.id, `${e.type}:${e.name}`);
-  const name = (id: string | undefined): string => (id === undefined ? '-' : label.get(id) ?? `missing ${id}`);
+  const name = (id: string | undefined): string => (id === undefined ? '-' : (label.get(id) ?? `missing ${id}`));
   for (const r of relationships) label.set(r.id, `${name(r.from)} ${r.label} ${name(r.to)}`);
   const evidence: Evidence[] = [];
   for (const e of entities) evidence.push(...(await store.evidenceOfEntity(e.id, 1000)));
@@ -248,16 +266,20 @@ async function snapshot(store: GraphStore) {
   for (const status of ['pending', 'accepted', 'rejected'] as const) reviews.push(...(await store.listReviews(status, 1000)));
   return {
     counts: await store.counts(),
-    entities: entities
-      .map(({ id, ...e }) => ({ ...e, id: name(id) }))
-      .sort(byJson),
+    entities: entities.map(({ id, ...e }) => ({ ...e, id: name(id) })).sort(byJson),
     relationships: relationships.map((r) => ({ rel: name(r.id), createdAt: r.createdAt, updatedAt: r.updatedAt })).sort(byJson),
-    evidence: evidence
-      .map(({ id: _id, entityId, relationshipId, ...v }) => ({ ...v, of: name(entityId ?? relationshipId) }))
-      .sort(byJson),
-    pages: (await store.listPages({ limit: 100 })).map((p) => ({ ...p, entityIds: p.entityIds.map(name), relationshipIds: p.relationshipIds.map(name) })),
+    evidence: evidence.map(({ id: _id, entityId, relationshipId, ...v }) => ({ ...v, of: name(entityId ?? relationshipId) })).sort(byJson),
+    pages: (await store.listPages({ limit: 100 })).map((p) => ({
+      ...p,
+      entityIds: p.entityIds.map(name),
+      relationshipIds: p.relationshipIds.map(name),
+    })),
     reviews: reviews
-      .map(({ id: _id, provisionalId, candidates, ...q }) => ({ ...q, provisional: name(provisionalId), candidates: candidates.map((c) => ({ ...c, id: name(c.id) })) }))
+      .map(({ id: _id, provisionalId, candidates, ...q }) => ({
+        ...q,
+        provisional: name(provisionalId),
+        candidates: candidates.map((c) => ({ ...c, id: name(c.id) })),
+      }))
       .sort(byJson),
     merges: (await store.listMerges(100)).length,
   };

@@ -21,7 +21,18 @@ function setup() {
 const analysis: CaptureAnalysis = {
   url: 'https://example.com/agari',
   title: 'Agari raises $22M',
-  entities: [{ name: 'Agari', type: 'company', aliases: [], attributes: {}, salience: 0.9, mentions: 2, snippet: 'Agari raised money.', origin: 'text' }],
+  entities: [
+    {
+      name: 'Agari',
+      type: 'company',
+      aliases: [],
+      attributes: {},
+      salience: 0.9,
+      mentions: 2,
+      snippet: 'Agari raised money.',
+      origin: 'text',
+    },
+  ],
   relations: [],
   notes: [],
   analyzeMs: 1,

@@ -18,7 +18,17 @@ function setup() {
 }
 
 function ent(name: string, type: EntityType, extra: Partial<AnalyzedEntity> = {}): AnalyzedEntity {
-  return { name, type, aliases: [], attributes: {}, salience: 0.5, mentions: 1, snippet: `${name} was mentioned.`, origin: 'text', ...extra };
+  return {
+    name,
+    type,
+    aliases: [],
+    attributes: {},
+    salience: 0.5,
+    mentions: 1,
+    snippet: `${name} was mentioned.`,
+    origin: 'text',
+    ...extra,
+  };
 }
 function rel(from: string, label: string, to: string): AnalyzedRelation {
   return { from, to, label, snippet: `${from} ${label} ${to}.`, origin: 'text' };
@@ -31,7 +41,11 @@ describe('ingestCapture', () => {
   it('creates new entities, relations with evidence, and records the page', async () => {
     const { store, deps } = setup();
     const out = await ingestCapture(
-      page('https://stripe.com/about', [ent('Stripe', 'company', { salience: 0.9 }), ent('Patrick Collison', 'person')], [rel('Stripe', 'founded_by', 'Patrick Collison'), rel('Stripe', 'Founded By', 'Patrick Collison')]),
+      page(
+        'https://stripe.com/about',
+        [ent('Stripe', 'company', { salience: 0.9 }), ent('Patrick Collison', 'person')],
+        [rel('Stripe', 'founded_by', 'Patrick Collison'), rel('Stripe', 'Founded By', 'Patrick Collison')],
+      ),
       deps,
       { capturedAt: 1000 },
     );
@@ -48,12 +62,18 @@ describe('ingestCapture', () => {
 
   it('parts of a name folded in on one page are not stored, nor used to match: "Bill Cosby" is not "Bill Gates"', async () => {
     const { store, deps } = setup();
-    const gates = await ingestCapture(page('https://a.example/1', [ent('Bill Gates', 'person', { aliases: ['Bill', 'Gates', 'William H. Gates'] })]), deps, { capturedAt: 1 });
+    const gates = await ingestCapture(
+      page('https://a.example/1', [ent('Bill Gates', 'person', { aliases: ['Bill', 'Gates', 'William H. Gates'] })]),
+      deps,
+      { capturedAt: 1 },
+    );
     const id = gates.entityIds[0];
     if (id === undefined) throw new Error('no id');
     // A real other name is kept; "Bill" and "Gates" stood for him on that page only.
     expect((await store.getEntity(id))?.aliases).toEqual(['William H. Gates']);
-    const cosby = await ingestCapture(page('https://b.example/2', [ent('Bill Cosby', 'person', { aliases: ['Bill', 'Cosby'] })]), deps, { capturedAt: 2 });
+    const cosby = await ingestCapture(page('https://b.example/2', [ent('Bill Cosby', 'person', { aliases: ['Bill', 'Cosby'] })]), deps, {
+      capturedAt: 2,
+    });
     expect(cosby).toMatchObject({ created: 1, matched: 0 });
     expect(cosby.entityIds[0]).not.toBe(id);
     expect((await store.getEntity(id))?.aliases).toEqual(['William H. Gates']);
@@ -62,7 +82,11 @@ describe('ingestCapture', () => {
   it('joins a known entity on a later page: evidence, new alias, attributes, mention count', async () => {
     const { store, deps } = setup();
     const first = await ingestCapture(page('https://a.example/1', [ent('Stripe', 'company')]), deps, { capturedAt: 1 });
-    const second = await ingestCapture(page('https://b.example/2', [ent('Stripe, Inc.', 'company', { attributes: { url: 'https://stripe.com' }, mentions: 3 })]), deps, { capturedAt: 2 });
+    const second = await ingestCapture(
+      page('https://b.example/2', [ent('Stripe, Inc.', 'company', { attributes: { url: 'https://stripe.com' }, mentions: 3 })]),
+      deps,
+      { capturedAt: 2 },
+    );
     expect(second).toMatchObject({ created: 0, matched: 1 });
     expect(second.entityIds).toEqual(first.entityIds);
     const id = first.entityIds[0];
@@ -74,7 +98,11 @@ describe('ingestCapture', () => {
 
   it('is idempotent: the same capture (url + capturedAt) ingested twice changes nothing', async () => {
     const { store, deps } = setup();
-    const analysis = page('https://a.example/', [ent('Stripe', 'company'), ent('Adyen', 'company')], [rel('Stripe', 'competes_with', 'Adyen')]);
+    const analysis = page(
+      'https://a.example/',
+      [ent('Stripe', 'company'), ent('Adyen', 'company')],
+      [rel('Stripe', 'competes_with', 'Adyen')],
+    );
     await ingestCapture(analysis, deps, { capturedAt: 5 });
     const before = await store.counts();
     const again = await ingestCapture(analysis, deps, { capturedAt: 5 });
@@ -92,7 +120,11 @@ describe('ingestCapture', () => {
       },
     };
     const names = ['Alpha', 'Beta', 'Gamma', 'Delta'];
-    const analysis = page('https://slow.example/', names.map((n, i) => ent(n, 'company', { salience: 0.9 - i / 10 })), [rel('Alpha', 'owns', 'Beta')]);
+    const analysis = page(
+      'https://slow.example/',
+      names.map((n, i) => ent(n, 'company', { salience: 0.9 - i / 10 })),
+      [rel('Alpha', 'owns', 'Beta')],
+    );
     const out = await ingestCapture(analysis, { ...deps, resolver: slow }, { capturedAt: 7 });
     expect(out).toMatchObject({ created: 3, relationships: 0, duplicate: false });
     expect((await store.listEntities({ limit: 10 })).map((e) => e.name)).toEqual(['Alpha', 'Beta', 'Gamma']);
@@ -151,7 +183,11 @@ describe('ingestCapture', () => {
 
   it('stores an acronym seen with its long form as an alias, so a later page finds it', async () => {
     const { store, deps } = setup();
-    const first = await ingestCapture(page('https://a.example/', [ent('International Business Machines', 'company'), ent('IBM', 'company')]), deps, { capturedAt: 1 });
+    const first = await ingestCapture(
+      page('https://a.example/', [ent('International Business Machines', 'company'), ent('IBM', 'company')]),
+      deps,
+      { capturedAt: 1 },
+    );
     expect(first.created).toBe(1);
     const later = await ingestCapture(page('https://b.example/', [ent('IBM', 'company')]), deps, { capturedAt: 2 });
     expect(later).toMatchObject({ matched: 1, created: 0 });
@@ -162,7 +198,11 @@ describe('ingestCapture', () => {
 
   it('a short person name on the same page joins the full name', async () => {
     const { store, deps } = setup();
-    const out = await ingestCapture(page('https://a.example/', [ent('Patrick Collison', 'person', { salience: 0.9 }), ent('Collison', 'person', { salience: 0.4 })]), deps, { capturedAt: 1 });
+    const out = await ingestCapture(
+      page('https://a.example/', [ent('Patrick Collison', 'person', { salience: 0.9 }), ent('Collison', 'person', { salience: 0.4 })]),
+      deps,
+      { capturedAt: 1 },
+    );
     expect(out).toMatchObject({ created: 1, matched: 1 });
     expect(await store.countEntities()).toBe(1);
   });
@@ -173,7 +213,11 @@ describe('ingestCapture', () => {
     const id = first.entityIds[0];
     if (id === undefined) throw new Error('no id');
     // A later page names him both ways: the short name joins him, then the full name on that page.
-    const later = await ingestCapture(page('https://a.example/2', [ent('Mr Rodrigues', 'person', { salience: 0.9 }), ent('Carl Rodrigues', 'person', { salience: 0.4 })]), deps, { capturedAt: 2 });
+    const later = await ingestCapture(
+      page('https://a.example/2', [ent('Mr Rodrigues', 'person', { salience: 0.9 }), ent('Carl Rodrigues', 'person', { salience: 0.4 })]),
+      deps,
+      { capturedAt: 2 },
+    );
     expect(later).toMatchObject({ created: 0, matched: 2 });
     expect(later.entityIds).toContain(id);
     expect(await store.getEntity(id)).toMatchObject({ name: 'Carl Rodrigues', aliases: ['Mr Rodrigues'] });
@@ -181,7 +225,11 @@ describe('ingestCapture', () => {
     const { store: s2, deps: d2 } = setup();
     const carl = (await ingestCapture(page('https://b.example/1', [ent('Carl Rodrigues', 'person')]), d2, { capturedAt: 1 })).entityIds[0];
     if (carl === undefined) throw new Error('no id');
-    await ingestCapture(page('https://b.example/2', [ent('Carl Rodrigues', 'person', { salience: 0.9 }), ent('Mr Rodrigues', 'person', { salience: 0.4 })]), d2, { capturedAt: 2 });
+    await ingestCapture(
+      page('https://b.example/2', [ent('Carl Rodrigues', 'person', { salience: 0.9 }), ent('Mr Rodrigues', 'person', { salience: 0.4 })]),
+      d2,
+      { capturedAt: 2 },
+    );
     expect((await s2.getEntity(carl))?.name).toBe('Carl Rodrigues');
   });
 });
@@ -193,7 +241,10 @@ describe('resolveName', () => {
     await service.createEntity({ name: 'Mercury', type: 'location' });
     await service.createEntity({ name: 'Mercury', type: 'company' });
     expect(await resolveName(resolver, 'Stripe, Inc.')).toBe(stripe.id);
-    await expect(resolveName(resolver, 'Mercury')).rejects.toMatchObject({ code: 'ambiguous', details: { candidates: [{ label: 'Mercury' }, { label: 'Mercury' }] } });
+    await expect(resolveName(resolver, 'Mercury')).rejects.toMatchObject({
+      code: 'ambiguous',
+      details: { candidates: [{ label: 'Mercury' }, { label: 'Mercury' }] },
+    });
     await expect(resolveName(resolver, 'Adyen')).rejects.toMatchObject({ code: 'not_found' });
     expect(await resolveName(resolver, 'Mercury', 'company')).toMatch(/^e_/);
   });

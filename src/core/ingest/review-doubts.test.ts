@@ -22,7 +22,8 @@ async function setup() {
   search.attach(service);
   const registry = createRegistry({ graph: service, store, search });
   let at = 0;
-  const capture = (url: string, entities: AnalyzedEntity[]) => ingestCapture(page(url, entities), { service, resolver, store, clock, ids }, { capturedAt: ++at });
+  const capture = (url: string, entities: AnalyzedEntity[]) =>
+    ingestCapture(page(url, entities), { service, resolver, store, clock, ids }, { capturedAt: ++at });
   return { store, registry, capture };
 }
 
@@ -40,13 +41,21 @@ describe('review doubts at ingestion', () => {
     const second = await capture('https://b.example/', [ent('HackerRank', 'person', 1)]);
     expect(second.queuedForReview).toBe(1);
     const [item] = await store.listReviews('pending', 10);
-    expect(item).toMatchObject({ mention: { name: 'HackerRank', type: 'person', pageUrl: 'https://b.example/', snippet: 'HackerRank was mentioned here.' }, candidates: [{ label: 'HackerRank', type: 'company' }] });
+    expect(item).toMatchObject({
+      mention: { name: 'HackerRank', type: 'person', pageUrl: 'https://b.example/', snippet: 'HackerRank was mentioned here.' },
+      candidates: [{ label: 'HackerRank', type: 'company' }],
+    });
     expect(item?.reason).toContain('stored both as a company and as a person');
   });
 
   it('a first name and a surname beside the full name on one page each go to review', async () => {
     const { store, capture } = await setup();
-    const out = await capture('https://music.example/', [ent('Bob Dylan', 'person', 3), ent('Bob', 'person'), ent('Dylan', 'person'), ent('Joan Baez', 'person')]);
+    const out = await capture('https://music.example/', [
+      ent('Bob Dylan', 'person', 3),
+      ent('Bob', 'person'),
+      ent('Dylan', 'person'),
+      ent('Joan Baez', 'person'),
+    ]);
     const items = await store.listReviews('pending', 10);
     const doubts = items.map((i) => `${i.mention.name} → ${i.candidates.map((c) => c.label).join(', ')}`).sort();
     // "Dylan" alone is folded into "Bob Dylan" on the page by the resolver; "Bob" is not (a first name could be anyone's).

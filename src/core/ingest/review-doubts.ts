@@ -61,10 +61,16 @@ async function typeClashes(store: GraphStore, entities: readonly Entity[]): Prom
   const out: Doubt[] = [];
   for (const e of entities) {
     const key = nameKey(e.name);
-    const others = (await store.findEntitiesByKeys([nameIndexKey(e.name)], SAME_NAME)).filter((o) => o.id !== e.id && o.type !== e.type && nameKey(o.name) === key);
+    const others = (await store.findEntitiesByKeys([nameIndexKey(e.name)], SAME_NAME)).filter(
+      (o) => o.id !== e.id && o.type !== e.type && nameKey(o.name) === key,
+    );
     for (const o of others) {
       const [weak, strong] = o.mentionCount < e.mentionCount || (o.mentionCount === e.mentionCount && o.id > e.id) ? [o, e] : [e, o];
-      out.push({ weak, strong: [strong], reason: `“${strong.name}” is stored both as ${article(strong.type)} ${strong.type} and as ${article(weak.type)} ${weak.type}: the same thing typed two ways, or two things with one name?` });
+      out.push({
+        weak,
+        strong: [strong],
+        reason: `“${strong.name}” is stored both as ${article(strong.type)} ${strong.type} and as ${article(weak.type)} ${weak.type}: the same thing typed two ways, or two things with one name?`,
+      });
     }
   }
   return out;
@@ -77,7 +83,10 @@ function partNames(entities: readonly Entity[]): Doubt[] {
   const full = words.filter((w) => w.words.length >= 2 && w.words.length <= MAX_FULL_NAME_WORDS);
   return words.flatMap(({ p, words: [word, ...rest] }) => {
     if (word === undefined || rest.length > 0) return [];
-    const strong = full.filter((f) => f.words[0] === word || f.words.at(-1) === word).map((f) => f.p).slice(0, MAX_CANDIDATES);
+    const strong = full
+      .filter((f) => f.words[0] === word || f.words.at(-1) === word)
+      .map((f) => f.p)
+      .slice(0, MAX_CANDIDATES);
     if (strong.length === 0) return [];
     const names = strong.map((s) => `“${s.name}”`).join(' or ');
     return [{ weak: p, strong, reason: `“${p.name}” and ${names} are named on the same page: the same person, or someone else?` }];
@@ -92,7 +101,11 @@ function article(word: string): string {
  * Queues the page's doubts (see the module comment) and returns the items written.
  * Call it inside the capture's transaction, after the page's entities are written.
  */
-export async function queueReviewDoubts(deps: ReviewDoubtDeps, page: { readonly url: string; readonly title: string }, entityIds: readonly EntityId[]): Promise<ReviewItem[]> {
+export async function queueReviewDoubts(
+  deps: ReviewDoubtDeps,
+  page: { readonly url: string; readonly title: string },
+  entityIds: readonly EntityId[],
+): Promise<ReviewItem[]> {
   const entities = await deps.store.getEntities([...new Set(entityIds)]);
   const doubts = [...(await typeClashes(deps.store, entities)), ...partNames(entities)];
   if (doubts.length === 0) return [];

@@ -24,7 +24,17 @@ async function setup() {
 }
 
 function ent(name: string, type: EntityType, extra: Partial<AnalyzedEntity> = {}): AnalyzedEntity {
-  return { name, type, aliases: [], attributes: {}, salience: 0.5, mentions: 2, snippet: `${name} was mentioned.`, origin: 'text', ...extra };
+  return {
+    name,
+    type,
+    aliases: [],
+    attributes: {},
+    salience: 0.5,
+    mentions: 2,
+    snippet: `${name} was mentioned.`,
+    origin: 'text',
+    ...extra,
+  };
 }
 function page(url: string, entities: AnalyzedEntity[]): CaptureAnalysis {
   return { url, title: `Title of ${url}`, entities, relations: [], notes: [], analyzeMs: 1 };
@@ -41,7 +51,11 @@ describe('types the user fixes stick', () => {
     await tool('entity_update', { name: id, entity_type: 'product' });
     expect(await store.getEntity(id)).toMatchObject({ type: 'product', typeSetByUser: true });
 
-    const later = await ingestCapture(page('https://b.example/2', [ent('Pebble Core', 'person', { salience: 0.9 }), ent('Eric Migicovsky', 'person')]), deps, { capturedAt: 2 });
+    const later = await ingestCapture(
+      page('https://b.example/2', [ent('Pebble Core', 'person', { salience: 0.9 }), ent('Eric Migicovsky', 'person')]),
+      deps,
+      { capturedAt: 2 },
+    );
     expect(later).toMatchObject({ created: 1, matched: 1 });
     expect(later.entityIds[0]).toBe(id);
     expect((await store.getEntity(id))?.type).toBe('product');

@@ -40,6 +40,7 @@ export type Allowance = { readonly tokens: number; readonly reason?: undefined }
 /** What the next page may send: its own budget, or what is left of today's if that is less. */
 export function pageAllowance(budgets: TokenBudgets, usage: DailyUsage | undefined, now: number): Allowance {
   const left = Math.max(0, budgets.dailyTokens - spentToday(usage, now));
-  if (left === 0) return { tokens: 0, reason: `today's LLM budget of ${budgets.dailyTokens} tokens is spent; pages are read again tomorrow (UTC)` };
+  if (left === 0)
+    return { tokens: 0, reason: `today's LLM budget of ${budgets.dailyTokens} tokens is spent; pages are read again tomorrow (UTC)` };
   return { tokens: Math.min(budgets.pageTokens, left) };
 }

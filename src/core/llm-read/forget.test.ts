@@ -9,8 +9,25 @@ import { createResolver } from '../resolve/resolver';
 import { forgetLlmReading } from './forget';
 
 const URL_ = 'https://stripe.com/about';
-const ent = (name: string, type: AnalyzedEntity['type']): AnalyzedEntity => ({ name, type, aliases: [], attributes: {}, salience: 0.5, mentions: 1, snippet: `${name} is here.`, origin: 'text' });
-const analysis = (entities: AnalyzedEntity[], relations: CaptureAnalysis['relations'] = []): CaptureAnalysis => ({ url: URL_, title: 'Stripe', entities, relations, notes: ['offline note'], analyzeMs: 1, sentences: ['Stripe was founded by Patrick Collison.'] });
+const ent = (name: string, type: AnalyzedEntity['type']): AnalyzedEntity => ({
+  name,
+  type,
+  aliases: [],
+  attributes: {},
+  salience: 0.5,
+  mentions: 1,
+  snippet: `${name} is here.`,
+  origin: 'text',
+});
+const analysis = (entities: AnalyzedEntity[], relations: CaptureAnalysis['relations'] = []): CaptureAnalysis => ({
+  url: URL_,
+  title: 'Stripe',
+  entities,
+  relations,
+  notes: ['offline note'],
+  analyzeMs: 1,
+  sentences: ['Stripe was founded by Patrick Collison.'],
+});
 
 async function setup() {
   const store = new InMemoryGraphStore();
@@ -18,11 +35,27 @@ async function setup() {
   const ids = sequentialIds();
   const graph = new GraphService({ store, ids, clock });
   const deps = { service: graph, resolver: createResolver({ store, clock, settings: { networkLookups: false } }), store, clock, ids };
-  await ingestCapture(analysis([ent('Stripe', 'company'), ent('Patrick Collison', 'person')], [{ from: 'Stripe', label: 'founded_by', to: 'Patrick Collison', snippet: 'Stripe was founded by Patrick Collison.', origin: 'text' }]), deps, { capturedAt: 1_000 });
-  const offline = { page: await store.getPage(URL_), evidence: await store.evidenceOfPage(URL_, 100), stripe: (await graph.findByName('Stripe'))[0] };
   await ingestCapture(
     analysis(
-      [{ ...ent('Stripe', 'company'), aliases: ['Stripe Inc'] }, ent('Patrick Collison', 'person'), ent('Ruby', 'technology'), ent('Dublin', 'location')],
+      [ent('Stripe', 'company'), ent('Patrick Collison', 'person')],
+      [{ from: 'Stripe', label: 'founded_by', to: 'Patrick Collison', snippet: 'Stripe was founded by Patrick Collison.', origin: 'text' }],
+    ),
+    deps,
+    { capturedAt: 1_000 },
+  );
+  const offline = {
+    page: await store.getPage(URL_),
+    evidence: await store.evidenceOfPage(URL_, 100),
+    stripe: (await graph.findByName('Stripe'))[0],
+  };
+  await ingestCapture(
+    analysis(
+      [
+        { ...ent('Stripe', 'company'), aliases: ['Stripe Inc'] },
+        ent('Patrick Collison', 'person'),
+        ent('Ruby', 'technology'),
+        ent('Dublin', 'location'),
+      ],
       [
         { from: 'Stripe', label: 'founded_by', to: 'Patrick Collison', snippet: 'Stripe was founded by Patrick Collison.', origin: 'text' },
         { from: 'Stripe', label: 'uses', to: 'Ruby', snippet: 'Stripe uses Ruby.', origin: 'text' },

@@ -38,31 +38,39 @@ export function isLlmEvidence(ev: Evidence): boolean {
 
 export async function forgetLlmReading(deps: ForgetDeps, pageUrl: string): Promise<ForgetOutcome> {
   const { store } = deps;
-  return deps.graph.exclusive(async (graph) => {
-    const llm = (await store.evidenceOfPage(pageUrl, MAX_EDGES_PER_OPERATION)).filter(isLlmEvidence);
-    if (llm.length === 0) return NOTHING_FORGOTTEN;
-    for (const ev of llm) await store.deleteEvidence(ev.id);
-    const relIds = new Set(llm.flatMap((ev) => (ev.relationshipId === undefined ? [] : [ev.relationshipId])));
-    const entityIds = new Set(llm.flatMap((ev) => (ev.entityId === undefined ? [] : [ev.entityId])));
-    let relationshipsRemoved = 0;
-    for (const id of relIds) {
-      if ((await store.evidenceOfRelationship(id, 1)).length > 0) continue;
-      if (await graph.unrelate(id)) relationshipsRemoved++;
-    }
-    let entitiesRemoved = 0;
-    for (const id of entityIds) {
-      if ((await store.evidenceOfEntity(id, 1)).length > 0 || (await store.relationshipsOf(id, 'both', 1)).length > 0) continue;
-      if ((await store.getEntity(id)) === undefined) continue;
-      await graph.deleteEntity(id);
-      entitiesRemoved++;
-    }
-    await dropFromPage(store, pageUrl, entityIds, relIds);
-    return { evidenceRemoved: llm.length, relationshipsRemoved, entitiesRemoved };
-  }, { atomic: true });
+  return deps.graph.exclusive(
+    async (graph) => {
+      const llm = (await store.evidenceOfPage(pageUrl, MAX_EDGES_PER_OPERATION)).filter(isLlmEvidence);
+      if (llm.length === 0) return NOTHING_FORGOTTEN;
+      for (const ev of llm) await store.deleteEvidence(ev.id);
+      const relIds = new Set(llm.flatMap((ev) => (ev.relationshipId === undefined ? [] : [ev.relationshipId])));
+      const entityIds = new Set(llm.flatMap((ev) => (ev.entityId === undefined ? [] : [ev.entityId])));
+      let relationshipsRemoved = 0;
+      for (const id of relIds) {
+        if ((await store.evidenceOfRelationship(id, 1)).length > 0) continue;
+        if (await graph.unrelate(id)) relationshipsRemoved++;
+      }
+      let entitiesRemoved = 0;
+      for (const id of entityIds) {
+        if ((await store.evidenceOfEntity(id, 1)).length > 0 || (await store.relationshipsOf(id, 'both', 1)).length > 0) continue;
+        if ((await store.getEntity(id)) === undefined) continue;
+        await graph.deleteEntity(id);
+        entitiesRemoved++;
+      }
+      await dropFromPage(store, pageUrl, entityIds, relIds);
+      return { evidenceRemoved: llm.length, relationshipsRemoved, entitiesRemoved };
+    },
+    { atomic: true },
+  );
 }
 
 /** Takes off the page's lists the entities and relationships that no longer have evidence from it. */
-async function dropFromPage(store: GraphStore, pageUrl: string, entityIds: ReadonlySet<EntityId>, relIds: ReadonlySet<RelationshipId>): Promise<void> {
+async function dropFromPage(
+  store: GraphStore,
+  pageUrl: string,
+  entityIds: ReadonlySet<EntityId>,
+  relIds: ReadonlySet<RelationshipId>,
+): Promise<void> {
   const page = await store.getPage(pageUrl);
   if (page === undefined) return;
   const left = await store.evidenceOfPage(pageUrl, MAX_EDGES_PER_OPERATION);

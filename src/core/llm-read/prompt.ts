@@ -29,11 +29,13 @@ export const EXTRACTION_SYSTEM_PROMPT = [
 
 /** Removes what could end the data block or forge a message boundary, and control characters. */
 export function asPageData(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')
-    .replace(/<<<|>>>/g, ' ')
-    .replace(/PAGE_TEXT/gi, 'PAGE TEXT');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')
+      .replace(/<<<|>>>/g, ' ')
+      .replace(/PAGE_TEXT/gi, 'PAGE TEXT')
+  );
 }
 
 export interface ExtractionMessages {

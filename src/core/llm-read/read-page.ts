@@ -47,7 +47,12 @@ export interface PageReading {
 /** An answer larger than this many tokens is not a list of one chunk's facts. */
 export const DEFAULT_ANSWER_TOKENS = 2_000;
 
-export async function readPage(page: { readonly title: string; readonly text: string }, reader: PageReader, limits: ReadLimits, signal?: AbortSignal): Promise<PageReading> {
+export async function readPage(
+  page: { readonly title: string; readonly text: string },
+  reader: PageReader,
+  limits: ReadLimits,
+  signal?: AbortSignal,
+): Promise<PageReading> {
   const overheadTokens = promptOverheadTokens(page.title, JSON.stringify(EXTRACTION_JSON_SCHEMA));
   const plan = planChunks(page.text, { chunkTokens: limits.chunkTokens, pageTokens: limits.pageTokens, overheadTokens });
   const extractions: Extraction[] = [];
@@ -60,7 +65,16 @@ export async function readPage(page: { readonly title: string; readonly text: st
     // A failed call was sent all the same: it is charged the estimate.
     const estimate = overheadTokens + estimateTokens(chunk);
     try {
-      const answer = await reader.read({ system, user, schema: EXTRACTION_JSON_SCHEMA, schemaName: EXTRACTION_SCHEMA_NAME, maxTokens: limits.answerTokens ?? DEFAULT_ANSWER_TOKENS }, signal);
+      const answer = await reader.read(
+        {
+          system,
+          user,
+          schema: EXTRACTION_JSON_SCHEMA,
+          schemaName: EXTRACTION_SCHEMA_NAME,
+          maxTokens: limits.answerTokens ?? DEFAULT_ANSWER_TOKENS,
+        },
+        signal,
+      );
       tokensSent += answer.usage?.promptTokens ?? estimate;
       const parsed = parseExtraction(parseJsonText(answer.text));
       if (parsed.ok) extractions.push(parsed.value);

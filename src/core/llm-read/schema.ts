@@ -36,7 +36,9 @@ export const extractionSchema = z.object({
     .array(z.object({ name, type: z.enum(ENTITY_TYPES), aliases: z.array(name).max(MAX_ALIASES).default([]) }))
     .max(MAX_CHUNK_ENTITIES),
   relations: z
-    .array(z.object({ from: name, label: z.enum(LLM_RELATION_LABELS), to: name, sentence: z.string().trim().min(1).max(MAX_SENTENCE_CHARS) }))
+    .array(
+      z.object({ from: name, label: z.enum(LLM_RELATION_LABELS), to: name, sentence: z.string().trim().min(1).max(MAX_SENTENCE_CHARS) }),
+    )
     .max(MAX_CHUNK_RELATIONS),
 });
 export type Extraction = z.infer<typeof extractionSchema>;
@@ -95,5 +97,8 @@ export function parseExtraction(raw: unknown): ParsedExtraction {
   const parsed = extractionSchema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false, message: `the answer does not fit the extraction schema (${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'})` };
+  return {
+    ok: false,
+    message: `the answer does not fit the extraction schema (${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'})`,
+  };
 }

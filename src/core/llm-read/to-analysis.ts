@@ -13,8 +13,21 @@ const LLM_SALIENCE = 0.5;
 
 export function findingsAnalysis(page: { readonly url: string; readonly title: string }, findings: VerifiedFindings): CaptureAnalysis {
   const entities = findings.entities.map((e): AnalyzedEntity => ({
-    name: e.name, type: e.type, aliases: e.aliases, attributes: {}, salience: LLM_SALIENCE, mentions: 1, snippet: e.snippet, origin: 'text',
+    name: e.name,
+    type: e.type,
+    aliases: e.aliases,
+    attributes: {},
+    salience: LLM_SALIENCE,
+    mentions: 1,
+    snippet: e.snippet,
+    origin: 'text',
   }));
-  const relations = findings.relations.map((r): AnalyzedRelation => ({ from: r.from, to: r.to, label: r.label, snippet: r.sentence, origin: 'text' }));
+  const relations = findings.relations.map((r): AnalyzedRelation => ({
+    from: r.from,
+    to: r.to,
+    label: r.label,
+    snippet: r.sentence,
+    origin: 'text',
+  }));
   return { url: page.url, title: page.title, entities, relations, notes: [], analyzeMs: 0 };
 }

@@ -112,7 +112,10 @@ export function verifyFindings(extractions: readonly Extraction[], text: string)
   return { entities, relations: [...relations.values()], dropped: { entitiesNotInPage, aliasesNotInPage, ...counts } };
 }
 
-function verifyEntities(extractions: readonly Extraction[], page: PageText): { entities: VerifiedEntity[]; entitiesNotInPage: number; aliasesNotInPage: number } {
+function verifyEntities(
+  extractions: readonly Extraction[],
+  page: PageText,
+): { entities: VerifiedEntity[]; entitiesNotInPage: number; aliasesNotInPage: number } {
   const byKey = new Map<string, VerifiedEntity>();
   let entitiesNotInPage = 0;
   let aliasesNotInPage = 0;

@@ -57,7 +57,10 @@ describe('renderMermaid', () => {
         { key: 'e_1', name: 'Stripe', type: 'company' },
         { key: 'e_2', name: 'Rust', type: 'technology' },
       ],
-      edges: [{ from: 'e_1', to: 'e_2', label: 'uses' }, { from: 'e_1', to: 'e_9', label: 'dangling' }],
+      edges: [
+        { from: 'e_1', to: 'e_2', label: 'uses' },
+        { from: 'e_1', to: 'e_9', label: 'dangling' },
+      ],
     });
     expect(text.split('\n')[0]).toBe('graph LR');
     expect(text).toContain('n0["Stripe<br/>(company)"]');
@@ -85,7 +88,11 @@ describe('renderMermaid', () => {
       /^ {2}classDef (company|person|technology|product|location|other) [a-z:#0-9,]+$/,
       /^ {2}class n\d+(,n\d+)* (company|person|technology|product|location|other)$/,
     ];
-    for (const line of text.split('\n')) expect(grammar.some((re) => re.test(line)), line).toBe(true);
+    for (const line of text.split('\n'))
+      expect(
+        grammar.some((re) => re.test(line)),
+        line,
+      ).toBe(true);
     expect(await mermaid.parse(text)).toMatchObject({ diagramType: 'flowchart-v2' });
     const { vertices, edges: parsedEdges, classes } = await parsed(text);
     expect(vertices.map((v) => v.id)).toEqual(HOSTILE.map((_, i) => `n${i}`));
@@ -107,7 +114,10 @@ function sample(n: number, links: readonly (readonly [number, number])[] = []) {
 describe('compact layout of unconnected nodes', () => {
   it('places unconnected nodes in rows of invisible links, grouped by type, and leaves connected ones alone', async () => {
     const text = renderMermaid(sample(14, [[0, 1]]));
-    const rows = text.split('\n').filter((l) => l.includes('~~~')).map((l) => l.trim().split(' ~~~ '));
+    const rows = text
+      .split('\n')
+      .filter((l) => l.includes('~~~'))
+      .map((l) => l.trim().split(' ~~~ '));
     // 12 unconnected nodes: 3 rows of GRID_ROW_NODES, ordered by type (company, person, …) then by given order.
     expect(rows.map((r) => r.length)).toEqual([GRID_ROW_NODES, GRID_ROW_NODES, GRID_ROW_NODES]);
     expect(rows.flat()).toEqual(['n6', 'n12', 'n7', 'n13', 'n2', 'n8', 'n3', 'n9', 'n4', 'n10', 'n5', 'n11']);
@@ -120,7 +130,14 @@ describe('compact layout of unconnected nodes', () => {
   });
 
   it('a diagram with edges everywhere has no grid line; a lone row of one has none either', () => {
-    expect(renderMermaid(sample(3, [[0, 1], [1, 2]]))).not.toContain('~~~');
+    expect(
+      renderMermaid(
+        sample(3, [
+          [0, 1],
+          [1, 2],
+        ]),
+      ),
+    ).not.toContain('~~~');
     expect(renderMermaid(sample(3, [[0, 1]]))).not.toContain('~~~');
   });
 });
@@ -128,7 +145,11 @@ describe('compact layout of unconnected nodes', () => {
 describe('renderMermaidParts', () => {
   it('cuts a diagram into connected groups then slices of the grid, with the ids of the whole', async () => {
     // Group A: 0–1–2; group B: 3–4; 10 unconnected nodes (5…14).
-    const diagram = sample(15, [[0, 1], [1, 2], [3, 4]]);
+    const diagram = sample(15, [
+      [0, 1],
+      [1, 2],
+      [3, 4],
+    ]);
     const parts = renderMermaidParts(diagram, 4);
     const idsOf = async (text: string) => (await parsed(text)).vertices.map((v) => v.id).sort();
     // A and B do not fit one part of 4; the grid comes in slices of whole rows (4 nodes).
@@ -159,8 +180,18 @@ describe('renderMermaidParts', () => {
       expect(parts.some((p) => p.includes(`"${label}<br/>(other)"`))).toBe(true);
     }
     // Every line is a statement we write: a label, a grid row or a class line.
-    const grammar = [/^graph LR$/, /^ {2}n\d+\["[^"\n]*<br\/>\(other\)"\]$/, /^ {2}n\d+( ~~~ n\d+)+$/, /^ {2}classDef other [a-z:#0-9,]+$/, /^ {2}class n\d+(,n\d+)* other$/];
-    for (const line of [whole, ...parts].flatMap((t) => t.split('\n'))) expect(grammar.some((re) => re.test(line)), line).toBe(true);
+    const grammar = [
+      /^graph LR$/,
+      /^ {2}n\d+\["[^"\n]*<br\/>\(other\)"\]$/,
+      /^ {2}n\d+( ~~~ n\d+)+$/,
+      /^ {2}classDef other [a-z:#0-9,]+$/,
+      /^ {2}class n\d+(,n\d+)* other$/,
+    ];
+    for (const line of [whole, ...parts].flatMap((t) => t.split('\n')))
+      expect(
+        grammar.some((re) => re.test(line)),
+        line,
+      ).toBe(true);
   });
 
   it('one part for a diagram within the part size, equal to the whole text', () => {

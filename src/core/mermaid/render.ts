@@ -103,7 +103,12 @@ function structure(diagram: Diagram, ids: ReadonlyMap<string, string>) {
 }
 
 /** The text of some nodes and edges, with ids from the whole diagram. */
-function write(nodes: readonly DiagramNode[], edges: readonly DiagramEdge[], loose: readonly DiagramNode[], ids: ReadonlyMap<string, string>): string {
+function write(
+  nodes: readonly DiagramNode[],
+  edges: readonly DiagramEdge[],
+  loose: readonly DiagramNode[],
+  ids: ReadonlyMap<string, string>,
+): string {
   const id = (key: string): string => ids.get(key) ?? '';
   const lines = ['graph LR'];
   for (const node of nodes) lines.push(`  ${id(node.key)}["${escapeLabel(node.name)}<br/>(${node.type})"]`);
@@ -174,7 +179,14 @@ export function renderMermaidParts(diagram: Diagram, maxNodes = PART_MAX_NODES):
   const flush = (): void => {
     if (batch.length === 0) return;
     const inBatch = new Set(batch.map((n) => n.key));
-    parts.push(write(batch, edges.filter((e) => inBatch.has(e.from)), [], ids));
+    parts.push(
+      write(
+        batch,
+        edges.filter((e) => inBatch.has(e.from)),
+        [],
+        ids,
+      ),
+    );
     batch = [];
   };
   for (const group of groups.values()) {

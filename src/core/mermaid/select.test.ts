@@ -29,7 +29,11 @@ describe('selectDiagram', () => {
     expect(diagram.nodes[0]?.key).toBe(hub.id);
     expect(note).toMatch(/^Showing 10 of 102 entities; left out: /);
     expect(note).toMatch(/relationships not drawn/);
-    expect(renderMermaid(diagram).split('\n').filter((l) => l.includes('-->'))).toHaveLength(diagram.edges.length);
+    expect(
+      renderMermaid(diagram)
+        .split('\n')
+        .filter((l) => l.includes('-->')),
+    ).toHaveLength(diagram.edges.length);
   });
 
   it('draws around an entity at depth 1 and 2', async () => {

@@ -54,7 +54,12 @@ async function allRelationships(store: GraphReader, keep: (r: Relationship) => b
   return out;
 }
 
-function describeLeftOut(shown: readonly Entity[], totalByType: ReadonlyMap<EntityType, number>, edgesShown: number, edgesTotal: number): string | undefined {
+function describeLeftOut(
+  shown: readonly Entity[],
+  totalByType: ReadonlyMap<EntityType, number>,
+  edgesShown: number,
+  edgesTotal: number,
+): string | undefined {
   const shownByType = new Map<EntityType, number>();
   for (const e of shown) shownByType.set(e.type, (shownByType.get(e.type) ?? 0) + 1);
   const parts: string[] = [];
@@ -67,7 +72,10 @@ function describeLeftOut(shown: readonly Entity[], totalByType: ReadonlyMap<Enti
   }
   const edgesLeft = edgesTotal - edgesShown;
   if (parts.length === 0 && edgesLeft <= 0) return undefined;
-  const entities = parts.length > 0 ? `Showing ${shown.length} of ${total} entities; left out: ${parts.join(', ')}.` : `Showing all ${shown.length} entities.`;
+  const entities =
+    parts.length > 0
+      ? `Showing ${shown.length} of ${total} entities; left out: ${parts.join(', ')}.`
+      : `Showing all ${shown.length} entities.`;
   const edges = edgesLeft > 0 ? ` ${edgesLeft} of ${edgesTotal} relationships not drawn.` : '';
   return `${entities}${edges} Narrow the diagram with around, types or relations, or raise the budget.`;
 }

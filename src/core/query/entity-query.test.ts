@@ -27,7 +27,11 @@ describe('answerQuestion (entity_query)', () => {
     expect(result.answer).toContain('Stripe is a payments company founded in 2010');
     expect(result.confidence).toBe('high');
     expect(result.follow_ups.length).toBeGreaterThan(0);
-    expect((await engine.getRecentQueries({ limit: 1 }))[0]).toMatchObject({ id: result.query_id, status: 'completed', answerer: 'symbolic' });
+    expect((await engine.getRecentQueries({ limit: 1 }))[0]).toMatchObject({
+      id: result.query_id,
+      status: 'completed',
+      answerer: 'symbolic',
+    });
   });
 
   it('answers "which companies use Rust?" with the companies as entities', async () => {

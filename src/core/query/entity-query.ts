@@ -90,7 +90,11 @@ export interface AnswerQuestionDeps {
  *   // { entities: [{ name: 'Stripe', entity_type: 'company', attributes: {…}, relationships: [{ to: 'Rust', relationship: 'uses' }, …] }],
  *   //   answer: 'Stripe is a company (…). It uses Rust; acquired Paystack; …', confidence: 'high', sources: […], follow_ups: […] }
  */
-export async function answerQuestion(question: string, deps: AnswerQuestionDeps, options: ExecuteQueryOptions = {}): Promise<EntityQueryResult> {
+export async function answerQuestion(
+  question: string,
+  deps: AnswerQuestionDeps,
+  options: ExecuteQueryOptions = {},
+): Promise<EntityQueryResult> {
   const result = await deps.engine.executeQuery(question, options);
   const { answer } = result;
   const entities: QueryEntity[] = [];

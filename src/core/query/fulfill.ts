@@ -86,7 +86,10 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
       const query = text(p.query ?? p.name);
       const found = await deps.search.search(query, { limit: request.capabilityId === CAPABILITY.SEARCH_ENTITIES ? count(p.limit) : 5 });
       for (const s of found) patch.addEntitySummary(s);
-      patch.setLookup(query, found.map((s) => s.id));
+      patch.setLookup(
+        query,
+        found.map((s) => s.id),
+      );
       break;
     }
     case CAPABILITY.GET_RELATIONSHIPS: {
@@ -94,7 +97,10 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
       const rels = await deps.relationships.getRelationships(ids(p.entityIds), { direction, limit: RELATIONSHIPS_PER_ENTITY });
       for (const r of rels) {
         patch.addRelationship(r);
-        for (const end of [{ id: r.from, name: r.fromName, type: r.fromType }, { id: r.to, name: r.toName, type: r.toType }]) {
+        for (const end of [
+          { id: r.from, name: r.fromName, type: r.fromType },
+          { id: r.to, name: r.toName, type: r.toType },
+        ]) {
           patch.addEntitySummary({ ...end, summary: '' });
         }
       }
@@ -119,7 +125,10 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
         .sort((a, b) => b.mentionCount - a.mentionCount || (a.id < b.id ? -1 : 1))
         .slice(0, limit);
       for (const e of listed) patch.addEntitySummary(summarize(e));
-      patch.setTypeListing(type, listed.map((e) => e.id));
+      patch.setTypeListing(
+        type,
+        listed.map((e) => e.id),
+      );
       break;
     }
     case CAPABILITY.FIND_PATH: {
@@ -157,13 +166,23 @@ async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceV
   const entity = await store.getEntity(id);
   if (!entity) return [];
   // A person is often named by surname alone after the first mention ("Kay", "Peterson").
-  const surname = entity.type === 'person' ? entity.name.split(' ').filter((w) => w.length > 2).at(-1) : undefined;
-  const own = [entity.name, ...entity.aliases, ...(surname !== undefined && surname !== entity.name ? [surname] : [])].map((n) => n.toLowerCase()).filter((n) => n.length > 1);
+  const surname =
+    entity.type === 'person'
+      ? entity.name
+          .split(' ')
+          .filter((w) => w.length > 2)
+          .at(-1)
+      : undefined;
+  const own = [entity.name, ...entity.aliases, ...(surname !== undefined && surname !== entity.name ? [surname] : [])]
+    .map((n) => n.toLowerCase())
+    .filter((n) => n.length > 1);
   const out: SentenceView[] = [];
   for (const page of await store.pagesOfEntity(id, SENTENCE_PAGES)) {
     const sentences = (page.sentences ?? []).filter((s) => own.some((n) => containsWord(s.toLowerCase(), n)));
     if (sentences.length === 0) continue;
-    const named = (await store.getEntities(page.entityIds.slice(0, SENTENCE_PAGE_ENTITIES))).flatMap((e) => [e.name, ...e.aliases].map((n) => ({ key: n.toLowerCase(), view: { id: e.id, name: e.name, type: e.type } })));
+    const named = (await store.getEntities(page.entityIds.slice(0, SENTENCE_PAGE_ENTITIES))).flatMap((e) =>
+      [e.name, ...e.aliases].map((n) => ({ key: n.toLowerCase(), view: { id: e.id, name: e.name, type: e.type } })),
+    );
     for (const s of sentences) {
       if (out.length >= MAX_SENTENCES_READ) return out;
       const lower = s.toLowerCase();
@@ -200,7 +219,13 @@ async function addPages(store: GraphStore, patch: QueryContext, scope: string, e
     pages = await store.listPages({ limit: PAGES_PER_SCOPE });
   }
   for (const page of pages) {
-    const view: PageView = { url: page.url, title: page.title, capturedAt: page.capturedAt, entityIds: page.entityIds.slice(0, ENTITIES_PER_PAGE), entityCount: page.entityIds.length };
+    const view: PageView = {
+      url: page.url,
+      title: page.title,
+      capturedAt: page.capturedAt,
+      entityIds: page.entityIds.slice(0, ENTITIES_PER_PAGE),
+      entityCount: page.entityIds.length,
+    };
     patch.addPage(view);
     for (const e of await store.getEntities(view.entityIds)) patch.addEntitySummary(summarize(e));
   }

@@ -77,7 +77,9 @@ export class GraphRelationships implements RelationshipProvider {
       const next: EntityId[] = [];
       for (const node of frontier) {
         // A stated relation before a co-mention: of two links between the same pair, the path says what the page stated.
-        const links = (await this.store.relationshipsOf(node, 'both', PATH_NEIGHBOUR_LIMIT)).sort((a, b) => Number(UNTYPED_LABELS.has(a.label)) - Number(UNTYPED_LABELS.has(b.label)));
+        const links = (await this.store.relationshipsOf(node, 'both', PATH_NEIGHBOUR_LIMIT)).sort(
+          (a, b) => Number(UNTYPED_LABELS.has(a.label)) - Number(UNTYPED_LABELS.has(b.label)),
+        );
         for (const r of links) {
           const other = r.from === node ? r.to : r.from;
           if (via.has(other)) continue;
@@ -100,9 +102,7 @@ export class GraphRelationships implements RelationshipProvider {
         if (m !== entityId) counts.set(m, (counts.get(m) ?? 0) + 1);
       }
     }
-    const top = [...counts.entries()]
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .slice(0, options.limit);
+    const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, options.limit);
     const entities = new Map((await this.store.getEntities(top.map(([id]) => id))).map((e) => [e.id, e]));
     return top.flatMap(([id, shared]) => {
       const e = entities.get(id);

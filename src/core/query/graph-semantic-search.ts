@@ -38,12 +38,14 @@ export class GraphSemanticSearch implements SemanticSearchProvider {
     const entity = await this.store.getEntity(entityId);
     if (!entity) return [];
     const hits = await this.nameSearch([entity.name, ...entity.aliases].join(' '), (options.limit + 1) * OVERFETCH);
-    return hits
-      .filter((h) => h.entity.id !== entityId && (!options.types || options.types.includes(h.entity.type)))
-      // Same type first: "similar" means the same kind of thing before it means a shared word.
-      .sort((a, b) => Number(b.entity.type === entity.type) - Number(a.entity.type === entity.type) || b.score - a.score)
-      .slice(0, options.limit)
-      .map((h) => summarize(h.entity, round(h.score)));
+    return (
+      hits
+        .filter((h) => h.entity.id !== entityId && (!options.types || options.types.includes(h.entity.type)))
+        // Same type first: "similar" means the same kind of thing before it means a shared word.
+        .sort((a, b) => Number(b.entity.type === entity.type) - Number(a.entity.type === entity.type) || b.score - a.score)
+        .slice(0, options.limit)
+        .map((h) => summarize(h.entity, round(h.score)))
+    );
   }
 
   async searchFields(query: string, fields: readonly SearchField[], options: SearchOptions): Promise<EntitySummary[]> {
@@ -58,7 +60,12 @@ export class GraphSemanticSearch implements SemanticSearchProvider {
       for (let scanned = 0; scanned < FIELD_SCAN_LIMIT; scanned += SCAN_PAGE) {
         const page = await this.store.listEntities({ limit: SCAN_PAGE, ...(after === undefined ? {} : { after }) });
         for (const e of page) {
-          const text = fold([fields.includes('description') ? e.description ?? '' : '', fields.includes('attributes') ? Object.values(e.attributes).join(' ') : ''].join(' '));
+          const text = fold(
+            [
+              fields.includes('description') ? (e.description ?? '') : '',
+              fields.includes('attributes') ? Object.values(e.attributes).join(' ') : '',
+            ].join(' '),
+          );
           const hit = words.filter((w) => text.includes(w)).length / words.length;
           if (hit > (scored.get(e.id)?.score ?? 0)) scored.set(e.id, { entity: e, score: hit });
         }

@@ -24,7 +24,16 @@ export async function viewRelationships(store: GraphStore, rels: readonly Relati
     const from = byId.get(r.from);
     const to = byId.get(r.to);
     if (!from || !to) continue;
-    out.push({ id: r.id, from: r.from, fromName: from.name, fromType: from.type, label: r.label, to: r.to, toName: to.name, toType: to.type });
+    out.push({
+      id: r.id,
+      from: r.from,
+      fromName: from.name,
+      fromType: from.type,
+      label: r.label,
+      to: r.to,
+      toName: to.name,
+      toType: to.type,
+    });
   }
   return out;
 }

@@ -90,7 +90,10 @@ const quote = (value: unknown): string => JSON.stringify(value)?.slice(0, QUOTE)
 export function validateInfoRequest(request: InfoRequest, capability: InfoCapability | undefined): ValidationResult {
   if (request.parseError !== undefined) return { valid: false, errors: [request.parseError] };
   if (!capability) {
-    return { valid: false, errors: [`Unknown capability ${quote(request.capabilityId)}: only the offered read-only capabilities can be used.`] };
+    return {
+      valid: false,
+      errors: [`Unknown capability ${quote(request.capabilityId)}: only the offered read-only capabilities can be used.`],
+    };
   }
   const errors: string[] = [];
   const known = new Set(capability.parameters.map((p) => p.name));
@@ -173,7 +176,14 @@ function paramSchema(p: CapabilityParam): JsonValue {
     case 'enum':
       return { type: 'string', description: p.description, enum: [...p.allowed] };
     case 'entityIds':
-      return { type: 'array', description: idDescription(p), items: { type: 'string', enum: p.allowed.slice(0, MAX_SCHEMA_ENUM_IDS) }, minItems: 1, maxItems: p.maxItems, uniqueItems: true };
+      return {
+        type: 'array',
+        description: idDescription(p),
+        items: { type: 'string', enum: p.allowed.slice(0, MAX_SCHEMA_ENUM_IDS) },
+        minItems: 1,
+        maxItems: p.maxItems,
+        uniqueItems: true,
+      };
     case 'text':
       return { type: 'string', description: p.description, minLength: 1, maxLength: p.maxLength };
     case 'integer':
@@ -182,7 +192,9 @@ function paramSchema(p: CapabilityParam): JsonValue {
 }
 
 function idDescription(p: { readonly description: string; readonly allowed: readonly string[] }): string {
-  return p.allowed.length > MAX_SCHEMA_ENUM_IDS ? `${p.description} (the most relevant ids are listed; any entity id in the graph data is accepted)` : p.description;
+  return p.allowed.length > MAX_SCHEMA_ENUM_IDS
+    ? `${p.description} (the most relevant ids are listed; any entity id in the graph data is accepted)`
+    : p.description;
 }
 
 /** A stable key for a request (same capability and parameters → same key). */

@@ -35,16 +35,24 @@ const QUESTIONS: ReadonlyArray<[string, string]> = [
 describe('mentioned_with never answers a typed question', () => {
   it('answers none of the templated questions from co-occurrence alone', async () => {
     const ask = await graph([
-      ['Northwind', 'mentioned_with', 'Ada Okafor'], ['Northwind', 'mentioned_with', 'Lisbon'], ['Ada Okafor', 'mentioned_with', 'Northwind'],
-      ['Northwind', 'mentioned_with', 'Kestrel'], ['Fabrikam', 'mentioned_with', 'Northwind'], ['Northwind', 'mentioned_with', 'Fabrikam'],
+      ['Northwind', 'mentioned_with', 'Ada Okafor'],
+      ['Northwind', 'mentioned_with', 'Lisbon'],
+      ['Ada Okafor', 'mentioned_with', 'Northwind'],
+      ['Northwind', 'mentioned_with', 'Kestrel'],
+      ['Fabrikam', 'mentioned_with', 'Northwind'],
+      ['Northwind', 'mentioned_with', 'Fabrikam'],
     ]);
     for (const [q, name] of QUESTIONS) expect(await ask(q), q).not.toContain(name);
   });
 
   it('answers them from typed relations (the control: the same questions can be right)', async () => {
     const ask = await graph([
-      ['Northwind', 'founded_by', 'Ada Okafor'], ['Ada Okafor', 'ceo_of', 'Northwind'], ['Northwind', 'located_in', 'Lisbon'],
-      ['Northwind', 'uses', 'Kestrel'], ['Fabrikam', 'subsidiary_of', 'Northwind'], ['Northwind', 'competes_with', 'Fabrikam'],
+      ['Northwind', 'founded_by', 'Ada Okafor'],
+      ['Ada Okafor', 'ceo_of', 'Northwind'],
+      ['Northwind', 'located_in', 'Lisbon'],
+      ['Northwind', 'uses', 'Kestrel'],
+      ['Fabrikam', 'subsidiary_of', 'Northwind'],
+      ['Northwind', 'competes_with', 'Fabrikam'],
     ]);
     for (const [q, name] of QUESTIONS.filter(([q]) => !/develop|work for/.test(q))) expect(await ask(q), q).toContain(name);
     // "What did Northwind acquire?" reads the subsidiary edge the other way round.
@@ -52,7 +60,10 @@ describe('mentioned_with never answers a typed question', () => {
   });
 
   it('reads develops/makes and works_for/employs edges for the gold templates', async () => {
-    const ask = await graph([['Northwind', 'makes', 'Kestrel'], ['Northwind', 'employs', 'Ada Okafor']]);
+    const ask = await graph([
+      ['Northwind', 'makes', 'Kestrel'],
+      ['Northwind', 'employs', 'Ada Okafor'],
+    ]);
     expect(await ask('What does Northwind develop?')).toContain('Kestrel');
     expect(await ask('Who does Ada Okafor work for?')).toContain('Northwind');
   });
@@ -61,7 +72,10 @@ describe('mentioned_with never answers a typed question', () => {
 describe('questions about what is mentioned together', () => {
   it('"Which companies are mentioned with X?" lists co-mentions and stated relations, of that type, once each', async () => {
     const ask = await graph([
-      ['Northwind', 'mentioned_with', 'Fabrikam'], ['Ada Okafor', 'mentioned_with', 'Northwind'], ['Northwind', 'located_in', 'Lisbon'], ['Fabrikam', 'competes_with', 'Northwind'],
+      ['Northwind', 'mentioned_with', 'Fabrikam'],
+      ['Ada Okafor', 'mentioned_with', 'Northwind'],
+      ['Northwind', 'located_in', 'Lisbon'],
+      ['Fabrikam', 'competes_with', 'Northwind'],
     ]);
     expect(await ask('Which companies are mentioned with Northwind?')).toBe('Fabrikam is mentioned with Northwind in what you captured.');
     const all = await ask('What is mentioned with Northwind?');
@@ -70,13 +84,18 @@ describe('questions about what is mentioned together', () => {
 
   it('says so in plain words when nothing is mentioned with it', async () => {
     const ask = await graph([['Northwind', 'mentioned_with', 'Ada Okafor']]);
-    expect(await ask('Which companies are mentioned with Northwind?')).toMatch(/^No companies are mentioned with Northwind in what you captured\./);
+    expect(await ask('Which companies are mentioned with Northwind?')).toMatch(
+      /^No companies are mentioned with Northwind in what you captured\./,
+    );
   });
 });
 
 describe('co-mentions read as plain sentences', () => {
   it('describes and connects through mentioned_with with "is mentioned with"', async () => {
-    const ask = await graph([['Northwind', 'mentioned_with', 'Fabrikam'], ['Fabrikam', 'uses', 'Kestrel']]);
+    const ask = await graph([
+      ['Northwind', 'mentioned_with', 'Fabrikam'],
+      ['Fabrikam', 'uses', 'Kestrel'],
+    ]);
     expect(await ask('What do we know about Northwind?')).toContain('It is mentioned with Fabrikam.');
     const path = await ask('How are Northwind and Kestrel connected?');
     expect(path).toContain('Northwind is mentioned with Fabrikam');

@@ -70,7 +70,12 @@ export class QueryEngine implements WorldIntelligenceProvider {
   constructor(private readonly deps: QueryEngineDeps) {}
 
   async executeQuery(queryText: string, options: ExecuteQueryOptions = {}): Promise<QueryResult> {
-    const query = WorldQuery.create({ id: this.deps.newQueryId(), text: queryText, config: options.config ?? {}, createdAt: this.deps.clock.now() });
+    const query = WorldQuery.create({
+      id: this.deps.newQueryId(),
+      text: queryText,
+      config: options.config ?? {},
+      createdAt: this.deps.clock.now(),
+    });
     const state: RunState = { answerer: this.deps.answerer, notices: [], tokens: [], options };
     this.runs.set(query, state);
     query.startProcessing();
@@ -132,13 +137,21 @@ export class QueryEngine implements WorldIntelligenceProvider {
     const context = QueryContext.create({ summaries });
     if (config.includeRelationships && summaries.length >= 2) {
       const ids = new Set<string>(summaries.map((s) => s.id));
-      const rels = await this.deps.relationships.getRelationships(summaries.map((s) => s.id), { limit: INITIAL_RELATIONSHIPS_PER_ENTITY });
+      const rels = await this.deps.relationships.getRelationships(
+        summaries.map((s) => s.id),
+        { limit: INITIAL_RELATIONSHIPS_PER_ENTITY },
+      );
       for (const r of rels) if (ids.has(r.from) && ids.has(r.to)) context.addRelationship(r);
     }
     return context;
   }
 
-  async queryLlm(query: WorldQuery, context: QueryContext, capabilities: readonly InfoCapability[], forceAnswer = false): Promise<QueryResponse> {
+  async queryLlm(
+    query: WorldQuery,
+    context: QueryContext,
+    capabilities: readonly InfoCapability[],
+    forceAnswer = false,
+  ): Promise<QueryResponse> {
     const state = this.runs.get(query) ?? { answerer: this.deps.answerer, notices: [], tokens: [], options: {} };
     const { pageUrl, signal, onToken } = state.options;
     const input: AnswerInput = {
@@ -160,7 +173,9 @@ export class QueryEngine implements WorldIntelligenceProvider {
       const fallback = this.deps.fallback;
       if (!fallback || state.answerer === fallback) throw error;
       const shape = toErrorShape(error);
-      state.notices.push(`The ${state.answerer.name} answerer failed (${shape.code}: ${shape.message.slice(0, 200)}); this answer comes from the offline ${fallback.name} answerer.`);
+      state.notices.push(
+        `The ${state.answerer.name} answerer failed (${shape.code}: ${shape.message.slice(0, 200)}); this answer comes from the offline ${fallback.name} answerer.`,
+      );
       state.answerer = fallback;
       return fallback.answer(input);
     }
@@ -182,7 +197,8 @@ export class QueryEngine implements WorldIntelligenceProvider {
   /** The first problem with a turn's requests, or undefined when all are valid. */
   private checkRequests(response: NeedsMoreInfo, capabilities: readonly InfoCapability[]): string | undefined {
     if (response.requests.length === 0) return 'the answerer asked for more information without saying what';
-    if (response.requests.length > MAX_REQUESTS_PER_TURN) return `${response.requests.length} requests in one turn (at most ${MAX_REQUESTS_PER_TURN})`;
+    if (response.requests.length > MAX_REQUESTS_PER_TURN)
+      return `${response.requests.length} requests in one turn (at most ${MAX_REQUESTS_PER_TURN})`;
     for (const request of response.requests) {
       const result = validateInfoRequest(request, getCapabilityById(capabilities, request.capabilityId));
       if (!result.valid) return result.errors.join(' ');

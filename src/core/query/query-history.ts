@@ -38,8 +38,6 @@ export class InMemoryQueryHistory implements QueryHistory {
     return this.items.get(id);
   }
   async recent(limit: number): Promise<QuerySnapshot[]> {
-    return [...this.items.values()]
-      .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-      .slice(0, limit);
+    return [...this.items.values()].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(0, limit);
   }
 }

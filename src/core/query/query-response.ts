@@ -25,8 +25,7 @@ export interface AnswerSource {
  * plain text for callers that only read strings (an LLM, an MCP client).
  */
 export type AnswerBlock =
-  | { readonly kind: 'paragraph'; readonly text: string }
-  | { readonly kind: 'list'; readonly items: readonly string[] };
+  { readonly kind: 'paragraph'; readonly text: string } | { readonly kind: 'list'; readonly items: readonly string[] };
 
 /** True for a well-formed block (blocks restored from storage are checked before they are shown). */
 export function isAnswerBlock(value: unknown): value is AnswerBlock {

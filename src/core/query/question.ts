@@ -11,7 +11,13 @@ export type Role = 'founder' | 'leader' | 'employee';
 export type Intent =
   | { readonly kind: 'about'; readonly subject: string }
   /** `in`: who <relation> object ("which companies use Rust"); `out`: what object <relation> ("what does Stripe use"). */
-  | { readonly kind: 'relation'; readonly relation: string; readonly object: string; readonly direction: 'in' | 'out'; readonly entityType?: EntityType }
+  | {
+      readonly kind: 'relation';
+      readonly relation: string;
+      readonly object: string;
+      readonly direction: 'in' | 'out';
+      readonly entityType?: EntityType;
+    }
   | { readonly kind: 'role'; readonly role: Role; readonly subject: string }
   | { readonly kind: 'where'; readonly subject: string }
   | { readonly kind: 'path'; readonly from: string; readonly to: string }
@@ -39,34 +45,46 @@ const AUX = /^(?:are|is|was|were|have|has|had|do|does|did)\s+/i;
 
 /** Removes a leading article and surrounding quotes from a slot. */
 function slot(text: string | undefined): string {
-  return (text ?? '')
-    .trim()
-    .replace(/^["'“‘]+/, '')
-    // The lookbehind starts the match at the first quote of the trailing run only (linear).
-    .replace(/(?<!["'”’])["'”’]+$/, '')
-    .replace(/^(?:the|a|an)\s+/i, '')
-    .trim();
+  return (
+    (text ?? '')
+      .trim()
+      .replace(/^["'“‘]+/, '')
+      // The lookbehind starts the match at the first quote of the trailing run only (linear).
+      .replace(/(?<!["'”’])["'”’]+$/, '')
+      .replace(/^(?:the|a|an)\s+/i, '')
+      .trim()
+  );
 }
 
 type Rule = (q: string) => Intent | undefined;
 
 const RULES: readonly Rule[] = [
   (q) => {
-    if (/\b(this|current) (page|tab|site|article)\b/i.test(q) && /\b(captur|sav|collect|clip|read|got|learn|extract|found|on|from)/i.test(q)) {
+    if (
+      /\b(this|current) (page|tab|site|article)\b/i.test(q) &&
+      /\b(captur|sav|collect|clip|read|got|learn|extract|found|on|from)/i.test(q)
+    ) {
       return { kind: 'captured', scope: 'current_page' };
     }
-    if (/\b(captur\w*|sav\w*|collect\w*|clipp?\w*|read|visit\w*|browse\w*)\b/i.test(q) && /\btoday\b/i.test(q)) return { kind: 'captured', scope: 'today' };
-    if (/\b(captur\w*|sav\w*|collect\w*|visit\w*|browse\w*)\b/i.test(q) && /\b(recent(ly)?|lately|last)\b/i.test(q)) return { kind: 'captured', scope: 'recent' };
+    if (/\b(captur\w*|sav\w*|collect\w*|clipp?\w*|read|visit\w*|browse\w*)\b/i.test(q) && /\btoday\b/i.test(q))
+      return { kind: 'captured', scope: 'today' };
+    if (/\b(captur\w*|sav\w*|collect\w*|visit\w*|browse\w*)\b/i.test(q) && /\b(recent(ly)?|lately|last)\b/i.test(q))
+      return { kind: 'captured', scope: 'recent' };
     return undefined;
   },
   (q) => {
     const m =
-      /^how (?:is|are|was|were) (.+?) (?:and|connected to|related to|linked to|tied to) (.+?)(?: (?:connected|related|linked|tied))?(?: to each other)?$/i.exec(q) ??
+      /^how (?:is|are|was|were) (.+?) (?:and|connected to|related to|linked to|tied to) (.+?)(?: (?:connected|related|linked|tied))?(?: to each other)?$/i.exec(
+        q,
+      ) ??
       /^what (?:connects|links) (.+?) (?:and|to|with) (.+)$/i.exec(q) ??
       /^(?:what is |what's )?(?:the )?(?:connection|relationship|relation|link|path) between (.+?) and (.+)$/i.exec(q);
     return m ? { kind: 'path', from: slot(m[1]), to: slot(m[2]) } : undefined;
   },
-  (q) => (/\bmost (connected|linked|central|important|related)\b|\b(top|biggest|main) (hubs|entities|nodes)\b/i.test(q) ? { kind: 'most_connected' } : undefined),
+  (q) =>
+    /\bmost (connected|linked|central|important|related)\b|\b(top|biggest|main) (hubs|entities|nodes)\b/i.test(q)
+      ? { kind: 'most_connected' }
+      : undefined,
   (q) => {
     const founder =
       /^who (?:founded|co-?founded|started|created|established) (.+)$/i.exec(q) ??
@@ -74,9 +92,12 @@ const RULES: readonly Rule[] = [
     if (founder) return { kind: 'role', role: 'founder', subject: slot(founder[1]) };
     const leader =
       /^who (?:leads|led|runs|ran|heads|headed|manages|managed|is in charge of) (.+)$/i.exec(q) ??
-      /^who (?:is|was) (?:the )?(?:ceo|head|leader|boss|president|chief executive|chair(?:man|woman|person)?|director) (?:of|at) (.+)$/i.exec(q);
+      /^who (?:is|was) (?:the )?(?:ceo|head|leader|boss|president|chief executive|chair(?:man|woman|person)?|director) (?:of|at) (.+)$/i.exec(
+        q,
+      );
     if (leader) return { kind: 'role', role: 'leader', subject: slot(leader[1]) };
-    const employee = /^who (?:works|worked|is working|are working) (?:at|for|in) (.+)$/i.exec(q) ?? /^who (?:does|did) (.+?) (?:employ|hire)$/i.exec(q);
+    const employee =
+      /^who (?:works|worked|is working|are working) (?:at|for|in) (.+)$/i.exec(q) ?? /^who (?:does|did) (.+?) (?:employ|hire)$/i.exec(q);
     if (employee) return { kind: 'role', role: 'employee', subject: slot(employee[1]) };
     return undefined;
   },
@@ -88,7 +109,9 @@ const RULES: readonly Rule[] = [
   },
   (q) => {
     const m =
-      /^(?:list|show|show me|give me|name|enumerate)(?: all| the| me| of| my)* (\w+)(?: (?:in (?:the|my) graph|we have|i have|you have|do we know|we know|there are))?$/i.exec(q) ??
+      /^(?:list|show|show me|give me|name|enumerate)(?: all| the| me| of| my)* (\w+)(?: (?:in (?:the|my) graph|we have|i have|you have|do we know|we know|there are))?$/i.exec(
+        q,
+      ) ??
       /^(?:which|what) (\w+) (?:do|did) (?:we|i|you) (?:have|know(?: about)?|capture|save|collect)$/i.exec(q) ??
       /^(?:which|what) (\w+) (?:are|is) (?:there|in (?:the|my) graph|known)$/i.exec(q) ??
       /^(?:how many) (\w+)(?: (?:are there|do we have|do i have|in (?:the|my) graph))?$/i.exec(q);
@@ -96,7 +119,10 @@ const RULES: readonly Rule[] = [
     return type ? { kind: 'list', entityType: type } : undefined;
   },
   (q) => {
-    const m = /^(?:what do (?:we|i|you) know about|what (?:do|does) (?:the graph|my graph) (?:say|know) about|tell me (?:more )?about|who (?:is|was|are|were)|what (?:is|was|are|were)|what's|describe|summari[sz]e|info(?:rmation)? (?:on|about)|facts about)\s+(\S.*)$/i.exec(q);
+    const m =
+      /^(?:what do (?:we|i|you) know about|what (?:do|does) (?:the graph|my graph) (?:say|know) about|tell me (?:more )?about|who (?:is|was|are|were)|what (?:is|was|are|were)|what's|describe|summari[sz]e|info(?:rmation)? (?:on|about)|facts about)\s+(\S.*)$/i.exec(
+        q,
+      );
     return m ? { kind: 'about', subject: slot(m[1]) } : undefined;
   },
   (q) => {
@@ -118,7 +144,13 @@ const RULES: readonly Rule[] = [
     rest = rest.replace(AUX, '');
     const parts = new RegExp(`^(\\w+(?:ed|s)?)((?: ${PREPS})*) (.+)$`, 'i').exec(rest);
     if (!parts || /^(is|are|was|were|the|a|an)$/i.test(parts[1] ?? '')) return undefined;
-    return { kind: 'relation', relation: `${parts[1] ?? ''}${parts[2] ?? ''}`.trim(), object: slot(parts[3]), direction: 'in', ...(type ? { entityType: type } : {}) };
+    return {
+      kind: 'relation',
+      relation: `${parts[1] ?? ''}${parts[2] ?? ''}`.trim(),
+      object: slot(parts[3]),
+      direction: 'in',
+      ...(type ? { entityType: type } : {}),
+    };
   },
 ];
 
@@ -140,7 +172,11 @@ export function isGraphWideQuestion(question: string): boolean {
  *   // { kind: 'relation', relation: 'use', object: 'Rust', direction: 'in', entityType: 'company' }
  */
 export function parseQuestion(question: string): Intent {
-  const q = question.trim().replace(/\s+/g, ' ').replace(/(?<![?.!])[?.!]+$/, '').trim();
+  const q = question
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/(?<![?.!])[?.!]+$/, '')
+    .trim();
   for (const rule of RULES) {
     const intent = rule(q);
     if (intent) return intent;

@@ -8,10 +8,23 @@ import type { Role } from './question';
 
 // Maps, not objects: they are looked up with words of questions and labels, where
 // `constructor` or `toString` is a word like any other, not an inherited function.
-const IRREGULAR: ReadonlyMap<string, string> = new Map(Object.entries({
-  made: 'make', built: 'build', bought: 'buy', ran: 'run', led: 'lead', wrote: 'write', owned: 'own',
-  began: 'begin', grew: 'grow', sold: 'sell', held: 'hold', paid: 'pay', taught: 'teach',
-}));
+const IRREGULAR: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    made: 'make',
+    built: 'build',
+    bought: 'buy',
+    ran: 'run',
+    led: 'lead',
+    wrote: 'write',
+    owned: 'own',
+    began: 'begin',
+    grew: 'grow',
+    sold: 'sell',
+    held: 'hold',
+    paid: 'pay',
+    taught: 'teach',
+  }),
+);
 // Verbs that mean the same edge; the first member is the canonical form.
 const SYNONYMS: readonly (readonly string[])[] = [
   // Owning is what an acquisition leaves: "who owns X?" reads `acquired` and `subsidiary_of` edges.
@@ -27,7 +40,12 @@ const SYNONYMS: readonly (readonly string[])[] = [
 ];
 // "X works at Y" is the same edge as "Y employs X".
 // "X subsidiary_of Y" is the same edge as "Y acquired / owns X".
-const INVERSES: ReadonlyMap<string, string> = new Map([['work', 'employ'], ['employ', 'work'], ['acquir', 'subsidiary'], ['subsidiary', 'acquir']]);
+const INVERSES: ReadonlyMap<string, string> = new Map([
+  ['work', 'employ'],
+  ['employ', 'work'],
+  ['acquir', 'subsidiary'],
+  ['subsidiary', 'acquir'],
+]);
 /** Co-occurrence links (`mentioned_with`): a neighbourhood, never the answer to a typed question. */
 export const UNTYPED_LABELS: ReadonlySet<string> = new Set(['mentioned_with']);
 
@@ -38,18 +56,29 @@ export const UNTYPED_LABELS: ReadonlySet<string> = new Set(['mentioned_with']);
 export function isCoMentionRelation(relation: string): boolean {
   const [verb, particle] = relation.toLowerCase().split(' ');
   const key = stem(verb ?? '');
-  return (key === 'mention' || key === 'appear' || key === 'cited') && (particle === undefined || ['with', 'alongside', 'together'].includes(particle));
+  return (
+    (key === 'mention' || key === 'appear' || key === 'cited') &&
+    (particle === undefined || ['with', 'alongside', 'together'].includes(particle))
+  );
 }
 
 /**
  * Everything linked to `anchor` in either direction, co-mentions included, each once
  * (for "which companies are mentioned with Google?"). Relationship order.
  */
-export function neighboursOf(rels: readonly RelationshipView[], anchor: string): Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> {
+export function neighboursOf(
+  rels: readonly RelationshipView[],
+  anchor: string,
+): Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> {
   const seen = new Set<string>();
   const out: Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> = [];
   for (const r of rels) {
-    const other = r.from === anchor ? { id: r.to, name: r.toName, type: r.toType } : r.to === anchor ? { id: r.from, name: r.fromName, type: r.fromType } : undefined;
+    const other =
+      r.from === anchor
+        ? { id: r.to, name: r.toName, type: r.toType }
+        : r.to === anchor
+          ? { id: r.from, name: r.fromName, type: r.fromType }
+          : undefined;
     if (other === undefined || other.id === anchor || seen.has(other.id)) continue;
     seen.add(other.id);
     out.push({ ...other, via: r });
@@ -90,7 +119,12 @@ export function labelShape(label: string): LabelShape {
  * <relation> anchor ("which companies use Rust": anchor Rust), `out` finds what anchor
  * <relation> ("what does Stripe use": anchor Stripe). Results keep relationship order.
  */
-export function relatedBy(rels: readonly RelationshipView[], anchor: string, relation: string, direction: 'in' | 'out'): Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> {
+export function relatedBy(
+  rels: readonly RelationshipView[],
+  anchor: string,
+  relation: string,
+  direction: 'in' | 'out',
+): Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> {
   const key = verbKey(relation.split(' ')[0] ?? relation);
   const inverse = INVERSES.get(key);
   const out: Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> = [];
@@ -129,19 +163,54 @@ export const ROLE_LABELS: Readonly<Record<Role, RoleLabels>> = {
     titles: /\b(co-?)?founder\b/i,
   },
   leader: {
-    toSubject: ['ceo_of', 'leads', 'led', 'heads', 'head_of', 'president_of', 'chairman_of', 'chair_of', 'runs', 'manages', 'director_of', 'chief_executive_of', 'cto_of'],
+    toSubject: [
+      'ceo_of',
+      'leads',
+      'led',
+      'heads',
+      'head_of',
+      'president_of',
+      'chairman_of',
+      'chair_of',
+      'runs',
+      'manages',
+      'director_of',
+      'chief_executive_of',
+      'cto_of',
+    ],
     fromSubject: ['led_by', 'headed_by', 'ceo', 'run_by', 'managed_by', 'has_ceo', 'chaired_by'],
     attributes: ['ceo', 'leader', 'head', 'president', 'chairman', 'chair', 'director'],
     titles: /\b(ceo|chief executive|president|chair(man|woman|person)?|head|director|managing director|leader)\b/i,
   },
   employee: {
-    toSubject: ['works_at', 'works_for', 'worked_at', 'worked_for', 'employed_by', 'employee_of', 'member_of', 'ceo_of', 'cto_of', 'founder_of'],
+    toSubject: [
+      'works_at',
+      'works_for',
+      'worked_at',
+      'worked_for',
+      'employed_by',
+      'employee_of',
+      'member_of',
+      'ceo_of',
+      'cto_of',
+      'founder_of',
+    ],
     fromSubject: ['employs', 'employed', 'has_employee'],
     attributes: ['employees'],
   },
 };
 
 export const LOCATION_LABELS = ['located_in', 'headquartered_in', 'based_in', 'hq_in', 'in', 'lives_in', 'located', 'location', 'part_of'];
-export const LOCATION_ATTRIBUTES = ['headquarters', 'hq', 'location', 'city', 'country', 'address', 'based_in', 'headquartered_in', 'region'];
+export const LOCATION_ATTRIBUTES = [
+  'headquarters',
+  'hq',
+  'location',
+  'city',
+  'country',
+  'address',
+  'based_in',
+  'headquartered_in',
+  'region',
+];
 // Attribute keys that carry a person's job title.
 export const TITLE_ATTRIBUTES = ['role', 'title', 'position', 'job_title'];

@@ -29,7 +29,9 @@ describe('answers read from stored sentences', () => {
   it('quotes the sentence, cites its page, at low confidence, and says it read it', async () => {
     const { ask } = await world(['Agari fights phishing.', 'Agari, led by CEO Patrick Peterson, raised $22 million.']);
     const r = await ask('Who is the CEO of Agari?');
-    expect(r.answer).toContain('I have no stored fact, but "Agari raises $22M" says: “Agari, led by CEO Patrick Peterson, raised $22 million.” (it names Patrick Peterson)');
+    expect(r.answer).toContain(
+      'I have no stored fact, but "Agari raises $22M" says: “Agari, led by CEO Patrick Peterson, raised $22 million.” (it names Patrick Peterson)',
+    );
     expect(r.answer).toContain('read from the page, not a fact in your graph');
     expect(r.confidence).toBe('low');
     expect(r.sources.flatMap((s) => s.pages.map((p) => p.url))).toContain(URL);
@@ -42,7 +44,10 @@ describe('answers read from stored sentences', () => {
   });
 
   it('reads a place or a job from the phrase right between the names', async () => {
-    const { ask } = await world(['Gunmen attacked the famed Agari Museum. Agari in Boston reopened.', 'said Patrick Peterson, a research astronomer at Cisco, in an email.']);
+    const { ask } = await world([
+      'Gunmen attacked the famed Agari Museum. Agari in Boston reopened.',
+      'said Patrick Peterson, a research astronomer at Cisco, in an email.',
+    ]);
     expect((await ask('Where is Agari located?')).answer).toContain('it names Boston');
     expect((await ask('Who does Patrick Peterson work for?')).answer).toContain('it names Cisco');
   });
@@ -54,13 +59,21 @@ describe('answers read from stored sentences', () => {
   });
 
   it('reads no relation a negation denies, and several founders', async () => {
-    const denied = await world(['Agari is not headquartered in Boston, its chief said.', 'Agari has said its assets were acquired by Cisco and it will no longer sell.']);
+    const denied = await world([
+      'Agari is not headquartered in Boston, its chief said.',
+      'Agari has said its assets were acquired by Cisco and it will no longer sell.',
+    ]);
     expect((await denied.ask('Where is Agari located?')).answer).not.toContain('it names Boston');
     // A negation of another clause, past both names, denies nothing of theirs.
     expect((await denied.ask('What did Cisco acquire?')).answer).toContain('it names Agari');
     const { graph, store, ids } = denied;
     const ada = await graph.createEntity({ name: 'Ada Quinn', type: 'person' });
-    await graph.recordPage({ url: 'https://example.com/founders', title: 'Founders', entityIds: [ids.agari, ids.patrick, ada.id], sentences: ['Patrick Peterson co-founded Agari in 2009.', 'Ada Quinn, who co-founded Agari, left.'] });
+    await graph.recordPage({
+      url: 'https://example.com/founders',
+      title: 'Founders',
+      entityIds: [ids.agari, ids.patrick, ada.id],
+      sentences: ['Patrick Peterson co-founded Agari in 2009.', 'Ada Quinn, who co-founded Agari, left.'],
+    });
     const engine = createQueryEngine({ store, clock: fixedClock(), readSentences: true });
     const founders = (await answerQuestion('Who founded Agari?', { engine, store })).answer;
     expect(founders).toContain('it names Patrick Peterson');
@@ -98,10 +111,23 @@ describe('readingSpec and readFromSentences', () => {
     const ids = sequentialIds();
     const about = ids.entity();
     const other = ids.entity();
-    const read = readFromSentences([{
-      pageUrl: URL, pageTitle: TITLE, text: 'Ada Lovelace said that Acme was founded by Grace Hopper.',
-      names: [{ id: about, name: 'Acme', type: 'company' }, { id: other, name: 'Ada Lovelace', type: 'person' }, { id: other, name: 'Grace Hopper', type: 'person' }],
-    }], about, ['Acme'], reading);
+    const read = readFromSentences(
+      [
+        {
+          pageUrl: URL,
+          pageTitle: TITLE,
+          text: 'Ada Lovelace said that Acme was founded by Grace Hopper.',
+          names: [
+            { id: about, name: 'Acme', type: 'company' },
+            { id: other, name: 'Ada Lovelace', type: 'person' },
+            { id: other, name: 'Grace Hopper', type: 'person' },
+          ],
+        },
+      ],
+      about,
+      ['Acme'],
+      reading,
+    );
     expect(read.map((r) => r.answer.name)).toEqual(['Grace Hopper']);
   });
 });

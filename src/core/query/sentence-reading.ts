@@ -29,24 +29,108 @@ export interface ReadingSpec {
 /** Which tight phrases a question reads. */
 export type Tight = 'place' | 'job';
 
-const spec = (words: readonly string[], prefixes: readonly string[], types: readonly EntityType[], tight?: Tight): ReadingSpec => ({ words: new Set(words), prefixes, types, ...(tight === undefined ? {} : { tight }) });
+const spec = (words: readonly string[], prefixes: readonly string[], types: readonly EntityType[], tight?: Tight): ReadingSpec => ({
+  words: new Set(words),
+  prefixes,
+  types,
+  ...(tight === undefined ? {} : { tight }),
+});
 
-const ROLE_WORDS = ['ceo', 'cto', 'cfo', 'coo', 'president', 'vice', 'vp', 'director', 'head', 'chief', 'engineer', 'professor', 'researcher', 'fellow', 'analyst', 'spokesman', 'spokeswoman', 'spokesperson', 'secretary', 'chairman', 'chairwoman', 'founder', 'cofounder', 'partner', 'manager', 'lead', 'leader', 'member', 'employee', 'staff', 'editor', 'reporter', 'scientist', 'developer', 'executive', 'works', 'worked', 'joined', 'joins', 'hired', 'employed'];
+const ROLE_WORDS = [
+  'ceo',
+  'cto',
+  'cfo',
+  'coo',
+  'president',
+  'vice',
+  'vp',
+  'director',
+  'head',
+  'chief',
+  'engineer',
+  'professor',
+  'researcher',
+  'fellow',
+  'analyst',
+  'spokesman',
+  'spokeswoman',
+  'spokesperson',
+  'secretary',
+  'chairman',
+  'chairwoman',
+  'founder',
+  'cofounder',
+  'partner',
+  'manager',
+  'lead',
+  'leader',
+  'member',
+  'employee',
+  'staff',
+  'editor',
+  'reporter',
+  'scientist',
+  'developer',
+  'executive',
+  'works',
+  'worked',
+  'joined',
+  'joins',
+  'hired',
+  'employed',
+];
 const ORG_OR_THING: readonly EntityType[] = ['company', 'product', 'technology', 'other'];
 
 /** Trigger words by the question's verb (its `verbKey`). */
 const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
   ['acquir', spec(['bought', 'buys', 'buy', 'takeover'], ['acquir', 'purchas'], ORG_OR_THING)],
   // "s" is the possessive ("Sony's PlayStation VR"): a maker's name right before its product.
-  ['develop', spec(['built', 'made', 'makes', 'maker', 'offers', 'product', 'products', 'known', 'announced', 's'], ['develop', 'build', 'launch', 'releas', 'introduc', 'unveil', 'creat', 'design', 'manufactur'], ['product', 'technology', 'other'])],
-  ['us', spec(['use', 'uses', 'used', 'using', 'adopted', 'adopt', 'runs', 'run', 'powered', 'relies', 'rely', 'supports', 'support', 'based', 'built', 'deployed', 'migrated', 'switched'], [], ['technology', 'product'])],
+  [
+    'develop',
+    spec(
+      ['built', 'made', 'makes', 'maker', 'offers', 'product', 'products', 'known', 'announced', 's'],
+      ['develop', 'build', 'launch', 'releas', 'introduc', 'unveil', 'creat', 'design', 'manufactur'],
+      ['product', 'technology', 'other'],
+    ),
+  ],
+  [
+    'us',
+    spec(
+      [
+        'use',
+        'uses',
+        'used',
+        'using',
+        'adopted',
+        'adopt',
+        'runs',
+        'run',
+        'powered',
+        'relies',
+        'rely',
+        'supports',
+        'support',
+        'based',
+        'built',
+        'deployed',
+        'migrated',
+        'switched',
+      ],
+      [],
+      ['technology', 'product'],
+    ),
+  ],
   ['compet', spec(['vs', 'versus', 'against'], ['compet', 'rival'], ['company', 'product'])],
   ['invest', spec(['backed', 'stake', 'round', 'raised', 'raises'], ['invest', 'fund', 'financ'], ['company'])],
   ['work', spec(ROLE_WORDS, [], ['company', 'other'], 'job')],
   ['partner', spec(['together', 'teamed', 'alliance'], ['partner', 'collaborat'], ['company'])],
 ]);
 /** "Who owns X?" reads ownership words ("own" is an acquisition synonym for stored edges). */
-const OWNS = spec(['owned', 'owns', 'own', 'owner', 'parent', 'subsidiary', 'division', 'unit', 'bought'], ['acquir', 'purchas'], ['company']);
+const OWNS = spec(
+  ['owned', 'owns', 'own', 'owner', 'parent', 'subsidiary', 'division', 'unit', 'bought'],
+  ['acquir', 'purchas'],
+  ['company'],
+);
 
 /**
  * The reading spec of a question, or none for kinds sentences do not answer.
@@ -58,7 +142,12 @@ export function readingSpec(intent: Intent): ReadingSpec | undefined {
   switch (intent.kind) {
     case 'role':
       if (intent.role === 'founder') return spec(['started', 'creator', 'established'], ['found', 'cofound'], ['person']);
-      if (intent.role === 'leader') return spec(['ceo', 'chief', 'president', 'chairman', 'chairwoman', 'head', 'heads', 'leads', 'led', 'boss', 'runs'], [], ['person']);
+      if (intent.role === 'leader')
+        return spec(
+          ['ceo', 'chief', 'president', 'chairman', 'chairwoman', 'head', 'heads', 'leads', 'led', 'boss', 'runs'],
+          [],
+          ['person'],
+        );
       return spec(ROLE_WORDS, [], ['person']);
     case 'where':
       return spec(['based', 'headquartered', 'headquarters', 'hq', 'located', 'offices', 'office', 'situated'], [], ['location'], 'place');
@@ -119,7 +208,22 @@ function occurrences(tokens: readonly string[], name: string): Array<[number, nu
 /** Words at most in a job apposition between the comma and "at" ("now a physical oceanographer at"). */
 const MAX_JOB_WORDS = 8;
 /** Words that open a clause inside an apposition ("Ada, who spoke at Google"): not a job. */
-const CLAUSE_WORDS = new Set(['who', 'which', 'that', 'when', 'where', 'whose', 'and', 'or', 'said', 'says', 'former', 'formerly', 'not', 'never']);
+const CLAUSE_WORDS = new Set([
+  'who',
+  'which',
+  'that',
+  'when',
+  'where',
+  'whose',
+  'and',
+  'or',
+  'said',
+  'says',
+  'former',
+  'formerly',
+  'not',
+  'never',
+]);
 
 /**
  * True when the tokens from the entity asked about to the answer state the relation by
@@ -137,12 +241,23 @@ export function tightBetween(tight: Tight, between: readonly string[], aboutFirs
   }
   const inner = between.slice(1, -1);
   const last = between.at(-1);
-  return aboutFirst && between[0] === ',' && (last === 'at' || last === 'for') && inner.length > 0 && inner.length <= MAX_JOB_WORDS
-    && !inner.some((w) => w === ',' || CLAUSE_WORDS.has(w));
+  return (
+    aboutFirst &&
+    between[0] === ',' &&
+    (last === 'at' || last === 'for') &&
+    inner.length > 0 &&
+    inner.length <= MAX_JOB_WORDS &&
+    !inner.some((w) => w === ',' || CLAUSE_WORDS.has(w))
+  );
 }
 
 /** The candidate a tight phrase ties to one of `aboutNames` in `tokens`, if any. */
-function tightAnswer(tight: Tight, tokens: readonly string[], aboutNames: readonly string[], candidates: readonly SentenceName[]): SentenceName | undefined {
+function tightAnswer(
+  tight: Tight,
+  tokens: readonly string[],
+  aboutNames: readonly string[],
+  candidates: readonly SentenceName[],
+): SentenceName | undefined {
   const about = aboutNames.flatMap((n) => occurrences(tokens, n));
   for (const c of candidates) {
     for (const [cs, ce] of occurrences(tokens, c.name)) {
@@ -185,7 +300,11 @@ function nearest(words: readonly string[], at: number, name: string): number {
 
 /** A negation in the stretch from the trigger at `at` to both names (nearest occurrences). */
 function negatedBetween(words: readonly string[], at: number, aboutNames: readonly string[], answer: string): boolean {
-  const about = aboutNames.map((n) => nearest(words, at, n)).filter((i) => i >= 0).sort((x, y) => Math.abs(x - at) - Math.abs(y - at))[0] ?? at;
+  const about =
+    aboutNames
+      .map((n) => nearest(words, at, n))
+      .filter((i) => i >= 0)
+      .sort((x, y) => Math.abs(x - at) - Math.abs(y - at))[0] ?? at;
   const spots = [at, about, nearest(words, at, answer)].filter((i) => i >= 0);
   for (let i = Math.min(...spots); i <= Math.max(...spots); i++) if (NEGATIONS.has(words[i] ?? '')) return true;
   return false;
@@ -207,7 +326,13 @@ function distance(words: readonly string[], at: number, name: string): number {
  * @example
  *   readFromSentences(sentences, about, ['Agari'], readingSpec(intent))[0] // { sentence: { text: 'Agari, led by CEO Ada…' }, answer: { name: 'Ada', … } }
  */
-export function readFromSentences(sentences: readonly SentenceView[], about: EntityId, aboutNames: readonly string[], reading: ReadingSpec, limit = 1): ReadAnswer[] {
+export function readFromSentences(
+  sentences: readonly SentenceView[],
+  about: EntityId,
+  aboutNames: readonly string[],
+  reading: ReadingSpec,
+  limit = 1,
+): ReadAnswer[] {
   const own = new Set(aboutNames.map((n) => n.toLowerCase()));
   const scored: Array<{ read: ReadAnswer; score: number; order: number }> = [];
   for (const [order, sentence] of sentences.entries()) {
@@ -234,7 +359,8 @@ export function readFromSentences(sentences: readonly SentenceView[], about: Ent
         if (best === undefined || score < best.score) best = { answer: c, score };
       }
     }
-    if (best !== undefined && Number.isFinite(best.score)) scored.push({ read: { sentence, answer: best.answer }, score: best.score, order });
+    if (best !== undefined && Number.isFinite(best.score))
+      scored.push({ read: { sentence, answer: best.answer }, score: best.score, order });
   }
   scored.sort((a, b) => a.score - b.score || a.order - b.order);
   const out: ReadAnswer[] = [];
@@ -251,7 +377,7 @@ export function readLimit(intent: Intent): number {
   if (intent.kind === 'role' && intent.role === 'founder') return MAX_READ_ANSWERS;
   if (intent.kind !== 'relation') return 1;
   const key = verbKey(intent.relation.split(' ')[0] ?? intent.relation);
-  return key === 'work' || key === 'acquir' && intent.direction === 'in' ? 1 : MAX_READ_ANSWERS;
+  return key === 'work' || (key === 'acquir' && intent.direction === 'in') ? 1 : MAX_READ_ANSWERS;
 }
 
 /**

@@ -58,7 +58,10 @@ export function listItems(items: readonly string[]): string {
 const TITLE_ACRONYMS = new Set(['ceo', 'cto', 'coo', 'cfo', 'cio']);
 
 function labelWords(label: string): string {
-  return label.split('_').map((w) => (TITLE_ACRONYMS.has(w) ? w.toUpperCase() : w)).join(' ');
+  return label
+    .split('_')
+    .map((w) => (TITLE_ACRONYMS.has(w) ? w.toUpperCase() : w))
+    .join(' ');
 }
 
 /** The verb phrase of a label for one subject: `uses`, `was founded by`, `is located in`, `is CEO of`. */
@@ -101,7 +104,8 @@ export function describeEntity(entity: DescribedEntity, outgoing: readonly Descr
     map.set(link.label, [...(map.get(link.label) ?? []), link.otherName]);
   }
   const subject = entity.type === 'person' ? entity.name : 'It';
-  if (byLabel.size > 0) sentences.push(`${subject} ${listItems([...byLabel].map(([label, names]) => `${verbPhrase(label)} ${listItems(names)}`))}.`);
+  if (byLabel.size > 0)
+    sentences.push(`${subject} ${listItems([...byLabel].map(([label, names]) => `${verbPhrase(label)} ${listItems(names)}`))}.`);
   for (const [label, names] of incomingByLabel) sentences.push(subjectsSentence(names, label, entity.name));
   const woven = new Set(WOVEN_ATTRIBUTES.map(([key]) => key));
   const other = Object.entries(entity.attributes).filter(([key]) => !woven.has(key) && !UNSPOKEN_ATTRIBUTES.has(key));

@@ -21,17 +21,37 @@ interface Case {
 }
 
 const STRIPE_CASES: readonly Case[] = [
-  { q: 'what do we know about Stripe?', contains: ['Stripe is a payments company founded in 2010', 'uses Rust', 'acquired Paystack', 'competes with Square'], confidence: 'high', sources: ['Stripe'] },
-  { q: 'which companies use Rust?', contains: ['Stripe', 'Cloudflare'], absent: ['Tokio', 'Mozilla'], confidence: 'high', sources: ['Rust', 'Stripe', 'Cloudflare'] },
+  {
+    q: 'what do we know about Stripe?',
+    contains: ['Stripe is a payments company founded in 2010', 'uses Rust', 'acquired Paystack', 'competes with Square'],
+    confidence: 'high',
+    sources: ['Stripe'],
+  },
+  {
+    q: 'which companies use Rust?',
+    contains: ['Stripe', 'Cloudflare'],
+    absent: ['Tokio', 'Mozilla'],
+    confidence: 'high',
+    sources: ['Rust', 'Stripe', 'Cloudflare'],
+  },
   { q: 'Who founded Stripe?', contains: ['Patrick Collison', 'John Collison'], confidence: 'high' },
   { q: 'who leads Stripe?', contains: ['Patrick Collison (CEO)'], confidence: 'high' },
   { q: 'who works at Stripe?', contains: ['Patrick Collison'], confidence: 'high' },
   { q: 'where is Stripe?', contains: ['San Francisco'], confidence: 'high' },
   { q: 'where is Paystack based?', contains: ['Lagos'], confidence: 'high' },
-  { q: 'How are Paystack and Patrick Collison connected?', contains: ['2 steps', 'Stripe acquired Paystack'], confidence: 'high', sources: ['Paystack', 'Patrick Collison', 'Stripe'] },
+  {
+    q: 'How are Paystack and Patrick Collison connected?',
+    contains: ['2 steps', 'Stripe acquired Paystack'],
+    confidence: 'high',
+    sources: ['Paystack', 'Patrick Collison', 'Stripe'],
+  },
   { q: 'list all companies', contains: ['5 companies', 'Stripe', 'Square', 'Cloudflare', 'Paystack', 'Mozilla'], confidence: 'high' },
   { q: 'which technologies do we have?', contains: ['4 technologies', 'Rust', 'Tokio', 'LLVM', 'Ruby'], confidence: 'high' },
-  { q: 'what are the most connected entities?', contains: ['- Stripe, with 8 relationships', '- Rust, with 5 relationships'], confidence: 'high' },
+  {
+    q: 'what are the most connected entities?',
+    contains: ['- Stripe, with 8 relationships', '- Rust, with 5 relationships'],
+    confidence: 'high',
+  },
   { q: 'what did I capture from this page?', contains: ['About Stripe', 'Patrick Collison'], confidence: 'high' },
   { q: 'what did I capture today?', contains: ['1 page today', 'About Stripe'], absent: ['Rust in production'], confidence: 'high' },
   { q: 'what does Stripe use?', contains: ['Stripe uses Rust and Ruby'], confidence: 'high' },
@@ -83,11 +103,28 @@ describe('symbolic answerer on the reference example graph', () => {
   it('counts every page captured today, and says it lists only the newest', async () => {
     const many = new InMemoryGraphStore();
     for (let i = 0; i < 17; i++) {
-      await many.putPage({ url: `https://news.example/${i}`, title: `Story ${i}`, site: 'news.example', capturedAt: FIXTURE_NOW - 60_000 * (i + 1), entityIds: [], relationshipIds: [] });
+      await many.putPage({
+        url: `https://news.example/${i}`,
+        title: `Story ${i}`,
+        site: 'news.example',
+        capturedAt: FIXTURE_NOW - 60_000 * (i + 1),
+        entityIds: [],
+        relationshipIds: [],
+      });
     }
-    await many.putPage({ url: 'https://news.example/yesterday', title: 'Old story', site: 'news.example', capturedAt: FIXTURE_NOW - 86_400_000, entityIds: [], relationshipIds: [] });
+    await many.putPage({
+      url: 'https://news.example/yesterday',
+      title: 'Old story',
+      site: 'news.example',
+      capturedAt: FIXTURE_NOW - 86_400_000,
+      entityIds: [],
+      relationshipIds: [],
+    });
     const { answer } = await createQueryEngine({ store: many, clock: fixedClock(FIXTURE_NOW) }).executeQuery('What did I read today?');
-    expect(answer.blocks?.[0]).toEqual({ kind: 'paragraph', text: 'You captured 17 pages today. Here are the 10 most recent, with what each gave your graph:' });
+    expect(answer.blocks?.[0]).toEqual({
+      kind: 'paragraph',
+      text: 'You captured 17 pages today. Here are the 10 most recent, with what each gave your graph:',
+    });
     const list = answer.blocks?.[1];
     expect(list?.kind === 'list' ? list.items : []).toEqual(Array.from({ length: 10 }, (_, i) => `Story ${i}: no entities`));
     expect(answer.content).not.toContain('Old story');

@@ -14,9 +14,25 @@ import { CAPABILITY, MAX_RESULTS_PER_REQUEST } from './capabilities';
 import { getCapabilityById, requestKey, validateInfoRequest } from './info-capability';
 import { entitiesNamedIn } from './prompt';
 import type { PageScope, PageView, RelationshipView } from './query-context';
-import { blocksText, type Answer, type AnswerBlock, type Confidence, type InfoRequest, type NeedsMoreInfo, type QueryResponse } from './query-response';
+import {
+  blocksText,
+  type Answer,
+  type AnswerBlock,
+  type Confidence,
+  type InfoRequest,
+  type NeedsMoreInfo,
+  type QueryResponse,
+} from './query-response';
 import { parseQuestion, type Intent, type Role } from './question';
-import { isCoMentionRelation, LOCATION_ATTRIBUTES, LOCATION_LABELS, neighboursOf, relatedBy, ROLE_LABELS, TITLE_ATTRIBUTES } from './relation-words';
+import {
+  isCoMentionRelation,
+  LOCATION_ATTRIBUTES,
+  LOCATION_LABELS,
+  neighboursOf,
+  relatedBy,
+  ROLE_LABELS,
+  TITLE_ATTRIBUTES,
+} from './relation-words';
 import { readAnswerText, readFromSentences, readingSpec, readLimit } from './sentence-reading';
 import { describeEntity, subjectsSentence, verbPhrase } from './sentences';
 import { nameCoverage, queryTokens } from './token-name-search';
@@ -31,13 +47,22 @@ const MAX_TITLE_CHECKS = 5;
 const TOP_CONNECTED = 5;
 // Location attributes as the verb phrase of a sentence ("Stripe is headquartered in San Francisco").
 const LOCATION_PHRASES: ReadonlyMap<string, string> = new Map([
-  ['headquarters', 'is headquartered in'], ['location', 'is based in'], ['address', 'is at'], ['city', 'is in'], ['country', 'is in'],
+  ['headquarters', 'is headquartered in'],
+  ['location', 'is based in'],
+  ['address', 'is at'],
+  ['city', 'is in'],
+  ['country', 'is in'],
 ]);
 
 type Resolution = { readonly ids: EntityId[]; readonly exact: boolean } | NeedsMoreInfo | 'missing';
 
 const TYPE_PLURAL: Readonly<Record<EntityType, string>> = {
-  company: 'companies', person: 'people', technology: 'technologies', product: 'products', location: 'locations', other: 'other entities',
+  company: 'companies',
+  person: 'people',
+  technology: 'technologies',
+  product: 'products',
+  location: 'locations',
+  other: 'other entities',
 };
 
 function words(label: string): string {
@@ -68,7 +93,10 @@ function isNeeds(r: Resolution | QueryResponse | undefined): r is NeedsMoreInfo 
 
 /** One answerer turn over one context. */
 class Turn {
-  constructor(private readonly input: AnswerInput, private readonly readSentences: boolean) {}
+  constructor(
+    private readonly input: AnswerInput,
+    private readonly readSentences: boolean,
+  ) {}
 
   private get ctx() {
     return this.input.context;
@@ -85,7 +113,12 @@ class Turn {
   }
 
   /** An answer from plain text, or from blocks (paragraphs and lists) whose text becomes the content. */
-  private answer(body: string | readonly AnswerBlock[], confidence: Confidence, sourceIds: readonly EntityId[], followUps: readonly string[]): Answer {
+  private answer(
+    body: string | readonly AnswerBlock[],
+    confidence: Confidence,
+    sourceIds: readonly EntityId[],
+    followUps: readonly string[],
+  ): Answer {
     const sources = [...new Set(sourceIds)].flatMap((id) => {
       const s = this.ctx.getSummary(id);
       return s ? [{ entityId: id, name: s.name, type: s.type, pages: [] }] : [];
@@ -115,7 +148,9 @@ class Turn {
       else if (slotWords.size > 0 && nameCoverage(s.name, slotWords) === 1) partial.push(id);
     }
     if (exact.length > 0) return { ids: exact.slice(0, MAX_HOMONYMS), exact: true };
-    const lookup = this.ask(`find "${slotText}" in the graph`, [{ capabilityId: CAPABILITY.GET_ENTITY_BY_NAME, parameters: { name: slotText } }]);
+    const lookup = this.ask(`find "${slotText}" in the graph`, [
+      { capabilityId: CAPABILITY.GET_ENTITY_BY_NAME, parameters: { name: slotText } },
+    ]);
     if (lookup) return lookup;
     const first = partial[0];
     if (first) return { ids: [first], exact: false };
@@ -136,9 +171,15 @@ class Turn {
       const score = Math.max(nameMatchScore(slotText, s.name), ...aliases.map((a) => nameMatchScore(slotText, a)));
       return score >= RELEVANT_SCORE ? [{ id, key: nameKey(s.name), score }] : [];
     });
-    const best = scored.reduce<(typeof scored)[number] | undefined>((top, s) => (top === undefined || s.score > top.score ? s : top), undefined);
+    const best = scored.reduce<(typeof scored)[number] | undefined>(
+      (top, s) => (top === undefined || s.score > top.score ? s : top),
+      undefined,
+    );
     if (best === undefined) return [];
-    return scored.filter((s) => s.key === best.key).map((s) => s.id).slice(0, MAX_HOMONYMS);
+    return scored
+      .filter((s) => s.key === best.key)
+      .map((s) => s.id)
+      .slice(0, MAX_HOMONYMS);
   }
 
   private expand(ids: readonly EntityId[]): NeedsMoreInfo | undefined {
@@ -147,7 +188,9 @@ class Turn {
     if (!first) return undefined;
     return this.ask(
       `load ${todo.map((id) => this.name(id)).join(', ')} in full`,
-      todo.length === 1 ? [{ capabilityId: CAPABILITY.EXPAND_ENTITY, parameters: { entityId: first } }] : [{ capabilityId: CAPABILITY.EXPAND_ENTITIES, parameters: { entityIds: todo.slice(0, 5) } }],
+      todo.length === 1
+        ? [{ capabilityId: CAPABILITY.EXPAND_ENTITY, parameters: { entityId: first } }]
+        : [{ capabilityId: CAPABILITY.EXPAND_ENTITIES, parameters: { entityIds: todo.slice(0, 5) } }],
     );
   }
 
@@ -162,7 +205,9 @@ class Turn {
     if (reading === undefined) return undefined;
     const sentences = this.ctx.sentencesOf(id);
     if (sentences === undefined) {
-      return this.ask(`read what the captured pages say about ${this.name(id)}`, [{ capabilityId: CAPABILITY.READ_PAGE_SENTENCES, parameters: { entityId: id } }]);
+      return this.ask(`read what the captured pages say about ${this.name(id)}`, [
+        { capabilityId: CAPABILITY.READ_PAGE_SENTENCES, parameters: { entityId: id } },
+      ]);
     }
     const names = [this.name(id), ...(this.ctx.getFull(id)?.entity.aliases ?? [])];
     const reads = readFromSentences(sentences, id, names, reading, readLimit(intent));
@@ -185,7 +230,9 @@ class Turn {
   /** Asks for the rest of an entity's relationships when the expansion was cut. */
   private moreRelationships(id: EntityId): NeedsMoreInfo | undefined {
     if (!this.ctx.getFull(id)?.relationshipsTruncated) return undefined;
-    return this.ask(`load more relationships of ${this.name(id)}`, [{ capabilityId: CAPABILITY.GET_RELATIONSHIPS, parameters: { entityIds: [id], direction: 'both' } }]);
+    return this.ask(`load more relationships of ${this.name(id)}`, [
+      { capabilityId: CAPABILITY.GET_RELATIONSHIPS, parameters: { entityIds: [id], direction: 'both' } },
+    ]);
   }
 
   private relsOf(id: EntityId): RelationshipView[] {
@@ -193,20 +240,34 @@ class Turn {
   }
 
   private notFound(slotText: string): Answer {
-    return this.answer(`I have nothing about "${slotText}" in your graph yet. It appears once a page you capture mentions it, or you can add it yourself.`, 'low', [], ['Which entities are the most connected?']);
+    return this.answer(
+      `I have nothing about "${slotText}" in your graph yet. It appears once a page you capture mentions it, or you can add it yourself.`,
+      'low',
+      [],
+      ['Which entities are the most connected?'],
+    );
   }
 
   run(intent: Intent): QueryResponse {
     switch (intent.kind) {
-      case 'about': return this.about(intent.subject);
-      case 'relation': return this.relation(intent.relation, intent.object, intent.direction, intent.entityType);
-      case 'role': return this.role(intent.role, intent.subject);
-      case 'where': return this.where(intent.subject);
-      case 'path': return this.path(intent.from, intent.to);
-      case 'list': return this.list(intent.entityType);
-      case 'most_connected': return this.mostConnected();
-      case 'captured': return this.captured(intent.scope);
-      case 'unknown': return this.unknown();
+      case 'about':
+        return this.about(intent.subject);
+      case 'relation':
+        return this.relation(intent.relation, intent.object, intent.direction, intent.entityType);
+      case 'role':
+        return this.role(intent.role, intent.subject);
+      case 'where':
+        return this.where(intent.subject);
+      case 'path':
+        return this.path(intent.from, intent.to);
+      case 'list':
+        return this.list(intent.entityType);
+      case 'most_connected':
+        return this.mostConnected();
+      case 'captured':
+        return this.captured(intent.scope);
+      case 'unknown':
+        return this.unknown();
     }
   }
 
@@ -220,7 +281,8 @@ class Turn {
     const first = res.ids[0];
     const neighbour = first ? this.relsOf(first).map((r) => (r.from === first ? r.toName : r.fromName))[0] : undefined;
     const name = first ? this.name(first) : subject;
-    const intro: AnswerBlock[] = res.ids.length > 1 ? [{ kind: 'paragraph', text: `Your graph has ${res.ids.length} entities named "${name}".` }] : [];
+    const intro: AnswerBlock[] =
+      res.ids.length > 1 ? [{ kind: 'paragraph', text: `Your graph has ${res.ids.length} entities named "${name}".` }] : [];
     return this.answer([...intro, ...parts], res.exact ? 'high' : 'medium', res.ids, [
       ...(neighbour ? [`How are ${name} and ${neighbour} connected?`] : []),
       `Which entities are related to ${name}?`,
@@ -236,14 +298,22 @@ class Turn {
     const found = neighboursOf(this.relsOf(anchor), anchor).filter((f) => !type || f.type === type);
     const what = type ? TYPE_PLURAL[type] : 'entities';
     if (found.length === 0) {
-      return this.answer(`No ${what} are mentioned with ${anchorName} in what you captured. (I looked at ${this.relsOf(anchor).length} of its relationships.)`, 'low', [anchor], [`What do we know about ${anchorName}?`]);
+      return this.answer(
+        `No ${what} are mentioned with ${anchorName} in what you captured. (I looked at ${this.relsOf(anchor).length} of its relationships.)`,
+        'low',
+        [anchor],
+        [`What do we know about ${anchorName}?`],
+      );
     }
     const names = found.map((f) => f.name);
     const verb = names.length === 1 ? 'is' : 'are';
     const partial = this.ctx.getFull(anchor)?.relationshipsTruncated === true ? ' There may be more than these.' : '';
-    return this.answer(`${listNames(names)} ${verb} mentioned with ${anchorName} in what you captured.${partial}`, exact ? 'high' : 'medium', [...found.map((f) => f.id), anchor].slice(0, 8), [
-      `How are ${names[0] ?? anchorName} and ${anchorName} connected?`,
-    ]);
+    return this.answer(
+      `${listNames(names)} ${verb} mentioned with ${anchorName} in what you captured.${partial}`,
+      exact ? 'high' : 'medium',
+      [...found.map((f) => f.id), anchor].slice(0, 8),
+      [`How are ${names[0] ?? anchorName} and ${anchorName} connected?`],
+    );
   }
 
   private describe(id: EntityId): string {
@@ -251,7 +321,8 @@ class Turn {
     const summary = this.ctx.getSummary(id);
     if (!full) return summary ? `${summary.name} is a ${summary.type}${summary.summary ? ` (${summary.summary})` : ''}.` : id;
     const rels = this.relsOf(id);
-    const typeOf = (otherId: EntityId): EntityType => this.ctx.getFull(otherId)?.entity.type ?? this.ctx.getSummary(otherId)?.type ?? 'other';
+    const typeOf = (otherId: EntityId): EntityType =>
+      this.ctx.getFull(otherId)?.entity.type ?? this.ctx.getSummary(otherId)?.type ?? 'other';
     const outgoing = rels.filter((r) => r.from === id).map((r) => ({ label: r.label, otherName: r.toName, otherType: typeOf(r.to) }));
     const incoming = rels.filter((r) => r.to === id).map((r) => ({ label: r.label, otherName: r.fromName, otherType: typeOf(r.from) }));
     const text = describeEntity(full.entity, outgoing, incoming);
@@ -273,20 +344,36 @@ class Turn {
     if (found.length === 0) {
       const read = this.fromSentences(anchor, { kind: 'relation', relation, object, direction, ...(type ? { entityType: type } : {}) });
       if (read) return read;
-      const text = direction === 'in' ? `Your graph has no ${what} that ${relation} ${anchorName}.` : `Your graph does not say what ${anchorName} ${relation}${type ? ` among ${what}` : ''}.`;
-      return this.answer(`${text} (I looked at ${this.relsOf(anchor).length} of its relationships.)`, 'low', [anchor], [`What do we know about ${anchorName}?`]);
+      const text =
+        direction === 'in'
+          ? `Your graph has no ${what} that ${relation} ${anchorName}.`
+          : `Your graph does not say what ${anchorName} ${relation}${type ? ` among ${what}` : ''}.`;
+      return this.answer(
+        `${text} (I looked at ${this.relsOf(anchor).length} of its relationships.)`,
+        'low',
+        [anchor],
+        [`What do we know about ${anchorName}?`],
+      );
     }
     const names = found.map((f) => f.name);
     const byLabel = new Map<string, string[]>();
     for (const f of found) byLabel.set(f.via.label, [...(byLabel.get(f.via.label) ?? []), f.name]);
     // Labels come from the data ("uses", "founded_by"), so the sentence quotes them rather than conjugating the user's verb.
     const text = [...byLabel]
-      .map(([label, group]) => (direction === 'in' ? subjectsSentence(group, label, anchorName) : `${anchorName} ${verbPhrase(label)} ${listNames(group)}.`))
+      .map(([label, group]) =>
+        direction === 'in' ? subjectsSentence(group, label, anchorName) : `${anchorName} ${verbPhrase(label)} ${listNames(group)}.`,
+      )
       .join(' ');
-    const partial = this.ctx.getFull(anchor)?.relationshipsTruncated === true && this.ctx.relationships.length > 0 ? ' There may be more than these.' : '';
+    const partial =
+      this.ctx.getFull(anchor)?.relationshipsTruncated === true && this.ctx.relationships.length > 0
+        ? ' There may be more than these.'
+        : '';
     const firstName = names[0] ?? anchorName;
     // The answer's subjects first, then the entity asked about (entity_query lists them in this order).
-    return this.answer(text + partial, res.exact ? 'high' : 'medium', [...found.map((f) => f.id), anchor].slice(0, 8), [`What do we know about ${firstName}?`, `How are ${firstName} and ${anchorName} connected?`]);
+    return this.answer(text + partial, res.exact ? 'high' : 'medium', [...found.map((f) => f.id), anchor].slice(0, 8), [
+      `What do we know about ${firstName}?`,
+      `How are ${firstName} and ${anchorName} connected?`,
+    ]);
   }
 
   private role(role: Role, subject: string): QueryResponse {
@@ -309,7 +396,9 @@ class Turn {
       .map(([, v]) => v);
     if (labels.titles) {
       // People tied to the subject whose title names the role (e.g. `role: CEO` on an employee).
-      const employees = rels.flatMap((r) => (r.to === id && r.fromType === 'person' ? [r.from] : r.from === id && r.toType === 'person' ? [r.to] : []));
+      const employees = rels.flatMap((r) =>
+        r.to === id && r.fromType === 'person' ? [r.from] : r.from === id && r.toType === 'person' ? [r.to] : [],
+      );
       const check = [...new Set(employees)].slice(0, MAX_TITLE_CHECKS);
       const expandPeople = this.expand(check);
       if (expandPeople) return expandPeople;
@@ -326,13 +415,20 @@ class Turn {
       const read = this.fromSentences(id, { kind: 'role', role, subject });
       if (read) return read;
       const what = role === 'founder' ? 'who founded it' : role === 'leader' ? 'who leads it' : 'who works there';
-      return this.answer(`I know ${subjectName}, but your graph does not say ${what}.`, 'low', [id], [`What do we know about ${subjectName}?`]);
+      return this.answer(
+        `I know ${subjectName}, but your graph does not say ${what}.`,
+        'low',
+        [id],
+        [`What do we know about ${subjectName}?`],
+      );
     }
     const firstId = [...people.keys()][0];
-    return this.answer(`${subjectName} ${verb} ${listNames(all)}.`, res.exact ? 'high' : 'medium', [id, ...people.keys()], [
-      ...(firstId ? [`What do we know about ${this.name(firstId)}?`] : []),
-      `Where is ${subjectName}?`,
-    ]);
+    return this.answer(
+      `${subjectName} ${verb} ${listNames(all)}.`,
+      res.exact ? 'high' : 'medium',
+      [id, ...people.keys()],
+      [...(firstId ? [`What do we know about ${this.name(firstId)}?`] : []), `Where is ${subjectName}?`],
+    );
   }
 
   private where(subject: string): QueryResponse {
@@ -355,10 +451,12 @@ class Turn {
       ...places.map((r) => `${verbPhrase(r.label)} ${r.toName}`),
       ...attrs.map(([k, v]) => `${LOCATION_PHRASES.get(k) ?? `has ${words(k)}`} ${v}`),
     ];
-    return this.answer(`${name} ${listNames(parts)}.`, res.exact ? 'high' : 'medium', [id, ...places.map((r) => r.to)], [
-      ...places.slice(0, 1).map((r) => `What else is in ${r.toName}?`),
-      `What do we know about ${name}?`,
-    ]);
+    return this.answer(
+      `${name} ${listNames(parts)}.`,
+      res.exact ? 'high' : 'medium',
+      [id, ...places.map((r) => r.to)],
+      [...places.slice(0, 1).map((r) => `What else is in ${r.toName}?`), `What do we know about ${name}?`],
+    );
   }
 
   private path(fromText: string, toText: string): QueryResponse {
@@ -373,55 +471,98 @@ class Turn {
     if (!from || !to) return this.notFound(fromText);
     const known = this.ctx.getPath(from, to);
     if (!known) {
-      const need = this.ask(`find how ${this.name(from)} and ${this.name(to)} are connected`, [{ capabilityId: CAPABILITY.FIND_PATH, parameters: { fromId: from, toId: to } }]);
+      const need = this.ask(`find how ${this.name(from)} and ${this.name(to)} are connected`, [
+        { capabilityId: CAPABILITY.FIND_PATH, parameters: { fromId: from, toId: to } },
+      ]);
       if (need) return need;
       return this.answer(`I could not look for a connection between ${this.name(from)} and ${this.name(to)}.`, 'low', [from, to], []);
     }
     if (known.steps.length === 0) {
-      return this.answer(`Your graph has no connection between ${this.name(from)} and ${this.name(to)} within ${known.maxDepth} steps.`, 'low', [from, to], [`What do we know about ${this.name(from)}?`]);
+      return this.answer(
+        `Your graph has no connection between ${this.name(from)} and ${this.name(to)} within ${known.maxDepth} steps.`,
+        'low',
+        [from, to],
+        [`What do we know about ${this.name(from)}?`],
+      );
     }
     const steps = known.steps.map((s) => `${s.fromName} ${verbPhrase(s.label)} ${s.toName}`);
     const n = known.steps.length;
     const confidence: Confidence = a.exact && b.exact ? 'high' : 'medium';
     const via = known.steps.flatMap((s) => [s.from, s.to]);
-    return this.answer(`${this.name(from)} and ${this.name(to)} are connected in ${n} step${n > 1 ? 's' : ''}: ${steps.join('; ')}.`, confidence, [from, to, ...via], [`What do we know about ${this.name(to)}?`]);
+    return this.answer(
+      `${this.name(from)} and ${this.name(to)} are connected in ${n} step${n > 1 ? 's' : ''}: ${steps.join('; ')}.`,
+      confidence,
+      [from, to, ...via],
+      [`What do we know about ${this.name(to)}?`],
+    );
   }
 
   private list(type: EntityType): QueryResponse {
     const need = this.ask(`list the ${TYPE_PLURAL[type]}`, [
       ...(this.ctx.definitions ? [] : [{ capabilityId: CAPABILITY.LIST_ENTITY_DEFINITIONS, parameters: {} }]),
-      ...(this.ctx.getTypeListing(type) ? [] : [{ capabilityId: CAPABILITY.GET_ENTITIES_BY_DEFINITION, parameters: { definition: type, limit: MAX_RESULTS_PER_REQUEST } }]),
+      ...(this.ctx.getTypeListing(type)
+        ? []
+        : [{ capabilityId: CAPABILITY.GET_ENTITIES_BY_DEFINITION, parameters: { definition: type, limit: MAX_RESULTS_PER_REQUEST } }]),
     ]);
     if (need) return need;
     const count = this.ctx.definitions?.find((d) => d.type === type)?.count;
     const ids = [...(this.ctx.getTypeListing(type) ?? [])];
     if (count === 0 || (count === undefined && ids.length === 0)) {
-      return this.answer(`Your graph has no ${TYPE_PLURAL[type]} yet.`, count === 0 ? 'high' : 'low', [], ['Which entities are the most connected?']);
+      return this.answer(
+        `Your graph has no ${TYPE_PLURAL[type]} yet.`,
+        count === 0 ? 'high' : 'low',
+        [],
+        ['Which entities are the most connected?'],
+      );
     }
     const names = ids.map((id) => this.name(id));
     const what = count === 1 ? type : TYPE_PLURAL[type];
     const head =
-      count === undefined ? `Some ${TYPE_PLURAL[type]} in your graph, the most mentioned first:`
-      : count > ids.length ? `Your graph has ${count} ${what}. The ${ids.length} mentioned most often:`
-      : `Your graph has ${count} ${what}:`;
+      count === undefined
+        ? `Some ${TYPE_PLURAL[type]} in your graph, the most mentioned first:`
+        : count > ids.length
+          ? `Your graph has ${count} ${what}. The ${ids.length} mentioned most often:`
+          : `Your graph has ${count} ${what}:`;
     const first = names[0];
-    return this.answer([{ kind: 'paragraph', text: head }, { kind: 'list', items: names }], count === undefined ? 'medium' : 'high', ids.slice(0, 8), first ? [`What do we know about ${first}?`] : []);
+    return this.answer(
+      [
+        { kind: 'paragraph', text: head },
+        { kind: 'list', items: names },
+      ],
+      count === undefined ? 'medium' : 'high',
+      ids.slice(0, 8),
+      first ? [`What do we know about ${first}?`] : [],
+    );
   }
 
   private mostConnected(): QueryResponse {
     const need = this.ask('find the most connected entities', [{ capabilityId: CAPABILITY.LIST_ENTITY_DEFINITIONS, parameters: {} }]);
     if (need) return need;
     const top = (this.ctx.mostConnected ?? []).slice(0, TOP_CONNECTED);
-    if (top.length === 0) return this.answer('Your graph has no relationships yet, so nothing is connected.', this.ctx.mostConnected ? 'high' : 'low', [], []);
+    if (top.length === 0)
+      return this.answer('Your graph has no relationships yet, so nothing is connected.', this.ctx.mostConnected ? 'high' : 'low', [], []);
     const items = top.map((c) => `${this.name(c.id)}, with ${c.degree} relationship${c.degree === 1 ? '' : 's'}`);
     const first = top[0];
-    const head: AnswerBlock = { kind: 'paragraph', text: `The ${top.length === 1 ? 'most connected entity' : `${top.length} most connected entities`} in your graph:` };
-    return this.answer([head, { kind: 'list', items }], 'high', top.map((c) => c.id), first ? [`What do we know about ${this.name(first.id)}?`] : []);
+    const head: AnswerBlock = {
+      kind: 'paragraph',
+      text: `The ${top.length === 1 ? 'most connected entity' : `${top.length} most connected entities`} in your graph:`,
+    };
+    return this.answer(
+      [head, { kind: 'list', items }],
+      'high',
+      top.map((c) => c.id),
+      first ? [`What do we know about ${this.name(first.id)}?`] : [],
+    );
   }
 
   private captured(scope: PageScope): QueryResponse {
     if (scope === 'current_page' && this.input.pageUrl === undefined) {
-      return this.answer('I do not know which page you are on; ask from the side panel of that tab.', 'low', [], ['What did I capture today?']);
+      return this.answer(
+        'I do not know which page you are on; ask from the side panel of that tab.',
+        'low',
+        [],
+        ['What did I capture today?'],
+      );
     }
     if (!this.ctx.hasPageScope(scope)) {
       const need = this.ask('load the captured pages', [{ capabilityId: CAPABILITY.GET_CAPTURED_PAGES, parameters: { scope } }]);
@@ -431,7 +572,12 @@ class Turn {
     const pages = scope === 'current_page' ? this.ctx.pages.filter((p) => p.url === this.input.pageUrl) : this.ctx.pages;
     const when = scope === 'today' ? 'today' : scope === 'recent' ? 'recently' : 'from this page';
     if (pages.length === 0) {
-      return this.answer(scope === 'current_page' ? 'This page has not been captured yet.' : `You have not captured any page ${when}.`, 'high', [], ['Which entities are the most connected?']);
+      return this.answer(
+        scope === 'current_page' ? 'This page has not been captured yet.' : `You have not captured any page ${when}.`,
+        'high',
+        [],
+        ['Which entities are the most connected?'],
+      );
     }
     const ids = pages.flatMap((p) => p.entityIds);
     const first = ids[0];
@@ -439,12 +585,25 @@ class Turn {
     const [only] = pages;
     if (scope === 'current_page' && only) {
       const names = this.pageNames(only);
-      const text = only.entityCount === 0 ? `This page (“${only.title || only.url}”) gave your graph no entities.` : `This page (“${only.title || only.url}”) gave your graph ${entities(only.entityCount)}: ${names}.`;
+      const text =
+        only.entityCount === 0
+          ? `This page (“${only.title || only.url}”) gave your graph no entities.`
+          : `This page (“${only.title || only.url}”) gave your graph ${entities(only.entityCount)}: ${names}.`;
       return this.answer(text, 'high', ids.slice(0, 8), followUps);
     }
     const head = pagesHeading(scope, pages.length, Math.max(pages.length, this.ctx.pageTotal(scope) ?? 0));
-    const items = pages.map((p) => `${p.title || p.url}: ${p.entityCount === 0 ? 'no entities' : `${entities(p.entityCount)} (${this.pageNames(p)})`}`);
-    return this.answer([{ kind: 'paragraph', text: head }, { kind: 'list', items }], 'high', ids.slice(0, 8), followUps);
+    const items = pages.map(
+      (p) => `${p.title || p.url}: ${p.entityCount === 0 ? 'no entities' : `${entities(p.entityCount)} (${this.pageNames(p)})`}`,
+    );
+    return this.answer(
+      [
+        { kind: 'paragraph', text: head },
+        { kind: 'list', items },
+      ],
+      'high',
+      ids.slice(0, 8),
+      followUps,
+    );
   }
 
   /** The names of a page's first entities, with how many more it gave. */
@@ -469,7 +628,6 @@ class Turn {
 }
 
 /** An outgoing label as a verb phrase: `uses`, `was founded by`, `is located in`. */
-
 
 /**
  * @example

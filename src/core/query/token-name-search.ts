@@ -12,9 +12,11 @@ import type { NameSearch } from './semantic-search.port';
 
 // Question words and glue never identify an entity; matching them would flood results.
 const STOPWORDS = new Set(
-  ('a an and are as at be by can could did do does for from has have how i in is it its me my of on or our show ' +
+  (
+    'a an and are as at be by can could did do does for from has have how i in is it its me my of on or our show ' +
     'tell that the their them these they this those to today us was we were what when where which who whom whose why ' +
-    'with you your about know all any list most many connected related between capture captured page pages').split(' '),
+    'with you your about know all any list most many connected related between capture captured page pages'
+  ).split(' '),
 );
 // Per query word: more would mean the word is too common to help.
 const CANDIDATES_PER_TOKEN = 200;
@@ -27,7 +29,9 @@ export function queryTokens(query: string): string[] {
 
 /** How much of `name` the query words cover, 0..1 (exact normalized match = 1). */
 export function nameCoverage(name: string, queryWords: ReadonlySet<string>): number {
-  const words = nameKey(name).split(' ').filter((w) => w.length > 0);
+  const words = nameKey(name)
+    .split(' ')
+    .filter((w) => w.length > 0);
   if (words.length === 0) return 0;
   let hit = 0;
   for (const w of words) if (queryWords.has(w)) hit++;

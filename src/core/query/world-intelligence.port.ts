@@ -35,7 +35,12 @@ export interface QueryResult {
 export interface WorldIntelligenceProvider {
   executeQuery(queryText: string, options?: ExecuteQueryOptions): Promise<QueryResult>;
   buildInitialContext(queryText: string, config: QueryConfig): Promise<QueryContext>;
-  queryLlm(query: WorldQuery, context: QueryContext, capabilities: readonly InfoCapability[], forceAnswer?: boolean): Promise<QueryResponse>;
+  queryLlm(
+    query: WorldQuery,
+    context: QueryContext,
+    capabilities: readonly InfoCapability[],
+    forceAnswer?: boolean,
+  ): Promise<QueryResponse>;
   getQueryById(queryId: QueryId): Promise<QuerySnapshot | undefined>;
   getRecentQueries(options: { readonly limit: number }): Promise<QuerySnapshot[]>;
 }

@@ -64,10 +64,14 @@ export function resolveConfig(partial: Partial<QueryConfig> = {}): QueryConfig {
   const config = { ...DEFAULT_QUERY_CONFIG, ...partial };
   const intIn = (v: number, lo: number, hi: number): boolean => Number.isInteger(v) && v >= lo && v <= hi;
   if (!intIn(config.maxInfoRequests, 0, MAX_INFO_REQUESTS_CAP)) {
-    throw new InvalidArgumentsError(`maxInfoRequests must be an integer from 0 to ${MAX_INFO_REQUESTS_CAP}, got ${config.maxInfoRequests}.`);
+    throw new InvalidArgumentsError(
+      `maxInfoRequests must be an integer from 0 to ${MAX_INFO_REQUESTS_CAP}, got ${config.maxInfoRequests}.`,
+    );
   }
   if (!intIn(config.maxInitialEntities, 1, MAX_INITIAL_ENTITIES_CAP)) {
-    throw new InvalidArgumentsError(`maxInitialEntities must be an integer from 1 to ${MAX_INITIAL_ENTITIES_CAP}, got ${config.maxInitialEntities}.`);
+    throw new InvalidArgumentsError(
+      `maxInitialEntities must be an integer from 1 to ${MAX_INITIAL_ENTITIES_CAP}, got ${config.maxInitialEntities}.`,
+    );
   }
   if (!(config.temperature >= 0 && config.temperature <= 2)) {
     throw new InvalidArgumentsError(`temperature must be between 0 and 2, got ${config.temperature}.`);

@@ -19,7 +19,7 @@ type Op = (r: ReferenceRegistry) => void;
 /** Messages, then typed objects (some carried by messages, some sharing a timestamp). */
 function scenario(seed: number): { messages: Op[]; objects: Op[] } {
   const rnd = prng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const topics = ['t1', 't2', 't3'];
   const messages: Op[] = [];
   for (let i = 0; i < 30; i++) {
@@ -29,7 +29,14 @@ function scenario(seed: number): { messages: Op[]; objects: Op[] } {
     messages.push((r) =>
       i % 3 === 0
         ? r.recordAnswer({ chatId: 'w1', topicId, messageId: `m${i}`, replyToMessageId: reply, summary: i % 6 === 0, at })
-        : r.recordMessage({ chatId: 'w1', topicId, messageId: `m${i}`, author: { kind: 'user', userId: i % 2 ? 'u1' : 'u2' }, replyToMessageId: reply, at }),
+        : r.recordMessage({
+            chatId: 'w1',
+            topicId,
+            messageId: `m${i}`,
+            author: { kind: 'user', userId: i % 2 ? 'u1' : 'u2' },
+            replyToMessageId: reply,
+            at,
+          }),
     );
   }
   const objects: Op[] = [];
@@ -40,14 +47,25 @@ function scenario(seed: number): { messages: Op[]; objects: Op[] } {
     const source = rnd() < 0.3 ? `m${Math.floor(rnd() * 30)}` : undefined;
     const owner = rnd() < 0.5 ? pick(['u1', 'u2']) : undefined;
     const bot = rnd() < 0.3;
-    objects.push((r) => r.recordObject({ chatId: 'w1', topicId, objectId: `o${i}`, kind, sourceMessageId: source, createdByUserId: owner, createdByBot: bot, at }));
+    objects.push((r) =>
+      r.recordObject({
+        chatId: 'w1',
+        topicId,
+        objectId: `o${i}`,
+        kind,
+        sourceMessageId: source,
+        createdByUserId: owner,
+        createdByBot: bot,
+        at,
+      }),
+    );
   }
   return { messages, objects };
 }
 
 function requests(seed: number): ResolveReferenceRequest[] {
   const rnd = prng(seed);
-  const maybe = <T,>(xs: readonly T[]): T | undefined => (rnd() < 0.5 ? undefined : (xs[Math.floor(rnd() * xs.length)] as T));
+  const maybe = <T>(xs: readonly T[]): T | undefined => (rnd() < 0.5 ? undefined : (xs[Math.floor(rnd() * xs.length)] as T));
   return Array.from({ length: 60 }, (_, i) => {
     const hints = {
       positional_hint: maybe(POSITIONAL_HINTS),
@@ -92,7 +110,12 @@ describe('resolve_reference_target determinism', () => {
     const reversed = build([...messages].reverse().concat([...objects].reverse()));
     const rnd = prng(3);
     // Messages and objects interleaved at random: typed objects may arrive before their message.
-    const shuffled = build([...messages, ...objects].map((op) => [rnd(), op] as const).sort((a, b) => a[0] - b[0]).map(([, op]) => op));
+    const shuffled = build(
+      [...messages, ...objects]
+        .map((op) => [rnd(), op] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map(([, op]) => op),
+    );
     const statuses = new Set<string>();
     for (const request of requests(11)) {
       const expected = forward.resolve(request);

@@ -15,7 +15,9 @@ const eid = (raw: string) => raw as EntityId;
 function setup() {
   const registry = new ReferenceRegistry({ clock: fixedClock(T0) });
   const plan = (question: string, extra: Partial<FollowUpInput> = {}) =>
-    planReferenceFollowUp({ question, chatId: 'w1', topicId: 't1', currentMessageId: 'm_now', senderUserId: 'u1', ...extra }, (r) => registry.resolve(r));
+    planReferenceFollowUp({ question, chatId: 'w1', topicId: 't1', currentMessageId: 'm_now', senderUserId: 'u1', ...extra }, (r) =>
+      registry.resolve(r),
+    );
   return { registry, plan };
 }
 
@@ -78,8 +80,16 @@ describe('planReferenceFollowUp', () => {
       needsConfirmation: true,
       question: 'merge it with the previous one',
     });
-    expect(plan('объедини это с предыдущим', { lang: 'ru' })).toMatchObject({ kind: 'merge_proposal', a: { entityId: 'e_acme_2' }, b: { entityId: 'e_acme_1' } });
-    expect(plan('fusiona esto con el anterior', { lang: 'es' })).toMatchObject({ kind: 'merge_proposal', a: { entityId: 'e_acme_2' }, b: { entityId: 'e_acme_1' } });
+    expect(plan('объедини это с предыдущим', { lang: 'ru' })).toMatchObject({
+      kind: 'merge_proposal',
+      a: { entityId: 'e_acme_2' },
+      b: { entityId: 'e_acme_1' },
+    });
+    expect(plan('fusiona esto con el anterior', { lang: 'es' })).toMatchObject({
+      kind: 'merge_proposal',
+      a: { entityId: 'e_acme_2' },
+      b: { entityId: 'e_acme_1' },
+    });
   });
 
   it('a merge with only one entity around proposes nothing', () => {

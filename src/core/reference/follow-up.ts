@@ -43,7 +43,13 @@ export type FollowUpPlan =
   /** No reference in the question: answer it as it is. */
   | { readonly kind: 'unchanged'; readonly question: string }
   /** The reference is a graph entity: answer about `entityId`. */
-  | { readonly kind: 'entity'; readonly entityId: EntityId; readonly question: string; readonly target: ObjectDescriptor; readonly resolution: ResolveReferenceOutput }
+  | {
+      readonly kind: 'entity';
+      readonly entityId: EntityId;
+      readonly question: string;
+      readonly target: ObjectDescriptor;
+      readonly resolution: ResolveReferenceOutput;
+    }
   /** The reference is another object (page, answer, image, …). */
   | { readonly kind: 'object'; readonly target: ObjectDescriptor; readonly question: string; readonly resolution: ResolveReferenceOutput }
   /** Several close candidates: show them and let the user choose. */
@@ -51,7 +57,13 @@ export type FollowUpPlan =
   /** Nothing plausible: say so instead of guessing. */
   | { readonly kind: 'not_found'; readonly question: string; readonly resolution: ResolveReferenceOutput }
   /** "merge it with the previous one": a merge of `a` (the current one) and `b`, never run without confirmation. */
-  | { readonly kind: 'merge_proposal'; readonly a: MergeSide; readonly b: MergeSide; readonly needsConfirmation: true; readonly question: string };
+  | {
+      readonly kind: 'merge_proposal';
+      readonly a: MergeSide;
+      readonly b: MergeSide;
+      readonly needsConfirmation: true;
+      readonly question: string;
+    };
 
 const ENTITY_HINTS: ReadonlySet<TargetKindHint> = new Set(['entity', 'company', 'person', 'technology', 'product', 'location']);
 
@@ -99,15 +111,23 @@ function planMerge(input: FollowUpInput, extracted: ExtractedReference, resolve:
   const ordinal = extracted.cues.find((c) => c.ordinal !== undefined)?.ordinal;
   const positional = extracted.cues.some((c) => c.type === 'above') ? 'above' : 'previous';
 
-  const current = resolve(request(input, { target_kind_hint: kind, recency_hint: 'currently_active' }, { withReply: true, entitiesOnly: true }));
+  const current = resolve(
+    request(input, { target_kind_hint: kind, recency_hint: 'currently_active' }, { withReply: true, entitiesOnly: true }),
+  );
   const a = mergeSide(current);
-  if (a === undefined) return current.status === 'ambiguous' ? { kind: 'choose', question, resolution: current } : { kind: 'not_found', question, resolution: current };
+  if (a === undefined)
+    return current.status === 'ambiguous'
+      ? { kind: 'choose', question, resolution: current }
+      : { kind: 'not_found', question, resolution: current };
 
-  const otherHints: NormalizedReferenceHints = ordinal !== undefined ? { target_kind_hint: kind, ordinal_hint: ordinal } : { target_kind_hint: kind, positional_hint: positional };
+  const otherHints: NormalizedReferenceHints =
+    ordinal !== undefined ? { target_kind_hint: kind, ordinal_hint: ordinal } : { target_kind_hint: kind, positional_hint: positional };
   const other = resolve(request(input, otherHints, { withReply: false, entitiesOnly: true }));
   const b = mergeSide(other);
   if (b === undefined || b.entityId === a.entityId) {
-    return other.status === 'ambiguous' ? { kind: 'choose', question, resolution: other } : { kind: 'not_found', question, resolution: other };
+    return other.status === 'ambiguous'
+      ? { kind: 'choose', question, resolution: other }
+      : { kind: 'not_found', question, resolution: other };
   }
   return { kind: 'merge_proposal', a, b, needsConfirmation: true, question };
 }

@@ -20,7 +20,12 @@ const cases: readonly [string, string | undefined, NormalizedReferenceHints, str
   // German
   ['Fasse diese Seite zusammen', 'de', { target_kind_hint: 'article', recency_hint: 'currently_active' }, 'diese Seite'],
   ['Was stand in der vorherigen Antwort?', 'de', { positional_hint: 'previous', target_kind_hint: 'answer' }, 'der vorherigen Antwort'],
-  ['meine erste Erinnerung', 'de', { ordinal_hint: 'first', target_kind_hint: 'reminder', ownership_hint: 'mine' }, 'meine erste Erinnerung'],
+  [
+    'meine erste Erinnerung',
+    'de',
+    { ordinal_hint: 'first', target_kind_hint: 'reminder', ownership_hint: 'mine' },
+    'meine erste Erinnerung',
+  ],
   // French
   ['relis la dernière réponse', 'fr', { ordinal_hint: 'last', target_kind_hint: 'answer' }, 'la dernière réponse'],
   ['résume cette page', 'fr', { target_kind_hint: 'article', recency_hint: 'currently_active' }, 'cette page'],

@@ -27,8 +27,20 @@ export const MAX_HINT_TEXT_CHARS = 2000;
 export const MAX_CUES = 32;
 
 export type CueType =
-  | 'kind' | 'near' | 'far' | 'pronoun' | 'previous' | 'above' | 'here'
-  | 'latest' | 'recent' | 'ordinal' | 'mine' | 'bot' | 'filler' | 'merge';
+  | 'kind'
+  | 'near'
+  | 'far'
+  | 'pronoun'
+  | 'previous'
+  | 'above'
+  | 'here'
+  | 'latest'
+  | 'recent'
+  | 'ordinal'
+  | 'mine'
+  | 'bot'
+  | 'filler'
+  | 'merge';
 
 interface Cue {
   readonly type: CueType;
@@ -89,9 +101,18 @@ function compile(languages: readonly HintLanguage[]): Compiled {
       if (value !== undefined) for (const w of words ?? []) add(w, { type: 'ordinal', ordinal: value });
     }
     const simple: readonly [CueType, readonly string[]][] = [
-      ['near', lex.near], ['far', lex.far], ['pronoun', lex.pronouns], ['previous', lex.previous],
-      ['above', lex.above], ['here', lex.here], ['latest', lex.latest], ['recent', lex.recent],
-      ['mine', lex.mine], ['bot', lex.botOwned], ['filler', lex.fillers], ['merge', lex.merge],
+      ['near', lex.near],
+      ['far', lex.far],
+      ['pronoun', lex.pronouns],
+      ['previous', lex.previous],
+      ['above', lex.above],
+      ['here', lex.here],
+      ['latest', lex.latest],
+      ['recent', lex.recent],
+      ['mine', lex.mine],
+      ['bot', lex.botOwned],
+      ['filler', lex.fillers],
+      ['merge', lex.merge],
     ];
     for (const [type, words] of simple) for (const w of words) add(w, { type });
   }
@@ -102,8 +123,25 @@ function compile(languages: readonly HintLanguage[]): Compiled {
 }
 
 const TARGET_KINDS: readonly TargetKindHint[] = [
-  'poll', 'reminder', 'image', 'file', 'article', 'quote', 'link', 'video', 'voice', 'pdf', 'summary',
-  'answer', 'message', 'entity', 'company', 'person', 'technology', 'product', 'location',
+  'poll',
+  'reminder',
+  'image',
+  'file',
+  'article',
+  'quote',
+  'link',
+  'video',
+  'voice',
+  'pdf',
+  'summary',
+  'answer',
+  'message',
+  'entity',
+  'company',
+  'person',
+  'technology',
+  'product',
+  'location',
 ];
 const ORDINALS: readonly OrdinalHint[] = ['first', 'second', 'last'];
 
@@ -187,11 +225,23 @@ function hintsOf(run: readonly FoundCue[]): NormalizedReferenceHints {
   const ordinal = run.find((c) => c.ordinal !== undefined)?.ordinal;
   // Precedence inside each hint: the more specific cue wins (previous > above > here; latest > this > recent).
   const hints: NormalizedReferenceHints = {
-    ...(has('previous') ? { positional_hint: 'previous' } : has('above') ? { positional_hint: 'above' } : has('here') ? { positional_hint: 'current_topic_recent' } : {}),
+    ...(has('previous')
+      ? { positional_hint: 'previous' }
+      : has('above')
+        ? { positional_hint: 'above' }
+        : has('here')
+          ? { positional_hint: 'current_topic_recent' }
+          : {}),
     ...(ordinal !== undefined ? { ordinal_hint: ordinal } : {}),
     ...(kind !== undefined ? { target_kind_hint: kind } : {}),
     ...(has('mine') ? { ownership_hint: 'mine' } : has('bot') ? { ownership_hint: 'bot_created' } : {}),
-    ...(has('latest') ? { recency_hint: 'latest' } : has('near') || has('pronoun') ? { recency_hint: 'currently_active' } : has('recent') ? { recency_hint: 'recent' } : {}),
+    ...(has('latest')
+      ? { recency_hint: 'latest' }
+      : has('near') || has('pronoun')
+        ? { recency_hint: 'currently_active' }
+        : has('recent')
+          ? { recency_hint: 'recent' }
+          : {}),
   };
   return hints;
 }

@@ -12,8 +12,18 @@ export * from './kinds';
 export * from './schema';
 export { ReferenceRegistry, DEFAULT_REFERENCE_LIMITS, MAX_CAPTURE_ENTITIES, MAX_CAPTURE_MEDIA } from './registry';
 export type {
-  ReferenceLimits, ChatView, StoredObject, StoredMessage, MessageAuthor, RecordMessageInput, RecordAnswerInput,
-  RecordObjectInput, RecordCaptureInput, CaptureMedia, CaptureEntity, ResolveOptions,
+  ReferenceLimits,
+  ChatView,
+  StoredObject,
+  StoredMessage,
+  MessageAuthor,
+  RecordMessageInput,
+  RecordAnswerInput,
+  RecordObjectInput,
+  RecordCaptureInput,
+  CaptureMedia,
+  CaptureEntity,
+  ResolveOptions,
 } from './registry';
 export { resolveReferenceTarget } from './resolve';
 export type { ResolveContext } from './resolve';

@@ -62,10 +62,26 @@ export const POSITIONAL_HINTS = ['replied_message', 'latest', 'previous', 'above
 export const ORDINAL_HINTS = ['first', 'second', 'last'] as const;
 export const TARGET_KIND_HINTS = [
   // PRD
-  'poll', 'reminder', 'image', 'file', 'article', 'quote',
+  'poll',
+  'reminder',
+  'image',
+  'file',
+  'article',
+  'quote',
   // Ariadne
-  'link', 'video', 'voice', 'pdf', 'summary', 'answer', 'message', 'entity',
-  'company', 'person', 'technology', 'product', 'location',
+  'link',
+  'video',
+  'voice',
+  'pdf',
+  'summary',
+  'answer',
+  'message',
+  'entity',
+  'company',
+  'person',
+  'technology',
+  'product',
+  'location',
 ] as const;
 export const OWNERSHIP_HINTS = ['mine', 'bot_created', 'any'] as const;
 export const RECENCY_HINTS = ['latest', 'recent', 'currently_active'] as const;

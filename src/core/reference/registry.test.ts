@@ -42,7 +42,13 @@ describe('ReferenceRegistry', () => {
     registry.recordMessage({ chatId: 'w1', messageId: 'm1', author: { kind: 'user', userId: 'u1' } });
     registry.recordObject({ chatId: 'w1', objectId: 'img1', kind: 'media.image', sourceMessageId: 'm1' });
     clock.advance(DEFAULT_REFERENCE_LIMITS.objectTtlMs + 1);
-    const out = registry.resolve({ chat_id: 'w1', current_message_id: 'm2', sender_user_id: 'u1', raw_user_text: '', normalized_reference_hints: { target_kind_hint: 'image' } });
+    const out = registry.resolve({
+      chat_id: 'w1',
+      current_message_id: 'm2',
+      sender_user_id: 'u1',
+      raw_user_text: '',
+      normalized_reference_hints: { target_kind_hint: 'image' },
+    });
     expect(out.best_match?.object_id).toBe('m1');
     clock.advance(DEFAULT_REFERENCE_LIMITS.messageTtlMs);
     expect(registry.resolve({ chat_id: 'w1', current_message_id: 'm2', sender_user_id: 'u1', raw_user_text: '' }).status).toBe('not_found');
@@ -62,11 +68,32 @@ describe('ReferenceRegistry', () => {
     expect(registry.view('w1')?.active.get('t1')).toBeUndefined();
   });
 
-  it('records a capture\'s media and at most five central entities, subject first', () => {
+  it("records a capture's media and at most five central entities, subject first", () => {
     const registry = new ReferenceRegistry({ clock: fixedClock(T0) });
-    const entities = Array.from({ length: 8 }, (_, i) => ({ entityId: `e_${i}` as EntityId, type: 'person' as const, name: `P${i}`, salience: i / 10 }));
-    const recorded = registry.recordCapture({ chatId: 'w1', topicId: 't1', url: 'https://a.example/', title: 'A', kind: 'article', entities, media: [{ src: 'https://a.example/x.png', kind: 'media.image' }] });
-    expect(recorded.map((d) => d.kind)).toEqual(['article', 'media.image', 'entity.person', 'entity.person', 'entity.person', 'entity.person', 'entity.person']);
+    const entities = Array.from({ length: 8 }, (_, i) => ({
+      entityId: `e_${i}` as EntityId,
+      type: 'person' as const,
+      name: `P${i}`,
+      salience: i / 10,
+    }));
+    const recorded = registry.recordCapture({
+      chatId: 'w1',
+      topicId: 't1',
+      url: 'https://a.example/',
+      title: 'A',
+      kind: 'article',
+      entities,
+      media: [{ src: 'https://a.example/x.png', kind: 'media.image' }],
+    });
+    expect(recorded.map((d) => d.kind)).toEqual([
+      'article',
+      'media.image',
+      'entity.person',
+      'entity.person',
+      'entity.person',
+      'entity.person',
+      'entity.person',
+    ]);
     expect(recorded[2]?.object_id).toBe('e_7');
     expect(registry.view('w1')?.active.get('t1')).toEqual(['e_7', recorded[0]?.object_id]);
   });

@@ -266,7 +266,8 @@ export class ReferenceRegistry {
     evictOldest(chat.objects, this.limits.maxObjectsPerChat);
     if (sourceMessageId !== null) {
       const carrier = chat.messages.get(sourceMessageId);
-      if (carrier !== undefined) chat.messages.set(sourceMessageId, { ...carrier, carriedKinds: new Set([...carrier.carriedKinds, input.kind]) });
+      if (carrier !== undefined)
+        chat.messages.set(sourceMessageId, { ...carrier, carriedKinds: new Set([...carrier.carriedKinds, input.kind]) });
     }
     if (input.active === true) this.activate(chat, descriptor.topic_id, objectId, at);
     return descriptor;
@@ -280,7 +281,14 @@ export class ReferenceRegistry {
     const base = { chatId: input.chatId, topicId: input.topicId, at: input.at, sourceMessageId: input.sourceMessageId };
     const active = input.active ?? true;
     const recorded = [
-      this.recordObject({ ...base, objectId: `pg_${shortHash(input.url)}`, kind: input.kind, label: input.title, createdByUserId: input.userId, active }),
+      this.recordObject({
+        ...base,
+        objectId: `pg_${shortHash(input.url)}`,
+        kind: input.kind,
+        label: input.title,
+        createdByUserId: input.userId,
+        active,
+      }),
     ];
     for (const m of (input.media ?? []).slice(0, MAX_CAPTURE_MEDIA)) {
       recorded.push(this.recordObject({ ...base, objectId: `md_${shortHash(m.src)}`, kind: m.kind, label: m.label }));
@@ -297,7 +305,9 @@ export class ReferenceRegistry {
   }
 
   /** The user opened or acted on an entity card: the entity is touched and active in the tab. */
-  recordEntityTouch(input: Where & { readonly entityId: EntityId; readonly type: EntityType; readonly name: string; readonly userId?: string }): ObjectDescriptor {
+  recordEntityTouch(
+    input: Where & { readonly entityId: EntityId; readonly type: EntityType; readonly name: string; readonly userId?: string },
+  ): ObjectDescriptor {
     const descriptor = this.recordObject({
       chatId: input.chatId,
       topicId: input.topicId,
@@ -370,7 +380,9 @@ export class ReferenceRegistry {
     const parsed = resolveReferenceInputSchema.safeParse(request);
     if (!parsed.success) {
       const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
-      throw new InvalidArgumentsError(`resolve_reference_target: invalid request (${issues.join('; ')}); fix these fields and retry`, { issues });
+      throw new InvalidArgumentsError(`resolve_reference_target: invalid request (${issues.join('; ')}); fix these fields and retry`, {
+        issues,
+      });
     }
     return this.resolveParsed(parsed.data, options);
   }

@@ -31,7 +31,14 @@ describe('resolve_reference_target: exact reply target', () => {
   it('resolves the message the user replied to over a fresher active page', () => {
     const { registry, ask } = setup();
     registry.recordMessage({ chatId: 'w1', topicId: 't1', messageId: 'm1', author: { kind: 'user', userId: 'u1' }, at: ago(6) });
-    registry.recordAnswer({ chatId: 'w1', topicId: 't1', messageId: 'm2', replyToMessageId: 'm1', label: 'Stripe was founded by…', at: ago(5) });
+    registry.recordAnswer({
+      chatId: 'w1',
+      topicId: 't1',
+      messageId: 'm2',
+      replyToMessageId: 'm1',
+      label: 'Stripe was founded by…',
+      at: ago(5),
+    });
     registry.recordCapture({ chatId: 'w1', topicId: 't1', url: 'https://example.com/a', title: 'A page', kind: 'article', at: ago(1) });
     const out = ask({ reply_to_message_id: 'm2' });
     expect(out.status).toBe('resolved');
@@ -54,7 +61,14 @@ describe('resolve_reference_target: exact reply target', () => {
     const { registry, ask } = setup();
     registry.recordMessage({ chatId: 'w1', topicId: 't2', messageId: 'm1', author: { kind: 'user', userId: 'u1' }, at: ago(8) });
     registry.recordAnswer({ chatId: 'w1', topicId: 't2', messageId: 'm2', replyToMessageId: 'm1', at: ago(7) });
-    registry.recordMessage({ chatId: 'w1', topicId: 't2', messageId: 'm3', author: { kind: 'user', userId: 'u1' }, replyToMessageId: 'm2', at: ago(6) });
+    registry.recordMessage({
+      chatId: 'w1',
+      topicId: 't2',
+      messageId: 'm3',
+      author: { kind: 'user', userId: 'u1' },
+      replyToMessageId: 'm2',
+      at: ago(6),
+    });
     const out = ask({ reply_to_message_id: 'm3', normalized_reference_hints: { target_kind_hint: 'answer' } });
     expect(out.status).toBe('resolved');
     expect(out.best_match?.object_id).toBe('m2');
@@ -65,8 +79,22 @@ describe('resolve_reference_target: exact reply target', () => {
 describe('resolve_reference_target: same topic vs other topic', () => {
   it('prefers the object of the current tab over a fresher one in another tab', () => {
     const { registry, ask } = setup();
-    registry.recordCapture({ chatId: 'w1', topicId: 't1', url: 'https://a.example/', title: 'Page in this tab', kind: 'article', at: ago(12) });
-    registry.recordCapture({ chatId: 'w1', topicId: 't2', url: 'https://b.example/', title: 'Page in another tab', kind: 'article', at: ago(0) });
+    registry.recordCapture({
+      chatId: 'w1',
+      topicId: 't1',
+      url: 'https://a.example/',
+      title: 'Page in this tab',
+      kind: 'article',
+      at: ago(12),
+    });
+    registry.recordCapture({
+      chatId: 'w1',
+      topicId: 't2',
+      url: 'https://b.example/',
+      title: 'Page in another tab',
+      kind: 'article',
+      at: ago(0),
+    });
     const out = ask({ normalized_reference_hints: { target_kind_hint: 'article' } });
     expect(out.status).toBe('resolved');
     expect(out.best_match?.title_or_label).toBe('Page in this tab');
@@ -148,8 +176,24 @@ describe('resolve_reference_target: kind filtering', () => {
 describe('resolve_reference_target: sender ownership', () => {
   it('"my reminder" prefers the sender\'s older reminder over another user\'s newer one', () => {
     const { registry, ask } = setup();
-    registry.recordObject({ chatId: 'w1', topicId: 't1', objectId: 'rem_a', kind: 'reminder', createdByUserId: 'u1', createdByBot: true, at: ago(20) });
-    registry.recordObject({ chatId: 'w1', topicId: 't1', objectId: 'rem_b', kind: 'reminder', createdByUserId: 'u2', createdByBot: true, at: ago(2) });
+    registry.recordObject({
+      chatId: 'w1',
+      topicId: 't1',
+      objectId: 'rem_a',
+      kind: 'reminder',
+      createdByUserId: 'u1',
+      createdByBot: true,
+      at: ago(20),
+    });
+    registry.recordObject({
+      chatId: 'w1',
+      topicId: 't1',
+      objectId: 'rem_b',
+      kind: 'reminder',
+      createdByUserId: 'u2',
+      createdByBot: true,
+      at: ago(2),
+    });
     const mine = ask({ normalized_reference_hints: { target_kind_hint: 'reminder', ownership_hint: 'mine' } });
     expect(mine.status).toBe('resolved');
     expect(mine.best_match?.object_id).toBe('rem_a');
@@ -378,7 +422,13 @@ describe('resolve_reference_target: input validation and logging', () => {
       {},
       { chat_id: 'w 1', current_message_id: 'm', sender_user_id: 'u', raw_user_text: '' },
       { chat_id: 'w1', current_message_id: 'm', sender_user_id: 'u', raw_user_text: '', max_candidates: 9 },
-      { chat_id: 'w1', current_message_id: 'm', sender_user_id: 'u', raw_user_text: '', normalized_reference_hints: { target_kind_hint: 'spaceship' } },
+      {
+        chat_id: 'w1',
+        current_message_id: 'm',
+        sender_user_id: 'u',
+        raw_user_text: '',
+        normalized_reference_hints: { target_kind_hint: 'spaceship' },
+      },
       { chat_id: 'w1', current_message_id: 'm', sender_user_id: 'u', raw_user_text: 'x'.repeat(5000) },
     ];
     for (const request of bad) expect(() => registry.resolve(request)).toThrow(expect.objectContaining({ code: 'invalid_arguments' }));

@@ -125,7 +125,11 @@ function knownLive(view: ChatView, id: string, isLive: (c: Candidate) => boolean
   return message !== undefined && isLive(message);
 }
 
-function decide(ranked: readonly ScoredCandidate[], maxCandidates: number, replyMissing: boolean): Omit<ResolveReferenceOutput, 'diagnostics'> {
+function decide(
+  ranked: readonly ScoredCandidate[],
+  maxCandidates: number,
+  replyMissing: boolean,
+): Omit<ResolveReferenceOutput, 'diagnostics'> {
   const extra: ReasonCode[] = replyMissing ? ['reply_target_missing'] : [];
   const top = ranked[0];
   if (top === undefined || top.score < MIN_SCORE) {
@@ -251,9 +255,7 @@ function positional(
   if (!wantsLatest && ord === undefined && (pos === undefined || pos === 'replied_message')) return { selected, excluded };
 
   const ofKindAll = candidates.filter(
-    (c) =>
-      (kindTargets === undefined || kindTargets.has(c.descriptor.kind)) &&
-      !(c.isMessage && liveCarriers.has(c.descriptor.object_id)),
+    (c) => (kindTargets === undefined || kindTargets.has(c.descriptor.kind)) && !(c.isMessage && liveCarriers.has(c.descriptor.object_id)),
   );
   // "my last poll" counts among the sender's polls ("the bot's last summary" among the bot's), when there are any.
   const owned = ofKindAll.filter((c) =>
@@ -277,19 +279,40 @@ function positional(
   };
 
   if (wantsLatest) pick(first(eligible, newerFirst));
-  if (pos === 'above') pick(first(eligible.filter((d) => d.source_message_id !== input.current_message_id), newerFirst));
+  if (pos === 'above')
+    pick(
+      first(
+        eligible.filter((d) => d.source_message_id !== input.current_message_id),
+        newerFirst,
+      ),
+    );
   if (pos === 'current_topic_recent' && topicId !== null && inTopic.length > 0) pick(first(eligible, newerFirst));
   if (pos === 'previous') {
     // "The previous one" is relative to the current one: the active object, else the newest.
-    const current = first(eligible.filter((d) => activeIds.has(d.object_id)), newerFirst) ?? first(eligible, newerFirst);
+    const current =
+      first(
+        eligible.filter((d) => activeIds.has(d.object_id)),
+        newerFirst,
+      ) ?? first(eligible, newerFirst);
     if (current !== undefined) {
       excluded.add(current.object_id);
-      pick(first(eligible.filter((d) => newerFirst(d, current) > 0), newerFirst));
+      pick(
+        first(
+          eligible.filter((d) => newerFirst(d, current) > 0),
+          newerFirst,
+        ),
+      );
     }
   }
   if (ord === 'first' || ord === 'second') {
     const oldest = first(eligible, olderFirst);
-    const target = ord === 'first' || oldest === undefined ? oldest : first(eligible.filter((d) => olderFirst(d, oldest) > 0), olderFirst);
+    const target =
+      ord === 'first' || oldest === undefined
+        ? oldest
+        : first(
+            eligible.filter((d) => olderFirst(d, oldest) > 0),
+            olderFirst,
+          );
     pick(target);
   }
   return { selected, excluded };

@@ -19,9 +19,7 @@ import {
 // Ids end up in log lines and prompts: a conservative alphabet keeps both injection-free.
 const ID_RE = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** A chat, topic, message, user or object id. */
-export const referenceIdSchema = z
-  .string()
-  .regex(ID_RE, 'ids are 1-128 characters of letters, digits and _ . : -');
+export const referenceIdSchema = z.string().regex(ID_RE, 'ids are 1-128 characters of letters, digits and _ . : -');
 
 /** The raw text is accepted for the PRD's shape but never read: it is bounded only. */
 export const MAX_RAW_USER_TEXT = 4000;
@@ -42,7 +40,7 @@ export const normalizedReferenceHintsSchema = z
     positional_hint: z.enum(POSITIONAL_HINTS).optional().describe('Where the referent sits in the conversation.'),
     ordinal_hint: z.enum(ORDINAL_HINTS).optional().describe('Which one of several of the same kind, in order of appearance.'),
     target_kind_hint: z.enum(TARGET_KIND_HINTS).optional().describe('What kind of thing the user refers to.'),
-    ownership_hint: z.enum(OWNERSHIP_HINTS).optional().describe('Whose object: the sender\'s, the bot\'s, or anyone\'s.'),
+    ownership_hint: z.enum(OWNERSHIP_HINTS).optional().describe("Whose object: the sender's, the bot's, or anyone's."),
     recency_hint: z.enum(RECENCY_HINTS).optional().describe('How recent or whether it is on screen now.'),
   })
   .strict();
@@ -55,9 +53,14 @@ export const resolveReferenceInputSchema = z
     current_message_id: referenceIdSchema.describe('The message being answered.'),
     reply_to_message_id: referenceIdSchema.optional().describe('The message or object the user replies to or acts on.'),
     sender_user_id: referenceIdSchema.describe('Who sent the current message.'),
-    raw_user_text: z.string().max(MAX_RAW_USER_TEXT).describe('The user\'s words, for the record only: the tool never reads them.'),
+    raw_user_text: z.string().max(MAX_RAW_USER_TEXT).describe("The user's words, for the record only: the tool never reads them."),
     normalized_reference_hints: normalizedReferenceHintsSchema.optional().describe('Language-independent hints extracted upstream.'),
-    allowed_kinds: z.array(z.enum(OBJECT_KINDS)).min(1).max(OBJECT_KINDS.length).optional().describe('Only objects of these kinds are candidates.'),
+    allowed_kinds: z
+      .array(z.enum(OBJECT_KINDS))
+      .min(1)
+      .max(OBJECT_KINDS.length)
+      .optional()
+      .describe('Only objects of these kinds are candidates.'),
     max_candidates: z
       .number()
       .int()

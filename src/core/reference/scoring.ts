@@ -142,7 +142,8 @@ export function scoreCandidate(candidate: Candidate, ctx: ScoringContext, reason
   const targets = ctx.kindTargets;
   if (targets !== undefined) {
     if (targets.has(d.kind)) score += note(W_KIND_MATCH, 'kind_match', reasons);
-    else if (candidate.isMessage && carriedGoneKind(candidate, targets, ctx)) score += note(W_EXPIRED_OBJECT_SOURCE, 'expired_object_source', reasons);
+    else if (candidate.isMessage && carriedGoneKind(candidate, targets, ctx))
+      score += note(W_EXPIRED_OBJECT_SOURCE, 'expired_object_source', reasons);
     else score += note(W_KIND_MISMATCH, 'kind_mismatch', reasons);
   }
 

@@ -8,8 +8,7 @@ import type { AuthorityEntry, AuthoritySource } from './ports';
 import type { PathRecorder } from './response';
 
 export type AuthorityOutcome =
-  | { readonly kind: 'ok'; readonly entries: AuthorityEntry[] }
-  | { readonly kind: 'error'; readonly code: string; readonly message: string };
+  { readonly kind: 'ok'; readonly entries: AuthorityEntry[] } | { readonly kind: 'error'; readonly code: string; readonly message: string };
 
 export interface AuthorityPhaseInput {
   readonly authority?: AuthoritySource;
@@ -37,7 +36,12 @@ export async function runAuthority(input: AuthorityPhaseInput): Promise<Authorit
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new AriadneError('timeout', `${authority.name} did not answer within ${input.timeoutMs} ms; try again later or resolve against the local graph only.`));
+      reject(
+        new AriadneError(
+          'timeout',
+          `${authority.name} did not answer within ${input.timeoutMs} ms; try again later or resolve against the local graph only.`,
+        ),
+      );
     }, input.timeoutMs);
   });
   try {
@@ -46,7 +50,12 @@ export async function runAuthority(input: AuthorityPhaseInput): Promise<Authorit
       timeout,
     ]);
     const kept = entries.slice(0, input.limit);
-    path.add('authority', 'search', authority.name, `${kept.length} entr${kept.length === 1 ? 'y' : 'ies'}${kept[0] ? `, first ${kept[0].id} "${kept[0].label}"` : ''}`);
+    path.add(
+      'authority',
+      'search',
+      authority.name,
+      `${kept.length} entr${kept.length === 1 ? 'y' : 'ies'}${kept[0] ? `, first ${kept[0].id} "${kept[0].label}"` : ''}`,
+    );
     return { kind: 'ok', entries: kept };
   } catch (error) {
     const code = error instanceof AriadneError ? error.code : 'unavailable';

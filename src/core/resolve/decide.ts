@@ -31,7 +31,13 @@ export interface ScoredCandidate {
 
 export type Decision =
   | { readonly status: 'resolved'; readonly chosen: ScoredCandidate; readonly note: string }
-  | { readonly status: 'ambiguous'; readonly close: readonly ScoredCandidate[]; readonly reason: string; readonly dimension: string; readonly note: string }
+  | {
+      readonly status: 'ambiguous';
+      readonly close: readonly ScoredCandidate[];
+      readonly reason: string;
+      readonly dimension: string;
+      readonly note: string;
+    }
   | { readonly status: 'not_found'; readonly note: string };
 
 export interface DecideOptions {
@@ -75,10 +81,15 @@ export function decide(sorted: readonly ScoredCandidate[], options: DecideOption
   // Close candidates that differ by type are no tie when the caller named the type and
   // exactly one of them has it: "China" typed as a place picks the place over a "China"
   // team or an untyped "Chinese", instead of asking (and, at ingestion, adding a fourth).
-  const typed = options.expectedType === undefined || options.expectedType === 'other' ? [] : close.filter((c) => c.type === options.expectedType);
+  const typed =
+    options.expectedType === undefined || options.expectedType === 'other' ? [] : close.filter((c) => c.type === options.expectedType);
   const onlyTyped = typed.length === 1 ? typed[0] : undefined;
   if (close.length > 1 && onlyTyped !== undefined && onlyTyped.confidence >= options.autoAccept) {
-    return { status: 'resolved', chosen: onlyTyped, note: `${close.length} close candidates differ by type; only "${onlyTyped.label}" is a ${options.expectedType} (${onlyTyped.confidence.toFixed(3)})` };
+    return {
+      status: 'resolved',
+      chosen: onlyTyped,
+      note: `${close.length} close candidates differ by type; only "${onlyTyped.label}" is a ${options.expectedType} (${onlyTyped.confidence.toFixed(3)})`,
+    };
   }
   if (close.length > 1) {
     return {
@@ -101,7 +112,11 @@ export function decide(sorted: readonly ScoredCandidate[], options: DecideOption
       note: 'low confidence: returning the candidate instead of auto-picking it',
     };
   }
-  return { status: 'resolved', chosen: top, note: `top ${top.confidence.toFixed(3)} below threshold, picked because interactive_below_threshold is false` };
+  return {
+    status: 'resolved',
+    chosen: top,
+    note: `top ${top.confidence.toFixed(3)} below threshold, picked because interactive_below_threshold is false`,
+  };
 }
 
 /** What the close candidates differ on: their type if they disagree on it, else their name. */

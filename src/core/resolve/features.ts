@@ -10,10 +10,28 @@ import { placeNames } from './demonyms';
 import { jaccard, jaroWinkler } from './similarity';
 
 export const FEATURE_NAMES = [
-  'exact_name', 'alias_match', 'name_similarity', 'token_overlap', 'token_containment', 'number_agreement', 'number_conflict',
-  'short_form', 'page_short_form', 'descriptor_variant', 'acronym',
-  'type_match', 'type_conflict', 'same_page', 'co_mentions', 'attribute_agreement', 'authority_id',
-  'preferred', 'embedding', 'popularity', 'co_mentions_known', 'surname_context',
+  'exact_name',
+  'alias_match',
+  'name_similarity',
+  'token_overlap',
+  'token_containment',
+  'number_agreement',
+  'number_conflict',
+  'short_form',
+  'page_short_form',
+  'descriptor_variant',
+  'acronym',
+  'type_match',
+  'type_conflict',
+  'same_page',
+  'co_mentions',
+  'attribute_agreement',
+  'authority_id',
+  'preferred',
+  'embedding',
+  'popularity',
+  'co_mentions_known',
+  'surname_context',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
@@ -154,11 +172,25 @@ export interface CandidateProfile {
 }
 
 // A Map: the caller's type hint is looked up, and `constructor` must find nothing.
-const TYPE_SYNONYMS: ReadonlyMap<string, EntityType> = new Map(Object.entries({
-  organization: 'company', organisation: 'company', org: 'company', corporation: 'company', business: 'company',
-  people: 'person', human: 'person', place: 'location', city: 'location', country: 'location', geography: 'location',
-  software: 'technology', tech: 'technology', language: 'technology', framework: 'technology',
-} satisfies Record<string, EntityType>));
+const TYPE_SYNONYMS: ReadonlyMap<string, EntityType> = new Map(
+  Object.entries({
+    organization: 'company',
+    organisation: 'company',
+    org: 'company',
+    corporation: 'company',
+    business: 'company',
+    people: 'person',
+    human: 'person',
+    place: 'location',
+    city: 'location',
+    country: 'location',
+    geography: 'location',
+    software: 'technology',
+    tech: 'technology',
+    language: 'technology',
+    framework: 'technology',
+  } satisfies Record<string, EntityType>),
+);
 
 /**
  * Reads a free-form type hint ("Person", "organisation") as an entity type.
@@ -250,14 +282,18 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
   if (subject.domains.size > 0 && candDomains.size > 0) {
     attr = [...subject.domains].some((d) => candDomains.has(d)) ? 1 : -1;
   }
-  const authority = cand.authorityId !== undefined && (subject.authorityIds.has(cand.authorityId) || subject.preferredId === cand.authorityId) ? 1 : 0;
+  const authority =
+    cand.authorityId !== undefined && (subject.authorityIds.has(cand.authorityId) || subject.preferredId === cand.authorityId) ? 1 : 0;
   return {
     exact_name: exact,
     alias_match: alias,
     // Jaro-Winkler's prefix bonus lifts "israel"/"israelis" to 0.95; below 0.85 it is noise.
     // …and between two places only an exact name counts: place names are seldom misspelt,
     // and near-identical ones are different places ("Tunis"/"Tunisia", "Iran"/"Iraq").
-    name_similarity: exact === 0 && alias === 0 && subject.expectedType === 'location' && cand.type === 'location' ? 0 : Math.max(0, (sim - JW_FLOOR) / (1 - JW_FLOOR)),
+    name_similarity:
+      exact === 0 && alias === 0 && subject.expectedType === 'location' && cand.type === 'location'
+        ? 0
+        : Math.max(0, (sim - JW_FLOOR) / (1 - JW_FLOOR)),
     token_overlap: overlap,
     token_containment: containment,
     number_agreement: numbers === 1 ? 1 : 0,
@@ -265,13 +301,25 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
     short_form: exact === 1 || alias === 1 ? 0 : shortForm,
     descriptor_variant: exact === 0 && alias === 0 ? descriptor : 0,
     // Surnames are people's: only when neither side is typed as something else.
-    page_short_form: exact === 0 && alias === 0 && surname === 1 && subject.pageEntityIds.has(cand.id) && mayBePerson(subject.expectedType) && mayBePerson(cand.type) ? 1 : 0,
+    page_short_form:
+      exact === 0 &&
+      alias === 0 &&
+      surname === 1 &&
+      subject.pageEntityIds.has(cand.id) &&
+      mayBePerson(subject.expectedType) &&
+      mayBePerson(cand.type)
+        ? 1
+        : 0,
     acronym,
     type_match: typeMatch,
     type_conflict: typeConflict,
     // One page naming two things differently ("France", "Air France") names two things:
     // sharing the page counts only when the names agree.
-    same_page: subject.pageEntityIds.has(cand.id) && (exact === 1 || alias === 1 || surname === 1 || descriptor === 1 || acronym === 1 || sim >= SAME_PAGE_MIN_SIMILARITY) ? 1 : 0,
+    same_page:
+      subject.pageEntityIds.has(cand.id) &&
+      (exact === 1 || alias === 1 || surname === 1 || descriptor === 1 || acronym === 1 || sim >= SAME_PAGE_MIN_SIMILARITY)
+        ? 1
+        : 0,
     co_mentions: coMentions,
     co_mentions_known: coMentionsKnown,
     attribute_agreement: attr,
@@ -283,8 +331,16 @@ export function computeFeatures(subject: SubjectProfile, cand: CandidateProfile)
     // …but a surname already known with another full name ("Smith" for "Pamela Colman Smith")
     // is that person, not "Chris Smith".
     surname_context:
-      exact === 0 && alias === 0 && surname === 1 && !subject.pageEntityIds.has(cand.id) && !(candidateIsSurname && allKeys.some((k) => k.includes(' ')))
-        && mayBePerson(subject.expectedType) && mayBePerson(cand.type) && coMentions > 0 ? 1 : 0,
+      exact === 0 &&
+      alias === 0 &&
+      surname === 1 &&
+      !subject.pageEntityIds.has(cand.id) &&
+      !(candidateIsSurname && allKeys.some((k) => k.includes(' '))) &&
+      mayBePerson(subject.expectedType) &&
+      mayBePerson(cand.type) &&
+      coMentions > 0
+        ? 1
+        : 0,
   };
 }
 
@@ -302,8 +358,14 @@ function nameSimilarity(a: string, b: string, aTok: ReadonlySet<string>, bTok: R
   let shared = false;
   for (const t of aTok) if (bTok.has(t)) shared = true;
   if (!shared) return jaroWinkler(a, b);
-  const restA = a.split(' ').filter((t) => !bTok.has(t)).join(' ');
-  const restB = b.split(' ').filter((t) => !aTok.has(t)).join(' ');
+  const restA = a
+    .split(' ')
+    .filter((t) => !bTok.has(t))
+    .join(' ');
+  const restB = b
+    .split(' ')
+    .filter((t) => !aTok.has(t))
+    .join(' ');
   if (restA.length === 0 || restB.length === 0) {
     // One name inside the other: the same name when what the longer adds is only initials or
     // kind-of-business words ("Donald J. Trump", "Cisco Systems", "NPR.org"); otherwise the
@@ -350,10 +412,40 @@ export function isShortFormOf(name: string, full: string): boolean {
 
 // Words that say what kind of business a name is, not which one ("Stripe Payments", "Magna International").
 const DESCRIPTORS = new Set([
-  'international', 'technologies', 'technology', 'tech', 'software', 'systems', 'solutions', 'labs', 'payments',
-  'services', 'networks', 'global', 'worldwide', 'enterprises', 'industries', 'online', 'digital', 'ventures', 'hq',
+  'international',
+  'technologies',
+  'technology',
+  'tech',
+  'software',
+  'systems',
+  'solutions',
+  'labs',
+  'payments',
+  'services',
+  'networks',
+  'global',
+  'worldwide',
+  'enterprises',
+  'industries',
+  'online',
+  'digital',
+  'ventures',
+  'hq',
   // A web address's ending names the same business ("NPR.org", "Stuff.co.nz").
-  'com', 'net', 'org', 'io', 'co', 'fr', 'de', 'uk', 'nz', 'au', 'ca', 'es', 'it', 'jp',
+  'com',
+  'net',
+  'org',
+  'io',
+  'co',
+  'fr',
+  'de',
+  'uk',
+  'nz',
+  'au',
+  'ca',
+  'es',
+  'it',
+  'jp',
 ]);
 
 /** `long` is `short` plus descriptor words only. */

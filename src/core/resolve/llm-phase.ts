@@ -34,7 +34,13 @@ export async function runLlm(input: LlmPhaseInput): Promise<Decision> {
       resolve('timeout');
     }, input.timeoutMs);
   });
-  const offered = input.candidates.map((c) => ({ id: c.id, label: c.label, type: c.type, description: c.description, aliases: c.aliases.slice(0, 5) }));
+  const offered = input.candidates.map((c) => ({
+    id: c.id,
+    label: c.label,
+    type: c.type,
+    description: c.description,
+    aliases: c.aliases.slice(0, 5),
+  }));
   let answer: unknown;
   try {
     answer = await Promise.race([llm.select(input.subject, offered, input.context, input.signal ?? controller.signal), timeout]);
@@ -51,7 +57,12 @@ export async function runLlm(input: LlmPhaseInput): Promise<Decision> {
   }
   const parsed = llmSelectionSchema.safeParse(answer);
   if (!parsed.success) {
-    path.add('llm', 'rejected', llm.name, `answer did not match {candidate_id: string|null}; kept the ranked decision (${decision.status})`);
+    path.add(
+      'llm',
+      'rejected',
+      llm.name,
+      `answer did not match {candidate_id: string|null}; kept the ranked decision (${decision.status})`,
+    );
     return decision;
   }
   const id = parsed.data.candidate_id;
@@ -61,7 +72,12 @@ export async function runLlm(input: LlmPhaseInput): Promise<Decision> {
   }
   const chosen = input.candidates.find((c) => c.id === id);
   if (chosen === undefined) {
-    path.add('llm', 'rejected', llm.name, `the model named "${id.slice(0, 40)}", which was not offered; kept the ranked decision (${decision.status})`);
+    path.add(
+      'llm',
+      'rejected',
+      llm.name,
+      `the model named "${id.slice(0, 40)}", which was not offered; kept the ranked decision (${decision.status})`,
+    );
     return decision;
   }
   path.add('llm', 'selected', llm.name, `the model chose "${chosen.label}" (${chosen.id}) among ${offered.length}`);

@@ -23,7 +23,13 @@ beforeAll(async () => {
     req.on('end', () => {
       prompts.push(body);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }] }));
+      res.end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

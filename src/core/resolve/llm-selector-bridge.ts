@@ -33,7 +33,12 @@ export function llmSelectorFromClient(client: SelectCapableClient): LlmSelector 
           ...(context.expectedType === undefined ? {} : { type: context.expectedType }),
           ...(names.length === 0 ? {} : { context: `mentioned with: ${names.join(', ')}` }),
         },
-        candidates.map((c) => ({ id: c.id, label: c.label, type: c.type, ...(c.description === undefined ? {} : { description: c.description }) })),
+        candidates.map((c) => ({
+          id: c.id,
+          label: c.label,
+          type: c.type,
+          ...(c.description === undefined ? {} : { description: c.description }),
+        })),
         signal ? { signal } : {},
       );
       // Re-shaped to the port's answer; the resolver schema-checks it again.

@@ -46,7 +46,10 @@ describe('expandOnPage', () => {
     expect(expandOnPage('Africa', ['South Africa'], 'location')).toBeUndefined();
   });
   it('expands an acronym to the unique long form on the page', () => {
-    expect(expandOnPage('IBM', ['International Business Machines', 'Intel'])).toEqual({ name: 'International Business Machines', kind: 'acronym' });
+    expect(expandOnPage('IBM', ['International Business Machines', 'Intel'])).toEqual({
+      name: 'International Business Machines',
+      kind: 'acronym',
+    });
   });
 });
 

@@ -30,12 +30,7 @@ export interface LlmSelectContext {
  */
 export interface LlmSelector {
   readonly name: string;
-  select(
-    subject: string,
-    candidates: readonly LlmCandidate[],
-    context: LlmSelectContext,
-    signal?: AbortSignal,
-  ): Promise<unknown>;
+  select(subject: string, candidates: readonly LlmCandidate[], context: LlmSelectContext, signal?: AbortSignal): Promise<unknown>;
 }
 
 /** The only answer shape accepted from an LLM selector. */
@@ -60,7 +55,10 @@ export interface AuthorityEntry {
 export interface AuthoritySource {
   /** Source name reported in `resolution_path` and `entity.source`, e.g. `wikidata`. */
   readonly name: string;
-  search(query: string, options: { readonly language: string; readonly limit: number; readonly signal?: AbortSignal }): Promise<AuthorityEntry[]>;
+  search(
+    query: string,
+    options: { readonly language: string; readonly limit: number; readonly signal?: AbortSignal },
+  ): Promise<AuthorityEntry[]>;
 }
 
 /**

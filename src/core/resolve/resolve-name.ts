@@ -38,5 +38,7 @@ export async function resolveName(resolver: Resolver, name: string, expectedType
     const code: ErrorCode = ERROR_CODES.find((c) => c === res.error?.code) ?? 'internal';
     throw new AriadneError(code, res.error?.message ?? 'The resolver failed.');
   }
-  throw new NotFoundError(`No entity is called "${name}"${expectedType ? ` (type ${expectedType})` : ''}; add it first with entity_add, or check the spelling.`);
+  throw new NotFoundError(
+    `No entity is called "${name}"${expectedType ? ` (type ${expectedType})` : ''}; add it first with entity_add, or check the spelling.`,
+  );
 }

@@ -18,7 +18,8 @@ function setup(extra: Partial<ResolverDeps> = {}) {
 
 /** Records `entities` as one captured page, each entity with a mention evidence row on it. */
 async function page(graph: GraphService, url: string, entities: readonly { readonly id: EntityId }[]): Promise<void> {
-  for (const e of entities) await graph.recordEvidence({ kind: 'mention', entityId: e.id, pageUrl: url, pageTitle: url, snippet: 'mention' });
+  for (const e of entities)
+    await graph.recordEvidence({ kind: 'mention', entityId: e.id, pageUrl: url, pageTitle: url, snippet: 'mention' });
   await graph.recordPage({ url, title: url, entityIds: entities.map((e) => e.id) });
 }
 
@@ -61,7 +62,11 @@ describe('resolver: contract', () => {
   it('adds per-feature scores with debug.include_explanations', async () => {
     const { graph, resolver } = setup();
     const e = await graph.createEntity({ name: 'Patrick Collison', type: 'person' });
-    const res = await resolver.resolve({ subject: 'Patrick Collison', hints: { expected_type: 'Person' }, debug: { include_explanations: true } });
+    const res = await resolver.resolve({
+      subject: 'Patrick Collison',
+      hints: { expected_type: 'Person' },
+      debug: { include_explanations: true },
+    });
     expect(res.explanations?.[0]?.id).toBe(e.id);
     expect(res.explanations?.[0]?.features).toMatchObject({ exact_name: 1, type_match: 1, type_conflict: 0, name_similarity: 1 });
   });
@@ -112,7 +117,10 @@ describe('resolver: decisions', () => {
     const low = await resolver.resolve({ subject: 'Leicestershir', strategy: { auto_accept_threshold: 0.99 } });
     expect(low.status).toBe('ambiguous');
     expect(low.ambiguity?.dimension).toBe('confidence');
-    const picked = await resolver.resolve({ subject: 'Leicestershir', strategy: { auto_accept_threshold: 0.99, interactive_below_threshold: false } });
+    const picked = await resolver.resolve({
+      subject: 'Leicestershir',
+      strategy: { auto_accept_threshold: 0.99, interactive_below_threshold: false },
+    });
     expect(picked.status).toBe('resolved');
     expect(picked.entity?.label).toBe('Leicestershire');
   });
@@ -267,7 +275,13 @@ describe('resolver: modes', () => {
 
   it('hybrid does not call the LLM when ranking is conclusive', async () => {
     let called = 0;
-    const llm: LlmSelector = { name: 'counted', select: async () => { called++; return { candidate_id: null }; } };
+    const llm: LlmSelector = {
+      name: 'counted',
+      select: async () => {
+        called++;
+        return { candidate_id: null };
+      },
+    };
     const { store, clock, graph } = setup();
     await graph.createEntity({ name: 'Stripe', type: 'company' });
     const resolver = createResolver({ store, clock, llm, settings: { networkLookups: false } });
@@ -279,7 +293,11 @@ describe('resolver: modes', () => {
   it('use_embeddings adds the embedding feature and names the embedder', async () => {
     const { graph, resolver } = setup();
     await graph.createEntity({ name: 'Leicestershire', type: 'other' });
-    const res = await resolver.resolve({ subject: 'Leicestershir', strategy: { use_embeddings: true }, debug: { include_explanations: true } });
+    const res = await resolver.resolve({
+      subject: 'Leicestershir',
+      strategy: { use_embeddings: true },
+      debug: { include_explanations: true },
+    });
     expect(res.explanations?.[0]?.features.embedding).toBeGreaterThan(0.3);
     expect(res.resolution_path.find((s) => s.phase === 'score')?.note).toContain('hashed-ngram');
   });
@@ -325,8 +343,12 @@ describe('resolver: shared pages as context', () => {
     const { graph, resolver } = setup();
     const team = await graph.createEntity({ name: 'Chicago', type: 'other' });
     const city = await graph.createEntity({ name: 'Chicago', type: 'other' });
-    const [sox, boston, seattle] = await Promise.all(['White Sox', 'Boston', 'Seattle'].map((name) => graph.createEntity({ name, type: 'other' })));
-    const [mayor, illinois, council] = await Promise.all(['Richard Daley', 'Illinois', 'City Council'].map((name) => graph.createEntity({ name, type: 'other' })));
+    const [sox, boston, seattle] = await Promise.all(
+      ['White Sox', 'Boston', 'Seattle'].map((name) => graph.createEntity({ name, type: 'other' })),
+    );
+    const [mayor, illinois, council] = await Promise.all(
+      ['Richard Daley', 'Illinois', 'City Council'].map((name) => graph.createEntity({ name, type: 'other' })),
+    );
     if (!sox || !boston || !seattle || !mayor || !illinois || !council) throw new Error('setup');
     await page(graph, 'https://example.test/scores', [team, sox, boston, seattle]);
     await page(graph, 'https://example.test/politics', [city, mayor, illinois, council]);
@@ -344,7 +366,10 @@ describe('resolver: shared pages as context', () => {
     const e = await graph.createEntity({ name: 'Mercury', type: 'other' });
     const venus = await graph.createEntity({ name: 'Venus', type: 'other' });
     await page(graph, 'https://example.test/a', [e, venus]);
-    const res = await resolver.resolve({ subject: 'Mercury', debug: { include_explanations: true } }, { coMentions: ['Stripe', 'Visa', 'Adyen'] });
+    const res = await resolver.resolve(
+      { subject: 'Mercury', debug: { include_explanations: true } },
+      { coMentions: ['Stripe', 'Visa', 'Adyen'] },
+    );
     expect(res.explanations?.[0]?.features).toMatchObject({ co_mentions: 0, co_mentions_known: 0 });
     expect(res.entity?.id).toBe(e.id);
   });
@@ -386,13 +411,21 @@ describe('resolver: names that only look alike, and types that blur', () => {
     const tunisia = await graph.createEntity({ name: 'Tunisia', type: 'location' });
     const iraq = await graph.createEntity({ name: 'Iraq', type: 'location', aliases: ['Republic of Iraq'] });
     // Shared context, as on a news page about the region: it must not make up for the name.
-    const region = await Promise.all(['Algeria', 'Libya', 'Kais Saied'].map((name) => graph.createEntity({ name, type: name === 'Kais Saied' ? 'person' : 'location' })));
+    const region = await Promise.all(
+      ['Algeria', 'Libya', 'Kais Saied'].map((name) => graph.createEntity({ name, type: name === 'Kais Saied' ? 'person' : 'location' })),
+    );
     await page(graph, 'https://example.test/maghreb', [tunisia, iraq, ...region]);
     const context = { coMentions: ['Algeria', 'Libya', 'Kais Saied'] };
     const as = async (subject: string) => (await resolver.resolve({ subject, hints: { expected_type: 'location' } }, context)).entity?.id;
     // Not even a doubtful candidate (with the name's similarity counted it was 0.82, offered for review).
-    for (const [subject, place] of [['Tunis', tunisia], ['Iran', iraq]] as const) {
-      const res = await resolver.resolve({ subject, hints: { expected_type: 'location' }, constraints: { min_confidence: 0 }, debug: { include_explanations: true } }, context);
+    for (const [subject, place] of [
+      ['Tunis', tunisia],
+      ['Iran', iraq],
+    ] as const) {
+      const res = await resolver.resolve(
+        { subject, hints: { expected_type: 'location' }, constraints: { min_confidence: 0 }, debug: { include_explanations: true } },
+        context,
+      );
       const x = res.explanations?.find((e) => e.id === place.id);
       expect(x?.features.name_similarity ?? 0).toBe(0);
       expect(x?.confidence ?? 0).toBeLessThan(0.5);
@@ -401,14 +434,22 @@ describe('resolver: names that only look alike, and types that blur', () => {
     expect(await as('Tunisia')).toBe(tunisia.id);
     expect(await as('Republic of Iraq')).toBe(iraq.id);
     // Untyped, character similarity still counts for a misspelling.
-    const untyped = await resolver.resolve({ subject: 'Tunisiia', constraints: { min_confidence: 0 }, debug: { include_explanations: true } });
+    const untyped = await resolver.resolve({
+      subject: 'Tunisiia',
+      constraints: { min_confidence: 0 },
+      debug: { include_explanations: true },
+    });
     expect(untyped.explanations?.find((x) => x.id === tunisia.id)?.features.name_similarity).toBeGreaterThan(0.5);
   });
 
   it('a one-letter difference in the distinct word still counts as a variant spelling', async () => {
     const { graph, resolver } = setup();
     const e = await graph.createEntity({ name: 'Northwind Laboratories', type: 'company' });
-    const res = await resolver.resolve({ subject: 'Northwind Laboratoires', hints: { expected_type: 'company' }, debug: { include_explanations: true } });
+    const res = await resolver.resolve({
+      subject: 'Northwind Laboratoires',
+      hints: { expected_type: 'company' },
+      debug: { include_explanations: true },
+    });
     expect(res.explanations?.find((x) => x.id === e.id)?.features.name_similarity).toBeGreaterThan(0.7);
   });
 
@@ -417,7 +458,10 @@ describe('resolver: names that only look alike, and types that blur', () => {
     const android = await graph.createEntity({ name: 'Android', type: 'product' });
     const others = await Promise.all(['Samsung', 'Galaxy S7', 'Google'].map((name) => graph.createEntity({ name, type: 'company' })));
     await page(graph, 'https://example.test/phone-review', [android, ...others]);
-    const res = await resolver.resolve({ subject: 'Android', hints: { expected_type: 'product' } }, { coMentions: ['Firefox', 'Mozilla', 'WebRender'] });
+    const res = await resolver.resolve(
+      { subject: 'Android', hints: { expected_type: 'product' } },
+      { coMentions: ['Firefox', 'Mozilla', 'WebRender'] },
+    );
     expect(res.status).toBe('resolved');
     expect(res.entity?.id).toBe(android.id);
   });
@@ -425,7 +469,11 @@ describe('resolver: names that only look alike, and types that blur', () => {
   it('technology and product do not conflict (the same thing is typed both ways across pages)', async () => {
     const { graph, resolver } = setup();
     const android = await graph.createEntity({ name: 'Android', type: 'product' });
-    const res = await resolver.resolve({ subject: 'Android', hints: { expected_type: 'technology' }, debug: { include_explanations: true } });
+    const res = await resolver.resolve({
+      subject: 'Android',
+      hints: { expected_type: 'technology' },
+      debug: { include_explanations: true },
+    });
     expect(res.entity?.id).toBe(android.id);
     expect(res.explanations?.[0]?.features).toMatchObject({ type_match: 0, type_conflict: 0 });
     // A company and a place still conflict.
@@ -436,23 +484,35 @@ describe('resolver: names that only look alike, and types that blur', () => {
   it('a place inside a longer name on the same page is not that name ("Air France" is not France)', async () => {
     const { graph, resolver } = setup();
     const france = await graph.createEntity({ name: 'France', type: 'other' });
-    const res = await resolver.resolve({ subject: 'Air France', constraints: { min_confidence: 0 }, debug: { include_explanations: true } }, { pageNames: ['France', 'Air France'], pageEntityIds: [france.id] });
+    const res = await resolver.resolve(
+      { subject: 'Air France', constraints: { min_confidence: 0 }, debug: { include_explanations: true } },
+      { pageNames: ['France', 'Air France'], pageEntityIds: [france.id] },
+    );
     expect(res.status).not.toBe('resolved');
     expect(res.explanations?.find((x) => x.id === france.id)?.features).toMatchObject({ page_short_form: 0, same_page: 0 });
     // A surname on the page still joins its person, in either order.
     const shearer = await graph.createEntity({ name: 'Shearer', type: 'other' });
-    const full = await resolver.resolve({ subject: 'Alan Shearer' }, { pageNames: ['Shearer', 'Alan Shearer'], pageEntityIds: [shearer.id] });
+    const full = await resolver.resolve(
+      { subject: 'Alan Shearer' },
+      { pageNames: ['Shearer', 'Alan Shearer'], pageEntityIds: [shearer.id] },
+    );
     expect(full.entity?.id).toBe(shearer.id);
   });
 
   it('"Mr. Warner" on the page of "Mark Warner" is him, whichever comes first', async () => {
     const { graph, resolver } = setup();
     const mark = await graph.createEntity({ name: 'Mark Warner', type: 'person' });
-    const later = await resolver.resolve({ subject: 'Mr. Warner', hints: { expected_type: 'person' } }, { pageNames: ['Mark Warner', 'Mr. Warner'], pageEntityIds: [mark.id] });
+    const later = await resolver.resolve(
+      { subject: 'Mr. Warner', hints: { expected_type: 'person' } },
+      { pageNames: ['Mark Warner', 'Mr. Warner'], pageEntityIds: [mark.id] },
+    );
     expect(later.entity?.id).toBe(mark.id);
     const { graph: g2, resolver: r2 } = setup();
     const mr = await g2.createEntity({ name: 'Mr. Warner', type: 'person' });
-    const full = await r2.resolve({ subject: 'Mark Warner', hints: { expected_type: 'person' } }, { pageNames: ['Mr. Warner', 'Mark Warner'], pageEntityIds: [mr.id] });
+    const full = await r2.resolve(
+      { subject: 'Mark Warner', hints: { expected_type: 'person' } },
+      { pageNames: ['Mr. Warner', 'Mark Warner'], pageEntityIds: [mr.id] },
+    );
     expect(full.entity?.id).toBe(mr.id);
     // A title is not a first name: "Mr. Warner" elsewhere is not "Mark Warner" on its own.
     const { graph: g3, resolver: r3 } = setup();
@@ -494,7 +554,10 @@ describe('resolver: names across pages and type ties', () => {
     const { graph, resolver } = setup();
     const smith = await seenOnPage(graph, 'https://example.test/tarot', 'Smith');
     await graph.addAliases(smith.id, ['Pamela Colman Smith']);
-    const res = await resolver.resolve({ subject: 'Chris Smith', hints: { expected_type: 'person' }, debug: { include_explanations: true } }, { coMentions: matchNames });
+    const res = await resolver.resolve(
+      { subject: 'Chris Smith', hints: { expected_type: 'person' }, debug: { include_explanations: true } },
+      { coMentions: matchNames },
+    );
     expect(res.status).not.toBe('resolved');
     expect(res.explanations?.find((x) => x.id === smith.id)?.features.surname_context ?? 0).toBe(0);
   });
@@ -505,7 +568,10 @@ describe('resolver: names across pages and type ties', () => {
     const debug = { include_explanations: true };
     const same = await resolver.resolve({ subject: 'Steve Waugh', hints: { expected_type: 'person' }, debug }, { coMentions: matchNames });
     expect(same.entity?.id).toBe(steve.id);
-    const other = await resolver.resolve({ subject: 'Mark Waugh', hints: { expected_type: 'person' }, debug, constraints: { min_confidence: 0 } }, { coMentions: matchNames });
+    const other = await resolver.resolve(
+      { subject: 'Mark Waugh', hints: { expected_type: 'person' }, debug, constraints: { min_confidence: 0 } },
+      { coMentions: matchNames },
+    );
     expect(other.status).not.toBe('resolved');
     expect(other.explanations?.find((x) => x.id === steve.id)?.features.name_similarity).toBe(0);
   });
@@ -535,7 +601,12 @@ describe('resolver: weights and retrieval bounds', () => {
   it('weight overrides change the confidence and nothing else', async () => {
     const base = setup();
     await base.graph.createEntity({ name: 'Stripe', type: 'company' });
-    const strict = createResolver({ store: base.store, clock: base.clock, settings: { networkLookups: false }, weights: { exact_name: -20 } });
+    const strict = createResolver({
+      store: base.store,
+      clock: base.clock,
+      settings: { networkLookups: false },
+      weights: { exact_name: -20 },
+    });
     const req = { subject: 'Stripe', constraints: { min_confidence: 0 }, debug: { include_candidates: true } };
     const a = await base.resolver.resolve(req);
     const b = await strict.resolve(req);

@@ -22,9 +22,7 @@ import { placeNames } from './demonyms';
 import { expandOnPage, looksLikeAcronym } from './page-names';
 import type { AuthorityEntry, AuthoritySource, Embedder, LlmSelector } from './ports';
 import { PathRecorder, errorResponse, metaOf, requestIdFactory } from './response';
-import {
-  DEFAULT_AUTO_ACCEPT, DEFAULT_MAX_CANDIDATES, DEFAULT_MIN_CONFIDENCE, resolveRequestSchema,
-} from './schema';
+import { DEFAULT_AUTO_ACCEPT, DEFAULT_MAX_CANDIDATES, DEFAULT_MIN_CONFIDENCE, resolveRequestSchema } from './schema';
 import type { ResolveRequest, ResolveResponse } from './schema';
 import { CommonKeyMemo, retrieve } from './retrieve';
 
@@ -144,7 +142,12 @@ export function createResolver(deps: ResolverDeps): Resolver {
       const issue = parsed.error.issues[0];
       const where = issue ? issue.path.join('.') || 'request' : 'request';
       path.add('normalize', 'reject', 'resolver', `invalid request at ${where}`);
-      return errorResponse('invalid_arguments', `Invalid resolve request at "${where}": ${issue?.message ?? 'bad input'}. Send at least {"subject": "<name>"}.`, path, metaOf(nextRequestId(raw, true), deps.clock, startedAt));
+      return errorResponse(
+        'invalid_arguments',
+        `Invalid resolve request at "${where}": ${issue?.message ?? 'bad input'}. Send at least {"subject": "<name>"}.`,
+        path,
+        metaOf(nextRequestId(raw, true), deps.clock, startedAt),
+      );
     }
     const req = parsed.data;
     const requestId = nextRequestId({ req, local }, req.constraints?.deterministic === true);
@@ -161,7 +164,13 @@ export function createResolver(deps: ResolverDeps): Resolver {
 }
 
 /** Phase "normalize": the subject cleaned, the names it goes by, the expected type; recorded in the path. */
-function prepare(req: ResolveRequest, local: ResolveLocalContext, path: PathRecorder, signal: AbortSignal | undefined, meta: () => ResolveResponse['meta']): Prepared {
+function prepare(
+  req: ResolveRequest,
+  local: ResolveLocalContext,
+  path: PathRecorder,
+  signal: AbortSignal | undefined,
+  meta: () => ResolveResponse['meta'],
+): Prepared {
   const realm = req.context?.realm?.toLowerCase();
   const subject = cleanText(req.subject);
   const expectedType = parseEntityType(req.hints?.expected_type) ?? (realm ? REALM_TYPES.get(realm) : undefined);
@@ -180,10 +189,20 @@ function prepare(req: ResolveRequest, local: ResolveLocalContext, path: PathReco
   if (req.context?.provenance) notes.push(`provenance ${req.context.provenance}`);
   path.add('normalize', 'normalized', 'resolver', notes.join('; '));
   return {
-    req, local, path, signal, meta,
+    req,
+    local,
+    path,
+    signal,
+    meta,
     mode: req.strategy?.mode ?? 'ranked',
     maxCandidates: req.constraints?.max_candidates ?? DEFAULT_MAX_CANDIDATES,
-    subject, expectedType, places, names, keys, preferredId: req.hints?.preferred_id, realm,
+    subject,
+    expectedType,
+    places,
+    names,
+    keys,
+    preferredId: req.hints?.preferred_id,
+    realm,
   };
 }
 
@@ -210,14 +229,23 @@ async function run(rt: ResolverRuntime, p: Prepared): Promise<ResolveResponse> {
 
 /** Phase "retrieve": local candidates by blocking keys (fuzzy unless `quick`), plus the preferred id. */
 async function retrieveLocal(rt: ResolverRuntime, p: Prepared, authorityIds: readonly string[]): Promise<Entity[]> {
-  const r = await retrieve(rt.deps.store, p.names, { fuzzy: p.mode !== 'quick', authorityIds: [...authorityIds], commonKeys: rt.commonKeys });
+  const r = await retrieve(rt.deps.store, p.names, {
+    fuzzy: p.mode !== 'quick',
+    authorityIds: [...authorityIds],
+    commonKeys: rt.commonKeys,
+  });
   const locals = [...r.entities];
   const pref = p.preferredId ? asEntityId(p.preferredId) : undefined;
   if (pref && !locals.some((e) => e.id === pref)) {
     const e = await rt.deps.store.getEntity(pref);
     if (e) locals.push(e);
   }
-  p.path.add('retrieve', 'blocking_lookup', 'local', `${locals.length} candidate(s) (${r.exactCount} by exact key) from ${r.keysAsked} index keys${r.skippedCommonKeys ? `, ${r.skippedCommonKeys} too-common key(s) skipped` : ''}${r.nearDuplicate ? ', word keys not needed (near-duplicate by signature)' : ''}`);
+  p.path.add(
+    'retrieve',
+    'blocking_lookup',
+    'local',
+    `${locals.length} candidate(s) (${r.exactCount} by exact key) from ${r.keysAsked} index keys${r.skippedCommonKeys ? `, ${r.skippedCommonKeys} too-common key(s) skipped` : ''}${r.nearDuplicate ? ', word keys not needed (near-duplicate by signature)' : ''}`,
+  );
   return locals;
 }
 
@@ -225,22 +253,39 @@ async function retrieveLocal(rt: ResolverRuntime, p: Prepared, authorityIds: rea
 async function consultAuthority(rt: ResolverRuntime, p: Prepared, useLocal: boolean, locals: Entity[]): ReturnType<typeof runAuthority> {
   const { deps } = rt;
   const outcome = await runAuthority({
-    authority: deps.authority, enabled: deps.settings.networkLookups, subject: p.subject, path: p.path, signal: p.signal,
-    language: p.req.context?.language ?? 'en', limit: p.maxCandidates,
+    authority: deps.authority,
+    enabled: deps.settings.networkLookups,
+    subject: p.subject,
+    path: p.path,
+    signal: p.signal,
+    language: p.req.context?.language ?? 'en',
+    limit: p.maxCandidates,
     timeoutMs: deps.settings.authorityTimeoutMs ?? DEFAULT_AUTHORITY_TIMEOUT_MS,
   });
   if (outcome.kind === 'error' || outcome.entries.length === 0 || !useLocal) return outcome;
-  const linked = await deps.store.findEntitiesByKeys(outcome.entries.map((e) => `x:${e.id}`), outcome.entries.length * 2);
+  const linked = await deps.store.findEntitiesByKeys(
+    outcome.entries.map((e) => `x:${e.id}`),
+    outcome.entries.length * 2,
+  );
   for (const e of linked) if (!locals.some((l) => l.id === e.id)) locals.push(e);
   return outcome;
 }
 
 /** Phase "score": every candidate's features and confidence, then those above `min_confidence`, best first. */
-async function rank(rt: ResolverRuntime, p: Prepared, locals: readonly Entity[], entries: readonly AuthorityEntry[], authorityIds: readonly string[]): Promise<ScoredCandidate[]> {
+async function rank(
+  rt: ResolverRuntime,
+  p: Prepared,
+  locals: readonly Entity[],
+  entries: readonly AuthorityEntry[],
+  authorityIds: readonly string[],
+): Promise<ScoredCandidate[]> {
   const { req, local } = p;
   const minConfidence = req.constraints?.min_confidence ?? DEFAULT_MIN_CONFIDENCE;
   const subjectProfile: SubjectProfile = {
-    keys: [...p.keys], keyTokens: p.keys.map((k) => new Set(k.split(' '))), expectedType: p.expectedType, preferredId: p.preferredId,
+    keys: [...p.keys],
+    keyTokens: p.keys.map((k) => new Set(k.split(' '))),
+    expectedType: p.expectedType,
+    preferredId: p.preferredId,
     acronymKeys: new Set(p.names.filter(looksLikeAcronym).map(nameKey)),
     initials: new Set(p.keys.map(initialsOfKey).filter((x) => x !== undefined)),
     authorityIds: new Set([...authorityIds, ...entries.map((e) => e.id)]),
@@ -254,12 +299,22 @@ async function rank(rt: ResolverRuntime, p: Prepared, locals: readonly Entity[],
     ...entries.filter((en) => !linkedIds.has(en.id)).map((en) => ({ entry: en, profile: entryProfile(en) })),
   ];
   let scored = profiles.map((c) => scoreCandidate(rt, c.profile, subjectProfile, c.entity, c.entry));
-  scored = await withNeighbours(rt, scored, subjectProfile, profiles.map((c) => c.profile));
+  scored = await withNeighbours(
+    rt,
+    scored,
+    subjectProfile,
+    profiles.map((c) => c.profile),
+  );
   if (req.strategy?.use_embeddings) scored = await withEmbeddings(rt, scored, p.names, p.expectedType);
   let ranked = scored.filter((c) => c.confidence >= minConfidence).sort(byRank);
   if (req.constraints?.require_authority) ranked = ranked.filter((c) => c.authorityId !== undefined);
   const top = ranked[0];
-  p.path.add('score', 'logistic', 'resolver', `${scored.length} scored, ${ranked.length} ≥ min_confidence ${minConfidence}${top ? `; top "${top.label}" ${top.confidence.toFixed(3)}` : ''}${req.strategy?.use_embeddings ? `; embeddings: ${rt.embedder.name}` : ''}`);
+  p.path.add(
+    'score',
+    'logistic',
+    'resolver',
+    `${scored.length} scored, ${ranked.length} ≥ min_confidence ${minConfidence}${top ? `; top "${top.label}" ${top.confidence.toFixed(3)}` : ''}${req.strategy?.use_embeddings ? `; embeddings: ${rt.embedder.name}` : ''}`,
+  );
   return ranked;
 }
 
@@ -272,13 +327,23 @@ async function decideWithLlm(rt: ResolverRuntime, p: Prepared, ranked: readonly 
     autoAccept: req.strategy?.auto_accept_threshold ?? DEFAULT_AUTO_ACCEPT,
     interactiveBelowThreshold: req.strategy?.interactive_below_threshold ?? true,
     // An untyped place name or demonym ("German") means the place unless typed otherwise.
-    expectedType: p.expectedType !== undefined && p.expectedType !== 'other' ? p.expectedType : p.places.length > 0 ? 'location' : undefined,
+    expectedType:
+      p.expectedType !== undefined && p.expectedType !== 'other' ? p.expectedType : p.places.length > 0 ? 'location' : undefined,
   });
   p.path.add('decide', decision.status, 'resolver', decision.note);
-  const wantsLlm = llmMode && ranked.length > 0 && (mode === 'llm_select' || decision.status !== 'resolved') && (mode !== 'hybrid' || req.strategy?.use_llm_fallback !== false);
+  const wantsLlm =
+    llmMode &&
+    ranked.length > 0 &&
+    (mode === 'llm_select' || decision.status !== 'resolved') &&
+    (mode !== 'hybrid' || req.strategy?.use_llm_fallback !== false);
   if (!wantsLlm) return decision;
   return runLlm({
-    llm: rt.deps.llm, subject: p.subject, candidates: ranked.slice(0, p.maxCandidates), decision, path: p.path, signal: p.signal,
+    llm: rt.deps.llm,
+    subject: p.subject,
+    candidates: ranked.slice(0, p.maxCandidates),
+    decision,
+    path: p.path,
+    signal: p.signal,
     timeoutMs: rt.deps.settings.llmTimeoutMs ?? DEFAULT_AUTHORITY_TIMEOUT_MS,
     context: { expectedType: p.expectedType, language: req.context?.language, coMentions: (p.local.coMentions ?? []).slice(0, 20) },
   });
@@ -291,35 +356,68 @@ function responseOf(p: Prepared, decision: Awaited<ReturnType<typeof runLlm>>, r
   const listed = decision.status === 'ambiguous' ? decision.close : req.debug?.include_candidates ? ranked : [];
   const response: ResolveResponse = {
     status: decision.status,
-    confidence: round(decision.status === 'resolved' ? decision.chosen.confidence : top?.confidence ?? 0),
-    candidates: listed.slice(0, maxCandidates).map((c) => ({ id: c.id, label: c.label, type: c.type, source: c.source, confidence: round(c.confidence) })),
+    confidence: round(decision.status === 'resolved' ? decision.chosen.confidence : (top?.confidence ?? 0)),
+    candidates: listed
+      .slice(0, maxCandidates)
+      .map((c) => ({ id: c.id, label: c.label, type: c.type, source: c.source, confidence: round(c.confidence) })),
     resolution_path: p.path.steps,
     meta: p.meta(),
   };
   if (decision.status === 'resolved') {
     const c = decision.chosen;
-    response.entity = { id: c.id, label: c.label, type: c.type, source: c.source, description: c.description, uri: c.uri, attributes: c.attributes ? { ...c.attributes } : undefined };
+    response.entity = {
+      id: c.id,
+      label: c.label,
+      type: c.type,
+      source: c.source,
+      description: c.description,
+      uri: c.uri,
+      attributes: c.attributes ? { ...c.attributes } : undefined,
+    };
   }
   if (decision.status === 'ambiguous') response.ambiguity = { reason: decision.reason, dimension: decision.dimension };
-  if (req.debug?.include_explanations === true) response.explanations = ranked.slice(0, maxCandidates).map((c) => ({ id: c.id, confidence: round(c.confidence), features: roundAll(c.features) }));
+  if (req.debug?.include_explanations === true)
+    response.explanations = ranked
+      .slice(0, maxCandidates)
+      .map((c) => ({ id: c.id, confidence: round(c.confidence), features: roundAll(c.features) }));
   return response;
 }
 
-function scoreCandidate(rt: ResolverRuntime, profile: CandidateProfile, subject: SubjectProfile, entity?: Entity, entry?: AuthorityEntry): ScoredCandidate {
+function scoreCandidate(
+  rt: ResolverRuntime,
+  profile: CandidateProfile,
+  subject: SubjectProfile,
+  entity?: Entity,
+  entry?: AuthorityEntry,
+): ScoredCandidate {
   const features = computeFeatures(subject, profile);
   return {
-    id: profile.id, label: profile.name, type: profile.type ?? 'other',
-    source: entity ? 'local' : 'wikidata', confidence: confidenceOf(features, rt.weightsOf(subject.expectedType ?? profile.type)), features,
-    aliases: profile.aliases, mentionCount: profile.mentionCount, authorityId: profile.authorityId,
+    id: profile.id,
+    label: profile.name,
+    type: profile.type ?? 'other',
+    source: entity ? 'local' : 'wikidata',
+    confidence: confidenceOf(features, rt.weightsOf(subject.expectedType ?? profile.type)),
+    features,
+    aliases: profile.aliases,
+    mentionCount: profile.mentionCount,
+    authorityId: profile.authorityId,
     description: entity?.description ?? entry?.description,
     uri: entry?.uri ?? (entity?.authorityId ? wikidataUri(entity.authorityId) : entity?.attributes.url),
     attributes: entity?.attributes,
   };
 }
 
-async function withNeighbours(rt: ResolverRuntime, scored: ScoredCandidate[], subject: SubjectProfile, profiles: CandidateProfile[]): Promise<ScoredCandidate[]> {
+async function withNeighbours(
+  rt: ResolverRuntime,
+  scored: ScoredCandidate[],
+  subject: SubjectProfile,
+  profiles: CandidateProfile[],
+): Promise<ScoredCandidate[]> {
   if (subject.coMentionKeys.size === 0) return scored;
-  const order = scored.map((c, i) => ({ c, i })).sort((a, b) => byRank(a.c, b.c)).slice(0, NEIGHBOUR_CANDIDATES);
+  const order = scored
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => byRank(a.c, b.c))
+    .slice(0, NEIGHBOUR_CANDIDATES);
   const out = [...scored];
   for (const [rankIndex, { c, i }] of order.entries()) {
     const id = asEntityId(c.id);
@@ -354,7 +452,12 @@ async function neighbourKeysOf(store: GraphStore, id: EntityId, withPages: boole
   return new Set(entities.map((e) => nameKey(e.name)));
 }
 
-async function withEmbeddings(rt: ResolverRuntime, scored: ScoredCandidate[], names: readonly string[], expectedType: EntityType | undefined): Promise<ScoredCandidate[]> {
+async function withEmbeddings(
+  rt: ResolverRuntime,
+  scored: ScoredCandidate[],
+  names: readonly string[],
+  expectedType: EntityType | undefined,
+): Promise<ScoredCandidate[]> {
   if (scored.length === 0) return scored;
   const subjectVecs = await rt.embedder.embed(names);
   const candVecs = await rt.embedder.embed(scored.map((c) => c.label));
@@ -375,11 +478,34 @@ function entityProfile(e: Entity): CandidateProfile {
     if (k.startsWith('n:')) key = k.slice(2);
     else if (k.startsWith('a:')) aliasKeys.push(k.slice(2));
   }
-  return { id: e.id, name: e.name, nameKey: key ?? nameKey(e.name), aliasKeys, nameIsAcronym: looksLikeAcronym(e.name), aliases: e.aliases, type: e.type, authorityId: e.authorityId, attributes: e.attributes, mentionCount: e.mentionCount, neighbourKeys: new Set() };
+  return {
+    id: e.id,
+    name: e.name,
+    nameKey: key ?? nameKey(e.name),
+    aliasKeys,
+    nameIsAcronym: looksLikeAcronym(e.name),
+    aliases: e.aliases,
+    type: e.type,
+    authorityId: e.authorityId,
+    attributes: e.attributes,
+    mentionCount: e.mentionCount,
+    neighbourKeys: new Set(),
+  };
 }
 
 function entryProfile(e: AuthorityEntry): CandidateProfile {
-  return { id: e.id, name: e.label, nameKey: nameKey(e.label), aliasKeys: e.aliases.map(nameKey), nameIsAcronym: looksLikeAcronym(e.label), aliases: e.aliases, authorityId: e.id, attributes: {}, mentionCount: 0, neighbourKeys: new Set() };
+  return {
+    id: e.id,
+    name: e.label,
+    nameKey: nameKey(e.label),
+    aliasKeys: e.aliases.map(nameKey),
+    nameIsAcronym: looksLikeAcronym(e.label),
+    aliases: e.aliases,
+    authorityId: e.id,
+    attributes: {},
+    mentionCount: 0,
+    neighbourKeys: new Set(),
+  };
 }
 
 function wikidataUri(qid: string): string {

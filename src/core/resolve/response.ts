@@ -50,11 +50,6 @@ export function metaOf(requestId: string, clock: Clock, startedAt: number): Reso
   return { request_id: requestId, timestamp: new Date(now).toISOString(), duration_ms: Math.max(0, now - startedAt) };
 }
 
-export function errorResponse(
-  code: string,
-  message: string,
-  path: PathRecorder,
-  meta: ResolveResponse['meta'],
-): ResolveResponse {
+export function errorResponse(code: string, message: string, path: PathRecorder, meta: ResolveResponse['meta']): ResolveResponse {
   return { status: 'error', confidence: 0, candidates: [], resolution_path: path.steps, meta, error: { code, message } };
 }

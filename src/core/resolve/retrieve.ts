@@ -84,12 +84,16 @@ export async function retrieve(
   let skipped = 0;
   // An exact key hit outranks any fuzzy candidate by far (log-odds ~5 apart), so the
   // fuzzy keys are only asked when no exact key matched.
-  if (!options.fuzzy || exact.length > 0) return { entities: exact, exactCount: exact.length, keysAsked, skippedCommonKeys: 0, nearDuplicate: false };
+  if (!options.fuzzy || exact.length > 0)
+    return { entities: exact, exactCount: exact.length, keysAsked, skippedCommonKeys: 0, nearDuplicate: false };
 
   const signatureSet = new Set<string>();
   const tokenSet = new Set<string>();
   for (const k of keys) {
-    for (const tok of tokens(k).filter((t) => t.length >= 2).slice(0, MAX_TOKENS_PER_NAME)) tokenSet.add(tokenIndexKey(tok));
+    for (const tok of tokens(k)
+      .filter((t) => t.length >= 2)
+      .slice(0, MAX_TOKENS_PER_NAME))
+      tokenSet.add(tokenIndexKey(tok));
     for (const sig of signatureKeys(k)) signatureSet.add(sig);
   }
   const votes = new Map<string, { entity: Entity; votes: number }>();

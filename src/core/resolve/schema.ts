@@ -45,7 +45,10 @@ export const resolveRequestSchema = z.object({
       mode: z.enum(RESOLVE_MODES).optional().describe('quick | ranked | llm_select | interactive | hybrid (default ranked).'),
       use_embeddings: z.boolean().optional().describe('Add embedding similarity to the ranking.'),
       auto_accept_threshold: unit.optional().describe(`Confidence for auto-resolving (default ${DEFAULT_AUTO_ACCEPT}).`),
-      interactive_below_threshold: z.boolean().optional().describe('Return candidates instead of auto-picking when confidence is low (default true).'),
+      interactive_below_threshold: z
+        .boolean()
+        .optional()
+        .describe('Return candidates instead of auto-picking when confidence is low (default true).'),
       use_llm_fallback: z.boolean().optional().describe('Allow an LLM pass when ranking is inconclusive.'),
     })
     .optional(),
@@ -53,7 +56,11 @@ export const resolveRequestSchema = z.object({
     .object({
       deterministic: z.boolean().optional().describe('Same state and request → same response, request_id included.'),
       require_authority: z.boolean().optional().describe('Only accept an entity linked to a trusted authority.'),
-      allowed_sources: z.array(z.enum(RESOLVE_SOURCES)).max(RESOLVE_SOURCES.length).optional().describe('local and/or wikidata (default local).'),
+      allowed_sources: z
+        .array(z.enum(RESOLVE_SOURCES))
+        .max(RESOLVE_SOURCES.length)
+        .optional()
+        .describe('local and/or wikidata (default local).'),
       max_candidates: z.number().int().min(1).max(MAX_CANDIDATES_LIMIT).optional().describe(`Default ${DEFAULT_MAX_CANDIDATES}.`),
       min_confidence: unit.optional().describe(`Candidates below this are dropped (default ${DEFAULT_MIN_CONFIDENCE}).`),
     })

@@ -49,14 +49,25 @@ describe('similarity', () => {
       const words = (qw.reduce((sum, a) => sum + Math.max(...nw.map((b) => word(a, b))), 0) / qw.length) * (0.6 + 0.4 * coverage);
       return 0.85 * Math.max(0.6 * editSimilarity(q, n) + 0.4 * jaroWinkler(q, n), words);
     };
-    const names = ['stripe', 'stripe payments', 'string rust type', 'patrick collison', 'sofia foundation', 'ukrainian academy of agrarian sciences', 'a', 'ab cd ef'];
+    const names = [
+      'stripe',
+      'stripe payments',
+      'string rust type',
+      'patrick collison',
+      'sofia foundation',
+      'ukrainian academy of agrarian sciences',
+      'a',
+      'ab cd ef',
+    ];
     const queries = ['strpie', 'sfoia foundtion', 'patrik colison', 'ukraniain academy', 'cd', 'b', 'foundation sofia', 'x y z'];
     for (const q of queries) for (const n of names) expect(scoreName(q, n, q.split(' '), n.split(' '))).toBe(naive(q, n));
   });
 
   it('computes the same distance as the textbook recurrence', () => {
     const textbook = (s: string, t: string): number => {
-      const d = Array.from({ length: s.length + 1 }, (_, i) => Array.from({ length: t.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      const d = Array.from({ length: s.length + 1 }, (_, i) =>
+        Array.from({ length: t.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
       for (let i = 1; i <= s.length; i++) {
         for (let j = 1; j <= t.length; j++) {
           const row = d[i] ?? [];
@@ -120,14 +131,20 @@ describe('NameIndex', () => {
     const stripe = (await graph.findByName('Stripe')).find((e) => e.id !== dup.id);
     if (!stripe) throw new Error('fixture');
     await graph.merge(stripe.id, dup.id);
-    expect(index.search('stripe').filter((h) => h.name.startsWith('Stripe')).map((h) => h.id)).toEqual([stripe.id]);
+    expect(
+      index
+        .search('stripe')
+        .filter((h) => h.name.startsWith('Stripe'))
+        .map((h) => h.id),
+    ).toEqual([stripe.id]);
     await graph.deleteEntity(mozilla.id);
     expect(index.search('mozilla').map((h) => h.id)).not.toContain(mozilla.id);
   });
 
   it('is deterministic with ties broken by name then id, and bounded by limit', () => {
     const index = new NameIndex();
-    for (let i = 0; i < 50; i++) index.upsert({ id: `e_${String(i).padStart(3, '0')}` as never, name: `Acme ${i % 5}`, type: 'company', aliases: [] });
+    for (let i = 0; i < 50; i++)
+      index.upsert({ id: `e_${String(i).padStart(3, '0')}` as never, name: `Acme ${i % 5}`, type: 'company', aliases: [] });
     const a = index.search('acme', { limit: 7 });
     expect(a).toHaveLength(7);
     expect(index.search('acme', { limit: 7 })).toEqual(a);

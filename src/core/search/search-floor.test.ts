@@ -12,14 +12,23 @@ import type { ToolRegistry } from '../tools/registry';
 import { NameIndex, nameMatchScore, RELEVANT_SCORE } from './name-index';
 
 const ENTITIES: readonly (readonly [string, EntityType])[] = [
-  ['India', 'location'], ['Virginia', 'location'], ['Wikipedia', 'product'], ['Andrew Ng', 'person'], ['NVIDIA', 'company'],
-  ['HackerRank', 'company'], ['Apple', 'company'], ['Apple TV', 'product'], ['Tim Cook', 'person'],
+  ['India', 'location'],
+  ['Virginia', 'location'],
+  ['Wikipedia', 'product'],
+  ['Andrew Ng', 'person'],
+  ['NVIDIA', 'company'],
+  ['HackerRank', 'company'],
+  ['Apple', 'company'],
+  ['Apple TV', 'product'],
+  ['Tim Cook', 'person'],
 ];
 
 let registry: ToolRegistry<GraphToolDeps>;
 
 async function search(query: string, types?: readonly EntityType[]): Promise<string[]> {
-  const out = (await registry.call('entity_search', { query, ...(types ? { types } : {}) }, { caller: { kind: 'test' } })) as { results: { name: string; entity_type: string }[] };
+  const out = (await registry.call('entity_search', { query, ...(types ? { types } : {}) }, { caller: { kind: 'test' } })) as {
+    results: { name: string; entity_type: string }[];
+  };
   return out.results.map((r) => `${r.name}/${r.entity_type}`);
 }
 
@@ -49,7 +58,9 @@ describe('the search floor', () => {
   });
 
   it('a caller may ask for looser matches', async () => {
-    const loose = (await registry.call('entity_search', { query: 'Audrey Tang', min_score: 0.3 }, { caller: { kind: 'test' } })) as { results: unknown[] };
+    const loose = (await registry.call('entity_search', { query: 'Audrey Tang', min_score: 0.3 }, { caller: { kind: 'test' } })) as {
+      results: unknown[];
+    };
     expect(loose.results.length).toBeGreaterThan(0);
   });
 

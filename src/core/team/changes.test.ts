@@ -10,11 +10,26 @@ async function sample() {
   const clock = fixedClock();
   const graph = new GraphService({ store: new InMemoryGraphStore(), ids: sequentialIds(), clock });
   const ids = changeIds(clock, () => 0.5);
-  const stripe = await graph.createEntity({ name: 'Stripe', type: 'company', attributes: { ['__proto__']: 'kept as data', founded: '2010' } });
+  const stripe = await graph.createEntity({
+    name: 'Stripe',
+    type: 'company',
+    attributes: { ['__proto__']: 'kept as data', founded: '2010' },
+  });
   const rust = await graph.createEntity({ name: 'Rust', type: 'technology' });
   const { relationship } = await graph.relate(stripe.id, 'uses', rust.id);
-  const evidence = await graph.recordEvidence({ kind: 'mention', entityId: stripe.id, pageUrl: 'https://stripe.com', pageTitle: 'Stripe', snippet: 'Stripe uses Rust.' });
-  return { stripe, rust, ids, changes: [entityUpsert(ids.next(), stripe), relationshipUpsert(ids.next(), relationship), evidenceAdd(ids.next(), evidence)] };
+  const evidence = await graph.recordEvidence({
+    kind: 'mention',
+    entityId: stripe.id,
+    pageUrl: 'https://stripe.com',
+    pageTitle: 'Stripe',
+    snippet: 'Stripe uses Rust.',
+  });
+  return {
+    stripe,
+    rust,
+    ids,
+    changes: [entityUpsert(ids.next(), stripe), relationshipUpsert(ids.next(), relationship), evidenceAdd(ids.next(), evidence)],
+  };
 }
 
 describe('team changes', () => {
@@ -44,7 +59,8 @@ describe('team changes', () => {
       evidence?.kind === 'evidence.add' ? { ...evidence, evidence: { ...evidence.evidence, relationshipId: 'r_000001' } } : undefined,
       mergeApply('c_00000000x', sequentialIds().merge(), stripe.id, rust.id, -1),
     ];
-    for (const change of bad) expect(teamChangeSchema.safeParse(JSON.parse(JSON.stringify(change))).success, JSON.stringify(change)).toBe(false);
+    for (const change of bad)
+      expect(teamChangeSchema.safeParse(JSON.parse(JSON.stringify(change))).success, JSON.stringify(change)).toBe(false);
     const issue = teamChangeSchema.safeParse({ ...upsert, changeId: 'nope' });
     expect(issue.success ? [] : issue.error.issues.map((i) => i.path.join('.'))).toEqual(['changeId']);
   });

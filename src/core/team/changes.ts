@@ -97,7 +97,9 @@ export function changeIds(clock: Clock, random: () => number = Math.random): Cha
       const t = clock.now();
       counter = t === last ? counter + 1 : 0;
       last = t;
-      const rand = Math.floor(random() * 36 ** 8).toString(36).padStart(8, '0');
+      const rand = Math.floor(random() * 36 ** 8)
+        .toString(36)
+        .padStart(8, '0');
       return `c_${t.toString(36)}${counter.toString(36).padStart(3, '0')}${rand}`;
     },
   };

@@ -43,7 +43,11 @@ export function changesOfMerge(outcome: MergeOutcome, ids: ChangeIds): TeamChang
 
 /** An undone merge, then both entities as the undo restored them. */
 export function changesOfUnmerge(outcome: UnmergeOutcome, ids: ChangeIds, at: number): TeamChange[] {
-  return [mergeUndo(ids.next(), outcome.record.id, at), entityUpsert(ids.next(), outcome.into, at), entityUpsert(ids.next(), outcome.restored, at)];
+  return [
+    mergeUndo(ids.next(), outcome.record.id, at),
+    entityUpsert(ids.next(), outcome.into, at),
+    entityUpsert(ids.next(), outcome.restored, at),
+  ];
 }
 
 /** A deleted entity's tombstone (the team database tombstones its relationships with it). */

@@ -2,4 +2,8 @@
 import { InMemoryPullCursor, InMemoryPushQueue, InMemoryTeamIdMap } from './memory-ports';
 import { syncPortsContract } from './sync-ports.contract';
 
-syncPortsContract('in memory', { queue: () => new InMemoryPushQueue(), cursor: () => new InMemoryPullCursor(), idMap: () => new InMemoryTeamIdMap() });
+syncPortsContract('in memory', {
+  queue: () => new InMemoryPushQueue(),
+  cursor: () => new InMemoryPullCursor(),
+  idMap: () => new InMemoryTeamIdMap(),
+});

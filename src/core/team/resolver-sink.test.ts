@@ -37,8 +37,19 @@ describe('resolverIngestSink', () => {
     const stripe = await teammate.graph.createEntity({ name: 'Stripe', type: 'company', attributes: { founded: '2010' } });
     const rust = await teammate.graph.createEntity({ name: 'Rust', type: 'technology' });
     const { relationship } = await teammate.graph.relate(stripe.id, 'uses', rust.id);
-    const evidence = await teammate.graph.recordEvidence({ kind: 'mention', entityId: stripe.id, pageUrl: 'https://stripe.com', pageTitle: 'Stripe', snippet: 'Stripe uses Rust.' });
-    const changes = [entityUpsert(ids.next(), stripe), entityUpsert(ids.next(), rust), relationshipUpsert(ids.next(), relationship), evidenceAdd(ids.next(), evidence)];
+    const evidence = await teammate.graph.recordEvidence({
+      kind: 'mention',
+      entityId: stripe.id,
+      pageUrl: 'https://stripe.com',
+      pageTitle: 'Stripe',
+      snippet: 'Stripe uses Rust.',
+    });
+    const changes = [
+      entityUpsert(ids.next(), stripe),
+      entityUpsert(ids.next(), rust),
+      relationshipUpsert(ids.next(), relationship),
+      evidenceAdd(ids.next(), evidence),
+    ];
     await apply(...changes);
     const once = await local.store.counts();
     expect(once).toMatchObject({ entities: 2, relationships: 1, evidence: 1 });

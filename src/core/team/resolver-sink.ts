@@ -53,12 +53,15 @@ export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
   }
 
   async function resolveLocal(e: EntitySnapshot): Promise<EntityId | undefined> {
-    const res = await deps.resolver.resolve({
-      subject: e.name,
-      strategy: { mode: 'ranked', auto_accept_threshold: deps.autoAcceptThreshold ?? DEFAULT_AUTO_ACCEPT },
-      constraints: { deterministic: true, allowed_sources: ['local'] },
-      hints: { ...(e.type === 'other' ? {} : { expected_type: e.type }), aliases: e.aliases.slice(0, 20) },
-    }, { attributes: e.attributes });
+    const res = await deps.resolver.resolve(
+      {
+        subject: e.name,
+        strategy: { mode: 'ranked', auto_accept_threshold: deps.autoAcceptThreshold ?? DEFAULT_AUTO_ACCEPT },
+        constraints: { deterministic: true, allowed_sources: ['local'] },
+        hints: { ...(e.type === 'other' ? {} : { expected_type: e.type }), aliases: e.aliases.slice(0, 20) },
+      },
+      { attributes: e.attributes },
+    );
     return res.status === 'resolved' && res.entity?.source === 'local' ? asEntityId(res.entity.id) : undefined;
   }
 
@@ -82,7 +85,11 @@ export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
         return join(target, e);
       }
       const created = await graph.createEntity({
-        name: e.name, type: e.type, aliases: e.aliases, attributes: e.attributes, mentionCount: e.mentionCount,
+        name: e.name,
+        type: e.type,
+        aliases: e.aliases,
+        attributes: e.attributes,
+        mentionCount: e.mentionCount,
         ...(e.description === undefined ? {} : { description: e.description }),
         ...(e.authorityId === undefined ? {} : { authorityId: e.authorityId }),
       });
@@ -113,7 +120,8 @@ export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
     async 'evidence.add'({ evidence: v }) {
       if (await idMap.get(v.id)) return;
       const entity = v.entityId === undefined ? undefined : await localEntity(v.entityId);
-      const relationship = v.relationshipId === undefined ? undefined : asRelationshipId((await idMap.get(v.relationshipId))?.localId ?? '');
+      const relationship =
+        v.relationshipId === undefined ? undefined : asRelationshipId((await idMap.get(v.relationshipId))?.localId ?? '');
       if (!entity && relationship === undefined) throw new AriadneError('not_found', 'what it is evidence for is not in the local graph');
       const { id: _id, entityId: _e, relationshipId: _r, ...source } = v;
       const local = await graph.recordEvidence({ ...source, ...(entity ? { entityId: entity.id } : { relationshipId: relationship }) });
@@ -129,7 +137,8 @@ export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
       const out = await graph.merge(into.id, removed.id);
       await idMap.set(removedId, { localId: into.id, how: 'joined' });
       await idMap.set(mergeId, {
-        localId: out.record.id, how: 'created',
+        localId: out.record.id,
+        how: 'created',
         restore: { remoteId: removedId, localId: removed.id, how: previous?.how ?? 'joined' },
       });
     },

@@ -22,7 +22,9 @@ export interface SyncPortFactories {
 function changes(count: number): TeamChange[] {
   const ids = changeIds(fixedClock(), () => 0.25);
   const graphIds = sequentialIds();
-  return Array.from({ length: count }, (_, i) => (i % 2 === 0 ? entityDelete(ids.next(), graphIds.entity(), i) : mergeUndo(ids.next(), graphIds.merge(), i)));
+  return Array.from({ length: count }, (_, i) =>
+    i % 2 === 0 ? entityDelete(ids.next(), graphIds.entity(), i) : mergeUndo(ids.next(), graphIds.merge(), i),
+  );
 }
 
 export function syncPortsContract(name: string, make: SyncPortFactories): void {

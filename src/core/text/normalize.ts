@@ -15,10 +15,41 @@ const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g;
 const COMBINING = /\p{M}+/gu;
 // Legal-form suffixes, matched on the folded, punctuation-free form; longest first.
 const LEGAL_SUFFIXES = [
-  'incorporated', 'corporation', 'limited', 'company', 'gmbh co kg', 'co kg',
-  'inc', 'llc', 'ltd', 'llp', 'lp', 'plc', 'gmbh', 'ag', 'sa', 'se', 'nv', 'bv', 'spa',
-  'srl', 'sarl', 'sas', 'ab', 'as', 'asa', 'oy', 'oyj', 'kk', 'pty', 'pty ltd', 'corp', 'co',
-  'holdings', 'group', 'pbc',
+  'incorporated',
+  'corporation',
+  'limited',
+  'company',
+  'gmbh co kg',
+  'co kg',
+  'inc',
+  'llc',
+  'ltd',
+  'llp',
+  'lp',
+  'plc',
+  'gmbh',
+  'ag',
+  'sa',
+  'se',
+  'nv',
+  'bv',
+  'spa',
+  'srl',
+  'sarl',
+  'sas',
+  'ab',
+  'as',
+  'asa',
+  'oy',
+  'oyj',
+  'kk',
+  'pty',
+  'pty ltd',
+  'corp',
+  'co',
+  'holdings',
+  'group',
+  'pbc',
 ];
 const LEGAL_SUFFIX_RE = new RegExp(`(?:\\s(?:${LEGAL_SUFFIXES.map((s) => s.replace(/ /g, '\\s')).join('|')}))+$`);
 
@@ -73,10 +104,12 @@ export function withoutHonorific(key: string): string {
 
 /** Normalizes a relationship label: `Founded By` → `founded_by`. */
 export function normalizeLabel(label: string): string {
-  return fold(label)
-    .replace(/[^\p{L}\p{N}]+/gu, '_')
-    // The line above leaves no two `_` in a row, so one at each end is all there is to trim.
-    .replace(/^_|_$/g, '');
+  return (
+    fold(label)
+      .replace(/[^\p{L}\p{N}]+/gu, '_')
+      // The line above leaves no two `_` in a row, so one at each end is all there is to trim.
+      .replace(/^_|_$/g, '')
+  );
 }
 
 /**

@@ -3,7 +3,9 @@ import { encodeFragmentTerm, textDirective, urlAtQuote } from './text-fragment';
 
 describe('urlAtQuote', () => {
   it('appends a text fragment for a short quote, whole, without the trailing period', () => {
-    expect(urlAtQuote('https://example.com/a', 'Stripe acquired Paystack.')).toBe('https://example.com/a#:~:text=Stripe%20acquired%20Paystack');
+    expect(urlAtQuote('https://example.com/a', 'Stripe acquired Paystack.')).toBe(
+      'https://example.com/a#:~:text=Stripe%20acquired%20Paystack',
+    );
   });
 
   it('keeps an ordinary anchor and replaces an earlier text fragment', () => {
@@ -13,7 +15,9 @@ describe('urlAtQuote', () => {
 
   it('turns a long quote into a range of its first and last four words, dropping cut marks', () => {
     const quote = '…Alphabet said on Tuesday that its chief executive would step down after ten years in the job.';
-    expect(urlAtQuote('https://example.com/', quote)).toBe('https://example.com/#:~:text=Alphabet%20said%20on%20Tuesday,years%20in%20the%20job');
+    expect(urlAtQuote('https://example.com/', quote)).toBe(
+      'https://example.com/#:~:text=Alphabet%20said%20on%20Tuesday,years%20in%20the%20job',
+    );
   });
 
   it('escapes the directive syntax in page text: dash, ampersand and comma, and any markup', () => {

@@ -34,7 +34,10 @@ function trimCutMarks(word: string): string {
 
 /** The quote's words, without the ellipses and periods a snippet cut leaves at its ends. */
 function quoteWords(quote: string): string[] {
-  const words = quote.slice(0, MAX_QUOTE_CHARS).split(/\s+/u).filter((w) => w !== '');
+  const words = quote
+    .slice(0, MAX_QUOTE_CHARS)
+    .split(/\s+/u)
+    .filter((w) => w !== '');
   const first = words[0];
   if (first !== undefined) words[0] = trimCutMarks(first);
   const last = words.at(-1);

@@ -22,7 +22,11 @@ export type ToolName = AppTool['name'];
 type ToolNamed<N extends ToolName> = Extract<AppTool, { readonly name: N }>;
 
 /** `T` with every array and object read-only: a caller may pass its read-only data as it is. */
-type Immutable<T> = T extends readonly (infer U)[] ? readonly Immutable<U>[] : T extends object ? { readonly [K in keyof T]: Immutable<T[K]> } : T;
+type Immutable<T> = T extends readonly (infer U)[]
+  ? readonly Immutable<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Immutable<T[K]> }
+    : T;
 
 /** What a caller sends to tool `N` (fields with defaults are optional). */
 export type ToolInput<N extends ToolName> = Immutable<z.input<ToolNamed<N>['inputSchema']>>;

@@ -12,7 +12,17 @@ describe('docs/tools.md', () => {
   it('documents every tool with its parameters, schemas and examples', () => {
     const text = rendered();
     // The registry agents are served: the graph tools and the two resolvers.
-    for (const name of ['entity_add', 'entity_relate', 'entity_query', 'entity_merge', 'entity_search', 'entity_find_related', 'entity_visualize', 'resolve', 'resolve_reference_target']) {
+    for (const name of [
+      'entity_add',
+      'entity_relate',
+      'entity_query',
+      'entity_merge',
+      'entity_search',
+      'entity_find_related',
+      'entity_visualize',
+      'resolve',
+      'resolve_reference_target',
+    ]) {
       expect(text).toContain(`## ${name}`);
     }
     expect(text).toContain('| `entity_type` | "company" \\| "person" \\| "technology" \\| "product" \\| "location" \\| "other" | yes |');

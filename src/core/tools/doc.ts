@@ -22,7 +22,9 @@ function parameterRows(schema: Record<string, unknown>): string[] {
   const required = Array.isArray(schema['required']) ? schema['required'].map(String) : [];
   return Object.entries(props).map(([name, prop]) => {
     const p: Record<string, unknown> = isRecord(prop) ? prop : {};
-    const type = Array.isArray(p['enum']) ? p['enum'].map((v) => `"${String(v)}"`).join(' \\| ') : String(p['type'] ?? (p['anyOf'] ? 'any of' : 'object'));
+    const type = Array.isArray(p['enum'])
+      ? p['enum'].map((v) => `"${String(v)}"`).join(' \\| ')
+      : String(p['type'] ?? (p['anyOf'] ? 'any of' : 'object'));
     const description = String(p['description'] ?? '').replace(/\|/g, '\\|');
     return `| \`${name}\` | ${type} | ${required.includes(name) ? 'yes' : 'no'} | ${description} |`;
   });
@@ -46,7 +48,9 @@ export function renderToolsDoc(tools: readonly ResolvedTool<unknown, unknown, un
     '',
     '| Tool | Side effects | Summary |',
     '|---|---|---|',
-    ...sorted.map((t) => `| [\`${t.name}\`](#${t.name}) | ${t.__sideEffectClass} | ${(t.description.split('. ')[0] ?? '').replace(/\|/g, '\\|')} |`),
+    ...sorted.map(
+      (t) => `| [\`${t.name}\`](#${t.name}) | ${t.__sideEffectClass} | ${(t.description.split('. ')[0] ?? '').replace(/\|/g, '\\|')} |`,
+    ),
     '',
   ];
   for (const t of sorted) {
@@ -62,9 +66,23 @@ export function renderToolsDoc(tools: readonly ResolvedTool<unknown, unknown, un
       '',
     );
     const rows = parameterRows(input);
-    out.push(...(rows.length > 0 ? ['| Parameter | Type | Required | Description |', '|---|---|---|---|', ...rows] : ['No parameters.']), '');
+    out.push(
+      ...(rows.length > 0 ? ['| Parameter | Type | Required | Description |', '|---|---|---|---|', ...rows] : ['No parameters.']),
+      '',
+    );
     t.examples.forEach((ex, i) => {
-      out.push(`### Example ${i + 1}${ex.description ? `: ${ex.description}` : ''}`, '', '```json', json({ tool: t.name, arguments: ex.input }), '```', '', '```json', json(ex.output), '```', '');
+      out.push(
+        `### Example ${i + 1}${ex.description ? `: ${ex.description}` : ''}`,
+        '',
+        '```json',
+        json({ tool: t.name, arguments: ex.input }),
+        '```',
+        '',
+        '```json',
+        json(ex.output),
+        '```',
+        '',
+      );
     });
     out.push(
       '<details><summary>Input schema</summary>',

@@ -42,9 +42,26 @@ export type { ApprovalHook, CallOptions, CallResult, FunctionTool } from './regi
  * side panel needs beside them.
  */
 export const graphTools = [
-  entityAdd, entityRelate, entityQuery, entityMerge, entitySearch, entityFindRelated, entityVisualize,
-  entityUnmerge, entityGet, entityUpdate, entityDelete, entityList, graphStats, mergeHistory,
-  entityUnrelate, reviewList, reviewDecide, graphClear, graphImport, pageDelete,
+  entityAdd,
+  entityRelate,
+  entityQuery,
+  entityMerge,
+  entitySearch,
+  entityFindRelated,
+  entityVisualize,
+  entityUnmerge,
+  entityGet,
+  entityUpdate,
+  entityDelete,
+  entityList,
+  graphStats,
+  mergeHistory,
+  entityUnrelate,
+  reviewList,
+  reviewDecide,
+  graphClear,
+  graphImport,
+  pageDelete,
 ] as const;
 const registered: readonly Tool<unknown, unknown, GraphToolDeps>[] = graphTools;
 

@@ -17,7 +17,10 @@ const echo = defineTool({
 });
 
 function codeOf(p: Promise<unknown>): Promise<string> {
-  return p.then(() => 'ok', (e: unknown) => (e instanceof AriadneError ? e.code : `not AriadneError: ${String(e)}`));
+  return p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof AriadneError ? e.code : `not AriadneError: ${String(e)}`),
+  );
 }
 
 describe('ToolRegistry registration', () => {
@@ -25,15 +28,24 @@ describe('ToolRegistry registration', () => {
     const r = new ToolRegistry({ deps: {} });
     const t = r.register(echo);
     expect(t).toMatchObject({
-      __sideEffectClass: 'read-only', __trustClass: 'first-party', __source: 'builtin', __effectiveDeferLoading: false,
-      __idempotent: false, __streamingHint: false, __exampleCount: 1, maxResultTokens: 16384, executionMode: 'parallel',
+      __sideEffectClass: 'read-only',
+      __trustClass: 'first-party',
+      __source: 'builtin',
+      __effectiveDeferLoading: false,
+      __idempotent: false,
+      __streamingHint: false,
+      __exampleCount: 1,
+      maxResultTokens: 16384,
+      executionMode: 'parallel',
     });
   });
 
   it('refuses an example that does not match its schemas', () => {
     const r = new ToolRegistry({ deps: {} });
     expect(() => r.register({ ...echo, examples: [{ input: { text: '' }, output: { text: '' } }] })).toThrow(/Example 1 of echo/);
-    expect(() => r.register({ ...echo, examples: [{ input: { text: 'a' }, output: { text: 3 as unknown as string } }] })).toThrow(AriadneError);
+    expect(() => r.register({ ...echo, examples: [{ input: { text: 'a' }, output: { text: 3 as unknown as string } }] })).toThrow(
+      AriadneError,
+    );
     expect(() => r.register({ ...echo, examples: [] })).toThrow(/at least one example/);
   });
 
@@ -60,7 +72,11 @@ describe('ToolRegistry registration', () => {
     expect(r.list().map((t) => t.name)).toEqual(['alpha', 'hidden', 'later', 'zeta']);
     const fns = r.toJsonSchemaTools();
     expect(fns.map((f) => f.function.name)).toEqual(['alpha', 'zeta']);
-    expect(fns[0]?.function.parameters).toMatchObject({ type: 'object', properties: { text: { type: 'string', description: 'What to echo' } }, required: ['text'] });
+    expect(fns[0]?.function.parameters).toMatchObject({
+      type: 'object',
+      properties: { text: { type: 'string', description: 'What to echo' } },
+      required: ['text'],
+    });
     expect(r.toJsonSchemaTools({ includeDeferred: true }).map((f) => f.function.name)).toEqual(['alpha', 'later', 'zeta']);
   });
 });
@@ -77,7 +93,13 @@ describe('ToolRegistry.call', () => {
 
   it('unknown errors from a handler become internal; an output off-schema is internal', async () => {
     const r = new ToolRegistry({ deps: {} });
-    r.register({ ...echo, name: 'boom', execute: async () => { throw new TypeError('kaput'); } });
+    r.register({
+      ...echo,
+      name: 'boom',
+      execute: async () => {
+        throw new TypeError('kaput');
+      },
+    });
     r.register({ ...echo, name: 'liar', execute: async () => ({ text: 1 as unknown as string }) });
     expect(await codeOf(r.call('boom', { text: 'a' }, caller))).toBe('internal');
     expect(await codeOf(r.call('liar', { text: 'a' }, caller))).toBe('internal');
@@ -138,7 +160,11 @@ describe('ToolRegistry.call', () => {
       },
     });
     r.register(write);
-    r.register({ ...echo, name: 'read_who', execute: async ({ text }: { text: string }, ctx: { deps: { who: string } }) => ({ text: `${text} by ${ctx.deps.who}` }) });
+    r.register({
+      ...echo,
+      name: 'read_who',
+      execute: async ({ text }: { text: string }, ctx: { deps: { who: string } }) => ({ text: `${text} by ${ctx.deps.who}` }),
+    });
     expect(await r.call('write_who', { text: 'a' }, caller)).toEqual({ text: 'a by writer' });
     expect(await r.call('read_who', { text: 'b' }, caller)).toEqual({ text: 'b by caller' });
     expect(seen).toEqual(['locked']);

@@ -37,7 +37,9 @@ const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
  *     inputSchema: z.object({}), outputSchema: z.object({ pong: z.literal(true) }),
  *     examples: [{ input: {}, output: { pong: true } }], execute: async () => ({ pong: true as const }) });
  */
-export function defineTool<const N extends string, IS extends z.ZodType, OS extends z.ZodType, D>(tool: DefinedTool<N, IS, OS, D>): DefinedTool<N, IS, OS, D> {
+export function defineTool<const N extends string, IS extends z.ZodType, OS extends z.ZodType, D>(
+  tool: DefinedTool<N, IS, OS, D>,
+): DefinedTool<N, IS, OS, D> {
   return tool;
 }
 
@@ -161,7 +163,8 @@ export class ToolRegistry<D> {
       const input = tool.inputSchema.safeParse(example.input);
       if (!input.success) throw new InvalidArgumentsError(`Example ${i + 1} of ${tool.name}: ${issuesMessage('its input', input.error)}`);
       const output = tool.outputSchema.safeParse(example.output);
-      if (!output.success) throw new InvalidArgumentsError(`Example ${i + 1} of ${tool.name}: ${issuesMessage('its output', output.error)}`);
+      if (!output.success)
+        throw new InvalidArgumentsError(`Example ${i + 1} of ${tool.name}: ${issuesMessage('its output', output.error)}`);
     });
     if (tool.sideEffectClass === undefined) {
       this.warnOnce(`Tool ${tool.name} declares no sideEffectClass; treated as side-effecting.`);
@@ -219,11 +222,18 @@ export class ToolRegistry<D> {
   async call(name: string, rawArgs: unknown, options: CallOptions): Promise<unknown> {
     const tool = this.tools.get(name);
     if (!tool) {
-      throw new NotFoundError(`No tool is named "${String(name).slice(0, 80)}". Known tools: ${this.list().map((t) => t.name).join(', ')}.`);
+      throw new NotFoundError(
+        `No tool is named "${String(name).slice(0, 80)}". Known tools: ${this.list()
+          .map((t) => t.name)
+          .join(', ')}.`,
+      );
     }
     try {
       const parsed = tool.inputSchema.safeParse(rawArgs ?? {});
-      if (!parsed.success) throw new InvalidArgumentsError(issuesMessage(name, parsed.error), { issues: parsed.error.issues.slice(0, MAX_QUOTED_ISSUES).map((i) => ({ path: i.path.map(String), message: i.message })) });
+      if (!parsed.success)
+        throw new InvalidArgumentsError(issuesMessage(name, parsed.error), {
+          issues: parsed.error.issues.slice(0, MAX_QUOTED_ISSUES).map((i) => ({ path: i.path.map(String), message: i.message })),
+        });
       const input = parsed.data;
       const ctx: ToolExecutionContext<D> = {
         deps: this.deps,
@@ -267,7 +277,13 @@ export class ToolRegistry<D> {
     if (!approve) {
       throw new AriadneError('approval_required', `${tool.name} needs the user's approval and no one can be asked here.`);
     }
-    const ok = await approve({ tool: tool.name, sideEffectClass: tool.__sideEffectClass, input, caller: ctx.caller, requestId: ctx.requestId });
+    const ok = await approve({
+      tool: tool.name,
+      sideEffectClass: tool.__sideEffectClass,
+      input,
+      caller: ctx.caller,
+      requestId: ctx.requestId,
+    });
     if (!ok) throw new AriadneError('approval_denied', `The user refused ${tool.name}.`);
   }
 
@@ -276,9 +292,17 @@ export class ToolRegistry<D> {
     const raw = await tool.execute(input, ctx);
     const output = tool.outputSchema.safeParse(raw);
     if (!output.success) {
-      throw new AriadneError('internal', `${tool.name} produced a result that does not match its schema: ${issuesMessage('its output', output.error)}`);
+      throw new AriadneError(
+        'internal',
+        `${tool.name} produced a result that does not match its schema: ${issuesMessage('its output', output.error)}`,
+      );
     }
-    return fitResult(output.data, tool.maxResultTokens ?? DEFAULT_MAX_RESULT_TOKENS, tool.truncationStrategy ?? 'truncate-arrays', tool.name).result;
+    return fitResult(
+      output.data,
+      tool.maxResultTokens ?? DEFAULT_MAX_RESULT_TOKENS,
+      tool.truncationStrategy ?? 'truncate-arrays',
+      tool.name,
+    ).result;
   }
 }
 

@@ -32,6 +32,12 @@ export function servedTools(): readonly ResolvedTool<unknown, unknown, unknown>[
   const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
   const tools = createAppRegistry({ graph, store, search: new NameIndex(), clock, resolver, references: new ReferenceRegistry({ clock }) });
   const workspaces = new WorkspaceRegistry({ store: new InMemoryWorkspaceStore(), clock, newId: sequentialWorkspaceIds() });
-  const management = createWorkspaceToolRegistry({ workspaces, dropGraph: notForDocs, searchIn: notForDocs, readerOf: notForDocs, importInto: notForDocs });
+  const management = createWorkspaceToolRegistry({
+    workspaces,
+    dropGraph: notForDocs,
+    searchIn: notForDocs,
+    readerOf: notForDocs,
+    importInto: notForDocs,
+  });
   return new WorkspaceToolRouter<ResolvedTool>({ workspaces, toolsOf: async () => tools, management, catalog: tools }).list();
 }

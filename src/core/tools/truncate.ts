@@ -40,10 +40,7 @@ function toJson(value: unknown): Json {
 }
 
 /** Every array (or every string) in the tree, with a setter to replace it. */
-function collect<T extends Json>(
-  root: Json,
-  pick: (v: Json) => v is T,
-): { path: string; value: T; set: (v: T) => void }[] {
+function collect<T extends Json>(root: Json, pick: (v: Json) => v is T): { path: string; value: T; set: (v: T) => void }[] {
   const out: { path: string; value: T; set: (v: T) => void }[] = [];
   const walk = (node: Json, path: string): void => {
     if (Array.isArray(node)) {

@@ -46,7 +46,10 @@ export class OpenWorkspaces<T> {
     const handle = this.handles.get(id);
     if (handle === undefined) return;
     this.handles.delete(id);
-    const opened = await handle.then((h) => ({ ok: true as const, h }), () => ({ ok: false as const }));
+    const opened = await handle.then(
+      (h) => ({ ok: true as const, h }),
+      () => ({ ok: false as const }),
+    );
     if (opened.ok) await this.opener.close(opened.h);
   }
 

@@ -41,18 +41,32 @@ export interface IsolationEnvironment {
 const caller = { caller: { kind: 'test' as const } };
 
 function stripePage(url: string): CaptureAnalysis {
-  const mention = (name: string, type: 'company' | 'person') => ({ name, type, aliases: [], attributes: {}, salience: 0.8, mentions: 2, snippet: `${name} is on this page.`, origin: 'text' as const });
+  const mention = (name: string, type: 'company' | 'person') => ({
+    name,
+    type,
+    aliases: [],
+    attributes: {},
+    salience: 0.8,
+    mentions: 2,
+    snippet: `${name} is on this page.`,
+    origin: 'text' as const,
+  });
   return {
     url,
     title: 'Stripe',
     entities: [mention('Stripe', 'company'), mention('Patrick Collison', 'person')],
-    relations: [{ from: 'Stripe', to: 'Patrick Collison', label: 'founded_by', snippet: 'Stripe was founded by Patrick Collison.', origin: 'text' }],
+    relations: [
+      { from: 'Stripe', to: 'Patrick Collison', label: 'founded_by', snippet: 'Stripe was founded by Patrick Collison.', origin: 'text' },
+    ],
     notes: [],
     analyzeMs: 1,
   };
 }
 
-export function workspaceIsolationContract(name: string, makeEnvironment: () => IsolationEnvironment | Promise<IsolationEnvironment>): void {
+export function workspaceIsolationContract(
+  name: string,
+  makeEnvironment: () => IsolationEnvironment | Promise<IsolationEnvironment>,
+): void {
   describe(`Workspace isolation: ${name}`, () => {
     const clock = fixedClock();
     let registry: WorkspaceRegistry;
@@ -77,7 +91,11 @@ export function workspaceIsolationContract(name: string, makeEnvironment: () => 
     beforeEach(async () => {
       const env = await makeEnvironment();
       registry = new WorkspaceRegistry({ store: env.workspaceStore, clock, newId: sequentialWorkspaceIds() });
-      open = new OpenWorkspaces({ open: (w) => openGraph(env, w), close: (g) => env.closeGraphStore(g.store), drop: (w) => env.dropGraphStore(w) });
+      open = new OpenWorkspaces({
+        open: (w) => openGraph(env, w),
+        close: (g) => env.closeGraphStore(g.store),
+        drop: (w) => env.dropGraphStore(w),
+      });
       const management = createWorkspaceToolRegistry({
         workspaces: registry,
         dropGraph: (w) => open.drop(w),
@@ -86,10 +104,16 @@ export function workspaceIsolationContract(name: string, makeEnvironment: () => 
           return (out as { results: { name: string; entity_type: 'company'; score: number; id: string }[] }).results;
         },
         readerOf: async (w) => (await graphOf(w)).store,
-        importInto: async (w, records) => graphImport.outputSchema.parse(await (await graphOf(w)).tools.call('graph_import', { mode: 'merge', records }, caller)),
+        importInto: async (w, records) =>
+          graphImport.outputSchema.parse(await (await graphOf(w)).tools.call('graph_import', { mode: 'merge', records }, caller)),
       });
       const catalog = (await graphOf(await registry.active())).tools;
-      router = new WorkspaceToolRouter<ResolvedTool>({ workspaces: registry, toolsOf: async (w) => (await graphOf(w)).tools, management, catalog });
+      router = new WorkspaceToolRouter<ResolvedTool>({
+        workspaces: registry,
+        toolsOf: async (w) => (await graphOf(w)).tools,
+        management,
+        catalog,
+      });
       a = await registry.create('Market scan');
       b = await registry.create('Thesis');
     });
@@ -97,7 +121,11 @@ export function workspaceIsolationContract(name: string, makeEnvironment: () => 
     it('a capture ingested into one workspace leaves the other unchanged', async () => {
       const ga = await graphOf(a);
       const bBefore = await countsOf(b);
-      const out = await ingestCapture(stripePage('https://example.test/stripe'), { service: ga.graph, resolver: ga.resolver, store: ga.store, clock, ids: ga.ids }, { capturedAt: clock.now() });
+      const out = await ingestCapture(
+        stripePage('https://example.test/stripe'),
+        { service: ga.graph, resolver: ga.resolver, store: ga.store, clock, ids: ga.ids },
+        { capturedAt: clock.now() },
+      );
       expect(out.created).toBe(2);
       expect(await countsOf(a)).toMatchObject({ entities: 2, relationships: 1, pages: 1 });
       expect(await countsOf(b)).toEqual(bBefore);
@@ -108,7 +136,11 @@ export function workspaceIsolationContract(name: string, makeEnvironment: () => 
       await router.call('entity_add', { name: 'Stripe', entity_type: 'company', workspace: 'market SCAN' }, caller);
       await router.call('entity_add', { name: 'Rust', entity_type: 'technology', workspace: b.id }, caller);
       const search = async (query: string, workspace?: string) =>
-        ((await router.call('entity_search', { query, ...(workspace === undefined ? {} : { workspace }) }, caller)) as { results: { name: string }[] }).results.map((r) => r.name);
+        (
+          (await router.call('entity_search', { query, ...(workspace === undefined ? {} : { workspace }) }, caller)) as {
+            results: { name: string }[];
+          }
+        ).results.map((r) => r.name);
       expect(await search('Stripe', 'Market scan')).toEqual(['Stripe']);
       expect(await search('Stripe', 'Thesis')).toEqual([]);
       expect(await search('Rust', 'Thesis')).toEqual(['Rust']);
@@ -119,11 +151,22 @@ export function workspaceIsolationContract(name: string, makeEnvironment: () => 
     });
 
     it('the resolver and the query loop never reach into another workspace', async () => {
-      await router.call('entity_add', { name: 'Stripe', entity_type: 'company', attributes: { founded: '2010' }, workspace: 'Market scan' }, caller);
+      await router.call(
+        'entity_add',
+        { name: 'Stripe', entity_type: 'company', attributes: { founded: '2010' }, workspace: 'Market scan' },
+        caller,
+      );
       const resolved = (await router.call('resolve', { subject: 'Stripe', workspace: 'Thesis' }, caller)) as { status: string };
       expect(resolved.status).toBe('not_found');
-      expect(((await router.call('resolve', { subject: 'Stripe', workspace: 'Market scan' }, caller)) as { status: string }).status).toBe('resolved');
-      const answer = async (workspace: string) => ((await router.call('entity_query', { question: 'what do we know about Stripe?', workspace }, caller)) as { entities: { name: string }[] }).entities.map((e) => e.name);
+      expect(((await router.call('resolve', { subject: 'Stripe', workspace: 'Market scan' }, caller)) as { status: string }).status).toBe(
+        'resolved',
+      );
+      const answer = async (workspace: string) =>
+        (
+          (await router.call('entity_query', { question: 'what do we know about Stripe?', workspace }, caller)) as {
+            entities: { name: string }[];
+          }
+        ).entities.map((e) => e.name);
       expect(await answer('Market scan')).toContain('Stripe');
       expect(await answer('Thesis')).not.toContain('Stripe');
     });
@@ -131,7 +174,9 @@ export function workspaceIsolationContract(name: string, makeEnvironment: () => 
     it('search across workspaces shows each hit with its workspace, joined nowhere', async () => {
       await router.call('entity_add', { name: 'Stripe', entity_type: 'company', workspace: 'Market scan' }, caller);
       await router.call('entity_add', { name: 'Stripe', entity_type: 'company', workspace: 'Thesis' }, caller);
-      const out = (await router.call('workspace_search', { query: 'stripe' }, caller)) as { results: { name: string; workspace: { name: string } }[] };
+      const out = (await router.call('workspace_search', { query: 'stripe' }, caller)) as {
+        results: { name: string; workspace: { name: string } }[];
+      };
       expect(out.results.map((r) => `${r.name} @ ${r.workspace.name}`)).toEqual(['Stripe @ Market scan', 'Stripe @ Thesis']);
       expect(await countsOf(a)).toMatchObject({ entities: 1 });
       expect(await countsOf(b)).toMatchObject({ entities: 1 });
@@ -140,9 +185,15 @@ export function workspaceIsolationContract(name: string, makeEnvironment: () => 
     it('deleting one workspace drops its graph and keeps the other whole', async () => {
       await router.call('entity_add', { name: 'Stripe', entity_type: 'company', workspace: 'Market scan' }, caller);
       await router.call('entity_add', { name: 'Rust', entity_type: 'technology', workspace: 'Thesis' }, caller);
-      await expect(router.call('workspace_delete', { workspace: 'Market scan' }, caller)).rejects.toMatchObject({ code: 'invalid_arguments' });
-      expect(await router.call('workspace_delete', { workspace: 'Market scan', confirm: true }, caller)).toEqual({ deleted: { id: a.id, name: 'Market scan' } });
-      await expect(router.call('entity_search', { query: 'Stripe', workspace: 'Market scan' }, caller)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(router.call('workspace_delete', { workspace: 'Market scan' }, caller)).rejects.toMatchObject({
+        code: 'invalid_arguments',
+      });
+      expect(await router.call('workspace_delete', { workspace: 'Market scan', confirm: true }, caller)).toEqual({
+        deleted: { id: a.id, name: 'Market scan' },
+      });
+      await expect(router.call('entity_search', { query: 'Stripe', workspace: 'Market scan' }, caller)).rejects.toMatchObject({
+        code: 'not_found',
+      });
       expect(await countsOf(b)).toMatchObject({ entities: 1 });
       // Its storage is gone: opened again under the same id, it is empty.
       expect(await countsOf(a)).toMatchObject({ entities: 0, relationships: 0, pages: 0 });
@@ -150,29 +201,45 @@ export function workspaceIsolationContract(name: string, makeEnvironment: () => 
 
     it("copying a page into another workspace brings its entities, relationships and evidence, joined to the target's own, and leaves the source as it was", async () => {
       const ga = await graphOf(a);
-      await ingestCapture(stripePage('https://example.test/stripe'), { service: ga.graph, resolver: ga.resolver, store: ga.store, clock, ids: ga.ids }, { capturedAt: clock.now() });
+      await ingestCapture(
+        stripePage('https://example.test/stripe'),
+        { service: ga.graph, resolver: ga.resolver, store: ga.store, clock, ids: ga.ids },
+        { capturedAt: clock.now() },
+      );
       await router.call('entity_add', { name: 'Stripe', entity_type: 'company', workspace: 'Thesis' }, caller);
       const aBefore = await countsOf(a);
-      const out = await router.call('workspace_copy_page', { url: 'https://example.test/stripe', from: 'Market scan', to: 'thesis' }, caller);
+      const out = await router.call(
+        'workspace_copy_page',
+        { url: 'https://example.test/stripe', from: 'Market scan', to: 'thesis' },
+        caller,
+      );
       expect(out).toMatchObject({ from: 'Market scan', to: 'Thesis', relationships: { created: 1 } });
       expect(await countsOf(a)).toEqual(aBefore);
       // Stripe joined Thesis's own Stripe; Patrick Collison is new there.
       expect(await countsOf(b)).toMatchObject({ entities: 2, relationships: 1, pages: 1 });
-      await expect(router.call('workspace_copy_page', { url: 'https://example.test/none', from: 'Market scan', to: 'Thesis' }, caller)).rejects.toMatchObject({ code: 'not_found' });
-      await expect(router.call('workspace_copy_page', { url: 'https://example.test/stripe', from: 'Thesis', to: 'Thesis' }, caller)).rejects.toMatchObject({ code: 'invalid_arguments' });
+      await expect(
+        router.call('workspace_copy_page', { url: 'https://example.test/none', from: 'Market scan', to: 'Thesis' }, caller),
+      ).rejects.toMatchObject({ code: 'not_found' });
+      await expect(
+        router.call('workspace_copy_page', { url: 'https://example.test/stripe', from: 'Thesis', to: 'Thesis' }, caller),
+      ).rejects.toMatchObject({ code: 'invalid_arguments' });
     });
 
     it('an archived workspace is read, not written', async () => {
       await router.call('entity_add', { name: 'Rust', entity_type: 'technology', workspace: 'Thesis' }, caller);
       await router.call('workspace_archive', { workspace: 'Thesis' }, caller);
-      await expect(router.call('entity_add', { name: 'Go', entity_type: 'technology', workspace: 'Thesis' }, caller)).rejects.toMatchObject({ code: 'conflict' });
+      await expect(router.call('entity_add', { name: 'Go', entity_type: 'technology', workspace: 'Thesis' }, caller)).rejects.toMatchObject(
+        { code: 'conflict' },
+      );
       const hits = (await router.call('entity_search', { query: 'Rust', workspace: 'thesis' }, caller)) as { results: unknown[] };
       expect(hits.results).toHaveLength(1);
     });
 
     it('a bad workspace argument is a clear error', async () => {
       await expect(router.call('entity_search', { query: 'x', workspace: 7 }, caller)).rejects.toMatchObject({ code: 'invalid_arguments' });
-      await expect(router.call('entity_search', { query: 'x', workspace: '' }, caller)).rejects.toMatchObject({ code: 'invalid_arguments' });
+      await expect(router.call('entity_search', { query: 'x', workspace: '' }, caller)).rejects.toMatchObject({
+        code: 'invalid_arguments',
+      });
       await expect(router.call('entity_search', { query: 'x', workspace: 'Nowhere' }, caller)).rejects.toMatchObject({ code: 'not_found' });
       await expect(router.call('no_such_tool', {}, caller)).rejects.toMatchObject({ code: 'not_found' });
     });

@@ -8,7 +8,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../graph/ids';
-import { DEFAULT_WORKSPACE_ID, DEFAULT_WORKSPACE_NAME, MAX_WORKSPACE_NAME_LENGTH, MAX_WORKSPACES, sequentialWorkspaceIds } from './workspace';
+import {
+  DEFAULT_WORKSPACE_ID,
+  DEFAULT_WORKSPACE_NAME,
+  MAX_WORKSPACE_NAME_LENGTH,
+  MAX_WORKSPACES,
+  sequentialWorkspaceIds,
+} from './workspace';
 import type { Workspace, WorkspaceId } from './workspace';
 import { WorkspaceRegistry } from './workspace-registry';
 import type { WorkspaceStore } from './workspace-store';
@@ -71,7 +77,9 @@ export function workspaceStoreContract(name: string, makeStore: WorkspaceStoreFa
     describe('the registry over it', () => {
       it('registers Default on first use, active, once', async () => {
         const [first] = await Promise.all([registry.list(), registry.list(), registry.active()]);
-        expect(first).toEqual([{ id: DEFAULT_WORKSPACE_ID, name: DEFAULT_WORKSPACE_NAME, createdAt: T0, archived: false, pinnedSites: [] }]);
+        expect(first).toEqual([
+          { id: DEFAULT_WORKSPACE_ID, name: DEFAULT_WORKSPACE_NAME, createdAt: T0, archived: false, pinnedSites: [] },
+        ]);
         expect((await registry.active()).id).toBe(DEFAULT_WORKSPACE_ID);
         const again = new WorkspaceRegistry({ store, clock, newId: sequentialWorkspaceIds() });
         expect(await again.list()).toEqual(first);
@@ -97,7 +105,10 @@ export function workspaceStoreContract(name: string, makeStore: WorkspaceStoreFa
         await expect(registry.create(' \u0000 \u202e ')).rejects.toMatchObject({ code: 'invalid_arguments' });
         await expect(registry.create('x'.repeat(MAX_WORKSPACE_NAME_LENGTH + 1))).rejects.toMatchObject({ code: 'invalid_arguments' });
         await expect(registry.resolve('')).rejects.toMatchObject({ code: 'invalid_arguments' });
-        await expect(registry.resolve('Nowhere')).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('"Default"') });
+        await expect(registry.resolve('Nowhere')).rejects.toMatchObject({
+          code: 'not_found',
+          message: expect.stringContaining('"Default"'),
+        });
         await expect(registry.switchTo('w_missing')).rejects.toMatchObject({ code: 'not_found' });
       });
 

@@ -67,7 +67,13 @@ export class WorkspaceRegistry {
     if (this.ready === undefined) {
       this.ready = this.serial(async () => {
         if ((await this.store.get(DEFAULT_WORKSPACE_ID)) !== undefined) return;
-        await this.store.put({ id: DEFAULT_WORKSPACE_ID, name: await this.freeDefaultName(), createdAt: this.clock.now(), archived: false, pinnedSites: [] });
+        await this.store.put({
+          id: DEFAULT_WORKSPACE_ID,
+          name: await this.freeDefaultName(),
+          createdAt: this.clock.now(),
+          archived: false,
+          pinnedSites: [],
+        });
       });
       // A failed first use (storage refused) is tried again by the next call.
       this.ready.catch(() => (this.ready = undefined));
@@ -113,7 +119,8 @@ export class WorkspaceRegistry {
   async create(rawName: string): Promise<Workspace> {
     const name = cleanWorkspaceName(rawName);
     return this.write(async (all) => {
-      if (all.length >= MAX_WORKSPACES) throw new ConflictError(`There are already ${MAX_WORKSPACES} workspaces (archived ones count); delete one first.`);
+      if (all.length >= MAX_WORKSPACES)
+        throw new ConflictError(`There are already ${MAX_WORKSPACES} workspaces (archived ones count); delete one first.`);
       checkNameFree(all, name);
       const workspace: Workspace = { id: this.newId(), name, createdAt: this.clock.now(), archived: false, pinnedSites: [] };
       if (all.some((w) => w.id === workspace.id)) throw new ConflictError(`Workspace id ${workspace.id} is already taken; try again.`);
@@ -126,7 +133,10 @@ export class WorkspaceRegistry {
     const name = cleanWorkspaceName(rawName);
     return this.write(async (all) => {
       const target = this.find(ref, all);
-      checkNameFree(all.filter((w) => w.id !== target.id), name);
+      checkNameFree(
+        all.filter((w) => w.id !== target.id),
+        name,
+      );
       return this.update(target, { name });
     });
   }
@@ -144,7 +154,10 @@ export class WorkspaceRegistry {
   switchTo(ref: string): Promise<Workspace> {
     return this.write(async (all) => {
       const target = this.find(ref, all);
-      if (target.archived) throw new ConflictError(`Workspace "${target.name}" is archived; restore it (workspace_archive with archived: false) before switching to it.`);
+      if (target.archived)
+        throw new ConflictError(
+          `Workspace "${target.name}" is archived; restore it (workspace_archive with archived: false) before switching to it.`,
+        );
       await this.store.setActive(target.id);
       return target;
     });
@@ -173,8 +186,10 @@ export class WorkspaceRegistry {
       if (target.archived) throw new ConflictError(`Workspace "${target.name}" is archived; captures never go there.`);
       const owner = all.find((w) => w.id !== target.id && w.pinnedSites.includes(pattern));
       if (target.pinnedSites.includes(pattern)) return { workspace: target };
-      if (target.pinnedSites.length >= MAX_PINNED_SITES) throw new ConflictError(`Workspace "${target.name}" already has ${MAX_PINNED_SITES} pinned sites.`);
-      const movedFrom = owner === undefined ? undefined : await this.update(owner, { pinnedSites: owner.pinnedSites.filter((p) => p !== pattern) });
+      if (target.pinnedSites.length >= MAX_PINNED_SITES)
+        throw new ConflictError(`Workspace "${target.name}" already has ${MAX_PINNED_SITES} pinned sites.`);
+      const movedFrom =
+        owner === undefined ? undefined : await this.update(owner, { pinnedSites: owner.pinnedSites.filter((p) => p !== pattern) });
       const workspace = await this.update(target, { pinnedSites: [...target.pinnedSites, pattern] });
       return movedFrom === undefined ? { workspace } : { workspace, movedFrom };
     });
@@ -210,9 +225,16 @@ export class WorkspaceRegistry {
     return active;
   }
 
-  private checkRemovable(target: Workspace, all: readonly Workspace[], activeId: WorkspaceId | undefined, verb: 'archived' | 'deleted'): void {
-    if (target.id === DEFAULT_WORKSPACE_ID) throw new ConflictError(`The Default workspace (now "${target.name}") holds the graph from before workspaces and cannot be ${verb}.`);
-    if (this.activeOf(all, activeId).id === target.id) throw new ConflictError(`Workspace "${target.name}" is the active one and cannot be ${verb}; switch to another first.`);
+  private checkRemovable(
+    target: Workspace,
+    all: readonly Workspace[],
+    activeId: WorkspaceId | undefined,
+    verb: 'archived' | 'deleted',
+  ): void {
+    if (target.id === DEFAULT_WORKSPACE_ID)
+      throw new ConflictError(`The Default workspace (now "${target.name}") holds the graph from before workspaces and cannot be ${verb}.`);
+    if (this.activeOf(all, activeId).id === target.id)
+      throw new ConflictError(`Workspace "${target.name}" is the active one and cannot be ${verb}; switch to another first.`);
   }
 
   private async update(workspace: Workspace, patch: Partial<Pick<Workspace, 'name' | 'archived' | 'pinnedSites'>>): Promise<Workspace> {
@@ -253,7 +275,8 @@ export function activeWorkspaceOf(all: readonly Workspace[], activeId: Workspace
 function checkNameFree(others: readonly Workspace[], name: string): void {
   const key = workspaceNameKey(name);
   const clash = others.find((w) => workspaceNameKey(w.name) === key);
-  if (clash !== undefined) throw new ConflictError(`A workspace is already named "${clash.name}"${clash.archived ? ' (archived)' : ''}; choose another name.`);
+  if (clash !== undefined)
+    throw new ConflictError(`A workspace is already named "${clash.name}"${clash.archived ? ' (archived)' : ''}; choose another name.`);
 }
 
 /** The non-archived workspace with the longest pattern matching `url` (ties: the older workspace). */

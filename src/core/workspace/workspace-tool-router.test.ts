@@ -12,7 +12,6 @@ import { sequentialWorkspaceIds } from './workspace';
 import { WorkspaceRegistry } from './workspace-registry';
 import { takeWorkspaceArgument, WorkspaceToolRouter } from './workspace-tool-router';
 
-
 /** A dependency these tests never reach. */
 const unused = (): Promise<never> => Promise.reject(new Error('not used in this test'));
 async function router() {
@@ -20,7 +19,13 @@ async function router() {
   const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
   const tools = createRegistry({ graph, store, search: await NameIndex.load(store) });
   const workspaces = new WorkspaceRegistry({ store: new InMemoryWorkspaceStore(), clock: fixedClock(), newId: sequentialWorkspaceIds() });
-  const management = createWorkspaceToolRegistry({ workspaces, dropGraph: async () => undefined, searchIn: async () => [], readerOf: unused, importInto: unused });
+  const management = createWorkspaceToolRegistry({
+    workspaces,
+    dropGraph: async () => undefined,
+    searchIn: async () => [],
+    readerOf: unused,
+    importInto: unused,
+  });
   return new WorkspaceToolRouter<ResolvedTool>({ workspaces, toolsOf: async () => tools, management, catalog: tools });
 }
 
@@ -29,7 +34,16 @@ describe('WorkspaceToolRouter listing', () => {
     const r = await router();
     const names = r.list().map((t) => t.name);
     expect(names).toEqual([...names].sort());
-    expect(names).toEqual(expect.arrayContaining(['entity_search', 'entity_query', 'workspace_list', 'workspace_create', 'workspace_delete', 'workspace_search']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'entity_search',
+        'entity_query',
+        'workspace_list',
+        'workspace_create',
+        'workspace_delete',
+        'workspace_search',
+      ]),
+    );
     for (const tool of r.list().filter((t) => !t.name.startsWith('workspace_'))) {
       const schema = inputJsonSchema(tool) as { properties?: Record<string, { type?: string }>; required?: string[] };
       expect(schema.properties?.['workspace']?.type, tool.name).toBe('string');
@@ -60,7 +74,11 @@ describe('takeWorkspaceArgument', () => {
     expect(takeWorkspaceArgument('entity_search', raw)).toEqual({ args: raw });
     expect(takeWorkspaceArgument('entity_search', undefined)).toEqual({ args: undefined });
     expect(takeWorkspaceArgument('entity_search', { query: 'x', workspace: undefined })).toEqual({ args: { query: 'x' } });
-    expect(() => takeWorkspaceArgument('entity_search', { workspace: ['a'] })).toThrow(expect.objectContaining({ code: 'invalid_arguments' }));
-    expect(() => takeWorkspaceArgument('entity_search', { workspace: 'x'.repeat(201) })).toThrow(expect.objectContaining({ code: 'invalid_arguments' }));
+    expect(() => takeWorkspaceArgument('entity_search', { workspace: ['a'] })).toThrow(
+      expect.objectContaining({ code: 'invalid_arguments' }),
+    );
+    expect(() => takeWorkspaceArgument('entity_search', { workspace: 'x'.repeat(201) })).toThrow(
+      expect.objectContaining({ code: 'invalid_arguments' }),
+    );
   });
 });

@@ -52,7 +52,8 @@ export const WORKSPACE_ARGUMENT = 'workspace';
 
 const DESCRIPTION = 'Workspace to act in: its name (any case) or id (w_…). Default: the active workspace. See workspace_list.';
 // The query loop's world is a workspace (seed 001's worldId).
-const QUERY_DESCRIPTION = "Workspace the question is about (the query's world): its name (any case) or id (w_…). Default: the active workspace.";
+const QUERY_DESCRIPTION =
+  "Workspace the question is about (the query's world): its name (any case) or id (w_…). Default: the active workspace.";
 
 export class WorkspaceToolRouter<R extends RoutedToolRecord> {
   private readonly deps: WorkspaceToolRouterDeps<R>;
@@ -78,12 +79,18 @@ export class WorkspaceToolRouter<R extends RoutedToolRecord> {
     if (this.deps.management.get(name) !== undefined) return this.deps.management.call(name, rawArgs, options);
     const tool = this.routed.get(name);
     if (tool === undefined) {
-      throw new NotFoundError(`No tool is named "${String(name).slice(0, 80)}". Known tools: ${this.list().map((t) => t.name).join(', ')}.`);
+      throw new NotFoundError(
+        `No tool is named "${String(name).slice(0, 80)}". Known tools: ${this.list()
+          .map((t) => t.name)
+          .join(', ')}.`,
+      );
     }
     const { ref, args } = takeWorkspaceArgument(name, rawArgs);
     const workspace = ref === undefined ? await this.deps.workspaces.active() : await this.deps.workspaces.resolve(ref);
     if (workspace.archived && tool.__sideEffectClass !== 'read-only') {
-      throw new ConflictError(`Workspace "${workspace.name}" is archived and is not written; restore it first (workspace_archive with archived: false).`);
+      throw new ConflictError(
+        `Workspace "${workspace.name}" is archived and is not written; restore it first (workspace_archive with archived: false).`,
+      );
     }
     return (await this.deps.toolsOf(workspace)).call(name, args, options);
   }
@@ -93,11 +100,14 @@ const refSchema = workspaceRefSchema.optional();
 
 /** Splits the `workspace` argument from the tool's own arguments; a bad one is `invalid_arguments`. */
 export function takeWorkspaceArgument(tool: string, rawArgs: unknown): { readonly ref?: string; readonly args: unknown } {
-  if (typeof rawArgs !== 'object' || rawArgs === null || Array.isArray(rawArgs) || !Object.hasOwn(rawArgs, WORKSPACE_ARGUMENT)) return { args: rawArgs };
+  if (typeof rawArgs !== 'object' || rawArgs === null || Array.isArray(rawArgs) || !Object.hasOwn(rawArgs, WORKSPACE_ARGUMENT))
+    return { args: rawArgs };
   const entries = Object.entries(rawArgs);
   const parsed = refSchema.safeParse(entries.find(([key]) => key === WORKSPACE_ARGUMENT)?.[1]);
   if (!parsed.success) {
-    throw new InvalidArgumentsError(`Invalid arguments for ${tool}: workspace: ${parsed.error.issues[0]?.message ?? 'must be a workspace name or id'}.`);
+    throw new InvalidArgumentsError(
+      `Invalid arguments for ${tool}: workspace: ${parsed.error.issues[0]?.message ?? 'must be a workspace name or id'}.`,
+    );
   }
   // Object.fromEntries keeps every other key as an own property (a `__proto__` key included).
   const args = Object.fromEntries(entries.filter(([key]) => key !== WORKSPACE_ARGUMENT));

@@ -65,7 +65,9 @@ export function cleanWorkspaceName(raw: string): string {
   const name = raw.normalize('NFC').replace(UNPRINTABLE, '').replace(SPACES, ' ').trim();
   if (name === '') throw new InvalidArgumentsError('A workspace name must have at least one visible character.');
   if (name.length > MAX_WORKSPACE_NAME_LENGTH) {
-    throw new InvalidArgumentsError(`A workspace name must be at most ${MAX_WORKSPACE_NAME_LENGTH} characters; this one has ${name.length}.`);
+    throw new InvalidArgumentsError(
+      `A workspace name must be at most ${MAX_WORKSPACE_NAME_LENGTH} characters; this one has ${name.length}.`,
+    );
   }
   return name;
 }
@@ -78,9 +80,14 @@ export function workspaceNameKey(name: string): string {
 /** Site patterns are compared as written apart from case and surrounding space (the matcher normalizes the rest). */
 export function cleanSitePattern(raw: string): string {
   const pattern = raw.trim().toLowerCase();
-  if (pattern === '') throw new InvalidArgumentsError('A site pattern must not be empty (e.g. example.com, *.example.com or https://example.com/docs/).');
-  if (pattern.length > MAX_SITE_PATTERN_LENGTH) throw new InvalidArgumentsError(`A site pattern must be at most ${MAX_SITE_PATTERN_LENGTH} characters.`);
-  if (!isSitePattern(pattern)) throw new InvalidArgumentsError(`"${pattern.slice(0, 80)}" is not a site pattern (e.g. example.com, *.example.com or https://example.com/docs/).`);
+  if (pattern === '')
+    throw new InvalidArgumentsError('A site pattern must not be empty (e.g. example.com, *.example.com or https://example.com/docs/).');
+  if (pattern.length > MAX_SITE_PATTERN_LENGTH)
+    throw new InvalidArgumentsError(`A site pattern must be at most ${MAX_SITE_PATTERN_LENGTH} characters.`);
+  if (!isSitePattern(pattern))
+    throw new InvalidArgumentsError(
+      `"${pattern.slice(0, 80)}" is not a site pattern (e.g. example.com, *.example.com or https://example.com/docs/).`,
+    );
   return pattern;
 }
 
@@ -89,7 +96,12 @@ export type WorkspaceIdSource = () => WorkspaceId;
 
 /** Time-ordered random ids (`w_<time36><random>`), unique across worker restarts. */
 export function randomWorkspaceIds(clock: Clock = systemClock, random: () => number = Math.random): WorkspaceIdSource {
-  return () => parseKnownId(`w_${clock.now().toString(36)}${Math.floor(random() * 36 ** 8).toString(36).padStart(8, '0')}`);
+  return () =>
+    parseKnownId(
+      `w_${clock.now().toString(36)}${Math.floor(random() * 36 ** 8)
+        .toString(36)
+        .padStart(8, '0')}`,
+    );
 }
 
 /** Sequential ids (`w_000001`, …): deterministic, for tests. */

@@ -15,7 +15,9 @@ describe('blockText', () => {
   });
 
   it('keeps blocks on their own lines and preformatted lines as lines', () => {
-    expect(textOf('<h1>Title</h1><p>First\nparagraph.</p><pre>line one\nline two</pre>')).toBe('Title\nFirst paragraph.\nline one\nline two');
+    expect(textOf('<h1>Title</h1><p>First\nparagraph.</p><pre>line one\nline two</pre>')).toBe(
+      'Title\nFirst paragraph.\nline one\nline two',
+    );
   });
 
   it('folds every Unicode space and drops format characters', () => {

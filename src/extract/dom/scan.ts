@@ -52,36 +52,51 @@ export function scanDocument(doc: Document, options: ScanOptions = {}): PageScan
   let expiredEarly = false;
   const root = doc.documentElement;
   if (root === null) return { metas, typedScripts, itemScopes, headings, elementCount: 0, cut: false };
-  const expired = options.expired === undefined ? undefined : () => {
-    expiredEarly = options.expired?.() ?? false;
-    return expiredEarly;
-  };
-  const elementCount = walkElements(root, (el) => {
-    // Upper-case for HTML elements; lower-cased once for XHTML and SVG.
-    const tag = el.tagName.length <= 8 ? el.tagName.toLowerCase() : '';
-    switch (tag) {
-      case 'meta':
-        if (metas.length < MAX_METAS) metas.push(el);
-        break;
-      case 'script':
-        if (typedScripts.length < MAX_SCRIPTS && el.hasAttribute('type')) typedScripts.push(el);
-        break;
-      case 'link':
-        if (canonical === undefined && /(?:^|\s)canonical(?:\s|$)/i.test(el.getAttribute('rel') ?? '')) canonical = el;
-        break;
-      case 'time':
-        if (timeWithDatetime === undefined && el.hasAttribute('datetime')) timeWithDatetime = el;
-        break;
-      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
-        if (headings.length < MAX_HEADING_ELEMENTS) headings.push(el);
-        break;
-      default:
-        break;
-    }
-    if (itemScopes.length < MAX_ITEM_SCOPES && el.hasAttribute('itemscope') && !el.hasAttribute('itemprop')) itemScopes.push(el);
-  }, { limit: maxElements, ...(expired === undefined ? {} : { expired }) });
+  const expired =
+    options.expired === undefined
+      ? undefined
+      : () => {
+          expiredEarly = options.expired?.() ?? false;
+          return expiredEarly;
+        };
+  const elementCount = walkElements(
+    root,
+    (el) => {
+      // Upper-case for HTML elements; lower-cased once for XHTML and SVG.
+      const tag = el.tagName.length <= 8 ? el.tagName.toLowerCase() : '';
+      switch (tag) {
+        case 'meta':
+          if (metas.length < MAX_METAS) metas.push(el);
+          break;
+        case 'script':
+          if (typedScripts.length < MAX_SCRIPTS && el.hasAttribute('type')) typedScripts.push(el);
+          break;
+        case 'link':
+          if (canonical === undefined && /(?:^|\s)canonical(?:\s|$)/i.test(el.getAttribute('rel') ?? '')) canonical = el;
+          break;
+        case 'time':
+          if (timeWithDatetime === undefined && el.hasAttribute('datetime')) timeWithDatetime = el;
+          break;
+        case 'h1':
+        case 'h2':
+        case 'h3':
+        case 'h4':
+        case 'h5':
+        case 'h6':
+          if (headings.length < MAX_HEADING_ELEMENTS) headings.push(el);
+          break;
+        default:
+          break;
+      }
+      if (itemScopes.length < MAX_ITEM_SCOPES && el.hasAttribute('itemscope') && !el.hasAttribute('itemprop')) itemScopes.push(el);
+    },
+    { limit: maxElements, ...(expired === undefined ? {} : { expired }) },
+  );
   return {
-    metas, typedScripts, itemScopes, headings,
+    metas,
+    typedScripts,
+    itemScopes,
+    headings,
     ...(canonical === undefined ? {} : { canonical }),
     ...(timeWithDatetime === undefined ? {} : { timeWithDatetime }),
     elementCount,

@@ -17,6 +17,9 @@ describe('compiled name lists', () => {
   });
   it('are found on token boundaries, longest first, in exact case', () => {
     const text = 'We use Ruby on Rails, not ruby, and Rustacean is no Rust.';
-    expect(findKnownNames(text, tokenize(text)).map((k) => [k.text, k.code])).toEqual([['Ruby on Rails', 't'], ['Rust', 't']]);
+    expect(findKnownNames(text, tokenize(text)).map((k) => [k.text, k.code])).toEqual([
+      ['Ruby on Rails', 't'],
+      ['Rust', 't'],
+    ]);
   });
 });

@@ -22,7 +22,10 @@ describe('viterbi', () => {
   });
 
   it('never produces I-t after O or at the start, even when its emission is highest', () => {
-    const e = emissionsFor([{ [tagI(LOC)]: 9, [tagB(LOC)]: 1 }, { [tagI(PER)]: 9, [tagI(LOC)]: 2 }]);
+    const e = emissionsFor([
+      { [tagI(LOC)]: 9, [tagB(LOC)]: 1 },
+      { [tagI(PER)]: 9, [tagI(LOC)]: 2 },
+    ]);
     const tags = new Uint8Array(2);
     viterbi(e, 2, new Float64Array((TAG_COUNT + 1) * TAG_COUNT), tags);
     // I-LOC cannot start a sentence; I-PER needs a person before it: B-PER I-PER (0 + 9) wins.

@@ -7,8 +7,14 @@
  * the features inference computes.
  */
 import {
-  documentStats, IntBuffer, isHeadline, type FeatureExtractor, MAX_HISTORY_WORDS, type DocumentStats,
-  type PredictionHistory, type WordInfo,
+  documentStats,
+  IntBuffer,
+  isHeadline,
+  type FeatureExtractor,
+  MAX_HISTORY_WORDS,
+  type DocumentStats,
+  type PredictionHistory,
+  type WordInfo,
 } from './features';
 import { PhraseGazetteer } from './gazetteer';
 import * as labels from './labels';
@@ -78,7 +84,14 @@ export function prepareDocument(
 }
 
 /** Adds the weights of `feats[from..to)` into `scores[base .. base + TAG_COUNT)`. */
-function addFeatures(w: Float64Array | Int16Array | Int8Array, feats: ArrayLike<number>, from: number, to: number, scores: Float64Array, base: number): void {
+function addFeatures(
+  w: Float64Array | Int16Array | Int8Array,
+  feats: ArrayLike<number>,
+  from: number,
+  to: number,
+  scores: Float64Array,
+  base: number,
+): void {
   if (TAG_COUNT === 13) return addFeatures13(w, feats, from, to, scores, base);
   const L = TAG_COUNT;
   for (let f = from; f < to; f++) {
@@ -91,8 +104,27 @@ function addFeatures(w: Float64Array | Int16Array | Int8Array, feats: ArrayLike<
  * `addFeatures` unrolled for the 13 tags of six types: sums stay in registers instead
  * of a load and a store per tag per feature (the hottest loop of recognition).
  */
-function addFeatures13(w: Float64Array | Int16Array | Int8Array, feats: ArrayLike<number>, from: number, to: number, scores: Float64Array, base: number): void {
-  let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0, s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0;
+function addFeatures13(
+  w: Float64Array | Int16Array | Int8Array,
+  feats: ArrayLike<number>,
+  from: number,
+  to: number,
+  scores: Float64Array,
+  base: number,
+): void {
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0,
+    s4 = 0,
+    s5 = 0,
+    s6 = 0,
+    s7 = 0,
+    s8 = 0,
+    s9 = 0,
+    s10 = 0,
+    s11 = 0,
+    s12 = 0;
   for (let f = from; f < to; f++) {
     const o = (feats[f] ?? 0) * 13;
     s0 += w[o] ?? 0;
@@ -223,7 +255,12 @@ export function labelDocument(
     const sent = sentenceFeatures(extractor, doc.stats, prepared, featBuf, offsetBuf);
     const n = sent.words.length;
     const spanMask = new Uint32Array(n);
-    if (spans.size > 0) spans.mark(sent.words.map((w) => w.lower), -1, spanMask);
+    if (spans.size > 0)
+      spans.mark(
+        sent.words.map((w) => w.lower),
+        -1,
+        spanMask,
+      );
     if (emissions.length < n * TAG_COUNT) emissions = new Float64Array(n * TAG_COUNT * 2);
     else emissions.fill(0, 0, n * TAG_COUNT);
     dyn.clear();
@@ -301,7 +338,10 @@ function remember(history: PredictionHistory, spans: PhraseGazetteer, words: rea
     counts[t < 0 ? TYPE_COUNT : t] = (counts[t < 0 ? TYPE_COUNT : t] ?? 0) + 1;
   }
   for (const span of spansOf(tags)) {
-    spans.add(words.slice(span.start, span.end).map((w) => w.lower), span.type);
+    spans.add(
+      words.slice(span.start, span.end).map((w) => w.lower),
+      span.type,
+    );
   }
 }
 

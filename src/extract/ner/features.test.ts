@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { prepareDocument } from './decode';
 import {
-  documentStats, F_ALL_CAPS, F_ALL_DIGITS, F_HAS_DIGIT, F_HAS_HYPHEN, F_INIT_CAP, F_MIXED, FeatureExtractor, IntBuffer,
-  isHeadline, wordFlags, wordShape,
+  documentStats,
+  F_ALL_CAPS,
+  F_ALL_DIGITS,
+  F_HAS_DIGIT,
+  F_HAS_HYPHEN,
+  F_INIT_CAP,
+  F_MIXED,
+  FeatureExtractor,
+  IntBuffer,
+  isHeadline,
+  wordFlags,
+  wordShape,
 } from './features';
 import { beginBit, insideBit, PhraseGazetteer } from './gazetteer';
 import { hashString } from './hash';
@@ -89,7 +99,17 @@ describe('FeatureExtractor', () => {
   it('adds the document feature "also seen in lower case" to a sentence-initial capitalized word', () => {
     const x = new FeatureExtractor(BITS);
     const alone = prepareDocument(x, new PhraseGazetteer(), [['Sales', 'rose']], -1, undefined, true);
-    const withLower = prepareDocument(x, new PhraseGazetteer(), [['Sales', 'rose'], ['the', 'sales', 'team']], -1, undefined, true);
+    const withLower = prepareDocument(
+      x,
+      new PhraseGazetteer(),
+      [
+        ['Sales', 'rose'],
+        ['the', 'sales', 'team'],
+      ],
+      -1,
+      undefined,
+      true,
+    );
     const size = (d: typeof alone) => (d.sentences[0]?.offsets?.[1] ?? 0) - (d.sentences[0]?.offsets?.[0] ?? 0);
     expect(size(withLower)).toBe(size(alone) + 1);
   });
@@ -113,7 +133,7 @@ describe('PhraseGazetteer', () => {
     expect(out[0]).toBe(0);
   });
 
-  it('hides names learnt only from the document\'s own fold (jackknifing)', () => {
+  it("hides names learnt only from the document's own fold (jackknifing)", () => {
     const gaz = new PhraseGazetteer();
     gaz.add(['Blackburn'], typeId('person'), 1 << 2);
     const own = new Uint32Array(1);

@@ -23,10 +23,37 @@ const TYPE_COUNT = TYPE_COUNT_EXPORT;
 
 // Template ids: part of the model's identity (changing one invalidates shipped weights).
 const enum T {
-  Bias = 1, Word, Lower, Shape, ShortShape, Prefix, Suffix, Flag,
-  Prev1, Next1, Prev2, Next2, PrevShape, NextShape, ShapeTri, BigramPrev, BigramNext,
-  PrevWordShape, FirstShape, HeadlineShape, Gaz, GazPrev, GazNext, GazCap,
-  DocLowerSeen, DocCapSeen, Hist, HistMajority, DocSpan, NextWordShape, Prev1Suffix,
+  Bias = 1,
+  Word,
+  Lower,
+  Shape,
+  ShortShape,
+  Prefix,
+  Suffix,
+  Flag,
+  Prev1,
+  Next1,
+  Prev2,
+  Next2,
+  PrevShape,
+  NextShape,
+  ShapeTri,
+  BigramPrev,
+  BigramNext,
+  PrevWordShape,
+  FirstShape,
+  HeadlineShape,
+  Gaz,
+  GazPrev,
+  GazNext,
+  GazCap,
+  DocLowerSeen,
+  DocCapSeen,
+  Hist,
+  HistMajority,
+  DocSpan,
+  NextWordShape,
+  Prev1Suffix,
 }
 
 // Word flags (bit positions); also used by the recognizer and document statistics.
@@ -234,7 +261,12 @@ export class FeatureExtractor {
     // Length bucket (1, 2, 3-4, 5-8, 9+): short all-caps tokens are often acronyms.
     feats[k++] = this.b(mix(T.Flag, 100 + (n <= 2 ? n : n <= 4 ? 3 : n <= 8 ? 4 : 5)));
     const info: WordInfo = {
-      lower, flags, wordH, lowerH, shortShapeH, suffix3H,
+      lower,
+      flags,
+      wordH,
+      lowerH,
+      shortShapeH,
+      suffix3H,
       buckets: feats.slice(0, k),
       scores: undefined,
       scoreOwner: undefined,

@@ -30,8 +30,10 @@ describe('label mapping', () => {
     if (!existsSync(CORPUS)) ctx.skip(`corpus not found at ${CORPUS}`);
     const files: Array<[string, DatasetScheme, RegExp]> = [
       ['conll2003/eng.train', 'conll2003', /\s/],
-      ['crossner/ai/train.txt', 'crossner', /\t/], ['crossner/ai/dev.txt', 'crossner', /\t/],
-      ['crossner/politics/train.txt', 'crossner', /\t/], ['crossner/science/train.txt', 'crossner', /\t/],
+      ['crossner/ai/train.txt', 'crossner', /\t/],
+      ['crossner/ai/dev.txt', 'crossner', /\t/],
+      ['crossner/politics/train.txt', 'crossner', /\t/],
+      ['crossner/science/train.txt', 'crossner', /\t/],
       ['wnut17/wnut17train.conll', 'wnut17', /\t/],
     ];
     for (const [file, scheme, sep] of files) {

@@ -181,7 +181,8 @@ export function encodeModel(model: NerModel): Uint8Array {
 export function decodeModel(bytes: Uint8Array): NerModel {
   const r = new ByteReader(bytes);
   for (const b of MAGIC) {
-    if (r.byte() !== b) throw new InvalidArgumentsError('this is not an Ariadne NER model (bad magic); retrain it with `npm run train:ner`');
+    if (r.byte() !== b)
+      throw new InvalidArgumentsError('this is not an Ariadne NER model (bad magic); retrain it with `npm run train:ner`');
   }
   const version = r.byte();
   const bits = r.byte();

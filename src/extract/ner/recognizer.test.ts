@@ -19,7 +19,9 @@ describe('shipped model', () => {
 
   it('recognizes a person, a company and a location (smoke)', () => {
     const text = 'Patrick Collison founded Stripe in San Francisco.';
-    const found = recognizer().recognize(text).map((m) => [m.text, m.type]);
+    const found = recognizer()
+      .recognize(text)
+      .map((m) => [m.text, m.type]);
     expect(found).toEqual([
       ['Patrick Collison', 'person'],
       ['Stripe', 'company'],
@@ -43,7 +45,10 @@ describe('shipped model', () => {
 
   it('keeps a document-level decision consistent (a later bare surname is the same person)', () => {
     const text = 'Angela Merkel met reporters in Berlin. Later, Merkel said the talks went well.';
-    const types = recognizer().recognize(text).filter((m) => m.text.includes('Merkel')).map((m) => m.type);
+    const types = recognizer()
+      .recognize(text)
+      .filter((m) => m.text.includes('Merkel'))
+      .map((m) => m.type);
     expect(types).toEqual(['person', 'person']);
   });
 
@@ -51,7 +56,9 @@ describe('shipped model', () => {
     const known = new Map([['Zorblax Quantum', 'product' as const]]);
     const gazetteer: Gazetteer = { lookup: (s) => known.get(s) };
     const text = 'We tried zorblax and then the Zorblax Quantum shipped.';
-    const m = recognizer().recognize(text, { gazetteer }).find((x) => x.text === 'Zorblax Quantum');
+    const m = recognizer()
+      .recognize(text, { gazetteer })
+      .find((x) => x.text === 'Zorblax Quantum');
     expect(m?.type).toBe('product');
   });
 

@@ -67,41 +67,54 @@ export class TrainedRecognizer implements EntityRecognizer {
     const prepared = prepareDocument(this.extractor, this.model.gazetteer, strings, -1, extra);
     const mentions: Mention[] = [];
     const scale = this.model.scale / this.temperature;
-    labelDocument(this.model, this.extractor, prepared, (s, result) => {
-      const sent = sentences[s] ?? [];
-      const found = spansOf(result.tags);
-      for (const span of found) {
-        const first = sent[span.start];
-        const last = sent[span.end - 1];
-        if (first === undefined || last === undefined) continue;
-        let confidence = 0;
-        for (let i = span.start; i < span.end; i++) {
-          confidence += tokenConfidence(result.emissions, this.model.transitions, i, i > 0 ? (result.tags[i - 1] ?? 0) : -1, result.tags[i] ?? 0, scale);
+    labelDocument(
+      this.model,
+      this.extractor,
+      prepared,
+      (s, result) => {
+        const sent = sentences[s] ?? [];
+        const found = spansOf(result.tags);
+        for (const span of found) {
+          const first = sent[span.start];
+          const last = sent[span.end - 1];
+          if (first === undefined || last === undefined) continue;
+          let confidence = 0;
+          for (let i = span.start; i < span.end; i++) {
+            confidence += tokenConfidence(
+              result.emissions,
+              this.model.transitions,
+              i,
+              i > 0 ? (result.tags[i - 1] ?? 0) : -1,
+              result.tags[i] ?? 0,
+              scale,
+            );
+          }
+          const surface = text.slice(first.start, last.end);
+          const known = options?.gazetteer?.lookup(surface);
+          mentions.push({
+            text: surface,
+            type: known ?? MODEL_TYPES[span.type] ?? 'other',
+            start: first.start,
+            end: last.end,
+            score: round(confidence / (span.end - span.start)),
+          });
         }
-        const surface = text.slice(first.start, last.end);
-        const known = options?.gazetteer?.lookup(surface);
-        mentions.push({
-          text: surface,
-          type: known ?? MODEL_TYPES[span.type] ?? 'other',
-          start: first.start,
-          end: last.end,
-          score: round(confidence / (span.end - span.start)),
-        });
-      }
-      for (const m of graphMatches[s] ?? []) {
-        const overlaps = found.some((f) => f.start < m.end && m.start < f.end);
-        const first = sent[m.start];
-        const last = sent[m.end - 1];
-        if (overlaps || first === undefined || last === undefined) continue;
-        mentions.push({
-          text: text.slice(first.start, last.end),
-          type: MODEL_TYPES[m.type] ?? 'other',
-          start: first.start,
-          end: last.end,
-          score: GAZETTEER_ONLY_SCORE,
-        });
-      }
-    }, this.wordScores);
+        for (const m of graphMatches[s] ?? []) {
+          const overlaps = found.some((f) => f.start < m.end && m.start < f.end);
+          const first = sent[m.start];
+          const last = sent[m.end - 1];
+          if (overlaps || first === undefined || last === undefined) continue;
+          mentions.push({
+            text: text.slice(first.start, last.end),
+            type: MODEL_TYPES[m.type] ?? 'other',
+            start: first.start,
+            end: last.end,
+            score: GAZETTEER_ONLY_SCORE,
+          });
+        }
+      },
+      this.wordScores,
+    );
     // Stable: by start, then longer first (graph additions never overlap model spans).
     mentions.sort((a, b) => a.start - b.start || b.end - a.end);
     return mentions.slice(0, MAX_MENTIONS);

@@ -10,7 +10,18 @@ describe('tokenize', () => {
 
   it('keeps abbreviations, initials, dates, numbers and tech names whole', () => {
     expect(texts('U.S. Mr. J. Smith 1996-08-22 1,000.5 Anglo-Dutch AT&T Node.js C++ C# Wi-Fi')).toEqual([
-      'U.S.', 'Mr.', 'J.', 'Smith', '1996-08-22', '1,000.5', 'Anglo-Dutch', 'AT&T', 'Node.js', 'C++', 'C#', 'Wi-Fi',
+      'U.S.',
+      'Mr.',
+      'J.',
+      'Smith',
+      '1996-08-22',
+      '1,000.5',
+      'Anglo-Dutch',
+      'AT&T',
+      'Node.js',
+      'C++',
+      'C#',
+      'Wi-Fi',
     ]);
   });
 
@@ -30,7 +41,12 @@ describe('tokenize', () => {
 describe('splitSentences', () => {
   it('ends sentences at final punctuation and line breaks, not before a lower-case word', () => {
     const tokens = tokenize('It rose. It fell... and rose.\nEU rejects lamb');
-    const sentences = splitSentences(tokens).map(([a, b]) => tokens.slice(a, b).map((t) => t.text).join(' '));
+    const sentences = splitSentences(tokens).map(([a, b]) =>
+      tokens
+        .slice(a, b)
+        .map((t) => t.text)
+        .join(' '),
+    );
     expect(sentences).toEqual(['It rose .', 'It fell ... and rose .', 'EU rejects lamb']);
   });
 

@@ -89,7 +89,8 @@ export class AnaphorReader {
       const subjectSlot = i === 0 || tokens[i - 1]?.text === ',';
       if (PERSON_WORDS.has(w) && subjectSlot && this.personAge <= MAX_PERSON_DISTANCE) add(this.person, i, i + 1);
       else if (w === 'we') add(this.subject, i, i + 1);
-      else if (w === 'the' && ORG_NOUNS.has(tokens[i + 1]?.text ?? '') && this.subjectAge <= MAX_SUBJECT_DISTANCE) add(this.subject, i, i + 2);
+      else if (w === 'the' && ORG_NOUNS.has(tokens[i + 1]?.text ?? '') && this.subjectAge <= MAX_SUBJECT_DISTANCE)
+        add(this.subject, i, i + 2);
       else if (w === 'it' && i === 0) add(this.opener, i, i + 1);
     }
     this.remember(named);

@@ -10,13 +10,18 @@ describe('mergeRelations', () => {
   });
 
   it('links co-mentioned pairs with no typed relation as mentioned_with, with the sentence', () => {
-    const classified = [{ from: 'Ada', to: 'Stripe', label: 'works_for', snippet: 'Ada, at Stripe.', origin: 'text' as const, confidence: 0.8 }];
+    const classified = [
+      { from: 'Ada', to: 'Stripe', label: 'works_for', snippet: 'Ada, at Stripe.', origin: 'text' as const, confidence: 0.8 },
+    ];
     const out = mergeRelations([pattern], classified, [
       { a: 'Stripe', b: 'Paystack', snippet: 'x' },
       { a: 'Stripe', b: 'Ada', snippet: 'y' },
       { a: 'Ada', b: 'Lagos', snippet: 'Ada moved to Lagos.' },
     ]);
-    expect(out).toEqual([classified[0], { from: 'Ada', to: 'Lagos', label: MENTIONED_WITH, snippet: 'Ada moved to Lagos.', origin: 'text' }]);
+    expect(out).toEqual([
+      classified[0],
+      { from: 'Ada', to: 'Lagos', label: MENTIONED_WITH, snippet: 'Ada moved to Lagos.', origin: 'text' },
+    ]);
   });
 
   it('bounds mentioned_with per page', () => {

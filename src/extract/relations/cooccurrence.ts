@@ -11,7 +11,6 @@ import type { ClassifiedRelation, CoMention } from './extract';
 /** The label of a co-occurrence link (also the one the query side ignores). */
 export const MENTIONED_WITH = 'mentioned_with';
 
-
 /**
  * `mentioned_with` links kept per page: enough to show a page's neighbourhood, few
  * enough that co-occurrence never crowds out typed relations (the analysis keeps 100).
@@ -33,7 +32,11 @@ function pairKey(a: string, b: string): string {
  *   mergeRelations([patternFact], classified, coMentions)
  *   // [classified relations of other pairs…, { from: 'A', to: 'B', label: 'mentioned_with', … }]
  */
-export function mergeRelations(known: readonly AnalyzedRelation[], classified: readonly ClassifiedRelation[], coMentions: readonly CoMention[]): AnalyzedRelation[] {
+export function mergeRelations(
+  known: readonly AnalyzedRelation[],
+  classified: readonly ClassifiedRelation[],
+  coMentions: readonly CoMention[],
+): AnalyzedRelation[] {
   const related = new Set(known.map((r) => pairKey(r.from, r.to)));
   const out: AnalyzedRelation[] = [];
   const added = new Set<string>();

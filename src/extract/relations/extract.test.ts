@@ -27,14 +27,28 @@ function biasModel(label: (typeof RELATION_CLASSES)[number], weight: number): Re
 describe('classifyRelations: candidates', () => {
   it('pairs names of the same sentence only', () => {
     const text = 'Ada Lovelace spoke. Acme Corp listened.';
-    const out = classifyRelations(text, mentionsOf(text, [['Ada Lovelace', 'person'], ['Acme Corp', 'company']]), resolve, { model: biasModel('works_for', 10) });
+    const out = classifyRelations(
+      text,
+      mentionsOf(text, [
+        ['Ada Lovelace', 'person'],
+        ['Acme Corp', 'company'],
+      ]),
+      resolve,
+      { model: biasModel('works_for', 10) },
+    );
     expect(out.relations).toEqual([]);
     expect(out.coMentions).toEqual([]);
   });
 
   it('returns co-mentioned pairs with their sentence, once per pair', () => {
     const text = 'Ada Lovelace met Acme Corp twice; Ada Lovelace and Acme Corp agreed.';
-    const ms = [...mentionsOf(text, [['Ada Lovelace', 'person'], ['Acme Corp', 'company']]), { text: 'Ada Lovelace', type: 'person' as const, start: 34, end: 46, score: 1 }];
+    const ms = [
+      ...mentionsOf(text, [
+        ['Ada Lovelace', 'person'],
+        ['Acme Corp', 'company'],
+      ]),
+      { text: 'Ada Lovelace', type: 'person' as const, start: 34, end: 46, score: 1 },
+    ];
     const out = classifyRelations(text, ms, resolve, { model: biasModel('none', 10) });
     expect(out.relations).toEqual([]);
     expect(out.coMentions).toEqual([{ a: 'Ada Lovelace', b: 'Acme Corp', snippet: text }]);
@@ -44,7 +58,10 @@ describe('classifyRelations: candidates', () => {
 describe('classifyRelations: decoding, types and threshold', () => {
   // "based" is the trigger located_in needs; no rule speaks of an organization and a place.
   const text = 'In Lisbon, where it is based, Acme Corp grew.';
-  const ms = mentionsOf(text, [['Lisbon', 'location'], ['Acme Corp', 'company']]);
+  const ms = mentionsOf(text, [
+    ['Lisbon', 'location'],
+    ['Acme Corp', 'company'],
+  ]);
 
   it('reads located_in from the organization to the place whatever their order in the sentence', () => {
     const out = classifyRelations(text, ms, resolve, { model: biasModel('located_in', 10) });
@@ -59,7 +76,10 @@ describe('classifyRelations: decoding, types and threshold', () => {
 
   it('stores nothing below the label’s bar', () => {
     const t = 'Ada Lovelace, whose husband Charles Babbage spoke.';
-    const people = mentionsOf(t, [['Ada Lovelace', 'person'], ['Charles Babbage', 'person']]);
+    const people = mentionsOf(t, [
+      ['Ada Lovelace', 'person'],
+      ['Charles Babbage', 'person'],
+    ]);
     // A bias of 1.5 over 8 classes gives spouse_of p ≈ 0.39, under its bar of 0.7.
     const weak = biasModel('spouse_of', 1.5);
     expect(classifyRelations(t, people, resolve, { model: weak }).relations).toEqual([]);
@@ -71,7 +91,11 @@ describe('classifyRelations: decoding, types and threshold', () => {
 describe('classifyRelations: triggers and lists (precision)', () => {
   it('keeps a pair with no trigger as a co-mention only', () => {
     const text = 'Fabrikam and Contoso were both at the show in Lisbon.';
-    const ms = mentionsOf(text, [['Fabrikam', 'company'], ['Contoso', 'company'], ['Lisbon', 'location']]);
+    const ms = mentionsOf(text, [
+      ['Fabrikam', 'company'],
+      ['Contoso', 'company'],
+      ['Lisbon', 'location'],
+    ]);
     const out = classifyRelations(text, ms, resolve, { model: biasModel('located_in', 10) });
     expect(out.relations).toEqual([]);
     expect(out.coMentions.map((c) => [c.a, c.b])).toContainEqual(['Fabrikam', 'Lisbon']);
@@ -79,28 +103,55 @@ describe('classifyRelations: triggers and lists (precision)', () => {
 
   it('does not read a possessive as ownership ("AMD’s Ryzen" is not subsidiary_of)', () => {
     const text = 'In addition, AMD’s Ryzen 3 PRO 1200 has no rival.';
-    const ms = mentionsOf(text, [['AMD', 'company'], ['Ryzen', 'company']]);
+    const ms = mentionsOf(text, [
+      ['AMD', 'company'],
+      ['Ryzen', 'company'],
+    ]);
     expect(classifyRelations(text, ms, resolve, { model: biasModel('subsidiary_of', 10) }).relations).toEqual([]);
   });
 
   it('never relates two items of one list', () => {
     const text = 'New sources include Zendesk, SendGrid, Mandrill and Intercom.';
-    const ms = mentionsOf(text, [['Zendesk', 'company'], ['SendGrid', 'company'], ['Mandrill', 'location'], ['Intercom', 'company']]);
+    const ms = mentionsOf(text, [
+      ['Zendesk', 'company'],
+      ['SendGrid', 'company'],
+      ['Mandrill', 'location'],
+      ['Intercom', 'company'],
+    ]);
     expect(classifyRelations(text, ms, resolve, { model: biasModel('located_in', 10) }).relations).toEqual([]);
   });
 
   it('keeps a located_in that says so', () => {
     const text = 'Fabrikam is headquartered in Lisbon.';
-    const ms = mentionsOf(text, [['Fabrikam', 'company'], ['Lisbon', 'location']]);
-    expect(classifyRelations(text, ms, resolve, { model: biasModel('located_in', 10) }).relations.map((r) => [r.from, r.label, r.to])).toEqual([['Fabrikam', 'located_in', 'Lisbon']]);
+    const ms = mentionsOf(text, [
+      ['Fabrikam', 'company'],
+      ['Lisbon', 'location'],
+    ]);
+    expect(
+      classifyRelations(text, ms, resolve, { model: biasModel('located_in', 10) }).relations.map((r) => [r.from, r.label, r.to]),
+    ).toEqual([['Fabrikam', 'located_in', 'Lisbon']]);
   });
 });
 
 describe('classifyRelations: the shipped model', () => {
   it('reads plain sentences in the right direction', () => {
     const cases: ReadonlyArray<[string, ReadonlyArray<[string, EntityType]>, [string, string, string]]> = [
-      ['Microsoft is headquartered in Redmond, Washington.', [['Microsoft', 'company'], ['Redmond', 'location']], ['Microsoft', 'located_in', 'Redmond']],
-      ['Paris is the capital and most populous city of France.', [['Paris', 'location'], ['France', 'location']], ['Paris', 'located_in', 'France']],
+      [
+        'Microsoft is headquartered in Redmond, Washington.',
+        [
+          ['Microsoft', 'company'],
+          ['Redmond', 'location'],
+        ],
+        ['Microsoft', 'located_in', 'Redmond'],
+      ],
+      [
+        'Paris is the capital and most populous city of France.',
+        [
+          ['Paris', 'location'],
+          ['France', 'location'],
+        ],
+        ['Paris', 'located_in', 'France'],
+      ],
     ];
     for (const [text, names, expected] of cases) {
       const got = classifyRelations(text, mentionsOf(text, names), resolve).relations.map((r) => [r.from, r.label, r.to]);

@@ -75,7 +75,12 @@ interface Placed {
  *   classifyRelations('Stripe was founded by Patrick Collison.', mentions, resolve).relations
  *   // [{ from: 'Stripe', label: 'founded_by', to: 'Patrick Collison', confidence: 0.9, snippet: 'Stripe was founded by …', origin: 'text' }]
  */
-export function classifyRelations(text: string, mentions: readonly Mention[], resolve: Resolve, options: ClassifyOptions = {}): { relations: ClassifiedRelation[]; coMentions: CoMention[] } {
+export function classifyRelations(
+  text: string,
+  mentions: readonly Mention[],
+  resolve: Resolve,
+  options: ClassifyOptions = {},
+): { relations: ClassifiedRelation[]; coMentions: CoMention[] } {
   const model = options.model ?? shippedRelationModel();
   // A caller's threshold applies to every label; by default each label has its own bar.
   const bar = (label: RelationClass): number => options.threshold ?? LABEL_THRESHOLDS.get(label) ?? RELATION_THRESHOLD;
@@ -101,7 +106,9 @@ export function classifyRelations(text: string, mentions: readonly Mention[], re
     const body = text.slice(sentence.start, sentence.end);
     const tokens = tokenize(body);
     const named = place(inSentence, tokens, sentence.start, resolve);
-    const placed: Placed[] = [...named, ...anaphors.read(tokens, named).map((a) => ({ ...a, anaphor: true }))].sort((x, y) => x.span.start - y.span.start);
+    const placed: Placed[] = [...named, ...anaphors.read(tokens, named).map((a) => ({ ...a, anaphor: true }))].sort(
+      (x, y) => x.span.start - y.span.start,
+    );
     if (new Set(placed.map((p) => p.entity.name)).size < 2) continue;
     const snippet = sanitizeLine(body, MAX_SNIPPET) ?? '';
     for (let i = 0; i < placed.length; i++) {
@@ -114,7 +121,8 @@ export function classifyRelations(text: string, mentions: readonly Mention[], re
         const coKey = `${a.entity.name}\u0000${b.entity.name}`;
         // A co-mention needs both names in the sentence; an anaphor's is in another one.
         const bothNamed = a.anaphor !== true && b.anaphor !== true;
-        if (bothNamed && !coMentions.has(coKey) && !coMentions.has(`${b.entity.name}\u0000${a.entity.name}`)) coMentions.set(coKey, { a: a.entity.name, b: b.entity.name, snippet });
+        if (bothNamed && !coMentions.has(coKey) && !coMentions.has(`${b.entity.name}\u0000${a.entity.name}`))
+          coMentions.set(coKey, { a: a.entity.name, b: b.entity.name, snippet });
         const others = placed.filter((p) => p !== a && p !== b).map((p) => p.span);
         const keep = (subject: Placed, label: string, object: Placed, probability: number) => {
           if (subject.entity.name === object.entity.name || !objectFits(label, object.entity.type)) return;
@@ -122,14 +130,28 @@ export function classifyRelations(text: string, mentions: readonly Mention[], re
           const key = `${subject.entity.name}\u0000${label}\u0000${object.entity.name}`;
           const prev = best.get(key);
           if (prev === undefined || p > prev.confidence) {
-            best.set(key, { from: subject.entity.name, to: object.entity.name, label, snippet, origin: 'text', confidence: Math.round(p * 1000) / 1000 });
+            best.set(key, {
+              from: subject.entity.name,
+              to: object.entity.name,
+              label,
+              snippet,
+              origin: 'text',
+              confidence: Math.round(p * 1000) / 1000,
+            });
           }
         };
         // The trigger rules first (labels Re-DocRED lacks); one that fires decides the pair,
         // and names listed right after the second name share its relation.
         const rules = ruleDecisions(tokens, a.span, b.span, others);
         if (rules.length > 0) {
-          const listed = [j, ...coordinatedAfter(tokens, placed.map((p) => p.span), b.span)];
+          const listed = [
+            j,
+            ...coordinatedAfter(
+              tokens,
+              placed.map((p) => p.span),
+              b.span,
+            ),
+          ];
           for (const rule of rules) {
             for (const k of listed) {
               const c = placed[k];
@@ -177,7 +199,13 @@ function place(mentions: readonly Mention[], tokens: readonly Token[], offset: n
  * The most probable typed label of the pair in either order among those whose types fit
  * and whose trigger the sentence holds (`triggers.ts`); none when no label qualifies.
  */
-function decide(model: RelationModel, tokens: readonly Token[], a: Placed, b: Placed, others: readonly Span[]): { label: (typeof RELATION_CLASSES)[number]; p: number; forward: boolean } | undefined {
+function decide(
+  model: RelationModel,
+  tokens: readonly Token[],
+  a: Placed,
+  b: Placed,
+  others: readonly Span[],
+): { label: (typeof RELATION_CLASSES)[number]; p: number; forward: boolean } | undefined {
   let out: { label: (typeof RELATION_CLASSES)[number]; p: number; forward: boolean } | undefined;
   for (const forward of [true, false]) {
     const [s, o] = forward ? [a, b] : [b, a];

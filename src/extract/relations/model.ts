@@ -64,12 +64,13 @@ export function encodeRelationModel(weights: Float32Array, bits: number, classes
 
 /** Decodes a weights file; fails when its classes are not this build's classes. */
 export function decodeRelationModel(encoded: EncodedRelationModel): RelationModel {
-  if (encoded.classes.join('|') !== RELATION_CLASSES.join('|')) throw new RelationModelError('the relation weights were trained for other classes; run npm run train:relations');
+  if (encoded.classes.join('|') !== RELATION_CLASSES.join('|'))
+    throw new RelationModelError('the relation weights were trained for other classes; run npm run train:relations');
   const classes = RELATION_CLASSES.length;
   const weights = new Float32Array((1 << encoded.bits) * classes);
   const bytes = fromBase64(encoded.data);
   let at = -1;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     let gap = 0;
     let shift = 0;
     for (;;) {

@@ -16,8 +16,15 @@ const text = [
 
 function capture(): PageCapture {
   return {
-    url: 'https://example.com/northwind', title: 'Northwind Labs buys Fabrikam', text, headings: [], entities: [], relations: [],
-    trigger: 'auto', capturedAt: 0, notes: [],
+    url: 'https://example.com/northwind',
+    title: 'Northwind Labs buys Fabrikam',
+    text,
+    headings: [],
+    entities: [],
+    relations: [],
+    trigger: 'auto',
+    capturedAt: 0,
+    notes: [],
   };
 }
 
@@ -26,7 +33,9 @@ describe('relations of a page', () => {
   const find = (from: string, label: string, to: string) => a.relations.find((r) => r.from === from && r.label === label && r.to === to);
 
   it('reads the CEO, the acquisition and the headquarters, each with its sentence', () => {
-    expect(find('Jane Okafor', 'ceo_of', 'Northwind Labs')?.snippet).toBe('Jane Okafor, CEO of Northwind Labs, announced the deal on Monday.');
+    expect(find('Jane Okafor', 'ceo_of', 'Northwind Labs')?.snippet).toBe(
+      'Jane Okafor, CEO of Northwind Labs, announced the deal on Monday.',
+    );
     expect(find('Northwind Labs', 'acquired', 'Fabrikam')?.snippet).toBe('Northwind Labs acquired Fabrikam last year.');
     expect(find('Northwind Labs', 'located_in', 'Lisbon')?.snippet).toBe('Northwind Labs is headquartered in Lisbon.');
   });

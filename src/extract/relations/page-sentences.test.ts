@@ -16,9 +16,12 @@ describe('pageSentences', () => {
 
   it('stays within the count and byte bounds on a long page', () => {
     const one = `Acme ${'word '.repeat(100)}ends.`;
-    const text = Array.from({ length: 600 }, () => one).join(' ').replace(/ends\. Acme/g, (m, i: number) => `ends${i}. Acme`);
+    const text = Array.from({ length: 600 }, () => one)
+      .join(' ')
+      .replace(/ends\. Acme/g, (m, i: number) => `ends${i}. Acme`);
     const mentions: Mention[] = [];
-    for (let i = text.indexOf('Acme'); i >= 0; i = text.indexOf('Acme', i + 1)) mentions.push({ text: 'Acme', type: 'company', start: i, end: i + 4, score: 1 });
+    for (let i = text.indexOf('Acme'); i >= 0; i = text.indexOf('Acme', i + 1))
+      mentions.push({ text: 'Acme', type: 'company', start: i, end: i + 4, score: 1 });
     const kept = pageSentences(text, mentions);
     expect(kept.length).toBeLessThanOrEqual(MAX_PAGE_SENTENCES);
     expect(kept.reduce((n, s) => n + utf8Bytes(s), 0)).toBeLessThanOrEqual(MAX_PAGE_SENTENCE_BYTES);

@@ -16,7 +16,18 @@ export interface RuleDecision {
   readonly forward: boolean;
   readonly confidence: number;
 }
-export type RuleLabel = 'develops' | 'uses' | 'founded_by' | 'ceo_of' | 'works_for' | 'acquired' | 'competes_with' | 'invested_in' | 'partners_with' | 'customer_of' | 'subsidiary_of';
+export type RuleLabel =
+  | 'develops'
+  | 'uses'
+  | 'founded_by'
+  | 'ceo_of'
+  | 'works_for'
+  | 'acquired'
+  | 'competes_with'
+  | 'invested_in'
+  | 'partners_with'
+  | 'customer_of'
+  | 'subsidiary_of';
 
 /** Tokens between the names beyond which no rule reads them as related (one clause). */
 const MAX_GAP = 12;
@@ -27,7 +38,16 @@ const TRAILING = 4;
  * phrases) and above the classifier's bar; role words are the surest, money the least.
  */
 const CONFIDENCE: Readonly<Record<RuleLabel, number>> = {
-  develops: 0.65, uses: 0.65, founded_by: 0.75, ceo_of: 0.8, works_for: 0.7, acquired: 0.75, competes_with: 0.7, invested_in: 0.65, partners_with: 0.65, customer_of: 0.65,
+  develops: 0.65,
+  uses: 0.65,
+  founded_by: 0.75,
+  ceo_of: 0.8,
+  works_for: 0.7,
+  acquired: 0.75,
+  competes_with: 0.7,
+  invested_in: 0.65,
+  partners_with: 0.65,
+  customer_of: 0.65,
   subsidiary_of: 0.7,
 };
 /** A person's job by apposition alone ("Ada, an astronomer at Harvard"), with no role word: surer than money, less than a title. */
@@ -37,7 +57,24 @@ const POSSESSIVE_MAKER_CONFIDENCE = 0.6;
 /** Words at most in a job apposition between the comma and "at" ("now a physical oceanographer at"). */
 const MAX_APPOSITION_WORDS = 7;
 /** Words that turn an apposition into a clause ("Ada, who spoke at Google"): not a job. */
-const CLAUSE_WORDS = new Set(['who', 'which', 'that', 'when', 'where', 'whose', 'whom', 'and', 'or', 'after', 'before', 'since', 'during', 'speaking', 'said', 'says']);
+const CLAUSE_WORDS = new Set([
+  'who',
+  'which',
+  'that',
+  'when',
+  'where',
+  'whose',
+  'whom',
+  'and',
+  'or',
+  'after',
+  'before',
+  'since',
+  'during',
+  'speaking',
+  'said',
+  'says',
+]);
 /** Tokens after the second name read for its possessive and a role ("Dell's head of channel"). */
 const ROLE_AFTER = 3;
 
@@ -45,7 +82,27 @@ const ACQUIRE = ['acquir', 'purchas', 'takeover'];
 const ACQUIRE_WORDS = new Set(['bought', 'buys', 'buy', 'buying']);
 const COMPETE = ['compet', 'rival'];
 const COMPETE_WORDS = new Set(['vs', 'versus']);
-const FUND_WORDS = new Set(['invested', 'invests', 'invest', 'investing', 'investment', 'investments', 'stake', 'backed', 'backs', 'funded', 'funds', 'funding', 'raised', 'raises', 'raising', 'round', 'investors', 'investor', 'financing']);
+const FUND_WORDS = new Set([
+  'invested',
+  'invests',
+  'invest',
+  'investing',
+  'investment',
+  'investments',
+  'stake',
+  'backed',
+  'backs',
+  'funded',
+  'funds',
+  'funding',
+  'raised',
+  'raises',
+  'raising',
+  'round',
+  'investors',
+  'investor',
+  'financing',
+]);
 /** With these, the money goes from the second name to the first ("Acme raised $3M from Khosla"). */
 const RAISED_FROM = new Set(['raised', 'raises', 'raising', 'from', 'by', 'investors', 'investor', 'including']);
 /** A first name that leads or joins a round is an investor, never its target. */
@@ -63,11 +120,48 @@ const CUSTOMER_WORDS = new Set(['customer', 'customers', 'client', 'clients']);
 const MAKES = ['develop', 'launch', 'releas', 'introduc', 'unveil', 'announc', 'manufactur', 'design'];
 const MAKES_WORDS = new Set(['built', 'builds', 'created', 'creates', 'makes', 'made', 'offers', 'ships']);
 /** A user and what it runs on, user first ("Segment adopted NSQ", "QGIS is built on Qt"). */
-const USES_WORDS = new Set(['use', 'uses', 'used', 'using', 'adopt', 'adopted', 'adopts', 'runs', 'relies', 'rely', 'migrated', 'switched', 'deployed', 'deploys', 'supports', 'support', 'powered']);
+const USES_WORDS = new Set([
+  'use',
+  'uses',
+  'used',
+  'using',
+  'adopt',
+  'adopted',
+  'adopts',
+  'runs',
+  'relies',
+  'rely',
+  'migrated',
+  'switched',
+  'deployed',
+  'deploys',
+  'supports',
+  'support',
+  'powered',
+]);
 /** Words that may stand between a subject and its verb, and verbs that lead in to it ("we decided to adopt", "started using"). */
 const AUXILIARIES = new Set([
-  'has', 'have', 'had', 'also', 'recently', 'now', 'today', 'just', 'first', 'then', 'later', 'is', 'was', 'will',
-  'decided', 'chose', 'began', 'started', 'continues', 'continued', 'to',
+  'has',
+  'have',
+  'had',
+  'also',
+  'recently',
+  'now',
+  'today',
+  'just',
+  'first',
+  'then',
+  'later',
+  'is',
+  'was',
+  'will',
+  'decided',
+  'chose',
+  'began',
+  'started',
+  'continues',
+  'continued',
+  'to',
 ]);
 /** Tokens at most between a maker or user and the thing: a verb and an article or two. */
 const MAX_THING_GAP = 5;
@@ -167,7 +261,8 @@ function thingDecisions(between: readonly string[], a: Span, b: Span): RuleDecis
 function ownedBy(between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const phrase = between.join(' ');
   if (a.type === 'org' && (phrase === '- owned' || phrase === 'owns' || phrase === 'also owns')) return [decide('subsidiary_of', false)];
-  if (b.type === 'org' && between[0] === "'" && between[1] === 's' && between.length <= 5 && between.includes('parent')) return [decide('subsidiary_of', true)];
+  if (b.type === 'org' && between[0] === "'" && between[1] === 's' && between.length <= 5 && between.includes('parent'))
+    return [decide('subsidiary_of', true)];
   return [];
 }
 

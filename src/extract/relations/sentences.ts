@@ -12,7 +12,37 @@ export interface SentenceRange {
 
 /** A "sentence" longer than this is a list or a table flattened to text: cut it there. */
 const MAX_SENTENCE_CHARS = 1_000;
-const ABBREVIATIONS = new Set(['inc', 'corp', 'co', 'ltd', 'mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'vs', 'no', 'gen', 'gov', 'sen', 'rep', 'prof', 'est', 'approx', 'dept', 'univ', 'jan', 'feb', 'aug', 'sept', 'oct', 'nov', 'dec']);
+const ABBREVIATIONS = new Set([
+  'inc',
+  'corp',
+  'co',
+  'ltd',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'jr',
+  'sr',
+  'vs',
+  'no',
+  'gen',
+  'gov',
+  'sen',
+  'rep',
+  'prof',
+  'est',
+  'approx',
+  'dept',
+  'univ',
+  'jan',
+  'feb',
+  'aug',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+]);
 
 function isSpace(ch: string): boolean {
   return ch === ' ' || ch === '\t' || ch === '\u00a0';

@@ -15,7 +15,9 @@ function span(text: string, name: string, type: Span['type']): Span {
 describe('triggered', () => {
   it('needs a location word for an organization located_in a place', () => {
     const a = 'Fabrikam and Contoso were both at the show in Lisbon.';
-    expect(triggered('located_in', tokenize(a), span(a, 'Fabrikam', 'org'), span(a, 'Lisbon', 'loc'), [span(a, 'Contoso', 'org')])).toBe(false);
+    expect(triggered('located_in', tokenize(a), span(a, 'Fabrikam', 'org'), span(a, 'Lisbon', 'loc'), [span(a, 'Contoso', 'org')])).toBe(
+      false,
+    );
     const b = 'Fabrikam, which is based in Lisbon, grew.';
     expect(triggered('located_in', tokenize(b), span(b, 'Fabrikam', 'org'), span(b, 'Lisbon', 'loc'), [])).toBe(true);
     const c = 'The Lisbon-based Fabrikam grew.';
@@ -33,7 +35,9 @@ describe('triggered', () => {
     const w = 'In Washington, White House press secretary Josh Earnest spoke.';
     expect(triggered('located_in', tokenize(w), span(w, 'Washington', 'loc'), span(w, 'White House', 'loc'), [])).toBe(false);
     const b = 'Offices in Rwanda, Nigeria and Malawi.';
-    expect(triggered('located_in', tokenize(b), span(b, 'Rwanda', 'loc'), span(b, 'Nigeria', 'loc'), [span(b, 'Malawi', 'loc')])).toBe(false);
+    expect(triggered('located_in', tokenize(b), span(b, 'Rwanda', 'loc'), span(b, 'Nigeria', 'loc'), [span(b, 'Malawi', 'loc')])).toBe(
+      false,
+    );
   });
 
   it('reads a place in a place from a possessive or a country word', () => {

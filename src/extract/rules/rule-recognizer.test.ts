@@ -10,7 +10,9 @@ describe('rule recognizer', () => {
     const text = 'Patrick Collison founded Stripe Inc in San Francisco with Mr. John Smith.';
     const mentions = r.recognize(text);
     for (const m of mentions) expect(text.slice(m.start, m.end)).toBe(m.text);
-    expect(found(text)).toEqual(expect.arrayContaining(['Patrick Collison/person', 'Stripe Inc/company', 'San Francisco/location', 'John Smith/person']));
+    expect(found(text)).toEqual(
+      expect.arrayContaining(['Patrick Collison/person', 'Stripe Inc/company', 'San Francisco/location', 'John Smith/person']),
+    );
   });
 
   it('keeps connectors inside names and does not start names with sentence-initial common words', () => {
@@ -20,7 +22,9 @@ describe('rule recognizer', () => {
 
   it('types technologies and product models', () => {
     const out = found('The service is written in Rust and TypeScript, stores data in PostgreSQL and runs on the iPhone 15 Pro.');
-    expect(out).toEqual(expect.arrayContaining(['Rust/technology', 'TypeScript/technology', 'PostgreSQL/technology', 'iPhone 15 Pro/product']));
+    expect(out).toEqual(
+      expect.arrayContaining(['Rust/technology', 'TypeScript/technology', 'PostgreSQL/technology', 'iPhone 15 Pro/product']),
+    );
   });
 
   it('keeps a later surname consistent with the full name (document-level consistency)', () => {
@@ -29,7 +33,16 @@ describe('rule recognizer', () => {
   });
 
   it('tokenizes abbreviations, possessives and inner marks', () => {
-    expect(tokenize("U.S. firms like AT&T's Node.js team.").map((t) => t.text)).toEqual(['U.S.', 'firms', 'like', 'AT&T', "'s", 'Node.js', 'team', '.']);
+    expect(tokenize("U.S. firms like AT&T's Node.js team.").map((t) => t.text)).toEqual([
+      'U.S.',
+      'firms',
+      'like',
+      'AT&T',
+      "'s",
+      'Node.js',
+      'team',
+      '.',
+    ]);
   });
 
   it('stays fast and bounded on a megabyte of capitalized text', () => {

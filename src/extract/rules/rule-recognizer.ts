@@ -10,7 +10,14 @@ import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
 import type { EntityRecognizer, Gazetteer, RecognizeOptions } from '../recognizer';
 import {
-  FIRST_NAMES, LEGAL_SUFFIXES, LOC_KEYWORDS, NEVER_NAMES, ORG_KEYWORDS, PERSON_ROLE_WORDS, PERSON_TITLES, PERSON_VERBS,
+  FIRST_NAMES,
+  LEGAL_SUFFIXES,
+  LOC_KEYWORDS,
+  NEVER_NAMES,
+  ORG_KEYWORDS,
+  PERSON_ROLE_WORDS,
+  PERSON_TITLES,
+  PERSON_VERBS,
 } from './lexicon/cues';
 import { PRODUCT_LINES } from './lexicon/technology';
 import type { Lexicons, PhraseEntry, TokenStats } from './lexicons';
@@ -33,7 +40,29 @@ const TECH_CONTEXT_MIN = 2;
 /** Naive-Bayes smoothing weight of the shape prior against a token's counts. */
 const SMOOTHING = 2;
 
-const CONNECTORS = new Set(['of', 'de', 'del', 'della', 'der', 'den', 'van', 'von', 'la', 'le', 'du', 'da', 'di', 'dos', 'das', 'y', 'bin', 'ibn', 'al', 'el', '&']);
+const CONNECTORS = new Set([
+  'of',
+  'de',
+  'del',
+  'della',
+  'der',
+  'den',
+  'van',
+  'von',
+  'la',
+  'le',
+  'du',
+  'da',
+  'di',
+  'dos',
+  'das',
+  'y',
+  'bin',
+  'ibn',
+  'al',
+  'el',
+  '&',
+]);
 const MODEL_TOKEN = /^(?:[A-Z]{0,2}\d{1,4}[A-Za-z]{0,3}|Pro|Max|Ultra|Plus|Mini|Air|SE|Lite|XL)$/;
 const LOC_PREPOSITIONS = new Set(['in', 'at', 'near', 'from', 'to', 'outside', 'across', 'into']);
 const PRODUCT_LINE_SET = new Set(PRODUCT_LINES);
@@ -96,7 +125,12 @@ function lookupPhrase(ctx: Ctx, surface: string, headline: boolean): PhraseEntry
 }
 
 /** Longest lexicon phrase starting at token i (within the sentence), with its length. */
-function longestPhrase(ctx: Ctx, i: number, end: number, headline: boolean): { len: number; type: EntityType; strength: number } | undefined {
+function longestPhrase(
+  ctx: Ctx,
+  i: number,
+  end: number,
+  headline: boolean,
+): { len: number; type: EntityType; strength: number } | undefined {
   const first = ctx.words[i];
   if (first === undefined) return undefined;
   if (ctx.gazetteer?.longestMatch !== undefined) {
@@ -181,7 +215,13 @@ function sentenceSpans(ctx: Ctx, a: number, b: number): Span[] {
     if (NEVER_NAMES.has(w)) return false;
     const lower = w.toLowerCase();
     const initial = i === a || /^["“'‘(\-–—:]$/.test(ctx.words[i - 1] ?? '');
-    if ((headline || initial) && ctx.lex.lowerWords.has(lower) && entityShare(ctx.lex.tokens.get(w)) < 0.5 && lookupPhrase(ctx, w, headline) === undefined) return false;
+    if (
+      (headline || initial) &&
+      ctx.lex.lowerWords.has(lower) &&
+      entityShare(ctx.lex.tokens.get(w)) < 0.5 &&
+      lookupPhrase(ctx, w, headline) === undefined
+    )
+      return false;
     return !isBreaker(ctx.lex, w);
   };
   let i = a;
@@ -204,8 +244,7 @@ function sentenceSpans(ctx: Ctx, a: number, b: number): Span[] {
           while (k < b && k - j < 3 && CONNECTORS.has(ctx.words[k] ?? '')) k += 1;
           if (k < b && nameLike(k)) j = k + 1;
           else break;
-        }
-        else if (LEGAL_SUFFIXES.has(ctx.words[j] ?? '')) j += 1;
+        } else if (LEGAL_SUFFIXES.has(ctx.words[j] ?? '')) j += 1;
         else break;
       }
     }
@@ -215,7 +254,14 @@ function sentenceSpans(ctx: Ctx, a: number, b: number): Span[] {
       continue;
     }
     // An unknown single all-caps word in a headline is usually a section word ("CRICKET").
-    if (headline && j - i === 1 && isAllCaps(w) && phrase === undefined && ctx.lex.tokens.get(titleCase(w)) === undefined && !FIRST_NAMES.has(titleCase(w))) {
+    if (
+      headline &&
+      j - i === 1 &&
+      isAllCaps(w) &&
+      phrase === undefined &&
+      ctx.lex.tokens.get(titleCase(w)) === undefined &&
+      !FIRST_NAMES.has(titleCase(w))
+    ) {
       i = j;
       continue;
     }
@@ -244,17 +290,20 @@ function classify(ctx: Ctx, s: number, e: number, sentenceStart: number, headlin
   const words = ctx.words.slice(s, e).map((w) => (headline && isAllCaps(w) ? titleCase(w) : w));
   const last = words[words.length - 1] ?? '';
   const first = words[0] ?? '';
-  const prev = s > sentenceStart ? ctx.words[s - 1] ?? '' : '';
-  const prev2 = s - 1 > sentenceStart ? ctx.words[s - 2] ?? '' : '';
+  const prev = s > sentenceStart ? (ctx.words[s - 1] ?? '') : '';
+  const prev2 = s - 1 > sentenceStart ? (ctx.words[s - 2] ?? '') : '';
   const next = ctx.words[e] ?? '';
   const next2 = ctx.words[e + 1] ?? '';
   if (LEGAL_SUFFIXES.has(last) || words.some((w) => ORG_KEYWORDS.has(w))) return { s, e, type: 'company', strength: 2 };
   if (words.length > 1 && words.some((w) => LOC_KEYWORDS.has(w))) return { s, e, type: 'location', strength: 2 };
-  if (PRODUCT_LINE_SET.has(first) && words.length > 1 && words.slice(1).every((w) => MODEL_TOKEN.test(w))) return { s, e, type: 'product', strength: 2 };
+  if (PRODUCT_LINE_SET.has(first) && words.length > 1 && words.slice(1).every((w) => MODEL_TOKEN.test(w)))
+    return { s, e, type: 'product', strength: 2 };
   // "GitHub Enterprise", "Google Cloud Platform": a known brand followed by more words is its product line.
   const brand = words.length > 1 ? ctx.lex.phrases.get(first) : undefined;
-  if (brand !== undefined && brand.source !== 'conll' && brand.source !== 'place' && !brand.ambiguous) return { s, e, type: 'product', strength: 2 };
-  if (PERSON_TITLES.has(prev) || PERSON_ROLE_WORDS.has(prev.toLowerCase()) && prev2 !== 'of') return { s, e, type: 'person', strength: 2 };
+  if (brand !== undefined && brand.source !== 'conll' && brand.source !== 'place' && !brand.ambiguous)
+    return { s, e, type: 'product', strength: 2 };
+  if (PERSON_TITLES.has(prev) || (PERSON_ROLE_WORDS.has(prev.toLowerCase()) && prev2 !== 'of'))
+    return { s, e, type: 'person', strength: 2 };
   if (next === ',' && PERSON_ROLE_WORDS.has(next2.toLowerCase())) return { s, e, type: 'person', strength: 2 };
 
   // Naive Bayes over the words' CoNLL statistics, with a word-shape prior.
@@ -264,7 +313,7 @@ function classify(ctx: Ctx, s: number, e: number, sentenceStart: number, headlin
     const prior = shapePrior(w, words.length);
     const weight = k === words.length - 1 || k === 0 ? 1 : 0.7;
     for (let c = 0; c < 4; c += 1) {
-      const count = stats === undefined ? 0 : stats[c] ?? 0;
+      const count = stats === undefined ? 0 : (stats[c] ?? 0);
       const total = stats === undefined ? 0 : stats[0] + stats[1] + stats[2] + stats[3];
       const p = (count + SMOOTHING * (prior[c] ?? 0.25)) / (total + SMOOTHING);
       scores[c] = (scores[c] ?? 1) * Math.pow(p, weight);

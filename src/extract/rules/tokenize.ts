@@ -15,12 +15,70 @@ const TOKEN_RE = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:[.'’&\-/][\p{L}\p{N}][\p{L}
 const LETTER_DOTS = /^(?:\p{L}\.){2,}$|^\p{Lu}\.$/u;
 /** Abbreviations that keep their final period. */
 const ABBREVIATIONS = new Set([
-  'Inc.', 'Corp.', 'Co.', 'Ltd.', 'Mr.', 'Mrs.', 'Ms.', 'Dr.', 'Prof.', 'St.', 'Jr.', 'Sr.', 'Gen.', 'Col.', 'Lt.',
-  'Sgt.', 'Capt.', 'Rep.', 'Sen.', 'Gov.', 'Rev.', 'Mt.', 'Ft.', 'No.', 'vs.', 'etc.', 'e.g.', 'i.e.', 'Bros.', 'Dept.',
-  'Univ.', 'Ave.', 'Blvd.', 'Jan.', 'Feb.', 'Aug.', 'Sept.', 'Oct.', 'Nov.', 'Dec.',
+  'Inc.',
+  'Corp.',
+  'Co.',
+  'Ltd.',
+  'Mr.',
+  'Mrs.',
+  'Ms.',
+  'Dr.',
+  'Prof.',
+  'St.',
+  'Jr.',
+  'Sr.',
+  'Gen.',
+  'Col.',
+  'Lt.',
+  'Sgt.',
+  'Capt.',
+  'Rep.',
+  'Sen.',
+  'Gov.',
+  'Rev.',
+  'Mt.',
+  'Ft.',
+  'No.',
+  'vs.',
+  'etc.',
+  'e.g.',
+  'i.e.',
+  'Bros.',
+  'Dept.',
+  'Univ.',
+  'Ave.',
+  'Blvd.',
+  'Jan.',
+  'Feb.',
+  'Aug.',
+  'Sept.',
+  'Oct.',
+  'Nov.',
+  'Dec.',
 ]);
 /** Tokens after which a period does not end the sentence. */
-const NON_FINAL = new Set(['Mr.', 'Mrs.', 'Ms.', 'Dr.', 'Prof.', 'St.', 'Gen.', 'Col.', 'Lt.', 'Sgt.', 'Capt.', 'Rep.', 'Sen.', 'Gov.', 'Rev.', 'Mt.', 'No.', 'vs.', 'e.g.', 'i.e.']);
+const NON_FINAL = new Set([
+  'Mr.',
+  'Mrs.',
+  'Ms.',
+  'Dr.',
+  'Prof.',
+  'St.',
+  'Gen.',
+  'Col.',
+  'Lt.',
+  'Sgt.',
+  'Capt.',
+  'Rep.',
+  'Sen.',
+  'Gov.',
+  'Rev.',
+  'Mt.',
+  'No.',
+  'vs.',
+  'e.g.',
+  'i.e.',
+]);
 
 /**
  * @example
@@ -63,8 +121,13 @@ export function sentences(text: string, tokens: readonly Token[]): [number, numb
     if (next === undefined) break;
     const gap = text.slice(tok.end, next.start);
     const newline = gap.includes('\n');
-    const terminal = (tok.text === '.' || tok.text === '!' || tok.text === '?' || (tok.text.endsWith('.') && tok.text.length > 1 && !NON_FINAL.has(tok.text) && !/^(?:\p{L}\.)+$/u.test(tok.text)))
-      && gap.length > 0 && /^[\p{Lu}"“'‘(\p{N}]/u.test(next.text);
+    const terminal =
+      (tok.text === '.' ||
+        tok.text === '!' ||
+        tok.text === '?' ||
+        (tok.text.endsWith('.') && tok.text.length > 1 && !NON_FINAL.has(tok.text) && !/^(?:\p{L}\.)+$/u.test(tok.text))) &&
+      gap.length > 0 &&
+      /^[\p{Lu}"“'‘(\p{N}]/u.test(next.text);
     if (newline || terminal) {
       out.push([first, i + 1]);
       first = i + 1;

@@ -67,9 +67,14 @@ export function metaEntities(meta: PageMeta): StructuredEntity[] {
   const author = metaValue(meta, ['author', 'article:author', 'dc.creator', 'parsely-author', 'sailthru.author'], MAX_NAME_LENGTH);
   if (author !== undefined) {
     // "Jane Doe and John Roe", "Jane Doe, John Roe": one person each, at most five.
-    const names = author.split(/,|;|\band\b|&/).map((n) => n.trim()).filter((n) => n.length > 1).slice(0, 5);
+    const names = author
+      .split(/,|;|\band\b|&/)
+      .map((n) => n.trim())
+      .filter((n) => n.length > 1)
+      .slice(0, 5);
     names.forEach((name, i) => {
-      if (looksLikePersonName(name)) out.push({ ref: `meta:author:${i}`, name, type: 'person', aliases: [], attributes: {}, origin: 'meta' });
+      if (looksLikePersonName(name))
+        out.push({ ref: `meta:author:${i}`, name, type: 'person', aliases: [], attributes: {}, origin: 'meta' });
     });
   }
   return out;

@@ -21,7 +21,8 @@ function propertyValue(el: Element, depth: number, budget: { left: number }): un
   const tag = el.tagName.toLowerCase();
   if (tag === 'meta') return el.getAttribute('content') ?? '';
   if (tag === 'a' || tag === 'link' || tag === 'area') return el.getAttribute('href') ?? '';
-  if (tag === 'img' || tag === 'audio' || tag === 'video' || tag === 'source' || tag === 'iframe' || tag === 'embed') return el.getAttribute('src') ?? '';
+  if (tag === 'img' || tag === 'audio' || tag === 'video' || tag === 'source' || tag === 'iframe' || tag === 'embed')
+    return el.getAttribute('src') ?? '';
   if (tag === 'object') return el.getAttribute('data') ?? '';
   if (tag === 'time') return el.getAttribute('datetime') ?? (el.textContent ?? '').slice(0, MAX_VALUE_CHARS);
   if (tag === 'data' || tag === 'meter') return el.getAttribute('value') ?? '';
@@ -32,7 +33,11 @@ function propertyValue(el: Element, depth: number, budget: { left: number }): un
 function readItem(scope: Element, depth: number, budget: { left: number }): Item {
   const item: Item = emptyRecord();
   const type = scope.getAttribute('itemtype');
-  if (type !== null) item['@type'] = type.split(/\s+/).filter((t) => t.length > 0).slice(0, 5);
+  if (type !== null)
+    item['@type'] = type
+      .split(/\s+/)
+      .filter((t) => t.length > 0)
+      .slice(0, 5);
   const id = scope.getAttribute('itemid');
   if (id !== null) item['@id'] = id;
   let count = 0;
@@ -43,7 +48,10 @@ function readItem(scope: Element, depth: number, budget: { left: number }): Item
     budget.left -= 1;
     const prop = el.getAttribute('itemprop');
     if (prop !== null) {
-      for (const name of prop.split(/\s+/).filter((p) => p.length > 0).slice(0, 5)) {
+      for (const name of prop
+        .split(/\s+/)
+        .filter((p) => p.length > 0)
+        .slice(0, 5)) {
         const key = name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name;
         const value = propertyValue(el, depth, budget);
         if (value === undefined) continue;

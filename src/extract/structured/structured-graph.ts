@@ -67,7 +67,9 @@ function asArray(value: unknown): unknown[] {
 }
 
 function typesOf(obj: JsonObject): string[] {
-  return asArray(obj['@type']).filter((t): t is string => typeof t === 'string').slice(0, 10);
+  return asArray(obj['@type'])
+    .filter((t): t is string => typeof t === 'string')
+    .slice(0, 10);
 }
 
 /** A literal: a string, a number, or a JSON-LD value object `{ "@value": … }`. */
@@ -93,14 +95,33 @@ function isNodeLike(obj: JsonObject): boolean {
  * Properties without `@type` still say what their value is (an author is a person).
  * A `Map`: the page names the property, and `constructor` must not find a function.
  */
-const TYPE_BY_PROPERTY: ReadonlyMap<string, EntityType> = new Map(Object.entries({
-  founder: 'person', founders: 'person', employee: 'person', employees: 'person', author: 'person',
-  creator: 'person', member: 'person', members: 'person',
-  worksFor: 'company', memberOf: 'company', parentOrganization: 'company', subOrganization: 'company',
-  publisher: 'company', manufacturer: 'company', affiliation: 'company', alumniOf: 'company',
-  location: 'location', address: 'location', headquarters: 'location', foundingLocation: 'location',
-  homeLocation: 'location', containedInPlace: 'location', brand: 'product',
-} satisfies Record<string, EntityType>));
+const TYPE_BY_PROPERTY: ReadonlyMap<string, EntityType> = new Map(
+  Object.entries({
+    founder: 'person',
+    founders: 'person',
+    employee: 'person',
+    employees: 'person',
+    author: 'person',
+    creator: 'person',
+    member: 'person',
+    members: 'person',
+    worksFor: 'company',
+    memberOf: 'company',
+    parentOrganization: 'company',
+    subOrganization: 'company',
+    publisher: 'company',
+    manufacturer: 'company',
+    affiliation: 'company',
+    alumniOf: 'company',
+    location: 'location',
+    address: 'location',
+    headquarters: 'location',
+    foundingLocation: 'location',
+    homeLocation: 'location',
+    containedInPlace: 'location',
+    brand: 'product',
+  } satisfies Record<string, EntityType>),
+);
 
 function nodeName(obj: JsonObject): string | undefined {
   const direct = sanitizeLine(literal(obj.name), MAX_NAME_LENGTH);
@@ -132,7 +153,13 @@ function collect(inputs: readonly StructuredInput[]): Collected {
   let visits = 0;
   let blank = 0;
   const seen = new Set<object>();
-  interface Frame { value: unknown; origin: StructuredOrigin; parent?: string; property?: string; depth: number }
+  interface Frame {
+    value: unknown;
+    origin: StructuredOrigin;
+    parent?: string;
+    property?: string;
+    depth: number;
+  }
   const stack: Frame[] = [];
   for (const input of [...inputs].reverse()) stack.push({ value: input.value, origin: input.origin, depth: 0 });
   while (stack.length > 0) {
@@ -165,7 +192,8 @@ function collect(inputs: readonly StructuredInput[]): Collected {
     const keys = Object.keys(value);
     // A bare reference `{ "@id": "#org" }`: an edge to resolve once every node is known.
     if (id !== undefined && keys.every((k) => k === '@id' || k === '@context')) {
-      if (parent !== undefined && property !== undefined && out.edges.length < MAX_EDGES) out.edges.push({ from: parent, property, to: id });
+      if (parent !== undefined && property !== undefined && out.edges.length < MAX_EDGES)
+        out.edges.push({ from: parent, property, to: id });
       continue;
     }
     let self = parent;
@@ -179,7 +207,8 @@ function collect(inputs: readonly StructuredInput[]): Collected {
         // The same @id described twice: the first description wins, new keys are added.
         out.nodes.set(ref, { ...existing, obj: { ...value, ...existing.obj } });
       }
-      if (parent !== undefined && property !== undefined && out.edges.length < MAX_EDGES) out.edges.push({ from: parent, property, to: ref });
+      if (parent !== undefined && property !== undefined && out.edges.length < MAX_EDGES)
+        out.edges.push({ from: parent, property, to: ref });
       self = ref;
     }
     for (const key of [...keys].reverse()) {
@@ -189,7 +218,13 @@ function collect(inputs: readonly StructuredInput[]): Collected {
       const childParent = key === '@graph' ? parent : self;
       if (typeof child === 'object' && child !== null) {
         stack.push({ value: child, origin, parent: childParent, property: childProperty, depth: depth + 1 });
-      } else if (typeof child === 'string' && self !== undefined && self !== parent && RELATION_PROPERTIES.has(key) && out.literalEdges.length < MAX_EDGES) {
+      } else if (
+        typeof child === 'string' &&
+        self !== undefined &&
+        self !== parent &&
+        RELATION_PROPERTIES.has(key) &&
+        out.literalEdges.length < MAX_EDGES
+      ) {
         out.literalEdges.push({ from: self, property: key, value: child });
       }
     }
@@ -229,7 +264,9 @@ function draftFromNode(node: NodeRecord): Draft | undefined {
   const firstType = types[0];
   const sourceType = firstType === undefined ? undefined : sanitizeLine(bareType(firstType), 80);
   const draft: Draft = { ref: node.ref, name, type, sourceType, aliases: [], attributes: emptyRecord(), origin: node.origin };
-  for (const key of ALIAS_PROPERTIES) for (const alias of asArray(ownValue(node.obj, key)).slice(0, MAX_ALIASES)) addAlias(draft, sanitizeLine(literal(alias), MAX_NAME_LENGTH));
+  for (const key of ALIAS_PROPERTIES)
+    for (const alias of asArray(ownValue(node.obj, key)).slice(0, MAX_ALIASES))
+      addAlias(draft, sanitizeLine(literal(alias), MAX_NAME_LENGTH));
   for (const [property, attribute] of ATTRIBUTE_PROPERTIES) {
     setAttribute(draft, attribute, sanitizeLine(literal(ownValue(node.obj, property)), MAX_ATTRIBUTE_VALUE));
   }
@@ -310,7 +347,8 @@ export function buildStructuredGraph(inputs: readonly StructuredInput[]): Struct
     for (const [k, v] of Object.entries(draft.attributes)) setAttribute(first, k, v);
     first.description ??= draft.description;
   }
-  if (drafts.size > 0 && entities.length >= MAX_STRUCTURED_ENTITIES) notes.push(`structured entities were capped at ${MAX_STRUCTURED_ENTITIES}`);
+  if (drafts.size > 0 && entities.length >= MAX_STRUCTURED_ENTITIES)
+    notes.push(`structured entities were capped at ${MAX_STRUCTURED_ENTITIES}`);
 
   const relations: StructuredRelation[] = [];
   const relationKeys = new Set<string>();

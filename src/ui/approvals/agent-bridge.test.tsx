@@ -63,7 +63,17 @@ describe('agent approvals and bridge settings', () => {
     expect(container.querySelector('[data-testid="agent-approvals"]')).toBeNull();
     background.state({
       ...base,
-      pending: [{ id: 'a1', tool: 'entity_add', sideEffectClass: 'side-effecting', client: 'claude-desktop', argumentsPreview: '{"name":"<img src=x onerror=alert(1)>"}', requestedAt: 0, expiresAt: Date.now() + 30_000 }],
+      pending: [
+        {
+          id: 'a1',
+          tool: 'entity_add',
+          sideEffectClass: 'side-effecting',
+          client: 'claude-desktop',
+          argumentsPreview: '{"name":"<img src=x onerror=alert(1)>"}',
+          requestedAt: 0,
+          expiresAt: Date.now() + 30_000,
+        },
+      ],
     });
     const item = container.querySelector('[data-testid="approval"]');
     expect(item?.textContent).toContain('claude-desktop wants to run entity_add');

@@ -4,12 +4,7 @@
  * agents, grants) as it changes, and carries the user's answers back. Reopens the
  * port when the service worker restarts. No React here; `use-bridge.ts` adds the hook.
  */
-import {
-  BRIDGE_PORT_NAME,
-  type BridgeState,
-  bridgeToPanelSchema,
-  type PanelToBridge,
-} from '../../native-host/panel-protocol';
+import { BRIDGE_PORT_NAME, type BridgeState, bridgeToPanelSchema, type PanelToBridge } from '../../native-host/panel-protocol';
 
 /** The parts of `runtime.Port` the panel uses. */
 export interface PanelPort {

@@ -33,9 +33,15 @@ describe('CaptureHealth', () => {
     expect(banner?.textContent).toContain('storage quota exceeded');
   });
 
-  it('lists parked captures with their reason, and retries or discards one at the user\'s request', async () => {
+  it("lists parked captures with their reason, and retries or discards one at the user's request", async () => {
     const parked = [
-      { captureId: `c_${'a'.repeat(32)}`, url: 'https://a.example/', title: 'Page A', attempts: 3, reason: 'did not finish: the worker stopped during analysis' },
+      {
+        captureId: `c_${'a'.repeat(32)}`,
+        url: 'https://a.example/',
+        title: 'Page A',
+        attempts: 3,
+        reason: 'did not finish: the worker stopped during analysis',
+      },
       { captureId: `c_${'b'.repeat(32)}`, url: 'https://b.example/', title: 'Page B', attempts: 3, reason: 'analysis exploded' },
     ];
     let polls = 0;
@@ -46,17 +52,18 @@ describe('CaptureHealth', () => {
     };
     const perform = async (action: 'retry' | 'discard', captureId: string) => {
       actions.push(`${action} ${captureId}`);
-      parked.splice(parked.findIndex((p) => p.captureId === captureId), 1);
+      parked.splice(
+        parked.findIndex((p) => p.captureId === captureId),
+        1,
+      );
     };
     await act(() => root.render(<CaptureHealth status={status} act={perform} />));
     const items = () => [...container.querySelectorAll('[data-testid="parked-capture"]')];
-    expect(items().map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Page A'),
-      expect.stringContaining('Page B'),
-    ]);
+    expect(items().map((li) => li.textContent)).toEqual([expect.stringContaining('Page A'), expect.stringContaining('Page B')]);
     expect(items()[0]?.textContent).toContain('Tried 3 times. Reason: did not finish: the worker stopped during analysis');
     expect(container.textContent).toContain('kept until you retry or discard them');
-    const button = (li: Element | undefined, label: string) => [...(li?.querySelectorAll('button') ?? [])].find((b) => b.textContent === label);
+    const button = (li: Element | undefined, label: string) =>
+      [...(li?.querySelectorAll('button') ?? [])].find((b) => b.textContent === label);
     const pollsBefore = polls;
     await act(async () => button(items()[1], 'Discard')?.click());
     expect(actions).toEqual([`discard c_${'b'.repeat(32)}`]);

@@ -27,7 +27,13 @@ const backgroundStatus: QueueStatus = () => sendMessage({ type: 'capture.status'
 const backgroundAction: QueueAction = (action, captureId) =>
   action === 'retry' ? sendMessage({ type: 'capture.retry', captureId }) : sendMessage({ type: 'capture.discard', captureId });
 
-export function CaptureHealth({ status = backgroundStatus, act = backgroundAction }: { readonly status?: QueueStatus; readonly act?: QueueAction }) {
+export function CaptureHealth({
+  status = backgroundStatus,
+  act = backgroundAction,
+}: {
+  readonly status?: QueueStatus;
+  readonly act?: QueueAction;
+}) {
   const [health, setHealth] = useState<Health>({ failed: 0 });
   const [problem, setProblem] = useState<string | undefined>();
   const [tick, setTick] = useState(0);
@@ -35,7 +41,15 @@ export function CaptureHealth({ status = backgroundStatus, act = backgroundActio
     let live = true;
     const poll = () =>
       void status()
-        .then((s) => live && setHealth({ failed: s.failed, ...(s.error === undefined ? {} : { error: s.error }), ...(s.parked === undefined ? {} : { parked: s.parked }) }))
+        .then(
+          (s) =>
+            live &&
+            setHealth({
+              failed: s.failed,
+              ...(s.error === undefined ? {} : { error: s.error }),
+              ...(s.parked === undefined ? {} : { parked: s.parked }),
+            }),
+        )
         .catch(() => undefined);
     poll();
     const timer = setInterval(poll, POLL_MS);
@@ -62,8 +76,7 @@ export function CaptureHealth({ status = backgroundStatus, act = backgroundActio
     <div className="banner warning" role="alert" data-testid="capture-health">
       <p>
         {pages} could not be added to your graph yet; {health.failed === 1 ? 'it is' : 'they are'} kept until you retry or discard{' '}
-        {health.failed === 1 ? 'it' : 'them'}.
-        {parked.length === 0 && health.error ? ` Reason: ${health.error}` : ''}
+        {health.failed === 1 ? 'it' : 'them'}.{parked.length === 0 && health.error ? ` Reason: ${health.error}` : ''}
       </p>
       {parked.length > 0 && (
         <ul className="plain stack" aria-label="Parked captures">
@@ -74,8 +87,12 @@ export function CaptureHealth({ status = backgroundStatus, act = backgroundActio
                 Tried {p.attempts} {p.attempts === 1 ? 'time' : 'times'}. Reason: {p.reason}
               </div>
               <div className="actions">
-                <button type="button" onClick={() => run('retry', p.captureId)}>Retry</button>
-                <button type="button" className="danger" onClick={() => run('discard', p.captureId)}>Discard</button>
+                <button type="button" onClick={() => run('retry', p.captureId)}>
+                  Retry
+                </button>
+                <button type="button" className="danger" onClick={() => run('discard', p.captureId)}>
+                  Discard
+                </button>
               </div>
             </li>
           ))}

@@ -5,7 +5,12 @@ import { LlmCaptureSettings } from './llm-capture-settings';
 
 /** Site patterns kept per list (the schema's own bound). */
 const MAX_SITES = 2000;
-const lines = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, MAX_SITES);
+const lines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, MAX_SITES);
 
 export function CaptureSettings() {
   const capture = usePanelStore((s) => s.settings.value.capture);
@@ -16,26 +21,57 @@ export function CaptureSettings() {
     <fieldset>
       <legend>Capture</legend>
       <label className="inline">
-        <input type="checkbox" checked={capture.paused} onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, paused: e.target.checked } }))} data-testid="pause" />
+        <input
+          type="checkbox"
+          checked={capture.paused}
+          onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, paused: e.target.checked } }))}
+          data-testid="pause"
+        />
         Pause capture
       </label>
-      <label>Mode
-        <select value={capture.mode} onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, mode: e.target.value === 'manual' ? 'manual' : 'auto' } }))} aria-describedby="capture-mode-help" data-testid="capture-mode">
+      <label>
+        Mode
+        <select
+          value={capture.mode}
+          onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, mode: e.target.value === 'manual' ? 'manual' : 'auto' } }))}
+          aria-describedby="capture-mode-help"
+          data-testid="capture-mode"
+        >
           <option value="auto">Automatic</option>
           <option value="manual">Manual</option>
         </select>
       </label>
       {/* The options stay short so the select fits 320 px; what they mean is said here. */}
-      <p id="capture-mode-help" className="muted small">Automatic reads every page you visit, except blocked sites; manual only when you press Alt+Shift+A or use the right-click menu.</p>
-      <label>Never capture these sites (one per line: host, *.suffix or URL prefix)
-        <textarea rows={4} value={block} onChange={(e) => setBlock(e.target.value)} onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, blocklist: lines(block) } }))} data-testid="blocklist" />
+      <p id="capture-mode-help" className="muted small">
+        Automatic reads every page you visit, except blocked sites; manual only when you press Alt+Shift+A or use the right-click menu.
+      </p>
+      <label>
+        Never capture these sites (one per line: host, *.suffix or URL prefix)
+        <textarea
+          rows={4}
+          value={block}
+          onChange={(e) => setBlock(e.target.value)}
+          onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, blocklist: lines(block) } }))}
+          data-testid="blocklist"
+        />
       </label>
       <label className="inline">
-        <input type="checkbox" checked={capture.keepSentences} onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, keepSentences: e.target.checked } }))} data-testid="keep-sentences" />
+        <input
+          type="checkbox"
+          checked={capture.keepSentences}
+          onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, keepSentences: e.target.checked } }))}
+          data-testid="keep-sentences"
+        />
         Keep the sentences of captured pages that name their entities, to answer from what I read
       </label>
-      <label>Only capture these sites (empty = all others)
-        <textarea rows={2} value={allow} onChange={(e) => setAllow(e.target.value)} onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, allowlist: lines(allow) } }))} />
+      <label>
+        Only capture these sites (empty = all others)
+        <textarea
+          rows={2}
+          value={allow}
+          onChange={(e) => setAllow(e.target.value)}
+          onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, allowlist: lines(allow) } }))}
+        />
       </label>
       <LlmCaptureSettings />
     </fieldset>

@@ -25,7 +25,9 @@ function Sources({ message }: { readonly message: ChatMessage }) {
         </span>
       ))}
       {pages.map((p) => (
-        <span key={p.url} className="chip page" data-testid="source-page"><PageLink url={p.url} title={p.title} /></span>
+        <span key={p.url} className="chip page" data-testid="source-page">
+          <PageLink url={p.url} title={p.title} />
+        </span>
       ))}
     </div>
   );
@@ -38,7 +40,11 @@ function Sources({ message }: { readonly message: ChatMessage }) {
 function MessageBody({ message }: { readonly message: ChatMessage }) {
   const blocks = message.streaming ? undefined : message.blocks;
   if (blocks === undefined || blocks.length === 0 || !blocks.every(isAnswerBlock)) {
-    return <p className="text" aria-busy={message.streaming === true}>{message.text || (message.streaming ? 'Thinking…' : '')}</p>;
+    return (
+      <p className="text" aria-busy={message.streaming === true}>
+        {message.text || (message.streaming ? 'Thinking…' : '')}
+      </p>
+    );
   }
   return (
     <div className="text" data-testid="answer-body">
@@ -47,7 +53,9 @@ function MessageBody({ message }: { readonly message: ChatMessage }) {
           <p key={i}>{block.text}</p>
         ) : (
           <ul key={i} className="answer-list">
-            {block.items.map((item, j) => <li key={j}>{item}</li>)}
+            {block.items.map((item, j) => (
+              <li key={j}>{item}</li>
+            ))}
           </ul>
         ),
       )}
@@ -62,15 +70,30 @@ export function ChatMessageView({ message }: { readonly message: ChatMessage }) 
   const busy = usePanelStore((s) => s.qa.busy);
   const mine = message.role === 'user';
   return (
-    <li className={`message ${mine ? 'mine' : 'theirs'} ${message.error ? 'failed' : ''}`} data-testid={mine ? 'chat-question' : 'chat-answer'}>
+    <li
+      className={`message ${mine ? 'mine' : 'theirs'} ${message.error ? 'failed' : ''}`}
+      data-testid={mine ? 'chat-question' : 'chat-answer'}
+    >
       <MessageBody message={message} />
-      {message.confidence && <span className={`confidence c-${message.confidence}`} data-testid="confidence">confidence: {message.confidence}</span>}
-      {message.notices?.map((n) => <p key={n} className="muted small">{n}</p>)}
+      {message.confidence && (
+        <span className={`confidence c-${message.confidence}`} data-testid="confidence">
+          confidence: {message.confidence}
+        </span>
+      )}
+      {message.notices?.map((n) => (
+        <p key={n} className="muted small">
+          {n}
+        </p>
+      ))}
       <Sources message={message} />
       {message.proposal?.state === 'open' && (
         <div className="actions">
-          <button type="button" onClick={() => void confirmProposal(message.id, true)} data-testid="confirm-proposal">Merge</button>
-          <button type="button" onClick={() => void confirmProposal(message.id, false)}>Don't</button>
+          <button type="button" onClick={() => void confirmProposal(message.id, true)} data-testid="confirm-proposal">
+            Merge
+          </button>
+          <button type="button" onClick={() => void confirmProposal(message.id, false)}>
+            Don't
+          </button>
         </div>
       )}
       {message.choices && (
@@ -83,12 +106,16 @@ export function ChatMessageView({ message }: { readonly message: ChatMessage }) 
       {message.followUps && message.followUps.length > 0 && (
         <div className="followups" aria-label="Follow-up questions">
           {message.followUps.map((f) => (
-            <button key={f} type="button" className="small" disabled={busy} onClick={() => void askQuestion(f)} data-testid="follow-up">{f}</button>
+            <button key={f} type="button" className="small" disabled={busy} onClick={() => void askQuestion(f)} data-testid="follow-up">
+              {f}
+            </button>
           ))}
         </div>
       )}
       {!mine && !message.streaming && !message.error && (
-        <button type="button" className="small link" onClick={() => setReplyTo(message.id)}>Reply</button>
+        <button type="button" className="small link" onClick={() => setReplyTo(message.id)}>
+          Reply
+        </button>
       )}
     </li>
   );

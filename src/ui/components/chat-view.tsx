@@ -43,23 +43,44 @@ export function ChatView() {
         <div className="empty">
           <p>Ask about what you have browsed. Answers come only from your graph, with their sources.</p>
           <div className="followups">
-            {EXAMPLES.map((q) => <button key={q} type="button" className="small" onClick={() => void askQuestion(q)}>{q}</button>)}
+            {EXAMPLES.map((q) => (
+              <button key={q} type="button" className="small" onClick={() => void askQuestion(q)}>
+                {q}
+              </button>
+            ))}
           </div>
         </div>
       )}
       <ol className="messages" aria-live="polite" aria-label="Conversation" data-testid="chat">
-        {qa.messages.map((m) => <ChatMessageView key={m.id} message={m} />)}
+        {qa.messages.map((m) => (
+          <ChatMessageView key={m.id} message={m} />
+        ))}
       </ol>
       <div ref={end} />
       <form onSubmit={submit} className="composer">
         {replyingTo && (
           <p className="muted small">
-            Replying to “{replyingTo.text.slice(0, 60)}” <button type="button" className="small" onClick={() => setReplyTo(undefined)}>Cancel</button>
+            Replying to “{replyingTo.text.slice(0, 60)}”{' '}
+            <button type="button" className="small" onClick={() => setReplyTo(undefined)}>
+              Cancel
+            </button>
           </p>
         )}
-        <label htmlFor="question" className="sr-only">Question</label>
-        <input id="question" value={text} maxLength={MAX_QUESTION} placeholder="Ask a question…" onChange={(e) => setText(e.target.value)} data-testid="chat-input" autoComplete="off" />
-        <button type="submit" disabled={qa.busy || text.trim() === ''}>Ask</button>
+        <label htmlFor="question" className="sr-only">
+          Question
+        </label>
+        <input
+          id="question"
+          value={text}
+          maxLength={MAX_QUESTION}
+          placeholder="Ask a question…"
+          onChange={(e) => setText(e.target.value)}
+          data-testid="chat-input"
+          autoComplete="off"
+        />
+        <button type="submit" disabled={qa.busy || text.trim() === ''}>
+          Ask
+        </button>
       </form>
     </section>
   );

@@ -21,11 +21,17 @@ export function ClearGraph() {
       {confirming ? (
         <div role="group" aria-label="Confirm deleting everything" className="confirm">
           <p>Delete the whole graph? This cannot be undone; export it first if you may want it back.</p>
-          <button type="button" className="danger" onClick={() => void clear()} data-testid="confirm-clear">Delete everything</button>
-          <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
+          <button type="button" className="danger" onClick={() => void clear()} data-testid="confirm-clear">
+            Delete everything
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
         </div>
       ) : (
-        <button type="button" className="danger" onClick={() => setConfirming(true)} data-testid="clear-graph">Delete the whole graph…</button>
+        <button type="button" className="danger" onClick={() => setConfirming(true)} data-testid="clear-graph">
+          Delete the whole graph…
+        </button>
       )}
       {message && <p role="status">{message}</p>}
     </section>

@@ -15,16 +15,36 @@ export function CopyPageTo({ url, onDone }: { readonly url: string; readonly onD
   if (others.length === 0) return null;
   const copy = () =>
     void callTool('workspace_copy_page', { url, from: active.id, to: target }).then(
-      (out) => onDone(`Copied into ${out.to}: ${out.entities.created} new entities, ${out.entities.updated + out.entities.unchanged} joined. To move the page, delete it here.`),
+      (out) =>
+        onDone(
+          `Copied into ${out.to}: ${out.entities.created} new entities, ${out.entities.updated + out.entities.unchanged} joined. To move the page, delete it here.`,
+        ),
       (e: unknown) => onDone(userError(e)),
     );
   return (
-    <form className="actions" onSubmit={(e) => { e.preventDefault(); copy(); }}>
-      <select aria-label="Copy this page to workspace" value={target} onChange={(e) => setTarget(e.target.value)} data-testid="copy-page-target">
+    <form
+      className="actions"
+      onSubmit={(e) => {
+        e.preventDefault();
+        copy();
+      }}
+    >
+      <select
+        aria-label="Copy this page to workspace"
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+        data-testid="copy-page-target"
+      >
         <option value="">Copy to workspace…</option>
-        {others.map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}
+        {others.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.name}
+          </option>
+        ))}
       </select>
-      <button type="submit" disabled={target === ''} data-testid="copy-page">Copy</button>
+      <button type="submit" disabled={target === ''} data-testid="copy-page">
+        Copy
+      </button>
     </form>
   );
 }

@@ -51,11 +51,27 @@ export function DataView() {
         <h2 id="export-heading">Export</h2>
         <div className="actions wrap">
           {FORMATS.map((f) => (
-            <button key={f.id} type="button" disabled={busy !== undefined} onClick={() => void exportAs(f.id)} data-testid={`export-${f.id}`}>{f.label}</button>
+            <button
+              key={f.id}
+              type="button"
+              disabled={busy !== undefined}
+              onClick={() => void exportAs(f.id)}
+              data-testid={`export-${f.id}`}
+            >
+              {f.label}
+            </button>
           ))}
         </div>
-        {wrote !== undefined && <p role="status" data-testid="export-summary">Saved {wrote}</p>}
-        {error && <p role="alert" className="error">{error}</p>}
+        {wrote !== undefined && (
+          <p role="status" data-testid="export-summary">
+            Saved {wrote}
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
       </section>
       <ImportGraph />
       <ClearGraph />

@@ -13,7 +13,10 @@ export function DiagramFilters() {
   const filters = usePanelStore((s) => s.viz.filters);
   const set = usePanelStore((s) => s.setDiagramFilters);
   const [relations, setRelations] = useState((filters.relations ?? []).join(', '));
-  const { value: around } = useLiveQuery(async () => { const id = filters.around === undefined ? undefined : asEntityId(filters.around); return id === undefined ? undefined : panelGraph().getEntity(id); }, [filters.around]);
+  const { value: around } = useLiveQuery(async () => {
+    const id = filters.around === undefined ? undefined : asEntityId(filters.around);
+    return id === undefined ? undefined : panelGraph().getEntity(id);
+  }, [filters.around]);
   const types = filters.types ?? [];
   const toggle = (t: EntityType) => set({ types: types.includes(t) ? types.filter((x) => x !== t) : [...types, t] });
   return (
@@ -23,9 +26,15 @@ export function DiagramFilters() {
         {filters.around ? (
           <p>
             Around <strong>{around?.name ?? '…'}</strong>{' '}
-            <label className="inline"><input type="radio" name="depth" checked={filters.depth !== 2} onChange={() => set({ depth: 1 })} /> 1 hop</label>{' '}
-            <label className="inline"><input type="radio" name="depth" checked={filters.depth === 2} onChange={() => set({ depth: 2 })} /> 2 hops</label>{' '}
-            <button type="button" className="small" onClick={() => set({ around: undefined })}>Whole graph</button>
+            <label className="inline">
+              <input type="radio" name="depth" checked={filters.depth !== 2} onChange={() => set({ depth: 1 })} /> 1 hop
+            </label>{' '}
+            <label className="inline">
+              <input type="radio" name="depth" checked={filters.depth === 2} onChange={() => set({ depth: 2 })} /> 2 hops
+            </label>{' '}
+            <button type="button" className="small" onClick={() => set({ around: undefined })}>
+              Whole graph
+            </button>
           </p>
         ) : (
           <EntityPicker label="Around an entity" onPick={(h) => set({ around: h.id })} />
@@ -37,11 +46,32 @@ export function DiagramFilters() {
             </label>
           ))}
         </fieldset>
-        <label>Relations (comma-separated, empty = all)
-          <input value={relations} maxLength={400} onChange={(e) => setRelations(e.target.value)} onBlur={() => set({ relations: relations.split(',').map((r) => r.trim()).filter(Boolean).slice(0, 20) })} />
+        <label>
+          Relations (comma-separated, empty = all)
+          <input
+            value={relations}
+            maxLength={400}
+            onChange={(e) => setRelations(e.target.value)}
+            onBlur={() =>
+              set({
+                relations: relations
+                  .split(',')
+                  .map((r) => r.trim())
+                  .filter(Boolean)
+                  .slice(0, 20),
+              })
+            }
+          />
         </label>
-        <label>Budget (entities drawn at most)
-          <input type="number" min={1} max={MAX_NODE_BUDGET} value={filters.budget ?? 60} onChange={(e) => set({ budget: Math.min(MAX_NODE_BUDGET, Math.max(1, Number(e.target.value) || 1)) })} />
+        <label>
+          Budget (entities drawn at most)
+          <input
+            type="number"
+            min={1}
+            max={MAX_NODE_BUDGET}
+            value={filters.budget ?? 60}
+            onChange={(e) => set({ budget: Math.min(MAX_NODE_BUDGET, Math.max(1, Number(e.target.value) || 1)) })}
+          />
         </label>
       </div>
     </details>

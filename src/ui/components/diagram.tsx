@@ -22,10 +22,14 @@ export function Diagram() {
   const host = useRef<HTMLDivElement>(null);
   // Redraw when the graph changes size, at most once per DIAGRAM_REDRAW_MS while captures
   // stream in (a layout blocks the panel for a second or more at the full budget).
-  const { value: version } = useLiveQuery(async () => {
-    const { entities, relationships } = await panelGraph().counts();
-    return `${entities}/${relationships}`;
-  }, [], { minIntervalMs: DIAGRAM_REDRAW_MS });
+  const { value: version } = useLiveQuery(
+    async () => {
+      const { entities, relationships } = await panelGraph().counts();
+      return `${entities}/${relationships}`;
+    },
+    [],
+    { minIntervalMs: DIAGRAM_REDRAW_MS },
+  );
 
   useEffect(() => {
     if (version !== undefined) void drawDiagram();
@@ -67,10 +71,22 @@ export function Diagram() {
     <section aria-labelledby="diagram-heading" className="stack">
       <h2 id="diagram-heading">Diagram</h2>
       <DiagramFilters />
-      {viz.status === 'loading' && <p role="status" className="muted">Drawing the diagram…</p>}
-      {viz.status === 'error' && <p role="alert" className="error">The diagram could not be drawn: {viz.error}</p>}
+      {viz.status === 'loading' && (
+        <p role="status" className="muted">
+          Drawing the diagram…
+        </p>
+      )}
+      {viz.status === 'error' && (
+        <p role="alert" className="error">
+          The diagram could not be drawn: {viz.error}
+        </p>
+      )}
       {model && model.total === 0 && <p className="muted">The diagram draws your graph once pages have been captured.</p>}
-      {viz.model?.note && <p className="muted" data-testid="diagram-note">{viz.model.note}</p>}
+      {viz.model?.note && (
+        <p className="muted" data-testid="diagram-note">
+          {viz.model.note}
+        </p>
+      )}
       <div
         className="diagram"
         ref={host}
@@ -80,8 +96,12 @@ export function Diagram() {
         onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && activate(e.target)}
       />
       <div className="actions">
-        <button type="button" onClick={exportSvg} disabled={!model}>Export SVG</button>
-        <button type="button" onClick={() => void exportPng()} disabled={!model}>Export PNG</button>
+        <button type="button" onClick={exportSvg} disabled={!model}>
+          Export SVG
+        </button>
+        <button type="button" onClick={() => void exportPng()} disabled={!model}>
+          Export PNG
+        </button>
       </div>
     </section>
   );

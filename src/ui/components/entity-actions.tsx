@@ -23,19 +23,49 @@ export function EntityActions({ entity, onEdit }: { readonly entity: Entity; rea
 
   return (
     <div className="actions">
-      <button type="button" onClick={onEdit}>Edit</button>
-      <button type="button" onClick={() => { pickForMerge('b', { id: entity.id, name: entity.name, type: entity.type }); show('review'); }} data-testid="merge-remove-this">Merge: remove this, keep another…</button>
-      <button type="button" onClick={() => { pickForMerge('a', { id: entity.id, name: entity.name, type: entity.type }); show('review'); }} data-testid="merge-keep-this">Merge: keep this, remove another…</button>
+      <button type="button" onClick={onEdit}>
+        Edit
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          pickForMerge('b', { id: entity.id, name: entity.name, type: entity.type });
+          show('review');
+        }}
+        data-testid="merge-remove-this"
+      >
+        Merge: remove this, keep another…
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          pickForMerge('a', { id: entity.id, name: entity.name, type: entity.type });
+          show('review');
+        }}
+        data-testid="merge-keep-this"
+      >
+        Merge: keep this, remove another…
+      </button>
       {confirming ? (
         <span role="group" aria-label="Confirm deletion" className="confirm">
           Delete “{entity.name}” with its relationships and evidence?
-          <button type="button" className="danger" onClick={() => void remove()}>Delete</button>
-          <button type="button" onClick={() => setConfirming(false)}>Keep</button>
+          <button type="button" className="danger" onClick={() => void remove()}>
+            Delete
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Keep
+          </button>
         </span>
       ) : (
-        <button type="button" className="danger" onClick={() => setConfirming(true)}>Delete…</button>
+        <button type="button" className="danger" onClick={() => setConfirming(true)}>
+          Delete…
+        </button>
       )}
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

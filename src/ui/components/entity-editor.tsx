@@ -14,7 +14,11 @@ export function EntityEditor({ entity, onDone }: { readonly entity: Entity; read
   const [name, setName] = useState(entity.name);
   const [type, setType] = useState<EntityType>(entity.type);
   const [aliases, setAliases] = useState(entity.aliases.join('\n'));
-  const [attributes, setAttributes] = useState(Object.entries(entity.attributes).map(([k, v]) => `${k}: ${v}`).join('\n'));
+  const [attributes, setAttributes] = useState(
+    Object.entries(entity.attributes)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n'),
+  );
   const [description, setDescription] = useState(entity.description ?? '');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -27,7 +31,10 @@ export function EntityEditor({ entity, onDone }: { readonly entity: Entity; read
         name: entity.id,
         ...(name.trim() !== entity.name ? { new_name: name.trim() } : {}),
         entity_type: type,
-        aliases: aliases.split('\n').map((a) => a.trim()).filter((a) => a.length > 0),
+        aliases: aliases
+          .split('\n')
+          .map((a) => a.trim())
+          .filter((a) => a.length > 0),
         attributes: attributePatch(entity.attributes, attributes),
         description: description.trim() === '' ? null : description.trim(),
       });
@@ -41,20 +48,42 @@ export function EntityEditor({ entity, onDone }: { readonly entity: Entity; read
 
   return (
     <form className="editor stack" onSubmit={(e) => void save(e)} aria-label={`Edit ${entity.name}`}>
-      <label>Name <input value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} data-testid="edit-name" /></label>
-      <label>Type
+      <label>
+        Name <input value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} data-testid="edit-name" />
+      </label>
+      <label>
+        Type
         <select value={type} onChange={(e) => isEntityType(e.target.value) && setType(e.target.value)}>
-          {ENTITY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+          {ENTITY_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
         </select>
       </label>
-      <label>Aliases (one per line) <textarea rows={3} value={aliases} onChange={(e) => setAliases(e.target.value)} data-testid="edit-aliases" /></label>
-      <label>Attributes (“key: value” per line) <textarea rows={4} value={attributes} onChange={(e) => setAttributes(e.target.value)} data-testid="edit-attributes" /></label>
-      <label>Description <textarea rows={2} maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
+      <label>
+        Aliases (one per line) <textarea rows={3} value={aliases} onChange={(e) => setAliases(e.target.value)} data-testid="edit-aliases" />
+      </label>
+      <label>
+        Attributes (“key: value” per line){' '}
+        <textarea rows={4} value={attributes} onChange={(e) => setAttributes(e.target.value)} data-testid="edit-attributes" />
+      </label>
+      <label>
+        Description <textarea rows={2} maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </label>
       <div className="actions">
-        <button type="submit" disabled={busy}>Save</button>
-        <button type="button" onClick={onDone}>Cancel</button>
+        <button type="submit" disabled={busy}>
+          Save
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
       </div>
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

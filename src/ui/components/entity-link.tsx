@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import type { EntityType } from '../../core/graph/types';
 import { usePanelStore } from '../store';
 
-export function EntityLink({ id, name, type, children }: { readonly id: string; readonly name: string; readonly type: EntityType; readonly children?: ReactNode }) {
+export function EntityLink({
+  id,
+  name,
+  type,
+  children,
+}: {
+  readonly id: string;
+  readonly name: string;
+  readonly type: EntityType;
+  readonly children?: ReactNode;
+}) {
   const openEntity = usePanelStore((s) => s.openEntity);
   const touchEntity = usePanelStore((s) => s.touchEntity);
   return (

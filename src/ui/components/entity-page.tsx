@@ -55,28 +55,42 @@ export function EntityPage({ entityId }: { readonly entityId: string }) {
   if (entity === null) {
     return (
       <section className="stack">
-        <button type="button" onClick={closeEntity}>← Back</button>
+        <button type="button" onClick={closeEntity}>
+          ← Back
+        </button>
         <p className="muted">This entity no longer exists (it was deleted or merged into another). Search for it again.</p>
       </section>
     );
   }
   return (
     <article className="stack entity-page" aria-labelledby="entity-name" data-testid="entity-page">
-      <button type="button" onClick={closeEntity} className="back">← Back</button>
+      <button type="button" onClick={closeEntity} className="back">
+        ← Back
+      </button>
       <header>
-        <h2 id="entity-name" data-testid="entity-name">{entity.name}</h2>
+        <h2 id="entity-name" data-testid="entity-name">
+          {entity.name}
+        </h2>
         <TypeBadge type={entity.type} /> <span className="count">seen ×{entity.mentionCount}</span>
       </header>
       {editing ? (
         <EntityEditor entity={entity} onDone={() => setEditing(false)} />
       ) : (
         <>
-          {entity.aliases.length > 0 && <p><span className="muted">Also known as </span>{entity.aliases.join(', ')}</p>}
+          {entity.aliases.length > 0 && (
+            <p>
+              <span className="muted">Also known as </span>
+              {entity.aliases.join(', ')}
+            </p>
+          )}
           {entity.description && <p>{entity.description}</p>}
           {Object.keys(entity.attributes).length > 0 && (
             <dl className="attributes">
               {Object.entries(entity.attributes).map(([k, v]) => (
-                <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
+                <div key={k}>
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
               ))}
             </dl>
           )}
@@ -89,10 +103,14 @@ export function EntityPage({ entityId }: { readonly entityId: string }) {
         <EvidenceList evidence={evidence ?? []} empty="No page mentions it: it was added by hand or by an agent." />
       </section>
       <section aria-labelledby="pages-heading">
-        <h3 id="pages-heading">Pages <span className="count">{pages?.length ?? 0}</span></h3>
+        <h3 id="pages-heading">
+          Pages <span className="count">{pages?.length ?? 0}</span>
+        </h3>
         <ul className="plain">
           {(pages ?? []).map((p) => (
-            <li key={p.url}><PageLink url={p.url} title={p.title} /> <span className="muted">{new Date(p.capturedAt).toLocaleDateString()}</span></li>
+            <li key={p.url}>
+              <PageLink url={p.url} title={p.title} /> <span className="muted">{new Date(p.capturedAt).toLocaleDateString()}</span>
+            </li>
           ))}
         </ul>
       </section>

@@ -7,7 +7,15 @@ import { TypeBadge } from './type-badge';
 /** Suggestions shown while typing. */
 const SUGGESTIONS = 8;
 
-export function EntityPicker({ label, onPick, exclude }: { readonly label: string; readonly onPick: (hit: SearchHit) => void; readonly exclude?: string }) {
+export function EntityPicker({
+  label,
+  onPick,
+  exclude,
+}: {
+  readonly label: string;
+  readonly onPick: (hit: SearchHit) => void;
+  readonly exclude?: string;
+}) {
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<readonly SearchHit[]>([]);
   const id = useId();
@@ -29,7 +37,14 @@ export function EntityPicker({ label, onPick, exclude }: { readonly label: strin
         <ul className="suggestions" aria-label={`${label}: suggestions`}>
           {hits.map((h) => (
             <li key={h.id}>
-              <button type="button" onClick={() => { onPick(h); setQuery(''); setHits([]); }}>
+              <button
+                type="button"
+                onClick={() => {
+                  onPick(h);
+                  setQuery('');
+                  setHits([]);
+                }}
+              >
                 {h.name}
               </button>{' '}
               <TypeBadge type={h.entity_type} />

@@ -12,13 +12,16 @@ export function EvidenceList({ evidence, empty }: { readonly evidence: readonly 
     <>
       {evidence.some((ev) => ev.extractor === 'llm') && <EvidenceSourceFilter value={shown} onChange={setShown} />}
       <ul className="evidence" data-testid="evidence">
-        {evidence.filter((ev) => isShown(ev, shown)).map((ev) => (
-          <li key={ev.id}>
-            <blockquote>{ev.snippet}</blockquote>
-            <PageLink url={ev.pageUrl} title={ev.pageTitle} quote={ev.snippet} /> <span className="muted">{new Date(ev.capturedAt).toLocaleDateString()}</span>
-            {ev.extractor === 'llm' && <LlmProvenance model={ev.model ?? 'an LLM'} pageUrl={ev.pageUrl} />}
-          </li>
-        ))}
+        {evidence
+          .filter((ev) => isShown(ev, shown))
+          .map((ev) => (
+            <li key={ev.id}>
+              <blockquote>{ev.snippet}</blockquote>
+              <PageLink url={ev.pageUrl} title={ev.pageTitle} quote={ev.snippet} />{' '}
+              <span className="muted">{new Date(ev.capturedAt).toLocaleDateString()}</span>
+              {ev.extractor === 'llm' && <LlmProvenance model={ev.model ?? 'an LLM'} pageUrl={ev.pageUrl} />}
+            </li>
+          ))}
       </ul>
     </>
   );

@@ -14,10 +14,16 @@ export function FirstRunCard() {
   useEffect(() => {
     let live = true;
     void storageGet(FIRST_RUN_DISMISSED_KEY).then(
-      (dismissed) => { if (live) setShown(dismissed !== true); },
-      () => { if (live) setShown(true); },
+      (dismissed) => {
+        if (live) setShown(dismissed !== true);
+      },
+      () => {
+        if (live) setShown(true);
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
   if (!shown) return null;
   const dismiss = () => {
@@ -28,13 +34,28 @@ export function FirstRunCard() {
     <section aria-labelledby="first-run-heading" className="card first-run" data-testid="first-run-card">
       <h2 id="first-run-heading">Welcome to Ariadne</h2>
       <ul className="first-run-list">
-        <li><strong>What it captures:</strong> the main text of pages you visit, and from it the companies, people, technologies, products and places named, with how they relate.</li>
-        <li><strong>Where it is kept:</strong> in this browser, on this computer. Nothing leaves it unless you set up an LLM or Wikidata look-ups in Settings.</li>
-        <li><strong>How to pause:</strong> Settings → Capture → Pause, or block a site there.</li>
-        <li><strong>How to ask:</strong> the Ask tab, in plain words: “What did I read today?”</li>
-        <li><strong>The numbers:</strong> ×3 beside a name means it was seen 3 times; a percentage in Merge &amp; review is how sure Ariadne is that two names are one thing.</li>
+        <li>
+          <strong>What it captures:</strong> the main text of pages you visit, and from it the companies, people, technologies, products and
+          places named, with how they relate.
+        </li>
+        <li>
+          <strong>Where it is kept:</strong> in this browser, on this computer. Nothing leaves it unless you set up an LLM or Wikidata
+          look-ups in Settings.
+        </li>
+        <li>
+          <strong>How to pause:</strong> Settings → Capture → Pause, or block a site there.
+        </li>
+        <li>
+          <strong>How to ask:</strong> the Ask tab, in plain words: “What did I read today?”
+        </li>
+        <li>
+          <strong>The numbers:</strong> ×3 beside a name means it was seen 3 times; a percentage in Merge &amp; review is how sure Ariadne
+          is that two names are one thing.
+        </li>
       </ul>
-      <button type="button" onClick={dismiss} data-testid="first-run-dismiss">Got it</button>
+      <button type="button" onClick={dismiss} data-testid="first-run-dismiss">
+        Got it
+      </button>
     </section>
   );
 }

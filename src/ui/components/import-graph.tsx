@@ -21,8 +21,9 @@ function Summary({ report }: { readonly report: ImportReport }) {
   return (
     <p role="status" data-testid="import-summary">
       {report.mode === 'restore' ? 'Restored' : 'Merged into your graph'}: {e.created} new entities
-      {report.mode === 'merge' ? `, ${e.updated} of yours gained names or attributes, ${e.unchanged} of yours already had everything` : ''}, {r.created} relationships, {v.created} evidence rows,{' '}
-      {p.created + p.updated} pages
+      {report.mode === 'merge'
+        ? `, ${e.updated} of yours gained names or attributes, ${e.unchanged} of yours already had everything`
+        : ''}, {r.created} relationships, {v.created} evidence rows, {p.created + p.updated} pages
       {report.mode === 'restore' ? `, ${report.merges.created} merges, ${report.reviews.created} review items` : ''}.
       {r.unchanged + v.unchanged > 0 ? ` ${r.unchanged + v.unchanged} relationships and evidence rows were already there.` : ''}
       {report.skipped > 0 ? ` ${report.skipped} records did not apply here and were skipped.` : ''}
@@ -59,15 +60,24 @@ export function ImportGraph() {
   return (
     <section aria-labelledby="import-heading" className="stack">
       <h2 id="import-heading">Import</h2>
-      <p className="muted">A JSON export from Ariadne. Into an empty graph it comes back exactly; otherwise its names are matched with yours.</p>
-      <label>Choose a JSON export <input type="file" accept="application/json,.json" disabled={busy} onChange={(e) => void onFile(e)} data-testid="import-file" /></label>
+      <p className="muted">
+        A JSON export from Ariadne. Into an empty graph it comes back exactly; otherwise its names are matched with yours.
+      </p>
+      <label>
+        Choose a JSON export{' '}
+        <input type="file" accept="application/json,.json" disabled={busy} onChange={(e) => void onFile(e)} data-testid="import-file" />
+      </label>
       {busy && (
         <p>
           <progress aria-label="Import progress" data-testid="import-progress" /> Checking and importing…
         </p>
       )}
       {summary && <Summary report={summary} />}
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

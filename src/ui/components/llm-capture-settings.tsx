@@ -21,7 +21,9 @@ const POLL_MS = 2000;
 /** The connection test the provider allows: the endpoint's model list, or the built-in model being ready. */
 async function providerWorks(llm: Settings['llm']): Promise<{ ok: boolean; text: string }> {
   if (llm.provider === 'prompt-api') {
-    return (await promptApi().ready()) ? { ok: true, text: 'The built-in model is ready.' } : { ok: false, text: 'The browser\'s built-in model is not ready here.' };
+    return (await promptApi().ready())
+      ? { ok: true, text: 'The built-in model is ready.' }
+      : { ok: false, text: "The browser's built-in model is not ready here." };
   }
   return testConnection(llm);
 }
@@ -30,7 +32,10 @@ function useLlmStatus(): LlmStatus | undefined {
   const [status, setStatus] = useState<LlmStatus>();
   useEffect(() => {
     let live = true;
-    const poll = () => void sendMessage({ type: 'llm.status' }).then((s) => live && setStatus(s)).catch(() => undefined);
+    const poll = () =>
+      void sendMessage({ type: 'llm.status' })
+        .then((s) => live && setStatus(s))
+        .catch(() => undefined);
     poll();
     const timer = setInterval(poll, POLL_MS);
     return () => {
@@ -48,42 +53,88 @@ export function LlmCaptureSettings() {
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
   const update = (patch: Partial<Settings['llm']>) => void save((s) => ({ ...s, llm: { ...s.llm, ...patch } }));
-  if (llm.provider === 'none') return <p className="muted small">Configure an LLM under “Answering questions” to also read captured pages with it.</p>;
+  if (llm.provider === 'none')
+    return <p className="muted small">Configure an LLM under “Answering questions” to also read captured pages with it.</p>;
 
   const act = async (run: () => Promise<{ ok: boolean; text: string }>) => {
     setBusy(true);
     setMessage(await run().catch((error: unknown) => ({ ok: false, text: userError(error) })));
     setBusy(false);
   };
-  const turnOn = () => act(async () => {
-    const test = await providerWorks(llm);
-    if (test.ok) update({ readPages: true });
-    return test.ok ? { ok: true, text: 'Captured pages will also be read with the LLM.' } : { ok: false, text: `Not turned on: ${test.text}` };
-  });
-  const readTab = () => act(async () => {
-    const { url } = await currentPlace();
-    if (url === undefined) return { ok: false, text: 'There is no page in the current tab.' };
-    await sendMessage({ type: 'llm.read', url });
-    return { ok: true, text: 'Queued: the page will be read with the LLM.' };
-  });
-  const forgetAll = () => act(async () => {
-    const r = await sendMessage({ type: 'llm.forget' });
-    return { ok: true, text: `Removed what the LLM added to ${r.pages} page(s): ${r.evidenceRemoved} evidence rows, ${r.relationshipsRemoved} relationships, ${r.entitiesRemoved} entities.` };
-  });
+  const turnOn = () =>
+    act(async () => {
+      const test = await providerWorks(llm);
+      if (test.ok) update({ readPages: true });
+      return test.ok
+        ? { ok: true, text: 'Captured pages will also be read with the LLM.' }
+        : { ok: false, text: `Not turned on: ${test.text}` };
+    });
+  const readTab = () =>
+    act(async () => {
+      const { url } = await currentPlace();
+      if (url === undefined) return { ok: false, text: 'There is no page in the current tab.' };
+      await sendMessage({ type: 'llm.read', url });
+      return { ok: true, text: 'Queued: the page will be read with the LLM.' };
+    });
+  const forgetAll = () =>
+    act(async () => {
+      const r = await sendMessage({ type: 'llm.forget' });
+      return {
+        ok: true,
+        text: `Removed what the LLM added to ${r.pages} page(s): ${r.evidenceRemoved} evidence rows, ${r.relationshipsRemoved} relationships, ${r.entitiesRemoved} entities.`,
+      };
+    });
 
   return (
     <div className="stack" data-testid="llm-capture">
       <label className="inline">
-        <input type="checkbox" checked={llm.readPages} disabled={busy} onChange={(e) => (e.target.checked ? void turnOn() : update({ readPages: false }))} data-testid="llm-read-pages" />
-        Also read pages with the LLM (sends each captured page's main text to {llm.provider === 'prompt-api' ? 'the browser\'s built-in model' : llm.baseUrl})
+        <input
+          type="checkbox"
+          checked={llm.readPages}
+          disabled={busy}
+          onChange={(e) => (e.target.checked ? void turnOn() : update({ readPages: false }))}
+          data-testid="llm-read-pages"
+        />
+        Also read pages with the LLM (sends each captured page's main text to{' '}
+        {llm.provider === 'prompt-api' ? "the browser's built-in model" : llm.baseUrl})
       </label>
-      <label>Tokens per page <input type="number" min={500} max={200_000} step={500} defaultValue={llm.readTokensPerPage} onBlur={(e) => update({ readTokensPerPage: Number(e.target.value) })} data-testid="llm-page-tokens" /></label>
-      <label>Tokens per day <input type="number" min={1_000} max={10_000_000} step={1_000} defaultValue={llm.readTokensPerDay} onBlur={(e) => update({ readTokensPerDay: Number(e.target.value) })} data-testid="llm-day-tokens" /></label>
+      <label>
+        Tokens per page{' '}
+        <input
+          type="number"
+          min={500}
+          max={200_000}
+          step={500}
+          defaultValue={llm.readTokensPerPage}
+          onBlur={(e) => update({ readTokensPerPage: Number(e.target.value) })}
+          data-testid="llm-page-tokens"
+        />
+      </label>
+      <label>
+        Tokens per day{' '}
+        <input
+          type="number"
+          min={1_000}
+          max={10_000_000}
+          step={1_000}
+          defaultValue={llm.readTokensPerDay}
+          onBlur={(e) => update({ readTokensPerDay: Number(e.target.value) })}
+          data-testid="llm-day-tokens"
+        />
+      </label>
       <div className="row">
-        <button type="button" disabled={busy} onClick={() => void readTab()} data-testid="llm-read-tab">Read the current tab's page with the LLM</button>
-        <button type="button" disabled={busy} onClick={() => void forgetAll()} data-testid="llm-forget-all">Delete everything LLM reading added</button>
+        <button type="button" disabled={busy} onClick={() => void readTab()} data-testid="llm-read-tab">
+          Read the current tab's page with the LLM
+        </button>
+        <button type="button" disabled={busy} onClick={() => void forgetAll()} data-testid="llm-forget-all">
+          Delete everything LLM reading added
+        </button>
       </div>
-      {message && <p role="status" className={message.ok ? 'ok' : 'error'} data-testid="llm-capture-message">{message.text}</p>}
+      {message && (
+        <p role="status" className={message.ok ? 'ok' : 'error'} data-testid="llm-capture-message">
+          {message.text}
+        </p>
+      )}
       {status && <LlmReadingStatus status={status} />}
     </div>
   );
@@ -93,12 +144,14 @@ function LlmReadingStatus({ status }: { readonly status: LlmStatus }) {
   return (
     <div data-testid="llm-status">
       <p className="muted small">
-        LLM reading: {status.queued} queued{status.running ? `, reading ${status.running}` : ''}, {status.done} done, {status.failed} failed, {status.skipped} skipped; {status.tokensToday} tokens today.
+        LLM reading: {status.queued} queued{status.running ? `, reading ${status.running}` : ''}, {status.done} done, {status.failed}{' '}
+        failed, {status.skipped} skipped; {status.tokensToday} tokens today.
       </p>
       <ul className="small">
         {status.recent.map((r, i) => (
           <li key={`${r.url}-${i}`} data-testid="llm-reading" data-state={r.state}>
-            {r.state}: {r.url} ({r.entities} entities, {r.relations} relations kept, {r.dropped} dropped as not in the page, {r.tokens} tokens{r.model ? `, ${r.model}` : ''}){r.note ? ` — ${r.note}` : ''}
+            {r.state}: {r.url} ({r.entities} entities, {r.relations} relations kept, {r.dropped} dropped as not in the page, {r.tokens}{' '}
+            tokens{r.model ? `, ${r.model}` : ''}){r.note ? ` — ${r.note}` : ''}
           </li>
         ))}
       </ul>

@@ -17,10 +17,15 @@ export function LlmProvenance({ model, pageUrl }: { readonly model: string; read
     );
   return (
     <span className="small" data-testid="llm-provenance">
-      {' '}<span className="badge muted">read by {model}</span>{' '}
-      {done === undefined
-        ? <button type="button" className="link" onClick={forget} data-testid="llm-forget-page">remove what the LLM read from this page</button>
-        : <span role="status">{done}</span>}
+      {' '}
+      <span className="badge muted">read by {model}</span>{' '}
+      {done === undefined ? (
+        <button type="button" className="link" onClick={forget} data-testid="llm-forget-page">
+          remove what the LLM read from this page
+        </button>
+      ) : (
+        <span role="status">{done}</span>
+      )}
     </span>
   );
 }
@@ -31,10 +36,21 @@ export function isShown(ev: Evidence, shown: EvidenceSource): boolean {
   return shown === 'all' || (shown === 'llm') === (ev.extractor === 'llm');
 }
 
-export function EvidenceSourceFilter({ value, onChange }: { readonly value: EvidenceSource; readonly onChange: (value: EvidenceSource) => void }) {
+export function EvidenceSourceFilter({
+  value,
+  onChange,
+}: {
+  readonly value: EvidenceSource;
+  readonly onChange: (value: EvidenceSource) => void;
+}) {
   return (
-    <label className="small">Show{' '}
-      <select value={value} onChange={(e) => onChange(e.target.value === 'offline' ? 'offline' : e.target.value === 'llm' ? 'llm' : 'all')} data-testid="evidence-source">
+    <label className="small">
+      Show{' '}
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value === 'offline' ? 'offline' : e.target.value === 'llm' ? 'llm' : 'all')}
+        data-testid="evidence-source"
+      >
         <option value="all">all evidence</option>
         <option value="offline">what Ariadne read offline</option>
         <option value="llm">what an LLM read</option>

@@ -33,14 +33,24 @@ function MergePreview({ a, b }: { readonly a: Picked; readonly b: Picked }) {
   const { ea, eb } = value;
   return (
     <div className="preview" data-testid="merge-preview">
-      <p>Keep {namedWithType(ea)}; remove {namedWithType(eb)} and fold it in. What moves to {namedWithType(ea)}:</p>
+      <p>
+        Keep {namedWithType(ea)}; remove {namedWithType(eb)} and fold it in. What moves to {namedWithType(ea)}:
+      </p>
       <ul>
-        <li>Names: “{eb.name}”{eb.aliases.length > 0 ? ` and ${eb.aliases.length} alias(es)` : ''} become aliases of “{ea.name}”.</li>
-        <li>{value.rels} relationship(s) and {value.evidence} evidence row(s).</li>
+        <li>
+          Names: “{eb.name}”{eb.aliases.length > 0 ? ` and ${eb.aliases.length} alias(es)` : ''} become aliases of “{ea.name}”.
+        </li>
+        <li>
+          {value.rels} relationship(s) and {value.evidence} evidence row(s).
+        </li>
         <li>Attributes gained: {value.gained.length > 0 ? value.gained.join(', ') : 'none'}.</li>
         {value.kept.length > 0 && <li>Different values, the kept one keeps its own: {value.kept.join(', ')}.</li>}
       </ul>
-      {ea.type !== eb.type && <p className="warning">They have different types ({ea.type}, {eb.type}): make sure they are the same thing.</p>}
+      {ea.type !== eb.type && (
+        <p className="warning">
+          They have different types ({ea.type}, {eb.type}): make sure they are the same thing.
+        </p>
+      )}
     </div>
   );
 }
@@ -55,30 +65,61 @@ export function MergeBox() {
   const slot = (side: 'a' | 'b', label: string) => {
     const picked = merge[side];
     return picked ? (
-      <p data-testid={`merge-${side}`}>{label}: <strong>{picked.name}</strong>{picked.type !== undefined && <> <TypeBadge type={picked.type} /></>}</p>
+      <p data-testid={`merge-${side}`}>
+        {label}: <strong>{picked.name}</strong>
+        {picked.type !== undefined && (
+          <>
+            {' '}
+            <TypeBadge type={picked.type} />
+          </>
+        )}
+      </p>
     ) : (
-      <EntityPicker label={label} onPick={(h) => pickForMerge(side, { id: h.id, name: h.name, type: h.entity_type })} {...(side === 'a' ? (merge.b ? { exclude: merge.b.id } : {}) : merge.a ? { exclude: merge.a.id } : {})} />
+      <EntityPicker
+        label={label}
+        onPick={(h) => pickForMerge(side, { id: h.id, name: h.name, type: h.entity_type })}
+        {...(side === 'a' ? (merge.b ? { exclude: merge.b.id } : {}) : merge.a ? { exclude: merge.a.id } : {})}
+      />
     );
   };
   return (
     <section aria-labelledby="merge-heading" className="stack card">
       <h2 id="merge-heading">Merge duplicates</h2>
-      {!merge.a && !merge.b && <p className="muted">Two entities that are one thing (“Stripe” and “Stripe, Inc.”)? Pick the one to keep and the one to remove here, or start from an entity's page.</p>}
+      {!merge.a && !merge.b && (
+        <p className="muted">
+          Two entities that are one thing (“Stripe” and “Stripe, Inc.”)? Pick the one to keep and the one to remove here, or start from an
+          entity's page.
+        </p>
+      )}
       {slot('a', 'Keep')}
       {slot('b', 'Remove and fold into the kept one')}
       {merge.a && merge.b && <MergePreview a={merge.a} b={merge.b} />}
       <div className="actions">
-        <button type="button" disabled={!merge.a || !merge.b || merge.busy} onClick={() => void confirmMerge()} data-testid="confirm-merge">Merge</button>
-        <button type="button" disabled={!merge.a && !merge.b} onClick={swapMerge}>Swap</button>
-        <button type="button" disabled={!merge.a && !merge.b} onClick={clearMerge}>Clear</button>
+        <button type="button" disabled={!merge.a || !merge.b || merge.busy} onClick={() => void confirmMerge()} data-testid="confirm-merge">
+          Merge
+        </button>
+        <button type="button" disabled={!merge.a && !merge.b} onClick={swapMerge}>
+          Swap
+        </button>
+        <button type="button" disabled={!merge.a && !merge.b} onClick={clearMerge}>
+          Clear
+        </button>
       </div>
       {merge.done && (
         <p role="status" data-testid="merge-done">
           {merge.done}{' '}
-          {merge.lastMergeId && <button type="button" onClick={() => merge.lastMergeId && void undoMerge(merge.lastMergeId)} data-testid="undo-last-merge">Undo</button>}
+          {merge.lastMergeId && (
+            <button type="button" onClick={() => merge.lastMergeId && void undoMerge(merge.lastMergeId)} data-testid="undo-last-merge">
+              Undo
+            </button>
+          )}
         </p>
       )}
-      {merge.error && <p role="alert" className="error">{merge.error}</p>}
+      {merge.error && (
+        <p role="alert" className="error">
+          {merge.error}
+        </p>
+      )}
     </section>
   );
 }

@@ -21,9 +21,12 @@ export function MergeHistory() {
       <ul className="plain" data-testid="merge-history">
         {merges.map((m) => (
           <li key={m.id} data-testid="merge-record">
-            Kept {namedWithType(m.intoBefore)}, removed {namedWithType(m.removed)} <span className="muted">{new Date(m.at).toLocaleString()}</span>{' '}
+            Kept {namedWithType(m.intoBefore)}, removed {namedWithType(m.removed)}{' '}
+            <span className="muted">{new Date(m.at).toLocaleString()}</span>{' '}
             {m.undoneAt === undefined ? (
-              <button type="button" className="small" disabled={busy} onClick={() => void undoMerge(m.id)}>Undo</button>
+              <button type="button" className="small" disabled={busy} onClick={() => void undoMerge(m.id)}>
+                Undo
+              </button>
             ) : (
               <span className="muted">undone</span>
             )}

@@ -72,8 +72,17 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function deletionSummary(out: { title: string; entities_removed: readonly string[]; entities_removed_count: number; entities_kept: number; relationships_removed: number }): string {
-  const names = out.entities_removed.length === 0 ? '' : ` (${out.entities_removed.slice(0, 5).join(', ')}${out.entities_removed_count > 5 ? ', …' : ''})`;
+function deletionSummary(out: {
+  title: string;
+  entities_removed: readonly string[];
+  entities_removed_count: number;
+  entities_kept: number;
+  relationships_removed: number;
+}): string {
+  const names =
+    out.entities_removed.length === 0
+      ? ''
+      : ` (${out.entities_removed.slice(0, 5).join(', ')}${out.entities_removed_count > 5 ? ', …' : ''})`;
   return `Deleted "${out.title || 'the page'}": ${plural(out.entities_removed_count, 'entity', 'entities')}${names} and ${plural(out.relationships_removed, 'relationship', 'relationships')} only it supported. ${plural(out.entities_kept, 'entity stays', 'entities stay')}: other pages (or your edits) support them.`;
 }
 
@@ -81,12 +90,27 @@ function PageFacts({ page }: { readonly page: Page }) {
   return (
     <p className="muted page-facts">
       <span data-testid="page-site">{page.site}</span>
-      {page.byline !== undefined && <> · <span data-testid="page-byline">{page.byline}</span></>}
-      {page.publishedAt !== undefined && <> · published <span data-testid="page-published">{publishedLabel(page.publishedAt)}</span></>}
+      {page.byline !== undefined && (
+        <>
+          {' '}
+          · <span data-testid="page-byline">{page.byline}</span>
+        </>
+      )}
+      {page.publishedAt !== undefined && (
+        <>
+          {' '}
+          · published <span data-testid="page-published">{publishedLabel(page.publishedAt)}</span>
+        </>
+      )}
       <br />
-      captured <time dateTime={new Date(page.capturedAt).toISOString()}>{new Date(page.capturedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+      captured{' '}
+      <time dateTime={new Date(page.capturedAt).toISOString()}>
+        {new Date(page.capturedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+      </time>
       {' · '}
-      <span data-testid="page-contribution">{plural(page.entityIds.length, 'entity', 'entities')}, {plural(page.relationshipIds.length, 'relationship', 'relationships')}</span>
+      <span data-testid="page-contribution">
+        {plural(page.entityIds.length, 'entity', 'entities')}, {plural(page.relationshipIds.length, 'relationship', 'relationships')}
+      </span>
     </p>
   );
 }
@@ -104,11 +128,20 @@ function PageActions({ page, llmReady, onDone }: RowProps) {
     setConfirming(false);
     await callTool('page_delete', { url: page.url }).then((out) => onDone(deletionSummary(out)), fail);
   };
-  const read = () => void sendMessage({ type: 'llm.read', url: page.url }).then(() => onDone(`"${page.title || page.url}" is queued for reading with the LLM.`), fail);
+  const read = () =>
+    void sendMessage({ type: 'llm.read', url: page.url }).then(
+      () => onDone(`"${page.title || page.url}" is queued for reading with the LLM.`),
+      fail,
+    );
   const recapture = () => {
     onDone(`Opening "${page.title || page.url}" to capture it again…`);
     void sendMessage({ type: 'page.recapture', url: page.url }).then(
-      (out) => onDone(out.status === 'captured' ? `"${page.title || page.url}" was captured again (it stays open in a tab).` : `Not captured again: ${out.reason}`),
+      (out) =>
+        onDone(
+          out.status === 'captured'
+            ? `"${page.title || page.url}" was captured again (it stays open in a tab).`
+            : `Not captured again: ${out.reason}`,
+        ),
       fail,
     );
   };
@@ -116,19 +149,35 @@ function PageActions({ page, llmReady, onDone }: RowProps) {
     return (
       <div role="group" aria-label={`Confirm deleting ${page.title || page.url}`} className="confirm">
         <p>Delete this page, its evidence, and the entities and relationships no other page supports? This cannot be undone.</p>
-        <button type="button" className="danger" onClick={() => void remove()} data-testid="confirm-page-delete">Delete page</button>
-        <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
+        <button type="button" className="danger" onClick={() => void remove()} data-testid="confirm-page-delete">
+          Delete page
+        </button>
+        <button type="button" onClick={() => setConfirming(false)}>
+          Cancel
+        </button>
       </div>
     );
   }
   return (
     <div className="actions">
       {isWebUrl(page.url) && page.entityIds.length > 0 && (
-        <button type="button" onClick={() => void openAtEvidence(page).catch(fail)} data-testid="open-at-evidence">Open at evidence</button>
+        <button type="button" onClick={() => void openAtEvidence(page).catch(fail)} data-testid="open-at-evidence">
+          Open at evidence
+        </button>
       )}
-      {isWebUrl(page.url) && <button type="button" onClick={recapture} data-testid="page-recapture">Capture again</button>}
-      {llmReady && <button type="button" onClick={read} data-testid="page-llm-read">Read with the LLM</button>}
-      <button type="button" className="danger" onClick={() => setConfirming(true)} data-testid="page-delete">Delete…</button>
+      {isWebUrl(page.url) && (
+        <button type="button" onClick={recapture} data-testid="page-recapture">
+          Capture again
+        </button>
+      )}
+      {llmReady && (
+        <button type="button" onClick={read} data-testid="page-llm-read">
+          Read with the LLM
+        </button>
+      )}
+      <button type="button" className="danger" onClick={() => setConfirming(true)} data-testid="page-delete">
+        Delete…
+      </button>
       <CopyPageTo url={page.url} onDone={onDone} />
     </div>
   );
@@ -145,7 +194,17 @@ function PageRow(props: RowProps) {
   );
 }
 
-function PageFilters({ site, period, onSite, onPeriod }: { readonly site: string; readonly period: Period; readonly onSite: (site: string) => void; readonly onPeriod: (period: Period) => void }) {
+function PageFilters({
+  site,
+  period,
+  onSite,
+  onPeriod,
+}: {
+  readonly site: string;
+  readonly period: Period;
+  readonly onSite: (site: string) => void;
+  readonly onPeriod: (period: Period) => void;
+}) {
   const { value: sites } = useLiveQuery(knownSites, []);
   return (
     <div className="page-filters">
@@ -153,13 +212,27 @@ function PageFilters({ site, period, onSite, onPeriod }: { readonly site: string
         Site{' '}
         <select value={site} onChange={(e) => onSite(e.target.value)} data-testid="page-site-filter">
           <option value="">All sites</option>
-          {(sites ?? []).map((s) => <option key={s} value={s}>{s}</option>)}
+          {(sites ?? []).map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         Captured{' '}
-        <select value={period} onChange={(e) => { if (isPeriod(e.target.value)) onPeriod(e.target.value); }} data-testid="page-period-filter">
-          {PERIODS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+        <select
+          value={period}
+          onChange={(e) => {
+            if (isPeriod(e.target.value)) onPeriod(e.target.value);
+          }}
+          data-testid="page-period-filter"
+        >
+          {PERIODS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
         </select>
       </label>
     </div>
@@ -177,14 +250,24 @@ export function PagesView() {
     [site, period],
   );
   const { value: total } = useLiveQuery(() => panelGraph().countPages(), []);
-  if (error) return <p role="alert" className="error">Ariadne could not read its pages ({error.message}). Reload the panel.</p>;
+  if (error)
+    return (
+      <p role="alert" className="error">
+        Ariadne could not read its pages ({error.message}). Reload the panel.
+      </p>
+    );
   return (
     <section aria-labelledby="captured-pages-heading" className="stack">
       <h2 id="captured-pages-heading">
-        Captured pages <span className="count" data-testid="page-count">{total ?? 0}</span>
+        Captured pages{' '}
+        <span className="count" data-testid="page-count">
+          {total ?? 0}
+        </span>
       </h2>
       <PageFilters site={site} period={period} onSite={setSite} onPeriod={setPeriod} />
-      <p role="status" data-testid="pages-status">{message}</p>
+      <p role="status" data-testid="pages-status">
+        {message}
+      </p>
       {pages === undefined && <p className="muted">Loading…</p>}
       {pages?.length === 0 && (
         <p className="muted" data-testid="pages-empty">
@@ -193,7 +276,9 @@ export function PagesView() {
       )}
       {pages !== undefined && pages.length > 0 && (
         <ul className="page-list" data-testid="page-list">
-          {pages.map((p) => <PageRow key={p.url} page={p} llmReady={llmReady} onDone={setMessage} />)}
+          {pages.map((p) => (
+            <PageRow key={p.url} page={p} llmReady={llmReady} onDone={setMessage} />
+          ))}
         </ul>
       )}
     </section>

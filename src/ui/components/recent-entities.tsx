@@ -28,22 +28,43 @@ export function RecentEntities() {
   const types = usePanelStore((s) => s.search.types);
   const { value: entities, error } = useLiveQuery(() => recentOf(types), [types.join(',')]);
   const { value: total } = useLiveQuery(() => totalOf(types), [types.join(',')]);
-  if (error) return <p role="alert" className="error">Ariadne could not read its graph ({error.message}). Reload the panel.</p>;
+  if (error)
+    return (
+      <p role="alert" className="error">
+        Ariadne could not read its graph ({error.message}). Reload the panel.
+      </p>
+    );
   if (entities === undefined) return <p className="muted">Loading…</p>;
-  if (entities.length === 0 && types.length > 0) return <p className="muted" data-testid="entity-list-empty">No {types.join(' or ')} entities yet.</p>;
+  if (entities.length === 0 && types.length > 0)
+    return (
+      <p className="muted" data-testid="entity-list-empty">
+        No {types.join(' or ')} entities yet.
+      </p>
+    );
   if (entities.length === 0) {
     return (
       <div className="empty" data-testid="entity-list-empty">
-        <p><strong>Nothing captured yet.</strong></p>
-        <p>Browse as usual: Ariadne reads the pages you visit and collects the companies, people, technologies, products and places on them, here, on this computer.</p>
-        <p>Then search them here, ask questions in <em>Ask</em>, or see them in <em>Diagram</em>. Pause capture or block sites in <em>Settings</em>.</p>
+        <p>
+          <strong>Nothing captured yet.</strong>
+        </p>
+        <p>
+          Browse as usual: Ariadne reads the pages you visit and collects the companies, people, technologies, products and places on them,
+          here, on this computer.
+        </p>
+        <p>
+          Then search them here, ask questions in <em>Ask</em>, or see them in <em>Diagram</em>. Pause capture or block sites in{' '}
+          <em>Settings</em>.
+        </p>
       </div>
     );
   }
   return (
     <section aria-labelledby="entities-heading">
       <h2 id="entities-heading">
-        {types.length === 0 ? 'Recent entities' : `Recent ${types.join(', ')} entities`} <span className="count" data-testid="entity-count">{total ?? entities.length}</span>
+        {types.length === 0 ? 'Recent entities' : `Recent ${types.join(', ')} entities`}{' '}
+        <span className="count" data-testid="entity-count">
+          {total ?? entities.length}
+        </span>
       </h2>
       <ul className="entity-list" data-testid="entity-list">
         {entities.map((e: Entity) => (
@@ -52,7 +73,9 @@ export function RecentEntities() {
               <span className="name">{e.name}</span>
             </EntityLink>
             <TypeBadge type={e.type} />
-            <span className="count" title="Times seen">×{e.mentionCount}</span>
+            <span className="count" title="Times seen">
+              ×{e.mentionCount}
+            </span>
           </li>
         ))}
       </ul>

@@ -18,7 +18,11 @@ export function RelationAdder({ entity }: { readonly entity: Entity }) {
     event.preventDefault();
     if (!other || label.trim() === '') return;
     try {
-      await callTool('entity_relate', { from: outgoing ? entity.id : other.id, to: outgoing ? other.id : entity.id, relationship: label.trim() });
+      await callTool('entity_relate', {
+        from: outgoing ? entity.id : other.id,
+        to: outgoing ? other.id : entity.id,
+        relationship: label.trim(),
+      });
       setLabel('');
       setOther(undefined);
       setError(undefined);
@@ -31,16 +35,40 @@ export function RelationAdder({ entity }: { readonly entity: Entity }) {
     <details className="adder">
       <summary>Add a relationship</summary>
       <form className="stack" onSubmit={(e) => void add(e)}>
-        <label>Direction
+        <label>
+          Direction
           <select value={outgoing ? 'out' : 'in'} onChange={(e) => setOutgoing(e.target.value === 'out')}>
             <option value="out">{entity.name} → other</option>
             <option value="in">other → {entity.name}</option>
           </select>
         </label>
-        <label>Relationship <input value={label} maxLength={MAX_LABEL_LENGTH} placeholder="e.g. uses, founded_by" onChange={(e) => setLabel(e.target.value)} /></label>
-        {other ? <p>Other entity: <strong>{other.name}</strong> <button type="button" className="small" onClick={() => setOther(undefined)}>Change</button></p> : <EntityPicker label="Other entity" onPick={setOther} exclude={entity.id} />}
-        <button type="submit" disabled={!other || label.trim() === ''}>Add</button>
-        {error && <p role="alert" className="error">{error}</p>}
+        <label>
+          Relationship{' '}
+          <input
+            value={label}
+            maxLength={MAX_LABEL_LENGTH}
+            placeholder="e.g. uses, founded_by"
+            onChange={(e) => setLabel(e.target.value)}
+          />
+        </label>
+        {other ? (
+          <p>
+            Other entity: <strong>{other.name}</strong>{' '}
+            <button type="button" className="small" onClick={() => setOther(undefined)}>
+              Change
+            </button>
+          </p>
+        ) : (
+          <EntityPicker label="Other entity" onPick={setOther} exclude={entity.id} />
+        )}
+        <button type="submit" disabled={!other || label.trim() === ''}>
+          Add
+        </button>
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
       </form>
     </details>
   );

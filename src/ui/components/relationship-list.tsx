@@ -41,26 +41,38 @@ export function RelationshipList({ entity }: { readonly entity: Entity }) {
 
   return (
     <section aria-labelledby="rels-heading">
-      <h3 id="rels-heading">Relationships <span className="count">{value?.rels.length ?? 0}</span></h3>
-      {value && value.rels.length === 0 && <p className="muted">No relationships yet. Add one below, or capture a page that links it to something.</p>}
+      <h3 id="rels-heading">
+        Relationships <span className="count">{value?.rels.length ?? 0}</span>
+      </h3>
+      {value && value.rels.length === 0 && (
+        <p className="muted">No relationships yet. Add one below, or capture a page that links it to something.</p>
+      )}
       <ul className="relationships" data-testid="relationships">
         {(value?.rels ?? []).map((r) => {
           const outgoing = r.from === entity.id;
           const other = value?.others.get(outgoing ? r.to : r.from);
           return (
             <li key={r.id} data-testid="relationship">
-              <em title={r.label} data-testid="relation-phrase">{relationPhrase(r.label, outgoing)}</em>{' '}
+              <em title={r.label} data-testid="relation-phrase">
+                {relationPhrase(r.label, outgoing)}
+              </em>{' '}
               {other ? <EntityLink id={other.id} name={other.name} type={other.type} /> : <span className="muted">(missing)</span>}
               <details>
                 <summary className="small">Evidence and actions</summary>
                 <RelationEvidence id={r.id} />
-                <button type="button" className="small danger" onClick={() => void remove(r.id)}>Remove this relationship</button>
+                <button type="button" className="small danger" onClick={() => void remove(r.id)}>
+                  Remove this relationship
+                </button>
               </details>
             </li>
           );
         })}
       </ul>
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
       <RelationAdder entity={entity} />
     </section>
   );

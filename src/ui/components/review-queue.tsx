@@ -16,24 +16,53 @@ const SHOWN = 50;
 
 type Decision = { decision: 'merge'; candidate_id?: string } | { decision: 'keep_separate' };
 
-function ReviewRow({ item, selected, onSelect, decide }: { readonly item: ReviewItem; readonly selected: boolean; readonly onSelect: (on: boolean) => void; readonly decide: (d: Decision) => void }) {
+function ReviewRow({
+  item,
+  selected,
+  onSelect,
+  decide,
+}: {
+  readonly item: ReviewItem;
+  readonly selected: boolean;
+  readonly onSelect: (on: boolean) => void;
+  readonly decide: (d: Decision) => void;
+}) {
   const [candidate, setCandidate] = useState(item.candidates[0]?.id ?? '');
   return (
     <li className="card" data-testid="review-item">
-      <label className="inline"><input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} /> <strong>{item.mention.name}</strong> ({item.mention.type})</label>
+      <label className="inline">
+        <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} /> <strong>{item.mention.name}</strong> (
+        {item.mention.type})
+      </label>
       <p data-testid="review-reason">{item.reason}</p>
       <blockquote>{item.mention.snippet}</blockquote>
-      <p className="muted">From <PageLink url={item.mention.pageUrl} title={item.mention.pageTitle} quote={item.mention.snippet} /></p>
+      <p className="muted">
+        From <PageLink url={item.mention.pageUrl} title={item.mention.pageTitle} quote={item.mention.snippet} />
+      </p>
       {item.candidates.length > 0 && (
-        <label>Same as
+        <label>
+          Same as
           <select value={candidate} onChange={(e) => setCandidate(e.target.value)} data-testid="review-candidate">
-            {item.candidates.map((c) => <option key={c.id} value={c.id}>{c.label} ({c.type}, {Math.round(c.confidence * 100)}% match)</option>)}
+            {item.candidates.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label} ({c.type}, {Math.round(c.confidence * 100)}% match)
+              </option>
+            ))}
           </select>
         </label>
       )}
       <div className="actions">
-        <button type="button" disabled={candidate === ''} onClick={() => decide({ decision: 'merge', candidate_id: candidate })} data-testid="review-accept">Same thing — merge</button>
-        <button type="button" onClick={() => decide({ decision: 'keep_separate' })} data-testid="review-reject">Different — keep both</button>
+        <button
+          type="button"
+          disabled={candidate === ''}
+          onClick={() => decide({ decision: 'merge', candidate_id: candidate })}
+          data-testid="review-accept"
+        >
+          Same thing — merge
+        </button>
+        <button type="button" onClick={() => decide({ decision: 'keep_separate' })} data-testid="review-reject">
+          Different — keep both
+        </button>
       </div>
     </li>
   );
@@ -63,24 +92,58 @@ export function ReviewQueue() {
   if (!items) return null;
   return (
     <section aria-labelledby="review-heading" className="stack">
-      <h2 id="review-heading">To review <span className="count" data-testid="review-count">{items.length}</span></h2>
-      {items.length === 0 && <p className="muted">Nothing to review. When Ariadne is unsure whether a name on a page is an entity it already knows, it asks here.</p>}
+      <h2 id="review-heading">
+        To review{' '}
+        <span className="count" data-testid="review-count">
+          {items.length}
+        </span>
+      </h2>
+      {items.length === 0 && (
+        <p className="muted">
+          Nothing to review. When Ariadne is unsure whether a name on a page is an entity it already knows, it asks here.
+        </p>
+      )}
       {items.length > 1 && (
         <div className="actions">
-          <button type="button" onClick={() => setSelected(new Set(items.map((i) => i.id)))}>Select all</button>
-          <button type="button" disabled={selected.size === 0 || progress !== undefined} onClick={() => void decideMany([...selected], { decision: 'merge' })}>Merge selected into best match</button>
-          <button type="button" disabled={selected.size === 0 || progress !== undefined} onClick={() => void decideMany([...selected], { decision: 'keep_separate' })}>Keep selected separate</button>
+          <button type="button" onClick={() => setSelected(new Set(items.map((i) => i.id)))}>
+            Select all
+          </button>
+          <button
+            type="button"
+            disabled={selected.size === 0 || progress !== undefined}
+            onClick={() => void decideMany([...selected], { decision: 'merge' })}
+          >
+            Merge selected into best match
+          </button>
+          <button
+            type="button"
+            disabled={selected.size === 0 || progress !== undefined}
+            onClick={() => void decideMany([...selected], { decision: 'keep_separate' })}
+          >
+            Keep selected separate
+          </button>
         </div>
       )}
       {progress && <progress max={progress.total} value={progress.done} aria-label="Deciding review items" />}
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
       <ul className="plain stack">
         {items.map((item) => (
           <ReviewRow
             key={item.id}
             item={item}
             selected={selected.has(item.id)}
-            onSelect={(on) => setSelected((s) => { const next = new Set(s); if (on) next.add(item.id); else next.delete(item.id); return next; })}
+            onSelect={(on) =>
+              setSelected((s) => {
+                const next = new Set(s);
+                if (on) next.add(item.id);
+                else next.delete(item.id);
+                return next;
+              })
+            }
             decide={(d) => void decideMany([item.id], d)}
           />
         ))}

@@ -29,7 +29,11 @@ export function SavedHere({ id, children }: { readonly id: string; readonly chil
   return (
     <div className="stack" onChangeCapture={() => mark(id)}>
       {children}
-      {shown && <p role="status" className="muted small saved-here" data-testid={`saved-${id}`}>Saved.</p>}
+      {shown && (
+        <p role="status" className="muted small saved-here" data-testid={`saved-${id}`}>
+          Saved.
+        </p>
+      )}
     </div>
   );
 }

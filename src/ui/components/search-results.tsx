@@ -39,17 +39,40 @@ function NoMatch({ query, types }: { readonly query: string; readonly types: rea
   };
   return (
     <div className="stack" data-testid="search-no-match">
-      <p className="muted">No match for “{query}”{types.length > 0 ? ` among ${types.join(', ')}` : ''}. Check the spelling{types.length > 0 ? ', clear the type filters' : ''}, or add it yourself:</p>
-      <form className="actions" onSubmit={(e) => { e.preventDefault(); void add(); }}>
+      <p className="muted">
+        No match for “{query}”{types.length > 0 ? ` among ${types.join(', ')}` : ''}. Check the spelling
+        {types.length > 0 ? ', clear the type filters' : ''}, or add it yourself:
+      </p>
+      <form
+        className="actions"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
         <label>
           Type{' '}
-          <select value={type} onChange={(e) => setType(ENTITY_TYPES.find((t) => t === e.target.value) ?? 'other')} data-testid="add-entity-type">
-            {ENTITY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+          <select
+            value={type}
+            onChange={(e) => setType(ENTITY_TYPES.find((t) => t === e.target.value) ?? 'other')}
+            data-testid="add-entity-type"
+          >
+            {ENTITY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" data-testid="add-entity">Add “{query}”</button>
+        <button type="submit" data-testid="add-entity">
+          Add “{query}”
+        </button>
       </form>
-      {error !== undefined && <p role="alert" className="error">{error}</p>}
+      {error !== undefined && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -73,7 +96,8 @@ export function SearchResults() {
   const { value: entities } = useLiveQuery(() => panelGraph().getEntities(ids), [ids.join(',')]);
   const byId = new Map<string, Entity>((entities ?? []).flatMap((e) => (e ? [[e.id, e]] : [])));
 
-  if (search.status === 'done' && search.results.length === 0) return <NoMatch key={search.types.join(',')} query={search.query.trim()} types={search.types} />;
+  if (search.status === 'done' && search.results.length === 0)
+    return <NoMatch key={search.types.join(',')} query={search.query.trim()} types={search.types} />;
   return (
     <ol id="search-results" className="results" aria-label="Search results" data-testid="search-results">
       {search.results.map((hit, i) => {
@@ -88,11 +112,17 @@ export function SearchResults() {
           >
             <button type="button" className="row-main" onClick={() => openEntity(hit)}>
               <span className="name">{hit.name}</span>
-              {hit.workspace !== undefined && <span className="muted small workspace-of" data-testid="hit-workspace">in {hit.workspace.name}</span>}
+              {hit.workspace !== undefined && (
+                <span className="muted small workspace-of" data-testid="hit-workspace">
+                  in {hit.workspace.name}
+                </span>
+              )}
               {e && e.aliases.length > 0 && <span className="aliases">aka {e.aliases.slice(0, ALIASES_SHOWN).join(', ')}</span>}
             </button>
             <TypeBadge type={hit.entity_type} />
-            <span className="count" title="Times seen">{e ? `×${e.mentionCount}` : ''}</span>
+            <span className="count" title="Times seen">
+              {e ? `×${e.mentionCount}` : ''}
+            </span>
           </li>
         );
       })}

@@ -24,7 +24,8 @@ export function SearchView() {
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       const target = event.target;
-      const typing = target instanceof HTMLElement && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+      const typing =
+        target instanceof HTMLElement && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
       if (event.key === '/' && !typing) {
         event.preventDefault();
         input.current?.focus();
@@ -47,11 +48,19 @@ export function SearchView() {
     }
   };
 
-  const toggleType = (type: EntityType) => setTypes(search.types.includes(type) ? search.types.filter((t) => t !== type) : [...search.types, type]);
+  const toggleType = (type: EntityType) =>
+    setTypes(search.types.includes(type) ? search.types.filter((t) => t !== type) : [...search.types, type]);
 
   return (
     <section aria-label="Search" className="stack">
-      <form className="search" role="search" onSubmit={(e) => { e.preventDefault(); void runSearch(search.query); }}>
+      <form
+        className="search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void runSearch(search.query);
+        }}
+      >
         <input
           ref={input}
           type="search"
@@ -70,16 +79,30 @@ export function SearchView() {
       <fieldset className="chips" aria-label="Filter by type">
         {ENTITY_TYPES.map((type) => (
           <label key={type} className={`chip ${search.types.includes(type) ? 'on' : ''}`}>
-            <input type="checkbox" checked={search.types.includes(type)} onChange={() => toggleType(type)} data-testid={`type-filter-${type}`} />
+            <input
+              type="checkbox"
+              checked={search.types.includes(type)}
+              onChange={() => toggleType(type)}
+              data-testid={`type-filter-${type}`}
+            />
             {type}
           </label>
         ))}
       </fieldset>
       <label className="inline small">
-        <input type="checkbox" checked={search.everywhere} onChange={(e) => setEverywhere(e.target.checked)} data-testid="search-everywhere" />
+        <input
+          type="checkbox"
+          checked={search.everywhere}
+          onChange={(e) => setEverywhere(e.target.checked)}
+          data-testid="search-everywhere"
+        />
         Search all workspaces
       </label>
-      {search.status === 'error' && <p role="alert" className="error">{search.error}</p>}
+      {search.status === 'error' && (
+        <p role="alert" className="error">
+          {search.error}
+        </p>
+      )}
       {search.query.trim() === '' ? <RecentEntities /> : <SearchResults />}
     </section>
   );

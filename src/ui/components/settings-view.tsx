@@ -24,16 +24,31 @@ export function SettingsView() {
   const { network } = settings.value;
   return (
     <section aria-label="Settings" className="stack settings">
-      {settings.error && <p role="alert" className="error">{settings.error}</p>}
+      {settings.error && (
+        <p role="alert" className="error">
+          {settings.error}
+        </p>
+      )}
       <SavedNotes>
-        <SavedHere id="capture"><CaptureSettings /></SavedHere>
-        <SavedHere id="matching"><ThresholdSettings /></SavedHere>
-        <SavedHere id="llm"><LlmSettings /></SavedHere>
+        <SavedHere id="capture">
+          <CaptureSettings />
+        </SavedHere>
+        <SavedHere id="matching">
+          <ThresholdSettings />
+        </SavedHere>
+        <SavedHere id="llm">
+          <LlmSettings />
+        </SavedHere>
         <SavedHere id="network">
           <fieldset>
             <legend>Network look-ups</legend>
             <label className="inline">
-              <input type="checkbox" checked={network.wikidata} onChange={(e) => void save((s) => ({ ...s, network: { wikidata: e.target.checked } }))} data-testid="wikidata" />
+              <input
+                type="checkbox"
+                checked={network.wikidata}
+                onChange={(e) => void save((s) => ({ ...s, network: { wikidata: e.target.checked } }))}
+                data-testid="wikidata"
+              />
               Look names up on Wikidata (sends entity names to wikidata.org; off by default)
             </label>
           </fieldset>

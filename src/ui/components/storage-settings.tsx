@@ -27,14 +27,20 @@ export function StorageSettings() {
   return (
     <fieldset>
       <legend>Storage</legend>
-      <p data-testid="storage-used">Used: {megabytes(estimate?.usage)} of {megabytes(estimate?.quota)} available.</p>
+      <p data-testid="storage-used">
+        Used: {megabytes(estimate?.usage)} of {megabytes(estimate?.quota)} available.
+      </p>
       {persisted ? (
         <p>Persistent storage is on: the browser will not evict the graph when space runs low.</p>
       ) : (
         <p>
           The browser may clear the graph when disk space runs low.{' '}
-          <button type="button" onClick={() => void persist()}>Keep my data (persistent storage)</button>
-          {persisted === false && <span className="muted small"> Not granted yet; browsers grant it to extensions and often-used sites.</span>}
+          <button type="button" onClick={() => void persist()}>
+            Keep my data (persistent storage)
+          </button>
+          {persisted === false && (
+            <span className="muted small"> Not granted yet; browsers grant it to extensions and often-used sites.</span>
+          )}
         </p>
       )}
     </fieldset>

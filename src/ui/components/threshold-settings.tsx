@@ -36,16 +36,47 @@ export function ThresholdSettings() {
       <legend>Matching names</legend>
       <label>
         Join an existing entity without asking from {percent(draft.autoAcceptThreshold)}% confidence
-        <input type="range" min={50} max={100} value={percent(draft.autoAcceptThreshold)} onChange={(e) => change('autoAcceptThreshold', Number(e.target.value))} aria-describedby="auto-accept-help" aria-invalid={error('autoAcceptThreshold')} data-testid="auto-accept" />
+        <input
+          type="range"
+          min={50}
+          max={100}
+          value={percent(draft.autoAcceptThreshold)}
+          onChange={(e) => change('autoAcceptThreshold', Number(e.target.value))}
+          aria-describedby="auto-accept-help"
+          aria-invalid={error('autoAcceptThreshold')}
+          data-testid="auto-accept"
+        />
       </label>
-      <p id="auto-accept-help" className="muted small">When a name on a page matches an entity you have at least this well, it is added to that entity without asking.</p>
-      {error('autoAcceptThreshold') && <p role="alert" className="error small" data-testid="threshold-error">{problem}</p>}
+      <p id="auto-accept-help" className="muted small">
+        When a name on a page matches an entity you have at least this well, it is added to that entity without asking.
+      </p>
+      {error('autoAcceptThreshold') && (
+        <p role="alert" className="error small" data-testid="threshold-error">
+          {problem}
+        </p>
+      )}
       <label>
         Ask me (review queue) from {percent(draft.reviewThreshold)}%
-        <input type="range" min={0} max={100} value={percent(draft.reviewThreshold)} onChange={(e) => change('reviewThreshold', Number(e.target.value))} aria-describedby="review-help" aria-invalid={error('reviewThreshold')} data-testid="review-threshold" />
+        <input
+          type="range"
+          min={0}
+          max={100}
+          value={percent(draft.reviewThreshold)}
+          onChange={(e) => change('reviewThreshold', Number(e.target.value))}
+          aria-describedby="review-help"
+          aria-invalid={error('reviewThreshold')}
+          data-testid="review-threshold"
+        />
       </label>
-      <p id="review-help" className="muted small">A weaker match, from this score up to the first one, waits in Merge &amp; review for you to decide; below it, the name becomes a new entity.</p>
-      {error('reviewThreshold') && <p role="alert" className="error small" data-testid="threshold-error">{problem}</p>}
+      <p id="review-help" className="muted small">
+        A weaker match, from this score up to the first one, waits in Merge &amp; review for you to decide; below it, the name becomes a new
+        entity.
+      </p>
+      {error('reviewThreshold') && (
+        <p role="alert" className="error small" data-testid="threshold-error">
+          {problem}
+        </p>
+      )}
     </fieldset>
   );
 }

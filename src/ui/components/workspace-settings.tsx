@@ -22,7 +22,15 @@ async function exportWorkspace(w: Workspace): Promise<string> {
   return file.summary;
 }
 
-function WorkspaceRow({ workspace, active, report }: { readonly workspace: Workspace; readonly active: boolean; readonly report: (message: string) => void }) {
+function WorkspaceRow({
+  workspace,
+  active,
+  report,
+}: {
+  readonly workspace: Workspace;
+  readonly active: boolean;
+  readonly report: (message: string) => void;
+}) {
   const [name, setName] = useState(workspace.name);
   const [confirming, setConfirming] = useState(false);
   const kept = workspace.id === DEFAULT_WORKSPACE_ID || active;
@@ -38,18 +46,47 @@ function WorkspaceRow({ workspace, active, report }: { readonly workspace: Works
   });
   return (
     <li className="stack" data-testid="workspace-row" data-workspace={workspace.name}>
-      <form className="actions" onSubmit={(e) => { e.preventDefault(); rename(); }}>
-        <input aria-label={`Name of workspace ${workspace.name}`} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} data-testid="workspace-name" />
-        <button type="submit" disabled={name.trim() === '' || name === workspace.name}>Rename</button>
+      <form
+        className="actions"
+        onSubmit={(e) => {
+          e.preventDefault();
+          rename();
+        }}
+      >
+        <input
+          aria-label={`Name of workspace ${workspace.name}`}
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="workspace-name"
+        />
+        <button type="submit" disabled={name.trim() === '' || name === workspace.name}>
+          Rename
+        </button>
         {active && <span className="muted small">active</span>}
         {workspace.archived && <span className="muted small">archived</span>}
       </form>
       <div className="actions">
-        <button type="button" onClick={archive} disabled={kept && !workspace.archived} title={kept ? 'Default and the active workspace stay' : undefined} data-testid="workspace-archive">
+        <button
+          type="button"
+          onClick={archive}
+          disabled={kept && !workspace.archived}
+          title={kept ? 'Default and the active workspace stay' : undefined}
+          data-testid="workspace-archive"
+        >
           {workspace.archived ? 'Restore' : 'Archive'}
         </button>
-        <button type="button" onClick={act(() => exportWorkspace(workspace).then((s) => `Saved ${s}`))} data-testid="workspace-export">Export</button>
-        <button type="button" className="danger" onClick={() => setConfirming(true)} disabled={kept} title={kept ? 'Default and the active workspace cannot be deleted' : undefined} data-testid="workspace-delete">
+        <button type="button" onClick={act(() => exportWorkspace(workspace).then((s) => `Saved ${s}`))} data-testid="workspace-export">
+          Export
+        </button>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => setConfirming(true)}
+          disabled={kept}
+          title={kept ? 'Default and the active workspace cannot be deleted' : undefined}
+          data-testid="workspace-delete"
+        >
           Delete…
         </button>
       </div>
@@ -57,9 +94,19 @@ function WorkspaceRow({ workspace, active, report }: { readonly workspace: Works
       {confirming && (
         <div role="group" aria-label={`Confirm deleting ${workspace.name}`} className="confirm">
           <p>Delete “{workspace.name}” and its whole graph? This cannot be undone; export it first if you may want it back.</p>
-          <button type="button" onClick={act(() => exportWorkspace(workspace).then((s) => `Saved ${s}`))} data-testid="workspace-export-first">Export first</button>
-          <button type="button" className="danger" onClick={remove} data-testid="workspace-confirm-delete">Delete workspace</button>
-          <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
+          <button
+            type="button"
+            onClick={act(() => exportWorkspace(workspace).then((s) => `Saved ${s}`))}
+            data-testid="workspace-export-first"
+          >
+            Export first
+          </button>
+          <button type="button" className="danger" onClick={remove} data-testid="workspace-confirm-delete">
+            Delete workspace
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
         </div>
       )}
     </li>
@@ -81,14 +128,39 @@ function PinnedSites({ workspace, act }: { readonly workspace: Workspace; readon
           {workspace.pinnedSites.map((p) => (
             <li key={p} className="chip">
               {p}{' '}
-              <button type="button" className="small" aria-label={`Unpin ${p}`} onClick={act(async () => `${(await callTool('workspace_unpin_site', { workspace: workspace.id, site: p })).workspace.name}: ${p} unpinned.`)}>×</button>
+              <button
+                type="button"
+                className="small"
+                aria-label={`Unpin ${p}`}
+                onClick={act(
+                  async () =>
+                    `${(await callTool('workspace_unpin_site', { workspace: workspace.id, site: p })).workspace.name}: ${p} unpinned.`,
+                )}
+              >
+                ×
+              </button>
             </li>
           ))}
         </ul>
       )}
-      <form className="actions" onSubmit={(e) => { e.preventDefault(); pin(); }}>
-        <input aria-label={`Pin a site to ${workspace.name}`} placeholder="Pin a site (example.com, *.example.com)" value={site} maxLength={300} onChange={(e) => setSite(e.target.value)} data-testid="workspace-pin-site" />
-        <button type="submit" disabled={site.trim() === ''}>Pin</button>
+      <form
+        className="actions"
+        onSubmit={(e) => {
+          e.preventDefault();
+          pin();
+        }}
+      >
+        <input
+          aria-label={`Pin a site to ${workspace.name}`}
+          placeholder="Pin a site (example.com, *.example.com)"
+          value={site}
+          maxLength={300}
+          onChange={(e) => setSite(e.target.value)}
+          data-testid="workspace-pin-site"
+        />
+        <button type="submit" disabled={site.trim() === ''}>
+          Pin
+        </button>
       </form>
     </div>
   );
@@ -111,16 +183,35 @@ export function WorkspaceSettings() {
     <section aria-labelledby="workspaces-heading" className="stack">
       <h2 id="workspaces-heading">Workspaces</h2>
       <p className="muted small">One graph per research project. Captures go to the active workspace (switch it in the header, Alt+W).</p>
-      <form className="actions" onSubmit={(e) => { e.preventDefault(); void create(); }}>
-        <input aria-label="New workspace name" placeholder="New workspace" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} data-testid="workspace-new-name" />
-        <button type="submit" disabled={name.trim() === ''} data-testid="workspace-create">Create</button>
+      <form
+        className="actions"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <input
+          aria-label="New workspace name"
+          placeholder="New workspace"
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="workspace-new-name"
+        />
+        <button type="submit" disabled={name.trim() === ''} data-testid="workspace-create">
+          Create
+        </button>
       </form>
       <ul className="stack" aria-label="Workspaces">
         {workspaces.map((w) => (
           <WorkspaceRow key={`${w.id}:${w.name}`} workspace={w} active={w.id === active.id} report={setMessage} />
         ))}
       </ul>
-      {message !== undefined && <p role="status" data-testid="workspace-message">{message}</p>}
+      {message !== undefined && (
+        <p role="status" data-testid="workspace-message">
+          {message}
+        </p>
+      )}
     </section>
   );
 }

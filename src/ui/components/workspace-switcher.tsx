@@ -55,11 +55,17 @@ export function WorkspaceSwitcher() {
           data-testid="workspace-select"
         >
           {(shown.length > 0 ? shown : [active]).map((w) => (
-            <option key={w.id} value={w.id}>{w.name}</option>
+            <option key={w.id} value={w.id}>
+              {w.name}
+            </option>
           ))}
         </select>
       </label>
-      {error !== undefined && <p role="alert" className="error small">{error}</p>}
+      {error !== undefined && (
+        <p role="alert" className="error small">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

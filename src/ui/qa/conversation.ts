@@ -51,14 +51,29 @@ export class Conversation {
       // Salience from the order: the first entity is the page's subject.
       return entityId === undefined ? [] : [{ entityId, type: e.type, name: e.name, salience: 1 - i / (PAGE_ENTITIES + 1) }];
     });
-    this.registry.recordCapture({ chatId: place.chatId, topicId: place.topicId ?? null, url: page.url, title: page.title, kind: 'article', entities, active: true });
+    this.registry.recordCapture({
+      chatId: place.chatId,
+      topicId: place.topicId ?? null,
+      url: page.url,
+      title: page.title,
+      kind: 'article',
+      entities,
+      active: true,
+    });
   }
 
   /** An entity card the user opened or acted on. */
   noteEntity(place: Place, entity: EntityRef): void {
     const entityId = asEntityId(entity.id);
     if (entityId === undefined) return;
-    this.registry.recordEntityTouch({ chatId: place.chatId, topicId: place.topicId ?? null, entityId, type: entity.type, name: entity.name, userId: PANEL_USER });
+    this.registry.recordEntityTouch({
+      chatId: place.chatId,
+      topicId: place.topicId ?? null,
+      entityId,
+      type: entity.type,
+      name: entity.name,
+      userId: PANEL_USER,
+    });
   }
 
   userMessage(place: Place, messageId: string, text: string, replyTo?: string): void {

@@ -54,12 +54,20 @@ async function ask(question: string, page?: string): Promise<Answer> {
   if (page !== undefined) {
     const captured = await store.getPage(page);
     const entities = await store.getEntities(captured?.entityIds ?? []);
-    conversation.notePage(place, { url: page, title: captured?.title ?? '', entities: entities.map((e) => ({ id: e.id, name: e.name, type: e.type })) });
+    conversation.notePage(place, {
+      url: page,
+      title: captured?.title ?? '',
+      entities: entities.map((e) => ({ id: e.id, name: e.name, type: e.type })),
+    });
   }
   conversation.userMessage(place, 'm1', question);
   const plan = conversation.plan(place, question, 'm1');
   if (plan.kind !== 'unchanged' && plan.kind !== 'entity') throw new Error(`the panel would not ask "${question}": ${plan.kind}`);
-  const result: unknown = await registry.call('entity_query', { question: plan.question, ...(page === undefined ? {} : { page_url: page }) }, { caller: { kind: 'extension' } });
+  const result: unknown = await registry.call(
+    'entity_query',
+    { question: plan.question, ...(page === undefined ? {} : { page_url: page }) },
+    { caller: { kind: 'extension' } },
+  );
   return result as Answer;
 }
 
@@ -103,7 +111,10 @@ const EXPECTED: Readonly<Record<string, (a: Answer) => Promise<void> | void>> = 
     for (const item of itemsOf(a)) expect(item).toMatch(/, with \d+ relationships?$/);
   },
   'What did I read today?': (a) => {
-    expect(a.blocks?.[0]).toEqual({ kind: 'paragraph', text: `You captured ${PAGES.length} pages today. Here is what each gave your graph:` });
+    expect(a.blocks?.[0]).toEqual({
+      kind: 'paragraph',
+      text: `You captured ${PAGES.length} pages today. Here is what each gave your graph:`,
+    });
     expect(itemsOf(a)).toHaveLength(PAGES.length);
   },
   'What did I capture from this page?': (a) => {

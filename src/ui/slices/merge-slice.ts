@@ -41,7 +41,13 @@ export const createMergeSlice: StateCreator<PanelState, [], [], MergeSlice> = (s
     set((s) => ({ merge: { ...s.merge, busy: true, error: undefined } }));
     try {
       const out = await callTool('entity_merge', { name_a: a.id, name_b: b.id });
-      set({ merge: { busy: false, done: `Merged: kept ${namedWithType({ name: out.merged_into, ...(a.type ? { type: a.type } : {}) })}, removed ${namedWithType({ name: out.removed, ...(b.type ? { type: b.type } : {}) })} and folded it in.`, lastMergeId: out.merge_id } });
+      set({
+        merge: {
+          busy: false,
+          done: `Merged: kept ${namedWithType({ name: out.merged_into, ...(a.type ? { type: a.type } : {}) })}, removed ${namedWithType({ name: out.removed, ...(b.type ? { type: b.type } : {}) })} and folded it in.`,
+          lastMergeId: out.merge_id,
+        },
+      });
     } catch (error) {
       set((s) => ({ merge: { ...s.merge, busy: false, error: userError(error) } }));
     }
@@ -50,7 +56,14 @@ export const createMergeSlice: StateCreator<PanelState, [], [], MergeSlice> = (s
     set((s) => ({ merge: { ...s.merge, busy: true, error: undefined } }));
     try {
       const out = await callTool('entity_unmerge', { merge_id: mergeId });
-      set((s) => ({ merge: { ...s.merge, busy: false, done: `Undone: “${out.restored}” is separate from “${out.merged_into}” again.`, lastMergeId: undefined } }));
+      set((s) => ({
+        merge: {
+          ...s.merge,
+          busy: false,
+          done: `Undone: “${out.restored}” is separate from “${out.merged_into}” again.`,
+          lastMergeId: undefined,
+        },
+      }));
     } catch (error) {
       set((s) => ({ merge: { ...s.merge, busy: false, error: userError(error) } }));
     }

@@ -61,14 +61,24 @@ async function saveHistory(messages: readonly ChatMessage[]): Promise<void> {
 }
 
 function isMessageList(value: unknown): value is ChatMessage[] {
-  return Array.isArray(value) && value.every((m: unknown) => typeof m === 'object' && m !== null && typeof Reflect.get(m, 'id') === 'string' && typeof Reflect.get(m, 'text') === 'string');
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (m: unknown) =>
+        typeof m === 'object' && m !== null && typeof Reflect.get(m, 'id') === 'string' && typeof Reflect.get(m, 'text') === 'string',
+    )
+  );
 }
 let counter = 0;
 const nextId = (prefix: string): string => `${prefix}${++counter}`;
 
 async function place(): Promise<Place & { url?: string }> {
   const where = await currentPlace();
-  return { chatId: where.windowId, ...(where.tabId === undefined ? {} : { topicId: where.tabId }), ...(where.url === undefined ? {} : { url: where.url }) };
+  return {
+    chatId: where.windowId,
+    ...(where.tabId === undefined ? {} : { topicId: where.tabId }),
+    ...(where.url === undefined ? {} : { url: where.url }),
+  };
 }
 
 /** The page on screen, if Ariadne captured it, as the conversation's current article. */
@@ -76,8 +86,14 @@ async function notePageOnScreen(where: Place & { url?: string }): Promise<void> 
   if (where.url === undefined) return;
   const page = await panelGraph().getPage(where.url);
   if (!page) return;
-  const entities = (await panelGraph().getEntities(page.entityIds.slice(0, 50))).sort((a, b) => b.mentionCount - a.mentionCount || (a.id < b.id ? -1 : 1));
-  conversation.notePage(where, { url: page.url, title: page.title, entities: entities.map((e) => ({ id: e.id, name: e.name, type: e.type })) });
+  const entities = (await panelGraph().getEntities(page.entityIds.slice(0, 50))).sort(
+    (a, b) => b.mentionCount - a.mentionCount || (a.id < b.id ? -1 : 1),
+  );
+  conversation.notePage(where, {
+    url: page.url,
+    title: page.title,
+    entities: entities.map((e) => ({ id: e.id, name: e.name, type: e.type })),
+  });
 }
 
 async function entityRef(id: string, fallback: string): Promise<EntityRef> {
@@ -128,7 +144,12 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
         if (plan.kind === 'merge_proposal') {
           const a = await entityRef(plan.a.entityId, plan.a.label ?? plan.a.entityId);
           const b = await entityRef(plan.b.entityId, plan.b.label ?? plan.b.entityId);
-          push({ id: answerId, role: 'assistant', text: `Merge “${b.name}” into “${a.name}”? Nothing changes until you confirm.`, proposal: { a, b, state: 'open' } });
+          push({
+            id: answerId,
+            role: 'assistant',
+            text: `Merge “${b.name}” into “${a.name}”? Nothing changes until you confirm.`,
+            proposal: { a, b, state: 'open' },
+          });
           return;
         }
         if (plan.kind === 'choose') {
@@ -137,7 +158,12 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
           return;
         }
         if (plan.kind === 'not_found') {
-          push({ id: answerId, role: 'assistant', text: 'I could not tell what that refers to here. Name it, or open its entity card first, and ask again.', confidence: 'low' });
+          push({
+            id: answerId,
+            role: 'assistant',
+            text: 'I could not tell what that refers to here. Name it, or open its entity card first, and ask again.',
+            confidence: 'low',
+          });
           return;
         }
         push({ id: answerId, role: 'assistant', text: '', streaming: true, replyTo: userId });
@@ -158,7 +184,13 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
           followUps: result.follow_ups,
           ...(result.notices ? { notices: result.notices } : {}),
         });
-        conversation.answer(where, answerId, result.answer, userId, result.sources.map((s) => ({ id: s.entityId, name: s.name, type: s.type as EntityType })));
+        conversation.answer(
+          where,
+          answerId,
+          result.answer,
+          userId,
+          result.sources.map((s) => ({ id: s.entityId, name: s.name, type: s.type as EntityType })),
+        );
       } catch (error) {
         if (get().qa.messages.some((m) => m.id === answerId)) patch(answerId, { text: userError(error), streaming: false, error: true });
         else push({ id: answerId, role: 'assistant', text: userError(error), error: true });
@@ -177,7 +209,10 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
       }
       try {
         const out = await callTool('entity_merge', { name_a: proposal.a.id, name_b: proposal.b.id });
-        patch(messageId, { proposal: { ...proposal, state: 'done' }, text: `Merged “${out.removed}” into “${out.merged_into}”. Undo it from Merge & review.` });
+        patch(messageId, {
+          proposal: { ...proposal, state: 'done' },
+          text: `Merged “${out.removed}” into “${out.merged_into}”. Undo it from Merge & review.`,
+        });
         set((s) => ({ merge: { ...s.merge, lastMergeId: out.merge_id, done: `Merged “${out.removed}” into “${out.merged_into}”.` } }));
       } catch (error) {
         patch(messageId, { text: userError(error), error: true });

@@ -25,7 +25,16 @@ export const SEARCH_LIMIT = 25;
 type Status = 'idle' | 'loading' | 'done' | 'error';
 
 export interface SearchSlice {
-  search: { query: string; types: readonly EntityType[]; everywhere: boolean; status: Status; results: readonly SearchHit[]; active: number; error?: string; ms?: number };
+  search: {
+    query: string;
+    types: readonly EntityType[];
+    everywhere: boolean;
+    status: Status;
+    results: readonly SearchHit[];
+    active: number;
+    error?: string;
+    ms?: number;
+  };
   setTypes(types: readonly EntityType[]): void;
   /** Search every workspace (true) or the active one. */
   setEverywhere(everywhere: boolean): void;
@@ -54,12 +63,26 @@ export const createSearchSlice: StateCreator<PanelState, [], [], SearchSlice> = 
     const started = performance.now();
     try {
       const args = { query: trimmed, limit: SEARCH_LIMIT, ...(types.length > 0 ? { types } : {}) };
-      const { results }: { results: readonly SearchHit[] } = everywhere ? await callTool('workspace_search', args) : await callTool('entity_search', args);
+      const { results }: { results: readonly SearchHit[] } = everywhere
+        ? await callTool('workspace_search', args)
+        : await callTool('entity_search', args);
       // A newer query (or scope) may have started meanwhile; only the latest one is shown.
       const latest = () => get().search.query === query && get().search.everywhere === everywhere;
-      if (latest()) set({ search: { query, types, everywhere, status: 'done', results, active: results.length > 0 ? 0 : -1, ms: performance.now() - started } });
+      if (latest())
+        set({
+          search: {
+            query,
+            types,
+            everywhere,
+            status: 'done',
+            results,
+            active: results.length > 0 ? 0 : -1,
+            ms: performance.now() - started,
+          },
+        });
     } catch (error) {
-      if (get().search.query === query) set({ search: { query, types, everywhere, status: 'error', results: [], active: -1, error: userError(error) } });
+      if (get().search.query === query)
+        set({ search: { query, types, everywhere, status: 'error', results: [], active: -1, error: userError(error) } });
     }
   },
   moveActive(delta) {

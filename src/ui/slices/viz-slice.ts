@@ -17,7 +17,15 @@ import { prepareLayoutFrame, renderDiagramSvg } from '../viz/layout-frame';
 import type { DiagramFilters, DiagramModel } from '../viz/diagram-model';
 
 export interface VizSlice {
-  viz: { filters: DiagramFilters; status: 'idle' | 'loading' | 'done' | 'error'; model?: DiagramModel; svg?: string; error?: string; selectMs?: number; renderMs?: number };
+  viz: {
+    filters: DiagramFilters;
+    status: 'idle' | 'loading' | 'done' | 'error';
+    model?: DiagramModel;
+    svg?: string;
+    error?: string;
+    selectMs?: number;
+    renderMs?: number;
+  };
   setDiagramFilters(patch: Partial<DiagramFilters>): void;
   drawDiagram(): Promise<void>;
 }
@@ -41,7 +49,18 @@ export const createVizSlice: StateCreator<PanelState, [], [], VizSlice> = (set, 
       if (seq !== drawSeq) return;
       const { model: drawn, svg: onHand } = get().viz;
       const svg = onHand !== undefined && drawn?.mermaid === model.mermaid ? onHand : await renderDiagramSvg(model.parts);
-      if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'done', model, svg, error: undefined, selectMs: selected - started, renderMs: performance.now() - selected } }));
+      if (seq === drawSeq)
+        set((s) => ({
+          viz: {
+            ...s.viz,
+            status: 'done',
+            model,
+            svg,
+            error: undefined,
+            selectMs: selected - started,
+            renderMs: performance.now() - selected,
+          },
+        }));
     } catch (error) {
       if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'error', error: userError(error) } }));
     }

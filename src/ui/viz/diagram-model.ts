@@ -50,7 +50,14 @@ export async function diagramModel(store: GraphReader, filters: DiagramFilters):
     seen.add(node.key);
     nodes[`n${i}`] = node.key;
   });
-  return { mermaid: renderMermaid(diagram), parts: renderMermaidParts(diagram), ...(note === undefined ? {} : { note }), nodes, shown: seen.size, total: totalEntities };
+  return {
+    mermaid: renderMermaid(diagram),
+    parts: renderMermaidParts(diagram),
+    ...(note === undefined ? {} : { note }),
+    nodes,
+    shown: seen.size,
+    total: totalEntities,
+  };
 }
 
 /**

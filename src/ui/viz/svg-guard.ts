@@ -10,7 +10,22 @@
 import { AriadneError } from '../../core/errors';
 
 /** Elements that run script, embed other content, or link out (lower-cased local names). */
-const FORBIDDEN_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'object', 'embed', 'a', 'image', 'animate', 'set', 'animatemotion', 'animatetransform', 'discard', 'handler', 'listener']);
+const FORBIDDEN_ELEMENTS = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'object',
+  'embed',
+  'a',
+  'image',
+  'animate',
+  'set',
+  'animatemotion',
+  'animatetransform',
+  'discard',
+  'handler',
+  'listener',
+]);
 /** Attributes whose value is a link: only same-document fragments (`#id`) are kept. */
 const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
 

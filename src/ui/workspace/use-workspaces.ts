@@ -21,7 +21,13 @@ export interface WorkspacesView {
 }
 
 /** Default as it is before the background registered it (a first start). */
-const UNREGISTERED_DEFAULT: Workspace = { id: DEFAULT_WORKSPACE_ID, name: DEFAULT_WORKSPACE_NAME, createdAt: 0, archived: false, pinnedSites: [] };
+const UNREGISTERED_DEFAULT: Workspace = {
+  id: DEFAULT_WORKSPACE_ID,
+  name: DEFAULT_WORKSPACE_NAME,
+  createdAt: 0,
+  archived: false,
+  pinnedSites: [],
+};
 
 export function useWorkspaces(): WorkspacesView {
   // A switch is one small write: shown at once, not throttled like graph views.

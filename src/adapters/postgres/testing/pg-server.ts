@@ -28,7 +28,11 @@ const DEBIAN_PG = '/usr/lib/postgresql';
 function findPgBin(): string {
   const given = process.env.ARIADNE_PG_BIN;
   if (given !== undefined && given !== '') return given;
-  const versions = existsSync(DEBIAN_PG) ? readdirSync(DEBIAN_PG).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(DEBIAN_PG)
+    ? readdirSync(DEBIAN_PG)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   const found = versions.find((v) => existsSync(path.join(DEBIAN_PG, v, 'bin', 'initdb')));
   return path.join(DEBIAN_PG, found ?? '15', 'bin');
 }

@@ -29,7 +29,9 @@ export async function teamFixture(server: PgServer): Promise<TeamFixture> {
     await addMember(client, 'acme', 'alice');
     await addMember(client, 'acme', 'bob');
     await addMember(client, 'other', 'carol');
-    await client.query("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'mallory') THEN CREATE ROLE mallory LOGIN IN ROLE ariadne_member; END IF; END $$");
+    await client.query(
+      "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'mallory') THEN CREATE ROLE mallory LOGIN IN ROLE ariadne_member; END IF; END $$",
+    );
   } finally {
     client.release();
   }

@@ -19,7 +19,7 @@ describe('product pair features', () => {
     expect(f(x, 'price_log_ratio')).toBe(0);
   });
 
-  it('finds a model code of one title inside the other record\'s description', () => {
+  it("finds a model code of one title inside the other record's description", () => {
     const a = view('COL name VAL zeta tv ZT40X COL description VAL  COL price VAL ');
     const b = view('COL name VAL zeta television COL description VAL model zt40x black COL price VAL ');
     const x = pairFeatures(a, b, buildIdf([a.text, b.text]));
@@ -29,14 +29,24 @@ describe('product pair features', () => {
 
   it('learns that a token on one side only speaks against a match', () => {
     const p = (l: string, r: string, match: boolean) => ({ a: view(`COL title VAL ${l}`), b: view(`COL title VAL ${r}`), match });
-    const table = buildTokenDiscord([p('acme cad', 'acme cad upgrade', false), p('zeta cad', 'zeta cad upgrade', false), p('acme cad', 'acme cad software', true), p('zeta cad', 'zeta cad software', true)]);
+    const table = buildTokenDiscord([
+      p('acme cad', 'acme cad upgrade', false),
+      p('zeta cad', 'zeta cad upgrade', false),
+      p('acme cad', 'acme cad software', true),
+      p('zeta cad', 'zeta cad software', true),
+    ]);
     expect(table.get('upgrade') ?? 0).toBeGreaterThan(table.get('software') ?? 0);
   });
 });
 
 describe('boosted trees', () => {
   it('adds the leaf values of each tree to the bias', () => {
-    const model: BoostedTrees = { features: ['a'], bias: 0, threshold: 0.5, trees: [[{ feature: 0, threshold: 0.5, left: 1, right: 2 }, { value: -2 }, { value: 2 }]] };
+    const model: BoostedTrees = {
+      features: ['a'],
+      bias: 0,
+      threshold: 0.5,
+      trees: [[{ feature: 0, threshold: 0.5, left: 1, right: 2 }, { value: -2 }, { value: 2 }]],
+    };
     expect(matchProbability(model, [0.9])).toBeCloseTo(1 / (1 + Math.exp(-2)));
     expect(matchProbability(model, [0.1])).toBeLessThan(0.5);
   });

@@ -14,11 +14,25 @@ export interface Idf {
 }
 
 // Catalogue abbreviations written out, so "upg" meets "upgrade" and "pro" meets "professional".
-const SYNONYMS: ReadonlyMap<string, string> = new Map(Object.entries({
-  upg: 'upgrade', upgrd: 'upgrade', pro: 'professional', prof: 'professional', std: 'standard', ed: 'edition',
-  prem: 'premium', lic: 'license', licence: 'license', macintosh: 'mac', win: 'windows', edu: 'academic',
-  education: 'academic', educational: 'academic', '&': 'and',
-}));
+const SYNONYMS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    upg: 'upgrade',
+    upgrd: 'upgrade',
+    pro: 'professional',
+    prof: 'professional',
+    std: 'standard',
+    ed: 'edition',
+    prem: 'premium',
+    lic: 'license',
+    licence: 'license',
+    macintosh: 'mac',
+    win: 'windows',
+    edu: 'academic',
+    education: 'academic',
+    educational: 'academic',
+    '&': 'and',
+  }),
+);
 
 /** A version-like token in one spelling: "v8" → "8", "8.0" → "8", "5.x" → "5". */
 function normalizeToken(t: string): string {
@@ -37,7 +51,12 @@ function trimDots(t: string): string {
 
 /** Lower-case word tokens; dots kept inside numbers ("9.0"), other punctuation splits; versions and abbreviations normalized. */
 export function productTokens(text: string): string[] {
-  return text.toLowerCase().replace(/(\d) \.(\d)/g, '$1.$2').split(/[^a-z0-9.+#]+/).map((t) => normalizeToken(trimDots(t))).filter((t) => t.length > 0);
+  return text
+    .toLowerCase()
+    .replace(/(\d) \.(\d)/g, '$1.$2')
+    .split(/[^a-z0-9.+#]+/)
+    .map((t) => normalizeToken(trimDots(t)))
+    .filter((t) => t.length > 0);
 }
 
 /** A code with separators removed, so "KDL-46V3000" and "kdl46v3000" meet. */
@@ -74,7 +93,9 @@ export type TokenDiscord = ReadonlyMap<string, number>;
 const DISCORD_SMOOTHING = 5;
 
 /** Builds `TokenDiscord` from labelled title pairs. */
-export function buildTokenDiscord(pairs: Iterable<{ readonly a: ProductView; readonly b: ProductView; readonly match: boolean }>): TokenDiscord {
+export function buildTokenDiscord(
+  pairs: Iterable<{ readonly a: ProductView; readonly b: ProductView; readonly match: boolean }>,
+): TokenDiscord {
   const counts = new Map<string, [number, number]>();
   let pos = 0;
   let all = 0;
@@ -103,7 +124,10 @@ function discord(a: ReadonlySet<string>, b: ReadonlySet<string>, table: TokenDis
   let max = 0;
   let sum = 0;
   if (!table) return [0, 0];
-  for (const [x, y] of [[a, b], [b, a]] as const) {
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     for (const t of x) {
       if (y.has(t)) continue;
       const v = table.get(t) ?? 0;
@@ -178,11 +202,56 @@ function bestModelPrefix(a: readonly string[], b: readonly string[]): number {
 // Words naming an edition, platform or licence: the same product line in another
 // edition is the commonest hard negative in software/electronics catalogues.
 const EDITION_WORDS = new Set([
-  'upgrade', 'upg', 'academic', 'education', 'edu', 'student', 'teacher', 'mac', 'macintosh', 'win', 'windows',
-  'pc', 'pro', 'professional', 'standard', 'std', 'home', 'premium', 'deluxe', 'basic', 'ultimate', 'enterprise',
-  'server', 'license', 'licence', 'lic', 'oem', 'retail', 'full', 'version', 'suite', 'small', 'business', 'plus',
-  'express', 'lite', 'gold', 'platinum', 'media', 'kit', 'bundle', 'user', 'users', 'pack', 'black', 'white',
-  'silver', 'red', 'blue', 'pink',
+  'upgrade',
+  'upg',
+  'academic',
+  'education',
+  'edu',
+  'student',
+  'teacher',
+  'mac',
+  'macintosh',
+  'win',
+  'windows',
+  'pc',
+  'pro',
+  'professional',
+  'standard',
+  'std',
+  'home',
+  'premium',
+  'deluxe',
+  'basic',
+  'ultimate',
+  'enterprise',
+  'server',
+  'license',
+  'licence',
+  'lic',
+  'oem',
+  'retail',
+  'full',
+  'version',
+  'suite',
+  'small',
+  'business',
+  'plus',
+  'express',
+  'lite',
+  'gold',
+  'platinum',
+  'media',
+  'kit',
+  'bundle',
+  'user',
+  'users',
+  'pack',
+  'black',
+  'white',
+  'silver',
+  'red',
+  'blue',
+  'pink',
 ]);
 
 function editionMismatch(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
@@ -201,14 +270,45 @@ function unmatched(a: readonly string[], b: ReadonlySet<string>, bText: string):
 
 /** Names of the features, in the order `pairFeatures` returns them. */
 export const PRODUCT_FEATURES = [
-  't_jacc', 't_cos', 't_contain', 't_cover_l', 't_cover_r', 't_c3', 't_len_l', 't_len_r', 't_len_ratio', 't_first_eq',
-  'x_cos', 'x_title_l_in_text_r', 'x_title_r_in_text_l', 'x_cover_l', 'x_cover_r',
-  'code_n_l', 'code_n_r', 'code_shared', 'code_jacc', 'code_miss_l', 'code_miss_r',
-  'model_n_l', 'model_n_r', 'model_l_in_r', 'model_r_in_l', 'model_prefix',
-  'num_shared', 'num_miss_l', 'num_miss_r',
-  'mfr_both', 'mfr_overlap', 'mfr_l_in_r', 'mfr_r_in_l',
-  'price_both', 'price_log_ratio', 'price_missing',
-  'edition_mismatch', 'discord_max', 'discord_sum',
+  't_jacc',
+  't_cos',
+  't_contain',
+  't_cover_l',
+  't_cover_r',
+  't_c3',
+  't_len_l',
+  't_len_r',
+  't_len_ratio',
+  't_first_eq',
+  'x_cos',
+  'x_title_l_in_text_r',
+  'x_title_r_in_text_l',
+  'x_cover_l',
+  'x_cover_r',
+  'code_n_l',
+  'code_n_r',
+  'code_shared',
+  'code_jacc',
+  'code_miss_l',
+  'code_miss_r',
+  'model_n_l',
+  'model_n_r',
+  'model_l_in_r',
+  'model_r_in_l',
+  'model_prefix',
+  'num_shared',
+  'num_miss_l',
+  'num_miss_r',
+  'mfr_both',
+  'mfr_overlap',
+  'mfr_l_in_r',
+  'mfr_r_in_l',
+  'price_both',
+  'price_log_ratio',
+  'price_missing',
+  'edition_mismatch',
+  'discord_max',
+  'discord_sum',
 ] as const;
 
 /**

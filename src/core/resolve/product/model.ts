@@ -6,8 +6,7 @@
 
 /** Inner node: go `left` when `x[feature] <= threshold`; leaf: `value` (a log-odds increment). */
 export type TreeNode =
-  | { readonly feature: number; readonly threshold: number; readonly left: number; readonly right: number }
-  | { readonly value: number };
+  { readonly feature: number; readonly threshold: number; readonly left: number; readonly right: number } | { readonly value: number };
 
 export interface BoostedTrees {
   readonly features: readonly string[];

@@ -83,7 +83,10 @@ export function productView(rec: ProductRecord): ProductView {
   const parsed = Number.parseFloat((ownValue(rec, 'price') ?? '').replace(/[^0-9.]/g, ''));
   return {
     title,
-    text: textKeys.map((k) => ownValue(rec, k) ?? '').filter((v) => v !== '').join(' '),
+    text: textKeys
+      .map((k) => ownValue(rec, k) ?? '')
+      .filter((v) => v !== '')
+      .join(' '),
     manufacturer: firstOf(rec, MANUFACTURER_KEYS) ?? '',
     price: Number.isFinite(parsed) && parsed > 0 ? parsed : undefined,
   };

@@ -59,8 +59,18 @@ export const entityAdd = defineTool({
   examples: [
     {
       description: 'A new company',
-      input: { name: 'Stripe', entity_type: 'company', attributes: { founded: '2010', headquarters: 'San Francisco', industry: 'payments', url: 'https://stripe.com' } },
-      output: { name: 'Stripe', entity_type: 'company', attributes: { founded: '2010', headquarters: 'San Francisco', industry: 'payments', url: 'https://stripe.com' }, created: true, id: 'e_000001' },
+      input: {
+        name: 'Stripe',
+        entity_type: 'company',
+        attributes: { founded: '2010', headquarters: 'San Francisco', industry: 'payments', url: 'https://stripe.com' },
+      },
+      output: {
+        name: 'Stripe',
+        entity_type: 'company',
+        attributes: { founded: '2010', headquarters: 'San Francisco', industry: 'payments', url: 'https://stripe.com' },
+        created: true,
+        id: 'e_000001',
+      },
     },
     {
       description: 'A person with a role',
@@ -78,7 +88,9 @@ export const entityAdd = defineTool({
     // Equal once legal suffixes and case are set aside ("Stripe, Inc." and "Stripe"), or close in spelling.
     const likely = [
       ...normalized.map((e) => ({ name: e.name, id: e.id, entity_type: e.type, score: 1 })),
-      ...search.search(input.name, { limit: MAX_POSSIBLE_DUPLICATES }).filter((hit) => hit.score >= POSSIBLE_DUPLICATE_SCORE)
+      ...search
+        .search(input.name, { limit: MAX_POSSIBLE_DUPLICATES })
+        .filter((hit) => hit.score >= POSSIBLE_DUPLICATE_SCORE)
         .map((hit) => ({ name: hit.name, id: hit.id, entity_type: hit.type, score: Math.round(hit.score * 100) / 100 })),
     ];
     const seen = new Set<string>(existing ? [existing.id] : []);

@@ -6,7 +6,8 @@ import { nameSchema, resolveEntity } from './shared';
 
 export const entityDelete = defineTool({
   name: 'entity_delete',
-  description: 'Delete an entity, its relationships and its evidence. Pages keep existing without it. This cannot be undone (merges can: prefer entity_merge for duplicates).',
+  description:
+    'Delete an entity, its relationships and its evidence. Pages keep existing without it. This cannot be undone (merges can: prefer entity_merge for duplicates).',
   sideEffectClass: 'destructive',
   tags: ['graph', 'write'],
   inputSchema: z.object({ name: nameSchema('Entity name or id') }),
@@ -16,7 +17,9 @@ export const entityDelete = defineTool({
     relationships_removed: z.number().int().describe('Relationships removed with it'),
     evidence_removed: z.number().int().describe('Evidence rows removed with it'),
   }),
-  examples: [{ input: { name: 'Paystack' }, output: { deleted: 'Paystack', id: 'e_000004', relationships_removed: 1, evidence_removed: 0 } }],
+  examples: [
+    { input: { name: 'Paystack' }, output: { deleted: 'Paystack', id: 'e_000004', relationships_removed: 1, evidence_removed: 0 } },
+  ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {
     const entity = await resolveEntity(ctx.deps, input.name, 'name');
     const out = await ctx.deps.graph.deleteEntity(entity.id);

@@ -47,12 +47,20 @@ export const entityFindRelated = defineTool({
   execute: async (input, ctx: { deps: GraphToolDeps }) => {
     const entity = await resolveEntity(ctx.deps, input.name, 'name');
     const direction = input.direction ?? 'both';
-    const label = (input.relationship === undefined ? undefined : normalizeLabel(input.relationship));
-    const rels = (await ctx.deps.store.relationshipsOf(entity.id, direction === 'incoming' ? 'in' : direction === 'outgoing' ? 'out' : 'both', MAX_RELATED))
+    const label = input.relationship === undefined ? undefined : normalizeLabel(input.relationship);
+    const rels = (
+      await ctx.deps.store.relationshipsOf(
+        entity.id,
+        direction === 'incoming' ? 'in' : direction === 'outgoing' ? 'out' : 'both',
+        MAX_RELATED,
+      )
+    )
       .filter((r) => !label || r.label === label)
       .map((r) => ({ r, dir: r.to === entity.id ? ('incoming' as const) : ('outgoing' as const) }))
       .sort((a, b) => (a.dir === b.dir ? 0 : a.dir === 'incoming' ? -1 : 1) || a.r.createdAt - b.r.createdAt || (a.r.id < b.r.id ? -1 : 1));
-    const others = new Map((await ctx.deps.store.getEntities(rels.map(({ r, dir }) => (dir === 'incoming' ? r.from : r.to)))).map((e) => [e.id, e]));
+    const others = new Map(
+      (await ctx.deps.store.getEntities(rels.map(({ r, dir }) => (dir === 'incoming' ? r.from : r.to)))).map((e) => [e.id, e]),
+    );
     const related = rels.flatMap(({ r, dir }) => {
       const other = others.get(dir === 'incoming' ? r.from : r.to);
       return other ? [{ name: other.name, relationship: r.label, direction: dir }] : [];

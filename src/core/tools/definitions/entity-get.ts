@@ -10,7 +10,8 @@ const MAX_ITEMS = 200;
 
 export const entityGet = defineTool({
   name: 'entity_get',
-  description: 'Everything stored about one entity: its fields, its relationships (both directions), the evidence for it (page, title, snippet, time) and the pages it was seen on.',
+  description:
+    'Everything stored about one entity: its fields, its relationships (both directions), the evidence for it (page, title, snippet, time) and the pages it was seen on.',
   sideEffectClass: 'read-only',
   tags: ['graph', 'read'],
   inputSchema: z.object({ name: nameSchema('Entity name or id') }),
@@ -35,13 +36,28 @@ export const entityGet = defineTool({
         captured_at: z.number().describe('Epoch milliseconds'),
       }),
     ),
-    pages: z.array(z.object({ url: z.string().describe('Page URL'), title: z.string().describe('Page title'), captured_at: z.number().describe('Epoch milliseconds') })),
+    pages: z.array(
+      z.object({
+        url: z.string().describe('Page URL'),
+        title: z.string().describe('Page title'),
+        captured_at: z.number().describe('Epoch milliseconds'),
+      }),
+    ),
   }),
   examples: [
     {
       input: { name: 'Rust' },
       output: {
-        entity: { id: 'e_000002', name: 'Rust', entity_type: 'technology', aliases: [], attributes: {}, mention_count: 1, created_at: 0, updated_at: 0 },
+        entity: {
+          id: 'e_000002',
+          name: 'Rust',
+          entity_type: 'technology',
+          aliases: [],
+          attributes: {},
+          mention_count: 1,
+          created_at: 0,
+          updated_at: 0,
+        },
         relationships: [{ id: 'r_000003', from: 'Stripe', to: 'Rust', other_id: 'e_000001', relationship: 'uses', direction: 'incoming' }],
         evidence: [],
         pages: [],
@@ -53,7 +69,7 @@ export const entityGet = defineTool({
     const entity = await resolveEntity(ctx.deps, input.name, 'name');
     const rels = await store.relationshipsOf(entity.id, 'both', MAX_ITEMS);
     const others = new Map((await store.getEntities(rels.map((r) => (r.from === entity.id ? r.to : r.from)))).map((e) => [e.id, e]));
-    const nameOf = (id: EntityId): string => (id === entity.id ? entity.name : others.get(id)?.name ?? id);
+    const nameOf = (id: EntityId): string => (id === entity.id ? entity.name : (others.get(id)?.name ?? id));
     const evidence = [...(await store.evidenceOfEntity(entity.id, MAX_ITEMS))];
     for (const r of rels) {
       if (evidence.length >= MAX_ITEMS) break;
@@ -70,7 +86,13 @@ export const entityGet = defineTool({
         relationship: r.label,
         direction: r.from === entity.id ? ('outgoing' as const) : ('incoming' as const),
       })),
-      evidence: evidence.map((e) => ({ kind: e.kind, page_url: e.pageUrl, page_title: e.pageTitle, snippet: e.snippet, captured_at: e.capturedAt })),
+      evidence: evidence.map((e) => ({
+        kind: e.kind,
+        page_url: e.pageUrl,
+        page_title: e.pageTitle,
+        snippet: e.snippet,
+        captured_at: e.capturedAt,
+      })),
       pages: pages.map((p) => ({ url: p.url, title: p.title, captured_at: p.capturedAt })),
     };
   },

@@ -9,7 +9,8 @@ const MAX_PAGE = 500;
 
 export const entityList = defineTool({
   name: 'entity_list',
-  description: 'List entities in creation order, a page at a time, optionally of one type. Pass next_after back as `after` for the next page.',
+  description:
+    'List entities in creation order, a page at a time, optionally of one type. Pass next_after back as `after` for the next page.',
   sideEffectClass: 'read-only',
   tags: ['graph', 'read'],
   inputSchema: z.object({

@@ -32,7 +32,9 @@ export const entityMerge = defineTool({
     const a = await resolveEntity(ctx.deps, input.name_a, 'name_a');
     const b = await resolveEntity(ctx.deps, input.name_b, 'name_b');
     if (a.id === b.id) {
-      throw new InvalidArgumentsError(`"${input.name_a}" and "${input.name_b}" are the same entity (${a.name}); an entity cannot be merged into itself.`);
+      throw new InvalidArgumentsError(
+        `"${input.name_a}" and "${input.name_b}" are the same entity (${a.name}); an entity cannot be merged into itself.`,
+      );
     }
     const out = await ctx.deps.graph.merge(a.id, b.id);
     return {

@@ -23,7 +23,11 @@ export const entityQuery = defineTool({
   tags: ['graph', 'read'],
   inputSchema: z.object({
     question: z.string().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').describe('Natural language question'),
-    page_url: z.string().max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`).optional().describe('Extension: the page the question is asked from ("what did I capture from this page?")'),
+    page_url: z
+      .string()
+      .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
+      .optional()
+      .describe('Extension: the page the question is asked from ("what did I capture from this page?")'),
   }),
   outputSchema: z.object({
     entities: z
@@ -32,7 +36,9 @@ export const entityQuery = defineTool({
           name: z.string().describe('Entity name'),
           entity_type: entityTypeSchema,
           attributes: outputAttributesSchema,
-          relationships: z.array(z.object({ to: z.string().describe('Target entity name'), relationship: z.string().describe('Label') })).describe('Outgoing relationships'),
+          relationships: z
+            .array(z.object({ to: z.string().describe('Target entity name'), relationship: z.string().describe('Label') }))
+            .describe('Outgoing relationships'),
         }),
       )
       .describe('The entities the answer is about'),
@@ -79,17 +85,22 @@ export const entityQuery = defineTool({
             ],
           },
         ],
-        answer: 'Stripe is a payments company founded in 2010, headquartered in San Francisco. It uses Rust, acquired Paystack, and competes with Square.',
+        answer:
+          'Stripe is a payments company founded in 2010, headquartered in San Francisco. It uses Rust, acquired Paystack, and competes with Square.',
       },
     },
   ],
   execute: async (input, ctx: { deps: GraphToolDeps; streamContent?: (chunk: string) => void; signal?: AbortSignal }) => {
     const { deps } = ctx;
-    const result = await answerQuestion(input.question, { engine: engineOf(deps), store: deps.store }, {
-      ...(ctx.streamContent ? { onToken: ctx.streamContent } : {}),
-      ...(input.page_url === undefined ? {} : { pageUrl: input.page_url }),
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-    });
+    const result = await answerQuestion(
+      input.question,
+      { engine: engineOf(deps), store: deps.store },
+      {
+        ...(ctx.streamContent ? { onToken: ctx.streamContent } : {}),
+        ...(input.page_url === undefined ? {} : { pageUrl: input.page_url }),
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      },
+    );
     return {
       entities: result.entities.map((e) => ({
         ...e,
@@ -98,9 +109,20 @@ export const entityQuery = defineTool({
         relationships: [...e.relationships],
       })),
       answer: result.answer,
-      ...(result.blocks ? { blocks: result.blocks.map((b) => (b.kind === 'paragraph' ? { kind: b.kind, text: b.text } : { kind: b.kind, items: [...b.items] })) } : {}),
+      ...(result.blocks
+        ? {
+            blocks: result.blocks.map((b) =>
+              b.kind === 'paragraph' ? { kind: b.kind, text: b.text } : { kind: b.kind, items: [...b.items] },
+            ),
+          }
+        : {}),
       confidence: result.confidence,
-      sources: result.sources.map((s) => ({ entityId: s.entityId, name: s.name, type: s.type, pages: s.pages.map((p) => ({ url: p.url, title: p.title })) })),
+      sources: result.sources.map((s) => ({
+        entityId: s.entityId,
+        name: s.name,
+        type: s.type,
+        pages: s.pages.map((p) => ({ url: p.url, title: p.title })),
+      })),
       follow_ups: [...result.follow_ups],
       ...(result.notices ? { notices: [...result.notices] } : {}),
       query_id: result.query_id,
@@ -110,5 +132,8 @@ export const entityQuery = defineTool({
 
 /** The injected engine, or an offline one over the same store and name index. */
 function engineOf(deps: GraphToolDeps): QueryEngine {
-  return deps.queryEngine ?? createQueryEngine({ store: deps.store, clock: deps.clock ?? systemClock, nameSearch: nameIndexSearch(deps.search, deps.store) });
+  return (
+    deps.queryEngine ??
+    createQueryEngine({ store: deps.store, clock: deps.clock ?? systemClock, nameSearch: nameIndexSearch(deps.search, deps.store) })
+  );
 }

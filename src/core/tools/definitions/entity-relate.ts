@@ -14,7 +14,11 @@ export const entityRelate = defineTool({
   inputSchema: z.object({
     from: nameSchema('Source entity name (or id)'),
     to: nameSchema('Target entity name (or id)'),
-    relationship: z.string().min(1, 'must not be empty').max(MAX_LABEL_LENGTH, `must be at most ${MAX_LABEL_LENGTH} characters`).describe('Relationship label (e.g., "uses", "employs", "competes_with", "acquired")'),
+    relationship: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(MAX_LABEL_LENGTH, `must be at most ${MAX_LABEL_LENGTH} characters`)
+      .describe('Relationship label (e.g., "uses", "employs", "competes_with", "acquired")'),
   }),
   outputSchema: z.object({
     from: z.string().describe('Source entity name'),
@@ -23,8 +27,14 @@ export const entityRelate = defineTool({
     created: z.boolean().describe('False when this relationship already existed'),
   }),
   examples: [
-    { input: { from: 'Stripe', to: 'Rust', relationship: 'uses' }, output: { from: 'Stripe', to: 'Rust', relationship: 'uses', created: true } },
-    { input: { from: 'Stripe', to: 'Patrick Collison', relationship: 'founded_by' }, output: { from: 'Stripe', to: 'Patrick Collison', relationship: 'founded_by', created: true } },
+    {
+      input: { from: 'Stripe', to: 'Rust', relationship: 'uses' },
+      output: { from: 'Stripe', to: 'Rust', relationship: 'uses', created: true },
+    },
+    {
+      input: { from: 'Stripe', to: 'Patrick Collison', relationship: 'founded_by' },
+      output: { from: 'Stripe', to: 'Patrick Collison', relationship: 'founded_by', created: true },
+    },
   ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {
     const from = await resolveEntity(ctx.deps, input.from, 'the "from" end of the relationship');

@@ -20,7 +20,10 @@ export const entityUnmerge = defineTool({
   examples: [{ input: { merge_id: 'm_000001' }, output: { merge_id: 'm_000001', restored: 'Stripe, Inc.', merged_into: 'Stripe' } }],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {
     const id = asMergeId(input.merge_id.trim());
-    if (!id) throw new InvalidArgumentsError(`"${input.merge_id.slice(0, 80)}" is not a merge id (they look like "m_…"); list merges with merge_history.`);
+    if (!id)
+      throw new InvalidArgumentsError(
+        `"${input.merge_id.slice(0, 80)}" is not a merge id (they look like "m_…"); list merges with merge_history.`,
+      );
     const out = await ctx.deps.graph.unmerge(id);
     return { merge_id: id, restored: out.restored.name, merged_into: out.into.name };
   },

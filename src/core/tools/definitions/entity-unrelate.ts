@@ -20,7 +20,10 @@ export const entityUnrelate = defineTool({
   examples: [{ input: { relationship_id: 'r_000003' }, output: { removed: true, from: 'Stripe', relationship: 'uses', to: 'Rust' } }],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {
     const id = asRelationshipId(input.relationship_id.trim());
-    if (!id) throw new InvalidArgumentsError(`"${input.relationship_id.slice(0, 80)}" is not a relationship id (they look like "r_…"); find it with entity_get.`);
+    if (!id)
+      throw new InvalidArgumentsError(
+        `"${input.relationship_id.slice(0, 80)}" is not a relationship id (they look like "r_…"); find it with entity_get.`,
+      );
     const rel = await ctx.deps.store.getRelationship(id);
     if (!rel) throw new NotFoundError(`No relationship has id "${id}"; it may have been removed already.`);
     const [from, to] = await ctx.deps.store.getEntities([rel.from, rel.to]);

@@ -8,14 +8,20 @@ import { entitySchema, entityTypeSchema, nameSchema, resolveEntity, toEntityView
 
 export const entityUpdate = defineTool({
   name: 'entity_update',
-  description: 'Edit an entity: rename it, change its type, set attributes (null removes a key), replace its aliases or set its description (null removes it).',
+  description:
+    'Edit an entity: rename it, change its type, set attributes (null removes a key), replace its aliases or set its description (null removes it).',
   sideEffectClass: 'side-effecting',
   tags: ['graph', 'write'],
   inputSchema: z.object({
     name: nameSchema('Entity name or id'),
     new_name: nameSchema('New display name').optional(),
     entity_type: entityTypeSchema.optional(),
-    attributes: ownRecordSchema(z.string().min(1).max(80).describe('Attribute key'), z.string().max(2000).nullable().describe('New value, or null to remove the key')).optional().describe('Attributes to set or remove'),
+    attributes: ownRecordSchema(
+      z.string().min(1).max(80).describe('Attribute key'),
+      z.string().max(2000).nullable().describe('New value, or null to remove the key'),
+    )
+      .optional()
+      .describe('Attributes to set or remove'),
     aliases: z.array(nameSchema('Alias')).max(MAX_ALIASES).optional().describe('The complete alias list'),
     description: z.string().max(1000).nullable().optional().describe('Description, or null to remove it'),
   }),
@@ -23,7 +29,18 @@ export const entityUpdate = defineTool({
   examples: [
     {
       input: { name: 'Stripe', attributes: { ceo: 'Patrick Collison', url: null } },
-      output: { entity: { id: 'e_000001', name: 'Stripe', entity_type: 'company', aliases: [], attributes: { ceo: 'Patrick Collison' }, mention_count: 1, created_at: 0, updated_at: 1 } },
+      output: {
+        entity: {
+          id: 'e_000001',
+          name: 'Stripe',
+          entity_type: 'company',
+          aliases: [],
+          attributes: { ceo: 'Patrick Collison' },
+          mention_count: 1,
+          created_at: 0,
+          updated_at: 1,
+        },
+      },
     },
   ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {

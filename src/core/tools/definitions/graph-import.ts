@@ -49,7 +49,10 @@ export const graphImport = defineTool({
     merges: countsSchema.describe('Merge history restored'),
     reviews: countsSchema.describe('Review items restored'),
     skipped: z.number().int().describe('Records that do not apply to this graph (history of another graph, self-loops)'),
-    pruned: z.number().int().describe('Dangling references dropped (a page listing a removed relationship, a review naming a deleted entity)'),
+    pruned: z
+      .number()
+      .int()
+      .describe('Dangling references dropped (a page listing a removed relationship, a review naming a deleted entity)'),
     before: graphCountsSchema.describe('Graph counts before the import'),
     after: graphCountsSchema.describe('Graph counts after the import'),
   }),
@@ -76,7 +79,11 @@ export const graphImport = defineTool({
     const clock = ctx.deps.clock ?? systemClock;
     // Imports resolve against the local graph only, never the network.
     const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
-    const report = await importGraph({ store, resolver, ids: randomIds(clock), clock, onEntityWritten: (e) => search.upsert(e) }, input.records, input.mode);
+    const report = await importGraph(
+      { store, resolver, ids: randomIds(clock), clock, onEntityWritten: (e) => search.upsert(e) },
+      input.records,
+      input.mode,
+    );
     return { ...report };
   },
 });

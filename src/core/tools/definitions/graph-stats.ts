@@ -21,7 +21,14 @@ export const graphStats = defineTool({
   examples: [
     {
       input: {},
-      output: { entities: 2, by_type: { company: 1, person: 0, technology: 1, product: 0, location: 0, other: 0 }, relationships: 1, evidence: 0, pages: 0, pending_reviews: 0 },
+      output: {
+        entities: 2,
+        by_type: { company: 1, person: 0, technology: 1, product: 0, location: 0, other: 0 },
+        relationships: 1,
+        evidence: 0,
+        pages: 0,
+        pending_reviews: 0,
+      },
     },
   ],
   execute: async (_input, ctx: { deps: GraphToolDeps }) => {

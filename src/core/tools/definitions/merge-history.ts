@@ -5,7 +5,8 @@ import type { GraphToolDeps } from '../deps';
 
 export const mergeHistory = defineTool({
   name: 'merge_history',
-  description: 'Recent merges, newest first: which entity was merged into which, when, and whether it was undone. Undo one with entity_unmerge.',
+  description:
+    'Recent merges, newest first: which entity was merged into which, when, and whether it was undone. Undo one with entity_unmerge.',
   sideEffectClass: 'read-only',
   tags: ['graph', 'read'],
   inputSchema: z.object({ limit: z.number().int().min(1).max(200).optional().describe('Merges at most (default 20)') }),
@@ -20,7 +21,9 @@ export const mergeHistory = defineTool({
       }),
     ),
   }),
-  examples: [{ input: {}, output: { merges: [{ merge_id: 'm_000001', at: 0, merged_into: 'Stripe', removed: 'Stripe, Inc.', undone: false }] } }],
+  examples: [
+    { input: {}, output: { merges: [{ merge_id: 'm_000001', at: 0, merged_into: 'Stripe', removed: 'Stripe, Inc.', undone: false }] } },
+  ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => ({
     merges: (await ctx.deps.store.listMerges(input.limit ?? 20)).map((m) => ({
       merge_id: m.id,

@@ -27,7 +27,15 @@ export const pageDelete = defineTool({
   examples: [
     {
       input: { url: 'https://example.com/paystack' },
-      output: { deleted: 'https://example.com/paystack', title: 'Stripe buys Paystack', entities_removed: ['Paystack'], entities_removed_count: 1, entities_kept: 1, relationships_removed: 1, evidence_removed: 3 },
+      output: {
+        deleted: 'https://example.com/paystack',
+        title: 'Stripe buys Paystack',
+        entities_removed: ['Paystack'],
+        entities_removed_count: 1,
+        entities_kept: 1,
+        relationships_removed: 1,
+        evidence_removed: 3,
+      },
     },
   ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {

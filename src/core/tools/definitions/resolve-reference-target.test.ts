@@ -37,7 +37,9 @@ function exampleState(): ReferenceRegistry {
 }
 
 function tools(logs: ReferenceLogRecord[] = []) {
-  const registry = new ToolRegistry<ReferenceToolDeps>({ deps: { references: exampleState(), referenceLogger: (record) => logs.push(record) } });
+  const registry = new ToolRegistry<ReferenceToolDeps>({
+    deps: { references: exampleState(), referenceLogger: (record) => logs.push(record) },
+  });
   const resolved = registry.register(resolveReferenceTargetTool);
   return { registry, resolved };
 }
@@ -45,14 +47,22 @@ function tools(logs: ReferenceLogRecord[] = []) {
 describe('resolve_reference_target tool', () => {
   it('registers as a read-only, parallel, first-party tool with validated examples', () => {
     const { resolved } = tools();
-    expect(resolved).toMatchObject({ __sideEffectClass: 'read-only', executionMode: 'parallel', __trustClass: 'first-party', __exampleCount: 4 });
+    expect(resolved).toMatchObject({
+      __sideEffectClass: 'read-only',
+      executionMode: 'parallel',
+      __trustClass: 'first-party',
+      __exampleCount: 4,
+    });
   });
 
-  it.each(resolveReferenceTargetTool.examples.map((e) => [e.description ?? '', e] as const))('example "%s" is what the tool returns', async (_d, example) => {
-    const { registry } = tools();
-    const result = await registry.call('resolve_reference_target', example.input, { caller: { kind: 'test' }, requestId: 'req-ex' });
-    expect(result).toEqual(example.output);
-  });
+  it.each(resolveReferenceTargetTool.examples.map((e) => [e.description ?? '', e] as const))(
+    'example "%s" is what the tool returns',
+    async (_d, example) => {
+      const { registry } = tools();
+      const result = await registry.call('resolve_reference_target', example.input, { caller: { kind: 'test' }, requestId: 'req-ex' });
+      expect(result).toEqual(example.output);
+    },
+  );
 
   it('results stay under 200 estimated tokens with three candidates', async () => {
     const { registry } = tools();
@@ -62,7 +72,7 @@ describe('resolve_reference_target tool', () => {
     }
   });
 
-  it('logs the compact record with the call\'s request id and keeps diagnostics out of the result', async () => {
+  it("logs the compact record with the call's request id and keeps diagnostics out of the result", async () => {
     const logs: ReferenceLogRecord[] = [];
     const { registry } = tools(logs);
     const example = resolveReferenceTargetTool.examples[0];
@@ -86,7 +96,11 @@ describe('resolve_reference_target tool', () => {
   it('refuses malformed arguments with invalid_arguments', async () => {
     const { registry } = tools();
     await expect(
-      registry.call('resolve_reference_target', { chat_id: 'w1', current_message_id: 'm', sender_user_id: 'u', raw_user_text: '', allowed_kinds: ['spaceship'] }, { caller: { kind: 'llm' } }),
+      registry.call(
+        'resolve_reference_target',
+        { chat_id: 'w1', current_message_id: 'm', sender_user_id: 'u', raw_user_text: '', allowed_kinds: ['spaceship'] },
+        { caller: { kind: 'llm' } },
+      ),
     ).rejects.toMatchObject({ code: 'invalid_arguments' });
   });
 
@@ -95,8 +109,15 @@ describe('resolve_reference_target tool', () => {
     const [fn] = registry.toJsonSchemaTools();
     expect(fn?.function.name).toBe('resolve_reference_target');
     expect(Object.keys((fn?.function.parameters as { properties: object }).properties)).toEqual([
-      'chat_id', 'topic_id', 'current_message_id', 'reply_to_message_id', 'sender_user_id', 'raw_user_text',
-      'normalized_reference_hints', 'allowed_kinds', 'max_candidates',
+      'chat_id',
+      'topic_id',
+      'current_message_id',
+      'reply_to_message_id',
+      'sender_user_id',
+      'raw_user_text',
+      'normalized_reference_hints',
+      'allowed_kinds',
+      'max_candidates',
     ]);
   });
 });

@@ -78,7 +78,7 @@ export const resolveReferenceTargetTool = defineTool({
       },
     },
     {
-      description: 'A reply to the bot\'s answer, with no hints',
+      description: "A reply to the bot's answer, with no hints",
       input: { ...base, raw_user_text: 'what did you cite?', reply_to_message_id: 'm_2', max_candidates: 3 },
       output: {
         status: 'resolved',

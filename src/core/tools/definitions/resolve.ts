@@ -36,7 +36,14 @@ export const resolveTool = defineTool({
       input: { subject: 'Stripe, Inc.', hints: { expected_type: 'company' } },
       output: {
         status: 'resolved',
-        entity: { id: 'e_000001', label: 'Stripe', type: 'company', source: 'local', uri: 'https://stripe.com', attributes: { url: 'https://stripe.com' } },
+        entity: {
+          id: 'e_000001',
+          label: 'Stripe',
+          type: 'company',
+          source: 'local',
+          uri: 'https://stripe.com',
+          attributes: { url: 'https://stripe.com' },
+        },
         confidence: 0.9991,
         candidates: [],
         resolution_path: [

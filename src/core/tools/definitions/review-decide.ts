@@ -15,17 +15,25 @@ import type { GraphToolDeps } from '../deps';
  * The decision time: a merge's own time when there is one; otherwise the system
  * clock (GraphToolDeps carries no Clock; the time is informative only).
  */
-async function decide(deps: GraphToolDeps, item: ReviewItem, decision: 'merge' | 'keep_separate', candidateRef: string | undefined): Promise<{ item: ReviewItem; mergeId?: string; into?: string }> {
+async function decide(
+  deps: GraphToolDeps,
+  item: ReviewItem,
+  decision: 'merge' | 'keep_separate',
+  candidateRef: string | undefined,
+): Promise<{ item: ReviewItem; mergeId?: string; into?: string }> {
   const decidedAt = systemClock.now();
   if (decision === 'keep_separate') {
     return { item: { ...item, status: 'rejected', decidedAt, decision: { kind: 'kept_separate' } } };
   }
   const candidateId = candidateRef === undefined ? item.candidates[0]?.id : asEntityId(candidateRef);
   if (candidateId === undefined || !item.candidates.some((c) => c.id === candidateId)) {
-    throw new InvalidArgumentsError(`Pick one of this item's candidates (${item.candidates.map((c) => c.id).join(', ') || 'none'}), or keep it separate.`);
+    throw new InvalidArgumentsError(
+      `Pick one of this item's candidates (${item.candidates.map((c) => c.id).join(', ') || 'none'}), or keep it separate.`,
+    );
   }
   const into = await deps.store.getEntity(candidateId);
-  if (!into) throw new NotFoundError(`The candidate ${candidateId} no longer exists (deleted or merged away); keep the mention separate instead.`);
+  if (!into)
+    throw new NotFoundError(`The candidate ${candidateId} no longer exists (deleted or merged away); keep the mention separate instead.`);
   if (item.provisionalId === undefined || (await deps.store.getEntity(item.provisionalId)) === undefined) {
     // Nothing to fold in: the mention already points at the candidate or was removed since.
     return { item: { ...item, status: 'accepted', decidedAt, decision: { kind: 'merged_into', entityId: candidateId } }, into: into.name };
@@ -56,12 +64,18 @@ export const reviewDecide = defineTool({
     merge_id: z.string().optional().describe('Pass to entity_unmerge to undo'),
   }),
   examples: [
-    { input: { review_id: 'q_000004', decision: 'merge' }, output: { review_id: 'q_000004', status: 'accepted', merged_into: 'Stripe', merge_id: 'm_000005' } },
+    {
+      input: { review_id: 'q_000004', decision: 'merge' },
+      output: { review_id: 'q_000004', status: 'accepted', merged_into: 'Stripe', merge_id: 'm_000005' },
+    },
     { input: { review_id: 'q_000004', decision: 'keep_separate' }, output: { review_id: 'q_000004', status: 'rejected' } },
   ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {
     const id = asReviewId(input.review_id.trim());
-    if (!id) throw new InvalidArgumentsError(`"${input.review_id.slice(0, 80)}" is not a review id (they look like "q_…"); list them with review_list.`);
+    if (!id)
+      throw new InvalidArgumentsError(
+        `"${input.review_id.slice(0, 80)}" is not a review id (they look like "q_…"); list them with review_list.`,
+      );
     const item = await ctx.deps.store.getReview(id);
     if (!item) throw new NotFoundError(`No review item has id "${id}".`);
     if (item.status !== 'pending') throw new ConflictError(`Review item ${id} was already decided (${item.status}).`);

@@ -28,7 +28,9 @@ export const reviewList = defineTool({
         page_title: z.string().describe('Title of that page'),
         snippet: z.string().describe('The passage (untrusted page text)'),
         provisional_id: z.string().optional().describe('The entity created for the mention meanwhile'),
-        candidates: z.array(z.object({ id: z.string(), name: z.string(), entity_type: entityTypeSchema, confidence: z.number() })).describe('Existing entities it may be, best first'),
+        candidates: z
+          .array(z.object({ id: z.string(), name: z.string(), entity_type: entityTypeSchema, confidence: z.number() }))
+          .describe('Existing entities it may be, best first'),
         reason: z.string().describe('Why the resolver asked'),
         created_at: z.number().describe('Epoch milliseconds'),
       }),
@@ -40,9 +42,17 @@ export const reviewList = defineTool({
       output: {
         items: [
           {
-            review_id: 'q_000004', status: 'pending', mention: 'Stripe Inc', entity_type: 'company', page_url: 'https://example.com/a', page_title: 'A page',
-            snippet: 'Stripe Inc raised…', provisional_id: 'e_000003', candidates: [{ id: 'e_000001', name: 'Stripe', entity_type: 'company', confidence: 0.7 }],
-            reason: 'close to one existing entity', created_at: 0,
+            review_id: 'q_000004',
+            status: 'pending',
+            mention: 'Stripe Inc',
+            entity_type: 'company',
+            page_url: 'https://example.com/a',
+            page_title: 'A page',
+            snippet: 'Stripe Inc raised…',
+            provisional_id: 'e_000003',
+            candidates: [{ id: 'e_000001', name: 'Stripe', entity_type: 'company', confidence: 0.7 }],
+            reason: 'close to one existing entity',
+            created_at: 0,
           },
         ],
       },

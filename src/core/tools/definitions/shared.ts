@@ -16,11 +16,7 @@ export const entityTypeSchema = z.enum(ENTITY_TYPES).describe('One of: "company"
 
 /** A name as callers give it: 1–200 characters (cleaned again by the service). */
 export function nameSchema(description: string) {
-  return z
-    .string()
-    .min(1, 'must not be empty')
-    .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
-    .describe(description);
+  return z.string().min(1, 'must not be empty').max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`).describe(description);
 }
 
 /**
@@ -29,7 +25,10 @@ export function nameSchema(description: string) {
  */
 export const attributesSchema = ownRecordSchema(
   z.string().min(1).max(80).describe('Attribute key, e.g. "founded"'),
-  z.union([z.string().max(2000), z.number(), z.boolean()]).transform(String).describe('Attribute value'),
+  z
+    .union([z.string().max(2000), z.number(), z.boolean()])
+    .transform(String)
+    .describe('Attribute value'),
   'Key-value pairs for additional metadata',
 );
 
@@ -54,7 +53,9 @@ export async function resolveEntity(deps: GraphToolDeps, ref: string, role: stri
   }
   const matches = await deps.graph.findByName(ref);
   if (matches.length === 0) {
-    throw new NotFoundError(`No entity named "${ref.slice(0, 100)}" (${role}); add it with entity_add first, or find the right name with entity_search.`);
+    throw new NotFoundError(
+      `No entity named "${ref.slice(0, 100)}" (${role}); add it with entity_add first, or find the right name with entity_search.`,
+    );
   }
   if (matches.length === 1 && matches[0]) return matches[0];
   const exact = matches.filter((e) => fold(e.name) === fold(ref));

@@ -23,7 +23,9 @@ const countsSchema = z.object({ created: z.number().int(), updated: z.number().i
 export async function pageRecords(reader: GraphReader, url: string, workspaceName: string): Promise<GraphRecords> {
   const page = await reader.getPage(url);
   if (page === undefined) throw new NotFoundError(`Workspace "${workspaceName}" has no captured page at ${url.slice(0, 200)}.`);
-  const relationships = (await Promise.all(page.relationshipIds.map((id) => reader.getRelationship(id)))).filter((r): r is Relationship => r !== undefined);
+  const relationships = (await Promise.all(page.relationshipIds.map((id) => reader.getRelationship(id)))).filter(
+    (r): r is Relationship => r !== undefined,
+  );
   return {
     entities: await reader.getEntities(page.entityIds),
     relationships,
@@ -39,7 +41,11 @@ export const workspaceCopyPage = defineTool({
   sideEffectClass: 'side-effecting',
   tags: ['workspace', 'write', 'data'],
   inputSchema: z.object({
-    url: z.string().min(1, 'must not be empty').max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`).describe('URL of the captured page'),
+    url: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
+      .describe('URL of the captured page'),
     to: workspaceRefSchema.describe('Workspace to copy into: its name (any case) or id'),
     from: workspaceRefSchema.optional().describe('Workspace the page is in (default: the active one)'),
   }),
@@ -53,13 +59,20 @@ export const workspaceCopyPage = defineTool({
   examples: [
     {
       input: { url: 'https://example.com/stripe', to: 'Thesis' },
-      output: { from: 'Market scan', to: 'Thesis', entities: { created: 3, updated: 1, unchanged: 0 }, relationships: { created: 2, updated: 0, unchanged: 0 }, evidence: { created: 6, updated: 0, unchanged: 0 } },
+      output: {
+        from: 'Market scan',
+        to: 'Thesis',
+        entities: { created: 3, updated: 1, unchanged: 0 },
+        relationships: { created: 2, updated: 0, unchanged: 0 },
+        evidence: { created: 6, updated: 0, unchanged: 0 },
+      },
     },
   ],
   execute: async (input, { deps }: Ctx) => {
     const from = input.from === undefined ? await deps.workspaces.active() : await deps.workspaces.resolve(input.from);
     const to = await deps.workspaces.resolve(input.to);
-    if (from.id === to.id) throw new InvalidArgumentsError(`The page is already in workspace "${to.name}"; name another workspace as \`to\`.`);
+    if (from.id === to.id)
+      throw new InvalidArgumentsError(`The page is already in workspace "${to.name}"; name another workspace as \`to\`.`);
     if (to.archived) throw new ConflictError(`Workspace "${to.name}" is archived and is not written; restore it first.`);
     const records = await pageRecords(await deps.readerOf(from), input.url, from.name);
     const out = await deps.importInto(to, records);

@@ -22,8 +22,16 @@ export type { GraphRecords, ImportCounts, WorkspaceSearchHit, WorkspaceSearchInp
 
 /** The workspace tools, each with its precise type (the side panel's typed calls read them). */
 export const workspaceTools = [
-  workspaceList, workspaceCreate, workspaceRename, workspaceSwitch, workspaceArchive, workspaceDelete,
-  workspacePinSite, workspaceUnpinSite, workspaceSearch, workspaceCopyPage,
+  workspaceList,
+  workspaceCreate,
+  workspaceRename,
+  workspaceSwitch,
+  workspaceArchive,
+  workspaceDelete,
+  workspacePinSite,
+  workspaceUnpinSite,
+  workspaceSearch,
+  workspaceCopyPage,
 ] as const;
 
 export function createWorkspaceToolRegistry(deps: WorkspaceToolDeps, options: CreateRegistryOptions = {}): ToolRegistry<WorkspaceToolDeps> {

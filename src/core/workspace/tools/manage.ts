@@ -13,12 +13,21 @@ const single = z.object({ workspace: workspaceViewSchema });
 
 export const workspaceList = defineTool({
   name: 'workspace_list',
-  description: 'List the workspaces (one knowledge graph per research project) and which one is active. Every graph tool takes an optional `workspace` argument naming one of them; without it, the active one is used.',
+  description:
+    'List the workspaces (one knowledge graph per research project) and which one is active. Every graph tool takes an optional `workspace` argument naming one of them; without it, the active one is used.',
   sideEffectClass: 'read-only',
   tags: ['workspace', 'read'],
   inputSchema: z.object({ include_archived: z.boolean().optional().describe('Also list archived workspaces (default false)') }),
-  outputSchema: z.object({ active: z.string().describe('Id of the active workspace'), workspaces: z.array(workspaceViewSchema).describe('By creation time') }),
-  examples: [{ input: {}, output: { active: 'w_default', workspaces: [{ ...EXAMPLE_VIEW, id: 'w_default', name: 'Default', active: true }, EXAMPLE_VIEW] } }],
+  outputSchema: z.object({
+    active: z.string().describe('Id of the active workspace'),
+    workspaces: z.array(workspaceViewSchema).describe('By creation time'),
+  }),
+  examples: [
+    {
+      input: {},
+      output: { active: 'w_default', workspaces: [{ ...EXAMPLE_VIEW, id: 'w_default', name: 'Default', active: true }, EXAMPLE_VIEW] },
+    },
+  ],
   execute: async (input, { deps }: Ctx) => {
     const active = await deps.workspaces.active();
     const all = await deps.workspaces.list({ includeArchived: input.include_archived === true });
@@ -31,7 +40,10 @@ export const workspaceCreate = defineTool({
   description: 'Create an empty workspace. It becomes active only with switch: true.',
   sideEffectClass: 'side-effecting',
   tags: ['workspace', 'write'],
-  inputSchema: z.object({ name: workspaceNameSchema, switch: z.boolean().optional().describe('Make it the active workspace (default false)') }),
+  inputSchema: z.object({
+    name: workspaceNameSchema,
+    switch: z.boolean().optional().describe('Make it the active workspace (default false)'),
+  }),
   outputSchema: single,
   examples: [{ input: { name: 'Market scan' }, output: { workspace: EXAMPLE_VIEW } }],
   execute: async (input, { deps }: Ctx) => {
@@ -48,7 +60,9 @@ export const workspaceRename = defineTool({
   tags: ['workspace', 'write'],
   inputSchema: z.object({ workspace: workspaceRefSchema, name: workspaceNameSchema.describe('The new name, unique ignoring case') }),
   outputSchema: single,
-  examples: [{ input: { workspace: 'Market scan', name: 'Payments market' }, output: { workspace: { ...EXAMPLE_VIEW, name: 'Payments market' } } }],
+  examples: [
+    { input: { workspace: 'Market scan', name: 'Payments market' }, output: { workspace: { ...EXAMPLE_VIEW, name: 'Payments market' } } },
+  ],
   execute: async (input, { deps }: Ctx) => {
     const renamed = await deps.workspaces.rename(input.workspace, input.name);
     return { workspace: viewOf(renamed, (await deps.workspaces.active()).id) };
@@ -63,12 +77,15 @@ export const workspaceSwitch = defineTool({
   inputSchema: z.object({ workspace: workspaceRefSchema }),
   outputSchema: single,
   examples: [{ input: { workspace: 'Market scan' }, output: { workspace: { ...EXAMPLE_VIEW, active: true } } }],
-  execute: async (input, { deps }: Ctx) => ({ workspace: viewOf(await deps.workspaces.switchTo(input.workspace), (await deps.workspaces.active()).id) }),
+  execute: async (input, { deps }: Ctx) => ({
+    workspace: viewOf(await deps.workspaces.switchTo(input.workspace), (await deps.workspaces.active()).id),
+  }),
 });
 
 export const workspaceArchive = defineTool({
   name: 'workspace_archive',
-  description: 'Archive a workspace (hidden from the switcher, never the capture target, its graph kept and readable), or restore it with archived: false. Default and the active workspace cannot be archived.',
+  description:
+    'Archive a workspace (hidden from the switcher, never the capture target, its graph kept and readable), or restore it with archived: false. Default and the active workspace cannot be archived.',
   sideEffectClass: 'side-effecting',
   tags: ['workspace', 'write'],
   inputSchema: z.object({ workspace: workspaceRefSchema, archived: z.boolean().optional().describe('false restores it (default true)') }),
@@ -82,10 +99,14 @@ export const workspaceArchive = defineTool({
 
 export const workspaceDelete = defineTool({
   name: 'workspace_delete',
-  description: 'Delete a workspace and its whole graph. Cannot be undone: export it first. Requires confirm: true. Default and the active workspace cannot be deleted.',
+  description:
+    'Delete a workspace and its whole graph. Cannot be undone: export it first. Requires confirm: true. Default and the active workspace cannot be deleted.',
   sideEffectClass: 'destructive',
   tags: ['workspace', 'write', 'data'],
-  inputSchema: z.object({ workspace: workspaceRefSchema, confirm: z.literal(true).describe('Must be true: the workspace and its graph are deleted') }),
+  inputSchema: z.object({
+    workspace: workspaceRefSchema,
+    confirm: z.literal(true).describe('Must be true: the workspace and its graph are deleted'),
+  }),
   outputSchema: z.object({ deleted: z.object({ id: z.string(), name: z.string() }).describe('The workspace that was deleted') }),
   examples: [{ input: { workspace: 'Market scan', confirm: true }, output: { deleted: { id: EXAMPLE_VIEW.id, name: EXAMPLE_VIEW.name } } }],
   execute: async (input, { deps }: Ctx) => {

@@ -18,12 +18,21 @@ const siteSchema = z
 
 export const workspacePinSite = defineTool({
   name: 'workspace_pin_site',
-  description: 'Pin a site to a workspace: its pages are captured there whatever workspace is active. A site pinned to another workspace moves.',
+  description:
+    'Pin a site to a workspace: its pages are captured there whatever workspace is active. A site pinned to another workspace moves.',
   sideEffectClass: 'side-effecting',
   tags: ['workspace', 'write', 'capture'],
   inputSchema: z.object({ workspace: workspaceRefSchema, site: siteSchema }),
-  outputSchema: z.object({ workspace: workspaceViewSchema, moved_from: z.string().optional().describe('Name of the workspace the site was pinned to before') }),
-  examples: [{ input: { workspace: 'Market scan', site: '*.crunchbase.com' }, output: { workspace: { ...EXAMPLE_VIEW, pinned_sites: ['*.crunchbase.com'] } } }],
+  outputSchema: z.object({
+    workspace: workspaceViewSchema,
+    moved_from: z.string().optional().describe('Name of the workspace the site was pinned to before'),
+  }),
+  examples: [
+    {
+      input: { workspace: 'Market scan', site: '*.crunchbase.com' },
+      output: { workspace: { ...EXAMPLE_VIEW, pinned_sites: ['*.crunchbase.com'] } },
+    },
+  ],
   execute: async (input, { deps }: Ctx) => {
     const { workspace, movedFrom } = await deps.workspaces.pinSite(input.workspace, input.site);
     const view = viewOf(workspace, (await deps.workspaces.active()).id);
@@ -39,5 +48,7 @@ export const workspaceUnpinSite = defineTool({
   inputSchema: z.object({ workspace: workspaceRefSchema, site: siteSchema }),
   outputSchema: z.object({ workspace: workspaceViewSchema }),
   examples: [{ input: { workspace: 'Market scan', site: '*.crunchbase.com' }, output: { workspace: EXAMPLE_VIEW } }],
-  execute: async (input, { deps }: Ctx) => ({ workspace: viewOf(await deps.workspaces.unpinSite(input.workspace, input.site), (await deps.workspaces.active()).id) }),
+  execute: async (input, { deps }: Ctx) => ({
+    workspace: viewOf(await deps.workspaces.unpinSite(input.workspace, input.site), (await deps.workspaces.active()).id),
+  }),
 });

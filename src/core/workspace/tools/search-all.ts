@@ -19,7 +19,8 @@ interface Placed {
 
 export const workspaceSearch = defineTool({
   name: 'workspace_search',
-  description: 'Fuzzy search for entities by name or alias in every workspace at once (archived ones only when asked). Each result names its workspace; pass that as `workspace` to other tools to read or change it.',
+  description:
+    'Fuzzy search for entities by name or alias in every workspace at once (archived ones only when asked). Each result names its workspace; pass that as `workspace` to other tools to read or change it.',
   sideEffectClass: 'read-only',
   tags: ['workspace', 'graph', 'read'],
   // entity_search's own arguments and hits, so the two cannot drift apart.
@@ -47,11 +48,26 @@ export const workspaceSearch = defineTool({
   execute: async (input, { deps }: Ctx) => {
     const limit = input.limit ?? 10;
     const workspaces = await deps.workspaces.list({ includeArchived: input.include_archived === true });
-    const search = { query: input.query, limit, ...(input.types ? { types: input.types } : {}), ...(input.min_score === undefined ? {} : { min_score: input.min_score }) };
-    const perWorkspace = await Promise.all(workspaces.map(async (workspace, order) => (await deps.searchIn(workspace, search)).map((hit): Placed => ({ hit, workspace, order }))));
+    const search = {
+      query: input.query,
+      limit,
+      ...(input.types ? { types: input.types } : {}),
+      ...(input.min_score === undefined ? {} : { min_score: input.min_score }),
+    };
+    const perWorkspace = await Promise.all(
+      workspaces.map(async (workspace, order) =>
+        (await deps.searchIn(workspace, search)).map((hit): Placed => ({ hit, workspace, order })),
+      ),
+    );
     const placed = perWorkspace.flat().sort(bestFirst).slice(0, limit);
     return {
-      results: placed.map(({ hit, workspace }) => ({ name: hit.name, entity_type: hit.entity_type, score: hit.score, id: hit.id, workspace: { id: workspace.id, name: workspace.name } })),
+      results: placed.map(({ hit, workspace }) => ({
+        name: hit.name,
+        entity_type: hit.entity_type,
+        score: hit.score,
+        id: hit.id,
+        workspace: { id: workspace.id, name: workspace.name },
+      })),
     };
   },
 });

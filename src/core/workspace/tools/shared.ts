@@ -38,4 +38,11 @@ export function viewOf(workspace: Workspace, activeId: WorkspaceId): WorkspaceVi
 }
 
 /** An example workspace for the tools' examples. */
-export const EXAMPLE_VIEW: WorkspaceView = { id: 'w_mf0k2a1b3c4d', name: 'Market scan', created_at: 1767225600000, archived: false, pinned_sites: [], active: false };
+export const EXAMPLE_VIEW: WorkspaceView = {
+  id: 'w_mf0k2a1b3c4d',
+  name: 'Market scan',
+  created_at: 1767225600000,
+  archived: false,
+  pinned_sites: [],
+  active: false,
+};
