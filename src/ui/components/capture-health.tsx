@@ -4,9 +4,10 @@
  * persisted inbox until the user retries or discards them. Lists them with the reason
  * in words and those two actions. Polls the background's queue totals.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { sendMessage } from '../../messaging/client';
 import type { ParkedCapture } from '../../messaging/protocol';
+import { usePolled } from '../use-polled';
 import { userError } from '../user-error';
 
 // Often enough to notice a full disk soon, rarely enough to cost nothing.
@@ -17,6 +18,8 @@ interface Health {
   readonly error?: string;
   readonly parked?: readonly ParkedCapture[];
 }
+
+const NO_FAILURES: Health = { failed: 0 };
 
 /** The queue's totals; the background's `capture.status` unless a test passes its own. */
 export type QueueStatus = () => Promise<Health>;
@@ -34,30 +37,9 @@ export function CaptureHealth({
   readonly status?: QueueStatus;
   readonly act?: QueueAction;
 }) {
-  const [health, setHealth] = useState<Health>({ failed: 0 });
   const [problem, setProblem] = useState<string | undefined>();
   const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true;
-    const poll = () =>
-      void status()
-        .then(
-          (s) =>
-            live &&
-            setHealth({
-              failed: s.failed,
-              ...(s.error === undefined ? {} : { error: s.error }),
-              ...(s.parked === undefined ? {} : { parked: s.parked }),
-            }),
-        )
-        .catch(() => undefined);
-    poll();
-    const timer = setInterval(poll, POLL_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [status, tick]);
+  const health = usePolled(status, POLL_MS, tick) ?? NO_FAILURES;
   const run = useCallback(
     (action: 'retry' | 'discard', captureId: string) =>
       void act(action, captureId).then(

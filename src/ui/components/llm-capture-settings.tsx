@@ -5,7 +5,7 @@
  * once, deleting everything LLM reading added, and how reading goes (polled from the
  * background: queued, running, done, failed, with what each recent reading kept and dropped).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Settings } from '../../core/settings';
 import { sendMessage } from '../../messaging/client';
 import type { LlmStatus } from '../../messaging/protocol';
@@ -13,6 +13,7 @@ import { currentPlace } from '../browser-api';
 import { promptApi } from '../panel-ports';
 import { testConnection } from '../llm-test';
 import { usePanelStore } from '../store';
+import { usePolled } from '../use-polled';
 import { userError } from '../user-error';
 
 // Often enough to follow a reading that takes seconds, rarely enough to cost nothing.
@@ -28,22 +29,10 @@ async function providerWorks(llm: Settings['llm']): Promise<{ ok: boolean; text:
   return testConnection(llm);
 }
 
+const readLlmStatus = (): Promise<LlmStatus> => sendMessage({ type: 'llm.status' });
+
 function useLlmStatus(): LlmStatus | undefined {
-  const [status, setStatus] = useState<LlmStatus>();
-  useEffect(() => {
-    let live = true;
-    const poll = () =>
-      void sendMessage({ type: 'llm.status' })
-        .then((s) => live && setStatus(s))
-        .catch(() => undefined);
-    poll();
-    const timer = setInterval(poll, POLL_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, []);
-  return status;
+  return usePolled(readLlmStatus, POLL_MS);
 }
 
 export function LlmCaptureSettings() {
