@@ -15,14 +15,15 @@ export default defineConfig({
     name: 'Ariadne',
     description: 'Turns browsing into a local knowledge graph you can search, merge, ask and draw.',
     // Firefox has no side panel API: WXT turns the panel into a `sidebar_action` there.
-    // nativeMessaging: the MCP bridge for AI agents (off until the user turns it on).
+    // nativeMessaging: the MCP bridge for AI agents (off until the user turns it on), and team sync's host.
+    // alarms: team sync's timer (every 5 minutes while a workspace is linked; docs/team.md).
     // contextMenus, activeTab, scripting: "Capture this page" / "Add selection to Ariadne" and the
     // shortcut; activeTab grants only the tab the user acted on, scripting injects the content
     // script into a tab opened before Ariadne was installed.
     permissions:
       browser === 'firefox'
-        ? ['storage', 'unlimitedStorage', 'nativeMessaging', 'contextMenus', 'activeTab', 'scripting']
-        : ['sidePanel', 'storage', 'unlimitedStorage', 'nativeMessaging', 'contextMenus', 'activeTab', 'scripting'],
+        ? ['storage', 'unlimitedStorage', 'nativeMessaging', 'contextMenus', 'activeTab', 'scripting', 'alarms']
+        : ['sidePanel', 'storage', 'unlimitedStorage', 'nativeMessaging', 'contextMenus', 'activeTab', 'scripting', 'alarms'],
     // Private windows are never captured: the extension does not run there at all.
     incognito: 'not_allowed',
     // Development builds pin their id (docs/mcp.md) so the native host's allowed_origins

@@ -7,6 +7,8 @@
  *     gold's direction or reversed as the label says);
  *   - pair recall: any typed edge between the two ends (a looser figure);
  *   - typed relationships per page and `mentioned_with` links per page;
+ *   - missed relations whose two ends are both entities of the page's graph (the relation's
+ *     miss, not recognition's; `--misses` marks them "[both ends in graph]");
  *   - analysis ms per page (p50/p95): `analyzeCapture` alone with the page recognizer.
  *
  *   npm run eval:relations -- --gold bench/gold-pages [--pages ../shared/corpus/pages] [--misses] [--list]
@@ -45,6 +47,8 @@ let pairFound = 0;
 let typed = 0;
 let cooc = 0;
 let pages = 0;
+/** Missed gold relations whose two ends are both entities of the page's graph (a relation's miss, not recognition's). */
+let bothEnds = 0;
 const analysisMs: number[] = [];
 const byLabel = new Map<string, [number, number]>();
 for (const page of readGoldRelations(goldDir)) {
@@ -93,7 +97,12 @@ for (const page of readGoldRelations(goldDir)) {
     const counts = byLabel.get(g.label) ?? [0, 0];
     byLabel.set(g.label, [counts[0] + 1, counts[1] + (hit ? 1 : 0)]);
     if (hit) pageFound += 1;
-    else misses.push(`${g.from} ${g.label} ${g.to}`);
+    else {
+      // Which end the graph lacks (recognition's miss) or none (the relation's miss).
+      const absent = [g.from, g.to].filter((n, i) => !entities.some((e) => (i === 0 ? isFrom(e.id) : isTo(e.id))) && n.length > 0);
+      if (absent.length === 0) bothEnds += 1;
+      misses.push(`${g.from} ${g.label} ${g.to}${absent.length === 0 ? ' [both ends in graph]' : ''}`);
+    }
     if (pair) pairFound += 1;
   }
   found += pageFound;
@@ -112,7 +121,7 @@ for (const page of readGoldRelations(goldDir)) {
 }
 const round = (x: number) => Math.round(x * 1000) / 1000;
 console.log(
-  `overall: ${pages} pages, relation recall ${round(found / Math.max(1, gold))} (${found}/${gold}), pair recall ${round(pairFound / Math.max(1, gold))}, typed relationships/page ${round(typed / Math.max(1, pages))}, mentioned_with/page ${round(cooc / Math.max(1, pages))}, analysis ms p50 ${Math.round(percentile(analysisMs, 0.5))} p95 ${Math.round(percentile(analysisMs, 0.95))}`,
+  `overall: ${pages} pages, relation recall ${round(found / Math.max(1, gold))} (${found}/${gold}), pair recall ${round(pairFound / Math.max(1, gold))}, typed relationships/page ${round(typed / Math.max(1, pages))}, mentioned_with/page ${round(cooc / Math.max(1, pages))}, analysis ms p50 ${Math.round(percentile(analysisMs, 0.5))} p95 ${Math.round(percentile(analysisMs, 0.95))}, missed with both ends in the graph ${bothEnds}`,
 );
 for (const [label, [n, f]] of [...byLabel].sort((a, b) => b[1][0] - a[1][0]))
   console.log(`  ${label.padEnd(18)} ${String(f).padStart(3)}/${n}`);
@@ -127,5 +136,6 @@ console.log(
     mentionedWithPerPage: round(cooc / Math.max(1, pages)),
     analysisMsP50: Math.round(percentile(analysisMs, 0.5)),
     analysisMsP95: Math.round(percentile(analysisMs, 0.95)),
+    missedWithBothEnds: bothEnds,
   }),
 );

@@ -21,7 +21,10 @@ export default defineConfig({
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     // Quick load and fault checks (`*.quick.spec.ts`) also run by default; their full runs do not.
-    { name: 'e2e', testMatch: ['journeys/**/*.spec.ts', 'mcp.spec.ts', 'load/**/*.quick.spec.ts', 'faults/**/*.quick.spec.ts'] },
+    {
+      name: 'e2e',
+      testMatch: ['journeys/**/*.spec.ts', 'mcp.spec.ts', 'team-host.spec.ts', 'load/**/*.quick.spec.ts', 'faults/**/*.quick.spec.ts'],
+    },
     ...(allProjects
       ? [
           { name: 'load', testDir: './load', timeout: 15 * 60_000 },

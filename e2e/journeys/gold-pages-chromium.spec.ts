@@ -6,14 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { graphOfPage } from '../../bench/eval-pages-gold';
-import { serveDirectory } from '../../src/cli/static-server';
 import type { EntityType } from '../../src/core/graph/types';
 import { parsePageGold, scorePage, type ScoredEntity } from '../../tooling/eval/page-score';
 import { CaptureRig } from '../support/capture';
-import { expect, test as base, type Site } from '../support/fixtures';
+import { CORPUS_PAGES as PAGES, corpusTest } from '../support/corpus-site';
+import { expect } from '../support/fixtures';
 
 const REPO = resolve(import.meta.dirname, '../..');
-const PAGES = resolve(REPO, '../shared/corpus/pages');
 const GOLD = resolve(REPO, 'bench/gold-pages');
 /** Small to mid-sized pages of both corpus sources, each with a gold file. */
 const CHECKED = [
@@ -33,17 +32,7 @@ interface EntityView {
   readonly entity: { readonly name: string; readonly entity_type: EntityType; readonly aliases: readonly string[] };
 }
 
-/** The corpus's pages served as the test site (the fixture's browser allows only the site's origin). */
-const test = base.extend<object, { site: Site }>({
-  site: [
-    async ({}, use) => {
-      const server = await serveDirectory(existsSync(PAGES) ? PAGES : REPO);
-      await use({ origin: server.origin, url: (path) => `${server.origin}/${path.replace(/^\//, '')}` });
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = corpusTest;
 
 function htmlFile(page: string): string {
   const file = ['source.html', 'input.html'].map((f) => join(page, f)).find((f) => existsSync(join(PAGES, f)));

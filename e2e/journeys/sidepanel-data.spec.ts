@@ -1,5 +1,6 @@
 // The side panel as a researcher's workspace, on real corpus pages captured by the built
-// extension: every README example question asked in the Ask tab (lists shown as lists),
+// extension: every README example question asked in the Ask tab (lists shown as lists; the
+// co-mention questions answered from the pages two entities share),
 // a search with no match that offers to add the name, type filters on the recent list,
 // the Markdown export read back file by file from its ZIP, and a JSON export imported
 // twice into the same graph without growing it. Skipped when ../shared/corpus is absent.
@@ -8,13 +9,14 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { serveDirectory } from '../../src/cli/static-server';
 import { readStoredZip } from '../../src/core/export/testing/read-zip';
+import { CONFIDENCE_MEANING } from '../../src/ui/qa/confidence-words';
 import { CaptureRig } from '../support/capture';
-import { expect, test as base, type Site } from '../support/fixtures';
+import { askInPanel } from '../support/panel-journey';
+import { CORPUS_PAGES as PAGES, corpusTest } from '../support/corpus-site';
+import { expect } from '../support/fixtures';
 
 const REPO = resolve(import.meta.dirname, '../..');
-const PAGES = resolve(REPO, '../shared/corpus/pages');
 const FILES = [
   'metascraper/business-today/input.html',
   'metascraper/economic-times/input.html',
@@ -31,17 +33,7 @@ interface Stats {
   readonly pages: number;
 }
 
-/** The corpus's pages served as the test site (the fixture's browser allows only the site's origin). */
-const test = base.extend<object, { site: Site }>({
-  site: [
-    async ({}, use) => {
-      const server = await serveDirectory(existsSync(PAGES) ? PAGES : REPO);
-      await use({ origin: server.origin, url: (path) => `${server.origin}/${path.replace(/^\//, '')}` });
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = corpusTest;
 
 /** The README's example questions (the quoted items of the list after "understands questions such as"). */
 function readmeQuestions(): string[] {
@@ -58,13 +50,9 @@ async function noSeriousA11yIssues(panel: Page, where: string): Promise<void> {
   expect(bad, `axe on ${where}`).toEqual([]);
 }
 
+/** The answer to `question`, once complete (its confidence shows). */
 async function ask(panel: Page, question: string) {
-  const answers = panel.getByTestId('chat-answer');
-  const before = await answers.count();
-  await panel.getByTestId('chat-input').fill(question);
-  await panel.getByRole('button', { name: 'Ask', exact: true }).click();
-  await expect(answers).toHaveCount(before + 1);
-  const answer = answers.last();
+  const answer = await askInPanel(panel, question);
   await expect(answer.getByTestId('confidence')).toBeVisible({ timeout: 30_000 });
   return answer;
 }
@@ -96,6 +84,22 @@ test.describe('the side panel as a workspace, on corpus pages', () => {
         await expect(answer.getByTestId('answer-body').locator('ul > li')).toHaveCount(FILES.length);
       }
       if (question === 'List the companies') await expect(answer.getByTestId('answer-body').locator('ul > li')).toHaveCount(20);
+      if (question === 'Which companies are mentioned with Google?') {
+        // Co-mentions through the pages they share: a sentence, then each company with its shared pages' titles, as a list.
+        const body = answer.getByTestId('answer-body');
+        await expect(body.locator('p').first()).toHaveText(
+          /^\d+ companies share a page with Google in your graph\. The \d+ sharing the most:$/,
+        );
+        await expect(body.locator('ul > li').first()).toBeVisible();
+        for (const item of await body.locator('ul > li').allTextContents()) expect(item).toMatch(/^[^,]+, on \d+ pages?: “/);
+      }
+      if (question === 'How are Google and HackerRank connected?') {
+        // No stated relation: the answer says they are named together, and its confidence is medium, explained.
+        await expect(answer).toContainText(
+          'Your graph states no relation between Google and HackerRank, but they are mentioned together on',
+        );
+        await expect(answer.getByTestId('confidence')).toHaveText(`Confidence: medium — ${CONFIDENCE_MEANING.medium}`);
+      }
     }
     const typo = await ask(panel, 'who founded hackerank?');
     await expect(typo).toContainText('HackerRank was founded by');

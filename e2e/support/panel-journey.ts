@@ -1,18 +1,32 @@
 /**
  * Helpers for the side-panel journeys: the five local pages of `e2e/site/sidepanel`,
  * panel navigation by tab, a graph read through the extension's own database (for
- * comparing before and after an import), and screenshots saved as test artifacts.
+ * comparing before and after an import), screenshots saved as test artifacts, and the
+ * axe check at the panel's widths in both themes.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 
 export const SIDEPANEL_PAGES = ['northwind.html', 'northwind-research.html', 'ada-quill.html', 'tern-db.html', 'harbor.html'].map(
   (p) => `sidepanel/${p}`,
 );
 
-export async function openTab(panel: Page, name: 'Search' | 'Merge & review' | 'Ask' | 'Diagram' | 'Data' | 'Settings'): Promise<void> {
+export async function openTab(
+  panel: Page,
+  name: 'Search' | 'Merge & review' | 'Ask' | 'Diagram' | 'Pages' | 'Data' | 'Settings',
+): Promise<void> {
   await panel.getByRole('tab', { name, exact: false }).first().click();
+}
+
+/** Asks `question` in the Ask tab (open it first) and returns the new message once it is there. */
+export async function askInPanel(panel: Page, question: string): Promise<Locator> {
+  const answers = panel.getByTestId('chat-answer');
+  const before = await answers.count();
+  await panel.getByTestId('chat-input').fill(question);
+  await panel.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(answers).toHaveCount(before + 1);
+  return answers.last();
 }
 
 export async function snap(panel: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -44,13 +58,19 @@ export function readGraph(panel: Page): Promise<Record<string, unknown[]>> {
 
 /**
  * No serious or critical axe finding, and no sideways scroll, at 320 and 500 px in light
- * and dark; leaves the panel light at 400 px.
+ * and dark; leaves the panel light at 400 px. With `shots`, a full-page screenshot of each
+ * (`<shots.name>-<width>-<scheme>.png`) is saved under the test's output and attached.
  */
-export async function axeCleanAtPanelWidths(panel: Page, where: string): Promise<void> {
+export async function axeCleanAtPanelWidths(
+  panel: Page,
+  where: string,
+  shots?: { readonly testInfo: TestInfo; readonly name: string },
+): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await panel.emulateMedia({ colorScheme: scheme });
     for (const width of [320, 500]) {
       await panel.setViewportSize({ width, height: 900 });
+      if (shots) await snap(panel, shots.testInfo, `${shots.name}-${width}-${scheme}`);
       const { violations } = await new AxeBuilder({ page: panel }).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${where}, ${scheme} ${width}px: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(

@@ -16,6 +16,15 @@ import { captureIdOf } from './capture-id';
 import type { CaptureQueue } from './capture-queue';
 import type { LlmReadingQueue } from './llm-reading';
 import type { RecaptureOutcome } from './recapture';
+import type { TeamStatus, TeamSyncResult, ParsedRequest } from '../messaging/protocol';
+
+/** What the `team.*` messages need of the team service (`background/team.ts`). */
+export interface TeamHandling {
+  status(): Promise<TeamStatus>;
+  link(request: ParsedRequest<'team.link'>): Promise<TeamStatus>;
+  unlink(): Promise<TeamStatus>;
+  sync(): Promise<TeamSyncResult>;
+}
 
 /** What the handlers need of the tool registry (`ToolRegistry` satisfies it). */
 export interface ToolCaller {
@@ -34,12 +43,18 @@ export interface HandlerServices {
   readonly llm?: Pick<LlmReadingQueue, 'readPage' | 'status' | 'forget'>;
   /** Opens a page in a tab and captures it again (`recapture.ts`); without it `page.recapture` answers `unavailable`. */
   readonly recapture?: (url: string) => Promise<RecaptureOutcome>;
+  /** Team sync (issue 19); without it the `team.*` messages answer `unavailable`. */
+  readonly team?: TeamHandling;
 }
 
-export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture }: HandlerServices): Handlers {
+export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture, team }: HandlerServices): Handlers {
   const reading = (): NonNullable<HandlerServices['llm']> => {
     if (llm === undefined) throw new AriadneError('unavailable', 'Reading pages with the LLM is not available in this context.');
     return llm;
+  };
+  const teamSync = (): TeamHandling => {
+    if (team === undefined) throw new AriadneError('unavailable', 'Team sync is not available in this context.');
+    return team;
   };
   return {
     'tool.call': async (request, sender) => {
@@ -65,5 +80,9 @@ export function createHandlers({ tools, queue, settings, onAccepted, llm, recapt
       if (recapture === undefined) throw new AriadneError('unavailable', 'Capturing a page again is not available in this context.');
       return recapture(request.url);
     },
+    'team.status': () => teamSync().status(),
+    'team.link': (request) => teamSync().link(request),
+    'team.unlink': () => teamSync().unlink(),
+    'team.sync': () => teamSync().sync(),
   };
 }

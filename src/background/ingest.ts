@@ -17,6 +17,7 @@ import type { IngestResult } from '../core/ingest/ingest';
 import { ingestCapture } from '../core/ingest/ingest';
 import { createResolver } from '../core/resolve/resolver';
 import { analyzeCaptureAsync } from '../extract/analyze';
+import { ANALYZER_VERSION } from '../extract/analyzer-version';
 import { createTrainedRecognizer } from '../extract/ner';
 import type { EntityRecognizer } from '../extract/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
@@ -60,7 +61,7 @@ export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promis
         ids: deps.ids,
         settings: { autoAcceptThreshold: settings.resolver.autoAcceptThreshold, keepSentences: settings.capture.keepSentences },
       },
-      { capturedAt: capture.capturedAt },
+      { capturedAt: capture.capturedAt, analyzerVersion: ANALYZER_VERSION },
     );
   };
 }

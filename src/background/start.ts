@@ -21,6 +21,7 @@ import { CaptureQueue } from './capture-queue';
 import { createHandlers } from './handlers';
 import { readSettings } from './read-settings';
 import { createIngest } from './ingest';
+import { createRereader, withSentenceBudget } from './reread';
 import { createToolRegistry } from './tools';
 import { startNativeBridge } from './bridge';
 import { CaptureBadge } from './badge';
@@ -32,6 +33,7 @@ import { indexedDbOneRow } from '../adapters/indexeddb-one-row';
 import { pagesWithLlmEvidence } from '../adapters/dexie/llm-evidence-pages';
 import { captureTargets, createWorkspaces } from './workspaces';
 import type { WorkspaceGraph, Workspaces } from './workspaces';
+import { startTeam } from './team';
 
 /** Where the e2e tests find the functions the shortcut and the context menu call (service worker scope only). */
 export const CONTROLS_GLOBAL = 'ariadneControls';
@@ -42,11 +44,19 @@ export function startBackground(): void {
   const clock = systemClock;
   const ids = randomIds(clock);
   const usage = indexedDbOneRow(globalThis.indexedDB, LLM_USAGE_DATABASE, 'usage');
+  // Team sync (docs/team.md): queues local changes of linked workspaces, syncs on a timer and on `team.sync`.
+  const team = startTeam({ clock, workspaces: () => workspaces, warn: (message) => console.warn(`Ariadne ${message}`) });
   const workspaces = createWorkspaces({
     clock,
     ids,
-    buildTools: createToolRegistry,
-    buildIngest: ({ graph, store }) => createIngest({ graph, store, clock, ids, settings: readSettings }),
+    buildTools: async (sources) =>
+      team.recordTools(
+        await createToolRegistry({ ...sources, rereader: createRereader({ ...sources, clock, ids, settings: readSettings }) }),
+        sources.db,
+        sources.store,
+      ),
+    buildIngest: ({ graph, store }) =>
+      withSentenceBudget(createIngest({ graph, store, clock, ids, settings: readSettings }), { graph, settings: readSettings }),
     buildLlm: ({ db, graph, store }) =>
       new LlmReadingQueue({
         graph,
@@ -70,6 +80,8 @@ export function startBackground(): void {
     ingest: async (capture, target) => {
       const graph = await workspaces.graphOfTarget(target);
       const result = await graph.ingest(capture);
+      // Queued before the inbox row goes: a worker stopped here ingests the capture again, and queues it then.
+      await team.afterIngest(graph, result);
       // The offline results are stored: the LLM reads the page after them, outside the capture queue.
       graph.llm?.afterCapture(capture);
       void badge.ingested(captureIdOf(capture), result.entityIds.length);
@@ -91,6 +103,7 @@ export function startBackground(): void {
       onAccepted,
       llm: llmOfWorkspaces(workspaces),
       recapture,
+      team,
     }),
     {
       extensionId: browser.runtime.id,

@@ -22,6 +22,7 @@ import { isSettingsChange, readSettings } from './read-settings';
 import { systemClock } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
+import type { PageRereader } from '../core/ingest/reread-runner';
 import type { Answerer } from '../core/query/answerer.port';
 import { createQueryEngine } from '../core/query/entity-query';
 import { nameIndexSearch } from '../core/query/name-index-search';
@@ -41,9 +42,11 @@ import { browser } from 'wxt/browser';
 export interface ToolSources {
   readonly graph: GraphService;
   readonly store: GraphStore;
+  /** Re-reads stored pages (`page_reread`). */
+  readonly rereader?: PageRereader;
 }
 
-export async function createToolRegistry({ graph, store }: ToolSources): Promise<ToolRegistry<AppToolDeps>> {
+export async function createToolRegistry({ graph, store, rereader }: ToolSources): Promise<ToolRegistry<AppToolDeps>> {
   const search = await graph.exclusive(async () => {
     const index = await NameIndex.load(store);
     index.attach(graph);
@@ -88,6 +91,7 @@ export async function createToolRegistry({ graph, store }: ToolSources): Promise
     search,
     clock,
     references,
+    ...(rereader === undefined ? {} : { rereader }),
     // Getters: a settings change swaps the engine and resolver under the same registry.
     get queryEngine() {
       return engine;

@@ -19,6 +19,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { framedChannel } from '../native-host/channel';
 import { MAX_TO_BROWSER_BYTES } from '../native-host/framing';
 import { startNativeHost } from '../native-host/host';
+import { startTeamHost } from '../native-host/team-host';
+import { fileTeamSecrets, teamSecretsPath } from '../native-host/team-secrets';
 import { clientSnippet, install, type InstallRequest, type InstallTarget, uninstall } from '../native-host/install';
 import { createMcpBridge, fileToolsCache } from '../native-host/mcp-server';
 import {
@@ -128,6 +130,11 @@ async function runHost(flags: Flags): Promise<void> {
   const file = socketPath(where, key);
   const browser = framedChannel(process.stdin, process.stdout, { maxOutBytes: MAX_TO_BROWSER_BYTES });
   log(`host started for ${process.argv[2] ?? '(no origin)'}, profile ${key}`);
+  // The team role (its own wrapper and host name): no socket, no pid file; it ends when the browser closes the port.
+  if (process.env.ARIADNE_HOST_ROLE === 'team') {
+    await startTeamHost({ channel: browser, secrets: fileTeamSecrets(teamSecretsPath(where)), log: (line) => log(`team: ${line}`) }).done;
+    process.exit();
+  }
   const pidFile = pidPath(where, key);
   try {
     const host = await startNativeHost({ browser, socketPath: file, pid: process.pid, log });
@@ -184,8 +191,8 @@ async function runInstall(flags: Flags, remove: boolean): Promise<void> {
     ...(flags.binDir === undefined ? {} : { binDir: flags.binDir }),
   };
   const plans = remove ? await uninstall(request) : await install(request);
-  for (const plan of plans) {
-    process.stdout.write(`${remove ? 'removed' : 'wrote'} ${plan.manifestPath}\n${remove ? 'removed' : 'wrote'} ${plan.wrapperPath}\n`);
+  for (const files of plans.flatMap((plan) => [plan, plan.team])) {
+    process.stdout.write(`${remove ? 'removed' : 'wrote'} ${files.manifestPath}\n${remove ? 'removed' : 'wrote'} ${files.wrapperPath}\n`);
   }
   const first = plans[0];
   if (!remove && first !== undefined) {
@@ -199,6 +206,7 @@ async function runInstall(flags: Flags, remove: boolean): Promise<void> {
     if (others.length > 0)
       process.stdout.write(`(that one serves ${first.key}; for another browser use its wrapper as "command":\n${others.join('\n')})\n`);
     process.stdout.write(`\nThen turn on "Connect AI agents" in Ariadne's settings (side panel in Chromium, sidebar in Firefox).\n`);
+    process.stdout.write(`For team sync (com.ariadne.team, installed too): link a workspace in Settings → Team (docs/team.md).\n`);
   }
 }
 

@@ -13,6 +13,7 @@ describe('parseCaptureSettings', () => {
         allowFileUrls: false,
         maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE,
         keepSentences: true,
+        sentenceStoreMb: 50,
       });
     }
   });
@@ -34,7 +35,11 @@ describe('parseCaptureSettings', () => {
       allowFileUrls: true,
       maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE,
       keepSentences: true,
+      sentenceStoreMb: 50,
     });
+    expect(parseCaptureSettings({ sentenceStoreMb: 200 }).sentenceStoreMb).toBe(200);
+    expect(parseCaptureSettings({ sentenceStoreMb: 0 }).sentenceStoreMb).toBe(50);
+    expect(parseCaptureSettings({ sentenceStoreMb: 1.5 }).sentenceStoreMb).toBe(50);
     expect(parseCaptureSettings({ mode: 'sometimes', maxEntitiesPerPage: 2.5 })).toMatchObject({
       mode: 'auto',
       maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE,

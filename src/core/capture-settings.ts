@@ -5,6 +5,7 @@
  * `capture` field, so the background, the side panel and the page agree. Lenient
  * like the rest of the settings: a missing or bad field gets its default.
  */
+import { DEFAULT_SENTENCE_STORE_MB } from './graph/page-sentences';
 
 /**
  * Sites never captured unless the user edits the list: banking, webmail, login and
@@ -48,6 +49,8 @@ export const DEFAULT_MAX_ENTITIES_PER_PAGE = 25;
 const MAX_PATTERN_LENGTH = 300;
 const MAX_PATTERNS = 2000;
 const MAX_ENTITIES_PER_PAGE = 200;
+/** Largest sentence store the setting allows: 2 GB is past what a browser profile gives an extension without asking. */
+const MAX_SENTENCE_STORE_MB = 2_000;
 
 export interface CaptureSettings {
   /** auto: every allowed page at idle; manual: only the toolbar button, shortcut or menu. */
@@ -60,11 +63,17 @@ export interface CaptureSettings {
   allowFileUrls: boolean;
   maxEntitiesPerPage: number;
   /**
-   * Keep the main-text sentences that name the page's entities on the page record
-   * (bounded: 200 sentences, 60 kB a page), so questions can be answered from what was
-   * read. Off: no page text beyond evidence snippets is stored.
+   * Keep the page's main-text sentences on the page record (bounded: 200 sentences, 60 kB
+   * a page, those naming its entities first), so questions can be answered from what was
+   * read and the page can be re-read by a better analyzer. Off: no page text beyond
+   * evidence snippets is stored.
    */
   keepSentences: boolean;
+  /**
+   * Bound on the kept sentences of all pages together, in MB: past it the oldest pages'
+   * sentences are dropped first (`core/ingest/reread-sentence-budget.ts`).
+   */
+  sentenceStoreMb: number;
 }
 
 /**
@@ -85,7 +94,15 @@ export function parseCaptureSettings(raw: unknown): CaptureSettings {
     maxEntitiesPerPage:
       typeof max === 'number' && Number.isInteger(max) && max >= 1 && max <= MAX_ENTITIES_PER_PAGE ? max : DEFAULT_MAX_ENTITIES_PER_PAGE,
     keepSentences: booleanOr(get('keepSentences'), true),
+    sentenceStoreMb: storeMbOr(get('sentenceStoreMb')),
   };
+}
+
+/** A whole number of MB from 1 to `MAX_SENTENCE_STORE_MB`, else the default. */
+function storeMbOr(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_SENTENCE_STORE_MB
+    ? value
+    : DEFAULT_SENTENCE_STORE_MB;
 }
 
 function booleanOr(value: unknown, fallback: boolean): boolean {

@@ -148,6 +148,6 @@ export interface CaptureAnalysis {
   readonly relations: readonly AnalyzedRelation[];
   readonly notes: readonly string[];
   readonly analyzeMs: number;
-  /** Main-text sentences naming a kept entity, bounded (`graph/page-sentences.ts`); the page record keeps them. */
+  /** Main-text sentences, bounded (`graph/page-sentences.ts`, those naming a kept entity first); the page record keeps them. */
   readonly sentences?: readonly string[];
 }

@@ -60,12 +60,20 @@ describe('analyzeCapture', () => {
     const tied = analyzeCapture(capture({ title: 'Startup advice', text: quote }), { recognizer });
     expect(tied.entities.map((e) => e.name)).toContain('Aplos');
     expect(tied.relations).toContainEqual(expect.objectContaining({ from: 'Tim Goetz', label: 'ceo_of', to: 'Aplos', origin: 'text' }));
-    // Control: the same weak name without the statement is not kept.
+    // Control: the same weak name without the statement is not kept (below even the score a
+    // name of proper-name shape needs alone, as the rules' 0.55 no longer is).
+    const weak = (t: string) => [
+      { text: 'Aplos', type: 'company' as const, start: t.indexOf('Aplos'), end: t.indexOf('Aplos') + 5, score: 0.45 },
+    ];
     const loose = analyzeCapture(
       capture({ title: 'Startup advice', text: 'Watch the burn rate closely as you hire, says the team at Aplos.' }),
-      { recognizer },
+      { recognizer: { name: 'weak', recognize: weak } },
     );
     expect(loose.entities.map((e) => e.name)).not.toContain('Aplos');
+    const tiedWeak = analyzeCapture(capture({ title: 'Startup advice', text: quote }), {
+      recognizer: { name: 'weak', recognize: (t: string) => [...recognizer.recognize(t).filter((m) => m.text !== 'Aplos'), ...weak(t)] },
+    });
+    expect(tiedWeak.entities.map((e) => e.name)).toContain('Aplos');
   });
 
   it('puts structured entities first and maps structured relations to kept names', () => {
@@ -229,5 +237,80 @@ describe('sliceText', () => {
     const a = analyzeCapture(capture({ title: 'News', text }), { recognizer: fake });
     // Once typed at 0.5, it would fall under the single-mention threshold; the untyped mention makes two.
     expect(a.entities.map((e) => [e.name, e.type, e.mentions])).toEqual([['Zorblax', 'company', 2]]);
+  });
+
+  /** A stand-in recognizer: each surface at every occurrence, with its type and score. */
+  function fixed(found: ReadonlyArray<readonly [string, 'company' | 'person' | 'other' | 'product', number]>) {
+    return {
+      name: 'fixed',
+      recognize: (t: string) =>
+        found
+          .flatMap(([surface, type, score]) => {
+            const out = [];
+            for (let at = t.indexOf(surface); at >= 0; at = t.indexOf(surface, at + surface.length))
+              out.push({ text: surface, type, start: at, end: at + surface.length, score });
+            return out;
+          })
+          .sort((a, b) => a.start - b.start),
+    };
+  }
+
+  it('a once-mentioned name of proper-name shape is kept from a lower score, a capitalized phrase is not', () => {
+    const text = 'The fund also backed Quokkapay and said it would help Small Business owners across the region this year.';
+    const a = analyzeCapture(capture({ title: 'News', text }), {
+      recognizer: fixed([
+        ['Quokkapay', 'company', 0.55],
+        ['Small Business', 'company', 0.55],
+      ]),
+    });
+    expect(a.entities.map((e) => e.name)).toEqual(['Quokkapay']);
+  });
+
+  it('an untyped name the page repeats is kept when shaped like a name (a model number makes it a product), a nationality is not', () => {
+    const text =
+      'The ZX4810Q board costs less than the old one. We flashed the ZX4810Q twice and it worked. ' +
+      'South Korean engineers tested it, and South Korean buyers liked it. The American press wrote about it, and the American buyers too.';
+    const a = analyzeCapture(capture({ title: 'Review', text }), {
+      recognizer: fixed([
+        ['ZX4810Q', 'other', 0.8],
+        ['South Korean', 'other', 0.9],
+        ['American', 'other', 0.9],
+      ]),
+    });
+    expect(a.entities.map((e) => [e.name, e.type, e.mentions])).toEqual([['ZX4810Q', 'product', 2]]);
+  });
+
+  it('a page signed by an organization (a meta author the text only names as a company) is that company, not a person', () => {
+    const text = 'Quokkapay launched a new card today. Quokkapay said the card works in Lagos. Engineers at Quokkapay built it.';
+    const author = {
+      ref: 'meta:author:0',
+      name: 'Quokkapay',
+      type: 'person' as const,
+      aliases: [],
+      attributes: {},
+      origin: 'meta' as const,
+    };
+    const a = analyzeCapture(capture({ title: 'News', text, entities: [author] }), {
+      recognizer: fixed([['Quokkapay', 'company', 0.9]]),
+    });
+    expect(a.entities.find((e) => e.name === 'Quokkapay')?.type).toBe('company');
+    // Control: a person the text also calls a person stays one.
+    const jane = { ...author, name: 'Jane Roe' };
+    const b = analyzeCapture(capture({ title: 'News', text: 'Jane Roe wrote this. Jane Roe lives in Lagos.', entities: [jane] }), {
+      recognizer: fixed([['Jane Roe', 'person', 0.9]]),
+    });
+    expect(b.entities.find((e) => e.name === 'Jane Roe')?.type).toBe('person');
+  });
+
+  it('an institution named with "of" and "and" is kept up to nine words, a longer run of capitals is not', () => {
+    const name = 'National Institute of Standards and Technology';
+    const text = `The rules come from the US ${name} this year, and the agency said so.`;
+    const a = analyzeCapture(capture({ title: 'News', text }), { recognizer: fixed([[`US ${name}`, 'company', 0.8]]) });
+    expect(a.entities.map((e) => e.name)).toEqual([`US ${name}`]);
+    const run = 'Read The Best New Quokka Gadgets Of The Whole Year Here';
+    const b = analyzeCapture(capture({ title: 'News', text: `${run} and more news this year from the team.` }), {
+      recognizer: fixed([[run, 'company', 0.8]]),
+    });
+    expect(b.entities).toEqual([]);
   });
 });

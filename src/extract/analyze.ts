@@ -9,6 +9,8 @@ import type { AnalyzedEntity, AnalyzedRelation, CaptureAnalysis, Mention, PageCa
 import type { EntityType } from '../core/graph/types';
 import { nameKey } from '../core/text/normalize';
 import { isBoilerplateName, isImplausibleName } from './boilerplate';
+import { isDistinctiveName } from './common-words';
+import { headType } from './type-cues';
 import type { EntityRecognizer, Gazetteer } from './recognizer';
 import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
 import { CONFIDENT_TYPE_SCORE, keepRanked, pageEntityCap } from './entity-cap';
@@ -19,6 +21,7 @@ import { findTextRelations } from './text-relations';
 import { mergeRelations } from './relations/cooccurrence';
 import { classifyRelations } from './relations/extract';
 import { pageSentences } from './relations/page-sentences';
+import { publisherRefs, speaksAs, withPublisherNames } from './relations/publisher';
 
 /** Default cap on entities per page: about 25 keeps the salient names of a long article and drops its long tail. */
 export const DEFAULT_MAX_ENTITIES = 25;
@@ -28,8 +31,22 @@ const MAX_ENTITIES_CEILING = 200;
 export const MAX_ANALYZE_CHARS = 200_000;
 /** Mentions considered per page. */
 const MAX_MENTIONS = 20_000;
+/** A word in lower case (slices end at spaces or line breaks, so no word is cut in two). */
+const LOWER_WORD = /(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}])/gu;
+/** Words of a text name; longer runs of capitals are titles and headings. */
+const MAX_NAME_WORDS = 6;
+/** Words of an institution's name joined by "of", "for" or "and" ("National Institute of Standards and Technology"). */
+const MAX_LINKED_NAME_WORDS = 9;
 /** Text-only names with one weak mention are too often noise to keep. */
 const MIN_SINGLE_MENTION_SCORE = 0.6;
+/**
+ * A name of proper-name shape (`isDistinctiveName`: "Flutterwave", "Brookings Institution")
+ * mentioned once is kept from this lower score: most single mentions on a page score 0.5–0.6
+ * (the model's unfamiliar names, the rules' capitalized unknowns), and on the page gold the
+ * ones between that are not capitalized phrases ("Small Business", "AI-focused") are mostly
+ * real names.
+ */
+const MIN_DISTINCTIVE_SINGLE_SCORE = 0.5;
 const MAX_RELATIONS = 100;
 /** Notes kept per analysis (the capture's and the analysis's own). */
 const MAX_NOTES = 20;
@@ -263,7 +280,8 @@ function* analysisSteps(
   };
 
   // 1. Structured data: trusted names, types, aliases and attributes.
-  const { groups, byKey, byRef } = structuredGroups(capture.entities);
+  // The site's name reduced to its organization ("Segment Blog" → "Segment", publisher.ts).
+  const { groups, byKey, byRef } = structuredGroups(withPublisherNames(capture));
   const index = (g: Group, name: string) => indexName(byKey, g, name);
 
   yield;
@@ -274,6 +292,8 @@ function* analysisSteps(
   const recognizeOptions = options.gazetteer === undefined ? undefined : { gazetteer: options.gazetteer };
   let mentions: Mention[] = [];
   let readSlices = 0;
+  // Words the page writes in lower case: a capitalized one of them alone is no name ("Client").
+  const lowerWords = new Set<string>();
   for (const slice of slices) {
     if (expired()) {
       stop(`${Math.floor((100 * slice.start) / Math.max(1, text.length))}% of the text read`);
@@ -282,6 +302,7 @@ function* analysisSteps(
     for (const m of options.recognizer.recognize(text.slice(slice.start, slice.end), recognizeOptions)) {
       mentions.push({ ...m, start: m.start + slice.start, end: m.end + slice.start });
     }
+    for (const w of text.slice(slice.start, slice.end).match(LOWER_WORD) ?? []) lowerWords.add(w);
     readSlices += 1;
     if (mentions.length > MAX_MENTIONS) {
       notes.push(`only the first ${MAX_MENTIONS} mentions were read`);
@@ -298,20 +319,22 @@ function* analysisSteps(
   if (english) mentions = [...withTeamSense(mentions, text, capture.title)];
   if (!english) notes.push('not English: text names kept only when known or strongly cued');
   // A name the model once left untyped ("other") counts as a mention where another mention
-  // of it on the page is typed (its type comes from those); alone, "other" is not kept.
+  // of it on the page is typed (its type comes from those); alone, "other" is not kept,
+  // unless the page repeats it and it is shaped like a name (`namedOther`).
   const typedKeys = new Set(mentions.filter((m) => m.type !== 'other').map((m) => nameKey(m.text)));
+  const named = english ? namedOthers(mentions, typedKeys) : new Map<string, EntityType>();
   let work = 0;
   for (const m of mentions) {
     if ((work += 1) % MENTIONS_PER_STEP === 0) yield;
     if (
-      (m.type === 'other' && !typedKeys.has(nameKey(m.text))) ||
+      (m.type === 'other' && !typedKeys.has(nameKey(m.text)) && !named.has(m.text)) ||
       m.text.length > 120 ||
       isBoilerplateName(m.text) ||
       isImplausibleName(m.text, m.type)
     )
       continue;
     const key = nameKey(m.text);
-    if (key.length < 2 || m.text.split(/\s+/).length > 6) continue;
+    if (key.length < 2 || m.text.split(/\s+/).length > (/ (?:of|for|and) /.test(m.text) ? MAX_LINKED_NAME_WORDS : MAX_NAME_WORDS)) continue;
     const known = byKey.get(key);
     // The recognizer reads English: elsewhere only gazetteer/graph hits and cued multi-word names count.
     if (known === undefined && !english && !(m.score >= FOREIGN_MIN_SCORE || (m.score >= FOREIGN_MIN_MULTIWORD_SCORE && key.includes(' '))))
@@ -337,7 +360,8 @@ function* analysisSteps(
       index(g, m.text);
     }
     g.mentions.push(m);
-    if (m.type !== 'other') g.typeVotes.set(m.type, (g.typeVotes.get(m.type) ?? 0) + m.score);
+    const vote = m.type === 'other' ? named.get(m.text) : m.type;
+    if (vote !== undefined) g.typeVotes.set(vote, (g.typeVotes.get(vote) ?? 0) + m.score);
     mentionGroup.set(m, g);
   }
   foldShortNames(groups, mentionGroup, addAlias);
@@ -380,6 +404,7 @@ function* analysisSteps(
       g.structured ||
       g.mentions.length > 1 ||
       (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE ||
+      ((g.mentions[0]?.score ?? 0) >= MIN_DISTINCTIVE_SINGLE_SCORE && isDistinctiveName(g.name, (w) => lowerWords.has(w))) ||
       inKey(titleKey, g) ||
       relationArguments.has(g)
     ))
@@ -448,6 +473,10 @@ function* analysisSteps(
   // (co-occurrence); the patterns' relations above stand where both speak of one pair.
   yield;
   const readEnd = readText.at(-1)?.end ?? 0;
+  // "We" on a company's own blog is the company: the site's organization, when the text names it (publisher.ts).
+  const publisher = [...publisherRefs(capture)]
+    .map((ref) => byRef.get(ref))
+    .find((g) => g !== undefined && keptGroups.has(g) && g.type === 'company' && speaksAs(g.name, text));
   const classified = classifyRelations(
     text.slice(0, readEnd),
     keptMentions,
@@ -455,7 +484,7 @@ function* analysisSteps(
       const g = mentionGroup.get(m);
       return g === undefined ? undefined : { name: g.name, type: g.type };
     },
-    { expired },
+    { expired, ...(publisher === undefined ? {} : { publisher: { name: publisher.name, type: publisher.type } }) },
   );
   for (const r of mergeRelations(relations, classified.relations, classified.coMentions)) push(r);
 
@@ -473,6 +502,44 @@ function* analysisSteps(
     analyzeMs: Math.max(0, timer() - started),
     sentences: pageSentences(text.slice(0, readEnd), keptMentions),
   };
+}
+
+/** Mentions of an untyped name the page repeats before it is kept (a stray "other" is mostly noise). */
+const MIN_OTHER_MENTIONS = 2;
+
+/**
+ * Untyped ("other") mentions of a name with no typed mention, repeated on the page and shaped
+ * like a proper name of more than one plain word ("Royal McBee LGP-30", "CrunchBase",
+ * "SLG46140V"): the model recognized a name it could not type. They are kept, typed
+ * `product` where the name holds a model number and `other` elsewhere (the map's value:
+ * their mentions vote for it).
+ * A plain word ("American", "Islamic") stays out: the model's untyped single words are
+ * mostly nationalities and adjectives. An event or a code name by its head word ("AI Summit",
+ * "Project Harmony", `headType`) is kept from one mention.
+ */
+function namedOthers(mentions: readonly Mention[], typedKeys: ReadonlySet<string>): Map<string, EntityType> {
+  const counts = new Map<string, number>();
+  for (const m of mentions) if (m.type === 'other') counts.set(m.text, (counts.get(m.text) ?? 0) + 1);
+  const named = new Map<string, EntityType>();
+  for (const [name, n] of counts) {
+    if (typedKeys.has(nameKey(name))) continue;
+    // A head word says it is an event or a code name ("AI Summit", "Project Harmony"): once is enough.
+    if (headType(name) === 'other') named.set(name, 'other');
+    else if (n >= MIN_OTHER_MENTIONS && /\p{N}|\p{Ll}\p{Lu}| /u.test(name) && isProperOther(name))
+      named.set(name, /\p{N}/u.test(name) ? 'product' : 'other');
+  }
+  return named;
+}
+
+/** A nationality or its plural ("South Korean", "Americans", "Japanese"): the model's "other" for people of a place. */
+const DEMONYM_END = /(?:an|ans|ese|ish)$/;
+
+/** Every word capitalized (or a number), a proper name of its own and no nationality ("Israeli election", "South Korean" are not). */
+function isProperOther(name: string): boolean {
+  const words = name.split(' ');
+  return (
+    words.every((w) => /^(?:[\p{Lu}\p{N}]|\p{Ll}{1,2}\p{Lu})/u.test(w)) && !DEMONYM_END.test(words.at(-1) ?? '') && isDistinctiveName(name)
+  );
 }
 
 /** The page's groups so far, by name key (first group wins) and by structured-data ref. */
@@ -529,7 +596,11 @@ function structuredGroups(entities: PageCapture['entities']): PageGroups {
 /** Phase 3: each text-only group takes its best-supported type vote (ties: the first type by name). */
 function voteTypes(groups: readonly Group[]): void {
   for (const g of groups) {
-    if (g.structured) continue;
+    if (g.structured) {
+      // Who signs the page and is no person is the organization publishing it, whatever its products are called.
+      if (isOrganizationAuthor(g)) g.type = 'company';
+      continue;
+    }
     let best: EntityType = g.type;
     let bestVote = -1;
     for (const [t, v] of [...g.typeVotes].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
@@ -540,6 +611,21 @@ function voteTypes(groups: readonly Group[]): void {
     }
     g.type = best;
   }
+}
+
+/** Summed confidence of the text's non-person mentions that outweighs a meta tag's "author" ("HackerRank", about two sure mentions). */
+const AUTHOR_RETYPE_VOTE = 1.5;
+
+/**
+ * A meta tag's author (`meta:author:*`, a person by default) that the page's text never
+ * calls a person but names as an organization or a product with confidence: a press release
+ * or a company blog signed by the company ("HackerRank"): a company.
+ */
+function isOrganizationAuthor(g: Group): boolean {
+  if (g.ref?.startsWith('meta:author:') !== true || g.type !== 'person' || g.typeVotes.has('person')) return false;
+  let other = 0;
+  for (const v of g.typeVotes.values()) other += v;
+  return other >= AUTHOR_RETYPE_VOTE;
 }
 
 /** A kept group as the analysis reports it, with the sentence of its first mention as snippet. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WordUse } from './common-words';
+import { isDistinctiveName, WordUse } from './common-words';
 import { tokenize } from './ner/tokenize';
 
 describe('common words capitalized only at a line start', () => {
@@ -15,5 +15,32 @@ describe('common words capitalized only at a line start', () => {
   });
   it('an uncommon word is never junk by this test', () => {
     expect(new WordUse(tokenize('Kubernetes\nIt runs.')).isCommonWordOnly('Kubernetes')).toBe(false);
+  });
+});
+
+describe('names of proper-name shape (isDistinctiveName)', () => {
+  it('an unfamiliar word or a name with one is a name', () => {
+    expect(isDistinctiveName('Flutterwave')).toBe(true);
+    expect(isDistinctiveName('Brookings Institution')).toBe(true);
+    expect(isDistinctiveName('iMovie')).toBe(true);
+    expect(isDistinctiveName('Ansar al-Sharia')).toBe(true);
+    expect(isDistinctiveName('Lee Jae-myung')).toBe(true);
+  });
+  it('common words, acronyms and connectors alone are a capitalized phrase', () => {
+    expect(isDistinctiveName('Small Business')).toBe(false);
+    expect(isDistinctiveName('Head of Sales')).toBe(false);
+    expect(isDistinctiveName('CPU')).toBe(false);
+    expect(isDistinctiveName('the Apollo')).toBe(false);
+  });
+  it('adjective compounds, plural acronyms and glued words are not names', () => {
+    expect(isDistinctiveName('AI-focused')).toBe(false);
+    expect(isDistinctiveName('Zorblax-signed')).toBe(false);
+    expect(isDistinctiveName('APIs')).toBe(false);
+    expect(isDistinctiveName('Thursday.Anthony Wallace')).toBe(false);
+    expect(isDistinctiveName('Nikhil&favColor')).toBe(false);
+  });
+  it('a word the page writes in lower case is common on that page', () => {
+    expect(isDistinctiveName('Quokka')).toBe(true);
+    expect(isDistinctiveName('Quokka', (w) => w === 'quokka')).toBe(false);
   });
 });

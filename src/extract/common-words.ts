@@ -58,3 +58,42 @@ export class WordUse {
     return this.lower.has(lower) || commonWords().has(lower) || ENGLISH_ENDING.test(lower);
   }
 }
+
+/** Small words inside longer names ("Bank of America", "Ansar al-Sharia", "Bill de Blasio"). */
+const NAME_CONNECTORS = new Set(['of', 'and', 'for', 'the', 'de', 'del', 'der', 'van', 'von', 'al', 'da', 'di', 'du', 'la', 'le', '&']);
+/** An acronym ("AI", "CPU", "FPGA"): on its own it says little, most are generic terms. */
+const ACRONYM = /^[\p{Lu}\p{N}]{1,5}$/u;
+
+/**
+ * True when `name` has the shape of a proper name rather than of a capitalized phrase:
+ * it starts with a capital (or "iMovie", "eBay"), holds at least one word that is neither
+ * a common English word nor a short acronym nor a connector, and no word is an adjective
+ * compound ("AI-focused", "Mozilla-signed"), a plural acronym ("APIs", "TVs") or two
+ * words glued by a symbol ("Thursday.Anthony", "Nikhil&favColor"). `pageWritesLower`
+ * says which words the page itself writes in lower case ("Client" where it writes "client").
+ *
+ * @example
+ *   isDistinctiveName('Flutterwave') // true
+ *   isDistinctiveName('Small Business') // false: both common words
+ *   isDistinctiveName('AI-focused') // false
+ */
+export function isDistinctiveName(name: string, pageWritesLower: (word: string) => boolean = () => false): boolean {
+  if (!/^(?:[\p{Lu}\p{N}]|\p{Ll}{1,2}\p{Lu})/u.test(name)) return false;
+  let distinctive = false;
+  for (const word of name.split(' ')) {
+    const compound = /-(\p{Ll}+)$/u.exec(word)?.[1];
+    if (compound !== undefined && (commonWords().has(compound) || ENGLISH_ENDING.test(compound))) return false;
+    if (/^\p{Lu}{2,}s$/u.test(word) || /\p{Ll}\.\p{Lu}|\S&\S/u.test(word)) return false;
+    const lower = word.toLowerCase();
+    if (
+      NAME_CONNECTORS.has(lower) ||
+      ACRONYM.test(word) ||
+      commonWords().has(lower) ||
+      ENGLISH_ENDING.test(lower) ||
+      pageWritesLower(lower)
+    )
+      continue;
+    distinctive = true;
+  }
+  return distinctive;
+}

@@ -71,4 +71,28 @@ describe('orgContextType', () => {
     expect(cue('Omar is a member of Kestrel’s recovery team.', 'Kestrel', orgContextType)).toBeUndefined();
     expect(cue('The leader of Kestrel, Omar, spoke.', 'Kestrel', orgContextType)).toBe('company');
   });
+  it('a place head types a place ("Stewart Island", "Sand Hill Road"), not a person', () => {
+    expect(headType('Stewart Island')).toBe('location');
+    expect(headType('Ninety Mile Beach')).toBe('location');
+    expect(headType('Sand Hill Road')).toBe('location');
+  });
+  it('a code name is neither a person nor a firm ("Project Harmony")', () => {
+    expect(headType('Project Harmony')).toBe('other');
+    expect(headType('Operation Quokka')).toBe('other');
+  });
+  it('an event head types an event ("AI Summit")', () => {
+    expect(headType('AI Summit')).toBe('other');
+    expect(headType('Zorblax Conference')).toBe('other');
+  });
+  it('a model word types a product line ("Gita Plus", "Mac Mini")', () => {
+    expect(headType('Gita Plus')).toBe('product');
+    expect(headType('Quokka Mini')).toBe('product');
+  });
+  it('organization heads beyond firms ("Trunk Club", "Brookings Institution", "Lorenz Center", "Korea Times")', () => {
+    expect(headType('Trunk Club')).toBe('company');
+    expect(headType('Brookings Institution')).toBe('company');
+    expect(headType('Lorenz Center')).toBe('company');
+    expect(headType('The Korea Times')).toBe('company');
+    expect(headType('Startup52 Accelerator')).toBe('company');
+  });
 });

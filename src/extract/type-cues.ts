@@ -175,6 +175,12 @@ const PRODUCT_HEADS = new Set([
   'Podcast',
   'Server',
   'Suite',
+  // A product line's model words ("Gita Plus", "Mac Mini", "HBO Max").
+  'Plus',
+  'Mini',
+  'Max',
+  'Ultra',
+  'Lite',
 ]);
 
 /** Last words that make a multi-word name an organization ("Boston Dynamics", "Thrive Capital"). */
@@ -220,7 +226,46 @@ const COMPANY_HEADS = new Set([
   'Bureau',
   'Fund',
   'Investments',
+  'Club',
+  'Accelerator',
+  'Insights',
+  'Organisation',
+  'Organization',
+  'Institution',
+  'Center',
+  'Centre',
+  'Laboratory',
+  'Party',
+  'Authority',
+  'Times',
+  'Journal',
 ]);
+
+/** Last words that make a multi-word name a place ("Stewart Island", "Ninety Mile Beach", "Sand Hill Road"). */
+const LOCATION_HEADS = new Set([
+  'Island',
+  'Islands',
+  'Beach',
+  'Road',
+  'Street',
+  'Avenue',
+  'Boulevard',
+  'River',
+  'Lake',
+  'Valley',
+  'County',
+  'Peninsula',
+  'Coast',
+  'Bay',
+  'Mountains',
+  'Desert',
+]);
+
+/** First words of a code name ("Project Harmony", "Operation Barbarossa"). */
+const CODE_NAME_LEADS = new Set(['Project', 'Operation']);
+
+/** Last words that make a multi-word name an event ("AI Summit", "Google I/O Conference"). */
+const EVENT_HEADS = new Set(['Summit', 'Conference', 'Festival', 'Expo', 'Awards', 'Championship', 'Olympics']);
 
 /**
  * The type a multi-word name's head noun (its last word) gives it, if any.
@@ -228,14 +273,19 @@ const COMPANY_HEADS = new Set([
  * @example
  *   headType('Cache API')   // 'technology'
  *   headType('Tor Browser') // 'product'
+ *   headType('Stewart Island') // 'location'
  */
 export function headType(name: string): EntityType | undefined {
   const words = name.split(' ');
   if (words.length < 2) return undefined;
   const head = words[words.length - 1] ?? '';
+  // "Project Loon", "Operation Barbarossa": a code name, not a person.
+  if (CODE_NAME_LEADS.has(words[0] ?? '')) return 'other';
   if (TECH_HEADS.has(head)) return 'technology';
   if (PRODUCT_HEADS.has(head)) return 'product';
   if (COMPANY_HEADS.has(head)) return 'company';
+  if (LOCATION_HEADS.has(head)) return 'location';
+  if (EVENT_HEADS.has(head)) return 'other';
   return undefined;
 }
 

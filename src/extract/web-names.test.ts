@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mention } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
 import type { EntityRecognizer } from './recognizer';
-import { fillGaps, refineMentions, withWebNames } from './web-names';
+import { fillGaps, isIdentifierShaped, refineMentions, withWebNames } from './web-names';
 
 /** A stand-in model: the given surfaces, at their first occurrences, with the given type and score. */
 function m(text: string, surface: string, type: EntityType, score = 0.6, from = 0): Mention {
@@ -83,6 +83,15 @@ describe('web names over the model (page fixtures written for name folding)', ()
     ).toContain('Acme');
   });
 
+  it('a listed owner before "’s" and a leading "the" are not part of the name ("Samsung’s Quokka Band", "the Quokka Company")', () => {
+    const text = 'Reviewers liked Samsung’s Quokka Band more than anything from the Quokka Company this year.';
+    const out = refineMentions(text, [m(text, 'Samsung’s Quokka Band', 'product', 0.8), m(text, 'the Quokka Company', 'company', 0.8)]);
+    expect(typed(out)).toEqual(['Samsung:company', 'Quokka Band:product', 'Quokka Company:company']);
+    expect(out.map((x) => text.slice(x.start, x.end))).toEqual(['Samsung', 'Quokka Band', 'Quokka Company']);
+    // An unlisted owner keeps the whole name ("Jodorowsky’s Dune" is a film).
+    const film = 'Critics loved Jodorowsky’s Dune at the festival.';
+    expect(typed(refineMentions(film, [m(film, 'Jodorowsky’s Dune', 'other', 0.8)]))).toEqual(['Jodorowsky’s Dune:other']);
+  });
   it('splits a name swallowed with its link word ("Fabrikam-owned Contoso Market", "Lisbon-based")', () => {
     const text = 'Shoppers at Fabrikam-owned Contoso Market and the Lisbon-based Northwind Trust agree.';
     const out = refineMentions(text, [
@@ -120,5 +129,20 @@ describe('web names over the model (page fixtures written for name folding)', ()
         ]),
       ),
     ).toEqual(['Omar Reyes:person', 'Kestrel:company', 'Kestrel:company']);
+  });
+  it('a camel-case name guessed a company is a technology on a technical page, not elsewhere', () => {
+    const tech = 'Pages written in JavaScript call the FetchQueue interface over HTTP.';
+    expect(typed(refineMentions(tech, [m(tech, 'FetchQueue', 'company', 0.55)]))).toContain('FetchQueue:technology');
+    const news = 'Investors met the founders of FetchQueue in Lagos last week.';
+    expect(typed(refineMentions(news, [m(news, 'FetchQueue', 'company', 0.55)]))).toContain('FetchQueue:company');
+    // A sure guess stands.
+    expect(typed(refineMentions(tech, [m(tech, 'FetchQueue', 'company', 0.9)]))).toContain('FetchQueue:company');
+  });
+  it('identifier shape: camel case inside one capitalized word', () => {
+    expect(isIdentifierShaped('XMLHttpRequest')).toBe(true);
+    expect(isIdentifierShaped('WebFinger')).toBe(true);
+    expect(isIdentifierShaped('Segment')).toBe(false);
+    expect(isIdentifierShaped('iMovie')).toBe(false);
+    expect(isIdentifierShaped('Fetch Queue')).toBe(false);
   });
 });

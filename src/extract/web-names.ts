@@ -27,6 +27,19 @@ const BRAND_MIN_VOTE = 1.5;
 const MAX_BRAND_LINE_WORDS = 4;
 /** Organization words the rule lexicon lacks, after which "Brand X" is a unit of the company. */
 const ORG_WORDS_EXTRA = new Set(['Research', 'Partners', 'Holdings', 'Company', 'Foundation', 'Initiative', 'Team', 'Cloud']);
+/** Distinct listed technologies in the text that make it a technical page (a docs page or an engineering post names many). */
+const TECH_PAGE_NAMES = 2;
+/** Below this score a model or rule "company" is a guess from the capitals alone (the rules' unknown names score 0.55). */
+const UNSURE_SCORE = 0.6;
+
+/**
+ * One word in programmers' camel case, lower then upper inside ("XMLHttpRequest", "WebFinger",
+ * "IOUtils", "NetLog"): on a technical page, such a name guessed a company is an API, a tool or
+ * a protocol far more often than a firm.
+ */
+export function isIdentifierShaped(name: string): boolean {
+  return /^\p{L}+$/u.test(name) && /\p{Ll}\p{Lu}/u.test(name) && /^\p{Lu}/u.test(name);
+}
 /** Capitalized tokens a cue-found name spans at most ("Unreal Engine framework" → 2). */
 const MAX_CUE_NAME_TOKENS = 3;
 
@@ -89,6 +102,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
   });
   const use = new WordUse(tokens);
   const known = findKnownNames(text, tokens);
+  const techPage = new Set(known.filter((k) => k.code === 't').map((k) => k.text)).size >= TECH_PAGE_NAMES;
   const knownAt = new Map<number, KnownSpan>(known.map((k) => [k.start, k]));
   const out: Mention[] = [];
   /** Surfaces whose type a list or a cue settled. */
@@ -130,7 +144,8 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
         first === undefined || last === undefined
           ? undefined
           : m.type === 'company' || m.type === 'other'
-            ? weakCueType(tokens, first, last)
+            ? (weakCueType(tokens, first, last) ??
+              (techPage && isIdentifierShaped(m.text) && m.score < UNSURE_SCORE ? 'technology' : undefined))
             : m.type === 'person' || m.type === 'location'
               ? orgContextType(tokens, first, last)
               : undefined;
@@ -227,6 +242,20 @@ const COMPOUND_LINKS: ReadonlyMap<string, EntityType> = new Map<string, EntityTy
  *   // [{ text: 'Amazon', type: 'company', … }, { text: 'Whole Foods', type: 'company', start: 13, … }]
  */
 export function splitCompound(m: Mention, use: WordUse, known: (start: number, end: number) => EntityType | undefined): Mention[] {
+  // "the Walt Disney Company": the article is not part of the name.
+  if (m.text.startsWith('the ') && /^\p{Lu}/u.test(m.text.slice(4)))
+    return splitCompound({ ...m, text: m.text.slice(4), start: m.start + 4 }, use, known);
+  // "MIT’s Lorenz Center", "Samsung's Gear S2": a listed owner and what it owns are two names.
+  const possessive = /['’]s /u.exec(m.text);
+  if (possessive !== null && possessive.index > 0 && /^\p{Lu}/u.test(m.text.slice(possessive.index + 3))) {
+    const owner = known(m.start, m.start + possessive.index);
+    const rest = possessive.index + 3;
+    if (owner !== undefined)
+      return [
+        { text: m.text.slice(0, possessive.index), type: owner, start: m.start, end: m.start + possessive.index, score: m.score },
+        { ...m, text: m.text.slice(rest), start: m.start + rest },
+      ];
+  }
   for (const [link, linkType] of COMPOUND_LINKS) {
     const alone = m.text.endsWith(link.trimEnd());
     const at = alone ? m.text.length - link.length + 1 : m.text.indexOf(link);

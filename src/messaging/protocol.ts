@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { acceptCapture } from '../core/capture';
 import { MAX_URL_LENGTH } from '../core/capture-limits';
 import { ERROR_CODES } from '../core/errors';
+import { teamConnectionSchema } from '../core/team/host-wire';
 
 /** Tool names are snake_case identifiers; longer names are refused, not truncated. */
 const MAX_TOOL_NAME_LENGTH = 64;
@@ -94,6 +95,24 @@ export const pageRecaptureRequestSchema = z.object({
   url: LLM_PAGE_URL,
 });
 
+// ── Team sync (issue 19; docs/team.md) ─────────────────────────────────────
+
+/** What the panel sees of team sync for the active local workspace. */
+export const teamStatusRequestSchema = z.object({ type: z.literal('team.status') });
+
+/** Link the active local workspace to a team database (tested through the native host before it is saved). */
+export const teamLinkRequestSchema = teamConnectionSchema.extend({
+  type: z.literal('team.link'),
+  /** Absent: keep the secret the host already has (or the host's ~/.pgpass). Sent to the host only, never stored by the extension. */
+  password: z.string().min(1).max(1024).optional(),
+});
+
+/** Stop syncing the active workspace (the local graph and the unsent queue stay). */
+export const teamUnlinkRequestSchema = z.object({ type: z.literal('team.unlink') });
+
+/** Push the queue, then pull, now. */
+export const teamSyncRequestSchema = z.object({ type: z.literal('team.sync') });
+
 export const requestSchema = z.discriminatedUnion('type', [
   toolCallRequestSchema,
   pageCapturedRequestSchema,
@@ -104,6 +123,10 @@ export const requestSchema = z.discriminatedUnion('type', [
   llmStatusRequestSchema,
   llmForgetRequestSchema,
   pageRecaptureRequestSchema,
+  teamStatusRequestSchema,
+  teamLinkRequestSchema,
+  teamUnlinkRequestSchema,
+  teamSyncRequestSchema,
 ]);
 
 export type AnyRequest = z.infer<typeof requestSchema>;
@@ -205,6 +228,30 @@ export const pageRecaptureResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('refused'), reason: z.string() }),
 ]);
 
+const COUNT = z.number().int().nonnegative();
+
+export const teamSyncCountsSchema = z.object({
+  pushed: z.object({ batches: COUNT, applied: COUNT, duplicates: COUNT }),
+  pulled: z.object({ changes: COUNT, position: COUNT }),
+});
+
+export const teamStatusSchema = z.object({
+  linked: z.boolean(),
+  /** The local workspace this status is about (the active one). */
+  workspaceId: z.string(),
+  connection: teamConnectionSchema.nullable(),
+  /** Local changes waiting to be pushed (kept while offline or unlinked). */
+  queued: COUNT,
+  /** When the team database was last reached (epoch ms). */
+  lastSyncAt: z.number().nullable(),
+  lastResult: teamSyncCountsSchema.nullable(),
+  lastError: z.object({ code: z.enum(ERROR_CODES), message: z.string() }).nullable(),
+  /** The native host's team role: answered (`ready`), not installed (`missing`), not asked yet (`unknown`). */
+  host: z.enum(['ready', 'missing', 'unknown']),
+});
+
+export const teamSyncResultSchema = teamSyncCountsSchema.extend({ status: teamStatusSchema });
+
 export const resultSchemas = {
   'tool.call': toolCallResultSchema,
   'page.captured': pageCapturedResultSchema,
@@ -215,6 +262,10 @@ export const resultSchemas = {
   'llm.status': llmStatusResultSchema,
   'llm.forget': llmForgetResultSchema,
   'page.recapture': pageRecaptureResultSchema,
+  'team.status': teamStatusSchema,
+  'team.link': teamStatusSchema,
+  'team.unlink': teamStatusSchema,
+  'team.sync': teamSyncResultSchema,
 } as const satisfies Record<MessageType, z.ZodType>;
 
 export type ResultOf<T extends MessageType> = z.infer<(typeof resultSchemas)[T]>;
@@ -224,6 +275,10 @@ export type ParkedCapture = z.infer<typeof parkedCaptureSchema>;
 export type LlmReading = z.infer<typeof llmReadingSchema>;
 export type LlmStatus = z.infer<typeof llmStatusResultSchema>;
 export type LlmForgetResult = z.infer<typeof llmForgetResultSchema>;
+export type { TeamConnection } from '../core/team/host-wire';
+export type TeamStatus = z.infer<typeof teamStatusSchema>;
+export type TeamSyncCounts = z.infer<typeof teamSyncCountsSchema>;
+export type TeamSyncResult = z.infer<typeof teamSyncResultSchema>;
 
 // ── Reply envelope ──────────────────────────────────────────────────────────
 

@@ -1,6 +1,6 @@
 // The router's boundaries: parsing on arrival, who may send what, and the reply envelope.
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../core/errors';
+import { AriadneError, NotFoundError } from '../core/errors';
 import { sendMessage } from './client';
 import type { Handlers, MessageSenderInfo } from './router';
 import { createRouter } from './router';
@@ -30,6 +30,10 @@ function makeRouter() {
     'llm.status': async () => ({ enabled: false, queued: 0, done: 0, failed: 0, skipped: 0, tokensToday: 0, recent: [] }),
     'llm.forget': async () => ({ pages: 0, evidenceRemoved: 0, relationshipsRemoved: 0, entitiesRemoved: 0 }),
     'page.recapture': async () => ({ status: 'refused', reason: 'not in this test' }),
+    'team.status': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
+    'team.link': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
+    'team.unlink': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
+    'team.sync': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
   };
   return { route: createRouter(handlers, policy), calls };
 }
@@ -86,6 +90,10 @@ describe('message router', () => {
         'llm.status': async () => ({ enabled: false, queued: 0, done: 0, failed: 0, skipped: 0, tokensToday: 0, recent: [] }),
         'llm.forget': async () => ({ pages: 0, evidenceRemoved: 0, relationshipsRemoved: 0, entitiesRemoved: 0 }),
         'page.recapture': async () => ({ status: 'refused', reason: 'not in this test' }),
+        'team.status': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
+        'team.link': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
+        'team.unlink': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
+        'team.sync': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
       },
       policy,
     );

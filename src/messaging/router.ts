@@ -55,6 +55,10 @@ export const ALLOWED_SENDERS: { readonly [T in MessageType]: readonly SenderKind
   'llm.status': ['extension'],
   'llm.forget': ['extension'],
   'page.recapture': ['extension'],
+  'team.status': ['extension'],
+  'team.link': ['extension'],
+  'team.unlink': ['extension'],
+  'team.sync': ['extension'],
 };
 
 /** How many validation issues an error reply lists (the rest are counted). */

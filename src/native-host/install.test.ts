@@ -93,6 +93,29 @@ describe('install / uninstall', () => {
     expect(wrapper).toContain(`ARIADNE_PROFILE_KEY='${profileKey({ browser: 'chromium', userDataDir: path.join(dir, 'profile') })}'`);
   });
 
+  it('installs the team role beside the bridge: its own host name and wrapper, the same entry, ARIADNE_HOST_ROLE=team', async () => {
+    const [plan] = await install(request);
+    const file = path.join(dir, 'profile', 'NativeMessagingHosts', 'com.ariadne.team.json');
+    expect(plan?.team.manifestPath).toBe(file);
+    const manifest = JSON.parse(await readFile(file, 'utf8'));
+    expect(manifest).toEqual({
+      name: 'com.ariadne.team',
+      description: expect.any(String),
+      path: plan?.team.wrapperPath,
+      type: 'stdio',
+      allowed_origins: [`chrome-extension://${DEV_EXTENSION_ID}/`, 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/'],
+    });
+    expect(manifest.path).not.toBe(plan?.wrapperPath);
+    expect((await stat(manifest.path)).mode & 0o777).toBe(0o755);
+    const wrapper = await readFile(manifest.path, 'utf8');
+    expect(wrapper).toContain('export ARIADNE_HOST_ROLE=team\n');
+    expect(wrapper).toContain(`'/opt/it'\\''s here/src/cli/mcp.ts' "$@"`);
+    expect(await readFile(plan?.wrapperPath ?? '', 'utf8')).not.toContain('ARIADNE_HOST_ROLE');
+    await uninstall(request);
+    await expect(stat(file)).rejects.toThrow();
+    await expect(stat(manifest.path)).rejects.toThrow();
+  });
+
   it('prints a client snippet that runs the wrapper with serve', () => {
     const [plan] = planInstall(request);
     expect(JSON.parse(clientSnippet(plan ?? expect.unreachable()))).toEqual({

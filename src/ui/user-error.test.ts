@@ -43,6 +43,10 @@ describe('userError', () => {
       'llm.status': async () => ({ enabled: false, queued: 0, done: 0, failed: 0, skipped: 0, tokensToday: 0, recent: [] }),
       'llm.forget': async () => ({ pages: 0, evidenceRemoved: 0, relationshipsRemoved: 0, entitiesRemoved: 0 }),
       'page.recapture': async () => ({ status: 'refused', reason: 'not in this test' }),
+      'team.status': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
+      'team.link': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
+      'team.unlink': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
+      'team.sync': async () => Promise.reject(new AriadneError('unavailable', 'not in this test')),
     };
     const route = createRouter(handlers, policy);
     const failure = await callTool('entity_add', { name: 'Stripe', entity_type: 'company' }, (message) => route(message, sidePanel)).then(

@@ -12,6 +12,8 @@ import { Dexie, type EntityTable, type Transaction } from 'dexie';
 import type { PageCapture } from '../../core/capture';
 import { indexKeys } from '../../core/graph/keys';
 import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } from '../../core/graph/types';
+import type { TeamChange } from '../../core/team/changes';
+import type { IdMapping } from '../../core/team/ports';
 
 /** The database's name, shared by the background, the side panel and `npm start`. */
 export const DATABASE_NAME = 'ariadne';
@@ -32,6 +34,18 @@ export interface InboxRow {
   readonly shortStops?: number;
   /** The workspace the capture goes to, chosen when it arrived (absent: rows from before workspaces, which go to the active one). */
   readonly target?: string;
+}
+
+/** A local change waiting to be pushed to the team database (`seq` is assigned on insert). */
+export interface TeamQueueRow {
+  readonly seq?: number;
+  readonly change: TeamChange;
+}
+
+/** A teammate's id and the local record it stands for. */
+export interface TeamIdRow {
+  readonly remoteId: string;
+  readonly mapping: IdMapping;
 }
 
 /** Small key → value records: settings, last-processed markers, figures. */
@@ -85,8 +99,18 @@ export const SCHEMA_V1 = {
  */
 export const SCHEMA_V2 = { ...SCHEMA_V1, inbox: 'id, receivedAt, attempts' } as const;
 
+/**
+ * Version 3: team sync (issue 19). `teamQueue` holds local changes waiting to be pushed
+ * (`seq` grows with each append, so the queue is read oldest first); `teamIds` maps
+ * teammates' ids to local ones. Both are per workspace, in its own database; `teamIds` is
+ * written in the same transaction as the graph writes of a replayed change (it is one of
+ * `graphTables`), so a crash cannot leave a replayed evidence row without its mapping.
+ * New tables only: nothing to upgrade (team-ports.test.ts opens a v2 database with it).
+ */
+export const SCHEMA_V3 = { ...SCHEMA_V2, teamQueue: '++seq', teamIds: 'remoteId' } as const;
+
 /** The schema version this build opens (the upgrade test checks it is the last one). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * v1 → v2: recompute `Entity.keys`. Runs inside Dexie's version-change transaction,
@@ -110,15 +134,21 @@ export class AriadneDatabase extends Dexie {
   reviews!: EntityTable<ReviewItem, 'id'>;
   inbox!: EntityTable<InboxRow, 'id'>;
   settings!: EntityTable<SettingRow, 'key'>;
+  teamQueue!: EntityTable<TeamQueueRow, 'seq'>;
+  teamIds!: EntityTable<TeamIdRow, 'remoteId'>;
 
   constructor(name: string = DATABASE_NAME, options: DatabaseOptions = {}) {
     super(name, { chromeTransactionDurability: options.durability ?? 'relaxed' });
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
+    this.version(3).stores(SCHEMA_V3);
   }
 
-  /** The tables of the graph itself (what `GraphStore.clear` empties). */
+  /**
+   * The tables of the graph itself (what `GraphStore.clear` empties, and what a graph
+   * transaction spans): with the team id map, which describes the graph's records.
+   */
   graphTables(): Dexie.Table[] {
-    return [this.entities, this.relationships, this.evidence, this.pages, this.merges, this.reviews];
+    return [this.entities, this.relationships, this.evidence, this.pages, this.merges, this.reviews, this.teamIds];
   }
 }

@@ -180,6 +180,11 @@ export function cleanPage(p: Page): Page {
     relationshipIds: [...new Set(p.relationshipIds)],
     ...(p.notes === undefined ? {} : { notes: p.notes.map((n) => cleanSnippet(n)) }),
     ...(p.sentences === undefined ? {} : { sentences: checkedSentences(p.sentences) }),
+    ...(p.analyzerVersion === undefined ? {} : { analyzerVersion: p.analyzerVersion }),
+    ...(p.removedNames === undefined ? {} : { removedNames: [...new Set(p.removedNames.map((n) => cleanSnippet(n, MAX_NAME_LENGTH)))] }),
+    ...(p.structuredNames === undefined
+      ? {}
+      : { structuredNames: [...new Set(p.structuredNames.map((n) => cleanSnippet(n, MAX_NAME_LENGTH)))] }),
   };
 }
 

@@ -16,6 +16,7 @@ import { InvalidArgumentsError } from '../errors';
 import { asEntityId, asEvidenceId, asMergeId, asRelationshipId, asReviewId } from '../graph/ids';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '../graph/ids';
 import { MAX_PAGE_SENTENCES } from '../graph/page-sentences';
+import { MAX_REMOVED_NAMES, MAX_STRUCTURED_NAMES } from '../graph/service';
 import type { GraphReader } from '../graph/store';
 import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } from '../graph/types';
 import { ENTITY_TYPES } from '../graph/types';
@@ -172,6 +173,7 @@ const evidenceSchema = z.object({
   capturedAt: time,
   extractor: z.literal('llm').optional(),
   model: text.optional(),
+  contributor: text.optional(),
 });
 
 const pageSchema = z.object({
@@ -187,6 +189,9 @@ const pageSchema = z.object({
   notes: z.array(text).max(100).optional(),
   // The bounds are checked exactly (count, characters, bytes) by `cleanPage`.
   sentences: z.array(z.string()).max(MAX_PAGE_SENTENCES).optional(),
+  analyzerVersion: z.number().int().nonnegative().optional(),
+  removedNames: z.array(text).max(MAX_REMOVED_NAMES).optional(),
+  structuredNames: z.array(text).max(MAX_STRUCTURED_NAMES).optional(),
 });
 
 const mergeSchema = z.object({

@@ -111,7 +111,12 @@ export interface RecordEvidenceInput extends EvidenceSource {
   readonly entityId?: EntityId;
   readonly relationshipId?: RelationshipId;
   readonly detail?: string;
+  /** A teammate's member name, for evidence replayed from the team database. */
+  readonly contributor?: string;
 }
+
+/** A PostgreSQL role name is at most 63 bytes: a longer contributor is not a member name. */
+const MAX_CONTRIBUTOR = 63;
 
 export interface RelateOutcome {
   readonly relationship: Relationship;
@@ -138,6 +143,23 @@ export interface RecordPageInput {
   readonly notes?: readonly string[];
   /** The page's sentences (cut to `page-sentences.ts` bounds); absent keeps the stored ones. */
   readonly sentences?: readonly string[];
+  /** The analyzer version that read it (absent keeps the stored one). */
+  readonly analyzerVersion?: number;
+  /** Name keys of the entities its structured data gave (absent keeps the stored ones; bounded by `MAX_STRUCTURED_NAMES`). */
+  readonly structuredNames?: readonly string[];
+}
+
+/** Structured-data names a page remembers: 100 structured entities with their aliases is far past any real page's. */
+export const MAX_STRUCTURED_NAMES = 500;
+
+/** Names of user-deleted entities a page remembers (the newest kept): more is a page the user is emptying by hand. */
+export const MAX_REMOVED_NAMES = 200;
+
+/** The page's memory of user deletions, with `entity`'s name and aliases added (newest last, bounded). */
+function withRemovedNames(page: Page, entity: Entity): Page {
+  const keys = [entity.name, ...entity.aliases].map((n) => nameKey(n)).filter((k) => k.length > 0);
+  const names = [...(page.removedNames ?? []).filter((k) => !keys.includes(k)), ...new Set(keys)].slice(-MAX_REMOVED_NAMES);
+  return { ...page, removedNames: names };
 }
 
 /** The sentences a page record stores: the given ones bounded (none given keeps the stored ones; an empty list clears them). */
@@ -156,6 +178,20 @@ function pageMetadata(input: RecordPageInput, before: Page | undefined): { bylin
   const byline = input.byline === undefined ? before?.byline : cleanSnippet(input.byline, MAX_BYLINE);
   const publishedAt = input.publishedAt === undefined ? before?.publishedAt : cleanSnippet(input.publishedAt, MAX_PUBLISHED_AT);
   return { ...(byline ? { byline } : {}), ...(publishedAt ? { publishedAt } : {}) };
+}
+
+/** What a page record keeps across captures: the analyzer version and structured names (the given ones, else the stored ones) and the user's deletions. */
+function pageMemory(
+  input: RecordPageInput,
+  before: Page | undefined,
+): { analyzerVersion?: number; removedNames?: readonly string[]; structuredNames?: readonly string[] } {
+  const version = input.analyzerVersion ?? before?.analyzerVersion;
+  const structured = input.structuredNames?.slice(0, MAX_STRUCTURED_NAMES) ?? before?.structuredNames;
+  return {
+    ...(version === undefined ? {} : { analyzerVersion: version }),
+    ...(before?.removedNames === undefined ? {} : { removedNames: before.removedNames }),
+    ...(structured === undefined ? {} : { structuredNames: structured }),
+  };
 }
 
 /** Relationship key: unique per (from, label, to). */
@@ -448,6 +484,7 @@ export class GraphService {
       ...(input.detail === undefined ? {} : { detail: cleanSnippet(input.detail, 200) }),
       capturedAt: input.capturedAt ?? this.clock.now(),
       ...provenanceOf(input),
+      ...(input.contributor === undefined ? {} : { contributor: cleanSnippet(input.contributor, MAX_CONTRIBUTOR) }),
     };
     await this.store.putEvidence(evidence);
     return evidence;
@@ -492,11 +529,20 @@ export class GraphService {
     });
   }
 
-  /** Deletes an entity with its relationships and evidence, and drops it from page lists. */
-  async deleteEntity(id: EntityId): Promise<DeleteOutcome> {
+  /**
+   * Deletes an entity with its relationships and evidence, and drops it from page lists.
+   * With `byUser`, the pages that listed it remember its names (`Page.removedNames`), so
+   * re-reading them does not bring it back.
+   */
+  async deleteEntity(id: EntityId, options: { readonly byUser?: boolean } = {}): Promise<DeleteOutcome> {
     return this.write(async (log) => {
       const entity = await this.mustGet(id);
+      const listing = options.byUser === true ? await this.store.pagesOfEntity(id, MAX_EDGES_PER_OPERATION) : [];
       const out = await removeEntityRecords(this.store, log, entity);
+      for (const before of listing) {
+        const page = await this.store.getPage(before.url);
+        if (page !== undefined) await this.store.putPage(withRemovedNames(page, entity));
+      }
       return { entity, ...out };
     });
   }
@@ -533,6 +579,7 @@ export class GraphService {
         relationshipIds: union(before?.relationshipIds ?? [], input.relationshipIds ?? []),
         ...(input.notes === undefined ? {} : { notes: input.notes.slice(0, 20).map((n) => cleanSnippet(n, 300)) }),
         ...pageSentences(input.sentences, before?.sentences),
+        ...pageMemory(input, before),
       };
       await this.store.putPage(page);
       return page;

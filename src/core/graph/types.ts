@@ -88,6 +88,8 @@ export interface Evidence {
   readonly extractor?: EvidenceExtractor;
   /** The model that read it, with `extractor: 'llm'`. */
   readonly model?: string;
+  /** The teammate (team database member) whose change brought it here; absent for this user's own captures. */
+  readonly contributor?: string;
 }
 
 /** Who read a fact from its page, when it was not the offline extractor. */
@@ -112,11 +114,30 @@ export interface Page {
   /** Notes from capture ("text cut at 200,000 characters", …). */
   readonly notes?: readonly string[];
   /**
-   * Main-text sentences naming at least one of the page's entities, in text order,
-   * bounded by `page-sentences.ts`: read to answer questions the graph has no
-   * relation for. Absent when sentence keeping is off. Not indexed.
+   * The page's main-text sentences in text order, bounded by `page-sentences.ts` (those
+   * naming its entities kept first when the bounds cut): read to answer questions the graph
+   * has no relation for, and re-read by a newer analyzer (`page_reread`). Absent when
+   * sentence keeping is off or the store-wide bound dropped them. Not indexed.
    */
   readonly sentences?: readonly string[];
+  /**
+   * The version of the offline analyzer (recognizer + relation extractor) that last read
+   * the page; absent for pages read before versions were recorded. Pages read by an older
+   * version can be re-read (`page_reread`). Not indexed.
+   */
+  readonly analyzerVersion?: number;
+  /**
+   * Name keys (`nameKey`) of the entities the user deleted while this page listed them, so
+   * re-reading the page does not bring them back. Newest last, bounded. Not indexed.
+   */
+  readonly removedNames?: readonly string[];
+  /**
+   * Name keys of the entities the page's structured data (JSON-LD, microdata, Open Graph)
+   * gave at capture: a re-reading, which has only the kept sentences, reads them as such
+   * again instead of judging them from the text. Absent on pages captured before it was
+   * recorded (a re-reading then removes nothing). Bounded. Not indexed.
+   */
+  readonly structuredNames?: readonly string[];
 }
 
 /** Everything needed to undo a merge exactly. */

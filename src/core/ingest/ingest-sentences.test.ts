@@ -3,20 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CaptureAnalysis } from '../capture';
 import { parseCaptureSettings } from '../capture-settings';
-import { fixedClock, sequentialIds } from '../graph/ids';
-import { InMemoryGraphStore } from '../graph/memory-store';
-import { GraphService } from '../graph/service';
-import { createResolver } from '../resolve/resolver';
 import { ingestCapture } from './ingest';
+import { ingestTestGraph } from './testing/ingest-graph';
 
-function setup() {
-  const store = new InMemoryGraphStore();
-  const clock = fixedClock();
-  const ids = sequentialIds();
-  const service = new GraphService({ store, ids, clock });
-  const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
-  return { store, deps: { service, resolver, store, clock, ids } };
-}
+const setup = ingestTestGraph;
 
 const analysis: CaptureAnalysis = {
   url: 'https://example.com/agari',

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyzedEntity, AnalyzedRelation, CaptureAnalysis } from '../capture';
-import { fixedClock, sequentialIds } from '../graph/ids';
-import { InMemoryGraphStore } from '../graph/memory-store';
-import { GraphService } from '../graph/service';
 import type { EntityType } from '../graph/types';
 import { resolveName } from '../resolve/resolve-name';
-import { createResolver } from '../resolve/resolver';
 import { INGEST_BUDGET_MS, ingestCapture } from './ingest';
+import { ingestTestGraph } from './testing/ingest-graph';
 
-function setup() {
-  const store = new InMemoryGraphStore();
-  const clock = fixedClock();
-  const ids = sequentialIds();
-  const service = new GraphService({ store, ids, clock });
-  const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
-  return { store, clock, ids, service, resolver, deps: { service, resolver, store, clock, ids } };
-}
+const setup = ingestTestGraph;
 
 function ent(name: string, type: EntityType, extra: Partial<AnalyzedEntity> = {}): AnalyzedEntity {
   return {

@@ -77,11 +77,22 @@ export interface IngestOptions {
    * keeps its capture time, notes and sentences.
    */
   readonly provenance?: { readonly extractor: 'llm'; readonly model: string };
+  /** The version of the analyzer that produced `analysis`, recorded on the page (`Page.analyzerVersion`). */
+  readonly analyzerVersion?: number;
+  /**
+   * Set when the analysis is a re-reading of a stored page (`reread.ts`): the page keeps its
+   * capture time, title, notes and sentences; mention counts are not counted again; the
+   * result lists only what this reading found; and a name in `joins` (by `nameKey`) joins that
+   * entity without asking the resolver (the page's entities and the user's merges).
+   */
+  readonly reread?: { readonly joins: ReadonlyMap<string, EntityId> };
 }
 
 export interface IngestResult {
   readonly pageUrl: string;
   readonly entityIds: readonly EntityId[];
+  /** The relationships of the page (with `reread`: those this reading found). */
+  readonly relationshipIds?: readonly RelationshipId[];
   readonly created: number;
   readonly matched: number;
   readonly queuedForReview: number;
@@ -96,172 +107,203 @@ export interface IngestResult {
  *   result.created // entities new to the graph
  */
 export async function ingestCapture(analysis: CaptureAnalysis, deps: IngestDeps, options: IngestOptions = {}): Promise<IngestResult> {
+  return deps.service.exclusive((graph) => ingestInto(graph, analysis, deps, options), { atomic: true });
+}
+
+/**
+ * `ingestCapture`'s work, for a caller that already holds the writer in an atomic run
+ * (`graph` is the session graph `exclusive` handed it): re-reading a page deletes what the
+ * page contributed and ingests the new reading in one transaction.
+ */
+export async function ingestInto(
+  graph: GraphService,
+  analysis: CaptureAnalysis,
+  deps: IngestDeps,
+  options: IngestOptions = {},
+): Promise<IngestResult> {
   const capturedAt = options.capturedAt ?? deps.clock.now();
   const provenance = options.provenance;
-  return deps.service.exclusive(
-    async (graph) => {
-      // The budget starts once the writer is ours: time spent queued behind other captures is not ingestion's.
-      const deadline = deps.clock.now() + INGEST_BUDGET_MS;
-      const previous = await deps.store.getPage(analysis.url);
-      // An LLM reading adds to the capture it follows, which has this capture time already.
-      if (previous && previous.capturedAt === capturedAt && provenance === undefined) {
-        return {
-          pageUrl: analysis.url,
-          entityIds: previous.entityIds,
-          created: 0,
-          matched: 0,
-          queuedForReview: 0,
-          relationships: previous.relationshipIds.length,
-          duplicate: true,
-        };
-      }
-      // Names whose type the user fixed take that type first, so the resolver's typed match finds the user's entity.
-      const entities = await withUserTypes(
-        foldAcronyms(
-          [...analysis.entities]
-            .sort((a, b) => b.salience - a.salience || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-            .slice(0, MAX_INGEST_ENTITIES),
-        ),
-        deps.store,
-      );
-      const pageNames = entities.flatMap((e) => [e.name, ...e.aliases]);
-      const coMentions = entities.slice(0, CO_MENTIONS).map((e) => e.name);
-      const source = { pageUrl: analysis.url, pageTitle: analysis.title, capturedAt, ...provenance };
-      const pageEntityIds: EntityId[] = [...(previous?.entityIds ?? [])];
-      const byKey = new Map<string, EntityId>();
-      let created = 0;
-      let matched = 0;
-      let queued = 0;
-
-      let mentionsDone = 0;
-      for (const mention of entities) {
-        if (deps.clock.now() > deadline) break;
-        mentionsDone++;
-        // Parts of the name folded in on this page ("Bill", "Cosby" for "Bill Cosby") stand for it
-        // here only: as resolver names they would match every other Bill; stored, the same.
-        const aliases = mention.aliases.filter((a) => !isShortFormOf(a, mention.name));
-        const res = await deps.resolver.resolve(
-          {
-            subject: mention.name,
-            strategy: {
-              mode: 'ranked',
-              auto_accept_threshold: deps.settings?.autoAcceptThreshold ?? DEFAULT_AUTO_ACCEPT,
-              interactive_below_threshold: true,
-            },
-            constraints: { deterministic: true, allowed_sources: ['local'] },
-            hints: { ...(mention.type === 'other' ? {} : { expected_type: mention.type }), aliases: aliases.slice(0, 20) },
-          },
-          {
-            pageUrl: analysis.url,
-            pageNames,
-            pageEntityIds,
-            coMentions: coMentions.filter((n) => n !== mention.name),
-            attributes: mention.attributes,
-          },
-        );
-        const joinId =
-          res.status === 'resolved' && res.entity?.source === 'local'
-            ? asEntityId(res.entity.id)
-            : res.status === 'ambiguous'
-              ? await pendingProvisional(deps.store, mention.name, res)
-              : undefined;
-        let entity: Entity | undefined = joinId === undefined ? undefined : await deps.store.getEntity(joinId);
-        if (entity && provenance !== undefined) {
-          // An LLM adds evidence to a known entity, never names or attributes: deleting what it added restores the entity.
-          matched++;
-        } else if (entity) {
-          const known = entity;
-          await graph.mergeAttributes(entity.id, mention.attributes, { mentions: Math.max(1, mention.mentions) });
-          // Surface variants ("Stripe, Inc.") are kept too: the user sees how the page wrote it.
-          // A surname ("Collison") stands for the full name on this page only: not an alias.
-          const newNames = [mention.name, ...aliases].filter(
-            (n) => fold(n) !== fold(known.name) && !isShortFormOf(n, known.name) && !known.aliases.some((a) => fold(a) === fold(n)),
-          );
-          if (isFullerPersonName(known, mention)) {
-            // "Mr Rodrigues" seen first, "Carl Rodrigues" now: the person is shown by the full name.
-            await graph.updateEntity(known.id, { name: mention.name, aliases: [known.name, ...known.aliases, ...newNames] });
-          } else if (newNames.length > 0) await graph.addAliases(known.id, newNames);
-          matched++;
-        } else {
-          entity = await graph.createEntity({
-            name: mention.name,
-            type: mention.type,
-            aliases,
-            attributes: mention.attributes,
-            mentionCount: Math.max(1, mention.mentions),
-            ...(mention.description === undefined ? {} : { description: mention.description }),
-          });
-          created++;
-          if (res.status === 'ambiguous') {
-            await deps.store.putReview(reviewOf(deps, res, mention, entity.id, source));
-            queued++;
-          }
-        }
-        await graph.recordEvidence({ ...source, kind: 'mention', entityId: entity.id, snippet: mention.snippet });
-        if (!pageEntityIds.includes(entity.id)) pageEntityIds.push(entity.id);
-        for (const n of [mention.name, ...mention.aliases]) if (!byKey.has(nameKey(n))) byKey.set(nameKey(n), entity.id);
-      }
-
-      const relationshipIds: RelationshipId[] = [...(previous?.relationshipIds ?? [])];
-      const seenRel = new Set<string>();
-      const relations = analysis.relations.slice(0, MAX_INGEST_RELATIONS);
-      let relationsDone = 0;
-      for (const rel of relations) {
-        if (deps.clock.now() > deadline) break;
-        relationsDone++;
-        const from = byKey.get(nameKey(rel.from));
-        const to = byKey.get(nameKey(rel.to));
-        if (from === undefined || to === undefined || from === to) continue;
-        const k = `${from}|${normalizeLabel(rel.label)}|${to}`;
-        if (seenRel.has(k)) continue;
-        seenRel.add(k);
-        const out = await graph.relate(from, rel.label, to, {
-          ...source,
-          snippet: rel.snippet,
-          ...(rel.confidence === undefined ? {} : { detail: `confidence ${rel.confidence}` }),
-        });
-        if (!relationshipIds.includes(out.relationship.id)) relationshipIds.push(out.relationship.id);
-      }
-
-      // Same-name entities of other types, and part names beside full names, go to review too.
-      queued += (await queueReviewDoubts(deps, { url: analysis.url, title: analysis.title }, pageEntityIds)).length;
-
-      const stopped = mentionsDone < entities.length || relationsDone < relations.length;
-      const notes = stopped
-        ? [...analysis.notes.slice(0, MAX_PAGE_NOTES - 1), budgetNote(mentionsDone, entities.length, relationsDone, relations.length)]
-        : analysis.notes;
-      // Written with the page in this same atomic transaction; with keeping off, none are stored (an empty list replaces older ones).
-      const sentences = deps.settings?.keepSentences === false ? [] : (analysis.sentences ?? []);
-      // An LLM reading leaves the page as the capture recorded it (time, notes, sentences) and adds to its lists.
-      const pageFields =
-        provenance === undefined
-          ? {
-              title: analysis.title,
-              ...(analysis.lang ? { lang: analysis.lang } : {}),
-              ...pageByline(analysis),
-              capturedAt,
-              notes,
-              sentences,
-            }
-          : {
-              title: previous?.title ?? analysis.title,
-              ...(previous?.lang ? { lang: previous.lang } : {}),
-              capturedAt: previous?.capturedAt ?? capturedAt,
-              notes: previous?.notes ?? notes,
-            };
-      await graph.recordPage({ url: analysis.url, ...pageFields, entityIds: pageEntityIds, relationshipIds });
-      return {
-        pageUrl: analysis.url,
-        entityIds: pageEntityIds,
-        created,
-        matched,
-        queuedForReview: queued,
-        relationships: seenRel.size,
-        duplicate: false,
-      };
-    },
-    { atomic: true },
+  const reread = options.reread;
+  // The budget starts once the writer is ours: time spent queued behind other captures is not ingestion's.
+  const deadline = deps.clock.now() + INGEST_BUDGET_MS;
+  const previous = await deps.store.getPage(analysis.url);
+  // An LLM reading adds to the capture it follows, which has this capture time already; a re-reading replaces it.
+  if (previous && previous.capturedAt === capturedAt && provenance === undefined && reread === undefined) {
+    return {
+      pageUrl: analysis.url,
+      entityIds: previous.entityIds,
+      created: 0,
+      matched: 0,
+      queuedForReview: 0,
+      relationships: previous.relationshipIds.length,
+      duplicate: true,
+    };
+  }
+  // Names whose type the user fixed take that type first, so the resolver's typed match finds the user's entity.
+  const entities = await withUserTypes(
+    foldAcronyms(
+      [...analysis.entities]
+        .sort((a, b) => b.salience - a.salience || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .slice(0, MAX_INGEST_ENTITIES),
+    ),
+    deps.store,
   );
+  const pageNames = entities.flatMap((e) => [e.name, ...e.aliases]);
+  const coMentions = entities.slice(0, CO_MENTIONS).map((e) => e.name);
+  const source = { pageUrl: analysis.url, pageTitle: analysis.title, capturedAt, ...provenance };
+  const pageEntityIds: EntityId[] = reread === undefined ? [...(previous?.entityIds ?? [])] : [];
+  const byKey = new Map<string, EntityId>();
+  let created = 0;
+  let matched = 0;
+  let queued = 0;
+
+  let mentionsDone = 0;
+  for (const mention of entities) {
+    if (deps.clock.now() > deadline) break;
+    mentionsDone++;
+    // Parts of the name folded in on this page ("Bill", "Cosby" for "Bill Cosby") stand for it
+    // here only: as resolver names they would match every other Bill; stored, the same.
+    const aliases = mention.aliases.filter((a) => !isShortFormOf(a, mention.name));
+    const pinned = reread?.joins.get(nameKey(mention.name));
+    const pinnedEntity = pinned === undefined ? undefined : await deps.store.getEntity(pinned);
+    const res: ResolveResponse | undefined =
+      pinnedEntity !== undefined
+        ? undefined
+        : await deps.resolver.resolve(
+            {
+              subject: mention.name,
+              strategy: {
+                mode: 'ranked',
+                auto_accept_threshold: deps.settings?.autoAcceptThreshold ?? DEFAULT_AUTO_ACCEPT,
+                interactive_below_threshold: true,
+              },
+              constraints: { deterministic: true, allowed_sources: ['local'] },
+              hints: { ...(mention.type === 'other' ? {} : { expected_type: mention.type }), aliases: aliases.slice(0, 20) },
+            },
+            {
+              pageUrl: analysis.url,
+              pageNames,
+              pageEntityIds,
+              coMentions: coMentions.filter((n) => n !== mention.name),
+              attributes: mention.attributes,
+            },
+          );
+    const joinId =
+      res === undefined
+        ? undefined
+        : res.status === 'resolved' && res.entity?.source === 'local'
+          ? asEntityId(res.entity.id)
+          : res.status === 'ambiguous'
+            ? await pendingProvisional(deps.store, mention.name, res)
+            : undefined;
+    let entity: Entity | undefined = pinnedEntity ?? (joinId === undefined ? undefined : await deps.store.getEntity(joinId));
+    if (entity && provenance !== undefined) {
+      // An LLM adds evidence to a known entity, never names or attributes: deleting what it added restores the entity.
+      matched++;
+    } else if (entity) {
+      const known = entity;
+      // A re-reading has counted these mentions once already.
+      await graph.mergeAttributes(entity.id, mention.attributes, {
+        mentions: reread === undefined ? Math.max(1, mention.mentions) : 0,
+      });
+      // Surface variants ("Stripe, Inc.") are kept too: the user sees how the page wrote it.
+      // A surname ("Collison") stands for the full name on this page only: not an alias.
+      const newNames = [mention.name, ...aliases].filter(
+        (n) => fold(n) !== fold(known.name) && !isShortFormOf(n, known.name) && !known.aliases.some((a) => fold(a) === fold(n)),
+      );
+      if (isFullerPersonName(known, mention)) {
+        // "Mr Rodrigues" seen first, "Carl Rodrigues" now: the person is shown by the full name.
+        await graph.updateEntity(known.id, { name: mention.name, aliases: [known.name, ...known.aliases, ...newNames] });
+      } else if (newNames.length > 0) await graph.addAliases(known.id, newNames);
+      matched++;
+    } else {
+      entity = await graph.createEntity({
+        name: mention.name,
+        type: mention.type,
+        aliases,
+        attributes: mention.attributes,
+        mentionCount: Math.max(1, mention.mentions),
+        ...(mention.description === undefined ? {} : { description: mention.description }),
+      });
+      created++;
+      if (res?.status === 'ambiguous') {
+        await deps.store.putReview(reviewOf(deps, res, mention, entity.id, source));
+        queued++;
+      }
+    }
+    await graph.recordEvidence({ ...source, kind: 'mention', entityId: entity.id, snippet: mention.snippet });
+    if (!pageEntityIds.includes(entity.id)) pageEntityIds.push(entity.id);
+    for (const n of [mention.name, ...mention.aliases]) if (!byKey.has(nameKey(n))) byKey.set(nameKey(n), entity.id);
+  }
+
+  const relationshipIds: RelationshipId[] = reread === undefined ? [...(previous?.relationshipIds ?? [])] : [];
+  const seenRel = new Set<string>();
+  const relations = analysis.relations.slice(0, MAX_INGEST_RELATIONS);
+  let relationsDone = 0;
+  for (const rel of relations) {
+    if (deps.clock.now() > deadline) break;
+    relationsDone++;
+    const from = byKey.get(nameKey(rel.from));
+    const to = byKey.get(nameKey(rel.to));
+    if (from === undefined || to === undefined || from === to) continue;
+    const k = `${from}|${normalizeLabel(rel.label)}|${to}`;
+    if (seenRel.has(k)) continue;
+    seenRel.add(k);
+    const out = await graph.relate(from, rel.label, to, {
+      ...source,
+      snippet: rel.snippet,
+      ...(rel.confidence === undefined ? {} : { detail: `confidence ${rel.confidence}` }),
+    });
+    if (!relationshipIds.includes(out.relationship.id)) relationshipIds.push(out.relationship.id);
+  }
+
+  // Same-name entities of other types, and part names beside full names, go to review too.
+  queued += (await queueReviewDoubts(deps, { url: analysis.url, title: analysis.title }, pageEntityIds)).length;
+
+  const stopped = mentionsDone < entities.length || relationsDone < relations.length;
+  const notes = stopped
+    ? [...analysis.notes.slice(0, MAX_PAGE_NOTES - 1), budgetNote(mentionsDone, entities.length, relationsDone, relations.length)]
+    : analysis.notes;
+  // Written with the page in this same atomic transaction; with keeping off, none are stored (an empty list replaces older ones).
+  const sentences = deps.settings?.keepSentences === false ? [] : (analysis.sentences ?? []);
+  // An LLM reading leaves the page as the capture recorded it (time, notes, sentences) and adds to its lists.
+  // A re-reading leaves them too, and records the analyzer version that read the page.
+  const version = provenance === undefined && options.analyzerVersion !== undefined ? { analyzerVersion: options.analyzerVersion } : {};
+  const pageFields =
+    provenance === undefined && reread === undefined
+      ? {
+          title: analysis.title,
+          ...(analysis.lang ? { lang: analysis.lang } : {}),
+          ...pageByline(analysis),
+          capturedAt,
+          notes,
+          sentences,
+          // What the structured data gave, for a re-reading that has only the sentences.
+          structuredNames: structuredNamesOf(analysis),
+        }
+      : {
+          title: previous?.title ?? analysis.title,
+          ...(previous?.lang ? { lang: previous.lang } : {}),
+          capturedAt: previous?.capturedAt ?? capturedAt,
+          notes: previous?.notes ?? notes,
+        };
+  await graph.recordPage({ url: analysis.url, ...pageFields, ...version, entityIds: pageEntityIds, relationshipIds });
+  return {
+    pageUrl: analysis.url,
+    entityIds: pageEntityIds,
+    relationshipIds,
+    created,
+    matched,
+    queuedForReview: queued,
+    relationships: seenRel.size,
+    duplicate: false,
+  };
+}
+
+/** Name keys of the entities the page's structured data gave (with their aliases), each once. */
+function structuredNamesOf(analysis: CaptureAnalysis): string[] {
+  const keys = analysis.entities.filter((e) => e.origin !== 'text').flatMap((e) => [e.name, ...e.aliases].map((n) => nameKey(n)));
+  return [...new Set(keys)].filter((k) => k.length > 0);
 }
 
 /** The author line and publication date of a capture, for its page record. */

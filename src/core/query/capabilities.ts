@@ -25,6 +25,7 @@ export const CAPABILITY = {
   FIND_PATH: 'FIND_PATH',
   GET_CAPTURED_PAGES: 'GET_CAPTURED_PAGES',
   READ_PAGE_SENTENCES: 'READ_PAGE_SENTENCES',
+  FIND_CO_MENTIONED: 'FIND_CO_MENTIONED',
 } as const;
 /** Sentences one READ_PAGE_SENTENCES request returns: enough to find a stated fact, small in a prompt. */
 export const MAX_SENTENCES_READ = 40;
@@ -39,6 +40,11 @@ export const MAX_RESULTS_PER_REQUEST = 20;
 export const MAX_TEXT_PARAM = 200;
 // Paths longer than this are not an explanation any more.
 export const MAX_PATH_DEPTH = 4;
+// A chain of stated relations longer than this says little about how two things are connected:
+// FIND_PATH looks for one this short first, before any chain that uses co-mentions.
+export const STATED_PATH_DEPTH = 3;
+// Entities one FIND_CO_MENTIONED request returns: a readable list, a small prompt.
+export const MAX_CO_MENTIONS = 20;
 
 export interface CapabilityEnvironment {
   /** The URL of the page the user is on, when the question came from a tab. */
@@ -111,8 +117,18 @@ export function buildCapabilities(context: QueryContext, env: CapabilityEnvironm
   if (all.length >= 2) {
     caps.push({
       id: CAPABILITY.FIND_PATH,
-      description: `Find the shortest chain of relationships (up to ${MAX_PATH_DEPTH} steps, any direction) between two entities.`,
+      description: `How two entities are connected: the shortest chain of stated relations (≤${STATED_PATH_DEPTH} steps), else of any links (≤${MAX_PATH_DEPTH}); and the pages naming both, with their sentences.`,
       parameters: [createEntityIdParam('fromId', 'Start entity', all), createEntityIdParam('toId', 'End entity', all)],
+    });
+  }
+  if (all.length > 0) {
+    caps.push({
+      id: CAPABILITY.FIND_CO_MENTIONED,
+      description: `Entities on the same captured pages as one entity, most shared pages first (≤${MAX_CO_MENTIONS}), with page titles.`,
+      parameters: [
+        createEntityIdParam('entityId', 'Entity', all),
+        createEnumParam('definition', 'Only this type', [...ENTITY_TYPES], false),
+      ],
     });
   }
   if (all.length > 0) {

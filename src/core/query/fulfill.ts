@@ -6,10 +6,20 @@ import { InvalidArgumentsError } from '../errors';
 import { asEntityId, type EntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import { isEntityType } from '../graph/types';
-import { CAPABILITY, MAX_PATH_DEPTH, MAX_SENTENCES_READ } from './capabilities';
+import type { Entity, EntityType } from '../graph/types';
+import { CAPABILITY, MAX_CO_MENTIONS, MAX_PATH_DEPTH, MAX_SENTENCES_READ, STATED_PATH_DEPTH } from './capabilities';
 import { loadFullEntity } from './graph-views';
 import { requestKey } from './info-capability';
-import { QueryContext, summarize, type PageScope, type PageView, type SentenceName, type SentenceView } from './query-context';
+import {
+  QueryContext,
+  summarize,
+  type CoMentionView,
+  type PageScope,
+  type PageView,
+  type SentenceName,
+  type SentenceView,
+  type SharedPageView,
+} from './query-context';
 import type { InfoRequest } from './query-response';
 import type { RelationshipProvider } from './relationship.port';
 import type { SemanticSearchProvider } from './semantic-search.port';
@@ -27,6 +37,15 @@ const DAY_MS = 86_400_000;
 // Pages read for one entity's sentences, and entities of each page matched in them.
 const SENTENCE_PAGES = 10;
 const SENTENCE_PAGE_ENTITIES = 200;
+// Pages of an entity read for its co-mentions or for the pages it shares with another: the
+// newest ones, enough for a reading history, bounded for a hub such as "Google".
+const CO_MENTION_PAGES = 50;
+// Co-mentioned entities whose types are looked up (the most shared first) before the type filter.
+const CO_MENTION_CANDIDATES = 400;
+// Page titles cited per co-mentioned entity, shared pages per pair, and quoted sentences per shared page.
+const PAGES_CITED = 3;
+const SHARED_PAGES = 5;
+const SENTENCES_PER_SHARED_PAGE = 2;
 
 export interface FulfillDeps {
   readonly store: GraphStore;
@@ -135,8 +154,12 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
       const [from] = ids(p.fromId);
       const [to] = ids(p.toId);
       if (from && to) {
-        const path = await deps.relationships.findPath(from, to, { maxDepth: MAX_PATH_DEPTH });
+        // Stated relations first; a chain through co-mentions only when none is short enough.
+        const stated = await deps.relationships.findPath(from, to, { maxDepth: STATED_PATH_DEPTH, statedOnly: true });
+        const path = stated.steps.length > 0 ? stated : await deps.relationships.findPath(from, to, { maxDepth: MAX_PATH_DEPTH });
         patch.addPath(path);
+        // Two entities no stated relation links are often named on the same pages: the answer's next resort.
+        patch.setSharedPages({ fromId: from, toId: to, pages: await sharedPages(deps.store, from, to) });
         for (const s of path.steps) {
           patch.addEntitySummary({ id: s.from, name: s.fromName, type: s.fromType, summary: '' });
           patch.addEntitySummary({ id: s.to, name: s.toName, type: s.toType, summary: '' });
@@ -150,6 +173,12 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
     case CAPABILITY.READ_PAGE_SENTENCES:
       for (const id of ids(p.entityId)) patch.setSentences(id, await readSentences(deps.store, id));
       break;
+    case CAPABILITY.FIND_CO_MENTIONED: {
+      const type = text(p.definition);
+      if (type !== '' && !isEntityType(type)) throw new InvalidArgumentsError(`Unknown entity type "${type.slice(0, 40)}".`);
+      for (const id of ids(p.entityId)) await addCoMentions(deps.store, patch, id, type === '' ? undefined : type);
+      break;
+    }
     default:
       throw new InvalidArgumentsError(`Unknown capability "${request.capabilityId.slice(0, 40)}".`);
   }
@@ -165,23 +194,14 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
 async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceView[]> {
   const entity = await store.getEntity(id);
   if (!entity) return [];
-  // A person is often named by surname alone after the first mention ("Kay", "Peterson").
-  const surname =
-    entity.type === 'person'
-      ? entity.name
-          .split(' ')
-          .filter((w) => w.length > 2)
-          .at(-1)
-      : undefined;
-  const own = [entity.name, ...entity.aliases, ...(surname !== undefined && surname !== entity.name ? [surname] : [])]
-    .map((n) => n.toLowerCase())
-    .filter((n) => n.length > 1);
+  const own = namesInText(entity);
   const out: SentenceView[] = [];
   for (const page of await store.pagesOfEntity(id, SENTENCE_PAGES)) {
     const sentences = (page.sentences ?? []).filter((s) => own.some((n) => containsWord(s.toLowerCase(), n)));
     if (sentences.length === 0) continue;
+    // Each entity by every name a sentence may use, a person's surname included ("… by Banzi, Cuartielles …").
     const named = (await store.getEntities(page.entityIds.slice(0, SENTENCE_PAGE_ENTITIES))).flatMap((e) =>
-      [e.name, ...e.aliases].map((n) => ({ key: n.toLowerCase(), view: { id: e.id, name: e.name, type: e.type } })),
+      namesInText(e).map((key) => ({ key, view: { id: e.id, name: e.name, type: e.type } })),
     );
     for (const s of sentences) {
       if (out.length >= MAX_SENTENCES_READ) return out;
@@ -192,6 +212,84 @@ async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceV
     }
   }
   return out;
+}
+
+/** The lower-case names a sentence may call `entity` by: name, aliases, and a person's surname. */
+function namesInText(entity: Entity): string[] {
+  // A person is often named by surname alone after the first mention ("Kay", "Peterson").
+  const surname =
+    entity.type === 'person'
+      ? entity.name
+          .split(' ')
+          .filter((w) => w.length > 2)
+          .at(-1)
+      : undefined;
+  return [entity.name, ...entity.aliases, ...(surname !== undefined && surname !== entity.name ? [surname] : [])]
+    .map((n) => n.toLowerCase())
+    .filter((n) => n.length > 1);
+}
+
+/**
+ * The entities named on the newest pages of `anchor` (of `type` when given), ranked by how
+ * many of those pages name both (ties: name, then id), each with the first page titles.
+ */
+async function addCoMentions(store: GraphStore, patch: QueryContext, anchor: EntityId, type: EntityType | undefined): Promise<void> {
+  const pages = await store.pagesOfEntity(anchor, CO_MENTION_PAGES);
+  const shared = new Map<EntityId, { url: string; title: string }[]>();
+  for (const page of pages) {
+    for (const id of new Set(page.entityIds)) {
+      if (id !== anchor) shared.set(id, [...(shared.get(id) ?? []), { url: page.url, title: page.title }]);
+    }
+  }
+  const candidates = [...shared]
+    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, CO_MENTION_CANDIDATES);
+  const entities = new Map((await store.getEntities(candidates.map(([id]) => id))).map((e) => [e.id, e]));
+  // Ties on shared pages go to the entity mentioned more often overall (the more likely topic), then by name.
+  const matching = candidates
+    .flatMap(([id, on]) => {
+      const e = entities.get(id);
+      return e && (type === undefined || e.type === type)
+        ? [{ id, name: e.name, type: e.type, sharedPages: on.length, pages: on.slice(0, PAGES_CITED), mentions: e.mentionCount }]
+        : [];
+    })
+    .sort((a, b) => b.sharedPages - a.sharedPages || b.mentions - a.mentions || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
+  const entries: CoMentionView[] = matching.slice(0, MAX_CO_MENTIONS).map((e) => ({
+    id: e.id,
+    name: e.name,
+    type: e.type,
+    sharedPages: e.sharedPages,
+    pages: e.pages,
+  }));
+  for (const e of entries) patch.addEntitySummary({ id: e.id, name: e.name, type: e.type, summary: '' });
+  patch.setCoMentions({
+    anchorId: anchor,
+    ...(type === undefined ? {} : { type }),
+    pagesRead: pages.length,
+    total: matching.length,
+    entries,
+  });
+}
+
+/** The newest pages naming both entities, each with its stored sentences that name both. */
+async function sharedPages(store: GraphStore, a: EntityId, b: EntityId): Promise<SharedPageView[]> {
+  const [ea, eb] = [await store.getEntity(a), await store.getEntity(b)];
+  if (!ea || !eb || a === b) return [];
+  const ofB = new Set((await store.pagesOfEntity(b, CO_MENTION_PAGES)).map((page) => page.url));
+  const namesA = namesInText(ea);
+  const namesB = namesInText(eb);
+  const both = (s: string): boolean => {
+    const lower = s.toLowerCase();
+    return namesA.some((n) => containsWord(lower, n)) && namesB.some((n) => containsWord(lower, n));
+  };
+  return (await store.pagesOfEntity(a, CO_MENTION_PAGES))
+    .filter((page) => ofB.has(page.url))
+    .slice(0, SHARED_PAGES)
+    .map((page) => ({
+      url: page.url,
+      title: page.title,
+      sentences: (page.sentences ?? []).filter(both).slice(0, SENTENCES_PER_SHARED_PAGE),
+    }));
 }
 
 /** `needle` in `hay` with no letter or digit right before or after (both lower case). */

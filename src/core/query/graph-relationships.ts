@@ -67,7 +67,11 @@ export class GraphRelationships implements RelationshipProvider {
     return out;
   }
 
-  async findPath(fromId: EntityId, toId: EntityId, options: { readonly maxDepth: number }): Promise<PathView> {
+  async findPath(
+    fromId: EntityId,
+    toId: EntityId,
+    options: { readonly maxDepth: number; readonly statedOnly?: boolean },
+  ): Promise<PathView> {
     const none: PathView = { fromId, toId, steps: [], maxDepth: options.maxDepth };
     if (fromId === toId) return none;
     // Breadth-first from `fromId`; `via` remembers the relationship each node was reached by.
@@ -77,9 +81,9 @@ export class GraphRelationships implements RelationshipProvider {
       const next: EntityId[] = [];
       for (const node of frontier) {
         // A stated relation before a co-mention: of two links between the same pair, the path says what the page stated.
-        const links = (await this.store.relationshipsOf(node, 'both', PATH_NEIGHBOUR_LIMIT)).sort(
-          (a, b) => Number(UNTYPED_LABELS.has(a.label)) - Number(UNTYPED_LABELS.has(b.label)),
-        );
+        const links = (await this.store.relationshipsOf(node, 'both', PATH_NEIGHBOUR_LIMIT))
+          .filter((r) => !options.statedOnly || !UNTYPED_LABELS.has(r.label))
+          .sort((a, b) => Number(UNTYPED_LABELS.has(a.label)) - Number(UNTYPED_LABELS.has(b.label)));
         for (const r of links) {
           const other = r.from === node ? r.to : r.from;
           if (via.has(other)) continue;

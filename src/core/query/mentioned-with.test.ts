@@ -6,6 +6,7 @@ import { InMemoryGraphStore } from '../graph/memory-store';
 import { answerQuestion, createQueryEngine } from './entity-query';
 import { GraphBuilder } from './fixtures/graph-builder';
 import { FIXTURE_NOW } from './fixtures/stripe-graph';
+import { pluralVerbPhrase, verbPhrase } from './sentences';
 
 async function graph(relations: ReadonlyArray<[string, string, string]>) {
   const store = new InMemoryGraphStore();
@@ -55,8 +56,9 @@ describe('mentioned_with never answers a typed question', () => {
       ['Northwind', 'competes_with', 'Fabrikam'],
     ]);
     for (const [q, name] of QUESTIONS.filter(([q]) => !/develop|work for/.test(q))) expect(await ask(q), q).toContain(name);
-    // "What did Northwind acquire?" reads the subsidiary edge the other way round.
-    expect(await ask('What did Northwind acquire?')).toContain('Fabrikam');
+    // "What did Northwind acquire?" reads the subsidiary edge the other way round, and states it as stored.
+    expect(await ask('What did Northwind acquire?')).toBe('Fabrikam is a subsidiary of Northwind.');
+    expect(await ask('Who owns Fabrikam?')).toBe('Fabrikam is a subsidiary of Northwind.');
   });
 
   it('reads develops/makes and works_for/employs edges for the gold templates', async () => {
@@ -70,23 +72,24 @@ describe('mentioned_with never answers a typed question', () => {
 });
 
 describe('questions about what is mentioned together', () => {
-  it('"Which companies are mentioned with X?" lists co-mentions and stated relations, of that type, once each', async () => {
+  it('"Which companies are mentioned with X?" without shared pages lists the linked ones, the stated relation first', async () => {
     const ask = await graph([
       ['Northwind', 'mentioned_with', 'Fabrikam'],
       ['Ada Okafor', 'mentioned_with', 'Northwind'],
       ['Northwind', 'located_in', 'Lisbon'],
       ['Fabrikam', 'competes_with', 'Northwind'],
     ]);
-    expect(await ask('Which companies are mentioned with Northwind?')).toBe('Fabrikam is mentioned with Northwind in what you captured.');
+    const answer = await ask('Which companies are mentioned with Northwind?');
+    expect(answer).toBe(
+      'No company shares a page with Northwind in your graph, but these are linked to it:\n\n- Fabrikam competes with Northwind',
+    );
     const all = await ask('What is mentioned with Northwind?');
     for (const name of ['Fabrikam', 'Ada Okafor', 'Lisbon']) expect(all).toContain(name);
   });
 
   it('says so in plain words when nothing is mentioned with it', async () => {
     const ask = await graph([['Northwind', 'mentioned_with', 'Ada Okafor']]);
-    expect(await ask('Which companies are mentioned with Northwind?')).toMatch(
-      /^No companies are mentioned with Northwind in what you captured\./,
-    );
+    expect(await ask('Which companies are mentioned with Northwind?')).toBe('No company shares a page with Northwind in your graph.');
   });
 });
 
@@ -100,5 +103,14 @@ describe('co-mentions read as plain sentences', () => {
     const path = await ask('How are Northwind and Kestrel connected?');
     expect(path).toContain('Northwind is mentioned with Fabrikam');
     expect(path).toContain('Fabrikam uses Kestrel');
+  });
+});
+
+describe('labels of a role read with an article', () => {
+  it('says "is a subsidiary of" and "are subsidiaries of"', () => {
+    expect(verbPhrase('subsidiary_of')).toBe('is a subsidiary of');
+    expect(pluralVerbPhrase('subsidiary_of')).toBe('are subsidiaries of');
+    expect(pluralVerbPhrase('member_of')).toBe('are members of');
+    expect(verbPhrase('ceo_of')).toBe('is CEO of');
   });
 });

@@ -97,6 +97,42 @@ export interface SentenceView {
   readonly names: readonly SentenceName[];
 }
 
+/** A captured page, as cited in an answer. */
+export interface PageRef {
+  readonly url: string;
+  readonly title: string;
+}
+/** An entity named on captured pages that also name the anchor (FIND_CO_MENTIONED). */
+export interface CoMentionView {
+  readonly id: EntityId;
+  readonly name: string;
+  readonly type: EntityType;
+  /** How many of the pages read name both. */
+  readonly sharedPages: number;
+  /** The first of those pages (bounded), newest first. */
+  readonly pages: readonly PageRef[];
+}
+/** The entities sharing pages with `anchorId` (of one type when `type` is set), most shared first. */
+export interface CoMentionsView {
+  readonly anchorId: EntityId;
+  readonly type?: EntityType;
+  /** Pages of the anchor that were read (the newest, bounded). */
+  readonly pagesRead: number;
+  /** How many entities (of the type) share those pages; `entries` holds the first. */
+  readonly total: number;
+  readonly entries: readonly CoMentionView[];
+}
+/** A page naming two entities, with its stored sentences that name both (page text: untrusted data). */
+export interface SharedPageView extends PageRef {
+  readonly sentences: readonly string[];
+}
+/** The pages that name both `fromId` and `toId` (FIND_SHARED_PAGES), newest first; empty when none. */
+export interface SharedPagesView {
+  readonly fromId: EntityId;
+  readonly toId: EntityId;
+  readonly pages: readonly SharedPageView[];
+}
+
 export interface ContextStats {
   readonly fullEntities: number;
   readonly summaries: number;
@@ -136,6 +172,8 @@ export class QueryContext {
   private readonly pageMap = new Map<string, PageView>();
   private readonly pathMap = new Map<string, PathView>();
   private readonly sentenceMap = new Map<EntityId, readonly SentenceView[]>();
+  private readonly coMentionMap = new Map<string, CoMentionsView>();
+  private readonly sharedPageMap = new Map<string, SharedPagesView>();
   private readonly typeListings = new Map<EntityType, EntityId[]>();
   private readonly lookups = new Map<string, EntityId[]>();
   private readonly scopes = new Set<PageScope>();
@@ -206,6 +244,21 @@ export class QueryContext {
     return this.sentenceMap.get(id);
   }
 
+  /** The co-mentions read for one anchor and type filter (FIND_CO_MENTIONED). */
+  setCoMentions(view: CoMentionsView): void {
+    this.coMentionMap.set(coMentionKey(view.anchorId, view.type), view);
+  }
+  coMentionsOf(anchorId: EntityId, type?: EntityType): CoMentionsView | undefined {
+    return this.coMentionMap.get(coMentionKey(anchorId, type));
+  }
+  /** The pages two entities share (FIND_SHARED_PAGES), either way round. */
+  setSharedPages(view: SharedPagesView): void {
+    this.sharedPageMap.set(pathKey(view.fromId, view.toId), view);
+  }
+  sharedPagesOf(a: EntityId, b: EntityId): SharedPagesView | undefined {
+    return this.sharedPageMap.get(pathKey(a, b)) ?? this.sharedPageMap.get(pathKey(b, a));
+  }
+
   addPath(path: PathView): void {
     this.pathMap.set(pathKey(path.fromId, path.toId), path);
   }
@@ -242,6 +295,8 @@ export class QueryContext {
     for (const page of other.pageMap.values()) this.addPage(page);
     for (const path of other.pathMap.values()) this.addPath(path);
     for (const [id, sentences] of other.sentenceMap) this.setSentences(id, sentences);
+    for (const view of other.coMentionMap.values()) this.setCoMentions(view);
+    for (const view of other.sharedPageMap.values()) this.setSharedPages(view);
     for (const [type, ids] of other.typeListings) this.typeListings.set(type, ids);
     for (const [query, ids] of other.lookups) this.lookups.set(query, ids);
     for (const scope of other.scopes) this.scopes.add(scope);
@@ -279,6 +334,16 @@ export class QueryContext {
   }
   get paths(): PathView[] {
     return [...this.pathMap.values()];
+  }
+  /** Every entity's sentences read so far, in reading order. */
+  get sentenceReads(): Array<{ readonly id: EntityId; readonly sentences: readonly SentenceView[] }> {
+    return [...this.sentenceMap].map(([id, sentences]) => ({ id, sentences }));
+  }
+  get coMentions(): CoMentionsView[] {
+    return [...this.coMentionMap.values()];
+  }
+  get sharedPages(): SharedPagesView[] {
+    return [...this.sharedPageMap.values()];
   }
   get definitions(): readonly DefinitionView[] | undefined {
     return this.definitionList;
@@ -333,6 +398,9 @@ export class QueryContext {
       relationships: this.relationships,
       pages: this.pages,
       paths: this.paths,
+      sentences: this.sentenceReads,
+      coMentions: this.coMentions,
+      sharedPages: this.sharedPages,
       definitions: this.definitionList,
       labels: this.labelList,
     });
@@ -350,6 +418,10 @@ export class QueryContext {
 
 function pathKey(from: EntityId, to: EntityId): string {
   return `${from}>${to}`;
+}
+
+function coMentionKey(anchor: EntityId, type: EntityType | undefined): string {
+  return `${anchor}|${type ?? ''}`;
 }
 
 function reversePath(path: PathView | undefined): PathView | undefined {

@@ -127,11 +127,23 @@ const RULES: readonly Rule[] = [
   },
   (q) => {
     // "what does Stripe use?" / "which companies did Stripe acquire?"
-    const m = new RegExp(`^(?:what|which|who|whom)(?: (\\w+))? (?:does|do|did) (.+?) (\\w+)(?: ${PREPS})?$`, 'i').exec(q);
+    // The particle stays with the verb ("work for"), so the answer can say it back.
+    const m = new RegExp(`^(?:what|which|who|whom)(?: (\\w+))? (?:does|do|did) (.+?) (\\w+)( ${PREPS})?$`, 'i').exec(q);
     if (!m) return undefined;
     const type = m[1] ? typeFromWord(m[1]) : undefined;
     if (m[1] && !type) return undefined;
-    return { kind: 'relation', relation: m[3] ?? '', object: slot(m[2]), direction: 'out', ...(type ? { entityType: type } : {}) };
+    const relation = `${m[3] ?? ''}${m[4] ?? ''}`;
+    return { kind: 'relation', relation, object: slot(m[2]), direction: 'out', ...(type ? { entityType: type } : {}) };
+  },
+  (q) => {
+    // "which companies share a page with Google?" / "what appears together with Google?": co-mentions.
+    const m =
+      /^(?:which|what)(?: (\w+))? (?:shares?|appears?|occurs?|co-occurs?)(?: (?:a|any) pages?)? (?:together )?(?:with|alongside) (.+)$/i.exec(
+        q,
+      );
+    const type = m?.[1] ? typeFromWord(m[1]) : undefined;
+    if (!m || (m[1] && !type)) return undefined;
+    return { kind: 'relation', relation: 'mentioned with', object: slot(m[2]), direction: 'in', ...(type ? { entityType: type } : {}) };
   },
   (q) => {
     // "which companies use Rust?" / "who uses Rust?" / "which people work at Stripe?"

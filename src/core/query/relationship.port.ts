@@ -38,8 +38,11 @@ export interface RelationshipStats {
 export interface RelationshipProvider {
   getRelationships(entityIds: readonly EntityId[], options: RelationshipQueryOptions): Promise<RelationshipView[]>;
   getConnectedEntities(entityId: EntityId, options: RelationshipQueryOptions): Promise<ConnectedEntityView[]>;
-  /** Shortest path ignoring direction (breadth-first, bounded by depth and visited nodes). */
-  findPath(fromId: EntityId, toId: EntityId, options: { readonly maxDepth: number }): Promise<PathView>;
+  /**
+   * Shortest path ignoring direction (breadth-first, bounded by depth and visited nodes);
+   * `statedOnly` leaves out co-mention links (`mentioned_with`).
+   */
+  findPath(fromId: EntityId, toId: EntityId, options: { readonly maxDepth: number; readonly statedOnly?: boolean }): Promise<PathView>;
   findRelatedBySharedConnections(entityId: EntityId, options: { readonly limit: number }): Promise<SharedConnection[]>;
   getRelationshipStats(options: { readonly top: number }): Promise<RelationshipStats>;
 }

@@ -6,6 +6,7 @@ import { fixedClock, sequentialIds } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
 import { answerQuestion, createQueryEngine } from './entity-query';
+import type { EntityType } from '../graph/types';
 import { parseQuestion } from './question';
 import { readFromSentences, readingSpec, tightBetween } from './sentence-reading';
 
@@ -140,5 +141,101 @@ describe('tightBetween', () => {
     expect(tightBetween('job', [',', 'now', 'a', 'physical', 'oceanographer', 'at'], true)).toBe(true);
     expect(tightBetween('job', [',', 'who', 'spoke', 'at'], true)).toBe(false);
     expect(tightBetween('job', [',', 'at'], true)).toBe(false);
+  });
+});
+
+// Answering-side misses of the page gold (eval:qa --misses) whose fact was in a stored sentence.
+describe('reading what the page gold missed', () => {
+  async function page(names: ReadonlyArray<[string, EntityType]>, sentences: readonly string[]) {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const ids = [];
+    for (const [name, type] of names) ids.push((await graph.createEntity({ name, type })).id);
+    await graph.recordPage({ url: URL, title: TITLE, entityIds: ids, sentences });
+    const engine = createQueryEngine({ store, clock: fixedClock() });
+    return async (q: string) => (await answerQuestion(q, { engine, store })).answer;
+  }
+
+  // [what it guards, the page's entities, its sentence, the question, what the answer names]
+  const READS: ReadonlyArray<readonly [string, ReadonlyArray<[string, EntityType]>, string, string, string]> = [
+    [
+      'people named by surname alone',
+      [
+        ['Arduino', 'company'],
+        ['Massimo Banzi', 'person'],
+        ['David Cuartielles', 'person'],
+      ],
+      'Arduino LLC was incorporated in 2008 by Banzi, Cuartielles, and others.',
+      'Who founded Arduino?',
+      '(it names Massimo Banzi and David Cuartielles)',
+    ],
+    [
+      'a job given to a person named by surname',
+      [
+        ['Olga Kay', 'person'],
+        ['Ringling Brothers', 'company'],
+      ],
+      'Years later, Kay, a juggler at Ringling Brothers, moved to Los Angeles.',
+      'Who does Olga Kay work for?',
+      'it names Ringling Brothers',
+    ],
+    [
+      'a job before an article and a name holding a comma',
+      [
+        ['Sarah Gille', 'person'],
+        ['University of California, San Diego', 'company'],
+      ],
+      'It turned out that Sarah Gille, now a physical oceanographer at the University of California, San Diego, was their daughter.',
+      'Who does Sarah Gille work for?',
+      'it names University of California, San Diego',
+    ],
+  ];
+  for (const [guards, names, sentence, question, named] of READS) {
+    it(`reads ${guards}`, async () => {
+      const ask = await page(names, [sentence]);
+      expect(await ask(question)).toContain(named);
+    });
+  }
+
+  it('falls back to an organization typed as a person, only when no entity of the expected type answers', async () => {
+    const ask = await page(
+      [
+        ['Patrick McHugh', 'person'],
+        ['Con Edison', 'person'],
+      ],
+      ['“It is not safe,” said Patrick McHugh, vice president of engineering for Con Edison, which maintains the cables.'],
+    );
+    expect(await ask('Who does Patrick McHugh work for?')).toContain('it names Con Edison');
+    const typed = await page(
+      [
+        ['Patrick McHugh', 'person'],
+        ['Con Edison', 'person'],
+        ['Northwind', 'company'],
+      ],
+      ['Patrick McHugh, vice president of engineering for Con Edison, spoke.', 'Patrick McHugh works at Northwind.'],
+    );
+    const answer = await typed('Who does Patrick McHugh work for?');
+    expect(answer).toContain('it names Northwind');
+    expect(answer).not.toContain('it names Con Edison');
+  });
+
+  it('takes no answer from inside the asked name ("PRO" of "Ryzen PRO")', async () => {
+    const ask = await page(
+      [
+        ['Ryzen PRO', 'product'],
+        ['PRO', 'technology'],
+        ['DASH', 'technology'],
+      ],
+      ['AMD plans to ship Ryzen PRO using new fabs.', 'First off, the Ryzen PRO platforms support the DASH management protocol.'],
+    );
+    const answer = await ask('What does Ryzen PRO use?');
+    expect(answer).toContain('it names DASH');
+    expect(answer).not.toContain('it names PRO');
+  });
+
+  it('says what it does not know in a grammatical sentence', async () => {
+    const ask = await page([['Olga Kay', 'person']], []);
+    expect(await ask('Who does Olga Kay work for?')).toMatch(/^Your graph does not say what Olga Kay works for\./);
+    expect(await ask('Who owns Olga Kay?')).toMatch(/^Your graph has no entities that own Olga Kay\./);
   });
 });

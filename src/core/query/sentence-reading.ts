@@ -20,6 +20,11 @@ export interface ReadingSpec {
   /** Types of the entity that answers. */
   readonly types: readonly EntityType[];
   /**
+   * Types read only when no sentence gives an answer of `types`: the recognizer often types an
+   * organization as a person or a place ("Con Edison", "Babson"), a product as a company.
+   */
+  readonly fallbackTypes?: readonly EntityType[];
+  /**
    * Phrases that state the relation only right between the two names, with no trigger word
    * ("Bardo Museum in Tunis", "Ada, an astronomer at Harvard"): read before the triggers.
    */
@@ -29,11 +34,18 @@ export interface ReadingSpec {
 /** Which tight phrases a question reads. */
 export type Tight = 'place' | 'job';
 
-const spec = (words: readonly string[], prefixes: readonly string[], types: readonly EntityType[], tight?: Tight): ReadingSpec => ({
+const spec = (
+  words: readonly string[],
+  prefixes: readonly string[],
+  types: readonly EntityType[],
+  tight?: Tight,
+  fallbackTypes?: readonly EntityType[],
+): ReadingSpec => ({
   words: new Set(words),
   prefixes,
   types,
   ...(tight === undefined ? {} : { tight }),
+  ...(fallbackTypes === undefined ? {} : { fallbackTypes }),
 });
 
 const ROLE_WORDS = [
@@ -91,6 +103,8 @@ const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
       ['built', 'made', 'makes', 'maker', 'offers', 'product', 'products', 'known', 'announced', 's'],
       ['develop', 'build', 'launch', 'releas', 'introduc', 'unveil', 'creat', 'design', 'manufactur'],
       ['product', 'technology', 'other'],
+      undefined,
+      ['company'],
     ),
   ],
   [
@@ -118,11 +132,18 @@ const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
       ],
       [],
       ['technology', 'product'],
+      undefined,
+      ['company', 'other'],
     ),
   ],
-  ['compet', spec(['vs', 'versus', 'against'], ['compet', 'rival'], ['company', 'product'])],
-  ['invest', spec(['backed', 'stake', 'round', 'raised', 'raises'], ['invest', 'fund', 'financ'], ['company'])],
-  ['work', spec(ROLE_WORDS, [], ['company', 'other'], 'job')],
+  ['compet', spec(['vs', 'versus', 'against'], ['compet', 'rival'], ['company', 'product'], undefined, ['person', 'other'])],
+  // "a Series B led by Thrive Capital": a lettered series is a funding round.
+  [
+    'invest',
+    spec(['backed', 'stake', 'round', 'raised', 'raises', 'series'], ['invest', 'fund', 'financ'], ['company'], undefined, ['other']),
+  ],
+  // "Software Engineer on Google Play": a team is often named by its product.
+  ['work', spec(ROLE_WORDS, [], ['company', 'other'], 'job', ['location', 'person', 'product'])],
   ['partner', spec(['together', 'teamed', 'alliance'], ['partner', 'collaborat'], ['company'])],
 ]);
 /** "Who owns X?" reads ownership words ("own" is an acquisition synonym for stored edges). */
@@ -130,6 +151,8 @@ const OWNS = spec(
   ['owned', 'owns', 'own', 'owner', 'parent', 'subsidiary', 'division', 'unit', 'bought'],
   ['acquir', 'purchas'],
   ['company'],
+  undefined,
+  ['person', 'other'],
 );
 
 /**
@@ -141,7 +164,8 @@ const OWNS = spec(
 export function readingSpec(intent: Intent): ReadingSpec | undefined {
   switch (intent.kind) {
     case 'role':
-      if (intent.role === 'founder') return spec(['started', 'creator', 'established'], ['found', 'cofound'], ['person']);
+      if (intent.role === 'founder')
+        return spec(['started', 'creator', 'established', 'incorporated', 'launched'], ['found', 'cofound'], ['person']);
       if (intent.role === 'leader')
         return spec(
           ['ceo', 'chief', 'president', 'chairman', 'chairwoman', 'head', 'heads', 'leads', 'led', 'boss', 'runs'],
@@ -155,7 +179,10 @@ export function readingSpec(intent: Intent): ReadingSpec | undefined {
       const key = verbKey(intent.relation.split(' ')[0] ?? intent.relation);
       const found = key === 'acquir' && intent.direction === 'in' ? OWNS : BY_VERB.get(key);
       if (found === undefined) return undefined;
-      return intent.entityType === undefined ? found : { ...found, types: [intent.entityType] };
+      // A type the question names is the only one read.
+      return intent.entityType === undefined
+        ? found
+        : { words: found.words, prefixes: found.prefixes, types: [intent.entityType], ...(found.tight ? { tight: found.tight } : {}) };
     }
     default:
       return undefined;
@@ -194,17 +221,29 @@ function tokensOf(text: string): string[] {
   return out;
 }
 
-/** Token ranges `[start, end)` where `name`'s words stand in `tokens`. */
+/**
+ * Token ranges `[start, end)` where `name`'s words stand in `tokens`; a comma inside a name
+ * is skipped ("University of California, San Diego").
+ */
 function occurrences(tokens: readonly string[], name: string): Array<[number, number]> {
   const words = wordsOf(name);
   const out: Array<[number, number]> = [];
   if (words.length === 0) return out;
-  for (let i = 0; i + words.length <= tokens.length; i++) {
-    if (words.every((w, k) => tokens[i + k] === w)) out.push([i, i + words.length]);
+  for (let i = 0; i < tokens.length; i++) {
+    let at = i;
+    let k = 0;
+    while (k < words.length && at < tokens.length) {
+      if (k > 0 && tokens[at] === ',') at++;
+      if (tokens[at] !== words[k]) break;
+      at++;
+      k++;
+    }
+    if (k === words.length) out.push([i, at]);
   }
   return out;
 }
 
+const ARTICLES = new Set(['the', 'a', 'an']);
 /** Words at most in a job apposition between the comma and "at" ("now a physical oceanographer at"). */
 const MAX_JOB_WORDS = 8;
 /** Words that open a clause inside an apposition ("Ada, who spoke at Google"): not a job. */
@@ -234,7 +273,9 @@ const CLAUSE_WORDS = new Set([
  *   tightBetween('place', ['in'], true) // true: "the Bardo Museum in Tunis"
  *   tightBetween('job', [',', 'an', 'astronomer', 'at'], true) // true
  */
-export function tightBetween(tight: Tight, between: readonly string[], aboutFirst: boolean): boolean {
+export function tightBetween(tight: Tight, words: readonly string[], aboutFirst: boolean): boolean {
+  // An article before the answer's name changes nothing ("an astronomer at the University of …").
+  const between = ARTICLES.has(words.at(-1) ?? '') ? words.slice(0, -1) : words;
   if (tight === 'place') {
     if (!aboutFirst) return between.length === 1 && between[0] === 'based';
     return between.length === 1 && (between[0] === 'in' || between[0] === 'at' || between[0] === ',');
@@ -244,7 +285,7 @@ export function tightBetween(tight: Tight, between: readonly string[], aboutFirs
   return (
     aboutFirst &&
     between[0] === ',' &&
-    (last === 'at' || last === 'for') &&
+    (last === 'at' || last === 'for' || last === 'on') &&
     inner.length > 0 &&
     inner.length <= MAX_JOB_WORDS &&
     !inner.some((w) => w === ',' || CLAUSE_WORDS.has(w))
@@ -280,6 +321,8 @@ export interface ReadAnswer {
  * one sentence each); who leads, founded, employs or where, one.
  */
 export const MAX_READ_ANSWERS = 3;
+/** Founders read for one company: five founders is common ("Banzi, Cuartielles, Mellis, Igoe, and Martino"). */
+const MAX_FOUNDERS_READ = 5;
 
 /**
  * Words at most between the trigger and each name: farther, the sentence is about
@@ -290,11 +333,20 @@ const MAX_READ_DISTANCE = 15;
 /** Words that deny the statement they stand in. */
 const NEGATIONS = new Set(['not', 'never', 'no', 'nor', 't']);
 
-/** The index of the first word of `name` nearest to `words[at]` (-1 when absent). */
+/**
+ * The words a sentence may name `name` by: its first word, and its last (a person named by
+ * surname alone, "… by Banzi, Cuartielles …").
+ */
+function nameEnds(name: string): ReadonlySet<string> {
+  const all = wordsOf(name);
+  return new Set([all[0] ?? '', all.at(-1) ?? ''].filter((w) => w.length > 0));
+}
+
+/** The index of a word naming `name` nearest to `words[at]` (-1 when absent). */
 function nearest(words: readonly string[], at: number, name: string): number {
-  const first = wordsOf(name)[0] ?? '';
+  const ends = nameEnds(name);
   let best = -1;
-  for (let i = 0; i < words.length; i++) if (words[i] === first && (best < 0 || Math.abs(i - at) < Math.abs(best - at))) best = i;
+  for (let i = 0; i < words.length; i++) if (ends.has(words[i] ?? '') && (best < 0 || Math.abs(i - at) < Math.abs(best - at))) best = i;
   return best;
 }
 
@@ -310,11 +362,66 @@ function negatedBetween(words: readonly string[], at: number, aboutNames: readon
   return false;
 }
 
-/** Word distance from `words[at]` to the first word of `name` in `words` (infinite when absent). */
+/** Tokens that join the members of a list ("A, B and C"). */
+const LIST_JOINERS = new Set([',', 'and', '&']);
+
+/** Token spans where a candidate stands: its full name, or a person's surname alone. */
+function spans(tokens: readonly string[], c: SentenceName): Array<[number, number]> {
+  const surname = c.type === 'person' ? wordsOf(c.name).at(-1) : undefined;
+  return [
+    ...occurrences(tokens, c.name),
+    ...(surname === undefined || surname === c.name.toLowerCase() ? [] : occurrences(tokens, surname)),
+  ];
+}
+
+/**
+ * `answer` and the candidates listed with it, in sentence order: names joined to it (or to
+ * one another) by commas and "and" only.
+ */
+function listedWith(tokens: readonly string[], answer: SentenceName, candidates: readonly SentenceName[]): SentenceName[] {
+  const members = new Map<EntityId, { c: SentenceName; at: Array<[number, number]> }>([
+    [answer.id, { c: answer, at: spans(tokens, answer) }],
+  ]);
+  const joined = (a: readonly [number, number], b: readonly [number, number]): boolean => {
+    const [from, to] = a[1] <= b[0] ? [a[1], b[0]] : [b[1], a[0]];
+    if (to <= from) return false;
+    for (let i = from; i < to; i++) if (!LIST_JOINERS.has(tokens[i] ?? '')) return false;
+    return true;
+  };
+  // Each pass adds the candidates next to a member; a list of n names takes at most n passes.
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const c of candidates) {
+      if (members.has(c.id)) continue;
+      const at = spans(tokens, c);
+      if ([...members.values()].some((m) => m.at.some((x) => at.some((y) => joined(x, y))))) {
+        members.set(c.id, { c, at });
+        grown = true;
+      }
+    }
+  }
+  const first = (m: { at: Array<[number, number]> }): number => Math.min(...m.at.map(([start]) => start));
+  return [...members.values()].sort((x, y) => first(x) - first(y)).map((m) => m.c);
+}
+
+/** `words` with every occurrence of one of `names` blanked out. */
+function masked(words: readonly string[], names: readonly string[]): string[] {
+  const out = [...words];
+  for (const name of names) {
+    const parts = wordsOf(name);
+    if (parts.length === 0) continue;
+    for (let i = 0; i + parts.length <= words.length; i++) {
+      if (parts.every((p, k) => words[i + k] === p)) for (let k = 0; k < parts.length; k++) out[i + k] = '';
+    }
+  }
+  return out;
+}
+
+/** Word distance from `words[at]` to a word naming `name` in `words` (infinite when absent). */
 function distance(words: readonly string[], at: number, name: string): number {
-  const first = wordsOf(name)[0] ?? '';
+  const ends = nameEnds(name);
   let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < words.length; i++) if (words[i] === first) best = Math.min(best, Math.abs(i - at));
+  for (let i = 0; i < words.length; i++) if (ends.has(words[i] ?? '')) best = Math.min(best, Math.abs(i - at));
   return best;
 }
 
@@ -333,11 +440,44 @@ export function readFromSentences(
   reading: ReadingSpec,
   limit = 1,
 ): ReadAnswer[] {
+  const names = shortForms(sentences, about, aboutNames);
+  const read = readOfTypes(sentences, about, names, reading, reading.types, limit);
+  const fallback = reading.fallbackTypes;
+  return read.length > 0 || fallback === undefined ? read : readOfTypes(sentences, about, names, reading, fallback, limit);
+}
+
+/** Shortest surname read alone: shorter words ("Li", "Ng") are too often something else. */
+const MIN_SURNAME = 3;
+
+/**
+ * The names a page calls the asked entity by, beyond its own: a person's surname ("Some of
+ * Kay's friends"). Not the start of a longer name: "Piaggio" of "Piaggio Fast Forward" is
+ * its parent, another entity.
+ */
+function shortForms(sentences: readonly SentenceView[], about: EntityId, aboutNames: readonly string[]): string[] {
+  const out = new Set(aboutNames);
+  const self = sentences.flatMap((s) => s.names).find((n) => n.id === about);
+  const words = self ? wordsOf(self.name) : [];
+  const surname = words.at(-1);
+  if (self?.type === 'person' && words.length > 1 && surname !== undefined && surname.length >= MIN_SURNAME) out.add(surname);
+  return [...out];
+}
+
+function readOfTypes(
+  sentences: readonly SentenceView[],
+  about: EntityId,
+  aboutNames: readonly string[],
+  reading: ReadingSpec,
+  types: readonly EntityType[],
+  limit: number,
+): ReadAnswer[] {
   const own = new Set(aboutNames.map((n) => n.toLowerCase()));
   const scored: Array<{ read: ReadAnswer; score: number; order: number }> = [];
   for (const [order, sentence] of sentences.entries()) {
     const words = wordsOf(sentence.text);
-    const candidates = sentence.names.filter((n) => n.id !== about && !own.has(n.name.toLowerCase()) && reading.types.includes(n.type));
+    // Answers are looked for outside the asked name: "PRO" inside "Ryzen PRO" is not an answer.
+    const outside = masked(words, aboutNames);
+    const candidates = sentence.names.filter((n) => n.id !== about && !own.has(n.name.toLowerCase()) && types.includes(n.type));
     if (candidates.length === 0) continue;
     // A tight phrase is the surest reading: it ranks before any trigger word.
     const tight = reading.tight === undefined ? undefined : tightAnswer(reading.tight, tokensOf(sentence.text), aboutNames, candidates);
@@ -351,7 +491,7 @@ export function readFromSentences(
       if (!reading.words.has(w) && !reading.prefixes.some((p) => w.startsWith(p))) continue;
       const toAbout = Math.min(...aboutNames.map((n) => distance(words, at, n)));
       for (const c of candidates) {
-        const toAnswer = distance(words, at, c.name);
+        const toAnswer = distance(outside, at, c.name);
         if (toAbout > MAX_READ_DISTANCE || toAnswer > MAX_READ_DISTANCE) continue;
         // "The company is not saying …": a negation between the names and the trigger denies what it would state.
         if (negatedBetween(words, at, aboutNames, c.name)) continue;
@@ -359,8 +499,11 @@ export function readFromSentences(
         if (best === undefined || score < best.score) best = { answer: c, score };
       }
     }
-    if (best !== undefined && Number.isFinite(best.score))
-      scored.push({ read: { sentence, answer: best.answer }, score: best.score, order });
+    if (best !== undefined && Number.isFinite(best.score)) {
+      // "by Banzi, Cuartielles, Mellis, and Martino": the names listed with the answer answer too.
+      for (const answer of listedWith(tokensOf(sentence.text), best.answer, candidates))
+        scored.push({ read: { sentence, answer }, score: best.score, order });
+    }
   }
   scored.sort((a, b) => a.score - b.score || a.order - b.order);
   const out: ReadAnswer[] = [];
@@ -373,8 +516,8 @@ export function readFromSentences(
 
 /** How many answers a question may read (several for "what does X use" or "who founded X", one otherwise). */
 export function readLimit(intent: Intent): number {
-  // A company often has several founders, each named in a sentence of its own.
-  if (intent.kind === 'role' && intent.role === 'founder') return MAX_READ_ANSWERS;
+  // A company often has several founders, named in sentences of their own or in one list.
+  if (intent.kind === 'role' && intent.role === 'founder') return MAX_FOUNDERS_READ;
   if (intent.kind !== 'relation') return 1;
   const key = verbKey(intent.relation.split(' ')[0] ?? intent.relation);
   return key === 'work' || (key === 'acquir' && intent.direction === 'in') ? 1 : MAX_READ_ANSWERS;
@@ -387,9 +530,18 @@ export function readLimit(intent: Intent): number {
  *   readAnswerText([read]) // 'I have no stored fact, but "Agari raises $22M" says: “Agari, led by CEO Patrick Peterson, raised $22 million.” (read from the page, not a fact in your graph; it names Patrick Peterson).'
  */
 export function readAnswerText(reads: readonly ReadAnswer[]): string {
-  const quotes = reads.map((r) => {
-    const title = r.sentence.pageTitle.trim() || r.sentence.pageUrl;
-    return `"${title}" says: “${r.sentence.text}” (it names ${r.answer.name})`;
-  });
-  return `I have no stored fact, but ${quotes.join('; and ')}. This was read from the page, not a fact in your graph.`;
+  return `I have no stored fact, but ${quotesOf(reads)}. This was read from the page, not a fact in your graph.`;
+}
+
+/** One quote per sentence, naming every answer read from it. */
+function quotesOf(reads: readonly ReadAnswer[]): string {
+  const bySentence = new Map<SentenceView, string[]>();
+  for (const r of reads) bySentence.set(r.sentence, [...(bySentence.get(r.sentence) ?? []), r.answer.name]);
+  return [...bySentence]
+    .map(([sentence, names]) => {
+      const title = sentence.pageTitle.trim() || sentence.pageUrl;
+      const listed = names.length === 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+      return `"${title}" says: “${sentence.text}” (it names ${listed})`;
+    })
+    .join('; and ');
 }

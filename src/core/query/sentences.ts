@@ -64,9 +64,25 @@ function labelWords(label: string): string {
     .join(' ');
 }
 
-/** The verb phrase of a label for one subject: `uses`, `was founded by`, `is located in`, `is CEO of`. */
+/** Nouns of `_of` labels that take an article: "is a subsidiary of", not "is subsidiary of". */
+const COUNTED_ROLES = new Set([
+  'subsidiary',
+  'member',
+  'customer',
+  'founder',
+  'cofounder',
+  'employee',
+  'investor',
+  'division',
+  'unit',
+  'partner',
+]);
+
+/** The verb phrase of a label for one subject: `uses`, `was founded by`, `is located in`, `is CEO of`, `is a subsidiary of`. */
 export function verbPhrase(label: string): string {
   if (/_by$/.test(label)) return `was ${labelWords(label)}`;
+  const [noun = '', ...rest] = label.split('_');
+  if (rest.length === 1 && rest[0] === 'of' && COUNTED_ROLES.has(noun)) return `is a ${noun} of`;
   // A role or a part ("ceo_of", "member_of", "subsidiary_of") is something the subject is.
   if (/^(located|based|headquartered|situated|mentioned)_/.test(label) || /_of$/.test(label)) return `is ${labelWords(label)}`;
   return labelWords(label);
@@ -74,6 +90,8 @@ export function verbPhrase(label: string): string {
 
 /** The verb phrase for several subjects: `use`, `compete with`, `were founded by`, `are part of`. */
 export function pluralVerbPhrase(label: string): string {
+  const counted = /^is a (\w+) of$/.exec(verbPhrase(label))?.[1];
+  if (counted !== undefined) return `are ${counted.endsWith('y') ? `${counted.slice(0, -1)}ies` : `${counted}s`} of`;
   const [first = '', ...rest] = verbPhrase(label).split(' ');
   const plural = first === 'was' ? 'were' : first === 'is' ? 'are' : /[^s]s$/.test(first) ? first.slice(0, -1) : first;
   return [plural, ...rest].join(' ');

@@ -32,6 +32,7 @@ import {
   relatedBy,
   ROLE_LABELS,
   TITLE_ATTRIBUTES,
+  UNTYPED_LABELS,
 } from './relation-words';
 import { readAnswerText, readFromSentences, readingSpec, readLimit } from './sentence-reading';
 import { describeEntity, subjectsSentence, verbPhrase } from './sentences';
@@ -43,6 +44,8 @@ const LIST_IN_SENTENCE = 8;
 const MAX_HOMONYMS = 3;
 // Connected people whose titles are checked for "who leads X".
 const MAX_TITLE_CHECKS = 5;
+// Co-mentioned entities listed in one answer: the list stays readable in a narrow panel.
+const CO_MENTIONS_SHOWN = 10;
 // Entities listed for "most connected".
 const TOP_CONNECTED = 5;
 // Location attributes as the verb phrase of a sentence ("Stripe is headquartered in San Francisco").
@@ -56,6 +59,14 @@ const LOCATION_PHRASES: ReadonlyMap<string, string> = new Map([
 
 type Resolution = { readonly ids: EntityId[]; readonly exact: boolean } | NeedsMoreInfo | 'missing';
 
+const TYPE_SINGULAR: Readonly<Record<EntityType, string>> = {
+  company: 'company',
+  person: 'person',
+  technology: 'technology',
+  product: 'product',
+  location: 'location',
+  other: 'other entity',
+};
 const TYPE_PLURAL: Readonly<Record<EntityType, string>> = {
   company: 'companies',
   person: 'people',
@@ -86,6 +97,32 @@ function pagesHeading(scope: PageScope, shown: number, total: number): string {
   if (scope !== 'today') return `Your ${shown} most recently captured ${shown === 1 ? 'page' : 'pages'}, with what each gave your graph:`;
   if (total > shown) return `You captured ${pagesWord(total)} today. Here are the ${shown} most recent, with what each gave your graph:`;
   return `You captured ${pagesWord(total)} today. Here is what ${total === 1 ? 'it' : 'each'} gave your graph:`;
+}
+/**
+ * The question's verb agreeing with its subject: "work for" → "works for" for one subject,
+ * "owns" → "own" for several (the question gave it in either form).
+ */
+function verbForm(relation: string, subject: 'singular' | 'plural'): string {
+  const [verb = '', ...rest] = relation.split(' ');
+  const base = /[^s]s$/.test(verb) ? verb.slice(0, -1) : verb;
+  const form =
+    subject === 'plural'
+      ? base
+      : /(?:s|sh|ch|x|z)$/.test(base)
+        ? `${base}es`
+        : /[^aeiou]y$/.test(base)
+          ? `${base.slice(0, -1)}ies`
+          : `${base}s`;
+  return [form, ...rest].join(' ');
+}
+/** A page title in quotation marks. */
+function quote(title: string): string {
+  return `“${title}”`;
+}
+/** The titles of the pages cited, with how many more there are: “A”, “B” and 1 more. */
+function titles(pages: readonly { readonly url: string; readonly title: string }[], total: number): string {
+  const shown = pages.map((p) => quote(p.title.trim() || p.url));
+  return listNames(total > shown.length ? [...shown, `${total - shown.length} more`] : shown);
 }
 function isNeeds(r: Resolution | QueryResponse | undefined): r is NeedsMoreInfo {
   return typeof r === 'object' && 'type' in r && r.type === 'needs_more_info';
@@ -290,29 +327,83 @@ class Turn {
   }
 
   /**
-   * "Which companies are mentioned with Google?": every entity linked to the anchor, by a
-   * stated relation or by being named in the same sentence (`mentioned_with`). It says
+   * "Which companies are mentioned with Google?": the entities (of the type asked) named on
+   * the pages that name the anchor, the most shared pages first, each with page titles;
+   * entities linked to it by a relationship (`mentioned_with` included) come after. It says
    * they were mentioned together, never that they are related in a particular way.
    */
   private coMentioned(anchor: EntityId, anchorName: string, type: EntityType | undefined, exact: boolean): QueryResponse {
-    const found = neighboursOf(this.relsOf(anchor), anchor).filter((f) => !type || f.type === type);
-    const what = type ? TYPE_PLURAL[type] : 'entities';
-    if (found.length === 0) {
+    const view = this.ctx.coMentionsOf(anchor, type);
+    if (view === undefined) {
+      // One turn for the full record and the shared pages: the loop allows few turns.
+      const expand = this.ctx.isExpanded(anchor) ? [] : [{ capabilityId: CAPABILITY.EXPAND_ENTITY, parameters: { entityId: anchor } }];
+      const need = this.ask(`find what is mentioned with ${anchorName}`, [
+        ...expand,
+        { capabilityId: CAPABILITY.FIND_CO_MENTIONED, parameters: { entityId: anchor, ...(type ? { definition: type } : {}) } },
+      ]);
+      if (need) return need;
+    }
+    // A stated relation before a co-mention link, when a neighbour has both.
+    const rels = [...this.relsOf(anchor)].sort((x, y) => Number(UNTYPED_LABELS.has(x.label)) - Number(UNTYPED_LABELS.has(y.label)));
+    const inSentence = new Set<string>(
+      neighboursOf(
+        rels.filter((r) => UNTYPED_LABELS.has(r.label)),
+        anchor,
+      ).map((f) => f.id),
+    );
+    // Among entities on as many pages, those named in the same sentence as the anchor first.
+    const entries = [...(view?.entries ?? [])]
+      .sort((x, y) => y.sharedPages - x.sharedPages || Number(inSentence.has(y.id)) - Number(inSentence.has(x.id)))
+      .slice(0, CO_MENTIONS_SHOWN);
+    const total = view?.total ?? 0;
+    const onPages = new Set<string>(view?.entries.map((e) => e.id));
+    // Linked entities the pages did not show, unless the page list was cut (they would only be the less shared).
+    const linked =
+      total > (view?.entries.length ?? 0) ? [] : neighboursOf(rels, anchor).filter((f) => (!type || f.type === type) && !onPages.has(f.id));
+    const one = type ? TYPE_SINGULAR[type] : 'entity';
+    if (entries.length === 0 && linked.length === 0) {
       return this.answer(
-        `No ${what} are mentioned with ${anchorName} in what you captured. (I looked at ${this.relsOf(anchor).length} of its relationships.)`,
-        'low',
+        `No ${one} shares a page with ${anchorName} in your graph.`,
+        view && exact ? 'medium' : 'low',
         [anchor],
         [`What do we know about ${anchorName}?`],
       );
     }
-    const names = found.map((f) => f.name);
-    const verb = names.length === 1 ? 'is' : 'are';
-    const partial = this.ctx.getFull(anchor)?.relationshipsTruncated === true ? ' There may be more than these.' : '';
+    const items = [
+      ...entries.map((e) => `${e.name}, on ${pagesWord(e.sharedPages)}: ${titles(e.pages, e.sharedPages)}`),
+      ...linked.map((f) =>
+        UNTYPED_LABELS.has(f.via.label)
+          ? `${f.name}, named with ${anchorName} in a sentence`
+          : `${f.via.fromName} ${verbPhrase(f.via.label)} ${f.via.toName}`,
+      ),
+    ];
+    const ids = [...entries.map((e) => e.id), ...linked.map((f) => f.id)];
+    const first = entries[0];
+    const confidence: Confidence = view ? (exact ? 'high' : 'medium') : 'low';
+    const followUps = [`How are ${this.name(ids[0] ?? anchor)} and ${anchorName} connected?`];
+    if (ids.length === 1 && first) {
+      return this.answer(
+        `${first.name} shares ${pagesWord(first.sharedPages)} with ${anchorName} in your graph: ${titles(first.pages, first.sharedPages)}.`,
+        confidence,
+        [first.id, anchor],
+        followUps,
+      );
+    }
+    const what = type ? TYPE_PLURAL[type] : 'entities';
+    const head =
+      entries.length === 0
+        ? `No ${one} shares a page with ${anchorName} in your graph, but these are linked to it:`
+        : total > entries.length
+          ? `${total} ${what} share a page with ${anchorName} in your graph. The ${entries.length} sharing the most:`
+          : `${total} ${what} share a page with ${anchorName} in your graph, the most shared first:`;
     return this.answer(
-      `${listNames(names)} ${verb} mentioned with ${anchorName} in what you captured.${partial}`,
-      exact ? 'high' : 'medium',
-      [...found.map((f) => f.id), anchor].slice(0, 8),
-      [`How are ${names[0] ?? anchorName} and ${anchorName} connected?`],
+      [
+        { kind: 'paragraph', text: head },
+        { kind: 'list', items },
+      ],
+      confidence,
+      [...ids, anchor].slice(0, 8),
+      followUps,
     );
   }
 
@@ -335,10 +426,10 @@ class Turn {
     if (res === 'missing') return this.notFound(object);
     const anchor = res.ids[0];
     if (!anchor) return this.notFound(object);
+    if (isCoMentionRelation(relation)) return this.coMentioned(anchor, this.name(anchor), type, res.exact);
     const need = this.expand([anchor]) ?? this.moreRelationships(anchor);
     if (need) return need;
     const anchorName = this.name(anchor);
-    if (isCoMentionRelation(relation)) return this.coMentioned(anchor, anchorName, type, res.exact);
     const found = relatedBy(this.relsOf(anchor), anchor, relation, direction).filter((f) => !type || f.type === type);
     const what = type ? TYPE_PLURAL[type] : direction === 'in' ? 'entities' : 'things';
     if (found.length === 0) {
@@ -346,8 +437,8 @@ class Turn {
       if (read) return read;
       const text =
         direction === 'in'
-          ? `Your graph has no ${what} that ${relation} ${anchorName}.`
-          : `Your graph does not say what ${anchorName} ${relation}${type ? ` among ${what}` : ''}.`;
+          ? `Your graph has no ${what} that ${verbForm(relation, 'plural')} ${anchorName}.`
+          : `Your graph does not say what ${anchorName} ${verbForm(relation, 'singular')}${type ? ` among ${what}` : ''}.`;
       return this.answer(
         `${text} (I looked at ${this.relsOf(anchor).length} of its relationships.)`,
         'low',
@@ -356,12 +447,20 @@ class Turn {
       );
     }
     const names = found.map((f) => f.name);
-    const byLabel = new Map<string, string[]>();
-    for (const f of found) byLabel.set(f.via.label, [...(byLabel.get(f.via.label) ?? []), f.name]);
+    // Grouped by label and by the side the anchor stands on, so each sentence states the stored
+    // edge the way it points ("TikTok is a subsidiary of ByteDance" for "who owns TikTok?").
+    const byEdge = new Map<string, { label: string; anchorFirst: boolean; names: string[] }>();
+    for (const f of found) {
+      const anchorFirst = f.via.from === anchor;
+      const key = `${f.via.label}|${anchorFirst}`;
+      const group = byEdge.get(key) ?? { label: f.via.label, anchorFirst, names: [] };
+      group.names.push(f.name);
+      byEdge.set(key, group);
+    }
     // Labels come from the data ("uses", "founded_by"), so the sentence quotes them rather than conjugating the user's verb.
-    const text = [...byLabel]
-      .map(([label, group]) =>
-        direction === 'in' ? subjectsSentence(group, label, anchorName) : `${anchorName} ${verbPhrase(label)} ${listNames(group)}.`,
+    const text = [...byEdge.values()]
+      .map((g) =>
+        g.anchorFirst ? `${anchorName} ${verbPhrase(g.label)} ${listNames(g.names)}.` : subjectsSentence(g.names, g.label, anchorName),
       )
       .join(' ');
     const partial =
@@ -459,6 +558,12 @@ class Turn {
     );
   }
 
+  /**
+   * "How are X and Y connected?": a chain of stated relations first (FIND_PATH looks for one
+   * of up to STATED_PATH_DEPTH steps before any other); else the pages that name both,
+   * quoting a sentence that names both; else a chain through co-mentions. Being named
+   * together is said to be that, at a lower confidence than a stated relation.
+   */
   private path(fromText: string, toText: string): QueryResponse {
     const a = this.resolve(fromText);
     if (isNeeds(a)) return a;
@@ -469,31 +574,50 @@ class Turn {
     const from = a.ids[0];
     const to = b.ids[0];
     if (!from || !to) return this.notFound(fromText);
+    const fromName = this.name(from);
+    const toName = this.name(to);
+    // FIND_PATH brings the chain and the pages naming both.
     const known = this.ctx.getPath(from, to);
+    const shared = this.ctx.sharedPagesOf(from, to);
     if (!known) {
-      const need = this.ask(`find how ${this.name(from)} and ${this.name(to)} are connected`, [
+      const need = this.ask(`find how ${fromName} and ${toName} are connected`, [
         { capabilityId: CAPABILITY.FIND_PATH, parameters: { fromId: from, toId: to } },
       ]);
       if (need) return need;
-      return this.answer(`I could not look for a connection between ${this.name(from)} and ${this.name(to)}.`, 'low', [from, to], []);
     }
-    if (known.steps.length === 0) {
+    const exact = a.exact && b.exact;
+    const steps = known?.steps ?? [];
+    const stated = steps.length > 0 && steps.every((s) => !UNTYPED_LABELS.has(s.label));
+    const via = steps.flatMap((s) => [s.from, s.to]);
+    const chain = (): string => {
+      const n = steps.length;
+      return `${fromName} and ${toName} are connected in ${n} step${n > 1 ? 's' : ''}: ${steps.map((s) => `${s.fromName} ${verbPhrase(s.label)} ${s.toName}`).join('; ')}.`;
+    };
+    if (stated) return this.answer(chain(), exact ? 'high' : 'medium', [from, to, ...via], [`What do we know about ${toName}?`]);
+    // Being named together says less than a stated relation: one step lower.
+    const together: Confidence = exact ? 'medium' : 'low';
+    const pages = shared?.pages ?? [];
+    if (pages.length > 0) {
+      const quoted = pages.find((p) => p.sentences.length > 0);
+      const sentence = quoted ? ` “${quoted.sentences[0] ?? ''}” (${quote(quoted.title || quoted.url)})` : '';
+      const n = pages.length;
+      const text = `Your graph states no relation between ${fromName} and ${toName}, but they are mentioned together on ${pagesWord(n)} you captured: ${titles(pages, n)}.${sentence}`;
+      return this.answer(text, together, [from, to], [`What do we know about ${fromName}?`, `What do we know about ${toName}?`]);
+    }
+    if (steps.length > 0) {
       return this.answer(
-        `Your graph has no connection between ${this.name(from)} and ${this.name(to)} within ${known.maxDepth} steps.`,
-        'low',
-        [from, to],
-        [`What do we know about ${this.name(from)}?`],
+        `${chain()} Part of this chain is only that they were named in the same sentence, not a stated relation.`,
+        together,
+        [from, to, ...via],
+        [`What do we know about ${toName}?`],
       );
     }
-    const steps = known.steps.map((s) => `${s.fromName} ${verbPhrase(s.label)} ${s.toName}`);
-    const n = known.steps.length;
-    const confidence: Confidence = a.exact && b.exact ? 'high' : 'medium';
-    const via = known.steps.flatMap((s) => [s.from, s.to]);
+    if (!known) return this.answer(`I could not look for a connection between ${fromName} and ${toName}.`, 'low', [from, to], []);
     return this.answer(
-      `${this.name(from)} and ${this.name(to)} are connected in ${n} step${n > 1 ? 's' : ''}: ${steps.join('; ')}.`,
-      confidence,
-      [from, to, ...via],
-      [`What do we know about ${this.name(to)}?`],
+      `Your graph has no connection between ${fromName} and ${toName}: no stated relation within ${known.maxDepth} steps, and no page you captured names both.`,
+      'low',
+      [from, to],
+      [`What do we know about ${fromName}?`],
     );
   }
 

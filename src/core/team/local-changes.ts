@@ -31,12 +31,13 @@ export async function changesOfPage(store: GraphStore, url: string, ids: ChangeI
   return [
     ...entities.map((e) => entityUpsert(ids.next(), e)),
     ...relationships.map((r) => relationshipUpsert(ids.next(), r)),
-    ...evidence.map((e) => evidenceAdd(ids.next(), e)),
+    // Evidence a teammate's change brought (it names its contributor) is theirs: never pushed back as ours.
+    ...evidence.filter((e) => e.contributor === undefined).map((e) => evidenceAdd(ids.next(), e)),
   ];
 }
 
 /** A merge, then the surviving entity as it now is (names and attributes it gained). */
-export function changesOfMerge(outcome: MergeOutcome, ids: ChangeIds): TeamChange[] {
+export function changesOfMerge(outcome: Pick<MergeOutcome, 'record' | 'into'>, ids: ChangeIds): TeamChange[] {
   const { record } = outcome;
   return [mergeApply(ids.next(), record.id, record.intoId, record.removedId, record.at), entityUpsert(ids.next(), outcome.into)];
 }
@@ -51,6 +52,6 @@ export function changesOfUnmerge(outcome: UnmergeOutcome, ids: ChangeIds, at: nu
 }
 
 /** A deleted entity's tombstone (the team database tombstones its relationships with it). */
-export function changesOfDelete(outcome: DeleteOutcome, ids: ChangeIds, at: number): TeamChange[] {
+export function changesOfDelete(outcome: Pick<DeleteOutcome, 'entity'>, ids: ChangeIds, at: number): TeamChange[] {
   return [entityDelete(ids.next(), outcome.entity.id, at)];
 }

@@ -57,6 +57,18 @@ describe('resolverIngestSink', () => {
     expect(await local.store.counts()).toEqual(once);
   });
 
+  it('replayed evidence names the teammate who contributed it; local evidence names no one', async () => {
+    const { teammate, local, apply, ids } = setup();
+    const stripe = await teammate.graph.createEntity({ name: 'Stripe', type: 'company' });
+    const source = { pageUrl: 'https://stripe.com', pageTitle: 'Stripe', snippet: 'Stripe builds payments.' };
+    const evidence = await teammate.graph.recordEvidence({ ...source, kind: 'mention', entityId: stripe.id });
+    await apply(entityUpsert(ids.next(), stripe), evidenceAdd(ids.next(), evidence));
+    const [replayed] = await local.store.evidenceOfPage('https://stripe.com', 10);
+    expect(replayed).toMatchObject({ snippet: 'Stripe builds payments.', contributor: 'bob' });
+    const own = await local.graph.recordEvidence({ ...source, kind: 'mention', entityId: replayed?.entityId ?? expect.unreachable() });
+    expect(own.contributor).toBeUndefined();
+  });
+
   it('a teammate’s deletion removes what their change created here, never an entity you had', async () => {
     const { teammate, local, apply, ids } = setup();
     const mine = await local.graph.createEntity({ name: 'Stripe', type: 'company' });

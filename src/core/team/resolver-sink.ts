@@ -40,7 +40,9 @@ export interface ResolverSinkDeps {
   readonly onSkip?: (change: PulledChange, reason: string) => void;
 }
 
-type Handlers = { readonly [K in TeamChange['kind']]: (change: Extract<TeamChange, { kind: K }>) => Promise<void> };
+type Handlers = {
+  readonly [K in TeamChange['kind']]: (change: Extract<TeamChange, { kind: K }>, pulled: PulledChange) => Promise<void>;
+};
 
 export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
   const { graph, store, idMap } = deps;
@@ -117,14 +119,16 @@ export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
       await graph.unrelate(local);
       await idMap.delete(relationshipId);
     },
-    async 'evidence.add'({ evidence: v }) {
+    async 'evidence.add'({ evidence: v }, { contributor }) {
       if (await idMap.get(v.id)) return;
       const entity = v.entityId === undefined ? undefined : await localEntity(v.entityId);
       const relationship =
         v.relationshipId === undefined ? undefined : asRelationshipId((await idMap.get(v.relationshipId))?.localId ?? '');
       if (!entity && relationship === undefined) throw new AriadneError('not_found', 'what it is evidence for is not in the local graph');
       const { id: _id, entityId: _e, relationshipId: _r, ...source } = v;
-      const local = await graph.recordEvidence({ ...source, ...(entity ? { entityId: entity.id } : { relationshipId: relationship }) });
+      const target = entity ? { entityId: entity.id } : { relationshipId: relationship };
+      // The teammate who brought it: the entity page shows "from <member>" on the row.
+      const local = await graph.recordEvidence({ ...source, ...target, contributor });
       await idMap.set(v.id, { localId: local.id, how: 'created' });
     },
     async 'merge.apply'({ mergeId, intoId, removedId }) {
@@ -152,20 +156,35 @@ export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
     },
   };
 
-  function handle<K extends TeamChange['kind']>(change: Extract<TeamChange, { kind: K }>): Promise<void> {
-    const handler: (c: Extract<TeamChange, { kind: K }>) => Promise<void> = handlers[change.kind];
-    return handler(change);
+  function handle<K extends TeamChange['kind']>(change: Extract<TeamChange, { kind: K }>, pulled: PulledChange): Promise<void> {
+    const handler: (c: Extract<TeamChange, { kind: K }>, p: PulledChange) => Promise<void> = handlers[change.kind];
+    return handler(change, pulled);
   }
 
   return {
     async apply(pulled) {
       try {
-        await handle(pulled.change);
+        await handle(pulled.change, pulled);
       } catch (error) {
         // A change that does not fit the local graph is skipped (and said so); a failing store is not: it stops the pull.
         if (!(error instanceof AriadneError) || error.code === 'internal' || error.code === 'quota_exceeded') throw error;
         deps.onSkip?.(pulled, `${error.code}: ${error.message}`);
       }
     },
+  };
+}
+
+/**
+ * The resolver replay with each change in one store transaction: the graph writes and the
+ * id map's commit together when the id map lives in the graph's database (the Dexie one
+ * does), so a crash between them cannot leave a replayed evidence row unmapped (which the
+ * next pull would write a second time).
+ *
+ * @example
+ *   const sink = atomicResolverSink({ graph, store, resolver, idMap: new DexieTeamIdMap(db) });
+ */
+export function atomicResolverSink(deps: ResolverSinkDeps): IngestSink {
+  return {
+    apply: (pulled) => deps.graph.exclusive((graph) => resolverIngestSink({ ...deps, graph }).apply(pulled), { atomic: true }),
   };
 }

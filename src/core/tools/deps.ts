@@ -7,6 +7,7 @@
 import type { Clock } from '../graph/ids';
 import type { GraphService } from '../graph/service';
 import type { GraphStore } from '../graph/store';
+import type { PageRereader } from '../ingest/reread-runner';
 import type { QueryEngine } from '../query/query-engine';
 import type { NameIndex } from '../search/name-index';
 
@@ -18,4 +19,6 @@ export interface GraphToolDeps {
   readonly queryEngine?: QueryEngine;
   /** Time for query history and "today"; the system clock when absent. */
   readonly clock?: Clock;
+  /** Re-reads stored pages with the current analyzer (`page_reread`); the background injects one, absent elsewhere. */
+  readonly rereader?: PageRereader;
 }

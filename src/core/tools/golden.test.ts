@@ -465,6 +465,7 @@ describe('the registry of graph tools', () => {
       ['graph_stats', 'read-only'],
       ['merge_history', 'read-only'],
       ['page_delete', 'destructive'],
+      ['page_reread', 'side-effecting'],
       ['review_decide', 'side-effecting'],
       ['review_list', 'read-only'],
     ]);

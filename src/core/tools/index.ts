@@ -25,6 +25,7 @@ import { entityUnrelate } from './definitions/entity-unrelate';
 import { graphClear } from './definitions/graph-clear';
 import { graphImport } from './definitions/graph-import';
 import { pageDelete } from './definitions/page-delete';
+import { pageReread } from './definitions/page-reread';
 import { reviewDecide } from './definitions/review-decide';
 import { reviewList } from './definitions/review-list';
 import type { ApprovalHook } from './registry';
@@ -62,6 +63,7 @@ export const graphTools = [
   graphClear,
   graphImport,
   pageDelete,
+  pageReread,
 ] as const;
 const registered: readonly Tool<unknown, unknown, GraphToolDeps>[] = graphTools;
 

@@ -15,13 +15,20 @@ const silent: RelationModel = {
 };
 
 /** Every occurrence of each name as a mention; the relations the rules read, with their confidence. */
-function rel(text: string, names: ReadonlyArray<[string, EntityType]>): { facts: string[]; coMentions: string[]; confidence: number[] } {
+function rel(
+  text: string,
+  names: ReadonlyArray<[string, EntityType]>,
+  publisher?: { name: string; type: EntityType },
+): { facts: string[]; coMentions: string[]; confidence: number[] } {
   const ms: Mention[] = [];
   for (const [name, type] of names) {
     for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length))
       ms.push({ text: name, type, start: at, end: at + name.length, score: 1 });
   }
-  const out = classifyRelations(text, ms, (m) => ({ name: m.text, type: m.type }), { model: silent });
+  const out = classifyRelations(text, ms, (m) => ({ name: m.text, type: m.type }), {
+    model: silent,
+    ...(publisher === undefined ? {} : { publisher }),
+  });
   return {
     facts: out.relations.map((r) => `${r.from} ${r.label} ${r.to}`).sort(),
     coMentions: out.coMentions.map((c) => `${c.a}+${c.b}`),
@@ -97,6 +104,151 @@ describe('anaphors: the implicit argument of a sentence', () => {
         ['Gita', 'product'],
       ]).facts,
     ).toContain('Northwind Robotics develops Gita');
+  });
+});
+
+describe('definite descriptions, possessive "its" and the publisher’s "we"', () => {
+  it('reads "the agency’s" as the organization named before it in the sentence', () => {
+    const text = 'Crews from the Water Board met at dawn. “Stay calm,” said Omar Reyes, the agency’s district supervisor.';
+    expect(
+      rel(text, [
+        ['Water Board', 'company'],
+        ['Omar Reyes', 'person'],
+      ]).facts,
+    ).toEqual(['Omar Reyes works_for Water Board']);
+  });
+
+  it('reads "the search giant" as the only organization of the sentence before', () => {
+    const text = 'Contoso announced Skyline last year. Cloudhop, a second project from the search giant, flies drones.';
+    expect(
+      rel(text, [
+        ['Contoso', 'company'],
+        ['Skyline', 'product'],
+        ['Cloudhop', 'product'],
+      ]).facts,
+    ).toContain('Contoso develops Cloudhop');
+  });
+
+  it('reads no description when the sentence before named two organizations', () => {
+    const text = 'Contoso and Fabrikam announced products. Cloudhop, a second project from the search giant, flies drones.';
+    expect(
+      rel(text, [
+        ['Contoso', 'company'],
+        ['Fabrikam', 'company'],
+        ['Cloudhop', 'product'],
+      ]).facts.filter((f) => f.includes('Cloudhop')),
+    ).toEqual([]);
+  });
+
+  it('does not read "the other company" as the one named before', () => {
+    const text = 'Contoso hired Ada Quinn. Omar Reyes, an engineer at the other company, left.';
+    expect(
+      rel(text, [
+        ['Contoso', 'company'],
+        ['Ada Quinn', 'person'],
+        ['Omar Reyes', 'person'],
+      ]).facts.filter((f) => f.includes('Omar')),
+    ).toEqual([]);
+  });
+
+  it('reads "Its" opening a sentence as the name that opened the one before', () => {
+    const text = 'Northwind Robotics builds drones. Its newest product Gita was launched in May.';
+    expect(
+      rel(text, [
+        ['Northwind Robotics', 'company'],
+        ['Gita', 'product'],
+      ]).facts,
+    ).toContain('Northwind Robotics develops Gita');
+  });
+
+  it('reads a description a place qualifies ("the Springfield-based startup") as the page’s organization', () => {
+    const text = 'Fabrikam raised $22 million. Fabrikam grew. CEO Ada Quinn founded the Springfield-based startup in 2009.';
+    const out = rel(text, [
+      ['Fabrikam', 'company'],
+      ['Ada Quinn', 'person'],
+      ['Springfield', 'location'],
+    ]).facts;
+    expect(out).toEqual(['Fabrikam founded_by Ada Quinn', 'Fabrikam located_in Springfield']);
+  });
+
+  it('reads "the service" as the product named before it, and not as an organization', () => {
+    const text = 'In the early days of Tailmail, the service was built on Kestrel. Fabrikam hired Ada. The service was built on Redwood.';
+    const out = rel(text, [
+      ['Tailmail', 'product'],
+      ['Kestrel', 'technology'],
+      ['Fabrikam', 'company'],
+      ['Ada', 'person'],
+      ['Redwood', 'technology'],
+    ]).facts;
+    expect(out).toContain('Tailmail uses Kestrel');
+    // The sentence before opened with an organization: "the service" is not Fabrikam.
+    expect(out.filter((f) => f.includes('Redwood'))).toEqual([]);
+  });
+
+  it('reads "we" as the publisher the page names, over the page’s most named organization', () => {
+    const text = 'Contoso sells queues. Contoso grew. Contoso hired. We first adopted Kestrel at Fabrikam.';
+    const names: Array<[string, EntityType]> = [
+      ['Contoso', 'company'],
+      ['Kestrel', 'technology'],
+    ];
+    expect(rel(text, names, { name: 'Fabrikam', type: 'company' }).facts).toEqual(['Fabrikam uses Kestrel']);
+    expect(rel(text, names).facts).toEqual(['Contoso uses Kestrel']);
+  });
+
+  it('reads no "we" in a quoted or reported sentence (the speaker’s organization)', () => {
+    const text = 'Fabrikam moves data. “We adopted Kestrel last year,” said Ada Quinn.';
+    expect(
+      rel(
+        text,
+        [
+          ['Kestrel', 'technology'],
+          ['Ada Quinn', 'person'],
+        ],
+        { name: 'Fabrikam', type: 'company' },
+      ).facts,
+    ).toEqual([]);
+  });
+});
+
+describe('anaphors: money with no recipient named', () => {
+  // Zorbly named three times: the page's organization; three sentences without it after.
+  const page =
+    'Zorbly is a tea startup. Zorbly sells tea online. Zorbly hires in Leeds. The weather was cold. People talked. Nobody knew. ';
+  const names: ReadonlyArray<[string, EntityType]> = [
+    ['Zorbly', 'company'],
+    ['Khosla Ventures', 'company'],
+    ['Battery Ventures', 'company'],
+    ['Norwest', 'company'],
+    ['Alloy Ventures', 'company'],
+    ['Greylock', 'company'],
+    ['Contoso', 'company'],
+    ['Recruit Holdings', 'company'],
+  ];
+
+  it('reads "it raised … from" and "it got $… from" as the page\'s organization, however long ago it was named', () => {
+    expect(rel(`${page}In June, it raised another $9.2 million from Khosla Ventures and Battery Ventures.`, names).facts).toEqual([
+      'Battery Ventures invested_in Zorbly',
+      'Khosla Ventures invested_in Zorbly',
+    ]);
+    expect(rel(`${page}Last year, it got $7.5 million from Recruit Holdings.`, names).facts).toEqual([
+      'Recruit Holdings invested_in Zorbly',
+    ]);
+  });
+
+  it('leaves "it" before other verbs, and "got" without an amount, unread', () => {
+    expect(rel(`${page}In June, it hired people from Khosla Ventures.`, names).facts).toEqual([]);
+    expect(rel(`${page}Last year, it got a call from Recruit Holdings.`, names).facts).toEqual([]);
+  });
+
+  it('reads "the Series D round" as the page\'s organization\'s: who led it and who joined it invested', () => {
+    expect(
+      rel(`${page}Norwest led the Series D round with participation from investors including Alloy Ventures and Greylock.`, names).facts,
+    ).toEqual(['Alloy Ventures invested_in Zorbly', 'Greylock invested_in Zorbly', 'Norwest invested_in Zorbly']);
+  });
+
+  it('leaves a round whose owner is named after it, or a page with no organization of its own, unread', () => {
+    expect(rel(`${page}Norwest led the round in Contoso.`, names).facts).toEqual([]);
+    expect(rel('Norwest led the Series D round with participation from Alloy Ventures.', names).facts).toEqual([]);
   });
 });
 

@@ -1,13 +1,27 @@
 /**
  * The implicit argument of a sentence: "In 2014, he co-founded Andela" names its founder
  * one sentence before; "The company, based in Waltham, …" and "we decided to adopt NSQ"
- * speak of the organization the page is about; "It offers Gita" of the name that opened
- * the sentence before. These words are read as a mention of that entity, so the relation
- * rules and the classifier can relate it, and only when the antecedent is unambiguous:
- * for a "he" or "she" in a subject's place, the only person of the last sentence naming
- * people (at most two sentences back); for "we", the page's dominant organization, and for
- * "the company", the same when one of the last two sentences named it; for "It" opening a
- * sentence, the name that opened the previous one.
+ * speak of the organization the page is about; "It offers Gita" and "Its top products
+ * include Lattice" of the name that opened the sentence before; "Milton Velez, the
+ * agency's district supervisor" of the organization named just before. These words are
+ * read as a mention of that entity, so the relation rules and the classifier can relate
+ * it, and only when the antecedent is unambiguous:
+ *   - "he" or "she" in a subject's place: the only person of the last sentence naming
+ *     people (at most two sentences back);
+ *   - "we", "our": the page's publisher when the page names it (a company's own
+ *     blog or site), else its dominant organization; never in a sentence that quotes or
+ *     reports speech (there "we" is the speaker's organization);
+ *   - a definite description ("the company", "the startup", "the agency", "the search
+ *     giant"): the nearest organization named before it in the same sentence, else the
+ *     page's organization when one of the last two sentences named it, else the only
+ *     organization of the sentence before;
+ *   - "It"/"Its" in a subject's place: the name that opened the previous sentence, else
+ *     the page's organization when named lately;
+ *   - "the service", "the app", "the platform": the nearest product or technology named
+ *     before it in the sentence, else the one that opened the sentence before;
+ *   - money with no recipient named: "it raised $9M from Khosla" ("it" right before a
+ *     money verb) and "Norwest led the Series D round" ("round" after "the"): the page's
+ *     organization, when the sentence does not name it.
  * Token lookups only, linear in the sentence.
  */
 import type { EntityType } from '../../core/graph/types';
@@ -25,6 +39,14 @@ export interface Anaphor {
   readonly span: Span;
 }
 
+/** Who "we" and "the company" may stand for on this page. */
+export interface PageReferents {
+  /** The organization the page is about (`pageSubject`). */
+  readonly subject?: Antecedent;
+  /** The site's own organization, when the page's text names it ("Segment" on the Segment blog). */
+  readonly publisher?: Antecedent;
+}
+
 /** Sentences back at most from a "he" or "she" to the person it names… */
 const MAX_PERSON_DISTANCE = 2;
 /** …and from "the company" to the last naming of the page's organization (another may have come up since). */
@@ -33,10 +55,89 @@ const MAX_SUBJECT_DISTANCE = 2;
 const MIN_SUBJECT_MENTIONS = 3;
 /** …and how many times more than the next organization it must be named. */
 const SUBJECT_LEAD = 1.5;
+/**
+ * Describing words at most between "the" and the noun of a definite description ("the
+ * search giant", "the e-commerce giant" is four tokens): more is a phrase of its own.
+ */
+const MAX_DESCRIPTION_WORDS = 4;
 
 const PERSON_WORDS = new Set(['he', 'she']);
-/** "the company" and its kin: the organization the page is about. */
-const ORG_NOUNS = new Set(['company', 'startup', 'firm']);
+// Not "us": tokens are case-folded, and "US" is a country.
+const FIRST_PERSON = new Set(['we', 'our']);
+const IT_WORDS = new Set(['it', 'its']);
+/** Verbs of money coming in: "it raised", "it got $7.5 million from …". */
+const MONEY_VERBS = new Set([
+  'raised',
+  'raises',
+  'got',
+  'gets',
+  'secured',
+  'secures',
+  'received',
+  'receives',
+  'closed',
+  'closes',
+  'landed',
+]);
+/** Words right after "the … round" that name whose round it is ("the round in Acme"): then it is not the page's. */
+const ROUND_OWNER = new Set(['in', 'for', 'of', 'into']);
+/** "the company" and its kin: nouns that only ever name an organization. */
+const ORG_NOUNS = new Set([
+  'company',
+  'startup',
+  'firm',
+  'agency',
+  'organization',
+  'organisation',
+  'giant',
+  'retailer',
+  'automaker',
+  'carmaker',
+  'chipmaker',
+  'conglomerate',
+  'nonprofit',
+  'lender',
+  'insurer',
+  'airline',
+]);
+/** "the service" and its kin: nouns that name a made thing, read as the product or technology named just before. */
+const THING_NOUNS = new Set([
+  'service',
+  'app',
+  'platform',
+  'site',
+  'software',
+  'browser',
+  'device',
+  'protocol',
+  'library',
+  'framework',
+  'language',
+]);
+/** "the Series D round", "the funding round": a round of money, the page's organization's. */
+const ROUND_NOUNS = new Set(['round']);
+/**
+ * Words that cannot describe the organization inside "the … company" ("the company's",
+ * "the other company", "the two companies" are not the one named before).
+ */
+const NOT_DESCRIBING = new Set([
+  'other',
+  'another',
+  'same',
+  'new',
+  'first',
+  'second',
+  'former',
+  'rival',
+  'parent',
+  'of',
+  'and',
+  'or',
+  'a',
+  'an',
+]);
+/** Quote marks and speech verbs: a "we" in this sentence is a speaker's, not the page's. */
+const SPEECH = new Set(['"', '“', '”', 'said', 'says', 'say', 'told', 'tells', 'explains', 'explained', 'added', 'adds', 'according']);
 
 /**
  * The organization a page is about: the most mentioned one, when it is mentioned at
@@ -58,6 +159,8 @@ export function pageSubject(mentioned: readonly Antecedent[]): Antecedent | unde
   return first.entity;
 }
 
+type Named = ReadonlyArray<{ readonly entity: Antecedent; readonly span: Span }>;
+
 /**
  * Follows the sentences of a page in order and reads their anaphors. Call `read` for
  * each sentence (its tokens and its named entities with their spans), in text order.
@@ -67,8 +170,15 @@ export class AnaphorReader {
   private personAge = Number.POSITIVE_INFINITY;
   private opener: Antecedent | undefined;
   private subjectAge = Number.POSITIVE_INFINITY;
+  /** The only organization the sentence before named (several or none: undefined). */
+  private lastOrg: Antecedent | undefined;
+  private readonly subject: Antecedent | undefined;
+  private readonly firstPerson: Antecedent | undefined;
 
-  constructor(private readonly subject: Antecedent | undefined) {}
+  constructor(referents: PageReferents = {}) {
+    this.subject = referents.subject;
+    this.firstPerson = referents.publisher ?? referents.subject;
+  }
 
   /**
    * The anaphors of one sentence (none that overlap a name), then remembers its
@@ -77,28 +187,69 @@ export class AnaphorReader {
    * @example
    *   reader.read(tokenize('He co-founded Andela.'), [andela]) // [{ entity: { name: 'Iyinoluwa Aboyeji', type: 'person' }, span: { start: 0, end: 1, type: 'per' } }]
    */
-  read(tokens: readonly Token[], named: ReadonlyArray<{ readonly entity: Antecedent; readonly span: Span }>): Anaphor[] {
+  read(tokens: readonly Token[], named: Named): Anaphor[] {
     const out: Anaphor[] = [];
     const free = (start: number, end: number) => !named.some((n) => n.span.start < end && start < n.span.end);
     const add = (entity: Antecedent | undefined, start: number, end: number) => {
       if (entity !== undefined && free(start, end)) out.push({ entity, span: { start, end, type: coarseType(entity.type) } });
     };
+    const reported = tokens.some((t) => SPEECH.has(t.text));
     for (let i = 0; i < tokens.length; i++) {
       const w = tokens[i]?.text ?? '';
       // A subject: the sentence's first word or right after its opening phrase ("In 2014, he …").
       const subjectSlot = i === 0 || tokens[i - 1]?.text === ',';
       if (PERSON_WORDS.has(w) && subjectSlot && this.personAge <= MAX_PERSON_DISTANCE) add(this.person, i, i + 1);
-      else if (w === 'we') add(this.subject, i, i + 1);
-      else if (w === 'the' && ORG_NOUNS.has(tokens[i + 1]?.text ?? '') && this.subjectAge <= MAX_SUBJECT_DISTANCE)
-        add(this.subject, i, i + 2);
-      else if (w === 'it' && i === 0) add(this.opener, i, i + 1);
+      else if (FIRST_PERSON.has(w) && !reported) add(this.firstPerson, i, i + 1);
+      else if (IT_WORDS.has(w) && subjectSlot) add(this.opener ?? this.recentSubject() ?? this.moneyTaker(tokens, i, named), i, i + 1);
+      else if (w === 'the') {
+        const org = descriptionEnd(tokens, i, ORG_NOUNS);
+        const thing = org > 0 ? 0 : descriptionEnd(tokens, i, THING_NOUNS);
+        const round = org > 0 || thing > 0 ? 0 : descriptionEnd(tokens, i, ROUND_NOUNS);
+        // The round is the page's organization's ("Norwest led the Series D round"); only the word "round" stands for it.
+        if (round > 0 && !ROUND_OWNER.has(tokens[round]?.text ?? '')) add(this.unnamedSubject(named), round - 1, round);
+        // A place may describe it ("the San Mateo-based startup"): then the anaphor is the noun alone.
+        const end = org > 0 ? org : thing;
+        const start = named.some((n) => n.span.start > i && n.span.end < end) ? end - 1 : i;
+        if (org > 0) add(this.described(named, i), start, org);
+        else if (thing > 0) add(this.describedThing(named, i), start, thing);
+      }
     }
     this.remember(named);
     return out;
   }
 
-  /** The sentence's only person (several: none), and the name that opens it. */
-  private remember(named: ReadonlyArray<{ readonly entity: Antecedent; readonly span: Span }>): void {
+  /** The page's organization when one of the last sentences named it. */
+  private recentSubject(): Antecedent | undefined {
+    return this.subjectAge <= MAX_SUBJECT_DISTANCE ? this.subject : undefined;
+  }
+
+  /** The page's organization when the sentence does not name it (a round or money with no recipient named). */
+  private unnamedSubject(named: Named): Antecedent | undefined {
+    return named.some((n) => n.entity.name === this.subject?.name) ? undefined : this.subject;
+  }
+
+  /** "it raised $9M from …": "it" right before a money verb is the page's organization, however long ago it was named. */
+  private moneyTaker(tokens: readonly Token[], at: number, named: Named): Antecedent | undefined {
+    return tokens[at]?.text === 'it' && MONEY_VERBS.has(tokens[at + 1]?.text ?? '') ? this.unnamedSubject(named) : undefined;
+  }
+
+  /** The organization a definite description at token `at` stands for (see the header). */
+  private described(named: Named, at: number): Antecedent | undefined {
+    let nearest: Antecedent | undefined;
+    for (const n of named) if (n.span.end <= at && n.entity.type === 'company') nearest = n.entity;
+    return nearest ?? this.recentSubject() ?? this.lastOrg;
+  }
+
+  /** The thing "the service" stands for: the nearest product or technology named before it in the sentence, else the previous sentence's opener. */
+  private describedThing(named: Named, at: number): Antecedent | undefined {
+    const isThing = (e: Antecedent) => e.type === 'product' || e.type === 'technology';
+    let nearest: Antecedent | undefined;
+    for (const n of named) if (n.span.end <= at && isThing(n.entity)) nearest = n.entity;
+    return nearest ?? (this.opener !== undefined && isThing(this.opener) ? this.opener : undefined);
+  }
+
+  /** The sentence's only person (several: none), its only organization, and the name that opens it. */
+  private remember(named: Named): void {
     const people = new Set(named.filter((n) => n.entity.type === 'person').map((n) => n.entity.name));
     this.personAge += 1;
     if (people.size > 0) {
@@ -106,8 +257,24 @@ export class AnaphorReader {
       this.person = people.size === 1 ? only?.entity : undefined;
       this.personAge = 1;
     }
+    const orgs = new Set(named.filter((n) => n.entity.type === 'company').map((n) => n.entity.name));
+    this.lastOrg = orgs.size === 1 ? named.find((n) => n.entity.type === 'company')?.entity : undefined;
     this.subjectAge = named.some((n) => n.entity.name === this.subject?.name) ? 1 : this.subjectAge + 1;
     const first = named.find((n) => n.span.start === 0);
     this.opener = first !== undefined && first.entity.type !== 'person' && first.entity.type !== 'location' ? first.entity : undefined;
   }
+}
+
+/**
+ * The end (exclusive) of a definite description starting with "the" at `at` ("the
+ * company", "the search giant"), or 0: a few lower-case describing words, then one of
+ * `nouns`.
+ */
+function descriptionEnd(tokens: readonly Token[], at: number, nouns: ReadonlySet<string>): number {
+  for (let j = at + 1; j <= at + 1 + MAX_DESCRIPTION_WORDS && j < tokens.length; j++) {
+    const w = tokens[j]?.text ?? '';
+    if (nouns.has(w)) return j + 1;
+    if (NOT_DESCRIBING.has(w) || !/^[\p{Ll}-]+$/u.test(w)) return 0;
+  }
+  return 0;
 }

@@ -54,6 +54,8 @@ export interface ClassifyOptions {
   readonly threshold?: number;
   /** Called between sentences; true stops the reading (the analysis budget). */
   readonly expired?: () => boolean;
+  /** The site's own organization when the page names it: what "we" and "our" stand for (`publisher.ts`). */
+  readonly publisher?: { readonly name: string; readonly type: EntityType };
 }
 
 let shipped: RelationModel | undefined;
@@ -89,7 +91,10 @@ export function classifyRelations(
   const coMentions = new Map<string, CoMention>();
   let pairs = 0;
   let mi = 0;
-  const anaphors = new AnaphorReader(pageSubject(sorted.flatMap((m) => resolve(m) ?? [])));
+  const anaphors = new AnaphorReader({
+    subject: pageSubject(sorted.flatMap((m) => resolve(m) ?? [])),
+    ...(options.publisher === undefined ? {} : { publisher: options.publisher }),
+  });
   for (const sentence of splitSentences(text)) {
     if (pairs >= MAX_PAIRS_PER_PAGE || options.expired?.() === true) break;
     const inSentence: Mention[] = [];

@@ -24,6 +24,57 @@ function rel(text: string, names: ReadonlyArray<[string, EntityType]>): string[]
 }
 
 describe('trigger rules', () => {
+  it('reads the opening organization and one titled its rival later in the clause', () => {
+    const orgs: ReadonlyArray<[string, EntityType]> = [
+      ['Contoso', 'company'],
+      ['Fabrikam', 'company'],
+      ['Northwind', 'company'],
+    ];
+    expect(
+      rel("Contoso's approach of local engagement is notably different from those of competitors Fabrikam and Northwind.", orgs),
+    ).toEqual(['Contoso competes_with Fabrikam', 'Contoso competes_with Northwind']);
+    // Far from a name that does not open the sentence: whose competitors is not said.
+    expect(
+      rel(
+        'In the report the approach of Contoso to local engagement in the region is notably different from those of competitors Fabrikam.',
+        orgs,
+      ),
+    ).toEqual([]);
+    expect(rel('Analysts at Contoso said that rivals Fabrikam and Northwind lag.', orgs)).toEqual([]);
+  });
+
+  it('reads a place inside another: "X in Y", "in X, Y"', () => {
+    const places: ReadonlyArray<[string, EntityType]> = [
+      ['Bardo Museum', 'location'],
+      ['Tunis', 'location'],
+    ];
+    expect(rel('Gunmen attacked the famed Bardo Museum in Tunis, the capital.', places)).toEqual(['Bardo Museum located_in Tunis']);
+    expect(
+      rel('A water main broke in Bushwick, Brooklyn.', [
+        ['Bushwick', 'location'],
+        ['Brooklyn', 'location'],
+      ]),
+    ).toEqual(['Bushwick located_in Brooklyn']);
+  });
+
+  it('leaves a list of places, and places with other words between, unrelated', () => {
+    const three: ReadonlyArray<[string, EntityType]> = [
+      ['Paris', 'location'],
+      ['London', 'location'],
+      ['Rome', 'location'],
+    ];
+    expect(rel('She toured in Paris, London and Rome.', three)).toEqual([]);
+    expect(rel('She toured in Paris, London, Rome.', three)).toEqual([]);
+    expect(rel('She met them in Paris in London or Rome in Lazio.', [...three, ['Lazio', 'location']])).toEqual(['Rome located_in Lazio']);
+    expect(rel('In Paris, London officials spoke.', three)).toEqual([]);
+    expect(
+      rel('She flew from Bardo Museum to Tunis.', [
+        ['Bardo Museum', 'location'],
+        ['Tunis', 'location'],
+      ]),
+    ).toEqual([]);
+  });
+
   it('reads CEOs and other roles', () => {
     expect(
       rel('"We are reinventing jobs," said Vivek Ravisankar, co-founder and CEO of HackerRank.', [
@@ -315,6 +366,197 @@ describe('trigger rules: owners and makers', () => {
       rel('Fabrikam’s Indian operations grew.', [
         ['Fabrikam', 'company'],
         ['Indian', 'other'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('reads a product named through a product noun after its maker’s possessive, or in an apposition', () => {
+    expect(
+      rel('Fabrikam’s software-defined storage offering, Tailspin, now ships.', [
+        ['Fabrikam', 'company'],
+        ['Tailspin', 'product'],
+      ]),
+    ).toEqual(['Fabrikam develops Tailspin']);
+    expect(
+      rel('Fabrikam is known for its bipedal humanoid robot, Atlas.', [
+        ['Fabrikam', 'company'],
+        ['Atlas', 'product'],
+      ]),
+    ).toEqual(['Fabrikam develops Atlas']);
+    expect(
+      rel('Fabrikam Robotics’ top products include Atlas.', [
+        ['Fabrikam Robotics', 'company'],
+        ['Atlas', 'product'],
+      ]),
+    ).toEqual(['Fabrikam Robotics develops Atlas']);
+    expect(
+      rel('Tailspin, a second project from Fabrikam, flies drones.', [
+        ['Tailspin', 'product'],
+        ['Fabrikam', 'company'],
+      ]),
+    ).toEqual(['Fabrikam develops Tailspin']);
+  });
+
+  it('reads the organization after a unit ("a fellow at the Bagnoud Center at Fabrikam") as an employer too', () => {
+    expect(
+      rel('"We gather insights," said Ada Quinn, a senior fellow at the Bagnoud Center at Fabrikam.', [
+        ['Ada Quinn', 'person'],
+        ['Bagnoud Center', 'company'],
+        ['Fabrikam', 'company'],
+      ]),
+    ).toEqual(['Ada Quinn works_for Bagnoud Center', 'Ada Quinn works_for Fabrikam']);
+    // A unit that is no institution ("Research", "Analytics") is not an employer of its own.
+    expect(
+      rel('Ada Quinn, CTO and head of Research at freelance marketplace Fabrikam, spoke.', [
+        ['Ada Quinn', 'person'],
+        ['Research', 'company'],
+        ['Fabrikam', 'company'],
+      ]),
+    ).toEqual(['Ada Quinn works_for Fabrikam']);
+    expect(
+      rel('"We gather insights," said Ada Quinn, Director of Analytics at Fabrikam.', [
+        ['Ada Quinn', 'person'],
+        ['Analytics', 'company'],
+        ['Fabrikam', 'company'],
+      ]),
+    ).toEqual(['Ada Quinn works_for Fabrikam']);
+    // A comma after the first organization: it is the employer, and the second is another matter.
+    expect(
+      rel('Ada Quinn, director of Contoso, spoke at Fabrikam.', [
+        ['Ada Quinn', 'person'],
+        ['Contoso', 'company'],
+        ['Fabrikam', 'company'],
+      ]),
+    ).toEqual(['Ada Quinn works_for Contoso']);
+  });
+
+  it('reads a role before the organization and the person in apposition after it', () => {
+    expect(
+      rel('The leader of Fabrikam, Ada Quinn, condemned the attack.', [
+        ['Fabrikam', 'company'],
+        ['Ada Quinn', 'person'],
+      ]),
+    ).toEqual(['Ada Quinn works_for Fabrikam']);
+    expect(
+      rel('The chief executive of Fabrikam, Ada Quinn, spoke.', [
+        ['Fabrikam', 'company'],
+        ['Ada Quinn', 'person'],
+      ]),
+    ).toEqual(['Ada Quinn ceo_of Fabrikam']);
+    // A rival of the organization, or the organization and a person listed after it: no job.
+    expect(
+      rel('A rival of Fabrikam, Ada Quinn, spoke.', [
+        ['Fabrikam', 'company'],
+        ['Ada Quinn', 'person'],
+      ]),
+    ).toEqual([]);
+    expect(
+      rel('Visitors came from Fabrikam, Ada Quinn said.', [
+        ['Fabrikam', 'company'],
+        ['Ada Quinn', 'person'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('reads no job of an organization where a place’s possessive owns the role between', () => {
+    expect(
+      rel('Charges at the Hague Court against Freedonia’s president, Ada Quinn, were filed.', [
+        ['Hague Court', 'company'],
+        ['Freedonia', 'location'],
+        ['Ada Quinn', 'person'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('reads a job apposition whose organization follows "at the"', () => {
+    expect(
+      rel('Ada Quinn, now a physical oceanographer at the Springfield Institute, was her daughter.', [
+        ['Ada Quinn', 'person'],
+        ['Springfield Institute', 'company'],
+      ]),
+    ).toEqual(['Ada Quinn works_for Springfield Institute']);
+    // A place, not a job: "in front of the shed at".
+    expect(
+      rel('Ada Quinn, in front of the carving shed at Springfield Institute, smiled.', [
+        ['Ada Quinn', 'person'],
+        ['Springfield Institute', 'company'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('reads what a thing is built on or based on as used, not made', () => {
+    expect(
+      rel('Tailspin is built on Kestrel, a toolkit.', [
+        ['Tailspin', 'product'],
+        ['Kestrel', 'technology'],
+      ]),
+    ).toEqual(['Tailspin uses Kestrel']);
+    expect(
+      rel('Fabrikam’s store is based on Kestrel.', [
+        ['Fabrikam', 'company'],
+        ['Kestrel', 'technology'],
+      ]),
+    ).toEqual([]);
+    expect(
+      rel('Fabrikam built Kestrel in 2019.', [
+        ['Fabrikam', 'company'],
+        ['Kestrel', 'product'],
+      ]),
+    ).toEqual(['Fabrikam develops Kestrel']);
+  });
+
+  it('reads an organization’s seat from its possessive headquarters and from a "-based" apposition', () => {
+    expect(
+      rel('I visited Fabrikam’s headquarters in Springfield last week.', [
+        ['Fabrikam', 'company'],
+        ['Springfield', 'location'],
+      ]),
+    ).toEqual(['Fabrikam located_in Springfield']);
+    expect(
+      rel('Ada Quinn works for Fabrikam, a Springfield-based rights group.', [
+        ['Fabrikam', 'company'],
+        ['Springfield', 'location'],
+      ]),
+    ).toEqual(['Fabrikam located_in Springfield']);
+    // A chief in a city, a move to a city, a rival of a city's company: none is the seat.
+    expect(
+      rel('Fabrikam’s chief in Springfield spoke.', [
+        ['Fabrikam', 'company'],
+        ['Springfield', 'location'],
+      ]),
+    ).toEqual([]);
+    expect(
+      rel('Fabrikam’s headquarters move to Springfield.', [
+        ['Fabrikam', 'company'],
+        ['Springfield', 'location'],
+      ]),
+    ).toEqual([]);
+    expect(
+      rel('Fabrikam, a rival of Springfield-based Contoso, grew.', [
+        ['Fabrikam', 'company'],
+        ['Springfield', 'location'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('reads no product where the product noun is not the name’s', () => {
+    // The products compete with the name; the name is praised by the project; the possessive is a clause away.
+    expect(
+      rel('Fabrikam’s products compete with Tailspin.', [
+        ['Fabrikam', 'company'],
+        ['Tailspin', 'product'],
+      ]),
+    ).toEqual([]);
+    expect(
+      rel('Tailspin, which a project praised at Fabrikam, flies.', [
+        ['Tailspin', 'product'],
+        ['Fabrikam', 'company'],
+      ]),
+    ).toEqual([]);
+    expect(
+      rel('Fabrikam said that its rivals’ robot, Atlas, is slow.', [
+        ['Fabrikam', 'company'],
+        ['Atlas', 'product'],
       ]),
     ).toEqual([]);
   });

@@ -8,6 +8,7 @@
  * The classifier (`extract.ts`) asks these first; a rule that fires decides the pair.
  */
 import type { Span, Token } from './features';
+import { builtOn, isInstitution, makersProduct, productFrom, seatPhrase, unitOf } from './noun-phrases';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
 
 /** A label a rule stated, its direction (`forward`: first name → second), and its confidence. */
@@ -27,7 +28,8 @@ export type RuleLabel =
   | 'invested_in'
   | 'partners_with'
   | 'customer_of'
-  | 'subsidiary_of';
+  | 'subsidiary_of'
+  | 'located_in';
 
 /** Tokens between the names beyond which no rule reads them as related (one clause). */
 const MAX_GAP = 12;
@@ -49,6 +51,7 @@ const CONFIDENCE: Readonly<Record<RuleLabel, number>> = {
   partners_with: 0.65,
   customer_of: 0.65,
   subsidiary_of: 0.7,
+  located_in: 0.7,
 };
 /** A person's job by apposition alone ("Ada, an astronomer at Harvard"), with no role word: surer than money, less than a title. */
 const APPOSITION_CONFIDENCE = 0.6;
@@ -74,6 +77,22 @@ const CLAUSE_WORDS = new Set([
   'speaking',
   'said',
   'says',
+]);
+/** Words that open a place, not a job, after a person's comma ("Parata, in front of the shed at the Centre"). */
+const PLACE_PREPOSITIONS = new Set([
+  'in',
+  'on',
+  'at',
+  'near',
+  'outside',
+  'inside',
+  'behind',
+  'beside',
+  'from',
+  'with',
+  'during',
+  'after',
+  'before',
 ]);
 /** Tokens after the second name read for its possessive and a role ("Dell's head of channel"). */
 const ROLE_AFTER = 3;
@@ -107,6 +126,9 @@ const FUND_WORDS = new Set([
 const RAISED_FROM = new Set(['raised', 'raises', 'raising', 'from', 'by', 'investors', 'investor', 'including']);
 /** A first name that leads or joins a round is an investor, never its target. */
 const ROUND_LEADS = new Set(['led', 'leads', 'co', 'participated', 'joined', 'joins']);
+/** Money taken from someone without a funding word: "it got $7.5 million from Recruit" (a verb, an amount, "from"). */
+const MONEY_TAKEN = new Set(['got', 'gets', 'secured', 'secures', 'received', 'receives', 'landed']);
+const AMOUNT_WORDS = new Set(['$', '€', '£', 'million', 'billion']);
 const PARTNER = ['partnered', 'partnering', 'partnership', 'collaborat', 'teamed', 'alliance'];
 
 const starts = (w: string, prefixes: readonly string[]) => prefixes.some((p) => w.startsWith(p));
@@ -165,6 +187,8 @@ const AUXILIARIES = new Set([
 ]);
 /** Tokens at most between a maker or user and the thing: a verb and an article or two. */
 const MAX_THING_GAP = 5;
+/** A product named through a product noun after its maker's possessive: less sure than a bare possessive. */
+const PRODUCT_NOUN_CONFIDENCE = 0.6;
 
 /**
  * The rules that relate `a` and `b` (a before b in the sentence): none, or one label, or
@@ -175,19 +199,53 @@ const MAX_THING_GAP = 5;
  */
 export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): RuleDecision[] {
   const gap = b.start - a.end;
+  if (gap >= 0 && gap <= MAX_RIVAL_GAP && rivalTitled(tokens, a, b)) return [decide('competes_with', true)];
   if (gap < 0 || gap > MAX_GAP) return [];
+  // "Director of Analytics at Instacart", "a fellow at the Bagnoud Center at Harvard": the unit does not stand between the person and the organization.
+  const unit = (o: Span) => o.type === 'org' && unitOf(tokens, o, [...others, a, b]);
+  // …and a unit that is no institution of its own ("Analytics", "AI") is no employer either; a center or institute is.
+  if (a.type === 'per' && unit(b) && !isInstitution(tokens, b)) return [];
   // Another person or organization between: the pair is not the one the words speak of (places may stand between).
-  if (others.some((o) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start)) return [];
+  if (others.some((o) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start && !unit(o))) return [];
+  // "charges at the Court against Sudan's president, Bashir": the role between is the place's, not the organization's.
+  const possessor = (o: Span) => tokens[o.end]?.text === "'" && tokens[o.end + 1]?.text === 's';
+  if ((a.type === 'per') !== (b.type === 'per') && others.some((o) => o.start >= a.end && o.end <= b.start && possessor(o))) return [];
   const between = tokens.slice(a.end, b.start).map((t) => t.text);
   if (hedged(between) || between.some((w) => BREAKS.has(w))) return [];
-  if (between.length === 1 && between[0] === ',' && (a.type === 'per') !== (b.type === 'per')) return roleAfter(tokens, a, b);
+  // "Norwest led the Series D round": the word "round" read as the page's organization (anaphora.ts) is what the first funded.
+  if (
+    ROUND_LEADS.has(between[0] ?? '') &&
+    b.end - b.start === 1 &&
+    tokens[b.start]?.text === 'round' &&
+    b.type === 'org' &&
+    a.type !== 'loc'
+  )
+    return a.type === 'org' || a.type === 'per' ? [decide('invested_in', true)] : [];
+  if (a.type === 'loc' && b.type === 'loc') return placeInPlace(tokens, between, a, b, others);
+  if (between.length === 1 && between[0] === ',' && (a.type === 'per') !== (b.type === 'per'))
+    return a.type === 'per' ? roleAfter(tokens, a, b) : roleBefore(tokens, a, b);
   if (between.length > 0 && between.every((w) => w === ',' || w === 'and' || w === 'or' || w === '&')) {
     const listed = trailing(tokens, a, b, others);
     return listed.length > 0 ? listed : parentAfter(tokens, a, b);
   }
-  if (a.type !== 'per' && b.type !== 'per') return thingDecisions(between, a, b);
+  if (a.type !== 'per' && b.type !== 'per') return thingDecisions(tokens, between, a, b);
   if (a.type === 'per' && b.type === 'per') return [];
   return personDecisions(between, a, b);
+}
+
+/** Tokens at most between a sentence's opening organization and "competitors Google" later in the same clause. */
+const MAX_RIVAL_GAP = 20;
+const RIVAL_TITLES = new Set(['competitor', 'competitors', 'rival', 'rivals']);
+
+/**
+ * "Microsoft's approach … is different from those of competitors Google and Facebook": the
+ * organization that opens the sentence and one titled its rival, with no other
+ * organization, no break and no hedge between.
+ */
+function rivalTitled(tokens: readonly Token[], a: Span, b: Span): boolean {
+  if (a.type !== 'org' || b.type !== 'org' || a.start !== 0 || !RIVAL_TITLES.has(tokens[b.start - 1]?.text ?? '')) return false;
+  const between = tokens.slice(a.end, b.start).map((t) => t.text);
+  return !hedged(between) && !between.some((w) => BREAKS.has(w) || w === ',' || w === '.');
 }
 
 const decide = (label: RuleLabel, forward: boolean, confidence = CONFIDENCE[label]): RuleDecision => ({ label, forward, confidence });
@@ -203,7 +261,7 @@ function personDecisions(between: readonly string[], a: Span, b: Span): RuleDeci
   if (between.some((w) => w.startsWith('found') || w.startsWith('cofound'))) out.push(decide('founded_by', org === a));
   if (out.length > 0) return out;
   if (between.some((w) => ROLE_WORDS.has(w))) return [decide('works_for', person === a)];
-  if (between.some((w) => FUND_WORDS.has(w))) return invest(between, a, b);
+  if (between.some((w) => FUND_WORDS.has(w)) || moneyTaken(between)) return invest(between, a, b);
   if (person === a && jobApposition(between)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
   return [];
 }
@@ -212,28 +270,40 @@ function personDecisions(between: readonly string[], a: Span, b: Span): RuleDeci
  * ", an astronomer at" / ", now a physical oceanographer at": a comma, a short noun
  * phrase and "at" (or "for" after a short one), nothing that opens a clause.
  */
-function jobApposition(between: readonly string[]): boolean {
+function jobApposition(words: readonly string[]): boolean {
+  // "… an oceanographer at the University of X": the article before the name is not part of the job.
+  const between = words.at(-1) === 'the' ? words.slice(0, -1) : words;
   const last = between.at(-1);
   const inner = between.slice(1, -1);
   if (between[0] !== ',' || inner.length === 0 || inner.length > MAX_APPOSITION_WORDS) return false;
   if (inner.some((w) => CLAUSE_WORDS.has(w) || !/^\p{L}+$/u.test(w))) return false;
+  if (PLACE_PREPOSITIONS.has(inner[0] ?? '')) return false;
   return last === 'at' || (last === 'for' && inner.length <= 3);
 }
 
 /** Two organizations or things: makers, users, buyers, owners, rivals, customers, partners, money. */
-function thingDecisions(between: readonly string[], a: Span, b: Span): RuleDecision[] {
+function thingDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const orgLike = (s: Span) => s.type === 'org' || s.type === 'misc';
   const has = (set: ReadonlySet<string>) => between.some((w) => set.has(w));
   const hasPrefix = (prefixes: readonly string[]) => between.some((w) => starts(w, prefixes));
   const phrase = between.join(' ');
   if (a.type === 'org' && b.type === 'misc' && phrase === "' s") return [decide('develops', true, POSSESSIVE_MAKER_CONFIDENCE)];
-  if (a.type === 'org' && b.type === 'misc' && between.length <= MAX_THING_GAP && !between.includes('by')) {
+  if (a.type === 'org' && b.type === 'misc' && makersProduct(between, tokens[a.start]?.text ?? ''))
+    return [decide('develops', true, PRODUCT_NOUN_CONFIDENCE)];
+  if (a.type === 'misc' && b.type === 'org' && productFrom(between)) return [decide('develops', false, PRODUCT_NOUN_CONFIDENCE)];
+  if (orgLike(a) && b.type === 'misc' && between.length <= MAX_THING_GAP && !between.includes('by')) {
     // The verb right after the subject ("Apple released iOS", "Segment has adopted NSQ"): not "… to help launch
     // the PSVR" nor "… that are used in HTTP"; "by" would make it passive, left to the classifier and patterns.
-    const verb = between.find((w) => !AUXILIARIES.has(w)) ?? '';
-    if (starts(verb, MAKES) || MAKES_WORDS.has(verb)) return [decide('develops', true)];
-    if (USES_WORDS.has(verb)) return [decide('uses', true)];
+    const at = between.findIndex((w) => !AUXILIARIES.has(w));
+    const verb = between[at] ?? '';
+    // "QGIS is built on Qt", "Chrome is based on Chromium", "Acme is written in Rust": what it stands on, not what it makes.
+    if (builtOn(verb, between[at + 1] ?? '')) return [decide('uses', true)];
+    if (a.type === 'org' && (starts(verb, MAKES) || MAKES_WORDS.has(verb))) return [decide('develops', true)];
+    if (a.type === 'org' && USES_WORDS.has(verb)) return [decide('uses', true)];
   }
+  if (a.type === 'org' && b.type === 'loc') return placeDecisions(tokens, between, b);
+  // "Foster City-based Scale Venture Partners", "the San Mateo-based startup".
+  if (a.type === 'loc' && b.type === 'org' && phrase === '- based') return [decide('located_in', false)];
   if (a.type !== 'org' || !orgLike(b)) return ownedBy(between, a, b);
   if (hasPrefix(ACQUIRE) || has(ACQUIRE_WORDS)) {
     // "Y was acquired by X": the buyer is the second name.
@@ -249,8 +319,46 @@ function thingDecisions(between: readonly string[], a: Span, b: Span): RuleDecis
     return [decide('customer_of', ofAfter)];
   }
   if (partnering(between)) return [decide('partners_with', true)];
-  if (has(FUND_WORDS)) return invest(between, a, b);
+  if (has(FUND_WORDS) || moneyTaken(between)) return invest(between, a, b);
   return [];
+}
+
+/** "got $7.5 million from": a verb of taking, an amount and "from" (the money's giver follows). */
+function moneyTaken(between: readonly string[]): boolean {
+  return between.some((w) => MONEY_TAKEN.has(w)) && between.some((w) => AMOUNT_WORDS.has(w)) && between.includes('from');
+}
+
+/**
+ * An organization and a place: "Pebble's headquarters in Redwood City" (a possessive, a
+ * seat noun, "in"), "Amnesty International, a London-based rights group" (an apposition
+ * whose place is glued to "-based").
+ */
+function placeDecisions(tokens: readonly Token[], between: readonly string[], b: Span): RuleDecision[] {
+  const phrase = between.join(' ');
+  if (seatPhrase(between)) return [decide('located_in', true)];
+  const based = tokens[b.end]?.text === '-' && tokens[b.end + 1]?.text === 'based';
+  if (based && (phrase === ', a' || phrase === ', an' || phrase === ', the')) return [decide('located_in', true)];
+  return [];
+}
+
+/** Words before a place that make "in Bushwick, Brooklyn" one place inside another, not a list. */
+const PLACE_OPENERS = new Set(['in', 'at', 'near', 'outside', 'from', 'of']);
+/** Words after the second place that make "Paris, London and Rome" a list. */
+const LIST_WORDS = new Set([',', 'and', 'or', '&']);
+
+/**
+ * A place inside another: "the Bardo National Museum in Tunis" ("in" alone between), "in
+ * Bushwick, Brooklyn" (a comma between, after a preposition, and no list going on).
+ */
+function placeInPlace(tokens: readonly Token[], between: readonly string[], a: Span, b: Span, others: readonly Span[]): RuleDecision[] {
+  // "in Paris, London and Rome", "Central Park in New York or Hollywood Boulevard in Los Angeles": a list goes on, and
+  // the names listed after would share the relation (`coordinatedAfter`); left alone.
+  const next = tokens[b.end]?.text ?? '';
+  if (between.length !== 1 || next === 'and' || next === 'or' || (LIST_WORDS.has(next) && others.some((o) => o.start > b.end))) return [];
+  if (between[0] === 'in') return [decide('located_in', true)];
+  // Not an opening phrase ("In Washington, White House officials said"): the comma closes it, the second name is another matter.
+  if (between[0] !== ',' || a.start < 2 || !PLACE_OPENERS.has(tokens[a.start - 1]?.text ?? '')) return [];
+  return [decide('located_in', true)];
 }
 
 /**
@@ -291,6 +399,18 @@ function roleAfter(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
   if (w === 'ceo' || (w === 'chief' && words[role + 1] === 'executive')) return [decide('ceo_of', true)];
   if (w.startsWith('found') || w.startsWith('cofound')) return [decide('founded_by', false)];
   return [decide('works_for', true)];
+}
+
+/**
+ * "The leader of Ennahda, Rachid Ghannouchi", "the CEO of Acme, Ada Quinn": a role and
+ * "of" right before the organization, the person in apposition after it.
+ */
+function roleBefore(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
+  if (a.type !== 'org' || b.type !== 'per' || tokens[a.start - 1]?.text !== 'of') return [];
+  const w = tokens[a.start - 2]?.text ?? '';
+  if (w === 'ceo' || (w === 'executive' && tokens[a.start - 3]?.text === 'chief')) return [decide('ceo_of', false)];
+  if (w.startsWith('found') || w.startsWith('cofound')) return [decide('founded_by', true)];
+  return ROLE_WORDS.has(w) ? [decide('works_for', false)] : [];
 }
 
 /** "Khosla invested in Acme" (first → second) or "Acme raised $3M from Khosla" (second → first). */

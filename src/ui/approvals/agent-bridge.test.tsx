@@ -101,6 +101,12 @@ describe('agent approvals and bridge settings', () => {
     });
     const toggle = container.querySelector<HTMLInputElement>('[data-testid="bridge-toggle"]');
     expect(toggle?.checked).toBe(false);
+    // Laid out like the other Settings blocks: a fieldset named by its legend, the switch explained in one sentence.
+    const block = container.querySelector('[data-testid="agent-settings"]');
+    expect(block?.tagName).toBe('FIELDSET');
+    expect(block?.querySelector(':scope > legend')?.textContent).toBe('AI agents (MCP)');
+    const help = container.querySelector(`#${toggle?.getAttribute('aria-describedby') ?? 'none'}`);
+    expect(help?.textContent).toContain('every change they ask for waits here for your approval');
     expect(container.querySelector('[data-testid="bridge-status"]')?.textContent).toMatch(/^Off/);
     expect(container.querySelector('[data-testid="bridge-clients"]')?.textContent).toContain('cursor');
     act(() => toggle?.click());

@@ -100,49 +100,66 @@ export function AgentBridgeSettings({ client: given }: { readonly client?: Bridg
   const client = useClient(given);
   const state = useBridgeState(client);
   if (state === undefined) return null;
+  // Laid out like the other Settings blocks: a fieldset with its legend, the switch, one
+  // sentence saying what it does, then what it holds (agents, grants) as small labelled lists.
   return (
-    <section aria-label="AI agents (MCP)" className="agent-settings" data-testid="agent-settings">
-      <h2>AI agents (MCP)</h2>
-      <label>
+    <fieldset className="agent-settings" data-testid="agent-settings">
+      <legend>AI agents (MCP)</legend>
+      <label className="inline">
         <input
           type="checkbox"
           checked={state.enabled}
           onChange={(e) => client?.send({ type: 'setEnabled', enabled: e.target.checked })}
+          aria-describedby="bridge-help"
           data-testid="bridge-toggle"
-        />{' '}
+        />
         Connect AI agents
       </label>
-      <p className="muted" data-testid="bridge-status" data-status={state.status}>
+      <p id="bridge-help" className="muted small">
+        Lets AI tools on this computer (Claude Desktop, Cursor…) search and ask your graph once the host is installed (
+        <code>npm run --silent mcp -- install</code>); every change they ask for waits here for your approval.
+      </p>
+      <p className="small" data-testid="bridge-status" data-status={state.status}>
         {STATUS_TEXT[state.status]}
       </p>
-      {state.lastError && state.enabled && <p className="error">{state.lastError}</p>}
-      <h3>Connected agents</h3>
-      {state.clients.length === 0 ? (
-        <p className="muted">None.</p>
-      ) : (
-        <ul data-testid="bridge-clients">
-          {state.clients.map((c) => (
-            <li key={c.connectionId}>
-              {c.name} <span className="muted">{c.version}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3>Always allowed</h3>
-      {state.grants.length === 0 ? (
-        <p className="muted">Nothing: every write asks.</p>
-      ) : (
-        <ul>
-          {state.grants.map((g) => (
-            <li key={`${g.client}|${g.tool}`}>
-              {g.client} → <code>{g.tool}</code>{' '}
-              <button type="button" onClick={() => client?.send({ type: 'revoke', client: g.client, tool: g.tool })}>
-                Revoke
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+      {state.lastError && state.enabled && <p className="error small">{state.lastError}</p>}
+      <div className="setting-list">
+        <p className="setting-label" id="bridge-clients-label">
+          Connected agents
+        </p>
+        {state.clients.length === 0 ? (
+          <p className="muted small">None.</p>
+        ) : (
+          <ul aria-labelledby="bridge-clients-label" data-testid="bridge-clients">
+            {state.clients.map((c) => (
+              <li key={c.connectionId}>
+                {c.name} <span className="muted">{c.version}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="setting-list">
+        <p className="setting-label" id="bridge-grants-label">
+          Always allowed
+        </p>
+        {state.grants.length === 0 ? (
+          <p className="muted small">Nothing: every change an agent asks for waits for you.</p>
+        ) : (
+          <ul aria-labelledby="bridge-grants-label" className="grants">
+            {state.grants.map((g) => (
+              <li key={`${g.client}|${g.tool}`}>
+                <span>
+                  {g.client} → <code>{g.tool}</code>
+                </span>
+                <button type="button" className="small" onClick={() => client?.send({ type: 'revoke', client: g.client, tool: g.tool })}>
+                  Revoke
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </fieldset>
   );
 }

@@ -62,7 +62,24 @@ export function CaptureSettings() {
           onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, keepSentences: e.target.checked } }))}
           data-testid="keep-sentences"
         />
-        Keep the sentences of captured pages that name their entities, to answer from what I read
+        Keep the sentences of captured pages (their main text, up to 60 kB a page), to answer from what I read and re-read pages when
+        Ariadne’s reading improves
+      </label>
+      <label>
+        Sentences kept for all pages together (MB; the oldest pages’ go first)
+        <input
+          type="number"
+          min={1}
+          max={2000}
+          step={1}
+          value={capture.sentenceStoreMb}
+          disabled={!capture.keepSentences}
+          onChange={(e) => {
+            const mb = Number(e.target.value);
+            if (Number.isInteger(mb) && mb >= 1 && mb <= 2000) void save((s) => ({ ...s, capture: { ...s.capture, sentenceStoreMb: mb } }));
+          }}
+          data-testid="sentence-store-mb"
+        />
       </label>
       <label>
         Only capture these sites (empty = all others)

@@ -1,10 +1,12 @@
 /**
- * One chat message. An answer shows its confidence, its sources as chips (an entity
- * opens its page, a page opens in a tab), follow-ups as buttons, and a reply
- * button; a merge proposal waits for the user's confirmation.
+ * One chat message. An answer shows its confidence with what it means, its sources as
+ * chips (an entity opens its page, a page opens in a tab), follow-ups as buttons, and a
+ * reply button; a merge proposal names both entities with their types and waits for the
+ * user's confirmation.
  */
 import { isEntityType } from '../../core/graph/types';
 import { isAnswerBlock } from '../../core/query/query-response';
+import { CONFIDENCE_MEANING } from '../qa/confidence-words';
 import type { ChatMessage } from '../slices/qa-slice';
 import { usePanelStore } from '../store';
 import { EntityLink } from './entity-link';
@@ -76,9 +78,9 @@ export function ChatMessageView({ message }: { readonly message: ChatMessage }) 
     >
       <MessageBody message={message} />
       {message.confidence && (
-        <span className={`confidence c-${message.confidence}`} data-testid="confidence">
-          confidence: {message.confidence}
-        </span>
+        <p className={`confidence c-${message.confidence}`} data-testid="confidence">
+          Confidence: {message.confidence} <span className="muted">— {CONFIDENCE_MEANING[message.confidence]}</span>
+        </p>
       )}
       {message.notices?.map((n) => (
         <p key={n} className="muted small">

@@ -46,7 +46,7 @@ export function DataView() {
     }
   };
   return (
-    <section aria-label="Data" className="stack">
+    <section aria-label="Data" className="stack sections">
       <section aria-labelledby="export-heading" className="stack">
         <h2 id="export-heading">Export</h2>
         <div className="actions wrap">

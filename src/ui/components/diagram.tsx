@@ -1,9 +1,10 @@
 /**
  * The diagram view: the graph (within a node budget) or one entity's neighbourhood,
  * filtered by type and relation, coloured by type; click a node to open its entity;
- * export SVG or PNG. A note says what the budget left out.
+ * export SVG or PNG. A note says what the budget left out. Drawn at its own size and
+ * scrolled inside its box, or fitted to the panel's width as an overview.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { usePanelStore } from '../store';
 import { download, stamp } from '../download';
 import { useLiveQuery } from '../live-query';
@@ -52,6 +53,18 @@ export function Diagram() {
     }
   }, [model, svgText]);
 
+  // Mermaid sizes the drawing to the box's width (`width="100%"`): in a 320 px panel a wide graph
+  // shrinks to unreadable 3 px text. By default it keeps its own size and the box scrolls.
+  const [fit, setFit] = useState(false);
+  useEffect(() => {
+    const el = host.current?.querySelector('svg');
+    if (!el) return;
+    const natural = el.viewBox.baseVal?.width ?? 0;
+    const shrink = fit || natural <= 0;
+    el.style.maxWidth = shrink ? '100%' : 'none';
+    el.style.width = shrink ? '100%' : `${Math.ceil(natural)}px`;
+  }, [fit, model, svgText]);
+
   const activate = (target: EventTarget) => {
     const node = target instanceof Element ? target.closest('[data-entity-id]') : null;
     const id = node?.getAttribute('data-entity-id');
@@ -96,6 +109,9 @@ export function Diagram() {
         onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && activate(e.target)}
       />
       <div className="actions">
+        <button type="button" aria-pressed={fit} onClick={() => setFit((f) => !f)} disabled={!model} data-testid="diagram-fit">
+          Fit to panel
+        </button>
         <button type="button" onClick={exportSvg} disabled={!model}>
           Export SVG
         </button>

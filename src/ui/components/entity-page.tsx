@@ -14,6 +14,7 @@ import { usePanelStore } from '../store';
 import { EntityActions } from './entity-actions';
 import { EntityEditor } from './entity-editor';
 import { EvidenceList } from './evidence-list';
+import { mentionWords } from './mention-count';
 import { PageLink } from './page-link';
 import { RelationshipList } from './relationship-list';
 import { TypeBadge } from './type-badge';
@@ -71,7 +72,10 @@ export function EntityPage({ entityId }: { readonly entityId: string }) {
         <h2 id="entity-name" data-testid="entity-name">
           {entity.name}
         </h2>
-        <TypeBadge type={entity.type} /> <span className="count">seen ×{entity.mentionCount}</span>
+        <TypeBadge type={entity.type} />{' '}
+        <span className="count" data-testid="mention-count">
+          {mentionWords(entity.mentionCount)}
+        </span>
       </header>
       {editing ? (
         <EntityEditor entity={entity} onDone={() => setEditing(false)} />

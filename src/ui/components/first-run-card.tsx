@@ -49,8 +49,8 @@ export function FirstRunCard() {
           <strong>How to ask:</strong> the Ask tab, in plain words: “What did I read today?”
         </li>
         <li>
-          <strong>The numbers:</strong> ×3 beside a name means it was seen 3 times; a percentage in Merge &amp; review is how sure Ariadne
-          is that two names are one thing.
+          <strong>The numbers:</strong> ×3 beside a name means the pages you captured named it 3 times; a percentage in Merge &amp; review
+          is how sure Ariadne is that two names are one thing; an answer&apos;s confidence says whether your graph holds the facts.
         </li>
       </ul>
       <button type="button" onClick={dismiss} data-testid="first-run-dismiss">

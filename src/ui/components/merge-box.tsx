@@ -8,7 +8,7 @@ import { attributeMergePreview } from '../attribute-edits';
 import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
 import { usePanelStore } from '../store';
-import { namedWithType } from '../slices/merge-slice';
+import { namedWithType, typeWarning } from '../merge-words';
 import type { Picked } from '../slices/merge-slice';
 import { EntityPicker } from './entity-picker';
 import { TypeBadge } from './type-badge';
@@ -38,7 +38,9 @@ function MergePreview({ a, b }: { readonly a: Picked; readonly b: Picked }) {
       </p>
       <ul>
         <li>
-          Names: “{eb.name}”{eb.aliases.length > 0 ? ` and ${eb.aliases.length} alias(es)` : ''} become aliases of “{ea.name}”.
+          {eb.name === ea.name && eb.aliases.length === 0
+            ? 'Names: nothing new (the same name).'
+            : `Names: “${eb.name}”${eb.aliases.length > 0 ? ` and ${eb.aliases.length} alias(es)` : ''} become aliases of “${ea.name}”.`}
         </li>
         <li>
           {value.rels} relationship(s) and {value.evidence} evidence row(s).
@@ -46,11 +48,7 @@ function MergePreview({ a, b }: { readonly a: Picked; readonly b: Picked }) {
         <li>Attributes gained: {value.gained.length > 0 ? value.gained.join(', ') : 'none'}.</li>
         {value.kept.length > 0 && <li>Different values, the kept one keeps its own: {value.kept.join(', ')}.</li>}
       </ul>
-      {ea.type !== eb.type && (
-        <p className="warning">
-          They have different types ({ea.type}, {eb.type}): make sure they are the same thing.
-        </p>
-      )}
+      {typeWarning(ea, eb) !== undefined && <p className="warning">{typeWarning(ea, eb)}</p>}
     </div>
   );
 }

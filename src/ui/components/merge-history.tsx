@@ -4,7 +4,7 @@
  */
 import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
-import { namedWithType } from '../slices/merge-slice';
+import { namedWithType } from '../merge-words';
 import { usePanelStore } from '../store';
 
 /** Merges listed. */

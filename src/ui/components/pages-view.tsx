@@ -3,12 +3,14 @@
  * and publication date (as its metadata gave them), when it was captured and what it
  * contributed; filtered by site and by capture date. Per page: open it, open it at
  * its evidence (a text fragment from a stored quote), capture it again in a tab
- * (`page.recapture`, the context menu's capture path), read it with the LLM when one is
- * set up, delete it with what only it contributed (`page_delete`, in the background), and
- * copy it to another workspace when there is one.
+ * (`page.recapture`, the context menu's capture path), re-read its kept sentences with the
+ * current analyzer (`page_reread`), read it with the LLM when one is set up, delete it with
+ * what only it contributed (`page_delete`, in the background), and copy it to another
+ * workspace when there is one. Above the list: re-read all pages (or those an older
+ * analyzer version read) in the background, with progress and cancel.
  * Everything shown here came from web pages and is rendered as text.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Evidence, Page } from '../../core/graph/types';
 import { urlAtQuote } from '../../core/text/text-fragment';
 import { callTool, sendMessage } from '../../messaging/client';
@@ -17,6 +19,8 @@ import { useLiveQuery } from '../live-query';
 import { panelGraph } from '../panel-ports';
 import { usePanelStore } from '../store';
 import { userError } from '../user-error';
+import { usePolled } from '../use-polled';
+import type { ToolOutput } from '../../core/tools/catalog';
 import { CopyPageTo } from './copy-page-to';
 import { PageLink } from './page-link';
 
@@ -25,6 +29,11 @@ const MAX_ROWS = 200;
 /** Pages read to offer their sites in the site filter. */
 const SITES_SCAN = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often the re-reading progress is read while a run goes on, and otherwise (the count of older pages). */
+const REREAD_POLL_MS = 1_000;
+const REREAD_IDLE_POLL_MS = 15_000;
+
+type RereadStatus = ToolOutput<'page_reread'>;
 
 type Period = 'all' | 'today' | 'week' | 'month';
 const PERIODS: readonly { readonly id: Period; readonly label: string }[] = [
@@ -86,7 +95,18 @@ function deletionSummary(out: {
   return `Deleted "${out.title || 'the page'}": ${plural(out.entities_removed_count, 'entity', 'entities')}${names} and ${plural(out.relationships_removed, 'relationship', 'relationships')} only it supported. ${plural(out.entities_kept, 'entity stays', 'entities stay')}: other pages (or your edits) support them.`;
 }
 
-function PageFacts({ page }: { readonly page: Page }) {
+function rereadSummary(out: RereadStatus): string {
+  const p = out.page;
+  if (p === undefined) return '';
+  if (p.status === 'no_text')
+    return `"${p.title || p.url}" keeps no sentences to re-read (they were not kept, or were dropped to stay in the bound): capture it again.`;
+  const added =
+    p.entities_added.length === 0 ? '' : ` New: ${p.entities_added.slice(0, 5).join(', ')}${p.entities_added.length > 5 ? ', …' : ''}.`;
+  const removed = p.entities_removed.length === 0 ? '' : ` No longer read: ${p.entities_removed.slice(0, 5).join(', ')}.`;
+  return `Re-read "${p.title || p.url}": ${plural(p.entities_after, 'entity', 'entities')} (was ${p.entities_before}), ${plural(p.relationships_after, 'relationship', 'relationships')} (was ${p.relationships_before}).${added}${removed} Your merges, deletions and edits are kept.`;
+}
+
+function PageFacts({ page, analyzerVersion }: { readonly page: Page; readonly analyzerVersion: number | undefined }) {
   return (
     <p className="muted page-facts">
       <span data-testid="page-site">{page.site}</span>
@@ -111,6 +131,14 @@ function PageFacts({ page }: { readonly page: Page }) {
       <span data-testid="page-contribution">
         {plural(page.entityIds.length, 'entity', 'entities')}, {plural(page.relationshipIds.length, 'relationship', 'relationships')}
       </span>
+      {analyzerVersion !== undefined && (page.analyzerVersion ?? 0) < analyzerVersion && (
+        <>
+          {' · '}
+          <span data-testid="page-outdated" title="Re-read it to apply Ariadne's current reading">
+            read by an older version
+          </span>
+        </>
+      )}
     </p>
   );
 }
@@ -118,12 +146,21 @@ function PageFacts({ page }: { readonly page: Page }) {
 interface RowProps {
   readonly page: Page;
   readonly llmReady: boolean;
+  readonly analyzerVersion: number | undefined;
   readonly onDone: (message: string) => void;
 }
 
 function PageActions({ page, llmReady, onDone }: RowProps) {
   const [confirming, setConfirming] = useState(false);
+  const [rereading, setRereading] = useState(false);
   const fail = (e: unknown) => onDone(userError(e));
+  const reread = () => {
+    setRereading(true);
+    onDone(`Re-reading "${page.title || page.url}"…`);
+    void callTool('page_reread', { url: page.url })
+      .then((out) => onDone(rereadSummary(out)), fail)
+      .finally(() => setRereading(false));
+  };
   const remove = async () => {
     setConfirming(false);
     await callTool('page_delete', { url: page.url }).then((out) => onDone(deletionSummary(out)), fail);
@@ -170,6 +207,11 @@ function PageActions({ page, llmReady, onDone }: RowProps) {
           Capture again
         </button>
       )}
+      {(page.sentences?.length ?? 0) > 0 && (
+        <button type="button" onClick={reread} disabled={rereading} data-testid="page-reread">
+          Re-read
+        </button>
+      )}
       {llmReady && (
         <button type="button" onClick={read} data-testid="page-llm-read">
           Read with the LLM
@@ -188,7 +230,7 @@ function PageRow(props: RowProps) {
   return (
     <li data-testid="page-row" data-url={page.url}>
       <PageLink url={page.url} title={page.title} />
-      <PageFacts page={page} />
+      <PageFacts page={page} analyzerVersion={props.analyzerVersion} />
       <PageActions {...props} />
     </li>
   );
@@ -239,6 +281,52 @@ function PageFilters({
   );
 }
 
+const readRereadStatus = () => callTool('page_reread', {});
+
+/** "Re-read all pages" (or the older ones) with the run's progress and a cancel. */
+function RereadAll({ status, onChange }: { readonly status: RereadStatus | undefined; readonly onChange: (message?: string) => void }) {
+  const run = status?.run;
+  const fail = (e: unknown) => onChange(userError(e));
+  const start = (pages: 'all' | 'outdated') => void callTool('page_reread', { pages }).then(() => onChange(), fail);
+  if (run?.state === 'running') {
+    return (
+      <div className="reread-progress" data-testid="reread-progress">
+        <progress value={run.done} max={Math.max(1, run.total)} aria-label="Re-reading pages" />
+        <p role="status">
+          Re-reading {run.done + 1 > run.total ? run.total : run.done + 1} of {run.total}
+          {run.current_title !== undefined && <>: {run.current_title}</>}
+        </p>
+        <button
+          type="button"
+          onClick={() => void callTool('page_reread', { cancel: true }).then(() => onChange(), fail)}
+          data-testid="reread-cancel"
+        >
+          Cancel
+        </button>
+      </div>
+    );
+  }
+  const outdated = status?.outdated_pages ?? 0;
+  return (
+    <div className="actions" data-testid="reread-all-box">
+      <button type="button" onClick={() => start('all')} disabled={status === undefined} data-testid="reread-all">
+        Re-read all pages
+      </button>
+      {outdated > 0 && (
+        <button type="button" onClick={() => start('outdated')} data-testid="reread-outdated">
+          Re-read the {plural(outdated, 'page', 'pages')} read by an older version
+        </button>
+      )}
+      {run !== undefined && (run.state === 'done' || run.state === 'cancelled') && (
+        <p className="muted" data-testid="reread-result">
+          {run.state === 'done' ? 'Re-read' : 'Cancelled after'} {plural(run.done, 'page', 'pages')} of {run.total}
+          {run.failed > 0 ? ` (${run.failed} could not be re-read: ${run.last_error ?? 'unknown error'})` : ''}.
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function PagesView() {
   const [site, setSite] = useState('');
   const [period, setPeriod] = useState<Period>('all');
@@ -250,6 +338,21 @@ export function PagesView() {
     [site, period],
   );
   const { value: total } = useLiveQuery(() => panelGraph().countPages(), []);
+  const [tick, setTick] = useState(0);
+  const [running, setRunning] = useState(false);
+  const read = useCallback(
+    () =>
+      readRereadStatus().then((s) => {
+        setRunning(s.run.state === 'running');
+        return s;
+      }),
+    [],
+  );
+  const reread = usePolled(read, running ? REREAD_POLL_MS : REREAD_IDLE_POLL_MS, tick);
+  const onRereadChange = (m?: string) => {
+    if (m !== undefined) setMessage(m);
+    setTick((n) => n + 1);
+  };
   if (error)
     return (
       <p role="alert" className="error">
@@ -265,6 +368,7 @@ export function PagesView() {
         </span>
       </h2>
       <PageFilters site={site} period={period} onSite={setSite} onPeriod={setPeriod} />
+      {total !== undefined && total > 0 && <RereadAll status={reread} onChange={onRereadChange} />}
       <p role="status" data-testid="pages-status">
         {message}
       </p>
@@ -277,7 +381,7 @@ export function PagesView() {
       {pages !== undefined && pages.length > 0 && (
         <ul className="page-list" data-testid="page-list">
           {pages.map((p) => (
-            <PageRow key={p.url} page={p} llmReady={llmReady} onDone={setMessage} />
+            <PageRow key={p.url} page={p} llmReady={llmReady} analyzerVersion={reread?.analyzer_version} onDone={setMessage} />
           ))}
         </ul>
       )}

@@ -7,6 +7,7 @@ import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
 import { usePanelStore } from '../store';
 import { EntityLink } from './entity-link';
+import { CountLegend, MentionCount } from './mention-count';
 import { TypeBadge } from './type-badge';
 
 /** Rows shown at most; the search box reaches the rest. */
@@ -66,6 +67,7 @@ export function RecentEntities() {
           {total ?? entities.length}
         </span>
       </h2>
+      <CountLegend />
       <ul className="entity-list" data-testid="entity-list">
         {entities.map((e: Entity) => (
           <li key={e.id} data-testid="entity-row" data-entity-type={e.type}>
@@ -73,9 +75,7 @@ export function RecentEntities() {
               <span className="name">{e.name}</span>
             </EntityLink>
             <TypeBadge type={e.type} />
-            <span className="count" title="Times seen">
-              ×{e.mentionCount}
-            </span>
+            <MentionCount count={e.mentionCount} />
           </li>
         ))}
       </ul>

@@ -10,9 +10,12 @@ import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
 import { userError } from '../user-error';
 import { PageLink } from './page-link';
+import { reviewReasonWords } from '../review-words';
 
 /** Items shown at once (the rest wait their turn). */
 const SHOWN = 50;
+/** The one line saying what a candidate's percentage means; every candidate select points to it. */
+const MATCH_HELP_ID = 'review-match-help';
 
 type Decision = { decision: 'merge'; candidate_id?: string } | { decision: 'keep_separate' };
 
@@ -31,10 +34,13 @@ function ReviewRow({
   return (
     <li className="card" data-testid="review-item">
       <label className="inline">
-        <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} /> <strong>{item.mention.name}</strong> (
-        {item.mention.type})
+        <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+        {/* One flex item: the type must not wrap apart from the name, nor mid-word. */}
+        <span>
+          <strong>{item.mention.name}</strong> ({item.mention.type})
+        </span>
       </label>
-      <p data-testid="review-reason">{item.reason}</p>
+      <p data-testid="review-reason">{reviewReasonWords(item.reason)}</p>
       <blockquote>{item.mention.snippet}</blockquote>
       <p className="muted">
         From <PageLink url={item.mention.pageUrl} title={item.mention.pageTitle} quote={item.mention.snippet} />
@@ -42,10 +48,15 @@ function ReviewRow({
       {item.candidates.length > 0 && (
         <label>
           Same as
-          <select value={candidate} onChange={(e) => setCandidate(e.target.value)} data-testid="review-candidate">
+          <select
+            value={candidate}
+            onChange={(e) => setCandidate(e.target.value)}
+            aria-describedby={MATCH_HELP_ID}
+            data-testid="review-candidate"
+          >
             {item.candidates.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.label} ({c.type}, {Math.round(c.confidence * 100)}% match)
+                {c.label} ({c.type}, {Math.round(c.confidence * 100)}%)
               </option>
             ))}
           </select>
@@ -101,6 +112,12 @@ export function ReviewQueue() {
       {items.length === 0 && (
         <p className="muted">
           Nothing to review. When Ariadne is unsure whether a name on a page is an entity it already knows, it asks here.
+        </p>
+      )}
+      {items.length > 0 && (
+        <p id={MATCH_HELP_ID} className="muted small" data-testid="match-help">
+          The percentage beside a candidate is how sure Ariadne is that the two are one thing (from their names, types and the names around
+          them).
         </p>
       )}
       {items.length > 1 && (

@@ -16,6 +16,7 @@ import { useLiveQuery } from '../live-query';
 import { usePanelStore } from '../store';
 import type { SearchHit } from '../store';
 import { useWorkspaces } from '../workspace/use-workspaces';
+import { CountLegend, MentionCount } from './mention-count';
 import { TypeBadge } from './type-badge';
 
 /** Aliases shown per result (the entity page lists them all). */
@@ -44,7 +45,7 @@ function NoMatch({ query, types }: { readonly query: string; readonly types: rea
         {types.length > 0 ? ', clear the type filters' : ''}, or add it yourself:
       </p>
       <form
-        className="actions"
+        className="actions bottom"
         onSubmit={(e) => {
           e.preventDefault();
           void add();
@@ -99,33 +100,34 @@ export function SearchResults() {
   if (search.status === 'done' && search.results.length === 0)
     return <NoMatch key={search.types.join(',')} query={search.query.trim()} types={search.types} />;
   return (
-    <ol id="search-results" className="results" aria-label="Search results" data-testid="search-results">
-      {search.results.map((hit, i) => {
-        const e = elsewhere(hit) ? undefined : byId.get(hit.id);
-        return (
-          <li
-            key={`${hit.workspace?.id ?? ''}:${hit.id}`}
-            id={`hit-${i}`}
-            aria-current={i === search.active ? 'true' : undefined}
-            className={i === search.active ? 'active' : ''}
-            data-testid="search-result"
-          >
-            <button type="button" className="row-main" onClick={() => openEntity(hit)}>
-              <span className="name">{hit.name}</span>
-              {hit.workspace !== undefined && (
-                <span className="muted small workspace-of" data-testid="hit-workspace">
-                  in {hit.workspace.name}
-                </span>
-              )}
-              {e && e.aliases.length > 0 && <span className="aliases">aka {e.aliases.slice(0, ALIASES_SHOWN).join(', ')}</span>}
-            </button>
-            <TypeBadge type={hit.entity_type} />
-            <span className="count" title="Times seen">
-              {e ? `×${e.mentionCount}` : ''}
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      {byId.size > 0 && <CountLegend />}
+      <ol id="search-results" className="results" aria-label="Search results" data-testid="search-results">
+        {search.results.map((hit, i) => {
+          const e = elsewhere(hit) ? undefined : byId.get(hit.id);
+          return (
+            <li
+              key={`${hit.workspace?.id ?? ''}:${hit.id}`}
+              id={`hit-${i}`}
+              aria-current={i === search.active ? 'true' : undefined}
+              className={i === search.active ? 'active' : ''}
+              data-testid="search-result"
+            >
+              <button type="button" className="row-main" onClick={() => openEntity(hit)}>
+                <span className="name">{hit.name}</span>
+                {hit.workspace !== undefined && (
+                  <span className="muted small workspace-of" data-testid="hit-workspace">
+                    in {hit.workspace.name}
+                  </span>
+                )}
+                {e && e.aliases.length > 0 && <span className="aliases">aka {e.aliases.slice(0, ALIASES_SHOWN).join(', ')}</span>}
+              </button>
+              <TypeBadge type={hit.entity_type} />
+              {e ? <MentionCount count={e.mentionCount} /> : <span className="count" />}
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

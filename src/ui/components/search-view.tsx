@@ -66,7 +66,7 @@ export function SearchView() {
           type="search"
           aria-label="Search entities"
           aria-controls={search.results.length > 0 ? 'search-results' : undefined}
-          placeholder="Search entities — typos are fine (press / )"
+          placeholder="Names, typos fine (press /)"
           value={search.query}
           maxLength={200}
           autoComplete="off"

@@ -1,11 +1,12 @@
 /**
  * Settings: capture (mode, pause, site lists), resolver thresholds, the LLM
  * provider with a connection test, network look-ups (off by default), storage, and
- * the agent bridge. Saved to `browser.storage.local` as they change.
+ * the agent bridge, workspaces and team sync. Saved to `browser.storage.local` as they change.
  */
 import { useEffect } from 'react';
 import { AgentBridgeSettings } from '../approvals/agent-bridge';
 import { usePanelStore } from '../store';
+import { TeamSettings } from '../team/team-settings';
 import { CaptureSettings } from './capture-settings';
 import { LlmSettings } from './llm-settings';
 import { SavedHere, SavedNotes } from './saved-here';
@@ -57,6 +58,7 @@ export function SettingsView() {
       <StorageSettings />
       <AgentBridgeSettings />
       <WorkspaceSettings />
+      <TeamSettings />
     </section>
   );
 }

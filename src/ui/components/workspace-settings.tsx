@@ -180,8 +180,8 @@ export function WorkspaceSettings() {
     }
   };
   return (
-    <section aria-labelledby="workspaces-heading" className="stack">
-      <h2 id="workspaces-heading">Workspaces</h2>
+    <fieldset>
+      <legend>Workspaces</legend>
       <p className="muted small">One graph per research project. Captures go to the active workspace (switch it in the header, Alt+W).</p>
       <form
         className="actions"
@@ -212,6 +212,6 @@ export function WorkspaceSettings() {
           {message}
         </p>
       )}
-    </section>
+    </fieldset>
   );
 }

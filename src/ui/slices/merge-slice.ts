@@ -6,6 +6,7 @@ import type { StateCreator } from 'zustand';
 import type { EntityType } from '../../core/graph/types';
 import { callTool } from '../../messaging/client';
 import type { PanelState } from '../store';
+import { mergeOutcome } from '../merge-words';
 import { userError } from '../user-error';
 
 export interface Picked {
@@ -13,11 +14,6 @@ export interface Picked {
   readonly name: string;
   /** Shown beside the name: two entities may share a name and differ in type. */
   readonly type?: EntityType;
-}
-
-/** “Name” (type), as the merge form, its outcome and its history show an entity. */
-export function namedWithType(entity: { readonly name: string; readonly type?: EntityType }): string {
-  return entity.type === undefined ? `“${entity.name}”` : `“${entity.name}” (${entity.type})`;
 }
 
 export interface MergeSlice {
@@ -44,7 +40,7 @@ export const createMergeSlice: StateCreator<PanelState, [], [], MergeSlice> = (s
       set({
         merge: {
           busy: false,
-          done: `Merged: kept ${namedWithType({ name: out.merged_into, ...(a.type ? { type: a.type } : {}) })}, removed ${namedWithType({ name: out.removed, ...(b.type ? { type: b.type } : {}) })} and folded it in.`,
+          done: mergeOutcome({ ...a, name: out.merged_into }, { ...b, name: out.removed }),
           lastMergeId: out.merge_id,
         },
       });

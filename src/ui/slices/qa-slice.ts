@@ -11,6 +11,7 @@ import type { AnswerBlock, AnswerSource, Confidence } from '../../core/query';
 import { callTool } from '../../messaging/client';
 import { currentPlace, sessionGet, sessionSet } from '../browser-api';
 import { panelGraph } from '../panel-ports';
+import { mergeOutcome, mergeQuestion } from '../merge-words';
 import { ask } from '../qa/ask';
 import { Conversation } from '../qa/conversation';
 import type { EntityRef, Place } from '../qa/conversation';
@@ -147,7 +148,7 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
           push({
             id: answerId,
             role: 'assistant',
-            text: `Merge “${b.name}” into “${a.name}”? Nothing changes until you confirm.`,
+            text: mergeQuestion(a, b),
             proposal: { a, b, state: 'open' },
           });
           return;
@@ -204,16 +205,18 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
       const proposal = message?.proposal;
       if (!proposal || proposal.state !== 'open') return;
       if (!accept) {
-        patch(messageId, { proposal: { ...proposal, state: 'dismissed' } });
+        patch(messageId, { proposal: { ...proposal, state: 'dismissed' }, notices: ['Not merged: nothing changed.'] });
+        void saveHistory(get().qa.messages);
         return;
       }
       try {
         const out = await callTool('entity_merge', { name_a: proposal.a.id, name_b: proposal.b.id });
+        const done = mergeOutcome({ ...proposal.a, name: out.merged_into }, { ...proposal.b, name: out.removed });
         patch(messageId, {
           proposal: { ...proposal, state: 'done' },
-          text: `Merged “${out.removed}” into “${out.merged_into}”. Undo it from Merge & review.`,
+          text: `${done} Undo it from Merge & review.`,
         });
-        set((s) => ({ merge: { ...s.merge, lastMergeId: out.merge_id, done: `Merged “${out.removed}” into “${out.merged_into}”.` } }));
+        set((s) => ({ merge: { ...s.merge, lastMergeId: out.merge_id, done } }));
       } catch (error) {
         patch(messageId, { text: userError(error), error: true });
       }

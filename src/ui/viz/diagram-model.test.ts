@@ -29,6 +29,13 @@ describe('diagramModel', () => {
     }
   });
 
+  it('labels edges with the phrases the entity page uses, not stored labels', async () => {
+    const { store } = await graph();
+    const model = await diagramModel(store, {});
+    expect(model.mermaid).toContain('|"created by"|');
+    expect(model.mermaid).not.toContain('created_by');
+  });
+
   it('draws a neighbourhood at depth 1 and keeps the budget', async () => {
     const { store, stripe } = await graph();
     const around = await diagramModel(store, { around: stripe.id, depth: 1 });

@@ -9,6 +9,7 @@
  *   model.nodes.n0 // 'e_1'
  */
 import { asEntityId } from '../../core/graph/ids';
+import { relationPhrase } from '../../core/graph/relation-phrases';
 import type { GraphReader } from '../../core/graph/store';
 import type { EntityType } from '../../core/graph/types';
 import { renderMermaid, renderMermaidParts } from '../../core/mermaid/render';
@@ -50,9 +51,12 @@ export async function diagramModel(store: GraphReader, filters: DiagramFilters):
     seen.add(node.key);
     nodes[`n${i}`] = node.key;
   });
+  // A person reads the panel's diagram: edges say "CEO of", "mentioned with", as the entity page
+  // does. The `entity_visualize` tool keeps the stored labels (its output is the seed's contract).
+  const readable = { ...diagram, edges: diagram.edges.map((edge) => ({ ...edge, label: relationPhrase(edge.label, true) })) };
   return {
-    mermaid: renderMermaid(diagram),
-    parts: renderMermaidParts(diagram),
+    mermaid: renderMermaid(readable),
+    parts: renderMermaidParts(readable),
     ...(note === undefined ? {} : { note }),
     nodes,
     shown: seen.size,

@@ -22,7 +22,7 @@ export const entityDelete = defineTool({
   ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => {
     const entity = await resolveEntity(ctx.deps, input.name, 'name');
-    const out = await ctx.deps.graph.deleteEntity(entity.id);
+    const out = await ctx.deps.graph.deleteEntity(entity.id, { byUser: true });
     return { deleted: entity.name, id: entity.id, relationships_removed: out.relationshipsRemoved, evidence_removed: out.evidenceRemoved };
   },
 });

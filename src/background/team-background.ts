@@ -1,0 +1,166 @@
+/**
+ * Team sync in the background, without the browser APIs (team.ts adds them: storage,
+ * the native host, alarms): the `team.*` message handlers on the active workspace, the
+ * recording of local changes after they committed (a capture's ingestion, a user's edit
+ * through a tool), and the periodic sync of every linked workspace. Each workspace's
+ * queue, cursor, id map and state live in its own database (dexie-team-ports.ts); a
+ * teammate's change is replayed through the resolver in one transaction with its id
+ * mappings. Replays write through the graph service, never through these recorders,
+ * so nothing is pushed back (no echo).
+ *
+ * @example
+ *   const team = createTeamBackground({ clock, links, host, workspaces: () => workspaces, databaseName, soon, warn });
+ *   await team.afterIngest(graph, result); // queues the page's changes when its workspace is linked
+ */
+import type { AriadneDatabase } from '../adapters/dexie/database';
+import { DexiePullCursor, DexiePushQueue, DexieTeamIdMap, DexieTeamState } from '../adapters/dexie/dexie-team-ports';
+import type { Clock } from '../core/graph/ids';
+import type { GraphService } from '../core/graph/service';
+import type { GraphStore } from '../core/graph/store';
+import type { IngestResult } from '../core/ingest/ingest';
+import { createResolver } from '../core/resolve/resolver';
+import { changeIds } from '../core/team/changes';
+import { changesOfPage } from '../core/team/local-changes';
+import { atomicResolverSink } from '../core/team/resolver-sink';
+import type { TeamHost, TeamLinks, TeamWorkspace } from '../core/team/team-service';
+import { TeamService } from '../core/team/team-service';
+import { changesOfToolCall, RECORDED_TOOLS } from '../core/team/tool-changes';
+import type { CallOptions } from '../core/tools/registry';
+import { asWorkspaceId } from '../core/workspace/workspace';
+import type { Workspace } from '../core/workspace/workspace';
+import type { RoutedToolRecord, RoutedTools } from '../core/workspace/workspace-tool-router';
+import type { TeamHandling } from './handlers';
+
+/** What the team needs of one open workspace graph (`WorkspaceGraph` satisfies it). */
+export interface TeamGraph {
+  readonly workspace: Pick<Workspace, 'id'>;
+  readonly db: AriadneDatabase;
+  readonly graph: GraphService;
+  readonly store: GraphStore;
+}
+
+/** What the team needs of the workspaces (`Workspaces` satisfies it). */
+export interface TeamWorkspaces {
+  active(): Promise<TeamGraph>;
+  readonly registry: { get(id: Workspace['id']): Promise<Workspace | undefined> };
+  readonly open: { get(workspace: Workspace): Promise<TeamGraph> };
+}
+
+export interface TeamBackgroundDeps {
+  readonly clock: Clock;
+  readonly links: TeamLinks;
+  readonly host: TeamHost;
+  /** Set after the workspaces are built (they build their tools through `recordTools`). */
+  readonly workspaces: () => TeamWorkspaces;
+  /** The workspace id owning a graph database, among `ids` (the linked ones). */
+  readonly workspaceOfDatabase: (name: string, ids: readonly string[]) => string | undefined;
+  /** Asks for a sync soon (a local change was queued). */
+  readonly soon: () => void;
+  readonly warn: (message: string) => void;
+  /** A fresh device id. */
+  readonly newOrigin: () => string;
+}
+
+export interface TeamBackground extends TeamHandling {
+  /** Queues a captured page's entities, relationships and evidence (when its workspace is linked). */
+  afterIngest(graph: TeamGraph, result: IngestResult): Promise<void>;
+  /** The same tools, whose successful writing calls are queued for the team (`tool-changes.ts`). */
+  recordTools<R extends RoutedToolRecord>(tools: RoutedTools<R>, db: AriadneDatabase, store: GraphStore): RoutedTools<R>;
+  /** Syncs every linked workspace (the timer); failures are kept in each one's status. */
+  syncLinked(): Promise<void>;
+  readonly service: TeamService;
+}
+
+export function createTeamBackground(deps: TeamBackgroundDeps): TeamBackground {
+  const service = new TeamService({ links: deps.links, host: deps.host, clock: deps.clock, newOrigin: deps.newOrigin });
+  const ids = changeIds(deps.clock);
+  const ports = new WeakMap<AriadneDatabase, TeamWorkspace>();
+
+  const portsOf = (g: TeamGraph): TeamWorkspace => {
+    const known = ports.get(g.db);
+    if (known) return known;
+    const made: TeamWorkspace = {
+      id: g.workspace.id,
+      queue: new DexiePushQueue(g.db),
+      cursor: new DexiePullCursor(g.db),
+      state: new DexieTeamState(g.db),
+      sink: atomicResolverSink({
+        graph: g.graph,
+        store: g.store,
+        // Local only, deterministic: a teammate's entity joins a local one or is created, never looked up online.
+        resolver: createResolver({ store: g.store, clock: deps.clock, settings: { networkLookups: false } }),
+        idMap: new DexieTeamIdMap(g.db),
+        onSkip: (change, reason) => deps.warn(`team: skipped change ${change.position} (${change.change.kind}): ${reason}`),
+      }),
+    };
+    ports.set(g.db, made);
+    return made;
+  };
+
+  const record = async (g: TeamGraph, changes: Parameters<TeamService['record']>[1]): Promise<void> => {
+    if (await service.record(portsOf(g), changes)) deps.soon();
+  };
+
+  const active = async (): Promise<TeamWorkspace> => portsOf(await deps.workspaces().active());
+
+  return {
+    service,
+    status: async () => service.status(await active()),
+    link: async (request) => {
+      const { host, port, database, user, teamWorkspace, password } = request;
+      const status = await service.link(await active(), { host, port, database, user, teamWorkspace }, password);
+      deps.soon();
+      return status;
+    },
+    unlink: async () => service.unlink(await active()),
+    sync: async () => service.sync(await active()),
+
+    async afterIngest(graph, result) {
+      // A duplicate capture is queued again too: it is how a capture whose queuing a stopped worker missed gets queued.
+      if (!(await service.isLinked(graph.workspace.id))) return;
+      try {
+        await record(graph, await changesOfPage(graph.store, result.pageUrl, ids));
+      } catch (error) {
+        deps.warn(`team: could not queue the capture of ${result.pageUrl}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+
+    recordTools(tools, db, store) {
+      const call = async (name: string, args: unknown, options: CallOptions): Promise<unknown> => {
+        const output = await tools.call(name, args, options);
+        if (!RECORDED_TOOLS.has(name)) return output;
+        try {
+          const linked = [...(await deps.links.all()).keys()];
+          const id = deps.workspaceOfDatabase(db.name, linked);
+          if (id !== undefined) {
+            const workspace = await workspaceOf(deps.workspaces(), id);
+            const graph = workspace === undefined ? undefined : await deps.workspaces().open.get(workspace);
+            if (graph) await record(graph, await changesOfToolCall(name, args, output, { store, ids, clock: deps.clock }));
+          }
+        } catch (error) {
+          // The edit committed: failing to queue it is reported, not turned into a failed call.
+          deps.warn(`team: could not queue ${name}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        return output;
+      };
+      return { get: (name) => tools.get(name), list: () => tools.list(), call };
+    },
+
+    async syncLinked() {
+      for (const id of (await deps.links.all()).keys()) {
+        const workspace = await workspaceOf(deps.workspaces(), id);
+        if (workspace === undefined || workspace.archived) continue;
+        try {
+          await service.sync(portsOf(await deps.workspaces().open.get(workspace)));
+        } catch (error) {
+          deps.warn(`team: sync of ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    },
+  };
+}
+
+async function workspaceOf(workspaces: TeamWorkspaces, id: string): Promise<Workspace | undefined> {
+  const workspaceId = asWorkspaceId(id);
+  return workspaceId === undefined ? undefined : workspaces.registry.get(workspaceId);
+}

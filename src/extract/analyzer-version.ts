@@ -1,0 +1,11 @@
+/**
+ * The version of the offline analyzer: the recognizer (rules + trained model), the relation
+ * patterns and classifier, and the analysis steps around them. Each page record keeps the
+ * version that read it (`Page.analyzerVersion`); the Pages view offers to re-read pages
+ * read by an older version (`page_reread`), so a better model reaches pages already captured.
+ *
+ * Bump it with any change that makes the analysis of the same text find other entities or
+ * relations (a retrained model, a new pattern, a threshold). 1 is the first recorded
+ * version; pages captured before versions were recorded count as 0.
+ */
+export const ANALYZER_VERSION = 1;

@@ -1,0 +1,151 @@
+/**
+ * Noun phrases that tie two names in the trigger rules (`rules.ts`): a product noun
+ * between a maker and its product ("Dell's … offering, PowerFlex", "its robot, Atlas",
+ * "Atlas, a project from Acme"), what a thing is built on ("built on Qt"), an
+ * organization's seat ("Pebble's headquarters in Redwood City"), and a unit inside an
+ * organization ("Director of Analytics at Instacart"). Token lookups only: the tokens
+ * are `tokenize`'s, lower-cased.
+ */
+import type { Span, Token } from './features';
+
+/** The last word of a unit that is an institution of its own ("the Bagnoud Center at Harvard", "MIT's Lincoln Laboratory"). */
+const INSTITUTION_NOUNS = new Set([
+  'center',
+  'centre',
+  'institute',
+  'laboratory',
+  'lab',
+  'labs',
+  'school',
+  'college',
+  'department',
+  'foundation',
+  'hospital',
+  'museum',
+  'library',
+  'office',
+  'bureau',
+]);
+/** Lower-case words at most between a unit and its organization ("AI at freelance job marketplace Upwork"). */
+const MAX_UNIT_WORDS = 4;
+/** Participles that, before "on"/"in"/"with", say what a thing stands on ("built on Qt", "based on https"). */
+const BUILT_ON = new Set(['built', 'based', 'written', 'implemented', 'coded', 'running', 'runs']);
+const BUILT_ON_PREPOSITIONS = new Set(['on', 'upon', 'in', 'with', 'using', 'atop']);
+/** "Pebble's headquarters in Redwood City": the nouns of a seat. */
+const SEAT_NOUNS = new Set(['headquarters', 'hq', 'head', 'offices', 'office', 'campus']);
+/**
+ * Nouns that name a made thing: "Dell's software-defined infrastructure offering,
+ * PowerFlex", "its bipedal humanoid robot, Atlas", "Its top products include Lattice",
+ * "Cloudhop, a second project from Contoso".
+ */
+const PRODUCT_NOUNS = new Set([
+  'product',
+  'products',
+  'robot',
+  'robots',
+  'app',
+  'apps',
+  'application',
+  'platform',
+  'service',
+  'device',
+  'devices',
+  'tool',
+  'tools',
+  'software',
+  'processor',
+  'processors',
+  'chip',
+  'chips',
+  'offering',
+  'offerings',
+  'lineup',
+  'vehicle',
+  'project',
+  'assistant',
+  'browser',
+  'smartphone',
+  'console',
+  'game',
+  'microarchitecture',
+]);
+/** Words before "its" that keep the maker the subject ("Acme is known for its robot, Atlas"). */
+const KNOWN_FOR = new Set(['is', 'was', 'are', 'best', 'known', 'famous', 'for', 'with', 'also', 'has', 'its', 'their']);
+/** What may follow the product noun before the product's name: a comma, "include(s)", "such as", "called". */
+const PRODUCT_LEAD = new Set([',', 'include', 'includes', 'including', 'such', 'as', 'called', 'named', 'the', '-']);
+/** Words at most between a possessive and its product noun ("software - defined infrastructure offering"). */
+const MAX_PRODUCT_WORDS = 6;
+/** Words that open a clause inside an apposition ("Atlas, which a project …"): no product noun phrase. */
+const CLAUSE_OPENERS = new Set(['who', 'which', 'that', 'when', 'where', 'whose', 'whom']);
+
+/**
+ * "QGIS is built on Qt", "Chrome is based on Chromium", "Acme is written in Rust": a
+ * participle and its preposition, what the subject stands on.
+ */
+export function builtOn(verb: string, next: string): boolean {
+  return BUILT_ON.has(verb) && BUILT_ON_PREPOSITIONS.has(next);
+}
+
+/** "'s headquarters in": a possessive, a seat noun, then "in". */
+export function seatPhrase(between: readonly string[]): boolean {
+  return (
+    between[0] === "'" && between[1] === 's' && between.length <= 5 && between.at(-1) === 'in' && between.some((w) => SEAT_NOUNS.has(w))
+  );
+}
+
+/** True when the span's last word names an institution of its own ("… Center", "… Laboratory"), not a unit like "Analytics". */
+export function isInstitution(tokens: readonly Token[], s: Span): boolean {
+  return INSTITUTION_NOUNS.has(tokens[s.end - 1]?.text ?? '');
+}
+
+/**
+ * True when the organization `o` is a unit of one named right after it: "at" or "of",
+ * then a few lower-case words ("at freelance job marketplace Upwork"), then another
+ * organization.
+ */
+export function unitOf(tokens: readonly Token[], o: Span, spans: readonly Span[]): boolean {
+  const w = tokens[o.end]?.text;
+  if (w !== 'at' && w !== 'of') return false;
+  for (let j = o.end + 1; j <= o.end + 1 + MAX_UNIT_WORDS && j < tokens.length; j++) {
+    if (spans.some((s) => s !== o && s.type === 'org' && s.start === j)) return true;
+    if (!/^\p{Ll}+$/u.test(tokens[j]?.text ?? '')) return false;
+  }
+  return false;
+}
+
+/**
+ * The maker's possessive, a product noun, then the product: "Dell's software-defined
+ * infrastructure offering, PowerFlex", "Acme is known for its robot, Atlas", and with
+ * "its" itself read as the maker (`anaphora.ts`), "Its top products include the Lattice".
+ * Only describing words between the possessive and the noun; after it, a comma or
+ * "include", "such as", "called".
+ */
+export function makersProduct(between: readonly string[], first: string): boolean {
+  let at: number;
+  if (between[0] === "'" && between[1] === 's') at = 2;
+  // A plural's possessive: "Anduril Robotics’ products include …".
+  else if (between[0] === "'") at = 1;
+  else if (first === 'its' || first === 'their') at = 0;
+  else {
+    // "… is known for its robot": only a few linking words before the possessive.
+    const its = between.findIndex((w) => w === 'its' || w === 'their');
+    if (its < 0 || !between.slice(0, its).every((w) => KNOWN_FOR.has(w))) return false;
+    at = its + 1;
+  }
+  const rest = between.slice(at);
+  let noun = -1;
+  rest.forEach((w, i) => {
+    if (PRODUCT_NOUNS.has(w)) noun = i;
+  });
+  if (noun < 0 || noun > MAX_PRODUCT_WORDS) return false;
+  return rest.slice(0, noun).every((w) => /^[\p{L}\p{N}-]+$/u.test(w)) && rest.slice(noun + 1).every((w) => PRODUCT_LEAD.has(w));
+}
+
+/** "Cloudhop, a second project from Contoso", "Spot, the robot by Boston Dynamics": an apposition with a product noun and "from"/"by"/"of". */
+export function productFrom(between: readonly string[]): boolean {
+  const last = between.at(-1);
+  if (between[0] !== ',' || (last !== 'from' && last !== 'by' && last !== 'of')) return false;
+  const inner = between.slice(1, -1);
+  const noun = inner.findIndex((w) => PRODUCT_NOUNS.has(w));
+  return noun >= 0 && noun <= MAX_PRODUCT_WORDS && inner.every((w) => /^[\p{L}\p{N}-]+$/u.test(w) && !CLAUSE_OPENERS.has(w));
+}

@@ -1,0 +1,156 @@
+/**
+ * Settings → Team in words: the link form checked against the protocol's own
+ * `team.link` schema (so the panel's bounds are the contract's, not a copy), what a
+ * failed link means for the user, and the sync status as plain sentences.
+ *
+ * @example
+ *   const checked = checkTeamForm(form);
+ *   if (checked.ok) await sendMessage({ type: 'team.link', ...checked.args });
+ *   else checked.errors.get('port'); // 'The port is a whole number from 1 to 65535 …'
+ *   describeTeamStatus(status, Date.now()).queue; // '3 changes waiting to be sent.'
+ */
+import { AriadneError } from '../../core/errors';
+import type { Request, TeamConnection, TeamStatus, TeamSyncCounts } from '../../messaging/protocol';
+import { teamLinkRequestSchema } from '../../messaging/protocol';
+import { userError } from '../user-error';
+
+export type TeamField = 'host' | 'port' | 'database' | 'user' | 'password' | 'teamWorkspace';
+
+/** The form as typed: every field a string (the port too, until it is checked). */
+export type TeamForm = Readonly<Record<TeamField, string>>;
+
+export type TeamLinkArgs = Omit<Request<'team.link'>, 'type'>;
+
+/** The command that installs the native host (both its roles: the MCP bridge and team sync). */
+export const INSTALL_COMMAND = 'npm run --silent mcp -- install';
+
+/** PostgreSQL's usual port, offered in an empty form. */
+const DEFAULT_PORT = '5432';
+
+const FIELD_HINTS: Readonly<Record<TeamField, string>> = {
+  host: 'Enter the database server’s host name or address (at most 255 characters).',
+  port: 'The port is a whole number from 1 to 65535 (PostgreSQL’s usual one is 5432).',
+  database: 'Enter the database name (1 to 63 characters).',
+  user: 'Enter your member name, as your administrator created it (1 to 63 characters).',
+  password: 'The password is at most 1,024 characters.',
+  teamWorkspace: 'A team workspace id is 1 to 63 lower-case letters, digits, - or _.',
+};
+
+/** The form's fields, in the order it shows them. */
+export const TEAM_FIELDS: readonly TeamField[] = ['host', 'port', 'database', 'user', 'password', 'teamWorkspace'];
+
+function isField(key: unknown): key is TeamField {
+  return TEAM_FIELDS.some((f) => f === key);
+}
+
+/** The form for a workspace: its saved connection (never a password: the host keeps it), or an empty one. */
+export function formOf(connection: TeamConnection | null): TeamForm {
+  if (connection === null) return { host: '', port: DEFAULT_PORT, database: '', user: '', password: '', teamWorkspace: '' };
+  return { ...connection, port: String(connection.port), password: '' };
+}
+
+/**
+ * Checks the form with `team.link`'s schema. Names are trimmed, the password is not
+ * (spaces may be part of it); an empty password is left out, which tells the host to
+ * keep the secret it already has (or to use its ~/.pgpass).
+ */
+export function checkTeamForm(form: TeamForm): { ok: true; args: TeamLinkArgs } | { ok: false; errors: ReadonlyMap<TeamField, string> } {
+  const port = form.port.trim();
+  const parsed = teamLinkRequestSchema.safeParse({
+    type: 'team.link',
+    host: form.host.trim(),
+    // Digits only: Number('') is 0 and Number('1e3') is 1000, neither of which the user typed as a port.
+    port: /^\d{1,5}$/.test(port) ? Number(port) : Number.NaN,
+    database: form.database.trim(),
+    user: form.user.trim(),
+    password: form.password === '' ? undefined : form.password,
+    teamWorkspace: form.teamWorkspace.trim(),
+  });
+  if (parsed.success) {
+    const { type: _type, ...args } = parsed.data;
+    return { ok: true, args };
+  }
+  const errors = new Map<TeamField, string>();
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (isField(field)) errors.set(field, FIELD_HINTS[field]);
+  }
+  return { ok: false, errors };
+}
+
+/** Why a link (or a sync) failed, in words; `team.link`'s errors mean something else than a silent background. */
+export function teamErrorText(error: unknown): string {
+  if (!(error instanceof AriadneError)) return userError(error);
+  return errorSentence(error.code, error.message);
+}
+
+function errorSentence(code: string, message: string): string {
+  if (code === 'unavailable') return `The team database or the local helper program did not answer: ${message}`;
+  if (code === 'forbidden')
+    return `The team database refused: the login failed, or this user is not a member of that team workspace. Check them with your administrator. (${message})`;
+  if (code === 'invalid_arguments') return message;
+  return userError(new AriadneError('internal', message));
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "just now", "5 min ago", "3 h ago", or the day it was. */
+export function ago(at: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  // Under a minute the exact seconds say nothing useful.
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `on ${new Date(at).toLocaleDateString()}`;
+}
+
+/** One sync's counts: what went out (and what the database already had), what came in. */
+export function syncCountsText(counts: TeamSyncCounts): string {
+  const { applied, duplicates } = counts.pushed;
+  const sent = applied + duplicates === 0 ? 'Nothing to send' : `Sent ${plural(applied, 'change')}`;
+  const already = duplicates === 0 ? '' : ` (${plural(duplicates, 'was', 'were')} already there)`;
+  return `${sent}${already}; received ${plural(counts.pulled.changes, 'change')} from teammates.`;
+}
+
+export interface TeamStatusWords {
+  /** Linked to what, or not linked. */
+  readonly link: string;
+  readonly queue: string;
+  readonly lastSync: string;
+  /** The last sync's counts, once there was one. */
+  readonly lastResult?: string;
+  /** The last error the background reported, in words. */
+  readonly error?: string;
+  /** How to install the native host, when it is missing. */
+  readonly install?: string;
+}
+
+/** The status as the panel says it. */
+export function describeTeamStatus(status: TeamStatus, now: number): TeamStatusWords {
+  const c = status.connection;
+  const link =
+    status.linked && c !== null
+      ? `Linked to team workspace “${c.teamWorkspace}” on ${c.host}:${c.port}, database ${c.database}, as ${c.user}.`
+      : 'Not linked: this workspace’s graph stays in this browser only.';
+  const waiting = status.queued === 1 ? '1 change waiting' : `${status.queued} changes waiting`;
+  const queue =
+    status.queued === 0
+      ? 'Nothing waiting to be sent.'
+      : status.linked
+        ? `${waiting} to be sent.`
+        : `${waiting}; they are sent once you link again.`;
+  const lastSync = status.lastSyncAt === null ? 'Never synced yet.' : `Last synced ${ago(status.lastSyncAt, now)}.`;
+  const words: TeamStatusWords = { link, queue, lastSync };
+  return {
+    ...words,
+    ...(status.lastResult === null ? {} : { lastResult: syncCountsText(status.lastResult) }),
+    ...(status.lastError === null ? {} : { error: errorSentence(status.lastError.code, status.lastError.message) }),
+    ...(status.host === 'missing'
+      ? {
+          install: `The local helper program (Ariadne’s native host) is not installed for this browser. In the Ariadne folder, run ${INSTALL_COMMAND}, then try again.`,
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+// Settings → Team against a scripted background: the form checks before it sends, a refused link is
+// shown by the form, a link shows the status and its actions, Unlink asks first, a missing host says how to install it.
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AriadneError } from '../../core/errors';
+import type { TeamStatus } from '../../messaging/protocol';
+import type { TeamLinkArgs } from './team-form';
+import type { TeamClient } from './team-settings';
+import { mountEachTest } from '../testing/render';
+import { TeamSettingsView } from './team-settings';
+
+const UNLINKED: TeamStatus = {
+  linked: false,
+  workspaceId: 'default',
+  connection: null,
+  queued: 2,
+  lastSyncAt: null,
+  lastResult: null,
+  lastError: null,
+  host: 'ready',
+};
+
+/** A background that keeps a status and records what it was asked. */
+function fakeBackground(start: TeamStatus, refuse?: AriadneError) {
+  let status = start;
+  const links: TeamLinkArgs[] = [];
+  const calls: string[] = [];
+  const client: TeamClient = {
+    status: async () => status,
+    link: async (args) => {
+      calls.push('link');
+      links.push(args);
+      if (refuse) throw refuse;
+      status = {
+        ...status,
+        linked: true,
+        connection: { host: args.host, port: args.port, database: args.database, user: args.user, teamWorkspace: args.teamWorkspace },
+      };
+      return status;
+    },
+    unlink: async () => {
+      calls.push('unlink');
+      status = { ...status, linked: false, connection: null };
+      return status;
+    },
+    sync: async () => {
+      calls.push('sync');
+      const counts = { pushed: { batches: 1, applied: 2, duplicates: 0 }, pulled: { changes: 5, position: 5 } };
+      status = { ...status, queued: 0, lastSyncAt: Date.now(), lastResult: counts };
+      return { ...counts, status };
+    },
+  };
+  return { client, links, calls };
+}
+
+function setValue(input: Element | null, value: string): void {
+  if (!(input instanceof HTMLInputElement)) throw new Error('no such input');
+  // React follows the value through the prototype's setter, as a user's typing does.
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+describe('TeamSettingsView', () => {
+  const view = mountEachTest();
+  const $ = view.byTestId;
+  const { click } = view;
+  const fill = async (values: Record<string, string>) =>
+    act(async () => {
+      for (const [field, value] of Object.entries(values)) setValue($(`team-${field}`), value);
+    });
+
+  it('checks the form before sending: a bad port is named by its field and nothing is sent', async () => {
+    const bg = fakeBackground(UNLINKED);
+    await view.render(<TeamSettingsView client={bg.client} workspaceName="Default" />);
+    await fill({ host: 'db.example', port: '70000', database: 'research', user: 'alice', teamWorkspace: 'acme' });
+    await click('team-link');
+    expect(bg.calls).toEqual([]);
+    const port = $('team-port');
+    expect(port?.getAttribute('aria-invalid')).toBe('true');
+    const hint = view.container().querySelector(`#${port?.getAttribute('aria-describedby') ?? 'none'}`);
+    expect(hint?.textContent).toContain('1 to 65535');
+  });
+
+  it('shows a refused link by the form, in words, and stays unlinked', async () => {
+    const bg = fakeBackground(UNLINKED, new AriadneError('forbidden', 'alice is not a member of acme'));
+    await view.render(<TeamSettingsView client={bg.client} workspaceName="Default" />);
+    await fill({ host: 'db.example', database: 'research', user: 'alice', password: 'pw', teamWorkspace: 'acme' });
+    await click('team-link');
+    const alert = view.container().querySelector('form [role="alert"]');
+    expect(alert?.textContent).toContain('not a member of that team workspace');
+    expect(alert?.textContent).toContain('alice is not a member of acme');
+    expect($('team-status')?.getAttribute('data-linked')).toBe('false');
+    expect(bg.links).toEqual([
+      { host: 'db.example', port: 5432, database: 'research', user: 'alice', password: 'pw', teamWorkspace: 'acme' },
+    ]);
+  });
+
+  it('links, then offers Sync now (with its counts) and shows what waits', async () => {
+    const bg = fakeBackground(UNLINKED);
+    await view.render(<TeamSettingsView client={bg.client} workspaceName="Default" />);
+    expect($('team-queued')?.textContent).toBe('2 changes waiting; they are sent once you link again.');
+    expect($('team-sync')).toBeNull();
+    await fill({ host: 'db.example', database: 'research', user: 'alice', teamWorkspace: 'acme' });
+    await click('team-link');
+    expect(bg.links[0]?.password).toBeUndefined();
+    expect($('team-status')?.getAttribute('data-linked')).toBe('true');
+    expect($('team-status')?.textContent).toContain('Linked to team workspace “acme”');
+    await click('team-sync');
+    expect($('team-message')?.textContent).toBe('Sent 2 changes; received 5 changes from teammates.');
+    expect($('team-queued')?.textContent).toBe('Nothing waiting to be sent.');
+    expect($('team-last-sync')?.textContent).toContain('Last synced just now.');
+  });
+
+  it('asks before unlinking, and says the local graph stays', async () => {
+    const linked = { ...UNLINKED, linked: true, connection: { host: 'h', port: 5432, database: 'd', user: 'bob', teamWorkspace: 'acme' } };
+    const bg = fakeBackground(linked);
+    await view.render(<TeamSettingsView client={bg.client} workspaceName="Market scan" />);
+    await click('team-unlink');
+    expect(bg.calls).toEqual([]);
+    expect(view.container().querySelector('[aria-label="Confirm unlinking"]')?.textContent).toContain('Its graph stays in this browser');
+    await click('team-confirm-unlink');
+    expect(bg.calls).toEqual(['unlink']);
+    expect($('team-message')?.textContent).toBe('Unlinked: “Market scan” keeps its whole graph here and stops syncing.');
+    expect($('team-status')?.getAttribute('data-linked')).toBe('false');
+  });
+
+  it('says so when the background cannot tell the status, instead of waiting forever', async () => {
+    const client: TeamClient = {
+      ...fakeBackground(UNLINKED).client,
+      status: () => Promise.reject(new AriadneError('unavailable', 'Team sync is not available in this context.')),
+    };
+    await view.render(<TeamSettingsView client={client} workspaceName="Default" />);
+    expect($('team-error')?.textContent).toContain('Team sync is not available in this context.');
+  });
+
+  it('says how to install the native host when it is missing', async () => {
+    const bg = fakeBackground({ ...UNLINKED, host: 'missing' });
+    await view.render(<TeamSettingsView client={bg.client} workspaceName="Default" />);
+    expect($('team-install')?.querySelector('code')?.textContent).toBe('npm run --silent mcp -- install');
+    expect($('team-install')?.textContent).toMatch(/run npm run --silent mcp -- install, then try again/);
+  });
+});
