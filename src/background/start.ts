@@ -51,7 +51,11 @@ export function startBackground(): void {
     ids,
     buildTools: async (sources) =>
       team.recordTools(
-        await createToolRegistry({ ...sources, rereader: createRereader({ ...sources, clock, ids, settings: readSettings }) }),
+        await createToolRegistry({
+          ...sources,
+          rereader: createRereader({ ...sources, clock, ids, settings: readSettings }),
+          teamReads: team.readsFor(sources.db),
+        }),
         sources.db,
         sources.store,
       ),

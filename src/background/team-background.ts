@@ -6,7 +6,8 @@
  * queue, cursor, id map and state live in its own database (dexie-team-ports.ts); a
  * teammate's change is replayed through the resolver in one transaction with its id
  * mappings. Replays write through the graph service, never through these recorders,
- * so nothing is pushed back (no echo).
+ * so nothing is pushed back (no echo). The team tools of each workspace read its linked
+ * team database through `readsFor`.
  *
  * @example
  *   const team = createTeamBackground({ clock, links, host, workspaces: () => workspaces, databaseName, soon, warn });
@@ -25,6 +26,8 @@ import { atomicResolverSink } from '../core/team/resolver-sink';
 import type { TeamHost, TeamLinks, TeamWorkspace } from '../core/team/team-service';
 import { TeamService } from '../core/team/team-service';
 import { changesOfToolCall, RECORDED_TOOLS } from '../core/team/tool-changes';
+import type { TeamReadHost, TeamReads } from '../core/tools/definitions/team-reads';
+import { linkedTeamReads } from '../core/tools/definitions/team-reads';
 import type { CallOptions } from '../core/tools/registry';
 import { asWorkspaceId } from '../core/workspace/workspace';
 import type { Workspace } from '../core/workspace/workspace';
@@ -59,6 +62,8 @@ export interface TeamBackgroundDeps {
   readonly warn: (message: string) => void;
   /** A fresh device id. */
   readonly newOrigin: () => string;
+  /** The host's team reads (`team_search`, `team_find_related`); without it the tools answer `unavailable`. */
+  readonly readHost?: TeamReadHost;
 }
 
 export interface TeamBackground extends TeamHandling {
@@ -66,6 +71,8 @@ export interface TeamBackground extends TeamHandling {
   afterIngest(graph: TeamGraph, result: IngestResult): Promise<void>;
   /** The same tools, whose successful writing calls are queued for the team (`tool-changes.ts`). */
   recordTools<R extends RoutedToolRecord>(tools: RoutedTools<R>, db: AriadneDatabase, store: GraphStore): RoutedTools<R>;
+  /** The team reads of the workspace owning `db` (its link looked up at each call); undefined without a read host. */
+  readsFor(db: AriadneDatabase): TeamReads | undefined;
   /** Syncs every linked workspace (the timer); failures are kept in each one's status. */
   syncLinked(): Promise<void>;
   readonly service: TeamService;
@@ -144,6 +151,16 @@ export function createTeamBackground(deps: TeamBackgroundDeps): TeamBackground {
         return output;
       };
       return { get: (name) => tools.get(name), list: () => tools.list(), call };
+    },
+
+    readsFor(db) {
+      const host = deps.readHost;
+      if (host === undefined) return undefined;
+      return linkedTeamReads(async () => {
+        const links = await deps.links.all();
+        const id = deps.workspaceOfDatabase(db.name, [...links.keys()]);
+        return id === undefined ? undefined : links.get(id);
+      }, host);
     },
 
     async syncLinked() {

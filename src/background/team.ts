@@ -1,8 +1,8 @@
 /**
  * Team sync wired to the browser: links kept in `storage.local` (per local workspace, no
  * password), the native host's team role over `connectNative('com.ariadne.team')`, and
- * `alarms` for the timer (every 5 minutes, and half a minute after a local change). The
- * logic is in team-background.ts and core/team.
+ * `alarms` for the timer (every 5 minutes, and half a minute after a local change); the
+ * same host port serves the team tools' reads. The logic is in team-background.ts and core/team.
  *
  * @example
  *   // startBackground()
@@ -55,12 +55,15 @@ function storageLinks(): TeamLinks {
   };
 }
 
-function nativeHost(): TeamHost {
-  const client = new NativeTeamClient({
+function nativeClient(): NativeTeamClient {
+  return new NativeTeamClient({
     // Absent without the `nativeMessaging` permission.
     connectNative: typeof browser.runtime.connectNative === 'function' ? (name) => browser.runtime.connectNative(name) : undefined,
     lastErrorMessage: () => browser.runtime.lastError?.message,
   });
+}
+
+function nativeHost(client: NativeTeamClient): TeamHost {
   return {
     get state() {
       return client.hostState;
@@ -82,10 +85,16 @@ export function startTeam(deps: {
   readonly warn: (message: string) => void;
 }): TeamBackground {
   const alarms = browser.alarms;
+  // One port to the host for sync and the team tools.
+  const client = nativeClient();
   const team = createTeamBackground({
     clock: deps.clock,
     links: storageLinks(),
-    host: nativeHost(),
+    host: nativeHost(client),
+    readHost: {
+      search: (connection, input) => client.request({ op: 'search', connection, input }),
+      related: (connection, input) => client.request({ op: 'related', connection, input }),
+    },
     workspaces: deps.workspaces,
     workspaceOfDatabase: (name, ids) =>
       ids.find((id) => {

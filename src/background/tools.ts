@@ -36,6 +36,7 @@ import { NameIndex } from '../core/search/name-index';
 import type { Settings } from '../core/settings';
 import type { AppToolDeps } from '../core/tools/app-registry';
 import { createAppRegistry } from '../core/tools/app-registry';
+import type { TeamReads } from '../core/tools/definitions/team-reads';
 import type { ToolRegistry } from '../core/tools';
 import { browser } from 'wxt/browser';
 
@@ -44,9 +45,11 @@ export interface ToolSources {
   readonly store: GraphStore;
   /** Re-reads stored pages (`page_reread`). */
   readonly rereader?: PageRereader;
+  /** The linked team database's reads (`team_search`, `team_find_related`). */
+  readonly teamReads?: TeamReads;
 }
 
-export async function createToolRegistry({ graph, store, rereader }: ToolSources): Promise<ToolRegistry<AppToolDeps>> {
+export async function createToolRegistry({ graph, store, rereader, teamReads }: ToolSources): Promise<ToolRegistry<AppToolDeps>> {
   const search = await graph.exclusive(async () => {
     const index = await NameIndex.load(store);
     index.attach(graph);
@@ -92,6 +95,7 @@ export async function createToolRegistry({ graph, store, rereader }: ToolSources
     clock,
     references,
     ...(rereader === undefined ? {} : { rereader }),
+    ...(teamReads === undefined ? {} : { teamReads }),
     // Getters: a settings change swaps the engine and resolver under the same registry.
     get queryEngine() {
       return engine;

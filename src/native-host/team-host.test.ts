@@ -1,7 +1,8 @@
 // The native host's team role as Chromium runs it: a real host process (`mcp.ts` with
 // ARIADNE_HOST_ROLE=team, framed stdin/stdout) against a real PostgreSQL started by this
 // file. Login with a password (kept 0600 by the host, never sent back), membership,
-// push and pull, errors with their codes, and the extension's NativeTeamRemote speaking
+// push and pull, the team reads (`search`, `related`: the local tools' answers for the
+// same graph), errors with their codes, and the extension's NativeTeamRemote speaking
 // to the same process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -14,7 +15,13 @@ import { addMember, createWorkspace } from '../adapters/postgres/admin';
 import { migrate } from '../adapters/postgres/migrate';
 import { pgSkipReason, startPgServer, type PgServer } from '../adapters/postgres/testing/pg-server';
 import { fixedClock, sequentialIds } from '../core/graph/ids';
-import { changeIds, entityDelete } from '../core/team/changes';
+import type { EntityId } from '../core/graph/ids';
+import { changeIds, entityDelete, entityUpsert, relationshipUpsert } from '../core/team/changes';
+import { InMemoryGraphStore } from '../core/graph/memory-store';
+import { GraphService } from '../core/graph/service';
+import { NameIndex } from '../core/search/name-index';
+import { createRegistry } from '../core/tools';
+import { entitySearch } from '../core/tools/definitions/entity-search';
 import type { TeamConnection, TeamHostReply } from '../core/team/host-wire';
 import { teamHostReplySchema } from '../core/team/host-wire';
 import { batchOf } from '../core/team/team-sync';
@@ -25,6 +32,7 @@ import { fileTeamSecrets } from './team-secrets';
 import pg from 'pg';
 
 const skip = pgSkipReason();
+
 if (skip !== undefined) console.warn(`team-host.test.ts skipped: ${skip}`);
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -254,5 +262,75 @@ describe.skipIf(skip !== undefined)('native host, team role (real process, real 
     expect((await fromErin.pull(0, 1000)).changes.filter((c) => pushedIds.has(c.change.changeId))).toEqual([]);
     erin.close();
     dora.close();
+  }, 60_000);
+
+  it('search and related read the team graph through the host: the local tools’ answers for the same graph, errors coded', async () => {
+    // A small graph made locally, pushed whole by erin, then read back through the host as the team tools do.
+    const store = new InMemoryGraphStore();
+    const clock = fixedClock();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock });
+    const search = await NameIndex.load(store);
+    search.attach(graph);
+    const local = createRegistry({ graph, store, search });
+    const made = new Map<string, EntityId>();
+    for (const [name, type] of [
+      ['Stripe', 'company'],
+      ['Rust', 'technology'],
+      ['Mozilla', 'company'],
+      ['Patrick Collison', 'person'],
+    ] as const) {
+      made.set(name, (await graph.createEntity({ name, type })).id);
+    }
+    for (const [from, label, to] of [
+      ['Stripe', 'uses', 'Rust'],
+      ['Rust', 'created_by', 'Mozilla'],
+      ['Stripe', 'founded_by', 'Patrick Collison'],
+    ] as const) {
+      clock.advance(1000);
+      const a = made.get(from);
+      const b = made.get(to);
+      if (a === undefined || b === undefined) throw new Error('fixture');
+      await graph.relate(a, label, b);
+    }
+    const ids = changeIds(clock, () => 0.125);
+    const changes = [
+      ...(await store.listEntities({ limit: 100 })).map((e) => entityUpsert(ids.next(), e)),
+      ...(await store.listRelationships({ limit: 100 })).map((r) => relationshipUpsert(ids.next(), r)),
+    ];
+    const h = await host();
+    const erin = new NativeTeamClient({ connectNative: () => portTo(h), lastErrorMessage: () => undefined });
+    const erinConnection = { ...connection, user: 'erin' };
+    await new NativeTeamRemote(erin, erinConnection, 'device-erin-reads').push(batchOf(changes));
+
+    const hits = await erin.request({ op: 'search', connection: erinConnection, input: { query: 'strpe' } });
+    expect(entitySearch.outputSchema.parse(hits)).toEqual(hits);
+    expect(hits.results[0]).toMatchObject({ name: 'Stripe', entity_type: 'company', id: made.get('Stripe') });
+    const caller = { caller: { kind: 'test' as const } };
+    for (const input of [{ name: 'Rust' }, { name: 'stripe', direction: 'outgoing' as const }, { name: 'Stripe', relationship: 'Uses' }]) {
+      expect(await erin.request({ op: 'related', connection: erinConnection, input })).toEqual(
+        await local.call('entity_find_related', input, caller),
+      );
+    }
+
+    // The errors keep their codes: no such entity, a non-member, a database that is not there.
+    await expect(erin.request({ op: 'related', connection: erinConnection, input: { name: 'Nobody' } })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(
+      erin.request({ op: 'search', connection: { ...connection, user: 'mallory' }, input: { query: 'stripe' } }),
+    ).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(
+      erin.request({ op: 'search', connection: { ...erinConnection, port: 1 }, input: { query: 'stripe' } }),
+    ).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    // Arguments are the local tools' own: an empty query never reaches the database.
+    expect(await h.ask({ op: 'search', connection: erinConnection, input: { query: '' } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+    erin.close();
   }, 60_000);
 });

@@ -3,7 +3,8 @@
  * it for `connectNative('com.ariadne.team')` (its own host name, so team sync and the MCP
  * bridge never depend on each other); each request names the connection, and the host
  * logs in as that member with the password it keeps (team-secrets.ts) or the user's
- * `~/.pgpass`, then pushes or pulls through `PostgresTeamRemote`. Every message is parsed
+ * `~/.pgpass`, then pushes or pulls through `PostgresTeamRemote`, or reads the team graph
+ * (`search`, `related`: the team tools) through `PostgresTeamReads`. Every message is parsed
  * (team host wire, core/team/host-wire.ts); errors keep their codes (`unavailable`,
  * `forbidden`, …) and no reply carries a password.
  *
@@ -16,6 +17,7 @@ import { AriadneError, toErrorShape } from '../core/errors';
 import type { TeamConnection, TeamHostReply, TeamHostRequest } from '../core/team/host-wire';
 import { teamHostRequestSchema } from '../core/team/host-wire';
 import { toTeamError } from '../adapters/postgres/errors';
+import { PostgresTeamReads } from '../adapters/postgres/postgres-team-reads';
 import { PostgresTeamRemote } from '../adapters/postgres/postgres-team-remote';
 import type { FramedChannel } from './channel';
 import { MAX_TO_BROWSER_BYTES } from './framing';
@@ -137,6 +139,16 @@ export function startTeamHost(options: TeamHostOptions): { readonly done: Promis
             throw loginError(error, request.connection, 'pull');
           });
           if (Buffer.byteLength(JSON.stringify(page)) <= budget || limit === 1) return page;
+        }
+      }
+      case 'search':
+      case 'related': {
+        const reads = new PostgresTeamReads(await poolFor(request.connection), request.connection.teamWorkspace);
+        try {
+          // Bounded by the tools' limits (100 hits, 500 relationships): far under the reply budget; `send` reports one that is not.
+          return request.op === 'search' ? await reads.search(request.input) : await reads.findRelated(request.input);
+        } catch (error) {
+          throw loginError(error, request.connection, request.op === 'search' ? 'the team search' : 'find related');
         }
       }
       case 'forget': {

@@ -3,9 +3,10 @@
  * the extension asks, the host answers with the same `id`. Both ends parse what they
  * receive with these schemas (the host's stdin and the extension's port are process
  * boundaries). The password crosses once, in `test`, towards the host, which keeps it in
- * its own `.pgpass`-style file; no reply ever carries it.
+ * its own `.pgpass`-style file; no reply ever carries it. `search` and `related` are the
+ * team reads (`team_search`, `team_find_related`): the local tools' arguments and results.
  *
- *   extension → host  { id, request: { op: 'test' | 'push' | 'pull' | 'forget', connection, … } }
+ *   extension → host  { id, request: { op: 'test' | 'push' | 'pull' | 'forget' | 'search' | 'related', connection, … } }
  *   host → extension  { id, outcome: { ok: true, result } | { ok: false, error: { code, message } } }
  *
  * @example
@@ -13,6 +14,8 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
+import { entityFindRelated } from '../tools/definitions/entity-find-related';
+import { entitySearch } from '../tools/definitions/entity-search';
 import { teamChangeSchema } from './changes';
 
 /** The native host name of the team role (its manifest is `<name>.json`), apart from the MCP bridge's. */
@@ -62,6 +65,10 @@ export const teamHostRequestSchema = z.object({
     }),
     /** Drop the kept secret of this connection (unlinked everywhere). */
     z.object({ op: z.literal('forget'), connection: teamConnectionSchema }),
+    /** `entity_search` in the team workspace (its bounds: at most `MAX_SEARCH_RESULTS` hits). */
+    z.object({ op: z.literal('search'), connection: teamConnectionSchema, input: entitySearch.inputSchema }),
+    /** `entity_find_related` in the team workspace (at most 500 relationships, as locally). */
+    z.object({ op: z.literal('related'), connection: teamConnectionSchema, input: entityFindRelated.inputSchema }),
   ]),
 });
 export type TeamHostRequest = z.infer<typeof teamHostRequestSchema>;
@@ -87,4 +94,6 @@ export const teamHostResultSchemas = {
     rejected: z.array(z.object({ position: z.number().int().positive(), message: z.string() })),
   }),
   forget: z.object({ forgotten: z.boolean() }),
+  search: entitySearch.outputSchema,
+  related: entityFindRelated.outputSchema,
 } as const satisfies Record<TeamHostOp, z.ZodType>;

@@ -14,19 +14,23 @@ import type { ReferenceToolDeps } from './definitions/resolve-reference-target';
 import { resolveReferenceTargetTool } from './definitions/resolve-reference-target';
 import type { ResolveToolDeps } from './definitions/resolve';
 import { resolveTool } from './definitions/resolve';
+import type { TeamToolDeps } from './definitions/team-reads';
+import { teamFindRelated, teamSearch } from './definitions/team-reads';
 import type { GraphToolDeps } from './deps';
 import type { CreateRegistryOptions } from './index';
 import { createRegistry, graphTools } from './index';
 import type { ToolRegistry } from './registry';
 
-export type AppToolDeps = GraphToolDeps & ResolveToolDeps & ReferenceToolDeps;
+export type AppToolDeps = GraphToolDeps & ResolveToolDeps & ReferenceToolDeps & TeamToolDeps;
 
 /** Every tool the background serves, each with its precise type (read by `catalog.ts`). */
-export const appTools = [...graphTools, resolveTool, resolveReferenceTargetTool] as const;
+export const appTools = [...graphTools, resolveTool, resolveReferenceTargetTool, teamSearch, teamFindRelated] as const;
 
 export function createAppRegistry(deps: AppToolDeps, options: CreateRegistryOptions = {}): ToolRegistry<AppToolDeps> {
   const registry = createRegistry(deps, options);
   registry.register(resolveTool);
   registry.register(resolveReferenceTargetTool);
+  registry.register(teamSearch);
+  registry.register(teamFindRelated);
   return registry;
 }
