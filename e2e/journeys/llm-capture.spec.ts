@@ -99,6 +99,10 @@ test('an LLM reads a captured page: its relations show with their sentence and m
     const rels = panel.getByTestId('relationship');
     let at = 0;
     while (at < (await rels.count()) && (await rels.nth(at).filter({ has: llmEvidenceRow }).count()) === 0) at++;
+    // Open its evidence if it is closed: relationships the LLM added while the summaries were
+    // being clicked shift the list, so a click above may have toggled this one shut.
+    const details = rels.nth(at).locator('details');
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
     const filter = rels.nth(at).getByTestId('evidence-source');
     await filter.selectOption('offline');
     await expect(llmRow).toHaveCount(0);
