@@ -5,6 +5,7 @@
  * identifiers, placeholders, photo credits, role labels).
  */
 import { nameKey } from '../core/text/normalize';
+import { CALENDAR_WORDS } from './calendar-words';
 
 const PHRASES = [
   'read more',
@@ -110,25 +111,7 @@ const PHRASES = [
   'checkout',
   'cart',
   'wishlist',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
+  ...CALENDAR_WORDS,
   'today',
   'yesterday',
   'tomorrow',

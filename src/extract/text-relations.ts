@@ -11,6 +11,7 @@
 import type { AnalyzedRelation, Mention } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
 import { sentenceAt } from './snippet';
+import { CALENDAR_WORDS } from './calendar-words';
 
 /** Characters between the left name and the anchor: an appositive and a few adverbs fit. */
 const MAX_LEFT_GAP = 90;
@@ -276,25 +277,7 @@ const LEFT_WORDS = new Set([
   'currently',
   'initially',
   'reportedly',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
+  ...CALENDAR_WORDS,
 ]);
 /** Words between the anchor and the object that make it something else ("a stake in", "the assets of", "and"). */
 const RIGHT_STOP_WORDS = new Set([
