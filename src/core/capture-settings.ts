@@ -43,8 +43,8 @@ export const DEFAULT_BLOCKLIST: readonly string[] = [
   'vault.lastpass.com',
 ];
 
-/** Per-page cap on kept entities (the capture issue asks for about 25 by default). */
-export const DEFAULT_MAX_ENTITIES_PER_PAGE = 25;
+/** Per-page cap on kept entities for an ordinary article (it grows with longer pages, `extract/entity-cap.ts`); 30 rather than the capture issue's "about 25": on the page gold 25 → 30 found 2% more of the must-have names for about one more entity per page. */
+export const DEFAULT_MAX_ENTITIES_PER_PAGE = 30;
 /** Longest site pattern kept, and most patterns per list. */
 const MAX_PATTERN_LENGTH = 300;
 const MAX_PATTERNS = 2000;

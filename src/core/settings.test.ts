@@ -7,7 +7,7 @@ describe('settings', () => {
     expect(s.capture.mode).toBe('auto');
     expect(s.capture.paused).toBe(false);
     expect(s.capture.blocklist).toEqual(DEFAULT_BLOCKLIST);
-    expect(s.capture.maxEntitiesPerPage).toBe(25);
+    expect(s.capture.maxEntitiesPerPage).toBe(30);
     expect(s.llm.provider).toBe('none');
     expect(s.network.wikidata).toBe(false);
   });

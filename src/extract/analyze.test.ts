@@ -61,9 +61,9 @@ describe('analyzeCapture', () => {
     expect(tied.entities.map((e) => e.name)).toContain('Aplos');
     expect(tied.relations).toContainEqual(expect.objectContaining({ from: 'Tim Goetz', label: 'ceo_of', to: 'Aplos', origin: 'text' }));
     // Control: the same weak name without the statement is not kept (below even the score a
-    // name of proper-name shape needs alone, as the rules' 0.55 no longer is).
+    // rare name of proper-name shape needs alone).
     const weak = (t: string) => [
-      { text: 'Aplos', type: 'company' as const, start: t.indexOf('Aplos'), end: t.indexOf('Aplos') + 5, score: 0.45 },
+      { text: 'Aplos', type: 'company' as const, start: t.indexOf('Aplos'), end: t.indexOf('Aplos') + 5, score: 0.2 },
     ];
     const loose = analyzeCapture(
       capture({ title: 'Startup advice', text: 'Watch the burn rate closely as you hire, says the team at Aplos.' }),
@@ -74,6 +74,42 @@ describe('analyzeCapture', () => {
       recognizer: { name: 'weak', recognize: (t: string) => [...recognizer.recognize(t).filter((m) => m.text !== 'Aplos'), ...weak(t)] },
     });
     expect(tiedWeak.entities.map((e) => e.name)).toContain('Aplos');
+  });
+
+  it('keeps a rare name mentioned once with a low score, but not an everyday word', () => {
+    const text = 'The companies include VMware, Fidessa and others. Furthermore, the platform grew in the region.';
+    const at = (name: string, score: number) => ({
+      text: name,
+      type: 'company' as const,
+      start: text.indexOf(name),
+      end: text.indexOf(name) + name.length,
+      score,
+    });
+    const unsure = analyzeCapture(capture({ title: 'Jobs platform', text }), {
+      recognizer: { name: 'unsure', recognize: () => [at('Fidessa', 0.35), at('Furthermore', 0.35)] },
+    });
+    expect(unsure.entities.map((e) => e.name)).toEqual(['Fidessa']);
+  });
+
+  it('reads a short finished sentence listing names with commas as prose', () => {
+    const text = 'The companies include VMware, Evernote, Palantir Technologies, Fidessa and Elementum.\nNEXT STORY';
+    const name = 'Palantir Technologies';
+    const listed = analyzeCapture(capture({ title: 'Jobs platform', text }), {
+      recognizer: {
+        name: 'cue',
+        recognize: () => [{ text: name, type: 'company', start: text.indexOf(name), end: text.indexOf(name) + name.length, score: 0.85 }],
+      },
+    });
+    expect(listed.entities.map((e) => e.name)).toEqual([name]);
+    // The same names as a menu line (no full stop) are labels, not prose.
+    const menu = 'Home, VMware, Evernote, Palantir Technologies, Fidessa, Elementum';
+    const labels = analyzeCapture(capture({ title: 'Jobs platform', text: menu }), {
+      recognizer: {
+        name: 'cue',
+        recognize: () => [{ text: name, type: 'company', start: menu.indexOf(name), end: menu.indexOf(name) + name.length, score: 0.85 }],
+      },
+    });
+    expect(labels.entities).toEqual([]);
   });
 
   it('puts structured entities first and maps structured relations to kept names', () => {

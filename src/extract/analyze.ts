@@ -9,7 +9,7 @@ import type { AnalyzedEntity, AnalyzedRelation, CaptureAnalysis, Mention, PageCa
 import type { EntityType } from '../core/graph/types';
 import { nameKey } from '../core/text/normalize';
 import { isBoilerplateName, isImplausibleName } from './boilerplate';
-import { isDistinctiveName } from './common-words';
+import { isDistinctiveName, isRareName } from './common-words';
 import { headType } from './type-cues';
 import type { EntityRecognizer, Gazetteer } from './recognizer';
 import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
@@ -23,8 +23,8 @@ import { classifyRelations } from './relations/extract';
 import { pageSentences } from './relations/page-sentences';
 import { publisherRefs, speaksAs, withPublisherNames } from './relations/publisher';
 
-/** Default cap on entities per page: about 25 keeps the salient names of a long article and drops its long tail. */
-export const DEFAULT_MAX_ENTITIES = 25;
+/** Default cap on entities per page (the settings' default, `DEFAULT_MAX_ENTITIES_PER_PAGE`): the salient names of an article without its long tail. */
+export const DEFAULT_MAX_ENTITIES = 30;
 /** Hard ceiling on the cap, whatever the caller asks. */
 const MAX_ENTITIES_CEILING = 200;
 /** Text given to the recognizer; longer text is cut with a note (captures are ≤ 200k already). */
@@ -47,6 +47,15 @@ const MIN_SINGLE_MENTION_SCORE = 0.6;
  * real names.
  */
 const MIN_DISTINCTIVE_SINGLE_SCORE = 0.5;
+/**
+ * …and a rare one (`isRareName`: no everyday English word either, "Fidessa", "Kestrel") from this
+ * score: the model's unfamiliar single names score 0.25–0.5 ("The companies include …, Fidessa
+ * and Elementum"), and on the page gold three in four of those are real names once everyday
+ * words ("Funny", "Furthermore") are out.
+ */
+const MIN_RARE_SINGLE_SCORE = 0.25;
+/** Salience factor of a name whose every mention scored under 0.5: kept when there is room, never instead of a surer one. */
+const UNSURE_SALIENCE = 0.5;
 const MAX_RELATIONS = 100;
 /** Notes kept per analysis (the capture's and the analysis's own). */
 const MAX_NOTES = 20;
@@ -64,6 +73,8 @@ const MIN_PROSE_WORDS = 4;
 const MIN_PROSE_LOWER_SHARE = 0.4;
 /** …unless it ends as a sentence with at least this many lower-case words (a sentence listing names). */
 const MIN_LIST_SENTENCE_LOWER = 8;
+/** …or, when it lists names with commas, at least this many ("The companies include A, B and C."). */
+const MIN_SHORT_LIST_LOWER = 3;
 /** On non-English pages a one-word text name needs a gazetteer or graph match (rule score 0.9)… */
 const FOREIGN_MIN_SCORE = 0.9;
 /** …and a multi-word one at least a cue (rule score 0.75). */
@@ -405,6 +416,7 @@ function* analysisSteps(
       g.mentions.length > 1 ||
       (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE ||
       ((g.mentions[0]?.score ?? 0) >= MIN_DISTINCTIVE_SINGLE_SCORE && isDistinctiveName(g.name, (w) => lowerWords.has(w))) ||
+      ((g.mentions[0]?.score ?? 0) >= MIN_RARE_SINGLE_SCORE && isRareName(g.name, (w) => lowerWords.has(w))) ||
       inKey(titleKey, g) ||
       relationArguments.has(g)
     ))
@@ -424,7 +436,9 @@ function* analysisSteps(
         W_FREQUENCY * (Math.log1p(g.mentions.length) / Math.log1p(maxCount)) +
         W_HEADING * (inKey(headingsKey, g) ? 1 : 0) +
         W_POSITION * position;
-      return { g, salience: Math.round(Math.min(1, salience) * 1000) / 1000, first };
+      // A name only the low bar let in (`MIN_RARE_SINGLE_SCORE`) ranks below the names the recognizers were sure of.
+      const unsure = !g.structured && g.mentions.every((m) => m.score < MIN_DISTINCTIVE_SINGLE_SCORE) ? UNSURE_SALIENCE : 1;
+      return { g, salience: Math.round(Math.min(1, salience * unsure) * 1000) / 1000, first };
     })
     .sort(
       (a, b) =>
@@ -776,5 +790,10 @@ function inProse(text: string, m: Mention): boolean {
   for (const w of words) if (/^\p{Ll}/u.test(w)) lower += 1;
   // A finished sentence listing names ("… investors including Alloy Ventures, Battery Ventures and …")
   // is prose although most of its words are capitalized; a heading has no such run of small words.
-  return lower / words.length >= MIN_PROSE_LOWER_SHARE || (lower >= MIN_LIST_SENTENCE_LOWER && /[.!?]["”’)]?$/u.test(sentence));
+  if (lower / words.length >= MIN_PROSE_LOWER_SHARE) return true;
+  if (!/[.!?]["”’)]?$/u.test(sentence)) return false;
+  // A short finished sentence that lists names with commas ("The companies include VMware,
+  // Evernote, Palantir Technologies, Fidessa and Elementum.") is prose too: headings and menus
+  // do not end with a full stop after a comma-separated run.
+  return lower >= MIN_LIST_SENTENCE_LOWER || (lower >= MIN_SHORT_LIST_LOWER && sentence.includes(', '));
 }

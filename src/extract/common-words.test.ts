@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isDistinctiveName, WordUse } from './common-words';
+import { buildEverydayWordsSource, EVERYDAY_WORDS_PATH } from '../../tooling/build-everyday-words';
+import { isDistinctiveName, isRareName, WordUse } from './common-words';
 import { tokenize } from './ner/tokenize';
 
 describe('common words capitalized only at a line start', () => {
@@ -42,5 +44,20 @@ describe('names of proper-name shape (isDistinctiveName)', () => {
   it('a word the page writes in lower case is common on that page', () => {
     expect(isDistinctiveName('Quokka')).toBe(true);
     expect(isDistinctiveName('Quokka', (w) => w === 'quokka')).toBe(false);
+  });
+});
+
+describe('rare names (the bar for a name found once, unsurely)', () => {
+  it('the everyday word list is rebuilt byte for byte from the pinned package', () => {
+    expect(buildEverydayWordsSource()).toBe(readFileSync(EVERYDAY_WORDS_PATH, 'utf8'));
+  });
+  it('a proper name is rare, an everyday word capitalized is not', () => {
+    expect(isRareName('Fidessa')).toBe(true);
+    expect(isRareName('Osama bin Laden')).toBe(true);
+    expect(isRareName('Funny')).toBe(false);
+    expect(isRareName('Precision Boost')).toBe(false);
+    // Distinctive (not in the small CoNLL vocabulary) but everyday all the same.
+    expect(isDistinctiveName('Furthermore')).toBe(true);
+    expect(isRareName('Furthermore')).toBe(false);
   });
 });

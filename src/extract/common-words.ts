@@ -8,12 +8,24 @@
  */
 import type { Token } from './ner/tokenize';
 import { CONLL_LOWER_WORDS } from './rules/lexicon/conll-lexicon.generated';
+import { EVERYDAY_WORDS } from './everyday-words.generated';
 
 let common: Set<string> | undefined;
 
 function commonWords(): Set<string> {
   common ??= new Set(CONLL_LOWER_WORDS.split(' '));
   return common;
+}
+
+let everyday: Set<string> | undefined;
+
+/**
+ * True when `lower` (a word in lower case) is an everyday English word (SCOWL sizes 10–20,
+ * about 10,900 words: "funny", "furthermore", "hell"; `tooling/build-everyday-words.ts`).
+ */
+export function isEverydayWord(lower: string): boolean {
+  everyday ??= new Set(EVERYDAY_WORDS.split(' '));
+  return everyday.has(lower);
 }
 
 // Endings of English verb forms, adverbs and abstract nouns; names rarely end so when
@@ -78,6 +90,23 @@ const ACRONYM = /^[\p{Lu}\p{N}]{1,5}$/u;
  *   isDistinctiveName('AI-focused') // false
  */
 export function isDistinctiveName(name: string, pageWritesLower: (word: string) => boolean = () => false): boolean {
+  return distinctive(name, pageWritesLower, false);
+}
+
+/**
+ * `isDistinctiveName`, and the distinctive word is not an everyday English word either
+ * ("Furthermore", "Precision Boost" are not; "Fidessa", "Osama bin Laden" are): the bar
+ * for a name the recognizers found once and were unsure of.
+ *
+ * @example
+ *   isRareName('Elementum') // true
+ *   isRareName('Funny') // false
+ */
+export function isRareName(name: string, pageWritesLower: (word: string) => boolean = () => false): boolean {
+  return distinctive(name, pageWritesLower, true);
+}
+
+function distinctive(name: string, pageWritesLower: (word: string) => boolean, rare: boolean): boolean {
   if (!/^(?:[\p{Lu}\p{N}]|\p{Ll}{1,2}\p{Lu})/u.test(name)) return false;
   let distinctive = false;
   for (const word of name.split(' ')) {
@@ -90,7 +119,8 @@ export function isDistinctiveName(name: string, pageWritesLower: (word: string) 
       ACRONYM.test(word) ||
       commonWords().has(lower) ||
       ENGLISH_ENDING.test(lower) ||
-      pageWritesLower(lower)
+      pageWritesLower(lower) ||
+      (rare && isEverydayWord(lower))
     )
       continue;
     distinctive = true;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS, pageCaptureSchema } from '../core/capture';
-import { analyzeCapture } from './analyze';
+import { analyzeCapture, DEFAULT_MAX_ENTITIES } from './analyze';
 import { capturePage } from './capture-page';
 import { createRuleRecognizer } from './rules/rule-recognizer';
 
@@ -41,7 +41,7 @@ function run(name: string) {
   expect(capture.entities.length).toBeLessThanOrEqual(MAX_STRUCTURED_ENTITIES);
   expect(capture.relations.length).toBeLessThanOrEqual(MAX_STRUCTURED_RELATIONS);
   expect(capture.text.length).toBeLessThanOrEqual(MAX_CAPTURE_TEXT);
-  expect(analysis.entities.length).toBeLessThanOrEqual(25);
+  expect(analysis.entities.length).toBeLessThanOrEqual(DEFAULT_MAX_ENTITIES);
   for (const e of [...capture.entities, ...analysis.entities]) {
     expect(e.name).not.toMatch(INVISIBLE_OR_CONTROL);
     expect(e.name).not.toMatch(/<\/?[a-z]/i);

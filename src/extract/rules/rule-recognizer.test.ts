@@ -53,3 +53,17 @@ describe('rule recognizer', () => {
     expect(out.length).toBeLessThanOrEqual(250_000);
   });
 });
+
+describe('document-level person parts', () => {
+  const r = createRuleRecognizer();
+  it('a cued full name lends its surname to the lone mentions', () => {
+    const found = r.recognize('Grace Hopper wrote the compiler. Later Hopper joined the navy.');
+    expect(found.find((m) => m.text === 'Hopper')).toMatchObject({ type: 'person', score: 0.75 });
+  });
+  it('a statistics-only "person" does not make its words people (two names side by side)', () => {
+    const found = r.recognize('Marionette Fission landed in the tree. Users can now test Fission in the browser.');
+    const lone = found.find((m) => m.text === 'Fission');
+    expect(lone).toBeDefined();
+    expect(lone?.type === 'person' && (lone.score ?? 0) >= 0.75).toBe(false);
+  });
+});

@@ -351,7 +351,9 @@ function harmonize(ctx: Ctx, spans: Span[]): void {
   const strongType = new Map<string, EntityType>();
   const surface = (sp: Span) => ctx.words.slice(sp.s, sp.e).join(' ');
   for (const sp of spans) {
-    if (sp.type === 'person' && sp.e - sp.s >= 2) {
+    // Only a cued full name (a first name, a title, a role) lends its words to their lone mentions: a
+    // statistics-only "person" ("Marionette Fission" on a browser's changelog) is too often two names side by side.
+    if (sp.type === 'person' && sp.e - sp.s >= 2 && sp.strength >= 2) {
       for (let k = sp.s; k < sp.e; k += 1) {
         const w = ctx.words[k] ?? '';
         if (/^\p{Lu}\p{Ll}/u.test(w)) personParts.add(w);
