@@ -112,6 +112,21 @@ describe('analyzeCapture', () => {
     expect(labels.entities).toEqual([]);
   });
 
+  it('a name the structured data gives both as a person (the author) and as an organization is the organization', () => {
+    const a = analyzeCapture(
+      capture({
+        title: 'Segment Launches Sources',
+        text: 'Segment launched Sources today.',
+        entities: [
+          { ref: '_:b2', name: 'Segment', type: 'person', aliases: [], attributes: {}, origin: 'json-ld' },
+          { ref: '_:b3', name: 'Segment', type: 'company', aliases: [], attributes: {}, origin: 'json-ld' },
+        ],
+      }),
+      { recognizer },
+    );
+    expect(a.entities.find((e) => e.name === 'Segment')?.type).toBe('company');
+  });
+
   it('puts structured entities first and maps structured relations to kept names', () => {
     const a = analyzeCapture(
       capture({

@@ -579,6 +579,9 @@ function structuredGroups(entities: PageCapture['entities']): PageGroups {
     const existing = page.byKey.get(nameKey(e.name));
     // One entity per name on a page: the first structured description decides the type.
     if (existing !== undefined) {
+      // A name described both as a person and as an organization ("Segment" as a press release's
+      // JSON-LD author and as its Organization) is the organization signing its own page.
+      if (existing.type === 'person' && e.type === 'company') existing.type = 'company';
       page.byRef.set(e.ref, existing);
       for (const a of e.aliases) addAlias(existing, a);
       existing.attributes = { ...e.attributes, ...existing.attributes };
@@ -631,12 +634,13 @@ function voteTypes(groups: readonly Group[]): void {
 const AUTHOR_RETYPE_VOTE = 1.5;
 
 /**
- * A meta tag's author (`meta:author:*`, a person by default) that the page's text never
- * calls a person but names as an organization or a product with confidence: a press release
- * or a company blog signed by the company ("HackerRank"): a company.
+ * A one-word structured "person" (a meta tag's or JSON-LD's author) that the page's text
+ * never calls a person but names as an organization or a product with confidence: a press
+ * release or a company blog signed by the company ("HackerRank"): a company. A person's
+ * byline has a first and a last name; a one-word one is a brand far more often.
  */
 function isOrganizationAuthor(g: Group): boolean {
-  if (g.ref?.startsWith('meta:author:') !== true || g.type !== 'person' || g.typeVotes.has('person')) return false;
+  if (g.type !== 'person' || g.typeVotes.has('person') || g.name.includes(' ')) return false;
   let other = 0;
   for (const v of g.typeVotes.values()) other += v;
   return other >= AUTHOR_RETYPE_VOTE;

@@ -261,6 +261,11 @@ const LOCATION_HEADS = new Set([
   'Desert',
 ]);
 
+/** True when `word` is a last word that makes a name a place ("Road", "Beach"). */
+export function isLocationHead(word: string): boolean {
+  return LOCATION_HEADS.has(word);
+}
+
 /** First words of a code name ("Project Harmony", "Operation Barbarossa"). */
 const CODE_NAME_LEADS = new Set(['Project', 'Operation']);
 

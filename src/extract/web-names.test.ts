@@ -146,3 +146,40 @@ describe('web names over the model (page fixtures written for name folding)', ()
     expect(isIdentifierShaped('Fetch Queue')).toBe(false);
   });
 });
+
+describe('span and type repairs on real-page shapes', () => {
+  it('a place name cut at its head word is joined ("Ninety Mile" + "Beach", "Sand" + "Hill Road")', () => {
+    const beach = 'The pod swam past Ninety Mile Beach on Friday.';
+    expect(typed(refineMentions(beach, [m(beach, 'Ninety Mile', 'person', 0.5)]))).toEqual(['Ninety Mile Beach:location']);
+    const road = 'The firm moved to an office on Sand Hill Road last year.';
+    expect(typed(refineMentions(road, [m(road, 'Hill Road', 'location', 0.6)]))).toEqual(['Sand Hill Road:location']);
+    // A sentence's first word is not pulled in.
+    const start = 'Hill Road was closed.';
+    expect(typed(refineMentions(start, [m(start, 'Hill Road', 'location', 0.6)]))).toEqual(['Hill Road:location']);
+  });
+
+  it('a model word the recognizer read as its own name joins the product before it ("Ryzen 7" + "PRO")', () => {
+    const text = 'AMD sells the Ryzen 7 PRO and the Ryzen 5 PRO to businesses.';
+    const out = refineMentions(text, [
+      m(text, 'Ryzen 7', 'product', 0.9),
+      m(text, 'PRO', 'company', 0.55),
+      m(text, 'Ryzen', 'company', 0.5, 30),
+    ]);
+    expect(typed(out)).toEqual(['AMD:company', 'Ryzen 7 PRO:product', 'Ryzen 5 PRO:product']);
+  });
+
+  it('an acronym owner is split from what it owns ("MIT’s Lorenz Center")', () => {
+    const text = 'Researchers at MIT’s Lorenz Center studied the weather.';
+    expect(typed(refineMentions(text, [m(text, 'MIT’s Lorenz Center', 'company', 0.7)]))).toEqual(['MIT:company', 'Lorenz Center:company']);
+  });
+
+  it('on a technical page a word only the capitals called a company is a technology ("Deflate")', () => {
+    const text = 'The patcher is written in Java and C++. It recompresses the entries with Deflate before the upload.';
+    expect(typed(refineMentions(text, [m(text, 'Deflate', 'company', 0.5)]))).toContain('Deflate:technology');
+    // Not on a page that names no technologies, and not for a plural acronym.
+    const news = 'The shop sold its stores to Deflate, a retailer.';
+    expect(typed(refineMentions(news, [m(news, 'Deflate', 'company', 0.5)]))).toEqual(['Deflate:company']);
+    const plural = 'The patcher is written in Java and C++. Our PCs arrived late.';
+    expect(typed(refineMentions(plural, [m(plural, 'PCs', 'company', 0.5)]))).toContain('PCs:company');
+  });
+});

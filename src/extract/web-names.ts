@@ -13,7 +13,7 @@ import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/know
 import { tokenize, type Token } from './ner/tokenize';
 import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS } from './rules/lexicon/cues';
 import type { EntityRecognizer } from './recognizer';
-import { cueType, headType, orgContextType, serviceUseType, weakCueType } from './type-cues';
+import { cueType, headType, isLocationHead, orgContextType, serviceUseType, weakCueType } from './type-cues';
 
 /** Score of a listed name: as sure as the rule recognizer's gazetteer hits, so one mention is kept. */
 export const KNOWN_SCORE = 0.9;
@@ -39,6 +39,14 @@ const UNSURE_SCORE = 0.6;
  */
 export function isIdentifierShaped(name: string): boolean {
   return /^\p{L}+$/u.test(name) && /\p{Ll}\p{Lu}/u.test(name) && /^\p{Lu}/u.test(name);
+}
+/**
+ * A one-word name that on a technical page is a technology rather than a firm when nothing
+ * but the capitals said "company": programmers' camel case ("NetLog"), or an acronym ("SPDY",
+ * "APK") or a single capitalized word ("Deflate", "Workqueue") the recognizers were unsure of.
+ */
+function isTechnicalShape(name: string): boolean {
+  return isIdentifierShaped(name) || (/^\p{Lu}[\p{L}\p{N}]*$/u.test(name) && !/^\p{Lu}{2,}s$/u.test(name));
 }
 /** Capitalized tokens a cue-found name spans at most ("Unreal Engine framework" → 2). */
 const MAX_CUE_NAME_TOKENS = 3;
@@ -144,12 +152,15 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
         first === undefined || last === undefined
           ? undefined
           : m.type === 'company' || m.type === 'other'
-            ? (weakCueType(tokens, first, last) ??
-              (techPage && isIdentifierShaped(m.text) && m.score < UNSURE_SCORE ? 'technology' : undefined))
+            ? weakCueType(tokens, first, last)
             : m.type === 'person' || m.type === 'location'
               ? orgContextType(tokens, first, last)
               : undefined;
-      if (weak === undefined) out.push(m);
+      // A guess from the capitals alone on a technical page is a technology: a word ("Deflate") as
+      // sure as a weak cue makes it, an acronym ("SPDY", also "CPU") only retyped, kept or not as before.
+      if (weak === undefined && techPage && m.type === 'company' && m.score < UNSURE_SCORE && isTechnicalShape(m.text))
+        out.push({ ...m, type: 'technology', score: /\p{Ll}/u.test(m.text) ? Math.max(m.score, WEAK_CUE_SCORE) : m.score });
+      else if (weak === undefined) out.push(m);
       else {
         out.push({ ...m, type: weak, score: Math.max(m.score, WEAK_CUE_SCORE) });
         weakly.set(m.text, weak);
@@ -199,6 +210,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
     i = j - 1;
   }
 
+  extendPlaceNames(text, tokens, tokenAtStart, tokenAtEnd, out);
   extendModelNumbers(text, tokens, tokenAtEnd, out);
 
   // One name, one type on the page: a settled type holds for the name's other mentions;
@@ -245,10 +257,12 @@ export function splitCompound(m: Mention, use: WordUse, known: (start: number, e
   // "the Walt Disney Company": the article is not part of the name.
   if (m.text.startsWith('the ') && /^\p{Lu}/u.test(m.text.slice(4)))
     return splitCompound({ ...m, text: m.text.slice(4), start: m.start + 4 }, use, known);
-  // "MIT’s Lorenz Center", "Samsung's Gear S2": a listed owner and what it owns are two names.
+  // "MIT’s Lorenz Center", "Samsung's Gear S2": a listed (or acronym) owner and what it owns are two names.
   const possessive = /['’]s /u.exec(m.text);
   if (possessive !== null && possessive.index > 0 && /^\p{Lu}/u.test(m.text.slice(possessive.index + 3))) {
-    const owner = known(m.start, m.start + possessive.index);
+    // An unlisted owner in capitals ("MIT’s Lorenz Center") is an organization as surely.
+    const ownerText = m.text.slice(0, possessive.index);
+    const owner = known(m.start, m.start + possessive.index) ?? (/^\p{Lu}{2,5}$/u.test(ownerText) ? 'company' : undefined);
     const rest = possessive.index + 3;
     if (owner !== undefined)
       return [
@@ -363,10 +377,13 @@ const AMOUNT_WORDS = new Set([
  * Years are dates, not models; a number followed by an amount word is an amount.
  */
 function extendModelNumbers(text: string, tokens: readonly Token[], tokenAtEnd: ReadonlyMap<number, number>, out: Mention[]): void {
-  const starts = new Set(out.map((m) => m.start));
+  // A mention that is one model token ("PRO" after "Ryzen 7") is part of the name before it, not a name.
+  const modelOnly = new Set(out.filter((m) => MODEL_TOKEN.test(m.text)).map((m) => m.start));
+  const starts = new Set(out.filter((m) => !modelOnly.has(m.start)).map((m) => m.start));
+  const swallowed = new Set<number>();
   for (let n = 0; n < out.length; n++) {
     const m = out[n];
-    if (m === undefined || (m.type !== 'product' && m.type !== 'technology' && m.type !== 'company')) continue;
+    if (m === undefined || swallowed.has(m.start) || (m.type !== 'product' && m.type !== 'technology' && m.type !== 'company')) continue;
     const last = tokenAtEnd.get(m.end);
     if (last === undefined) continue;
     let j = last;
@@ -376,8 +393,9 @@ function extendModelNumbers(text: string, tokens: readonly Token[], tokenAtEnd: 
       j++;
     }
     const end = tokens[j - 1];
-    if (j === last || end === undefined || !/\d/.test(text.slice(m.end, end.end)) || AMOUNT_WORDS.has(tokens[j]?.text.toLowerCase() ?? ''))
-      continue;
+    // "Fitbit 2 million" is an amount; "Ryzen 7 PRO and …" ends with a model word, not a number.
+    const amount = /^\d+$/.test(end?.text ?? '') && AMOUNT_WORDS.has(tokens[j]?.text.toLowerCase() ?? '');
+    if (j === last || end === undefined || !/\d/.test(text.slice(m.start, end.end)) || amount) continue;
     out[n] = {
       text: text.slice(m.start, end.end),
       type: m.type === 'technology' ? 'technology' : 'product',
@@ -385,5 +403,74 @@ function extendModelNumbers(text: string, tokens: readonly Token[], tokenAtEnd: 
       end: end.end,
       score: Math.max(m.score, CUE_SCORE),
     };
+    for (let k = last; k < j; k++) {
+      const t = tokens[k];
+      if (t !== undefined && modelOnly.has(t.start)) swallowed.add(t.start);
+    }
+  }
+  if (swallowed.size > 0) {
+    const rest = out.filter((m) => !swallowed.has(m.start) || !MODEL_TOKEN.test(m.text));
+    out.splice(0, out.length, ...rest);
+  }
+}
+
+/** Capitalized words before a place's head word that join it ("Sand" + "Hill Road") at most. */
+const MAX_PLACE_LEAD_WORDS = 2;
+
+/**
+ * A name followed on its line by a place's head word ("Ninety Mile" + "Beach") or a place name
+ * after capitalized words in mid-sentence ("in Sand" + "Hill Road") is one place name: the
+ * recognizers often cut such names at a common word. Only tokens no other mention holds join.
+ */
+function extendPlaceNames(
+  text: string,
+  tokens: readonly Token[],
+  tokenAtStart: ReadonlyMap<number, number>,
+  tokenAtEnd: ReadonlyMap<number, number>,
+  out: Mention[],
+): void {
+  const held = new Set<number>();
+  for (const m of out) {
+    const a = tokenAtStart.get(m.start);
+    const b = tokenAtEnd.get(m.end);
+    if (a !== undefined && b !== undefined) for (let k = a; k < b; k++) held.add(k);
+  }
+  const capitalWord = (k: number) => {
+    const t = tokens[k];
+    return t !== undefined && !held.has(k) && /^\p{Lu}\p{Ll}+$/u.test(t.text);
+  };
+  for (let n = 0; n < out.length; n++) {
+    const m = out[n];
+    let a = m === undefined ? undefined : tokenAtStart.get(m.start);
+    let b = m === undefined ? undefined : tokenAtEnd.get(m.end);
+    // A person's name ends at a surname ("Ricki Lake"), unless its first word is no given name ("Ninety Mile").
+    if (m === undefined || a === undefined || b === undefined || (m.type === 'person' && FIRST_NAMES.has(m.text.split(' ')[0] ?? '')))
+      continue;
+    const next = tokens[b];
+    if (next !== undefined && !next.newline && capitalWord(b) && isLocationHead(next.text)) b += 1;
+    const head = tokens[b - 1]?.text ?? '';
+    if (b - a < 2 && !(isLocationHead(head) && b - a === 1)) {
+      if (b === tokenAtEnd.get(m.end)) continue;
+    }
+    if (isLocationHead(head)) {
+      // Leading capitalized words in mid-sentence (after a lower-case word or a comma), never a sentence's first.
+      let lead = a;
+      while (lead > 0 && a - lead < MAX_PLACE_LEAD_WORDS && capitalWord(lead - 1) && tokens[lead]?.newline !== true) lead -= 1;
+      const before = tokens[lead - 1];
+      if (lead < a && before !== undefined && tokens[lead]?.newline !== true && (/^\p{Ll}/u.test(before.text) || before.text === ','))
+        a = lead;
+    }
+    const first = tokens[a];
+    const last = tokens[b - 1];
+    if (first === undefined || last === undefined || (first.start === m.start && last.end === m.end)) continue;
+    if (!isLocationHead(last.text)) continue;
+    out[n] = {
+      text: text.slice(first.start, last.end),
+      type: 'location',
+      start: first.start,
+      end: last.end,
+      score: Math.max(m.score, WEAK_CUE_SCORE),
+    };
+    for (let k = a; k < b; k++) held.add(k);
   }
 }
