@@ -169,7 +169,8 @@ export function createTeamBackground(deps: TeamBackgroundDeps): TeamBackground {
         // Looked up before the writer turn: the link is in browser storage, which a store transaction cannot wait for.
         const graph = await linkedGraphOf(db).catch((error: unknown) => void failed(name, error));
         if (graph === undefined) return tools.call(name, args, options);
-        const queue = portsOf(graph).queue;
+        // On the tools' own connection: a queue on another one would not join their transaction.
+        const queue = new DexiePushQueue(db);
         let queued = 0;
         const output = await tools.call(name, args, {
           ...options,
