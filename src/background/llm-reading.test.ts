@@ -65,6 +65,8 @@ async function setup(script: ExtractionScript, patch: Partial<Settings['llm']> =
   };
   const ingest = createIngest({ graph, store, clock: systemClock, ids, settings: async () => settings });
   const usage = indexedDbOneRow(indexedDB, usageDb, 'usage');
+  /** Pages `afterFindings` was told of, with the LLM evidence the store held by then (committed). */
+  const told: { url: string; llmEvidence: number }[] = [];
   const llm = new LlmReadingQueue({
     graph,
     store,
@@ -73,6 +75,9 @@ async function setup(script: ExtractionScript, patch: Partial<Settings['llm']> =
     settings: async () => settings,
     usage,
     pagesWithLlmEvidence: () => pagesWithLlmEvidence(db),
+    afterFindings: async (url) => {
+      told.push({ url, llmEvidence: (await store.evidenceOfPage(url, 1_000)).filter((ev) => ev.extractor === 'llm').length });
+    },
   });
   const offline = async (): Promise<void> => {
     await ingest(capture());
@@ -82,7 +87,7 @@ async function setup(script: ExtractionScript, patch: Partial<Settings['llm']> =
     await new Promise((resolve) => setTimeout(resolve, 0)); // the settings read that queues it
     await llm.idle();
   };
-  return { db, store, server, tally, llm, offline, read, usage };
+  return { db, store, server, tally, llm, offline, read, usage, told };
 }
 
 /** Everything the graph holds about the page, in a stable order. */
@@ -96,10 +101,13 @@ async function snapshot(store: DexieGraphStore) {
 
 describe('LLM reading after capture', () => {
   it('stores verified findings through the resolver, marked with the model, after the offline results', async () => {
-    const { store, server, tally, llm, offline, read } = await setup({ invent: true });
+    const { store, server, tally, llm, offline, read, told } = await setup({ invent: true });
     await offline();
     const before = await snapshot(store);
     await read();
+    // Team sync is told of the page once its findings committed.
+    expect(told).toEqual([{ url: URL_, llmEvidence: expect.any(Number) }]);
+    expect(told[0]?.llmEvidence).toBeGreaterThan(0);
 
     const request = server.requests[0]?.body;
     expect(request?.tools).toBeUndefined();

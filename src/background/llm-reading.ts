@@ -58,6 +58,8 @@ export interface LlmReadingDeps {
   readonly pagesWithLlmEvidence: () => Promise<readonly string[]>;
   /** The reader for the configured provider (default: `pageReaderFor`). */
   readonly readerFor?: (llm: Settings['llm']) => PageReader | undefined;
+  /** Told of a page whose findings were ingested, once they committed (team sync queues the page's changes). */
+  readonly afterFindings?: (url: string) => Promise<void>;
 }
 
 interface Job {
@@ -204,6 +206,7 @@ export class LlmReadingQueue {
       { service: graph, resolver, store, clock, ids, settings: { autoAcceptThreshold: settings.resolver.autoAcceptThreshold } },
       { capturedAt: job.capturedAt, provenance: { extractor: 'llm', model: reading.model } },
     );
+    await this.deps.afterFindings?.(job.url);
   }
 
   private record(reading: LlmReading): void {

@@ -13,6 +13,7 @@ import type { Clock, IdSource } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
 import type { IngestResult } from '../core/ingest/ingest';
+import type { RereadDeps } from '../core/ingest/reread';
 import { RereadRunner } from '../core/ingest/reread-runner';
 import { MB, trimSentenceStore } from '../core/ingest/reread-sentence-budget';
 import { createResolver } from '../core/resolve/resolver';
@@ -28,6 +29,8 @@ export interface RereadSources {
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly settings: () => Promise<Settings>;
+  /** Told of each page re-read once it committed (team sync). */
+  readonly afterReread?: RereadDeps['afterReread'];
 }
 
 export function createRereader(deps: RereadSources): RereadRunner {
@@ -40,6 +43,7 @@ export function createRereader(deps: RereadSources): RereadRunner {
     // Network look-ups stay off, as for captures.
     resolver: createResolver({ store: deps.store, clock: deps.clock, settings: { networkLookups: false } }),
     analyzerVersion: ANALYZER_VERSION,
+    ...(deps.afterReread === undefined ? {} : { afterReread: deps.afterReread }),
     analyze: async (capture: PageCapture) => {
       // Decoded on the first re-read, as on the first capture.
       recognizer ??= createPageRecognizer();

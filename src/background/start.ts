@@ -53,7 +53,14 @@ export function startBackground(): void {
       team.recordTools(
         await createToolRegistry({
           ...sources,
-          rereader: createRereader({ ...sources, clock, ids, settings: readSettings }),
+          rereader: createRereader({
+            ...sources,
+            clock,
+            ids,
+            settings: readSettings,
+            // A re-read rewrites the page's entities and relationships: queued for the team when its workspace is linked.
+            afterReread: (outcome) => team.afterPage(sources, outcome.url, outcome.removed),
+          }),
           teamReads: team.readsFor(sources.db),
         }),
         sources.db,
@@ -70,6 +77,7 @@ export function startBackground(): void {
         settings: readSettings,
         usage,
         pagesWithLlmEvidence: () => pagesWithLlmEvidence(db),
+        afterFindings: (url) => team.afterPage({ db, store }, url),
       }),
     warn: (message) => console.warn(`Ariadne tools: ${message}`),
   });

@@ -1,8 +1,9 @@
 // Team sync in the background, over real IndexedDB (fake-indexeddb) graphs and a real
 // PostgreSQL started by this file: what gets recorded (captures, merges, undos, deletions,
-// tool edits; nothing while unlinked), no echo of replayed changes, contributors on
-// replayed evidence, offline with the queue intact and sent once later, and a replay's
-// graph writes and id mappings committed together.
+// tool edits, page deletions, re-read pages; nothing while unlinked), a tool edit and its
+// queue rows committed together, no echo of replayed changes, contributors on replayed
+// evidence, offline with the queue intact and sent once later, and a replay's graph writes
+// and id mappings committed together.
 import { describe, expect, it } from 'vitest';
 import { AriadneDatabase } from '../adapters/dexie/database';
 import { DexieGraphStore } from '../adapters/dexie/dexie-graph-store';
@@ -213,6 +214,56 @@ describe.skipIf(skip !== undefined)('team background (IndexedDB graphs, real Pos
     expect(await fx.admin('SELECT change_id FROM ariadne.change_log')).toHaveLength(5);
   });
 
+  it('a tool edit and its queued changes commit together: when the queue row cannot be written, the edit is not kept', async () => {
+    const fx = await pg.fresh();
+    const alice = await member(fx, 'alice', 1);
+    await alice.link();
+    // The crash: the queue write fails after the entity was written, in the same transaction.
+    const refuse = () => {
+      throw new Error('the worker stopped');
+    };
+    alice.db.teamQueue.hook('creating', refuse);
+    await expect(alice.call('entity_add', { name: 'Adyen', entity_type: 'company' })).rejects.toThrow();
+    expect(await alice.graph.findByName('Adyen')).toEqual([]);
+    alice.db.teamQueue.hook('creating').unsubscribe(refuse);
+    await alice.call('entity_add', { name: 'Adyen', entity_type: 'company' });
+    expect(await alice.queued()).toEqual(['entity.upsert']);
+  });
+
+  it('a page deletion reaches the team as tombstones of what it removed', async () => {
+    const fx = await pg.fresh();
+    const alice = await member(fx, 'alice', 1);
+    await alice.link();
+    await alice.capture();
+    await alice.team.sync();
+    await alice.call('page_delete', { url: PAGE.pageUrl });
+    expect(await alice.queued()).toEqual(['relationship.delete', 'entity.delete', 'entity.delete']);
+    await alice.team.sync();
+    const live = async (table: string) =>
+      (await fx.admin<{ n: string }>(`SELECT count(*) AS n FROM ariadne.${table} WHERE deleted_at IS NULL`))[0]?.n;
+    expect([await live('entities'), await live('relationships')]).toEqual(['0', '0']);
+  });
+
+  it('a page rewritten after its capture (a re-read, an LLM reading) is queued with tombstones of what went; not while unlinked', async () => {
+    const fx = await pg.fresh();
+    const alice = await member(fx, 'alice', 1);
+    const result = await alice.capture();
+    const [, patrick] = result.entityIds;
+    await alice.team.afterPage(alice, PAGE.pageUrl);
+    expect(await alice.queued()).toEqual([]);
+    await alice.link();
+    await alice.team.afterPage(alice, PAGE.pageUrl, { entities: [patrick ?? never()], relationships: [] });
+    expect(await alice.queued()).toEqual([
+      'entity.upsert',
+      'entity.upsert',
+      'relationship.upsert',
+      'evidence.add',
+      'evidence.add',
+      'entity.delete',
+    ]);
+    expect((await alice.db.teamQueue.toArray()).at(-1)?.change).toMatchObject({ kind: 'entity.delete', entityId: patrick });
+  });
+
   it('a replayed change and its id mapping commit together: a failure between them leaves no evidence row behind', async () => {
     const { bob } = await aliceSharedAPage();
     // The crash: writing the mapping of an evidence row fails after the row itself was written.
@@ -223,3 +274,7 @@ describe.skipIf(skip !== undefined)('team background (IndexedDB graphs, real Pos
     expect(await bob.store.evidenceOfPage(PAGE.pageUrl, 10)).toEqual([]);
   });
 });
+
+function never(): never {
+  throw new Error('unreachable');
+}

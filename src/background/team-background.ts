@@ -1,8 +1,9 @@
 /**
  * Team sync in the background, without the browser APIs (team.ts adds them: storage,
  * the native host, alarms): the `team.*` message handlers on the active workspace, the
- * recording of local changes after they committed (a capture's ingestion, a user's edit
- * through a tool), and the periodic sync of every linked workspace. Each workspace's
+ * recording of local changes (a capture's ingestion and a page rewritten by a re-read or
+ * an LLM reading, after they committed; a user's edit through a tool, in the transaction
+ * of its writes), and the periodic sync of every linked workspace. Each workspace's
  * queue, cursor, id map and state live in its own database (dexie-team-ports.ts); a
  * teammate's change is replayed through the resolver in one transaction with its id
  * mappings. Replays write through the graph service, never through these recorders,
@@ -21,7 +22,7 @@ import type { GraphStore } from '../core/graph/store';
 import type { IngestResult } from '../core/ingest/ingest';
 import { createResolver } from '../core/resolve/resolver';
 import { changeIds } from '../core/team/changes';
-import { changesOfPage } from '../core/team/local-changes';
+import { changesOfPage, changesOfReports } from '../core/team/local-changes';
 import { atomicResolverSink } from '../core/team/resolver-sink';
 import type { TeamHost, TeamLinks, TeamWorkspace } from '../core/team/team-service';
 import { TeamService } from '../core/team/team-service';
@@ -29,6 +30,7 @@ import { changesOfToolCall, RECORDED_TOOLS } from '../core/team/tool-changes';
 import type { TeamReadHost, TeamReads } from '../core/tools/definitions/team-reads';
 import { linkedTeamReads } from '../core/tools/definitions/team-reads';
 import type { CallOptions } from '../core/tools/registry';
+import type { WriteReport } from '../core/tools/write-report';
 import { asWorkspaceId } from '../core/workspace/workspace';
 import type { Workspace } from '../core/workspace/workspace';
 import type { RoutedToolRecord, RoutedTools } from '../core/workspace/workspace-tool-router';
@@ -69,7 +71,15 @@ export interface TeamBackgroundDeps {
 export interface TeamBackground extends TeamHandling {
   /** Queues a captured page's entities, relationships and evidence (when its workspace is linked). */
   afterIngest(graph: TeamGraph, result: IngestResult): Promise<void>;
-  /** The same tools, whose successful writing calls are queued for the team (`tool-changes.ts`). */
+  /**
+   * Queues a page's changes after something other than a capture rewrote it (an LLM reading, a re-read), with the
+   * tombstones of what that removed, when the workspace owning `graph.db` is linked.
+   */
+  afterPage(graph: Pick<TeamGraph, 'db' | 'store'>, url: string, removed?: WriteReport['removed']): Promise<void>;
+  /**
+   * The same tools, whose successful writing calls are queued for the team (`tool-changes.ts`) in the transaction of
+   * their writes: both commit or neither does.
+   */
   recordTools<R extends RoutedToolRecord>(tools: RoutedTools<R>, db: AriadneDatabase, store: GraphStore): RoutedTools<R>;
   /** The team reads of the workspace owning `db` (its link looked up at each call); undefined without a read host. */
   readsFor(db: AriadneDatabase): TeamReads | undefined;
@@ -110,6 +120,16 @@ export function createTeamBackground(deps: TeamBackgroundDeps): TeamBackground {
 
   const active = async (): Promise<TeamWorkspace> => portsOf(await deps.workspaces().active());
 
+  /** The open graph of the linked workspace owning `db`; undefined when it is not linked. */
+  const linkedGraphOf = async (db: AriadneDatabase): Promise<TeamGraph | undefined> => {
+    const id = deps.workspaceOfDatabase(db.name, [...(await deps.links.all()).keys()]);
+    const workspace = id === undefined ? undefined : await workspaceOf(deps.workspaces(), id);
+    return workspace === undefined ? undefined : deps.workspaces().open.get(workspace);
+  };
+
+  const failed = (what: string, error: unknown): void =>
+    deps.warn(`team: could not queue ${what}: ${error instanceof Error ? error.message : String(error)}`);
+
   return {
     service,
     status: async () => service.status(await active()),
@@ -132,22 +152,36 @@ export function createTeamBackground(deps: TeamBackgroundDeps): TeamBackground {
       }
     },
 
+    async afterPage(source, url, removed) {
+      try {
+        const graph = await linkedGraphOf(source.db);
+        if (graph === undefined) return;
+        const tombstones = removed === undefined ? [] : changesOfReports([{ removed }], ids, deps.clock.now());
+        await record(graph, [...(await changesOfPage(source.store, url, ids)), ...tombstones]);
+      } catch (error) {
+        failed(`the changes of ${url}`, error);
+      }
+    },
+
     recordTools(tools, db, store) {
       const call = async (name: string, args: unknown, options: CallOptions): Promise<unknown> => {
-        const output = await tools.call(name, args, options);
-        if (!RECORDED_TOOLS.has(name)) return output;
-        try {
-          const linked = [...(await deps.links.all()).keys()];
-          const id = deps.workspaceOfDatabase(db.name, linked);
-          if (id !== undefined) {
-            const workspace = await workspaceOf(deps.workspaces(), id);
-            const graph = workspace === undefined ? undefined : await deps.workspaces().open.get(workspace);
-            if (graph) await record(graph, await changesOfToolCall(name, args, output, { store, ids, clock: deps.clock }));
-          }
-        } catch (error) {
-          // The edit committed: failing to queue it is reported, not turned into a failed call.
-          deps.warn(`team: could not queue ${name}: ${error instanceof Error ? error.message : String(error)}`);
-        }
+        if (!RECORDED_TOOLS.has(name)) return tools.call(name, args, options);
+        // Looked up before the writer turn: the link is in browser storage, which a store transaction cannot wait for.
+        const graph = await linkedGraphOf(db).catch((error: unknown) => void failed(name, error));
+        if (graph === undefined) return tools.call(name, args, options);
+        // On the tools' own connection: a queue on another one would not join their transaction.
+        const queue = new DexiePushQueue(db);
+        let queued = 0;
+        const output = await tools.call(name, args, {
+          ...options,
+          // Inside the tool's transaction: its writes and these queue rows commit together, or neither does.
+          afterWrite: async (c) => {
+            const changes = await changesOfToolCall(c.name, c.input, c.output, { store, ids, clock: deps.clock }, c.reports);
+            if (changes.length > 0) await queue.append(changes);
+            queued = changes.length;
+          },
+        });
+        if (queued > 0) deps.soon();
         return output;
       };
       return { get: (name) => tools.get(name), list: () => tools.list(), call };

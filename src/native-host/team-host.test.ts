@@ -278,6 +278,8 @@ describe.skipIf(skip !== undefined)('native host, team role (real process, real 
       ['Rust', 'technology'],
       ['Mozilla', 'company'],
       ['Patrick Collison', 'person'],
+      ['Mercury', 'company'],
+      ['Mercury', 'location'],
     ] as const) {
       made.set(name, (await graph.createEntity({ name, type })).id);
     }
@@ -312,7 +314,17 @@ describe.skipIf(skip !== undefined)('native host, team role (real process, real 
       );
     }
 
-    // The errors keep their codes: no such entity, a non-member, a database that is not there.
+    // The errors keep their codes: no such entity, a non-member, a database that is not there; a name of two
+    // entities is ambiguous, with both as structured candidates (ids to call again with).
+    await expect(erin.request({ op: 'related', connection: erinConnection, input: { name: 'Mercury' } })).rejects.toMatchObject({
+      code: 'ambiguous',
+      details: {
+        candidates: expect.arrayContaining([
+          { id: made.get('Mercury') ?? '', name: 'Mercury', entity_type: 'location' },
+          expect.objectContaining({ name: 'Mercury', entity_type: 'company' }),
+        ]),
+      },
+    });
     await expect(erin.request({ op: 'related', connection: erinConnection, input: { name: 'Nobody' } })).rejects.toMatchObject({
       code: 'not_found',
     });

@@ -15,7 +15,7 @@
 import pg from 'pg';
 import { AriadneError, toErrorShape } from '../core/errors';
 import type { TeamConnection, TeamHostReply, TeamHostRequest } from '../core/team/host-wire';
-import { teamHostRequestSchema } from '../core/team/host-wire';
+import { ambiguousDetailsSchema, teamHostRequestSchema } from '../core/team/host-wire';
 import { toTeamError } from '../adapters/postgres/errors';
 import { PostgresTeamReads } from '../adapters/postgres/postgres-team-reads';
 import { PostgresTeamRemote } from '../adapters/postgres/postgres-team-remote';
@@ -184,7 +184,10 @@ export function startTeamHost(options: TeamHostOptions): { readonly done: Promis
       (error: unknown) => {
         const shape = toErrorShape(error);
         log(`${request.op} failed: ${shape.code}: ${shape.message}`);
-        send({ id, outcome: { ok: false, error: { code: shape.code, message: shape.message.slice(0, 2000) } } });
+        // An ambiguous name's candidates go along (only them: other details may hold what the browser must not see).
+        const details = shape.code === 'ambiguous' ? ambiguousDetailsSchema.safeParse(shape.details).data : undefined;
+        const message = shape.message.slice(0, 2000);
+        send({ id, outcome: { ok: false, error: { code: shape.code, message, ...(details === undefined ? {} : { details }) } } });
       },
     );
   });

@@ -151,4 +151,13 @@ export class AriadneDatabase extends Dexie {
   graphTables(): Dexie.Table[] {
     return [this.entities, this.relationships, this.evidence, this.pages, this.merges, this.reviews, this.teamIds];
   }
+
+  /**
+   * What a graph transaction spans: the graph's tables and the team push queue, so a tool
+   * edit and its queued team changes commit together (`CallOptions.afterWrite`). The queue
+   * is not a graph table: clearing the graph leaves what waits to be sent.
+   */
+  transactionTables(): Dexie.Table[] {
+    return [...this.graphTables(), this.teamQueue];
+  }
 }

@@ -32,12 +32,12 @@ export class DexieGraphStore implements GraphStore {
   constructor(readonly db: AriadneDatabase) {}
 
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
-    // One read-write transaction over every graph table; Dexie joins it when nested.
+    // One read-write transaction over every graph table and the team queue; Dexie joins it when nested.
     // The scope function must itself be declared `async`: Dexie only keeps its zone
     // (the current transaction) across native awaits for async scope functions, and
     // callers pass plain arrows that forward to one (PrematureCommitError otherwise).
     try {
-      return await this.db.transaction('rw', this.db.graphTables(), async () => await fn());
+      return await this.db.transaction('rw', this.db.transactionTables(), async () => await fn());
     } catch (error) {
       return rethrow(error);
     }

@@ -37,6 +37,9 @@ export class DexiePushQueue implements PushQueue {
   size(): Promise<number> {
     return this.db.teamQueue.count();
   }
+  clear(): Promise<number> {
+    return this.db.teamQueue.toCollection().delete();
+  }
 }
 
 export class DexiePullCursor implements PullCursor {

@@ -45,6 +45,27 @@ describe('NativeTeamClient', () => {
     expect(client.hostState).toBe('ready');
   });
 
+  it('an ambiguous name keeps its candidates across the wire; details in another shape are dropped, the error kept', async () => {
+    const fake = fakePort();
+    const client = new NativeTeamClient({ connectNative: () => fake.port, lastErrorMessage: () => undefined });
+    const input = { name: 'Mercury' };
+    const a = client.request({ op: 'related', connection, input });
+    const b = client.request({ op: 'related', connection, input });
+    const candidates = [
+      { id: 'e_1', name: 'Mercury', entity_type: 'company' },
+      { id: 'e_2', name: 'Mercury', entity_type: 'location' },
+    ];
+    fake.reply({
+      id: 1,
+      outcome: { ok: false, error: { code: 'ambiguous', message: '"Mercury" names 2 entities', details: { candidates } } },
+    });
+    fake.reply({ id: 2, outcome: { ok: false, error: { code: 'ambiguous', message: 'two', details: { password: 'x' } } } });
+    await expect(a).rejects.toMatchObject({ code: 'ambiguous', details: { candidates } });
+    const refused: unknown = await b.catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'ambiguous', message: 'two' });
+    expect(refused).toHaveProperty('details', undefined);
+  });
+
   it('a host that is not installed fails every waiting request `unavailable`, saying how to install it', async () => {
     const fake = fakePort();
     const client = new NativeTeamClient({

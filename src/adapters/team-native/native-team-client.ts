@@ -149,7 +149,7 @@ export class NativeTeamClient {
     this.pending.delete(id);
     clearTimeout(pending.timer);
     this.state = 'ready';
-    if (!outcome.ok) pending.reject(new AriadneError(outcome.error.code, outcome.error.message));
+    if (!outcome.ok) pending.reject(new AriadneError(outcome.error.code, outcome.error.message, outcome.error.details));
     else {
       const result = teamHostResultSchemas[pending.op].safeParse(outcome.result);
       if (result.success) pending.resolve(result.data);

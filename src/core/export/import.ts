@@ -43,6 +43,8 @@ export interface ImportDeps {
   readonly clock: Clock;
   /** Told about every entity written, once the transaction committed (e.g. the name index). */
   readonly onEntityWritten?: (entity: Entity) => void;
+  /** Told what was written (entities, relationships, evidence as they now are), once the transaction committed. */
+  readonly onWritten?: (written: Pick<GraphChunk, 'entities' | 'relationships' | 'evidence'>) => void;
 }
 
 /** True when the graph holds no record at all (then `auto` restores). */
@@ -74,5 +76,6 @@ export async function importGraph(deps: ImportDeps, chunk: GraphChunk, requested
     for (const q of writes.reviews) await store.putReview(q);
   });
   for (const e of writes.entities) deps.onEntityWritten?.(e);
+  deps.onWritten?.(writes);
   return { mode, ...plan.counts, before, after: await store.counts() };
 }

@@ -21,6 +21,10 @@ export interface PageDeletionOutcome {
   readonly page: Page;
   /** Names of the entities removed because only this page supported them. */
   readonly entitiesRemoved: readonly string[];
+  /** Their ids, in the same order. */
+  readonly entityIdsRemoved: readonly EntityId[];
+  /** Relationships removed on their own (those removed with an entity go with its tombstone, and are not listed). */
+  readonly relationshipIdsRemoved: readonly RelationshipId[];
   /** Entities the page named that other pages (or the user) still support. */
   readonly entitiesKept: number;
   readonly relationshipsRemoved: number;
@@ -120,12 +124,15 @@ export async function deletePageRecords(store: GraphStore, log: ChangeLog, url: 
   await store.deletePage(url);
   let evidenceRemoved = evidence.length;
   let relationshipsRemoved = 0;
+  const relationshipIdsRemoved: RelationshipId[] = [];
   for (const id of contributed.relationshipIds) {
     if (await relationshipSupported(store, id)) continue;
     evidenceRemoved += await removeRelationship(store, log, id);
     relationshipsRemoved++;
+    relationshipIdsRemoved.push(id);
   }
   const entitiesRemoved: string[] = [];
+  const entityIdsRemoved: EntityId[] = [];
   let entitiesKept = 0;
   for (const entity of await store.getEntities(contributed.entityIds)) {
     if (await entitySupported(store, entity)) {
@@ -134,8 +141,9 @@ export async function deletePageRecords(store: GraphStore, log: ChangeLog, url: 
     }
     const out = await removeEntityRecords(store, log, entity);
     entitiesRemoved.push(entity.name);
+    entityIdsRemoved.push(entity.id);
     relationshipsRemoved += out.relationshipsRemoved;
     evidenceRemoved += out.evidenceRemoved;
   }
-  return { page, entitiesRemoved, entitiesKept, relationshipsRemoved, evidenceRemoved };
+  return { page, entitiesRemoved, entityIdsRemoved, relationshipIdsRemoved, entitiesKept, relationshipsRemoved, evidenceRemoved };
 }

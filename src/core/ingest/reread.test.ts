@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnalyzedEntity, AnalyzedRelation, CaptureAnalysis, PageCapture } from '../capture';
 import type { Entity, EntityType } from '../graph/types';
 import { ingestCapture } from './ingest';
+import type { RereadOutcome } from './reread';
 import { rereadPage } from './reread';
 import { RereadRunner } from './reread-runner';
 import { trimSentenceStore } from './reread-sentence-budget';
@@ -94,6 +95,26 @@ describe('rereadPage', () => {
     // One evidence row per fact, not the old one and the new one.
     const stripeId = (await byName(t, 'Stripe'))[0]?.id;
     expect(stripeId && (await t.store.evidenceOfEntity(stripeId, 10)).length).toBe(1);
+  });
+
+  it('tells afterReread of the page once it committed, with what it removed from the graph by id', async () => {
+    const t = setup();
+    await capture(
+      t,
+      [stripe, paystack, entity('Tuesday Market', 'company', S[1] ?? '')],
+      [relation('Stripe', 'acquired', 'Paystack', S[0] ?? '')],
+    );
+    const market = (await byName(t, 'Tuesday Market'))[0]?.id;
+    const acquired = (await t.store.getPage(URL))?.relationshipIds[0];
+    const told: { removed: RereadOutcome['removed']; version: number | undefined }[] = [];
+    const out = await rereadPage(URL, {
+      ...t.deps,
+      analyzerVersion: 2,
+      analyze: () => Promise.resolve(analysis([stripe, paystack])),
+      afterReread: async (o) => void told.push({ removed: o.removed, version: (await t.store.getPage(o.url))?.analyzerVersion }),
+    });
+    expect(out.removed).toEqual({ entities: [market], relationships: [acquired] });
+    expect(told).toEqual([{ removed: out.removed, version: 2 }]);
   });
 
   it('removes no entity when the analyzer that read the page reads it again (it only adds)', async () => {

@@ -48,6 +48,8 @@ export interface RereadDeps extends IngestDeps {
   readonly analyze: (capture: PageCapture) => Promise<CaptureAnalysis>;
   /** Its version, recorded on the page. */
   readonly analyzerVersion: number;
+  /** Told of each page re-read, once its writes committed (team sync queues the page's changes). */
+  readonly afterReread?: (outcome: RereadOutcome) => Promise<void>;
 }
 
 export interface RereadOutcome {
@@ -66,6 +68,8 @@ export interface RereadOutcome {
   /** Names found again that the user had deleted from this page, left out. */
   readonly deletedNamesSkipped: number;
   readonly analyzerVersion: number;
+  /** What the re-read removed from the graph (not only from the page's list), by id. */
+  readonly removed: { readonly entities: readonly EntityId[]; readonly relationships: readonly RelationshipId[] };
 }
 
 /**
@@ -81,7 +85,7 @@ export async function rereadPage(url: string, deps: RereadDeps): Promise<RereadO
   // Analysis runs outside the writer (it yields between slices); the write turn checks the page did not change meanwhile.
   const structured = structuredOf(await deps.store.getEntities(read.entityIds), read.structuredNames ?? []);
   const { analysis, skipped } = withoutRemovedNames(await deps.analyze(captureOf(read, sentences, structured)), read.removedNames ?? []);
-  return deps.service.exclusive(
+  const outcome = await deps.service.exclusive(
     async (graph) => {
       const page = await deps.store.getPage(url);
       if (page === undefined || page.capturedAt !== read.capturedAt || !sameList(page.sentences ?? [], sentences)) {
@@ -124,7 +128,7 @@ export async function rereadPage(url: string, deps: RereadDeps): Promise<RereadO
       ]);
       const existing = new Set((await deps.store.getEntities(entityIds)).map((e) => e.id));
       const liveRelationships: RelationshipId[] = [];
-      for (const id of unique([...(result.relationshipIds ?? []), ...page.relationshipIds.filter((id) => !relationships.has(id))])) {
+      for (const id of unique([...(result.relationshipIds ?? []), ...page.relationshipIds.filter((id) => !relationships.off.has(id))])) {
         if ((await deps.store.getRelationship(id)) !== undefined) liveRelationships.push(id);
       }
       const written: Page = {
@@ -148,16 +152,19 @@ export async function rereadPage(url: string, deps: RereadDeps): Promise<RereadO
         relationshipsAfter: written.relationshipIds.length,
         deletedNamesSkipped: skipped,
         analyzerVersion: deps.analyzerVersion,
+        removed: { entities: [...entities.removed], relationships: [...relationships.removed] },
       } satisfies RereadOutcome;
     },
     { atomic: true },
   );
+  await deps.afterReread?.(outcome);
+  return outcome;
 }
 
 /**
  * Relationships whose evidence from this page was judged and that the new reading did not
  * find: removed when nothing else stands behind them, else taken off this page's list when
- * the page no longer gives them any evidence. Returns those to take off the list.
+ * the page no longer gives them any evidence. Returns those to take off the list, and those removed.
  */
 async function pruneRelationships(
   graph: GraphService,
@@ -165,15 +172,19 @@ async function pruneRelationships(
   page: Page,
   judged: readonly Evidence[],
   found: ReadonlySet<RelationshipId>,
-): Promise<Set<RelationshipId>> {
+): Promise<{ off: Set<RelationshipId>; removed: RelationshipId[] }> {
   const off = new Set<RelationshipId>();
+  const removed: RelationshipId[] = [];
   for (const id of unique(judged.flatMap((ev) => (ev.relationshipId === undefined ? [] : [ev.relationshipId])))) {
     if (found.has(id)) continue;
     if (await relationshipUnsupported(store, id, page.url)) {
-      if (await graph.unrelate(id)) off.add(id);
+      if (await graph.unrelate(id)) {
+        off.add(id);
+        removed.push(id);
+      }
     } else if (!(await store.evidenceOfRelationship(id, MAX_REREAD_EVIDENCE)).some((ev) => ev.pageUrl === page.url)) off.add(id);
   }
-  return off;
+  return { off, removed };
 }
 
 /**
@@ -223,6 +234,7 @@ function unchanged(page: Page, analyzerVersion: number): RereadOutcome {
     relationshipsAfter: page.relationshipIds.length,
     deletedNamesSkipped: 0,
     analyzerVersion,
+    removed: { entities: [], relationships: [] },
   };
 }
 

@@ -7,13 +7,17 @@
  * team reads (`team_search`, `team_find_related`): the local tools' arguments and results.
  *
  *   extension → host  { id, request: { op: 'test' | 'push' | 'pull' | 'forget' | 'search' | 'related', connection, … } }
- *   host → extension  { id, outcome: { ok: true, result } | { ok: false, error: { code, message } } }
+ *   host → extension  { id, outcome: { ok: true, result } | { ok: false, error: { code, message, details? } } }
+ *
+ * An error's `details` cross only in one known shape: the candidates of an `ambiguous` name
+ * (the team reads' homonyms), so a caller can pick one by id as it would locally.
  *
  * @example
  *   const message: TeamHostRequest = { id: 1, request: { op: 'pull', connection, origin, after: 0, limit: 200 } };
  */
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
+import { ENTITY_TYPES, MAX_NAME_LENGTH } from '../graph/types';
 import { entityFindRelated } from '../tools/definitions/entity-find-related';
 import { entitySearch } from '../tools/definitions/entity-search';
 import { teamChangeSchema } from './changes';
@@ -74,11 +78,30 @@ export const teamHostRequestSchema = z.object({
 export type TeamHostRequest = z.infer<typeof teamHostRequestSchema>;
 export type TeamHostOp = TeamHostRequest['request']['op'];
 
+/** Candidates an `ambiguous` error carries at most (the team reads list 10). */
+export const MAX_WIRE_CANDIDATES = 20;
+
+/** The `details` of an `ambiguous` error: the entities the name could mean. */
+export const ambiguousDetailsSchema = z.object({
+  candidates: z
+    .array(z.object({ id: z.string().min(1).max(100), name: z.string().max(MAX_NAME_LENGTH), entity_type: z.enum(ENTITY_TYPES) }))
+    .max(MAX_WIRE_CANDIDATES),
+});
+export type AmbiguousDetails = z.infer<typeof ambiguousDetailsSchema>;
+
 export const teamHostReplySchema = z.object({
   id: z.number().int().nonnegative(),
   outcome: z.discriminatedUnion('ok', [
     z.object({ ok: z.literal(true), result: z.unknown() }),
-    z.object({ ok: z.literal(false), error: z.object({ code: z.enum(ERROR_CODES), message: z.string().max(2000) }) }),
+    z.object({
+      ok: z.literal(false),
+      error: z.object({
+        code: z.enum(ERROR_CODES),
+        message: z.string().max(2000),
+        // Details in another shape are dropped, not the whole reply (its code and message still arrive).
+        details: ambiguousDetailsSchema.optional().catch(undefined),
+      }),
+    }),
   ]),
 });
 export type TeamHostReply = z.infer<typeof teamHostReplySchema>;

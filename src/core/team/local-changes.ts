@@ -11,8 +11,9 @@
 import type { DeleteOutcome, MergeOutcome, UnmergeOutcome } from '../graph/service';
 import type { GraphStore } from '../graph/store';
 import type { Relationship } from '../graph/types';
+import type { WriteReport } from '../tools/write-report';
 import type { ChangeIds, TeamChange } from './changes';
-import { entityDelete, entityUpsert, evidenceAdd, mergeApply, mergeUndo, relationshipUpsert } from './changes';
+import { entityDelete, entityUpsert, evidenceAdd, mergeApply, mergeUndo, relationshipDelete, relationshipUpsert } from './changes';
 
 /** Evidence rows read per page at most (a capture writes one per mention and relation, capped at 300). */
 const MAX_PAGE_EVIDENCE = 2000;
@@ -34,6 +35,27 @@ export async function changesOfPage(store: GraphStore, url: string, ids: ChangeI
     // Evidence a teammate's change brought (it names its contributor) is theirs: never pushed back as ours.
     ...evidence.filter((e) => e.contributor === undefined).map((e) => evidenceAdd(ids.next(), e)),
   ];
+}
+
+/**
+ * What bulk writes reported (`WriteReport`): records written (an import), as upserts and
+ * evidence, entities before relationships before evidence; then tombstones of what was
+ * removed (a page deletion), relationships first. Evidence a teammate brought is theirs.
+ */
+export function changesOfReports(reports: readonly WriteReport[], ids: ChangeIds, at: number): TeamChange[] {
+  const out: TeamChange[] = [];
+  for (const { written, removed } of reports) {
+    if (written !== undefined) {
+      for (const e of written.entities) out.push(entityUpsert(ids.next(), e));
+      for (const r of written.relationships) out.push(relationshipUpsert(ids.next(), r));
+      for (const e of written.evidence) if (e.contributor === undefined) out.push(evidenceAdd(ids.next(), e));
+    }
+    if (removed !== undefined) {
+      for (const id of removed.relationships) out.push(relationshipDelete(ids.next(), id, at));
+      for (const id of removed.entities) out.push(entityDelete(ids.next(), id, at));
+    }
+  }
+  return out;
 }
 
 /** A merge, then the surviving entity as it now is (names and attributes it gained). */

@@ -21,6 +21,11 @@ export class InMemoryPushQueue implements PushQueue {
   async size(): Promise<number> {
     return this.rows.length;
   }
+  async clear(): Promise<number> {
+    const n = this.rows.length;
+    this.rows = [];
+    return n;
+  }
 }
 
 export class InMemoryPullCursor implements PullCursor {

@@ -23,6 +23,8 @@ export interface PushQueue {
   /** Forgets every row up to and including `seq` (they reached the team database). */
   removeThrough(seq: number): Promise<void>;
   size(): Promise<number>;
+  /** Forgets every row (they were recorded for a team log the workspace no longer syncs with); returns how many. */
+  clear(): Promise<number>;
 }
 
 /** The change-log position of the last teammate change ingested (0 before the first). */

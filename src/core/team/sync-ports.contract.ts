@@ -41,6 +41,16 @@ export function syncPortsContract(name: string, make: SyncPortFactories): void {
       expect(await queue.size()).toBe(7);
     });
 
+    it('clear forgets every row and says how many; later appends keep growing', async () => {
+      const queue = await make.queue();
+      await queue.append(changes(3));
+      const last = (await queue.head(3))[2]?.seq ?? 0;
+      expect(await queue.clear()).toBe(3);
+      expect(await queue.size()).toBe(0);
+      await queue.append(changes(1));
+      expect((await queue.head(1))[0]?.seq).toBeGreaterThan(last);
+    });
+
     it('removeThrough forgets exactly the rows up to a seq; later appends keep growing', async () => {
       const queue = await make.queue();
       const all = changes(5);

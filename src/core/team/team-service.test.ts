@@ -109,4 +109,21 @@ describe('TeamService', () => {
     await service.link(ws, { ...acme, teamWorkspace: 'other' });
     expect(await ws.cursor.read()).toBe(0);
   });
+
+  it('relinking to another team workspace drops what was queued for the old one: nothing of it is sent there', async () => {
+    const { service, workspace, pushed, change } = setup();
+    const ws = workspace('w_a');
+    await service.link(ws, acme);
+    await service.record(ws, [change(), change()]);
+    await service.unlink(ws);
+    // Back to the same team workspace: the unsent changes are still its own, and go out.
+    await service.link(ws, acme);
+    expect((await service.status(ws)).queued).toBe(2);
+    const mine = change();
+    await service.link(ws, { ...acme, teamWorkspace: 'other' });
+    expect((await service.status(ws)).queued).toBe(0);
+    await service.record(ws, [mine]);
+    await service.sync(ws);
+    expect(pushed.flatMap((b) => b.changes)).toEqual([mine]);
+  });
 });

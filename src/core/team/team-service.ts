@@ -127,13 +127,21 @@ export class TeamService {
     return (await this.deps.links.get(workspaceId)) !== undefined;
   }
 
-  /** Tests the connection through the host, then saves the link (never the password). */
+  /**
+   * Tests the connection through the host, then saves the link (never the password). Linking
+   * to another team log (another database or team workspace) drops the changes still queued
+   * for the old one: they were recorded for that team, and the new one gets what is recorded
+   * from now on, as a first link does. Relinking to the same log keeps them.
+   */
   async link(ws: TeamWorkspace, connection: TeamConnection, password?: string): Promise<TeamStatusView> {
     await this.deps.host.test(connection, password);
     const state = await ws.state.read();
     const logKey = logKeyOf(connection);
     // Another team log: its positions mean nothing to the old cursor. The id map stays (replays are idempotent through it).
-    if (state.logKey !== undefined && state.logKey !== logKey) await ws.cursor.write(0);
+    if (state.logKey !== undefined && state.logKey !== logKey) {
+      await ws.cursor.write(0);
+      await ws.queue.clear();
+    }
     await ws.state.write({ ...state, origin: state.origin ?? this.deps.newOrigin(), logKey, lastError: null });
     await this.deps.links.set(ws.id, connection);
     return this.status(ws);

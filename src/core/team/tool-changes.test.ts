@@ -1,11 +1,14 @@
-// Tool edits → team changes, over the in-memory store and the real tool registry: each
-// recorded tool gives the changes a teammate needs, a read or a failed output gives none.
+// Tool edits → team changes, over the in-memory store and the real tool registry (called
+// with `afterWrite`, as the background records them): each recorded tool gives the changes a
+// teammate needs, a read or a failed output gives none.
 import { describe, expect, it } from 'vitest';
-import { fixedClock, sequentialIds } from '../graph/ids';
+import { asReviewId, fixedClock, sequentialIds } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
 import { NameIndex } from '../search/name-index';
 import { createRegistry } from '../tools/index';
+import type { WriteReport } from '../tools/write-report';
+import type { TeamChange } from './changes';
 import { changeIds } from './changes';
 import { changesOfToolCall } from './tool-changes';
 
@@ -17,12 +20,18 @@ async function setup() {
   search.attach(graph);
   const registry = createRegistry({ graph, store, search });
   const deps = { store, ids: changeIds(clock, () => 0.5), clock };
-  const run = async (name: string, args: object) => {
-    const output = await registry.call(name, args, { caller: { kind: 'test' } });
-    return changesOfToolCall(name, args, output, deps);
+  const run = async (name: string, args: object): Promise<TeamChange[]> => {
+    let changes: TeamChange[] = [];
+    const afterWrite = async (c: { name: string; input: unknown; output: unknown; reports: readonly WriteReport[] }) => {
+      changes = await changesOfToolCall(c.name, c.input, c.output, deps, c.reports);
+    };
+    await registry.call(name, args, { caller: { kind: 'test' }, afterWrite });
+    return changes;
   };
-  return { run, store };
+  return { run, store, graph };
 }
+
+const PAGE = { pageUrl: 'https://example.com/paystack', pageTitle: 'Stripe buys Paystack', snippet: 'Stripe bought Paystack in Lagos.' };
 
 describe('changesOfToolCall', () => {
   it('gives each recorded tool’s changes, read from the store as the edit left it', async () => {
@@ -62,3 +71,76 @@ describe('changesOfToolCall', () => {
     expect(await changesOfToolCall('graph_clear', {}, {}, deps)).toEqual([]);
   });
 });
+
+describe('changesOfToolCall: review decisions, page deletions, imports', () => {
+  it('review_decide: a merge decision replays as a merge; keeping apart changes no graph record and sends nothing', async () => {
+    const { run, store, graph } = await setup();
+    const stripe = await graph.createEntity({ name: 'Stripe', type: 'company' });
+    const provisional = await graph.createEntity({ name: 'Stripe Co', type: 'company' });
+    const review = (id: string) => ({
+      id: asReviewId(id) ?? never(),
+      createdAt: 1,
+      status: 'pending' as const,
+      mention: { name: 'Stripe Co', type: 'company' as const, ...PAGE },
+      provisionalId: provisional.id,
+      candidates: [{ id: stripe.id, label: 'Stripe', type: 'company' as const, confidence: 0.7 }],
+      reason: 'close to one entity',
+    });
+    await store.putReview(review('q_kept'));
+    await store.putReview(review('q_merged'));
+    expect(await run('review_decide', { review_id: 'q_kept', decision: 'keep_separate' })).toEqual([]);
+    expect(await run('review_decide', { review_id: 'q_merged', decision: 'merge' })).toMatchObject([
+      { kind: 'merge.apply', intoId: stripe.id, removedId: provisional.id },
+      { kind: 'entity.upsert', entity: { id: stripe.id, aliases: ['Stripe Co'] } },
+    ]);
+  });
+
+  it('page_delete: tombstones of the entities and relationships only that page supported, none of what stays', async () => {
+    const { run, graph } = await setup();
+    const stripe = await graph.createEntity({ name: 'Stripe', type: 'company' });
+    const paystack = await graph.createEntity({ name: 'Paystack', type: 'company' });
+    const lagos = await graph.createEntity({ name: 'Lagos', type: 'location' });
+    const bought = await graph.relate(stripe.id, 'acquired', paystack.id, PAGE);
+    const based = await graph.relate(stripe.id, 'operates_in', lagos.id, PAGE);
+    for (const e of [stripe, paystack, lagos]) await graph.recordEvidence({ ...PAGE, kind: 'mention', entityId: e.id });
+    await graph.recordPage({ url: PAGE.pageUrl, title: PAGE.pageTitle, entityIds: [stripe.id, paystack.id, lagos.id] });
+    // Stripe and Lagos are named on another page too.
+    const other = { ...PAGE, pageUrl: 'https://example.com/other' };
+    for (const e of [stripe, lagos]) await graph.recordEvidence({ ...other, kind: 'mention', entityId: e.id });
+
+    const changes = await run('page_delete', { url: PAGE.pageUrl });
+    // Both relationships were read on that page only; of the entities only Paystack had no other support.
+    expect(changes).toEqual([
+      expect.objectContaining({ kind: 'relationship.delete', relationshipId: bought.relationship.id }),
+      expect.objectContaining({ kind: 'relationship.delete', relationshipId: based.relationship.id }),
+      expect.objectContaining({ kind: 'entity.delete', entityId: paystack.id }),
+    ]);
+  });
+
+  it('graph_import: what it wrote, entities before relationships before evidence, as the graph now holds them', async () => {
+    const source = await setup();
+    const stripe = await source.graph.createEntity({ name: 'Stripe', type: 'company', attributes: { founded: '2010' } });
+    const rust = await source.graph.createEntity({ name: 'Rust', type: 'technology' });
+    await source.graph.relate(stripe.id, 'uses', rust.id, PAGE);
+    const dump = {
+      entities: await source.store.getEntities([stripe.id, rust.id]),
+      relationships: await source.store.relationshipsOf(stripe.id, 'out', 10),
+      evidence: await source.store.evidenceOfPage(PAGE.pageUrl, 10),
+      pages: [],
+      merges: [],
+      reviews: [],
+    };
+    const target = await setup();
+    await target.graph.createEntity({ name: 'Stripe', type: 'company', attributes: { hq: 'Dublin' } });
+    const changes = await target.run('graph_import', { mode: 'merge', records: dump });
+    expect(changes.map((c) => c.kind)).toEqual(['entity.upsert', 'entity.upsert', 'relationship.upsert', 'evidence.add']);
+    const [joined] = await target.graph.findByName('Stripe');
+    // The imported Stripe joined the local one, which gained its attribute: sent as it now is, under the local id.
+    const sent = changes.flatMap((c) => (c.kind === 'entity.upsert' && c.entity.name === 'Stripe' ? [c.entity] : []));
+    expect(sent).toMatchObject([{ id: joined?.id, attributes: { hq: 'Dublin', founded: '2010' } }]);
+  });
+});
+
+function never(): never {
+  throw new Error('unreachable');
+}

@@ -1,16 +1,21 @@
 /**
- * What a user's edit through a tool contributes to the team graph. The background calls
- * this after a writing tool succeeded (its writes committed), with the tool's input and
- * output, and queues the changes. Read from the store as it is now, so the pushed entity
- * is the one the edit left.
+ * What a user's edit through a tool contributes to the team graph. The background hands
+ * this to the registry as the call's `afterWrite`: it runs inside the tool's own store
+ * transaction, after the tool succeeded, with its input, output and reports, and the
+ * changes are queued in that same transaction (a crash keeps both or neither). Read from
+ * the store as it is now, so the pushed entity is the one the edit left.
  *
  * Recorded: entity_add, entity_update, entity_relate, entity_unrelate, entity_merge,
- * entity_unmerge, entity_delete. Not recorded (no change shape, or not a user's fact):
- * page_delete, graph_clear, graph_import, review_decide, LLM reading's findings.
+ * entity_unmerge, entity_delete; review_decide (a merge decision as a merge, "keep
+ * separate" changes no graph record and sends nothing); page_delete (tombstones of the
+ * entities and relationships it removed); graph_import (what it wrote: entities,
+ * relationships, evidence). Not recorded: graph_clear (a local clear must not empty the
+ * team's graph), and the evidence rows a page deletion removed from entities that stay
+ * (the change log has no evidence tombstone).
  *
  * @example
- *   const out = await registry.call('entity_merge', { name_a: 'Stripe', name_b: 'Stripe, Inc.' }, options);
- *   await sync.record(await changesOfToolCall('entity_merge', args, out, { store, ids, clock }));
+ *   await registry.call('entity_merge', args, { ...options, afterWrite: async (call) =>
+ *     queue.append(await changesOfToolCall(call.name, call.input, call.output, { store, ids, clock }, call.reports)) });
  */
 import { z } from 'zod';
 import type { Clock } from '../graph/ids';
@@ -19,9 +24,10 @@ import { nameIndexKey } from '../graph/keys';
 import type { GraphReader } from '../graph/store';
 import { relationshipKey } from '../graph/service';
 import type { Entity, Relationship } from '../graph/types';
+import type { WriteReport } from '../tools/write-report';
 import type { ChangeIds, TeamChange } from './changes';
 import { entityDelete, entityUpsert, relationshipDelete, relationshipUpsert } from './changes';
-import { changesOfMerge, changesOfUnmerge } from './local-changes';
+import { changesOfMerge, changesOfReports, changesOfUnmerge } from './local-changes';
 
 export interface ToolChangeDeps {
   readonly store: Pick<GraphReader, 'getEntity' | 'getMerge' | 'findEntitiesByKeys' | 'findRelationshipByKey'>;
@@ -48,6 +54,9 @@ export const RECORDED_TOOLS: ReadonlySet<string> = new Set([
   'entity_merge',
   'entity_unmerge',
   'entity_delete',
+  'review_decide',
+  'page_delete',
+  'graph_import',
 ]);
 
 async function upsertOf(deps: ToolChangeDeps, rawId: string | undefined): Promise<TeamChange[]> {
@@ -74,10 +83,20 @@ async function relatedOf(deps: ToolChangeDeps, out: z.infer<typeof relateOutput>
 }
 
 /**
- * The team changes of one successful tool call (none for a tool that is not recorded, or an output it cannot read).
+ * The team changes of one successful tool call (none for a tool that is not recorded, or an output it cannot read);
+ * `reports` are what the tool said beyond its output (`ToolExecutionContext.report`).
  */
-export async function changesOfToolCall(name: string, input: unknown, output: unknown, deps: ToolChangeDeps): Promise<TeamChange[]> {
+export async function changesOfToolCall(
+  name: string,
+  input: unknown,
+  output: unknown,
+  deps: ToolChangeDeps,
+  reports: readonly WriteReport[] = [],
+): Promise<TeamChange[]> {
   switch (name) {
+    case 'page_delete':
+    case 'graph_import':
+      return changesOfReports(reports, deps.ids, deps.clock.now());
     case 'entity_add':
       return upsertOf(deps, withId.safeParse(output).data?.id);
     case 'entity_update':
@@ -96,13 +115,14 @@ export async function changesOfToolCall(name: string, input: unknown, output: un
       return id === undefined ? [] : [entityDelete(deps.ids.next(), id, deps.clock.now())];
     }
     case 'entity_merge':
+    case 'review_decide': // a merge decision carries its merge_id; "keep separate" has none and sends nothing
     case 'entity_unmerge': {
       const id = asMergeId(withMerge.safeParse(output).data?.merge_id ?? '');
       const record = id === undefined ? undefined : await deps.store.getMerge(id);
       if (!record) return [];
       const into = await deps.store.getEntity(record.intoId);
       if (!into) return [];
-      if (name === 'entity_merge') return changesOfMerge({ record, into }, deps.ids);
+      if (name !== 'entity_unmerge') return changesOfMerge({ record, into }, deps.ids);
       const restored = await deps.store.getEntity(record.removedId);
       return restored ? changesOfUnmerge({ record, into, restored }, deps.ids, deps.clock.now()) : [];
     }

@@ -78,7 +78,11 @@ export interface CreateRegistryOptions {
  * hands them, so a tool's find-or-create cannot race another write.
  */
 export function createRegistry<D extends GraphToolDeps>(deps: D, options: CreateRegistryOptions = {}): ToolRegistry<D> {
-  const registry = new ToolRegistry<D>({ deps, exclusive: (run) => deps.graph.exclusive((graph) => run({ ...deps, graph })), ...options });
+  const registry = new ToolRegistry<D>({
+    deps,
+    exclusive: (run, atomic) => deps.graph.exclusive((graph) => run({ ...deps, graph }), atomic),
+    ...options,
+  });
   for (const tool of registered) registry.register(tool);
   return registry;
 }

@@ -18,6 +18,7 @@ import type { ErrorShape } from '../errors';
 import { WriteLock } from '../graph/write-lock';
 import { fitResult } from './truncate';
 import type { CallerKind, DefinedTool, ResolvedTool, SideEffectClass, Tool, ToolExecutionContext } from './tool';
+import type { WriteCall, WriteReport } from './write-report';
 
 /** A result's default cap, in tokens (about four characters each): a long answer still fits an LLM's context. */
 export const DEFAULT_MAX_RESULT_TOKENS = 16_384;
@@ -61,13 +62,20 @@ export interface CallOptions {
   readonly approve?: ApprovalHook;
   readonly streamContent?: (chunk: string) => void;
   readonly reportProgress?: (done: number, total: number) => void;
+  /**
+   * Told of a sequential (writing) tool's success inside its writer turn, which then is
+   * one store transaction: the tool's writes and what this writes (team sync queues the
+   * call's changes) commit together or not at all. Like any code inside a store
+   * transaction it must await nothing but the store.
+   */
+  readonly afterWrite?: (call: WriteCall) => Promise<void>;
 }
 
 /**
  * Runs a writing tool with the graph's writer to itself, handing it the dependencies to
  * write through (those of `GraphService.exclusive`'s session graph).
  */
-export type ExclusiveRunner<D> = <T>(run: (deps: D) => Promise<T>) => Promise<T>;
+export type ExclusiveRunner<D> = <T>(run: (deps: D) => Promise<T>, options?: { readonly atomic?: boolean }) => Promise<T>;
 
 export interface RegistryOptions<D> {
   readonly deps: D;
@@ -118,7 +126,7 @@ function asAriadneError(error: unknown): AriadneError {
   return new AriadneError(shape.code, shape.message, shape.details);
 }
 
-/** The registry's own writer, for deps without a graph: runs on a private lock with the same deps. */
+/** The registry's own writer, for deps without a graph: runs on a private lock with the same deps (no store, so no transaction to make atomic). */
 function lockedRunner<D>(deps: D): ExclusiveRunner<D> {
   const lock = new WriteLock();
   return (run) => lock.run(() => run(deps));
@@ -245,7 +253,17 @@ export class ToolRegistry<D> {
       };
       await this.checkAllowed(tool, input, ctx, options.approve ?? this.approve);
       if (tool.executionMode !== 'sequential') return await this.execute(tool, input, ctx);
-      return await this.exclusive((deps) => this.execute(tool, input, { ...ctx, deps }));
+      const { afterWrite } = options;
+      if (afterWrite === undefined) return await this.exclusive((deps) => this.execute(tool, input, { ...ctx, deps }));
+      return await this.exclusive(
+        async (deps) => {
+          const reports: WriteReport[] = [];
+          const output = await this.execute(tool, input, { ...ctx, deps, report: (r) => void reports.push(r) });
+          await afterWrite({ name, input, output, reports });
+          return output;
+        },
+        { atomic: true },
+      );
     } catch (error) {
       throw asAriadneError(error);
     }

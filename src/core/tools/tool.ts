@@ -4,6 +4,7 @@
  * MCP bridge) with the derived `__` fields computed once at registration.
  */
 import type { z } from 'zod';
+import type { WriteReport } from './write-report';
 
 /**
  * How a tool touches the world. `read-only` never writes; `side-effecting` writes the
@@ -42,6 +43,8 @@ export interface ToolExecutionContext<D> {
   /** Streaming tools push partial text here (answers streamed to the side panel). */
   readonly streamContent?: (chunk: string) => void;
   readonly reportProgress?: (done: number, total: number) => void;
+  /** A writing tool says here what it changed that its output does not (see write-report.ts). */
+  readonly report?: (written: WriteReport) => void;
 }
 
 export interface Tool<I = unknown, O = unknown, D = unknown> {

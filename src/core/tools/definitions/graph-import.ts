@@ -13,6 +13,7 @@ import { randomIds, systemClock } from '../../graph/ids';
 import { createResolver } from '../../resolve/resolver';
 import { defineTool } from '../registry';
 import type { GraphToolDeps } from '../deps';
+import type { ToolExecutionContext } from '../tool';
 
 const countsSchema = z.object({
   created: z.number().int(),
@@ -74,13 +75,21 @@ export const graphImport = defineTool({
       },
     },
   ],
-  execute: async (input, ctx: { deps: GraphToolDeps }) => {
+  execute: async (input, ctx: { deps: GraphToolDeps; report?: ToolExecutionContext<GraphToolDeps>['report'] }) => {
     const { store, search } = ctx.deps;
     const clock = ctx.deps.clock ?? systemClock;
     // Imports resolve against the local graph only, never the network.
     const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
     const report = await importGraph(
-      { store, resolver, ids: randomIds(clock), clock, onEntityWritten: (e) => search.upsert(e) },
+      {
+        store,
+        resolver,
+        ids: randomIds(clock),
+        clock,
+        onEntityWritten: (e) => search.upsert(e),
+        // What landed where (a merge import joins entities to others): said to whoever records the call, team sync.
+        onWritten: (written) => ctx.report?.({ written }),
+      },
       input.records,
       input.mode,
     );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_URL_LENGTH } from '../../capture-limits';
 import { defineTool } from '../registry';
 import type { GraphToolDeps } from '../deps';
+import type { ToolExecutionContext } from '../tool';
 
 /** At most this many removed entity names are listed in the result (the count is always exact). */
 const MAX_NAMES_LISTED = 50;
@@ -38,8 +39,10 @@ export const pageDelete = defineTool({
       },
     },
   ],
-  execute: async (input, ctx: { deps: GraphToolDeps }) => {
+  execute: async (input, ctx: { deps: GraphToolDeps; report?: ToolExecutionContext<GraphToolDeps>['report'] }) => {
     const out = await ctx.deps.graph.deletePage(input.url);
+    // The ids are not in the output (names are): said to whoever records the call, team sync's tombstones.
+    ctx.report?.({ removed: { entities: out.entityIdsRemoved, relationships: out.relationshipIdsRemoved } });
     return {
       deleted: out.page.url,
       title: out.page.title,
