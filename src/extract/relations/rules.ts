@@ -10,6 +10,18 @@
 import type { Span, Token } from './features';
 import { builtOn, isInstitution, makersProduct, productFrom, seatPhrase, unitOf } from './noun-phrases';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
+import {
+  ACQUIRE_PREFIXES,
+  ACQUIRE_WORDS as ACQUIRE_VOCABULARY,
+  COMPETE_PREFIXES,
+  COMPETE_WORDS as COMPETE_VOCABULARY,
+  CUSTOMER_WORDS as CUSTOMER_VOCABULARY,
+  FUND_WORDS as FUND_VOCABULARY,
+  MAKER_PREFIXES,
+  MAKER_VERBS,
+  PARTNER_PREFIXES,
+  USE_WORDS,
+} from '../../core/text/relation-vocabulary';
 
 /** A label a rule stated, its direction (`forward`: first name → second), and its confidence. */
 export interface RuleDecision {
@@ -97,31 +109,11 @@ const PLACE_PREPOSITIONS = new Set([
 /** Tokens after the second name read for its possessive and a role ("Dell's head of channel"). */
 const ROLE_AFTER = 3;
 
-const ACQUIRE = ['acquir', 'purchas', 'takeover'];
-const ACQUIRE_WORDS = new Set(['bought', 'buys', 'buy', 'buying']);
-const COMPETE = ['compet', 'rival'];
-const COMPETE_WORDS = new Set(['vs', 'versus']);
-const FUND_WORDS = new Set([
-  'invested',
-  'invests',
-  'invest',
-  'investing',
-  'investment',
-  'investments',
-  'stake',
-  'backed',
-  'backs',
-  'funded',
-  'funds',
-  'funding',
-  'raised',
-  'raises',
-  'raising',
-  'round',
-  'investors',
-  'investor',
-  'financing',
-]);
+const ACQUIRE = ACQUIRE_PREFIXES;
+const ACQUIRE_WORDS = new Set(ACQUIRE_VOCABULARY);
+const COMPETE = COMPETE_PREFIXES;
+const COMPETE_WORDS = new Set(COMPETE_VOCABULARY);
+const FUND_WORDS = new Set(FUND_VOCABULARY);
 /** With these, the money goes from the second name to the first ("Acme raised $3M from Khosla"). */
 const RAISED_FROM = new Set(['raised', 'raises', 'raising', 'from', 'by', 'investors', 'investor', 'including']);
 /** A first name that leads or joins a round is an investor, never its target. */
@@ -129,7 +121,7 @@ const ROUND_LEADS = new Set(['led', 'leads', 'co', 'participated', 'joined', 'jo
 /** Money taken from someone without a funding word: "it got $7.5 million from Recruit" (a verb, an amount, "from"). */
 const MONEY_TAKEN = new Set(['got', 'gets', 'secured', 'secures', 'received', 'receives', 'landed']);
 const AMOUNT_WORDS = new Set(['$', '€', '£', 'million', 'billion']);
-const PARTNER = ['partnered', 'partnering', 'partnership', 'collaborat', 'teamed', 'alliance'];
+const PARTNER = [...PARTNER_PREFIXES, 'teamed', 'alliance'];
 
 const starts = (w: string, prefixes: readonly string[]) => prefixes.some((p) => w.startsWith(p));
 
@@ -137,30 +129,12 @@ const starts = (w: string, prefixes: readonly string[]) => prefixes.some((p) => 
 function partnering(words: readonly string[]): boolean {
   return words.some((w, i) => starts(w, PARTNER) || ((w === 'partner' || w === 'partners') && words[i + 1] === 'with'));
 }
-const CUSTOMER_WORDS = new Set(['customer', 'customers', 'client', 'clients']);
+const CUSTOMER_WORDS = new Set(CUSTOMER_VOCABULARY);
 /** A maker and its product, maker first ("HackerRank developed CodePair", "Apple unveiled the iPhone"). */
-const MAKES = ['develop', 'launch', 'releas', 'introduc', 'unveil', 'announc', 'manufactur', 'design'];
-const MAKES_WORDS = new Set(['built', 'builds', 'created', 'creates', 'makes', 'made', 'offers', 'ships']);
+const MAKES = MAKER_PREFIXES;
+const MAKES_WORDS = new Set(MAKER_VERBS);
 /** A user and what it runs on, user first ("Segment adopted NSQ", "QGIS is built on Qt"). */
-const USES_WORDS = new Set([
-  'use',
-  'uses',
-  'used',
-  'using',
-  'adopt',
-  'adopted',
-  'adopts',
-  'runs',
-  'relies',
-  'rely',
-  'migrated',
-  'switched',
-  'deployed',
-  'deploys',
-  'supports',
-  'support',
-  'powered',
-]);
+const USES_WORDS = new Set(USE_WORDS);
 /** Words that may stand between a subject and its verb, and verbs that lead in to it ("we decided to adopt", "started using"). */
 const AUXILIARIES = new Set([
   'has',
