@@ -74,7 +74,9 @@ for (const page of gold) {
     const counts = byLabel.get(r.label) ?? [0, 0];
     byLabel.set(r.label, [counts[0] + 1, counts[1] + (ok ? 1 : 0)]);
     if (showMisses || ok)
-      console.log(`${strictOk ? 'RIGHT' : ok ? 'LOOSE' : 'WRONG'} ${q.question} → ${q.expected} | ${result.answer.replace(/\s+/g, ' ').slice(0, 200)}${named.length > 0 ? ` [read: ${named.join('; ')}]` : ''}`);
+      console.log(
+        `${strictOk ? 'RIGHT' : ok ? 'LOOSE' : 'WRONG'} ${q.question} → ${q.expected} | ${result.answer.replace(/\s+/g, ' ').slice(0, 200)}${named.length > 0 ? ` [read: ${named.join('; ')}]` : ''}`,
+      );
   }
 }
 const round = (x: number) => Math.round(x * 1000) / 1000;

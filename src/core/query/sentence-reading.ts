@@ -85,7 +85,7 @@ const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
   ['us', spec(USE_WORDS, [], ['technology', 'product'], undefined, ['company', 'other'])],
   ['compet', spec([...COMPETE_WORDS, 'against'], COMPETE_PREFIXES, ['company', 'product'], undefined, ['person', 'other'])],
   // "a Series B led by Thrive Capital": a lettered series is a funding round.
-  ['invest', spec(FUND_WORDS, ['invest', 'fund', 'financ'], ['company'], undefined, ['other'])],
+  ['invest', spec([...FUND_WORDS, 'series'], ['invest', 'fund', 'financ'], ['company'], undefined, ['other'])],
   // "Software Engineer on Google Play": a team is often named by its product.
   ['work', spec(ROLE_WORDS, [], ['company', 'other'], 'job', ['location', 'person', 'product'])],
   ['partner', spec(PARTNER_WORDS, ['partner', 'collaborat'], ['company'])],

@@ -222,7 +222,6 @@ export const FUND_WORDS: readonly string[] = [
   'investors',
   'investor',
   'financing',
-  'series',
 ];
 
 /** Working together. */

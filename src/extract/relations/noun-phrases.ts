@@ -49,6 +49,29 @@ const MAX_PRODUCT_WORDS = 6;
 /** Words that open a clause inside an apposition ("Atlas, which a project …"): no product noun phrase. */
 const CLAUSE_OPENERS: ReadonlySet<string> = new Set(CLAUSE_OPENER_VOCABULARY);
 
+/** Words before a name that make "<name> <product noun>" one made thing ("their Ryzen PRO processors", "AMD's Zen microarchitecture"). */
+const THING_DETERMINERS = new Set(['the', 'their', 'its', 'his', 'her', 'our', 's']);
+
+/**
+ * True when the name at `s` is a made thing by the words around it: a product noun right
+ * after it, and a determiner or a possessive right before it ("introducing their Ryzen PRO
+ * processors", "AMD's Zen microarchitecture", "the Ryzen PRO platforms support"). Without
+ * the determiner "Intel processors" names the maker, not a product.
+ */
+export function namedThing(tokens: readonly Token[], s: Span): boolean {
+  return PRODUCT_NOUNS.has(tokens[s.end]?.text ?? '') && THING_DETERMINERS.has(tokens[s.start - 1]?.text ?? '');
+}
+
+/**
+ * "developed another product, CodePair", "launched a new app called Tally": a product noun,
+ * then a comma or "called"/"named", right before the name: what follows is a product.
+ */
+export function productNamed(between: readonly string[]): boolean {
+  const last = between.at(-1) ?? '';
+  const noun = last === ',' || last === 'called' || last === 'named' ? between.at(-2) : undefined;
+  return noun !== undefined && PRODUCT_NOUNS.has(noun);
+}
+
 /**
  * "QGIS is built on Qt", "Chrome is based on Chromium", "Acme is written in Rust": a
  * participle and its preposition, what the subject stands on.
