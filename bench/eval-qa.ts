@@ -7,6 +7,8 @@
  *
  *   npm run eval:qa -- --gold bench/gold-pages [--pages ../shared/corpus/pages] [--misses] [--no-sentences]
  *
+ * Each line: RIGHT (strict), LOOSE (right only leniently: a read answer names another entity), WRONG.
+ *
  * Also prints the bytes of stored sentences per page (average, max).
  *
  * Last line: JSON summary.
@@ -66,12 +68,15 @@ for (const page of gold) {
     // Strict: an answer read from a sentence counts only when the entity it names is the expected one
     // (the quoted sentence may hold the expected name while the reading picked another).
     const named = [...result.answer.matchAll(READ_NAMES)].map((m) => m[1] ?? '');
-    if (ok && (named.length === 0 || named.some((n) => names(n, namesOf(page, q.expected))))) strict += 1;
+    const strictOk = ok && (named.length === 0 || named.some((n) => names(n, namesOf(page, q.expected))));
+    if (strictOk) strict += 1;
     if (named.length > 0) read += 1;
     const counts = byLabel.get(r.label) ?? [0, 0];
     byLabel.set(r.label, [counts[0] + 1, counts[1] + (ok ? 1 : 0)]);
     if (showMisses || ok)
-      console.log(`${ok ? 'RIGHT' : 'WRONG'} ${q.question} → ${q.expected} | ${result.answer.replace(/\s+/g, ' ').slice(0, 200)}`);
+      console.log(
+        `${strictOk ? 'RIGHT' : ok ? 'LOOSE' : 'WRONG'} ${q.question} → ${q.expected} | ${result.answer.replace(/\s+/g, ' ').slice(0, 200)}${named.length > 0 ? ` [read: ${named.join('; ')}]` : ''}`,
+      );
   }
 }
 const round = (x: number) => Math.round(x * 1000) / 1000;

@@ -6,6 +6,8 @@
  *
  * Bump it with any change that makes the analysis of the same text find other entities or
  * relations (a retrained model, a new pattern, a threshold). 1 is the first recorded
- * version; pages captured before versions were recorded count as 0.
+ * version; pages captured before versions were recorded count as 0. 2: relation rules read
+ * names the sentence calls products ("their Ryzen PRO processors"), people who built a
+ * thing, seats of any name, "powered by" (shared relation vocabulary).
  */
-export const ANALYZER_VERSION = 1;
+export const ANALYZER_VERSION = 2;

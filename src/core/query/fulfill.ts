@@ -200,14 +200,23 @@ async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceV
     const sentences = (page.sentences ?? []).filter((s) => own.some((n) => containsWord(s.toLowerCase(), n)));
     if (sentences.length === 0) continue;
     // Each entity by every name a sentence may use, a person's surname included ("… by Banzi, Cuartielles …").
-    const named = (await store.getEntities(page.entityIds.slice(0, SENTENCE_PAGE_ENTITIES))).flatMap((e) =>
-      namesInText(e).map((key) => ({ key, view: { id: e.id, name: e.name, type: e.type } })),
-    );
+    const entities = await store.getEntities(page.entityIds.slice(0, SENTENCE_PAGE_ENTITIES));
+    const named = entities.flatMap((e) => namesInText(e).map((key) => ({ key, view: { id: e.id, name: e.name, type: e.type } })));
+    // Aliases the reading may find an entity by: written as names ("Pega", "AI"), not a common word an alias happens to be.
+    const nameLike = new Map(entities.map((e) => [e.id, e.aliases.filter((a) => /^[\p{Lu}\p{N}]/u.test(a))]));
     for (const s of sentences) {
       if (out.length >= MAX_SENTENCES_READ) return out;
       const lower = s.toLowerCase();
       const names = new Map<EntityId, SentenceName>();
-      for (const n of named) if (n.key.length > 1 && containsWord(lower, n.key)) names.set(n.view.id, n.view);
+      for (const n of named) {
+        if (n.key.length <= 1 || !containsWord(lower, n.key)) continue;
+        const seen = names.get(n.view.id);
+        // The other names it goes by here ("Pega" for Pegasystems): the reading finds it by them.
+        const aliases = (nameLike.get(n.view.id) ?? [])
+          .filter((a) => a.toLowerCase() === n.key && containsWord(s, a))
+          .map((a) => a.toLowerCase());
+        names.set(n.view.id, seen === undefined ? { ...n.view, aliases } : { ...seen, aliases: [...(seen.aliases ?? []), ...aliases] });
+      }
       out.push({ pageUrl: page.url, pageTitle: page.title, text: s, names: [...names.values()] });
     }
   }

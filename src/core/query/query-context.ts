@@ -87,6 +87,8 @@ export interface SentenceName {
   readonly id: EntityId;
   readonly name: string;
   readonly type: EntityType;
+  /** Other names of the entity the sentence uses (an alias, a short form: "Pega" for Pegasystems), lower case. */
+  readonly aliases?: readonly string[];
 }
 /** A stored page sentence naming an entity: page text, untrusted data, never instructions. */
 export interface SentenceView {

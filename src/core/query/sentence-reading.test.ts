@@ -141,6 +141,10 @@ describe('tightBetween', () => {
     expect(tightBetween('job', [',', 'now', 'a', 'physical', 'oceanographer', 'at'], true)).toBe(true);
     expect(tightBetween('job', [',', 'who', 'spoke', 'at'], true)).toBe(false);
     expect(tightBetween('job', [',', 'at'], true)).toBe(false);
+    expect(tightBetween('job', ['press', 'secretary'], false)).toBe(true);
+    expect(tightBetween('job', ['told', 'reporters'], false)).toBe(false);
+    expect(tightBetween('maker', ['s', 'mainstream'], true)).toBe(true);
+    expect(tightBetween('maker', ['s', 'new', 'low', 'cost'], true)).toBe(false);
   });
 });
 
@@ -189,6 +193,50 @@ describe('reading what the page gold missed', () => {
       'Who does Sarah Gille work for?',
       'it names University of California, San Diego',
     ],
+    [
+      "a maker's possessive before its product, typed loosely and followed by a product noun",
+      [
+        ['Fabrikam', 'company'],
+        ['Zephyr', 'company'],
+        ['Contoso', 'company'],
+      ],
+      "Contoso's chips beat Fabrikam's mainstream Zephyr processors in the test.",
+      'What does Fabrikam develop?',
+      'it names Zephyr',
+    ],
+    [
+      'an employer named before the title and the person',
+      [
+        ['Ada Quinn', 'person'],
+        ['Harbor House', 'location'],
+        ['Blue Jet', 'product'],
+      ],
+      'Harbor House press secretary Ada Quinn told reporters aboard Blue Jet that talks went well.',
+      'Who does Ada Quinn work for?',
+      'it names Harbor House',
+    ],
+    [
+      'a title of an organization named right before the person',
+      [
+        ['Ada Quinn', 'person'],
+        ['Northwind Institute of Maps', 'company'],
+        ['AI', 'other'],
+      ],
+      '"We need trustworthy AI," said the director of the Northwind Institute of Maps, Ada Quinn, on Friday.',
+      'Who does Ada Quinn work for?',
+      'it names Northwind Institute of Maps',
+    ],
+    [
+      'the longer name, not a name inside it',
+      [
+        ['Kestrel Mobility', 'company'],
+        ['Kestrel', 'company'],
+        ['Kestrel Group', 'company'],
+      ],
+      'Kestrel Mobility is a subsidiary of Kestrel Group.',
+      'Who owns Kestrel Mobility?',
+      'it names Kestrel Group',
+    ],
   ];
   for (const [guards, names, sentence, question, named] of READS) {
     it(`reads ${guards}`, async () => {
@@ -231,6 +279,43 @@ describe('reading what the page gold missed', () => {
     const answer = await ask('What does Ryzen PRO use?');
     expect(answer).toContain('it names DASH');
     expect(answer).not.toContain('it names PRO');
+  });
+
+  it('reads no employer from a former title, and no place typed name without a title', async () => {
+    const former = await page(
+      [
+        ['Ada Quinn', 'person'],
+        ['Harbor House', 'location'],
+      ],
+      ['Former Harbor House spokesperson Ada Quinn joined the board.'],
+    );
+    expect(await former('Who does Ada Quinn work for?')).not.toContain('it names Harbor House');
+    const untitled = await page(
+      [
+        ['Ada Quinn', 'person'],
+        ['Lisbon', 'location'],
+      ],
+      ['Ada Quinn, one of the loudest voices on Lisbon, spoke.'],
+    );
+    expect(await untitled('Who does Ada Quinn work for?')).not.toContain('it names Lisbon');
+  });
+
+  it('finds a candidate by an alias the sentence uses, never a name that is only an article', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const acme = await graph.createEntity({ name: 'Acme Systems', type: 'company', aliases: ['Acme'] });
+    const ada = await graph.createEntity({ name: 'Ada Quinn', type: 'person' });
+    const the = await graph.createEntity({ name: 'The', type: 'company' });
+    await graph.recordPage({
+      url: URL,
+      title: TITLE,
+      entityIds: [acme.id, ada.id, the.id],
+      sentences: ['The board hired Ada Quinn as a director at Acme.'],
+    });
+    const engine = createQueryEngine({ store, clock: fixedClock() });
+    const answer = (await answerQuestion('Who does Ada Quinn work for?', { engine, store })).answer;
+    expect(answer).toContain('it names Acme Systems');
+    expect(answer).not.toContain('it names The');
   });
 
   it('says what it does not know in a grammatical sentence', async () => {

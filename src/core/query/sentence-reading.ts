@@ -3,13 +3,35 @@
  * relation for a typed question, the sentences of the pages naming the entity are
  * searched for one holding the question's trigger words and another entity of the
  * expected type. The answer quotes that sentence and cites its page, at low confidence,
- * and says it was read, not known. Pure functions; the store is read by `fulfill.ts`.
+ * and says it was read, not known. The trigger words are `core/text/relation-vocabulary.ts`'s,
+ * the ones the extraction rules store facts by. Pure functions; the store is read by `fulfill.ts`.
  */
 import type { EntityId } from '../graph/ids';
 import type { EntityType } from '../graph/types';
 import type { SentenceName, SentenceView } from './query-context';
 import type { Intent } from './question';
 import { verbKey } from './relation-words';
+import {
+  ACQUIRE_PREFIXES,
+  ACQUIRE_WORDS,
+  COMPETE_PREFIXES,
+  COMPETE_WORDS,
+  FOUNDER_PREFIXES,
+  FOUNDER_WORDS,
+  FUND_WORDS,
+  JOB_VERBS,
+  LEADER_WORDS,
+  MAKER_NOUNS,
+  MAKER_PREFIXES,
+  MAKER_VERBS,
+  NEGATIONS as NEGATION_WORDS,
+  OWN_WORDS,
+  PARTNER_WORDS,
+  PRODUCT_NOUNS,
+  ROLE_TITLES,
+  SEAT_WORDS,
+  USE_WORDS,
+} from '../text/relation-vocabulary';
 
 /** What a sentence must hold to answer a question. */
 export interface ReadingSpec {
@@ -32,7 +54,7 @@ export interface ReadingSpec {
 }
 
 /** Which tight phrases a question reads. */
-export type Tight = 'place' | 'job';
+export type Tight = 'place' | 'job' | 'maker';
 
 const spec = (
   words: readonly string[],
@@ -48,112 +70,28 @@ const spec = (
   ...(fallbackTypes === undefined ? {} : { fallbackTypes }),
 });
 
-const ROLE_WORDS = [
-  'ceo',
-  'cto',
-  'cfo',
-  'coo',
-  'president',
-  'vice',
-  'vp',
-  'director',
-  'head',
-  'chief',
-  'engineer',
-  'professor',
-  'researcher',
-  'fellow',
-  'analyst',
-  'spokesman',
-  'spokeswoman',
-  'spokesperson',
-  'secretary',
-  'chairman',
-  'chairwoman',
-  'founder',
-  'cofounder',
-  'partner',
-  'manager',
-  'lead',
-  'leader',
-  'member',
-  'employee',
-  'staff',
-  'editor',
-  'reporter',
-  'scientist',
-  'developer',
-  'executive',
-  'works',
-  'worked',
-  'joined',
-  'joins',
-  'hired',
-  'employed',
-];
+/** A job: a title, or a verb said of employees ("served", "led" lean to the nearest name, often not the employer). */
+const ROLE_WORDS = [...ROLE_TITLES, ...JOB_VERBS];
 const ORG_OR_THING: readonly EntityType[] = ['company', 'product', 'technology', 'other'];
 
 /** Trigger words by the question's verb (its `verbKey`). */
 const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
-  ['acquir', spec(['bought', 'buys', 'buy', 'takeover'], ['acquir', 'purchas'], ORG_OR_THING)],
+  ['acquir', spec(ACQUIRE_WORDS, ACQUIRE_PREFIXES, ORG_OR_THING)],
   // "s" is the possessive ("Sony's PlayStation VR"): a maker's name right before its product.
   [
     'develop',
-    spec(
-      ['built', 'made', 'makes', 'maker', 'offers', 'product', 'products', 'known', 'announced', 's'],
-      ['develop', 'build', 'launch', 'releas', 'introduc', 'unveil', 'creat', 'design', 'manufactur'],
-      ['product', 'technology', 'other'],
-      undefined,
-      ['company'],
-    ),
+    spec([...MAKER_VERBS, ...MAKER_NOUNS, 'known', 's'], MAKER_PREFIXES, ['product', 'technology', 'other'], 'maker', ['company']),
   ],
-  [
-    'us',
-    spec(
-      [
-        'use',
-        'uses',
-        'used',
-        'using',
-        'adopted',
-        'adopt',
-        'runs',
-        'run',
-        'powered',
-        'relies',
-        'rely',
-        'supports',
-        'support',
-        'based',
-        'built',
-        'deployed',
-        'migrated',
-        'switched',
-      ],
-      [],
-      ['technology', 'product'],
-      undefined,
-      ['company', 'other'],
-    ),
-  ],
-  ['compet', spec(['vs', 'versus', 'against'], ['compet', 'rival'], ['company', 'product'], undefined, ['person', 'other'])],
+  ['us', spec(USE_WORDS, [], ['technology', 'product'], undefined, ['company', 'other'])],
+  ['compet', spec([...COMPETE_WORDS, 'against'], COMPETE_PREFIXES, ['company', 'product'], undefined, ['person', 'other'])],
   // "a Series B led by Thrive Capital": a lettered series is a funding round.
-  [
-    'invest',
-    spec(['backed', 'stake', 'round', 'raised', 'raises', 'series'], ['invest', 'fund', 'financ'], ['company'], undefined, ['other']),
-  ],
+  ['invest', spec([...FUND_WORDS, 'series'], ['invest', 'fund', 'financ'], ['company'], undefined, ['other'])],
   // "Software Engineer on Google Play": a team is often named by its product.
   ['work', spec(ROLE_WORDS, [], ['company', 'other'], 'job', ['location', 'person', 'product'])],
-  ['partner', spec(['together', 'teamed', 'alliance'], ['partner', 'collaborat'], ['company'])],
+  ['partner', spec(PARTNER_WORDS, ['partner', 'collaborat'], ['company'])],
 ]);
 /** "Who owns X?" reads ownership words ("own" is an acquisition synonym for stored edges). */
-const OWNS = spec(
-  ['owned', 'owns', 'own', 'owner', 'parent', 'subsidiary', 'division', 'unit', 'bought'],
-  ['acquir', 'purchas'],
-  ['company'],
-  undefined,
-  ['person', 'other'],
-);
+const OWNS = spec([...OWN_WORDS, 'bought'], ACQUIRE_PREFIXES, ['company'], undefined, ['person', 'other']);
 
 /**
  * The reading spec of a question, or none for kinds sentences do not answer.
@@ -164,17 +102,11 @@ const OWNS = spec(
 export function readingSpec(intent: Intent): ReadingSpec | undefined {
   switch (intent.kind) {
     case 'role':
-      if (intent.role === 'founder')
-        return spec(['started', 'creator', 'established', 'incorporated', 'launched'], ['found', 'cofound'], ['person']);
-      if (intent.role === 'leader')
-        return spec(
-          ['ceo', 'chief', 'president', 'chairman', 'chairwoman', 'head', 'heads', 'leads', 'led', 'boss', 'runs'],
-          [],
-          ['person'],
-        );
+      if (intent.role === 'founder') return spec([...FOUNDER_WORDS, 'launched'], FOUNDER_PREFIXES, ['person']);
+      if (intent.role === 'leader') return spec(LEADER_WORDS, [], ['person']);
       return spec(ROLE_WORDS, [], ['person']);
     case 'where':
-      return spec(['based', 'headquartered', 'headquarters', 'hq', 'located', 'offices', 'office', 'situated'], [], ['location'], 'place');
+      return spec(SEAT_WORDS, [], ['location'], 'place');
     case 'relation': {
       const key = verbKey(intent.relation.split(' ')[0] ?? intent.relation);
       const found = key === 'acquir' && intent.direction === 'in' ? OWNS : BY_VERB.get(key);
@@ -244,6 +176,13 @@ function occurrences(tokens: readonly string[], name: string): Array<[number, nu
 }
 
 const ARTICLES = new Set(['the', 'a', 'an']);
+/** Describing words at most between a maker's possessive and its product ("Intel's mainstream vPro"). */
+const MAX_MAKER_WORDS = 2;
+/** Words at most in a title between an employer and a person ("White House deputy press secretary"). */
+const MAX_TITLE_WORDS = 3;
+const ROLE_TITLE_SET: ReadonlySet<string> = new Set(ROLE_TITLES);
+/** Words before an employer that make the title a past one ("former Facebook executive Ada"). */
+const PAST = new Set(['former', 'formerly', 'ex', 'onetime', 'then']);
 /** Words at most in a job apposition between the comma and "at" ("now a physical oceanographer at"). */
 const MAX_JOB_WORDS = 8;
 /** Words that open a clause inside an apposition ("Ada, who spoke at Google"): not a job. */
@@ -280,6 +219,13 @@ export function tightBetween(tight: Tight, words: readonly string[], aboutFirst:
     if (!aboutFirst) return between.length === 1 && between[0] === 'based';
     return between.length === 1 && (between[0] === 'in' || between[0] === 'at' || between[0] === ',');
   }
+  if (tight === 'maker')
+    // "Intel's mainstream vPro offerings": the maker's possessive, at most two describing words, the product.
+    return (
+      aboutFirst && words[0] === 's' && words.length <= 1 + MAX_MAKER_WORDS && words.slice(1).every((w) => !ARTICLES.has(w) && w !== ',')
+    );
+  // "White House press secretary Josh Earnest", "Apple CEO Tim Cook": the employer, a title, the person.
+  if (!aboutFirst) return words.length > 0 && words.length <= MAX_TITLE_WORDS && ROLE_TITLE_SET.has(words.at(-1) ?? '');
   const inner = between.slice(1, -1);
   const last = between.at(-1);
   return (
@@ -292,23 +238,58 @@ export function tightBetween(tight: Tight, words: readonly string[], aboutFirst:
   );
 }
 
-/** The candidate a tight phrase ties to one of `aboutNames` in `tokens`, if any. */
+/**
+ * The candidate a tight phrase ties to one of `aboutNames` in `tokens`, if any: one of
+ * `types`, or of another type (`candidates` holds both) where the phrase names a title.
+ */
 function tightAnswer(
   tight: Tight,
   tokens: readonly string[],
   aboutNames: readonly string[],
   candidates: readonly SentenceName[],
+  types: readonly EntityType[],
 ): SentenceName | undefined {
   const about = aboutNames.flatMap((n) => occurrences(tokens, n));
   for (const c of candidates) {
-    for (const [cs, ce] of occurrences(tokens, c.name)) {
+    // A name of a loose type (the recognizer's "White House" as a place) only where a title says it employs.
+    const loose = !types.includes(c.type);
+    for (const [cs, ce] of namesOf(c).flatMap((n) => occurrences(tokens, n))) {
       for (const [as, ae] of about) {
-        if (ae <= cs && tightBetween(tight, tokens.slice(ae, cs), true)) return c;
-        if (ce <= as && tightBetween(tight, tokens.slice(ce, as), false)) return c;
+        const titled = (from: number, to: number) =>
+          !loose || tight === 'maker' || tokens.slice(from, to).some((w) => ROLE_TITLE_SET.has(w));
+        if (
+          ae <= cs &&
+          tightBetween(tight, tokens.slice(ae, cs), true) &&
+          titled(ae, cs) &&
+          (tight !== 'maker' || madeThing(c, tokens, ce))
+        )
+          return c;
+        if (ce <= as && tightBetween(tight, tokens.slice(ce, as), false) && !PAST.has(tokens[cs - 1] ?? '')) return c;
+        // "the director of the US National Institute of Standards and Technology, Laurie Locascio".
+        if (tight === 'job' && as === ce + 1 && tokens[ce] === ',' && titleOf(tokens, cs)) return c;
       }
     }
   }
   return undefined;
+}
+
+/** "director of (the)" right before the token at `start`: a title held at the organization named there. */
+function titleOf(tokens: readonly string[], start: number): boolean {
+  const of = ARTICLES.has(tokens[start - 1] ?? '') ? start - 2 : start - 1;
+  return tokens[of] === 'of' && ROLE_TITLE_SET.has(tokens[of - 1] ?? '') && !PAST.has(tokens[of - 2] ?? '');
+}
+
+/** Types a maker's possessive reads as its product; an organization only when a product noun follows ("vPro offerings"). */
+const MADE_TYPES: ReadonlySet<EntityType> = new Set(['product', 'technology']);
+const PRODUCT_NOUN_SET: ReadonlySet<string> = new Set(PRODUCT_NOUNS);
+
+function madeThing(c: SentenceName, tokens: readonly string[], end: number): boolean {
+  return MADE_TYPES.has(c.type) || (c.type !== 'person' && c.type !== 'location' && PRODUCT_NOUN_SET.has(tokens[end] ?? ''));
+}
+
+/** Every name a sentence may use for a candidate: its own and the aliases it was found by. */
+function namesOf(c: SentenceName): readonly string[] {
+  return [c.name, ...(c.aliases ?? [])];
 }
 
 export interface ReadAnswer {
@@ -329,9 +310,11 @@ const MAX_FOUNDERS_READ = 5;
  * something else ("he co-founded Andela, … from investors that include Ada").
  */
 const MAX_READ_DISTANCE = 15;
+/** The rank of a tight phrase's answer of a loose type: after any trigger reading (each scores at most twice the distance). */
+const LOOSE_TIGHT_SCORE = 2 * MAX_READ_DISTANCE + 1;
 
 /** Words that deny the statement they stand in. */
-const NEGATIONS = new Set(['not', 'never', 'no', 'nor', 't']);
+const NEGATIONS: ReadonlySet<string> = new Set(NEGATION_WORDS);
 
 /**
  * The words a sentence may name `name` by: its first word, and its last (a person named by
@@ -362,6 +345,13 @@ function negatedBetween(words: readonly string[], at: number, aboutNames: readon
   return false;
 }
 
+/** "former" or "ex" in the stretch from the trigger to both names, or right before the answer's name. */
+function pastBefore(words: readonly string[], at: number, aboutNames: readonly string[], answer: string): boolean {
+  const spots = [at, nearest(words, at, answer), ...aboutNames.map((n) => nearest(words, at, n))].filter((i) => i >= 0);
+  for (let i = Math.min(...spots); i <= Math.max(...spots); i++) if (PAST.has(words[i] ?? '')) return true;
+  return occurrences(words, answer).some(([start]) => PAST.has(words[start - 1] ?? ''));
+}
+
 /** Tokens that join the members of a list ("A, B and C"). */
 const LIST_JOINERS = new Set([',', 'and', '&']);
 
@@ -369,7 +359,7 @@ const LIST_JOINERS = new Set([',', 'and', '&']);
 function spans(tokens: readonly string[], c: SentenceName): Array<[number, number]> {
   const surname = c.type === 'person' ? wordsOf(c.name).at(-1) : undefined;
   return [
-    ...occurrences(tokens, c.name),
+    ...namesOf(c).flatMap((n) => occurrences(tokens, n)),
     ...(surname === undefined || surname === c.name.toLowerCase() ? [] : occurrences(tokens, surname)),
   ];
 }
@@ -473,35 +463,62 @@ function readOfTypes(
 ): ReadAnswer[] {
   const own = new Set(aboutNames.map((n) => n.toLowerCase()));
   const scored: Array<{ read: ReadAnswer; score: number; order: number }> = [];
+  // A tight phrase is sure enough to read a name the recognizer typed loosely ("White House" as a place).
+  const tightTypes = [...types, ...(reading.fallbackTypes ?? [])];
   for (const [order, sentence] of sentences.entries()) {
     const words = wordsOf(sentence.text);
+    const tokens = tokensOf(sentence.text);
     // Answers are looked for outside the asked name: "PRO" inside "Ryzen PRO" is not an answer.
     const outside = masked(words, aboutNames);
-    const candidates = sentence.names.filter((n) => n.id !== about && !own.has(n.name.toLowerCase()) && types.includes(n.type));
-    if (candidates.length === 0) continue;
+    const named = standalone(
+      tokens,
+      sentence.names.filter((n) => n.id !== about && !own.has(n.name.toLowerCase()) && !wordless(n.name)),
+      aboutNames.flatMap((n) => occurrences(tokens, n)),
+    );
+    const candidates = named.filter((n) => types.includes(n.type));
     // A tight phrase is the surest reading: it ranks before any trigger word.
-    const tight = reading.tight === undefined ? undefined : tightAnswer(reading.tight, tokensOf(sentence.text), aboutNames, candidates);
+    const tight =
+      reading.tight === undefined
+        ? undefined
+        : tightAnswer(
+            reading.tight,
+            tokens,
+            aboutNames,
+            named.filter((n) => tightTypes.includes(n.type)),
+            reading.types,
+          );
     if (tight !== undefined) {
-      scored.push({ read: { sentence, answer: tight }, score: -1, order });
+      // A name of a loose type ranks after every reading of the expected types (other sentences may hold one).
+      scored.push({ read: { sentence, answer: tight }, score: types.includes(tight.type) ? -1 : LOOSE_TIGHT_SCORE, order });
       continue;
     }
+    if (candidates.length === 0) continue;
     let best: { answer: SentenceName; score: number } | undefined;
     for (let at = 0; at < words.length; at++) {
       const w = words[at] ?? '';
       if (!reading.words.has(w) && !reading.prefixes.some((p) => w.startsWith(p))) continue;
       const toAbout = Math.min(...aboutNames.map((n) => distance(words, at, n)));
       for (const c of candidates) {
-        const toAnswer = distance(outside, at, c.name);
+        // The candidate's name nearest the trigger (its own or an alias the sentence uses).
+        const [toAnswer, name] = namesOf(c).reduce<[number, string]>(
+          (acc, n) => {
+            const d = distance(outside, at, n);
+            return d < acc[0] ? [d, n] : acc;
+          },
+          [Number.POSITIVE_INFINITY, c.name],
+        );
         if (toAbout > MAX_READ_DISTANCE || toAnswer > MAX_READ_DISTANCE) continue;
         // "The company is not saying …": a negation between the names and the trigger denies what it would state.
-        if (negatedBetween(words, at, aboutNames, c.name)) continue;
+        if (negatedBetween(words, at, aboutNames, name)) continue;
+        // "Former Acme spokesperson Ada": a job held once is not who she works for.
+        if (reading.tight === 'job' && pastBefore(words, at, aboutNames, name)) continue;
         const score = toAbout + toAnswer;
         if (best === undefined || score < best.score) best = { answer: c, score };
       }
     }
     if (best !== undefined && Number.isFinite(best.score)) {
       // "by Banzi, Cuartielles, Mellis, and Martino": the names listed with the answer answer too.
-      for (const answer of listedWith(tokensOf(sentence.text), best.answer, candidates))
+      for (const answer of listedWith(tokens, best.answer, candidates))
         scored.push({ read: { sentence, answer }, score: best.score, order });
     }
   }
@@ -512,6 +529,47 @@ function readOfTypes(
     if (!out.some((o) => o.answer.id === s.read.answer.id)) out.push(s.read);
   }
   return out;
+}
+
+/** Words that are no name on their own: a recognizer's slip ("The", "It") is never an answer. */
+const NO_NAME_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'it',
+  'its',
+  'we',
+  'our',
+  'they',
+  'their',
+  'he',
+  'she',
+  'his',
+  'her',
+]);
+
+function wordless(name: string): boolean {
+  return wordsOf(name).every((w) => NO_NAME_WORDS.has(w));
+}
+
+/**
+ * The names that stand on their own in the sentence: one whose every occurrence lies inside
+ * another's longer one, or the asked entity's (`asked`), is a part of it ("Piaggio" in
+ * "Piaggio Group" and "Piaggio Fast Forward", "NSQ" in "nsq.js"), not a name the sentence gives.
+ */
+function standalone(tokens: readonly string[], names: readonly SentenceName[], asked: ReadonlyArray<[number, number]>): SentenceName[] {
+  const at = names.map((c) => namesOf(c).flatMap((n) => occurrences(tokens, n)));
+  const longer = (s: number, e: number, [ts, te]: readonly [number, number]) => ts <= s && e <= te && te - ts > e - s;
+  return names.filter((_, i) => {
+    const mine = at[i] ?? [];
+    if (mine.length === 0) return true;
+    return !mine.every(
+      ([s, e]) => asked.some((o) => longer(s, e, o)) || at.some((theirs, j) => j !== i && theirs.some((o) => longer(s, e, o))),
+    );
+  });
 }
 
 /** How many answers a question may read (several for "what does X use" or "who founded X", one otherwise). */

@@ -15,6 +15,7 @@ import { pairFeatures, tokenize, type Span, type Token } from './features';
 import { coarseType, RELATION_CLASSES, typesFit, type RelationClass } from './labels';
 import { decodeRelationModel, probabilities, type RelationModel } from './model';
 import { RELATION_MODEL } from './model/weights';
+import { namedThing } from './noun-phrases';
 import { coordinatedAfter, ruleDecisions } from './rules';
 import { splitSentences } from './sentences';
 import { LABEL_THRESHOLDS, triggered } from './triggers';
@@ -70,6 +71,8 @@ interface Placed {
   readonly span: Span;
   /** Read from "he", "the company", "we", "it": the sentence does not name it. */
   readonly anaphor?: boolean;
+  /** The sentence calls it a made thing ("their Ryzen PRO processors"), whatever its entity type. */
+  readonly thing?: boolean;
 }
 
 /**
@@ -130,7 +133,9 @@ export function classifyRelations(
           coMentions.set(coKey, { a: a.entity.name, b: b.entity.name, snippet });
         const others = placed.filter((p) => p !== a && p !== b).map((p) => p.span);
         const keep = (subject: Placed, label: string, object: Placed, probability: number) => {
-          if (subject.entity.name === object.entity.name || !objectFits(label, object.entity.type)) return;
+          if (subject.entity.name === object.entity.name) return;
+          // A name the sentence itself calls a product ("their Ryzen PRO processors") is one, whatever type recognition gave it.
+          if (!objectFits(label, object.entity.type) && !(object.thing === true && THING_OBJECT_LABELS.has(label))) return;
           const p = bothNamed ? probability : probability * ANAPHOR_FACTOR;
           const key = `${subject.entity.name}\u0000${label}\u0000${object.entity.name}`;
           const prev = best.get(key);
@@ -159,7 +164,9 @@ export function classifyRelations(
           ];
           for (const rule of rules) {
             for (const k of listed) {
-              const c = placed[k];
+              const found = placed[k];
+              // "developed another product, CodePair": the rule's phrase says the object is a made thing.
+              const c = found !== undefined && rule.thing === true && k === j ? { ...found, thing: true } : found;
               if (c !== undefined) keep(rule.forward ? a : c, rule.label, rule.forward ? c : a, rule.confidence);
             }
           }
@@ -195,7 +202,11 @@ function place(mentions: readonly Mention[], tokens: readonly Token[], offset: n
     let end = start;
     while (end < tokens.length && (tokens[end]?.start ?? Number.POSITIVE_INFINITY) < m.end - offset) end += 1;
     if (start < 0 || end <= start) continue;
-    out.push({ entity, span: { start, end, type: coarseType(entity.type) } });
+    const span: Span = { start, end, type: coarseType(entity.type) };
+    // "their Ryzen PRO processors": the product noun joins the name, and an organization so called is a thing here.
+    if (entity.type !== 'person' && entity.type !== 'location' && namedThing(tokens, span))
+      out.push({ entity, span: { start, end: end + 1, type: 'misc' }, thing: true });
+    else out.push({ entity, span });
   }
   return out;
 }

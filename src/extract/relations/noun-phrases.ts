@@ -7,6 +7,7 @@
  * are `tokenize`'s, lower-cased.
  */
 import type { Span, Token } from './features';
+import { CLAUSE_OPENERS as CLAUSE_OPENER_VOCABULARY, PRODUCT_NOUNS as PRODUCT_NOUN_VOCABULARY } from '../../core/text/relation-vocabulary';
 
 /** The last word of a unit that is an institution of its own ("the Bagnoud Center at Harvard", "MIT's Lincoln Laboratory"). */
 const INSTITUTION_NOUNS = new Set([
@@ -38,37 +39,7 @@ const SEAT_NOUNS = new Set(['headquarters', 'hq', 'head', 'offices', 'office', '
  * PowerFlex", "its bipedal humanoid robot, Atlas", "Its top products include Lattice",
  * "Cloudhop, a second project from Contoso".
  */
-const PRODUCT_NOUNS = new Set([
-  'product',
-  'products',
-  'robot',
-  'robots',
-  'app',
-  'apps',
-  'application',
-  'platform',
-  'service',
-  'device',
-  'devices',
-  'tool',
-  'tools',
-  'software',
-  'processor',
-  'processors',
-  'chip',
-  'chips',
-  'offering',
-  'offerings',
-  'lineup',
-  'vehicle',
-  'project',
-  'assistant',
-  'browser',
-  'smartphone',
-  'console',
-  'game',
-  'microarchitecture',
-]);
+const PRODUCT_NOUNS: ReadonlySet<string> = new Set(PRODUCT_NOUN_VOCABULARY);
 /** Words before "its" that keep the maker the subject ("Acme is known for its robot, Atlas"). */
 const KNOWN_FOR = new Set(['is', 'was', 'are', 'best', 'known', 'famous', 'for', 'with', 'also', 'has', 'its', 'their']);
 /** What may follow the product noun before the product's name: a comma, "include(s)", "such as", "called". */
@@ -76,7 +47,30 @@ const PRODUCT_LEAD = new Set([',', 'include', 'includes', 'including', 'such', '
 /** Words at most between a possessive and its product noun ("software - defined infrastructure offering"). */
 const MAX_PRODUCT_WORDS = 6;
 /** Words that open a clause inside an apposition ("Atlas, which a project …"): no product noun phrase. */
-const CLAUSE_OPENERS = new Set(['who', 'which', 'that', 'when', 'where', 'whose', 'whom']);
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set(CLAUSE_OPENER_VOCABULARY);
+
+/** Words before a name that make "<name> <product noun>" one made thing ("their Ryzen PRO processors", "AMD's Zen microarchitecture"). */
+const THING_DETERMINERS = new Set(['the', 'their', 'its', 'his', 'her', 'our', 's']);
+
+/**
+ * True when the name at `s` is a made thing by the words around it: a product noun right
+ * after it, and a determiner or a possessive right before it ("introducing their Ryzen PRO
+ * processors", "AMD's Zen microarchitecture", "the Ryzen PRO platforms support"). Without
+ * the determiner "Intel processors" names the maker, not a product.
+ */
+export function namedThing(tokens: readonly Token[], s: Span): boolean {
+  return PRODUCT_NOUNS.has(tokens[s.end]?.text ?? '') && THING_DETERMINERS.has(tokens[s.start - 1]?.text ?? '');
+}
+
+/**
+ * "developed another product, CodePair", "launched a new app called Tally": a product noun,
+ * then a comma or "called"/"named", right before the name: what follows is a product.
+ */
+export function productNamed(between: readonly string[]): boolean {
+  const last = between.at(-1) ?? '';
+  const noun = last === ',' || last === 'called' || last === 'named' ? between.at(-2) : undefined;
+  return noun !== undefined && PRODUCT_NOUNS.has(noun);
+}
 
 /**
  * "QGIS is built on Qt", "Chrome is based on Chromium", "Acme is written in Rust": a

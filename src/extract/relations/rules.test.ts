@@ -561,3 +561,94 @@ describe('trigger rules: owners and makers', () => {
     ).toEqual([]);
   });
 });
+
+// Names the sentence itself calls products or organizations, whatever type recognition gave them.
+describe('things and makers named by the phrase', () => {
+  it('reads "<determiner> <name> <product noun>" as a made thing, even typed as an organization', () => {
+    expect(
+      rel('Today Fabrikam is introducing their Zephyr Pro processors for laptops.', [
+        ['Fabrikam', 'company'],
+        ['Zephyr Pro', 'company'],
+      ]),
+    ).toEqual(['Fabrikam develops Zephyr Pro']);
+    expect(
+      rel('Fabrikam’s Zephyr microarchitecture is fast.', [
+        ['Fabrikam', 'company'],
+        ['Zephyr', 'company'],
+      ]),
+    ).toEqual(['Fabrikam develops Zephyr']);
+    expect(
+      rel('First off, the Zephyr Pro platforms support the Kestrel management protocol.', [
+        ['Zephyr Pro', 'company'],
+        ['Kestrel', 'technology'],
+      ]),
+    ).toEqual(['Zephyr Pro uses Kestrel']);
+    // A thing after a preposition, before a participle, is no clause's subject.
+    expect(
+      rel('Two features protect data in Kestrel using a dedicated Zephyr engine.', [
+        ['Kestrel', 'technology'],
+        ['Zephyr', 'technology'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('keeps a maker named before a plural noun without a determiner a maker ("Contoso uses Fabrikam chips")', () => {
+    expect(
+      rel('Contoso uses Fabrikam chips in its servers.', [
+        ['Contoso', 'company'],
+        ['Fabrikam', 'company'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('reads "developed another product, <name>" as what the maker develops', () => {
+    expect(
+      rel('So, Fabrikam developed another product, Tallybox, in 2013.', [
+        ['Fabrikam', 'company'],
+        ['Tallybox', 'company'],
+      ]),
+    ).toEqual(['Fabrikam develops Tallybox']);
+    expect(
+      rel('Fabrikam praised another product, Tallybox, in 2013.', [
+        ['Fabrikam', 'company'],
+        ['Tallybox', 'company'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('reads a person who built or created a thing, or thanks for it', () => {
+    expect(
+      rel('Thanks to Ada Quinn for building Kestrel and reading drafts.', [
+        ['Ada Quinn', 'person'],
+        ['Kestrel', 'technology'],
+      ]),
+    ).toEqual(['Ada Quinn develops Kestrel']);
+    expect(
+      rel('Ada Quinn, the creator of Kestrel, spoke.', [
+        ['Ada Quinn', 'person'],
+        ['Kestrel', 'product'],
+      ]),
+    ).toEqual(['Ada Quinn develops Kestrel']);
+    expect(
+      rel('Ada Quinn praised Kestrel.', [
+        ['Ada Quinn', 'person'],
+        ['Kestrel', 'product'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('reads a seat of a name typed as a product, and what a thing is powered by', () => {
+    expect(
+      rel('We met at Tailspin’s headquarters in Lisbon.', [
+        ['Tailspin', 'product'],
+        ['Lisbon', 'location'],
+      ]),
+    ).toEqual(['Tailspin located_in Lisbon']);
+    expect(
+      rel('Tailspin Cloud is powered by Kestrel.', [
+        ['Tailspin Cloud', 'product'],
+        ['Kestrel', 'technology'],
+      ]),
+    ).toEqual(['Tailspin Cloud uses Kestrel']);
+  });
+});

@@ -8,14 +8,28 @@
  * The classifier (`extract.ts`) asks these first; a rule that fires decides the pair.
  */
 import type { Span, Token } from './features';
-import { builtOn, isInstitution, makersProduct, productFrom, seatPhrase, unitOf } from './noun-phrases';
+import { builtOn, isInstitution, makersProduct, productFrom, productNamed, seatPhrase, unitOf } from './noun-phrases';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
+import {
+  ACQUIRE_PREFIXES,
+  ACQUIRE_WORDS as ACQUIRE_VOCABULARY,
+  COMPETE_PREFIXES,
+  COMPETE_WORDS as COMPETE_VOCABULARY,
+  CUSTOMER_WORDS as CUSTOMER_VOCABULARY,
+  FUND_WORDS as FUND_VOCABULARY,
+  MAKER_PREFIXES,
+  MAKER_VERBS,
+  PARTNER_PREFIXES,
+  USE_WORDS,
+} from '../../core/text/relation-vocabulary';
 
 /** A label a rule stated, its direction (`forward`: first name → second), and its confidence. */
 export interface RuleDecision {
   readonly label: RuleLabel;
   readonly forward: boolean;
   readonly confidence: number;
+  /** The phrase itself calls the second name a made thing ("another product, CodePair"), whatever its type. */
+  readonly thing?: boolean;
 }
 export type RuleLabel =
   | 'develops'
@@ -97,31 +111,11 @@ const PLACE_PREPOSITIONS = new Set([
 /** Tokens after the second name read for its possessive and a role ("Dell's head of channel"). */
 const ROLE_AFTER = 3;
 
-const ACQUIRE = ['acquir', 'purchas', 'takeover'];
-const ACQUIRE_WORDS = new Set(['bought', 'buys', 'buy', 'buying']);
-const COMPETE = ['compet', 'rival'];
-const COMPETE_WORDS = new Set(['vs', 'versus']);
-const FUND_WORDS = new Set([
-  'invested',
-  'invests',
-  'invest',
-  'investing',
-  'investment',
-  'investments',
-  'stake',
-  'backed',
-  'backs',
-  'funded',
-  'funds',
-  'funding',
-  'raised',
-  'raises',
-  'raising',
-  'round',
-  'investors',
-  'investor',
-  'financing',
-]);
+const ACQUIRE = ACQUIRE_PREFIXES;
+const ACQUIRE_WORDS = new Set(ACQUIRE_VOCABULARY);
+const COMPETE = COMPETE_PREFIXES;
+const COMPETE_WORDS = new Set(COMPETE_VOCABULARY);
+const FUND_WORDS = new Set(FUND_VOCABULARY);
 /** With these, the money goes from the second name to the first ("Acme raised $3M from Khosla"). */
 const RAISED_FROM = new Set(['raised', 'raises', 'raising', 'from', 'by', 'investors', 'investor', 'including']);
 /** A first name that leads or joins a round is an investor, never its target. */
@@ -129,7 +123,7 @@ const ROUND_LEADS = new Set(['led', 'leads', 'co', 'participated', 'joined', 'jo
 /** Money taken from someone without a funding word: "it got $7.5 million from Recruit" (a verb, an amount, "from"). */
 const MONEY_TAKEN = new Set(['got', 'gets', 'secured', 'secures', 'received', 'receives', 'landed']);
 const AMOUNT_WORDS = new Set(['$', '€', '£', 'million', 'billion']);
-const PARTNER = ['partnered', 'partnering', 'partnership', 'collaborat', 'teamed', 'alliance'];
+const PARTNER = [...PARTNER_PREFIXES, 'teamed', 'alliance'];
 
 const starts = (w: string, prefixes: readonly string[]) => prefixes.some((p) => w.startsWith(p));
 
@@ -137,30 +131,12 @@ const starts = (w: string, prefixes: readonly string[]) => prefixes.some((p) => 
 function partnering(words: readonly string[]): boolean {
   return words.some((w, i) => starts(w, PARTNER) || ((w === 'partner' || w === 'partners') && words[i + 1] === 'with'));
 }
-const CUSTOMER_WORDS = new Set(['customer', 'customers', 'client', 'clients']);
+const CUSTOMER_WORDS = new Set(CUSTOMER_VOCABULARY);
 /** A maker and its product, maker first ("HackerRank developed CodePair", "Apple unveiled the iPhone"). */
-const MAKES = ['develop', 'launch', 'releas', 'introduc', 'unveil', 'announc', 'manufactur', 'design'];
-const MAKES_WORDS = new Set(['built', 'builds', 'created', 'creates', 'makes', 'made', 'offers', 'ships']);
+const MAKES = MAKER_PREFIXES;
+const MAKES_WORDS = new Set(MAKER_VERBS);
 /** A user and what it runs on, user first ("Segment adopted NSQ", "QGIS is built on Qt"). */
-const USES_WORDS = new Set([
-  'use',
-  'uses',
-  'used',
-  'using',
-  'adopt',
-  'adopted',
-  'adopts',
-  'runs',
-  'relies',
-  'rely',
-  'migrated',
-  'switched',
-  'deployed',
-  'deploys',
-  'supports',
-  'support',
-  'powered',
-]);
+const USES_WORDS = new Set(USE_WORDS);
 /** Words that may stand between a subject and its verb, and verbs that lead in to it ("we decided to adopt", "started using"). */
 const AUXILIARIES = new Set([
   'has',
@@ -230,6 +206,7 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   }
   if (a.type !== 'per' && b.type !== 'per') return thingDecisions(tokens, between, a, b);
   if (a.type === 'per' && b.type === 'per') return [];
+  if (a.type === 'per' && b.type === 'misc') return personMakes(between);
   return personDecisions(between, a, b);
 }
 
@@ -291,6 +268,11 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
   if (a.type === 'org' && b.type === 'misc' && makersProduct(between, tokens[a.start]?.text ?? ''))
     return [decide('develops', true, PRODUCT_NOUN_CONFIDENCE)];
   if (a.type === 'misc' && b.type === 'org' && productFrom(between)) return [decide('develops', false, PRODUCT_NOUN_CONFIDENCE)];
+  // "HackerRank developed another product, CodePair": a maker's verb, a product noun, the product (typed as it may be).
+  if (a.type === 'org' && b.type !== 'loc' && productNamed(between) && makerVerb(between))
+    return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
+  // "Acme Cloud is powered by Kestrel": what it runs on, after the passive's "by".
+  if (orgLike(a) && b.type === 'misc' && poweredBy(between)) return [decide('uses', true)];
   if (orgLike(a) && b.type === 'misc' && between.length <= MAX_THING_GAP && !between.includes('by')) {
     // The verb right after the subject ("Apple released iOS", "Segment has adopted NSQ"): not "… to help launch
     // the PSVR" nor "… that are used in HTTP"; "by" would make it passive, left to the classifier and patterns.
@@ -299,9 +281,12 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
     // "QGIS is built on Qt", "Chrome is based on Chromium", "Acme is written in Rust": what it stands on, not what it makes.
     if (builtOn(verb, between[at + 1] ?? '')) return [decide('uses', true)];
     if (a.type === 'org' && (starts(verb, MAKES) || MAKES_WORDS.has(verb))) return [decide('develops', true)];
-    if (a.type === 'org' && USES_WORDS.has(verb)) return [decide('uses', true)];
+    // "Acme adopted NSQ", and of a product: "the Ryzen PRO platforms support the DASH protocol".
+    if (USES_WORDS.has(verb) && (a.type === 'org' || subjectOfClause(tokens, a, verb))) return [decide('uses', true)];
   }
   if (a.type === 'org' && b.type === 'loc') return placeDecisions(tokens, between, b);
+  // "Pebble's headquarters in Redwood City": a name with a seat is an organization, whatever type it was given.
+  if (a.type === 'misc' && b.type === 'loc' && seatPhrase(between)) return [decide('located_in', true)];
   // "Foster City-based Scale Venture Partners", "the San Mateo-based startup".
   if (a.type === 'loc' && b.type === 'org' && phrase === '- based') return [decide('located_in', false)];
   if (a.type !== 'org' || !orgLike(b)) return ownedBy(between, a, b);
@@ -322,6 +307,67 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
   if (has(FUND_WORDS) || moneyTaken(between)) return invest(between, a, b);
   return [];
 }
+
+/**
+ * A thing that is its clause's subject: a finite verb ("supports", not "using" or "used")
+ * and no preposition before it ("protect data in DRAM using AES" is not DRAM's doing).
+ */
+function subjectOfClause(tokens: readonly Token[], a: Span, verb: string): boolean {
+  return verb !== 'using' && verb !== 'used' && !SUBJECT_PREPOSITIONS.has(tokens[a.start - 1]?.text ?? '');
+}
+const SUBJECT_PREPOSITIONS = new Set(['in', 'on', 'at', 'of', 'for', 'with', 'from', 'by', 'to', 'into', 'onto']);
+
+/** Words at most between a maker's verb and its product noun ("developed another new product"). */
+const MAX_MAKER_PHRASE = 6;
+
+/** The first word after the subject's auxiliaries is a maker's verb, within a short phrase. */
+function makerVerb(between: readonly string[]): boolean {
+  const at = between.findIndex((w) => !AUXILIARIES.has(w));
+  const verb = between[at] ?? '';
+  return at >= 0 && between.length - at <= MAX_MAKER_PHRASE && (starts(verb, MAKES) || MAKES_WORDS.has(verb));
+}
+
+/** "is powered by", "runs on" said with "by": a participle of running and "by" right before the thing. */
+function poweredBy(between: readonly string[]): boolean {
+  const words = between.filter((w) => w !== 'the');
+  return (
+    words.length <= 4 &&
+    words.at(-1) === 'by' &&
+    words.at(-2) === 'powered' &&
+    words.slice(0, -2).every((w) => AUXILIARIES.has(w) || w === 'are' || w === 'were')
+  );
+}
+
+/**
+ * A person and a thing they made: "Ada Quinn built Kestrel", "Ada Quinn for creating
+ * kestrel.js" (thanks), "Ada Quinn, the creator of Kestrel". The verb right after the
+ * person, or after "for"; the noun "creator"/"author" in an apposition.
+ */
+function personMakes(between: readonly string[]): RuleDecision[] {
+  const words = between[0] === 'for' ? between.slice(1) : between;
+  if (words.length > MAX_THING_GAP) return [];
+  const at = words.findIndex((w) => !AUXILIARIES.has(w));
+  const verb = words[at] ?? '';
+  if (PERSON_MAKES.has(verb) || starts(verb, ['develop'])) return [decide('develops', true)];
+  if (between[0] === ',' && between.at(-1) === 'of' && between.some((w) => CREATOR_NOUNS.has(w)) && between.length <= 5)
+    return [decide('develops', true)];
+  return [];
+}
+const PERSON_MAKES = new Set([
+  'built',
+  'builds',
+  'building',
+  'created',
+  'creates',
+  'creating',
+  'wrote',
+  'writes',
+  'writing',
+  'designed',
+  'designing',
+  'invented',
+]);
+const CREATOR_NOUNS = new Set(['creator', 'author', 'inventor', 'developer', 'designer', 'maintainer']);
 
 /** "got $7.5 million from": a verb of taking, an amount and "from" (the money's giver follows). */
 function moneyTaken(between: readonly string[]): boolean {
