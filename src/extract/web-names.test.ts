@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mention } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
 import type { EntityRecognizer } from './recognizer';
-import { fillGaps, isIdentifierShaped, refineMentions, withWebNames } from './web-names';
+import { coordinateTypes, fillGaps, isIdentifierShaped, refineMentions, withWebNames } from './web-names';
 
 /** A stand-in model: the given surfaces, at their first occurrences, with the given type and score. */
 function m(text: string, surface: string, type: EntityType, score = 0.6, from = 0): Mention {
@@ -181,5 +181,50 @@ describe('span and type repairs on real-page shapes', () => {
     expect(typed(refineMentions(news, [m(news, 'Deflate', 'company', 0.5)]))).toEqual(['Deflate:company']);
     const plural = 'The patcher is written in Java and C++. Our PCs arrived late.';
     expect(typed(refineMentions(plural, [m(plural, 'PCs', 'company', 0.5)]))).toContain('PCs:company');
+  });
+});
+
+describe('names listed together are of one kind', () => {
+  it('unsure members take the type two sure members share ("VMware, Evernote, … Fidessa and Elementum")', () => {
+    const text = 'The companies include VMware, Evernote, Fidessa and Elementum.';
+    const out = coordinateTypes(text, [
+      m(text, 'VMware', 'company', 0.9),
+      m(text, 'Evernote', 'company', 0.9),
+      m(text, 'Fidessa', 'person', 0.41),
+      m(text, 'Elementum', 'location', 0.34),
+    ]);
+    expect(typed(out)).toEqual(['VMware:company', 'Evernote:company', 'Fidessa:company', 'Elementum:company']);
+    expect(out[2]?.score).toBe(0.7);
+  });
+  it('a given name stays a person, and a list whose sure members disagree is left alone', () => {
+    const people = 'Speakers: Apple, Google and Tim Cook.';
+    expect(
+      typed(
+        coordinateTypes(people, [
+          m(people, 'Apple', 'company', 0.9),
+          m(people, 'Google', 'company', 0.9),
+          m(people, 'Tim Cook', 'person', 0.5),
+        ]),
+      ),
+    ).toEqual(['Apple:company', 'Google:company', 'Tim Cook:person']);
+    const mixed = 'Rust, Mozilla and Servo shipped.';
+    expect(
+      typed(
+        coordinateTypes(mixed, [
+          m(mixed, 'Rust', 'technology', 0.9),
+          m(mixed, 'Mozilla', 'company', 0.9),
+          m(mixed, 'Servo', 'person', 0.4),
+        ]),
+      ),
+    ).toContain('Servo:person');
+  });
+  it('names not separated by list glue are no list', () => {
+    const text = 'VMware bought Evernote; Fidessa watched.';
+    const out = coordinateTypes(text, [
+      m(text, 'VMware', 'company', 0.9),
+      m(text, 'Evernote', 'company', 0.9),
+      m(text, 'Fidessa', 'person', 0.41),
+    ]);
+    expect(typed(out)).toContain('Fidessa:person');
   });
 });

@@ -229,7 +229,51 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
     kept.push(m);
     end = m.end;
   }
-  return kept;
+  return coordinateTypes(text, kept);
+}
+
+/** What may separate two names of one list: a comma, "and", "or", "&" (", and" too). */
+const LIST_GLUE = /^(?:, ?|,? (?:and|or|&) )$/;
+/** Names in a list before its sure members can type the others ("A, B and C"). */
+const MIN_LIST_NAMES = 3;
+/** Sure members of one type a list needs before its unsure members take that type. */
+const MIN_SURE_LIST_MEMBERS = 2;
+
+/**
+ * Names listed together are of one kind: in "The companies include VMware, Evernote, Palantir
+ * Technologies, Fidessa and Elementum" the unsure members ("Fidessa", a person to the model)
+ * take the type that at least two sure members (a list, a cue: score ≥ 0.85) share, when no
+ * sure member says otherwise, and are kept as surely as a weak cue would keep them. A given
+ * name stays a person ("Apple, Google and Tim Cook").
+ *
+ * @example
+ *   // [VMware: company 0.9, Evernote: company 0.9, Fidessa: person 0.4] → Fidessa: company 0.7
+ */
+export function coordinateTypes(text: string, mentions: readonly Mention[]): Mention[] {
+  const out = [...mentions];
+  let i = 0;
+  while (i < out.length) {
+    let j = i + 1;
+    while (j < out.length && LIST_GLUE.test(text.slice(out[j - 1]?.end ?? 0, out[j]?.start ?? 0))) j++;
+    if (j - i >= MIN_LIST_NAMES) {
+      const sure = new Map<EntityType, number>();
+      for (let k = i; k < j; k++) {
+        const m = out[k];
+        if (m !== undefined && m.score >= CUE_SCORE) sure.set(m.type, (sure.get(m.type) ?? 0) + 1);
+      }
+      const [type, count] = [...sure][0] ?? [undefined, 0];
+      if (type !== undefined && sure.size === 1 && count >= MIN_SURE_LIST_MEMBERS) {
+        for (let k = i; k < j; k++) {
+          const m = out[k];
+          if (m === undefined || m.score >= CUE_SCORE || m.type === type) continue;
+          if (m.type === 'person' && FIRST_NAMES.has(m.text.split(' ')[0] ?? '')) continue;
+          out[k] = { ...m, type, score: Math.max(m.score, WEAK_CUE_SCORE) };
+        }
+      }
+    }
+    i = j;
+  }
+  return out;
 }
 
 /** "Seattle-based", "Amazon-owned": a name, a hyphen and a word that ties it to the next name. */

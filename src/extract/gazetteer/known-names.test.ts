@@ -23,3 +23,13 @@ describe('compiled name lists', () => {
     ]);
   });
 });
+
+describe('product lines in the brand list', () => {
+  it('a brand named after a listed maker is its product line; a foundation’s line is a technology', () => {
+    const names = knownNames();
+    expect(names.get('HTC Vive')).toBe('p');
+    expect(names.get('Google Analytics')).toBe('p');
+    expect(names.get('Apache Cassandra')).toBe('t');
+    expect(names.get('Boston Dynamics')).not.toBe('p');
+  });
+});
