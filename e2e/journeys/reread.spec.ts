@@ -17,6 +17,9 @@ const BLOG = 'metascraper/segment/input.html';
 interface Listed {
   readonly entities: readonly { readonly id: string; readonly name: string }[];
 }
+interface Related {
+  readonly relationships: readonly { readonly id: string; readonly from: string; readonly to: string }[];
+}
 interface Viewed {
   readonly entity: { readonly id: string; readonly name: string; readonly aliases: readonly string[] };
 }
@@ -39,17 +42,23 @@ test.describe('re-reading pages', () => {
     const panel = await sidePanel.open();
     await panel.setViewportSize({ width: 400, height: 900 });
 
-    // Ask: the answer names the CEO from the page's sentence.
-    const ask = async () => {
+    // Ask: the answer names the CEO, with its page. `quoted`: the graph holds no such relation, so the
+    // answer is read from the page's sentence and quotes it.
+    const ask = async (quoted: boolean) => {
       await panel.getByRole('tab', { name: 'Ask' }).click();
       await panel.getByTestId('chat-input').fill('Who is the CEO of Segment?');
       await panel.getByRole('button', { name: 'Ask', exact: true }).click();
       const answer = panel.getByTestId('chat-answer').last();
       await expect(answer).toContainText('Peter Reinhardt');
-      await expect(answer).toContainText('CEO and co-founder of Segment');
+      if (quoted) await expect(answer).toContainText('CEO and co-founder of Segment');
       await expect(answer.getByTestId('source-page').first()).toBeVisible();
     };
-    await ask();
+    // The extractor may state who leads Segment as a relation; the user removes what it stated between
+    // Segment and its CEO, so the answer has to come from reading the stored sentence.
+    const segment = await rig.tool<Related>('entity_get', { name: 'Segment' });
+    for (const r of segment.relationships.filter((x) => x.from === 'Peter Reinhardt' || x.to === 'Peter Reinhardt'))
+      await rig.tool('entity_unrelate', { relationship_id: r.id });
+    await ask(true);
 
     // The user merges the duplicate "Sources" into "Segment Sources".
     const list = await rig.tool<Listed>('entity_list', { limit: 500 });
@@ -104,6 +113,7 @@ test.describe('re-reading pages', () => {
     await expect(panel.getByTestId('pages-status')).toContainText('Re-read "Segment Launches Sources');
 
     // The answer still works.
-    await ask();
+    // A re-read may state the relation again: the answer names the CEO either way.
+    await ask(false);
   });
 });

@@ -127,6 +127,15 @@ describe('analyzeCapture', () => {
     expect(a.entities.find((e) => e.name === 'Segment')?.type).toBe('company');
   });
 
+  it('reads a hard-wrapped paragraph line that starts in lower case as prose ("the CORS protocol.")', () => {
+    const text = 'Requests to other origins are expected to adhere to\nthe CORS protocol.\nNEXT';
+    const at = text.indexOf('CORS');
+    const wrapped = analyzeCapture(capture({ title: 'Fetch', text }), {
+      recognizer: { name: 'cue', recognize: () => [{ text: 'CORS', type: 'technology', start: at, end: at + 4, score: 0.85 }] },
+    });
+    expect(wrapped.entities.map((e) => e.name)).toEqual(['CORS']);
+  });
+
   it('puts structured entities first and maps structured relations to kept names', () => {
     const a = analyzeCapture(
       capture({

@@ -67,6 +67,8 @@ const SURE_MENTION_SCORE = 0.9;
  * otherwise cost half a second in one step.
  */
 const MAX_PROSE_CHECKS = 50;
+/** Lower-case words of a line that starts in lower case from which it is the rest of a wrapped sentence. */
+const MIN_CONTINUED_LOWER = 2;
 /** A line with fewer words than this is a label, menu item or heading, not prose. */
 const MIN_PROSE_WORDS = 4;
 /** …and one with fewer lower-case words than this share is title-cased (a heading)… */
@@ -789,6 +791,9 @@ export function isEnglish(lang: string | undefined, text: string): boolean {
 function inProse(text: string, m: Mention): boolean {
   const sentence = sentenceAt(text, m.start, m.end);
   const words = sentence.match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? [];
+  // A hard-wrapped paragraph's line ("the CORS protocol." after "… adhere to") goes on a sentence:
+  // headings, menus and labels do not start with a lower-case word.
+  if (/^\p{Ll}/u.test(sentence) && words.filter((w) => /^\p{Ll}/u.test(w)).length >= MIN_CONTINUED_LOWER) return true;
   if (words.length < MIN_PROSE_WORDS) return false;
   let lower = 0;
   for (const w of words) if (/^\p{Ll}/u.test(w)) lower += 1;
