@@ -16,12 +16,12 @@ import { captureIdOf } from './capture-id';
 import type { CaptureQueue } from './capture-queue';
 import type { LlmReadingQueue } from './llm-reading';
 import type { RecaptureOutcome } from './recapture';
-import type { TeamStatus, TeamSyncResult, ParsedRequest } from '../messaging/protocol';
+import type { TeamLinkResult, TeamStatus, TeamSyncResult, ParsedRequest } from '../messaging/protocol';
 
 /** What the `team.*` messages need of the team service (`background/team.ts`). */
 export interface TeamHandling {
   status(): Promise<TeamStatus>;
-  link(request: ParsedRequest<'team.link'>): Promise<TeamStatus>;
+  link(request: ParsedRequest<'team.link'>): Promise<TeamLinkResult>;
   unlink(): Promise<TeamStatus>;
   sync(): Promise<TeamSyncResult>;
 }

@@ -65,8 +65,8 @@ async function setup(script: ExtractionScript, patch: Partial<Settings['llm']> =
   };
   const ingest = createIngest({ graph, store, clock: systemClock, ids, settings: async () => settings });
   const usage = indexedDbOneRow(indexedDB, usageDb, 'usage');
-  /** Pages `afterFindings` was told of, with the LLM evidence the store held by then (committed). */
-  const told: { url: string; llmEvidence: number }[] = [];
+  /** Page writes the recorder was told of, in their write turn, with the LLM evidence the store held by then and whether it had committed. */
+  const told: { url: string; rewritten: boolean; llmEvidence: number; committed: boolean }[] = [];
   const llm = new LlmReadingQueue({
     graph,
     store,
@@ -75,8 +75,17 @@ async function setup(script: ExtractionScript, patch: Partial<Settings['llm']> =
     settings: async () => settings,
     usage,
     pagesWithLlmEvidence: () => pagesWithLlmEvidence(db),
-    afterFindings: async (url) => {
-      told.push({ url, llmEvidence: (await store.evidenceOfPage(url, 1_000)).filter((ev) => ev.extractor === 'llm').length });
+    recorder: {
+      prepare: async () => {
+        const at = told.length;
+        return {
+          record: async ({ url, rewritten }) => {
+            const llmEvidence = (await store.evidenceOfPage(url, 1_000)).filter((ev) => ev.extractor === 'llm').length;
+            told.push({ url, rewritten, llmEvidence, committed: false });
+          },
+          committed: () => told.slice(at).forEach((t) => void (t.committed = true)),
+        };
+      },
     },
   });
   const offline = async (): Promise<void> => {
@@ -105,8 +114,8 @@ describe('LLM reading after capture', () => {
     await offline();
     const before = await snapshot(store);
     await read();
-    // Team sync is told of the page once its findings committed.
-    expect(told).toEqual([{ url: URL_, llmEvidence: expect.any(Number) }]);
+    // Team sync records the page in the findings' write turn (they are written by then), then hears it committed.
+    expect(told).toEqual([{ url: URL_, rewritten: true, llmEvidence: expect.any(Number), committed: true }]);
     expect(told[0]?.llmEvidence).toBeGreaterThan(0);
 
     const request = server.requests[0]?.body;

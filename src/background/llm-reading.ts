@@ -23,7 +23,7 @@ import { NotFoundError, toErrorShape } from '../core/errors';
 import type { Clock, IdSource } from '../core/graph/ids';
 import type { GraphService } from '../core/graph/service';
 import type { GraphStore } from '../core/graph/store';
-import { ingestCapture } from '../core/ingest/ingest';
+import { ingestInto } from '../core/ingest/ingest';
 import type { DailyUsage } from '../core/llm-read/budget';
 import { chargeTokens, pageAllowance, spentToday } from '../core/llm-read/budget';
 import type { ForgetOutcome } from '../core/llm-read/forget';
@@ -35,6 +35,7 @@ import { findingsAnalysis } from '../core/llm-read/to-analysis';
 import { droppedTotal } from '../core/llm-read/verify';
 import { createResolver } from '../core/resolve/resolver';
 import type { Settings } from '../core/settings';
+import type { PageWriteRecorder } from '../core/tools/write-report';
 import { capturePolicy } from '../core/capture-policy';
 import type { LlmForgetResult, LlmReading, LlmStatus } from '../messaging/protocol';
 import { MAX_LLM_READINGS_LISTED } from '../messaging/protocol';
@@ -58,8 +59,11 @@ export interface LlmReadingDeps {
   readonly pagesWithLlmEvidence: () => Promise<readonly string[]>;
   /** The reader for the configured provider (default: `pageReaderFor`). */
   readonly readerFor?: (llm: Settings['llm']) => PageReader | undefined;
-  /** Told of a page whose findings were ingested, once they committed (team sync queues the page's changes). */
-  readonly afterFindings?: (url: string) => Promise<void>;
+  /**
+   * Records a page whose findings were ingested (its changes) and the readings forgotten (tombstones), in their write
+   * turn: team sync's queue rows commit with the writes.
+   */
+  readonly recorder?: PageWriteRecorder;
 }
 
 interface Job {
@@ -134,7 +138,8 @@ export class LlmReadingQueue {
 
   /** Deletes what LLM reading added: to one page, or to every page. */
   async forget(url?: string): Promise<LlmForgetResult> {
-    const deps = { graph: this.deps.graph, store: this.deps.store };
+    const { graph, store, recorder } = this.deps;
+    const deps = { graph, store, ...(recorder === undefined ? {} : { recorder }) };
     const pages = url === undefined ? await this.deps.pagesWithLlmEvidence() : [url];
     const outcome: ForgetOutcome = url === undefined ? await forgetLlmReadings(deps, pages) : await forgetLlmReading(deps, url);
     return { pages: pages.length, ...outcome };
@@ -201,12 +206,21 @@ export class LlmReadingQueue {
     if (reading.findings.entities.length === 0) return;
     const { graph, store, clock, ids } = this.deps;
     const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
-    await ingestCapture(
-      findingsAnalysis({ url: job.url, title: job.title }, reading.findings),
-      { service: graph, resolver, store, clock, ids, settings: { autoAcceptThreshold: settings.resolver.autoAcceptThreshold } },
-      { capturedAt: job.capturedAt, provenance: { extractor: 'llm', model: reading.model } },
+    const recorder = await this.deps.recorder?.prepare();
+    // One write turn, as `ingestCapture` runs it, with the page's record for the team in it.
+    await graph.exclusive(
+      async (session) => {
+        await ingestInto(
+          session,
+          findingsAnalysis({ url: job.url, title: job.title }, reading.findings),
+          { service: graph, resolver, store, clock, ids, settings: { autoAcceptThreshold: settings.resolver.autoAcceptThreshold } },
+          { capturedAt: job.capturedAt, provenance: { extractor: 'llm', model: reading.model } },
+        );
+        await recorder?.record({ url: job.url, rewritten: true });
+      },
+      { atomic: true },
     );
-    await this.deps.afterFindings?.(job.url);
+    recorder?.committed();
   }
 
   private record(reading: LlmReading): void {

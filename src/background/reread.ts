@@ -29,8 +29,8 @@ export interface RereadSources {
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly settings: () => Promise<Settings>;
-  /** Told of each page re-read once it committed (team sync). */
-  readonly afterReread?: RereadDeps['afterReread'];
+  /** Records each page re-read in its write turn (team sync). */
+  readonly recorder?: RereadDeps['recorder'];
 }
 
 export function createRereader(deps: RereadSources): RereadRunner {
@@ -43,7 +43,7 @@ export function createRereader(deps: RereadSources): RereadRunner {
     // Network look-ups stay off, as for captures.
     resolver: createResolver({ store: deps.store, clock: deps.clock, settings: { networkLookups: false } }),
     analyzerVersion: ANALYZER_VERSION,
-    ...(deps.afterReread === undefined ? {} : { afterReread: deps.afterReread }),
+    ...(deps.recorder === undefined ? {} : { recorder: deps.recorder }),
     analyze: async (capture: PageCapture) => {
       // Decoded on the first re-read, as on the first capture.
       recognizer ??= createPageRecognizer();

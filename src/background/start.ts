@@ -58,8 +58,8 @@ export function startBackground(): void {
             clock,
             ids,
             settings: readSettings,
-            // A re-read rewrites the page's entities and relationships: queued for the team when its workspace is linked.
-            afterReread: (outcome) => team.afterPage(sources, outcome.url, outcome.removed),
+            // A re-read rewrites the page's entities and relationships: queued for the team, in its transaction, when linked.
+            recorder: team.pageRecorder(sources.db, sources.store),
           }),
           teamReads: team.readsFor(sources.db),
         }),
@@ -77,7 +77,8 @@ export function startBackground(): void {
         settings: readSettings,
         usage,
         pagesWithLlmEvidence: () => pagesWithLlmEvidence(db),
-        afterFindings: (url) => team.afterPage({ db, store }, url),
+        // Findings and forgotten readings: queued for the team in their transaction, when the workspace is linked.
+        recorder: team.pageRecorder(db, store),
       }),
     warn: (message) => console.warn(`Ariadne tools: ${message}`),
   });

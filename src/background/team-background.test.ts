@@ -4,7 +4,7 @@
 // queue rows committed together, no echo of replayed changes, contributors on replayed
 // evidence, offline with the queue intact and sent once later, and a replay's graph writes
 // and id mappings committed together.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AriadneDatabase } from '../adapters/dexie/database';
 import { DexieGraphStore } from '../adapters/dexie/dexie-graph-store';
 import { throwawayDatabases } from '../adapters/dexie/testing/throwaway-databases';
@@ -16,6 +16,10 @@ import { AriadneError } from '../core/errors';
 import { fixedClock, randomIds } from '../core/graph/ids';
 import { GraphService } from '../core/graph/service';
 import type { IngestResult } from '../core/ingest/ingest';
+import type { RereadDeps } from '../core/ingest/reread';
+import { rereadPage } from '../core/ingest/reread';
+import { forgetLlmReadings } from '../core/llm-read/forget';
+import { createResolver } from '../core/resolve/resolver';
 import { mulberry32 } from '../core/random';
 import { NameIndex } from '../core/search/name-index';
 import type { TeamConnection } from '../core/team/host-wire';
@@ -110,8 +114,48 @@ async function member(fx: TeamFixture, role: string, seed: number) {
     await team.afterIngest(teamGraph, result);
     return result;
   };
+  /** What a re-read needs: an analyzer that finds the page's two names and their relation again. */
+  const rereadDeps: Omit<RereadDeps, 'service' | 'analyzerVersion'> = {
+    store,
+    clock,
+    ids: randomIds(clock, mulberry32(seed + 100)),
+    resolver: createResolver({ store, clock, settings: { networkLookups: false } }),
+    analyze: async (c) => ({
+      url: c.url,
+      title: c.title,
+      entities: [
+        { name: 'Stripe', type: 'company', aliases: [], attributes: {}, salience: 0.9, mentions: 1, snippet: PAGE.snippet, origin: 'text' },
+        {
+          name: 'Patrick Collison',
+          type: 'person',
+          aliases: [],
+          attributes: {},
+          salience: 0.8,
+          mentions: 1,
+          snippet: PAGE.snippet,
+          origin: 'text',
+        },
+      ],
+      relations: [{ from: 'Stripe', label: 'founded_by', to: 'Patrick Collison', snippet: PAGE.snippet, origin: 'text' }],
+      notes: [],
+      analyzeMs: 1,
+    }),
+  };
   const queued = async () => (await db.teamQueue.orderBy('seq').toArray()).map((r) => r.change.kind);
-  return { db, store, graph, team, call, link, capture, queued, warnings, setDown: (value: boolean) => void (down = value) };
+  return {
+    db,
+    store,
+    graph,
+    team,
+    call,
+    link,
+    capture,
+    queued,
+    warnings,
+    rereadDeps,
+    workspace,
+    setDown: (value: boolean) => void (down = value),
+  };
 }
 
 describe.skipIf(skip !== undefined)('team background (IndexedDB graphs, real PostgreSQL)', () => {
@@ -244,24 +288,100 @@ describe.skipIf(skip !== undefined)('team background (IndexedDB graphs, real Pos
     expect([await live('entities'), await live('relationships')]).toEqual(['0', '0']);
   });
 
-  it('a page rewritten after its capture (a re-read, an LLM reading) is queued with tombstones of what went; not while unlinked', async () => {
+  it('a re-read page is queued in its write turn, with tombstones of what went; not while unlinked', async () => {
     const fx = await pg.fresh();
     const alice = await member(fx, 'alice', 1);
-    const result = await alice.capture();
-    const [, patrick] = result.entityIds;
-    await alice.team.afterPage(alice, PAGE.pageUrl);
-    expect(await alice.queued()).toEqual([]);
+    await alice.capture();
+    let version = 1; // a newer analyzer each time
+    const reread = (recorder = alice.team.pageRecorder(alice.db, alice.store), service = alice.graph) =>
+      rereadPage(PAGE.pageUrl, { ...alice.rereadDeps, analyzerVersion: ++version, service, recorder });
+    await alice.graph.recordPage({ url: PAGE.pageUrl, title: PAGE.pageTitle, sentences: [PAGE.snippet] });
+    await reread();
+    expect(await alice.queued()).toEqual([]); // unlinked
     await alice.link();
-    await alice.team.afterPage(alice, PAGE.pageUrl, { entities: [patrick ?? never()], relationships: [] });
-    expect(await alice.queued()).toEqual([
+    const before = await alice.store.evidenceOfPage(PAGE.pageUrl, 10);
+    await reread();
+    const kinds = await alice.queued();
+    // Found again: Stripe, Patrick and founded_by with new evidence; the old rows of what stays are tombstoned.
+    expect(kinds.filter((k) => k !== 'evidence.delete')).toEqual([
       'entity.upsert',
       'entity.upsert',
       'relationship.upsert',
       'evidence.add',
       'evidence.add',
-      'entity.delete',
+      'evidence.add',
     ]);
-    expect((await alice.db.teamQueue.toArray()).at(-1)?.change).toMatchObject({ kind: 'entity.delete', entityId: patrick });
+    const tombstoned = (await alice.db.teamQueue.toArray()).flatMap((r) =>
+      r.change.kind === 'evidence.delete' ? [r.change.evidenceId] : [],
+    );
+    expect(tombstoned.sort()).toEqual(before.map((e) => e.id).sort());
+    await alice.db.teamQueue.clear();
+
+    // The crash window: the worker stops as the re-read's write turn commits (nothing after it runs). The page's changes
+    // are in the queue all the same: they were written in that turn, not after it.
+    const stopsAfterCommit = new Proxy(alice.graph, {
+      get: (target, prop, receiver) =>
+        prop === 'exclusive'
+          ? (...args: Parameters<GraphService['exclusive']>) => target.exclusive(...args).then(() => new Promise(() => undefined))
+          : Reflect.get(target, prop, receiver),
+    });
+    void reread(alice.team.pageRecorder(alice.db, alice.store), stopsAfterCommit);
+    await vi.waitFor(async () => expect((await alice.store.getPage(PAGE.pageUrl))?.analyzerVersion).toBe(4));
+    expect(await alice.queued()).toContain('entity.upsert');
+  });
+
+  it('forgetting LLM readings reaches teammates as tombstones: their copy of the LLM’s evidence goes, the entity stays', async () => {
+    const { alice, bob } = await aliceSharedAPage();
+    const [stripe] = await alice.graph.findByName('Stripe');
+    const llmRow = await alice.graph.recordEvidence({
+      ...PAGE,
+      snippet: 'Stripe is a payments company.',
+      kind: 'mention',
+      entityId: stripe?.id ?? never(),
+      extractor: 'llm',
+      model: 'm',
+    });
+    await alice.team.afterIngest(alice, {
+      pageUrl: PAGE.pageUrl,
+      entityIds: [],
+      created: 0,
+      matched: 0,
+      queuedForReview: 0,
+      relationships: 0,
+      duplicate: true,
+    });
+    await alice.team.sync();
+    await bob.team.sync();
+    const bobsCopy = async () => (await bob.store.evidenceOfPage(PAGE.pageUrl, 10)).map((e) => e.snippet).sort();
+    expect(await bobsCopy()).toContain('Stripe is a payments company.');
+
+    await alice.db.teamQueue.clear();
+    await forgetLlmReadings({ graph: alice.graph, store: alice.store, recorder: alice.team.pageRecorder(alice.db, alice.store) }, [
+      PAGE.pageUrl,
+    ]);
+    expect((await alice.db.teamQueue.toArray()).map((r) => r.change)).toEqual([
+      expect.objectContaining({ kind: 'evidence.delete', evidenceId: llmRow.id }),
+    ]);
+    await alice.team.sync();
+    await bob.team.sync();
+    expect(await bobsCopy()).not.toContain('Stripe is a payments company.');
+    expect(await bob.graph.findByName('Stripe')).toHaveLength(1);
+  });
+
+  it('a page deletion takes the page’s evidence off teammates’ entities that stay (evidence tombstones)', async () => {
+    const { alice, bob } = await aliceSharedAPage();
+    await bob.team.sync();
+    expect(await bob.store.evidenceOfPage(PAGE.pageUrl, 10)).toHaveLength(2);
+    // Stripe is named on another page of alice's, so it stays when the page goes; Patrick and founded_by go.
+    const [stripe] = await alice.graph.findByName('Stripe');
+    await alice.graph.recordEvidence({ ...PAGE, pageUrl: 'https://example.com/other', kind: 'mention', entityId: stripe?.id ?? never() });
+    await alice.db.teamQueue.clear();
+    await alice.call('page_delete', { url: PAGE.pageUrl });
+    expect(await alice.queued()).toEqual(['evidence.delete', 'relationship.delete', 'entity.delete']);
+    await alice.team.sync();
+    await bob.team.sync();
+    expect(await bob.store.evidenceOfPage(PAGE.pageUrl, 10)).toEqual([]);
+    expect((await bob.graph.findByName('Stripe')).map((e) => e.name)).toEqual(['Stripe']);
   });
 
   it('a replayed change and its id mapping commit together: a failure between them leaves no evidence row behind', async () => {

@@ -1,9 +1,9 @@
 /**
  * Team sync in the background, without the browser APIs (team.ts adds them: storage,
  * the native host, alarms): the `team.*` message handlers on the active workspace, the
- * recording of local changes (a capture's ingestion and a page rewritten by a re-read or
- * an LLM reading, after they committed; a user's edit through a tool, in the transaction
- * of its writes), and the periodic sync of every linked workspace. Each workspace's
+ * recording of local changes (a capture's ingestion, after it committed; a page rewritten
+ * by a re-read or an LLM reading, LLM readings forgotten, and a user's edit through a
+ * tool, in the transaction of their writes), and the periodic sync of every linked workspace. Each workspace's
  * queue, cursor, id map and state live in its own database (dexie-team-ports.ts); a
  * teammate's change is replayed through the resolver in one transaction with its id
  * mappings. Replays write through the graph service, never through these recorders,
@@ -13,6 +13,7 @@
  * @example
  *   const team = createTeamBackground({ clock, links, host, workspaces: () => workspaces, databaseName, soon, warn });
  *   await team.afterIngest(graph, result); // queues the page's changes when its workspace is linked
+ *   createRereader({ ...sources, recorder: team.pageRecorder(sources.db, sources.store) }); // a re-read's, in its transaction
  */
 import type { AriadneDatabase } from '../adapters/dexie/database';
 import { DexiePullCursor, DexiePushQueue, DexieTeamIdMap, DexieTeamState } from '../adapters/dexie/dexie-team-ports';
@@ -30,7 +31,7 @@ import { changesOfToolCall, RECORDED_TOOLS } from '../core/team/tool-changes';
 import type { TeamReadHost, TeamReads } from '../core/tools/definitions/team-reads';
 import { linkedTeamReads } from '../core/tools/definitions/team-reads';
 import type { CallOptions } from '../core/tools/registry';
-import type { WriteReport } from '../core/tools/write-report';
+import type { PageWriteRecorder } from '../core/tools/write-report';
 import { asWorkspaceId } from '../core/workspace/workspace';
 import type { Workspace } from '../core/workspace/workspace';
 import type { RoutedToolRecord, RoutedTools } from '../core/workspace/workspace-tool-router';
@@ -72,10 +73,11 @@ export interface TeamBackground extends TeamHandling {
   /** Queues a captured page's entities, relationships and evidence (when its workspace is linked). */
   afterIngest(graph: TeamGraph, result: IngestResult): Promise<void>;
   /**
-   * Queues a page's changes after something other than a capture rewrote it (an LLM reading, a re-read), with the
-   * tombstones of what that removed, when the workspace owning `graph.db` is linked.
+   * Records page writes other than a capture and a tool call (a re-read, an LLM reading, forgetting LLM readings) of
+   * the workspace owning `db`, when it is linked: the page's changes when it was rewritten, and tombstones of what
+   * went, queued in the write's own transaction (on `db`'s connection), so both commit or neither does.
    */
-  afterPage(graph: Pick<TeamGraph, 'db' | 'store'>, url: string, removed?: WriteReport['removed']): Promise<void>;
+  pageRecorder(db: AriadneDatabase, store: GraphStore): PageWriteRecorder;
   /**
    * The same tools, whose successful writing calls are queued for the team (`tool-changes.ts`) in the transaction of
    * their writes: both commit or neither does.
@@ -152,15 +154,29 @@ export function createTeamBackground(deps: TeamBackgroundDeps): TeamBackground {
       }
     },
 
-    async afterPage(source, url, removed) {
-      try {
-        const graph = await linkedGraphOf(source.db);
-        if (graph === undefined) return;
-        const tombstones = removed === undefined ? [] : changesOfReports([{ removed }], ids, deps.clock.now());
-        await record(graph, [...(await changesOfPage(source.store, url, ids)), ...tombstones]);
-      } catch (error) {
-        failed(`the changes of ${url}`, error);
-      }
+    pageRecorder(db, store) {
+      return {
+        prepare: async () => {
+          // Looked up before the write turn: the link is in browser storage, which a store transaction cannot wait for.
+          const graph = await linkedGraphOf(db).catch((error: unknown) => void failed('a page rewrite', error));
+          if (graph === undefined) return undefined;
+          // On the writer's own connection: a queue on another one would not join its transaction.
+          const queue = new DexiePushQueue(db);
+          let queued = 0;
+          return {
+            record: async ({ url, rewritten, removed }) => {
+              const page = rewritten ? await changesOfPage(store, url, ids) : [];
+              const tombstones = removed === undefined ? [] : changesOfReports([{ removed }], ids, deps.clock.now());
+              const changes = [...page, ...tombstones];
+              if (changes.length > 0) await queue.append(changes);
+              queued += changes.length;
+            },
+            committed: () => {
+              if (queued > 0) deps.soon();
+            },
+          };
+        },
+      };
     },
 
     recordTools(tools, db, store) {

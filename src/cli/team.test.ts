@@ -46,7 +46,10 @@ describe.skipIf(skip !== undefined)('npm run team', () => {
     'init applies the schema once; workspace and member make a role that logs in with the printed password, kept when added again',
     { timeout: 60_000 },
     async () => {
-      expect(await team(['init', url])).toMatchObject({ code: 0, stdout: 'applied 001_init\napplied 002_team_reads\n' });
+      expect(await team(['init', url])).toMatchObject({
+        code: 0,
+        stdout: 'applied 001_init\napplied 002_team_reads\napplied 003_evidence_tombstones\n',
+      });
       expect(await team(['init', url])).toMatchObject({ code: 0, stdout: 'Team database already up to date.\n' });
       expect(await team(['workspace', url, 'acme', 'Acme market scan'])).toMatchObject({ code: 0 });
       const added = await team(['member', url, 'acme', 'dana']);

@@ -248,7 +248,12 @@ export const teamStatusSchema = z.object({
   lastError: z.object({ code: z.enum(ERROR_CODES), message: z.string() }).nullable(),
   /** The native host's team role: answered (`ready`), not installed (`missing`), not asked yet (`unknown`). */
   host: z.enum(['ready', 'missing', 'unknown']),
+  /** The team log (`host:port/database#teamWorkspace`) the waiting changes were recorded for; linking to another drops them. */
+  queuedFor: z.string().nullable(),
 });
+
+/** `team.link`'s answer: the status, and how many unsent changes the link dropped (they were recorded for another team log). */
+export const teamLinkResultSchema = teamStatusSchema.extend({ dropped: COUNT });
 
 export const teamSyncResultSchema = teamSyncCountsSchema.extend({ status: teamStatusSchema });
 
@@ -263,7 +268,7 @@ export const resultSchemas = {
   'llm.forget': llmForgetResultSchema,
   'page.recapture': pageRecaptureResultSchema,
   'team.status': teamStatusSchema,
-  'team.link': teamStatusSchema,
+  'team.link': teamLinkResultSchema,
   'team.unlink': teamStatusSchema,
   'team.sync': teamSyncResultSchema,
 } as const satisfies Record<MessageType, z.ZodType>;
@@ -277,6 +282,7 @@ export type LlmStatus = z.infer<typeof llmStatusResultSchema>;
 export type LlmForgetResult = z.infer<typeof llmForgetResultSchema>;
 export type { TeamConnection } from '../core/team/host-wire';
 export type TeamStatus = z.infer<typeof teamStatusSchema>;
+export type TeamLinkResult = z.infer<typeof teamLinkResultSchema>;
 export type TeamSyncCounts = z.infer<typeof teamSyncCountsSchema>;
 export type TeamSyncResult = z.infer<typeof teamSyncResultSchema>;
 

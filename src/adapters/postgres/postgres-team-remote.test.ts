@@ -7,7 +7,7 @@ import { fixedClock, randomIds } from '../../core/graph/ids';
 import { InMemoryGraphStore } from '../../core/graph/memory-store';
 import { GraphService } from '../../core/graph/service';
 import { mulberry32 } from '../../core/random';
-import { changeIds, entityDelete, entityUpsert, evidenceAdd, relationshipUpsert } from '../../core/team/changes';
+import { changeIds, entityDelete, entityUpsert, evidenceAdd, evidenceDelete, relationshipUpsert } from '../../core/team/changes';
 import type { TeamChange } from '../../core/team/changes';
 import { InMemoryPullCursor, InMemoryPushQueue } from '../../core/team/memory-ports';
 import type { ChangeBatch, PushReceipt, TeamRemote } from '../../core/team/ports';
@@ -202,6 +202,65 @@ describe.skipIf(skip !== undefined)('team database on PostgreSQL', () => {
       expect(await fx.admin('SELECT deleted_at FROM ariadne.relationships')).toEqual([{ deleted_at: '5000' }]);
       const pulled = await remote(fx, 'bob').pull(4, 10);
       expect(pulled.changes.map((c) => c.change.kind)).toEqual(['entity.delete']);
+    });
+
+    it('an evidence tombstone marks the row deleted (its entity stays), readable only by the workspace’s members', async () => {
+      const fx = await pg.fresh();
+      const alice = remote(fx, 'alice');
+      const changes = await stripeChanges();
+      await alice.push(batchOf(changes));
+      const added = changes[3];
+      if (added?.kind !== 'evidence.add') throw new Error('fixture: the fourth change is evidence');
+      const tombstone = evidenceDelete(changeIds(fixedClock(), mulberry32(9)).next(), added.evidence.id, 6000);
+      expect(await remote(fx, 'bob').push(batchOf([tombstone]))).toMatchObject({ applied: 1, head: 5 });
+      expect(await fx.admin('SELECT id, deleted_at, contributor FROM ariadne.evidence WHERE deleted_at IS NOT NULL')).toEqual([
+        { id: added.evidence.id, deleted_at: '6000', contributor: 'bob' },
+      ]);
+      expect(await fx.admin('SELECT 1 FROM ariadne.entities WHERE deleted_at IS NULL')).toHaveLength(2);
+      const pulled = await remote(fx, 'alice').pull(4, 10);
+      expect(pulled.changes.map((c) => c.change)).toEqual([tombstone]);
+      // Row-level security holds on the new column: another workspace's member and a non-member see nothing.
+      for (const role of ['carol', 'mallory']) {
+        expect((await fx.pool(role).query('SELECT deleted_at FROM ariadne.evidence')).rows, role).toEqual([]);
+        expect(await codeOf(remote(fx, role).push(batchOf([tombstone])))).toBe('forbidden');
+      }
+      await expect(fx.pool('bob').query('UPDATE ariadne.evidence SET deleted_at = NULL')).rejects.toMatchObject({ code: '42501' });
+    });
+  });
+
+  describe('an older team database (before migration 003)', () => {
+    it('refuses the push with a message to run team init, sends nothing and keeps the queue; after init it goes out', async () => {
+      const fx = await pg.fresh({ migrations: loadMigrations().slice(0, 2) });
+      const queue = new InMemoryPushQueue();
+      const sync = new TeamSync({
+        queue,
+        cursor: new InMemoryPullCursor(),
+        remote: remote(fx, 'alice'),
+        sink: { apply: async () => undefined },
+      });
+      const changes = await stripeChanges();
+      const added = changes[3];
+      if (added?.kind !== 'evidence.add') throw new Error('fixture: the fourth change is evidence');
+      await sync.record([...changes, evidenceDelete(changeIds(fixedClock(), mulberry32(9)).next(), added.evidence.id, 6000)]);
+      const refused = await sync.push().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(AriadneError);
+      expect(refused).toMatchObject({ code: 'unavailable', details: { schemaVersion: 2, required: 3 } });
+      expect(String(Object(refused).message)).toMatch(/team -- init/);
+      expect(await queue.size()).toBe(5);
+      expect(await fx.admin('SELECT 1 FROM ariadne.change_log')).toEqual([]);
+
+      const owner = await fx.pool('postgres').connect();
+      try {
+        expect((await migrate(owner)).map((m) => m.version)).toEqual([3]);
+      } finally {
+        owner.release();
+      }
+      expect(await sync.push()).toEqual({ batches: 1, applied: 5, duplicates: 0 });
+      expect(await queue.size()).toBe(0);
+      expect(await fx.pool('alice').query('SELECT ariadne.schema_version() AS v')).toMatchObject({ rows: [{ v: 3 }] });
     });
   });
 

@@ -5,6 +5,11 @@
  * checks its membership and records it as the contributor of every fact, whatever the
  * client claims; row-level security decides what it reads.
  *
+ * Before its first push on a pool, it checks that the database's schema is at least
+ * `TEAM_SCHEMA_VERSION` (`ariadne.schema_version()`, migration 003; an older database lacks
+ * the function): an older one would refuse a change kind it does not know, so nothing is
+ * sent, the queue stays, and the error tells the member to have `team init` run.
+ *
  * @example
  *   const remote = new PostgresTeamRemote(pool, { workspaceId: 'acme', origin: deviceId });
  *   await remote.push(batchOf(changes)); // { batchId, applied: 3, duplicates: 0, head: 3 }
@@ -15,7 +20,46 @@ import { nameKey } from '../../core/text/normalize';
 import type { TeamChange } from '../../core/team/changes';
 import { teamChangeSchema } from '../../core/team/changes';
 import type { ChangeBatch, PulledChange, PullPage, PushReceipt, TeamRemote } from '../../core/team/ports';
+import { AriadneError } from '../../core/errors';
 import { toTeamError } from './errors';
+
+/**
+ * The team schema (newest migration in `migrations/`) the changes this client pushes need:
+ * 3 for `evidence.delete`. Raised when a migration adds a change kind or changes one.
+ */
+export const TEAM_SCHEMA_VERSION = 3;
+/** Pools whose database was found recent enough: checked once per pool, not before every batch. */
+const checkedPools = new WeakSet<Pool>();
+const versionRow = z.object({ version: z.coerce.number().int() });
+
+/** The schema version members can read; 2 on a database from before `ariadne.schema_version()` (migration 003). */
+async function schemaVersion(pool: Pool): Promise<number> {
+  try {
+    const result = await pool.query('SELECT ariadne.schema_version() AS version');
+    return versionRow.parse(result.rows[0]).version;
+  } catch (error) {
+    const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+    // undefined_function: the schema is there (push_batch is checked by the push itself), from before migration 003.
+    if (code === '42883') return 2;
+    throw error;
+  }
+}
+
+/** Throws `unavailable` (nothing sent, the queue stays) when the team database's schema is older than this client's changes. */
+export async function checkSchemaVersion(pool: Pool): Promise<void> {
+  if (checkedPools.has(pool)) return;
+  const version = await schemaVersion(pool);
+  if (version < TEAM_SCHEMA_VERSION) {
+    throw new AriadneError(
+      'unavailable',
+      `The team database's schema is version ${version}; this version of Ariadne needs ${TEAM_SCHEMA_VERSION} ` +
+        "(it sends evidence tombstones). Ask the team's administrator to run `npm run --silent team -- init <connection>`: " +
+        'it applies the new migrations and keeps the data. Local changes stay queued until then.',
+      { schemaVersion: version, required: TEAM_SCHEMA_VERSION },
+    );
+  }
+  checkedPools.add(pool);
+}
 
 export interface TeamRemoteOptions {
   readonly workspaceId: string;
@@ -68,6 +112,7 @@ export class PostgresTeamRemote implements TeamRemote {
   async push(batch: ChangeBatch): Promise<PushReceipt> {
     const changes = JSON.stringify(batch.changes.map(toWire));
     try {
+      await checkSchemaVersion(this.pool);
       const result = await this.pool.query<{ receipt: unknown }>('SELECT ariadne.push_batch($1, $2, $3, $4::jsonb) AS receipt', [
         this.options.workspaceId,
         batch.batchId,

@@ -25,6 +25,8 @@ export interface PageDeletionOutcome {
   readonly entityIdsRemoved: readonly EntityId[];
   /** Relationships removed on their own (those removed with an entity go with its tombstone, and are not listed). */
   readonly relationshipIdsRemoved: readonly RelationshipId[];
+  /** The page's evidence rows removed from entities and relationships that stay (`evidenceOfKept`). */
+  readonly evidenceOfKeptRemoved: readonly Pick<Evidence, 'id' | 'contributor'>[];
   /** Entities the page named that other pages (or the user) still support. */
   readonly entitiesKept: number;
   readonly relationshipsRemoved: number;
@@ -145,5 +147,39 @@ export async function deletePageRecords(store: GraphStore, log: ChangeLog, url: 
     relationshipsRemoved += out.relationshipsRemoved;
     evidenceRemoved += out.evidenceRemoved;
   }
-  return { page, entitiesRemoved, entityIdsRemoved, relationshipIdsRemoved, entitiesKept, relationshipsRemoved, evidenceRemoved };
+  const evidenceOfKeptRemoved = await evidenceOfKept(store, evidence);
+  return {
+    page,
+    entitiesRemoved,
+    entityIdsRemoved,
+    relationshipIdsRemoved,
+    evidenceOfKeptRemoved,
+    entitiesKept,
+    relationshipsRemoved,
+    evidenceRemoved,
+  };
+}
+
+/**
+ * Of evidence rows just deleted, those whose entity or relationship is still in the graph,
+ * as id and contributor: a mirror of the graph (the team's) must drop them one by one,
+ * while the others went with their record's tombstone.
+ *
+ * @example
+ *   for (const ev of rows) await store.deleteEvidence(ev.id);
+ *   report.removed.evidence = await evidenceOfKept(store, rows); // after the entities and relationships that go went
+ */
+export async function evidenceOfKept(store: GraphStore, rows: readonly Evidence[]): Promise<Pick<Evidence, 'id' | 'contributor'>[]> {
+  const entities = new Set(
+    (await store.getEntities([...new Set(rows.flatMap((e) => (e.entityId === undefined ? [] : [e.entityId])))])).map((e) => e.id),
+  );
+  const relationships = new Set<RelationshipId>();
+  for (const id of new Set(rows.flatMap((e) => (e.relationshipId === undefined ? [] : [e.relationshipId])))) {
+    if ((await store.getRelationship(id)) !== undefined) relationships.add(id);
+  }
+  return rows
+    .filter((e) =>
+      e.entityId !== undefined ? entities.has(e.entityId) : e.relationshipId !== undefined && relationships.has(e.relationshipId),
+    )
+    .map((e) => (e.contributor === undefined ? { id: e.id } : { id: e.id, contributor: e.contributor }));
 }

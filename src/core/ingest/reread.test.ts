@@ -97,7 +97,7 @@ describe('rereadPage', () => {
     expect(stripeId && (await t.store.evidenceOfEntity(stripeId, 10)).length).toBe(1);
   });
 
-  it('tells afterReread of the page once it committed, with what it removed from the graph by id', async () => {
+  it('records the page in its write turn, with what it removed from the graph by id and the old rows of what stays', async () => {
     const t = setup();
     await capture(
       t,
@@ -106,15 +106,47 @@ describe('rereadPage', () => {
     );
     const market = (await byName(t, 'Tuesday Market'))[0]?.id;
     const acquired = (await t.store.getPage(URL))?.relationshipIds[0];
-    const told: { removed: RereadOutcome['removed']; version: number | undefined }[] = [];
+    // Stripe and Paystack are found again: their old mention rows are replaced (the team must drop them).
+    const found = new Set([(await byName(t, 'Stripe'))[0]?.id, (await byName(t, 'Paystack'))[0]?.id]);
+    const oldRows = (await t.store.evidenceOfPage(URL, 10)).filter((e) => found.has(e.entityId)).map((e) => ({ id: e.id }));
+    const told: { removed: RereadOutcome['removed'] | undefined; version: number | undefined; committed: boolean }[] = [];
+    let committed = false;
     const out = await rereadPage(URL, {
       ...t.deps,
       analyzerVersion: 2,
       analyze: () => Promise.resolve(analysis([stripe, paystack])),
-      afterReread: async (o) => void told.push({ removed: o.removed, version: (await t.store.getPage(o.url))?.analyzerVersion }),
+      recorder: {
+        prepare: async () => ({
+          // Inside the turn: the page is already rewritten, and nothing has committed yet.
+          record: async (w) => void told.push({ removed: w.removed, version: (await t.store.getPage(w.url))?.analyzerVersion, committed }),
+          committed: () => void (committed = true),
+        }),
+      },
     });
-    expect(out.removed).toEqual({ entities: [market], relationships: [acquired] });
-    expect(told).toEqual([{ removed: out.removed, version: 2 }]);
+    expect(out.removed).toEqual({ entities: [market], relationships: [acquired], evidence: expect.arrayContaining(oldRows) });
+    expect(out.removed.evidence).toHaveLength(2);
+    expect(told).toEqual([{ removed: out.removed, version: 2, committed: false }]);
+    expect(committed).toBe(true);
+  });
+
+  it('a recorder that fails in the write turn leaves the page as it was (the rewrite and its record commit together)', async () => {
+    const t = setup();
+    await capture(t, [stripe, paystack, entity('Tuesday Market', 'company', S[1] ?? '')]);
+    const before = await t.store.getPage(URL);
+    const reading = rereadPage(URL, {
+      ...t.deps,
+      analyzerVersion: 2,
+      analyze: () => Promise.resolve(analysis([stripe])),
+      recorder: {
+        prepare: async () => ({
+          record: () => Promise.reject(new Error('the worker stopped')),
+          committed: () => undefined,
+        }),
+      },
+    });
+    await expect(reading).rejects.toThrow('the worker stopped');
+    expect(await t.store.getPage(URL)).toEqual(before);
+    expect(await byName(t, 'Tuesday Market')).toHaveLength(1);
   });
 
   it('removes no entity when the analyzer that read the page reads it again (it only adds)', async () => {

@@ -25,7 +25,9 @@ import { ConflictError, NotFoundError } from '../errors';
 import type { EntityId, RelationshipId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import type { GraphService } from '../graph/service';
+import { evidenceOfKept } from '../graph/delete-page';
 import type { Entity, Evidence, MergeRecord, Page } from '../graph/types';
+import type { PageWriteRecorder, RemovedRecords } from '../tools/write-report';
 import { nameKey } from '../text/normalize';
 import type { IngestDeps } from './ingest';
 import { ingestInto } from './ingest';
@@ -48,8 +50,11 @@ export interface RereadDeps extends IngestDeps {
   readonly analyze: (capture: PageCapture) => Promise<CaptureAnalysis>;
   /** Its version, recorded on the page. */
   readonly analyzerVersion: number;
-  /** Told of each page re-read, once its writes committed (team sync queues the page's changes). */
-  readonly afterReread?: (outcome: RereadOutcome) => Promise<void>;
+  /**
+   * Records each page re-read in its write turn (team sync queues the page's changes and tombstones): the page's
+   * writes and what is recorded commit together, so a worker stopped in between loses neither.
+   */
+  readonly recorder?: PageWriteRecorder;
 }
 
 export interface RereadOutcome {
@@ -68,8 +73,11 @@ export interface RereadOutcome {
   /** Names found again that the user had deleted from this page, left out. */
   readonly deletedNamesSkipped: number;
   readonly analyzerVersion: number;
-  /** What the re-read removed from the graph (not only from the page's list), by id. */
-  readonly removed: { readonly entities: readonly EntityId[]; readonly relationships: readonly RelationshipId[] };
+  /**
+   * What the re-read removed from the graph (not only from the page's list), by id; `evidence`: the old reading's rows
+   * removed from entities and relationships that stay (`evidenceOfKept`).
+   */
+  readonly removed: RemovedRecords;
 }
 
 /**
@@ -85,6 +93,8 @@ export async function rereadPage(url: string, deps: RereadDeps): Promise<RereadO
   // Analysis runs outside the writer (it yields between slices); the write turn checks the page did not change meanwhile.
   const structured = structuredOf(await deps.store.getEntities(read.entityIds), read.structuredNames ?? []);
   const { analysis, skipped } = withoutRemovedNames(await deps.analyze(captureOf(read, sentences, structured)), read.removedNames ?? []);
+  // Prepared before the write turn: the recorder may look outside the store (a link in browser storage).
+  const recorder = await deps.recorder?.prepare();
   const outcome = await deps.service.exclusive(
     async (graph) => {
       const page = await deps.store.getPage(url);
@@ -138,9 +148,15 @@ export async function rereadPage(url: string, deps: RereadDeps): Promise<RereadO
         analyzerVersion: deps.analyzerVersion,
       };
       await deps.store.putPage(written);
+      // The old reading's rows that went, on entities and relationships that stay (team sync tombstones them).
+      const left = new Set((await deps.store.evidenceOfPage(url, MAX_REREAD_EVIDENCE + 1)).map((ev) => ev.id));
+      const evidenceRemoved = await evidenceOfKept(
+        deps.store,
+        judged.filter((ev) => !left.has(ev.id)),
+      );
       const before = new Set(page.entityIds);
       const added = await deps.store.getEntities(written.entityIds.filter((id) => !before.has(id)));
-      return {
+      const out = {
         url,
         title: page.title,
         status: 'reread',
@@ -152,12 +168,14 @@ export async function rereadPage(url: string, deps: RereadDeps): Promise<RereadO
         relationshipsAfter: written.relationshipIds.length,
         deletedNamesSkipped: skipped,
         analyzerVersion: deps.analyzerVersion,
-        removed: { entities: [...entities.removed], relationships: [...relationships.removed] },
+        removed: { entities: [...entities.removed], relationships: [...relationships.removed], evidence: evidenceRemoved },
       } satisfies RereadOutcome;
+      await recorder?.record({ url, rewritten: true, removed: out.removed });
+      return out;
     },
     { atomic: true },
   );
-  await deps.afterReread?.(outcome);
+  recorder?.committed();
   return outcome;
 }
 
@@ -234,7 +252,7 @@ function unchanged(page: Page, analyzerVersion: number): RereadOutcome {
     relationshipsAfter: page.relationshipIds.length,
     deletedNamesSkipped: 0,
     analyzerVersion,
-    removed: { entities: [], relationships: [] },
+    removed: { entities: [], relationships: [], evidence: [] },
   };
 }
 

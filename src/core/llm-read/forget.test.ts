@@ -6,6 +6,7 @@ import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
 import { ingestCapture } from '../ingest/ingest';
 import { createResolver } from '../resolve/resolver';
+import type { PageWrite } from '../tools/write-report';
 import { forgetLlmReading } from './forget';
 
 const URL_ = 'https://stripe.com/about';
@@ -97,6 +98,37 @@ describe('forgetLlmReading', () => {
     expect(await graph.findByName('Ruby')).toEqual([]);
     expect(await graph.findByName('Dublin')).toEqual([]);
     expect(await forgetLlmReading({ graph, store }, URL_)).toEqual({ evidenceRemoved: 0, relationshipsRemoved: 0, entitiesRemoved: 0 });
+  });
+
+  it('records, in its write turn, the ids of what went: entities, relationships, and the LLM rows of what stays', async () => {
+    const { store, graph } = await setup();
+    const llm = (await store.evidenceOfPage(URL_, 100)).filter((ev) => ev.extractor === 'llm');
+    const id = async (name: string) => (await graph.findByName(name))[0]?.id;
+    const kept = new Set([await id('Stripe'), await id('Patrick Collison')]);
+    const uses = llm.find((ev) => ev.snippet === 'Stripe uses Ruby.')?.relationshipId;
+    const founded = llm.find((ev) => ev.snippet === 'Stripe was founded by Patrick Collison.' && ev.relationshipId)?.relationshipId;
+    const gone = [await id('Ruby'), await id('Dublin')];
+    const recorded: PageWrite[] = [];
+    let committed = 0;
+    const recorder = {
+      prepare: async () => ({ record: async (w: PageWrite) => void recorded.push(w), committed: () => void committed++ }),
+    };
+    await forgetLlmReading({ graph, store, recorder }, URL_);
+    expect(recorded).toEqual([
+      {
+        url: URL_,
+        rewritten: false,
+        removed: {
+          entities: expect.arrayContaining(gone),
+          relationships: [uses],
+          // Stripe's and Patrick's mentions and the founded_by row (it stays: the offline reading found it too).
+          evidence: llm.filter((ev) => kept.has(ev.entityId) || ev.relationshipId === founded).map((ev) => ({ id: ev.id })),
+        },
+      },
+    ]);
+    expect(recorded[0]?.removed?.entities).toHaveLength(2);
+    expect(recorded[0]?.removed?.evidence).toHaveLength(3);
+    expect(committed).toBe(1);
   });
 
   it('keeps an entity the user related by hand, and a relationship another page supports', async () => {

@@ -7,7 +7,9 @@
  *
  * An entity is removed when it is left with no evidence and no relationship (a
  * relationship without evidence is one the user made); a relationship when it is
- * left with no evidence.
+ * left with no evidence. A `recorder` (team sync) records, in the same transaction, the
+ * ids of what went: the entities and relationships removed, and the LLM's evidence rows on
+ * those that stay.
  *
  * @example
  *   const outcome = await forgetLlmReading({ graph, store }, 'https://stripe.com/about');
@@ -17,7 +19,9 @@ import type { EntityId, RelationshipId } from '../graph/ids';
 import type { GraphService } from '../graph/service';
 import { MAX_EDGES_PER_OPERATION } from '../graph/service';
 import type { GraphStore } from '../graph/store';
+import { evidenceOfKept } from '../graph/delete-page';
 import type { Evidence } from '../graph/types';
+import type { PageWriteRecorder } from '../tools/write-report';
 
 export interface ForgetOutcome {
   readonly evidenceRemoved: number;
@@ -28,6 +32,8 @@ export interface ForgetOutcome {
 export interface ForgetDeps {
   readonly graph: GraphService;
   readonly store: GraphStore;
+  /** Records what each page's forgetting removed, in its write turn (team sync queues the tombstones). */
+  readonly recorder?: PageWriteRecorder;
 }
 
 export const NOTHING_FORGOTTEN: ForgetOutcome = { evidenceRemoved: 0, relationshipsRemoved: 0, entitiesRemoved: 0 };
@@ -38,30 +44,38 @@ export function isLlmEvidence(ev: Evidence): boolean {
 
 export async function forgetLlmReading(deps: ForgetDeps, pageUrl: string): Promise<ForgetOutcome> {
   const { store } = deps;
-  return deps.graph.exclusive(
+  const recorder = await deps.recorder?.prepare();
+  const outcome = await deps.graph.exclusive(
     async (graph) => {
       const llm = (await store.evidenceOfPage(pageUrl, MAX_EDGES_PER_OPERATION)).filter(isLlmEvidence);
       if (llm.length === 0) return NOTHING_FORGOTTEN;
       for (const ev of llm) await store.deleteEvidence(ev.id);
       const relIds = new Set(llm.flatMap((ev) => (ev.relationshipId === undefined ? [] : [ev.relationshipId])));
       const entityIds = new Set(llm.flatMap((ev) => (ev.entityId === undefined ? [] : [ev.entityId])));
-      let relationshipsRemoved = 0;
+      const relationships: RelationshipId[] = [];
       for (const id of relIds) {
         if ((await store.evidenceOfRelationship(id, 1)).length > 0) continue;
-        if (await graph.unrelate(id)) relationshipsRemoved++;
+        if (await graph.unrelate(id)) relationships.push(id);
       }
-      let entitiesRemoved = 0;
+      const entities: EntityId[] = [];
       for (const id of entityIds) {
         if ((await store.evidenceOfEntity(id, 1)).length > 0 || (await store.relationshipsOf(id, 'both', 1)).length > 0) continue;
         if ((await store.getEntity(id)) === undefined) continue;
         await graph.deleteEntity(id);
-        entitiesRemoved++;
+        entities.push(id);
       }
       await dropFromPage(store, pageUrl, entityIds, relIds);
-      return { evidenceRemoved: llm.length, relationshipsRemoved, entitiesRemoved };
+      await recorder?.record({
+        url: pageUrl,
+        rewritten: false,
+        removed: { entities, relationships, evidence: await evidenceOfKept(store, llm) },
+      });
+      return { evidenceRemoved: llm.length, relationshipsRemoved: relationships.length, entitiesRemoved: entities.length };
     },
     { atomic: true },
   );
+  recorder?.committed();
+  return outcome;
 }
 
 /** Takes off the page's lists the entities and relationships that no longer have evidence from it. */

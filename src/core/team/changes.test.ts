@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock, sequentialIds } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
-import { CHANGE_ID, changeIds, entityUpsert, evidenceAdd, mergeApply, relationshipUpsert, teamChangeSchema } from './changes';
+import {
+  CHANGE_ID,
+  changeIds,
+  entityUpsert,
+  evidenceAdd,
+  evidenceDelete,
+  mergeApply,
+  relationshipUpsert,
+  teamChangeSchema,
+} from './changes';
 import { batchOf } from './team-sync';
 
 async function sample() {
@@ -28,7 +37,12 @@ async function sample() {
     stripe,
     rust,
     ids,
-    changes: [entityUpsert(ids.next(), stripe), relationshipUpsert(ids.next(), relationship), evidenceAdd(ids.next(), evidence)],
+    changes: [
+      entityUpsert(ids.next(), stripe),
+      relationshipUpsert(ids.next(), relationship),
+      evidenceAdd(ids.next(), evidence),
+      evidenceDelete(ids.next(), evidence.id, 7),
+    ],
   };
 }
 

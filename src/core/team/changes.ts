@@ -3,7 +3,7 @@
  * fact as a change with its own id (`changeId`, the idempotency key: the team database
  * keeps one row per id, so a change sent twice lands once), queues it, and pushes it in
  * batches; teammates pull the changes in change-log order and replay them. A deletion is
- * a tombstone (`entity.delete`, `relationship.delete`), never a missing row; a merge and
+ * a tombstone (`entity.delete`, `relationship.delete`, `evidence.delete`), never a missing row; a merge and
  * its undo travel as records of their own, so a teammate can undo a replayed merge.
  *
  * @example
@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { entityId, evidenceId, mergeId, relationshipId } from '../export/dump';
-import type { Clock, EntityId, MergeId, RelationshipId } from '../graph/ids';
+import type { Clock, EntityId, EvidenceId, MergeId, RelationshipId } from '../graph/ids';
 import type { Entity, Evidence, Relationship } from '../graph/types';
 import { ENTITY_TYPES, MAX_ALIASES, MAX_ATTRIBUTE_VALUE_LENGTH, MAX_LABEL_LENGTH, MAX_NAME_LENGTH } from '../graph/types';
 import { MAX_URL_LENGTH } from '../capture-limits';
@@ -77,6 +77,8 @@ export const teamChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('relationship.upsert'), ...base, relationship: relationshipSnapshotSchema }),
   z.object({ kind: z.literal('relationship.delete'), ...base, relationshipId }),
   z.object({ kind: z.literal('evidence.add'), ...base, evidence: evidenceSnapshotSchema }),
+  // Team schema 3 on (migration 003): an older team database refuses it, see postgres-team-remote.ts.
+  z.object({ kind: z.literal('evidence.delete'), ...base, evidenceId }),
   z.object({ kind: z.literal('merge.apply'), ...base, mergeId, intoId: entityId, removedId: entityId }),
   z.object({ kind: z.literal('merge.undo'), ...base, mergeId }),
 ]);
@@ -152,6 +154,11 @@ export function evidenceAdd(changeId: string, e: Evidence): TeamChange {
     capturedAt: e.capturedAt,
   };
   return { kind: 'evidence.add', changeId, at: e.capturedAt, evidence };
+}
+
+/** An evidence row removed while what it supported stays (a deleted page's, a re-read's, a forgotten LLM reading's). */
+export function evidenceDelete(changeId: string, id: EvidenceId, at: number): TeamChange {
+  return { kind: 'evidence.delete', changeId, at, evidenceId: id };
 }
 
 export function mergeApply(changeId: string, id: MergeId, intoId: EntityId, removedId: EntityId, at: number): TeamChange {

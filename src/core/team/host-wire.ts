@@ -39,6 +39,15 @@ export const teamConnectionSchema = z.object({
 });
 export type TeamConnection = z.infer<typeof teamConnectionSchema>;
 
+/**
+ * The team log a connection reads and writes: one database's team workspace, whoever logs in.
+ *
+ * @example teamLogKey({ host: 'db', port: 5432, database: 'team', teamWorkspace: 'acme' }) // 'db:5432/team#acme'
+ */
+export function teamLogKey(c: Pick<TeamConnection, 'host' | 'port' | 'database' | 'teamWorkspace'>): string {
+  return `${c.host}:${c.port}/${c.database}#${c.teamWorkspace}`;
+}
+
 /** A device id (one per local workspace): its own changes are not pulled back. */
 export const ORIGIN_ID = /^[a-z0-9_-]{8,64}$/;
 /** Changes per pushed batch at most (`DEFAULT_BATCH_SIZE` is 500; a message to the host may be 64 MiB). */

@@ -13,7 +13,16 @@ import type { GraphStore } from '../graph/store';
 import type { Relationship } from '../graph/types';
 import type { WriteReport } from '../tools/write-report';
 import type { ChangeIds, TeamChange } from './changes';
-import { entityDelete, entityUpsert, evidenceAdd, mergeApply, mergeUndo, relationshipDelete, relationshipUpsert } from './changes';
+import {
+  entityDelete,
+  entityUpsert,
+  evidenceAdd,
+  evidenceDelete,
+  mergeApply,
+  mergeUndo,
+  relationshipDelete,
+  relationshipUpsert,
+} from './changes';
 
 /** Evidence rows read per page at most (a capture writes one per mention and relation, capped at 300). */
 const MAX_PAGE_EVIDENCE = 2000;
@@ -40,7 +49,8 @@ export async function changesOfPage(store: GraphStore, url: string, ids: ChangeI
 /**
  * What bulk writes reported (`WriteReport`): records written (an import), as upserts and
  * evidence, entities before relationships before evidence; then tombstones of what was
- * removed (a page deletion), relationships first. Evidence a teammate brought is theirs.
+ * removed (a page deletion), evidence rows of records that stay, then relationships, then
+ * entities. Evidence a teammate brought is theirs: neither pushed nor tombstoned as ours.
  */
 export function changesOfReports(reports: readonly WriteReport[], ids: ChangeIds, at: number): TeamChange[] {
   const out: TeamChange[] = [];
@@ -51,6 +61,7 @@ export function changesOfReports(reports: readonly WriteReport[], ids: ChangeIds
       for (const e of written.evidence) if (e.contributor === undefined) out.push(evidenceAdd(ids.next(), e));
     }
     if (removed !== undefined) {
+      for (const e of removed.evidence ?? []) if (e.contributor === undefined) out.push(evidenceDelete(ids.next(), e.id, at));
       for (const id of removed.relationships) out.push(relationshipDelete(ids.next(), id, at));
       for (const id of removed.entities) out.push(entityDelete(ids.next(), id, at));
     }

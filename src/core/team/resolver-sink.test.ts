@@ -7,7 +7,7 @@ import { GraphService } from '../graph/service';
 import { mulberry32 } from '../random';
 import { createResolver } from '../resolve/resolver';
 import type { TeamChange } from './changes';
-import { changeIds, entityDelete, entityUpsert, evidenceAdd, relationshipUpsert } from './changes';
+import { changeIds, entityDelete, entityUpsert, evidenceAdd, evidenceDelete, relationshipUpsert } from './changes';
 import { InMemoryTeamIdMap } from './memory-ports';
 import { resolverIngestSink } from './resolver-sink';
 
@@ -78,6 +78,22 @@ describe('resolverIngestSink', () => {
     expect(await local.store.getEntity(mine.id)).toMatchObject({ aliases: ['Stripe, Inc.'] });
     await apply(entityDelete(ids.next(), theirStripe.id, 5), entityDelete(ids.next(), theirRust.id, 5));
     expect((await local.store.listEntities({ limit: 10 })).map((e) => e.name)).toEqual(['Stripe']);
+  });
+
+  it('a teammate’s evidence tombstone removes the row their evidence created here, never evidence you read; the entity stays', async () => {
+    const { teammate, local, apply, ids } = setup();
+    const stripe = await teammate.graph.createEntity({ name: 'Stripe', type: 'company' });
+    const source = { pageUrl: 'https://stripe.com', pageTitle: 'Stripe', snippet: 'Stripe builds payments.' };
+    const theirs = await teammate.graph.recordEvidence({ ...source, kind: 'mention', entityId: stripe.id });
+    await apply(entityUpsert(ids.next(), stripe), evidenceAdd(ids.next(), theirs));
+    const [replayed] = await local.store.evidenceOfPage(source.pageUrl, 10);
+    const own = await local.graph.recordEvidence({ ...source, kind: 'mention', entityId: replayed?.entityId ?? expect.unreachable() });
+    const tombstone = evidenceDelete(ids.next(), theirs.id, 5);
+    await apply(tombstone, evidenceDelete(ids.next(), own.id, 5)); // a teammate cannot name your row: nothing happens to it
+    expect((await local.store.evidenceOfPage(source.pageUrl, 10)).map((e) => e.id)).toEqual([own.id]);
+    expect(await local.store.counts()).toMatchObject({ entities: 1 });
+    await apply(tombstone); // seen twice: nothing more
+    expect(await local.store.counts()).toMatchObject({ entities: 1, evidence: 1 });
   });
 
   it('a relationship or evidence whose entities are unknown here is skipped and said so, not thrown', async () => {

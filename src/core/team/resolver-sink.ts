@@ -8,7 +8,9 @@
  * Teammates' ids are mapped to local ids in a `TeamIdMap` (persisted next to the graph),
  * so a replayed change finds what an earlier one created or joined, and a change seen
  * twice changes nothing. Tombstones remove only what a teammate's change created here:
- * an entity the user had already stays when a teammate deletes their copy.
+ * an entity the user had already stays when a teammate deletes their copy, and an
+ * evidence tombstone removes the row its `evidence.add` wrote (an evidence row has no
+ * change log of its own: removing it is a store write in the replay's transaction).
  *
  * Writes through the graph service, never through the push queue: replayed changes are
  * not pushed back.
@@ -18,7 +20,7 @@
  *   const sync = new TeamSync({ queue, cursor, remote, sink });
  */
 import { AriadneError } from '../errors';
-import { asEntityId, asMergeId, asRelationshipId } from '../graph/ids';
+import { asEntityId, asEvidenceId, asMergeId, asRelationshipId } from '../graph/ids';
 import type { EntityId } from '../graph/ids';
 import type { GraphService } from '../graph/service';
 import type { GraphStore } from '../graph/store';
@@ -52,6 +54,12 @@ export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
     const mapped = await idMap.get(remoteId);
     const id = asEntityId(mapped?.localId ?? remoteId);
     return id === undefined ? undefined : store.getEntity(id);
+  }
+
+  /** The local id of what a teammate's change created here; undefined for what the user had (joined) or an unknown id. */
+  async function createdHere<T>(remoteId: string, as: (raw: string) => T | undefined): Promise<T | undefined> {
+    const mapped = await idMap.get(remoteId);
+    return mapped?.how === 'created' ? as(mapped.localId) : undefined;
   }
 
   async function resolveLocal(e: EntitySnapshot): Promise<EntityId | undefined> {
@@ -98,9 +106,8 @@ export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
       await idMap.set(e.id, { localId: created.id, how: 'created' });
     },
     async 'entity.delete'({ entityId }) {
-      const mapped = await idMap.get(entityId);
-      const local = asEntityId(mapped?.localId ?? '');
-      if (mapped?.how !== 'created' || local === undefined) return;
+      const local = await createdHere(entityId, asEntityId);
+      if (local === undefined) return;
       if (await store.getEntity(local)) await graph.deleteEntity(local);
       await idMap.delete(entityId);
     },
@@ -113,9 +120,8 @@ export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
       if (!(await idMap.get(r.id))) await idMap.set(r.id, { localId: out.relationship.id, how: out.created ? 'created' : 'joined' });
     },
     async 'relationship.delete'({ relationshipId }) {
-      const mapped = await idMap.get(relationshipId);
-      const local = asRelationshipId(mapped?.localId ?? '');
-      if (mapped?.how !== 'created' || local === undefined) return;
+      const local = await createdHere(relationshipId, asRelationshipId);
+      if (local === undefined) return;
       await graph.unrelate(local);
       await idMap.delete(relationshipId);
     },
@@ -130,6 +136,13 @@ export function resolverIngestSink(deps: ResolverSinkDeps): IngestSink {
       // The teammate who brought it: the entity page shows "from <member>" on the row.
       const local = await graph.recordEvidence({ ...source, ...target, contributor });
       await idMap.set(v.id, { localId: local.id, how: 'created' });
+    },
+    async 'evidence.delete'({ evidenceId }) {
+      // Only a row a teammate's `evidence.add` created here; the evidence read on this device is the user's own.
+      const local = await createdHere(evidenceId, asEvidenceId);
+      if (local === undefined) return;
+      await store.deleteEvidence(local);
+      await idMap.delete(evidenceId);
     },
     async 'merge.apply'({ mergeId, intoId, removedId }) {
       if (await idMap.get(mergeId)) return;

@@ -9,6 +9,7 @@ import { InMemoryPullCursor, InMemoryPushQueue } from './memory-ports';
 import type { ChangeBatch, TeamRemote } from './ports';
 import type { TeamHost, TeamLinks, TeamStateStore, TeamSyncState, TeamWorkspace } from './team-service';
 import { EMPTY_SYNC_STATE, TeamService } from './team-service';
+import { teamLogKey } from './host-wire';
 
 const acme: TeamConnection = { host: 'db.test', port: 5432, database: 'team', user: 'alice', teamWorkspace: 'acme' };
 
@@ -116,12 +117,16 @@ describe('TeamService', () => {
     await service.link(ws, acme);
     await service.record(ws, [change(), change()]);
     await service.unlink(ws);
+    // The status says which team log they wait for, so the form can warn before a link to another one.
+    expect(await service.status(ws)).toMatchObject({ linked: false, queued: 2, queuedFor: teamLogKey(acme) });
     // Back to the same team workspace: the unsent changes are still its own, and go out.
-    await service.link(ws, acme);
-    expect((await service.status(ws)).queued).toBe(2);
+    expect(await service.link(ws, acme)).toMatchObject({ queued: 2, dropped: 0 });
     const mine = change();
-    await service.link(ws, { ...acme, teamWorkspace: 'other' });
-    expect((await service.status(ws)).queued).toBe(0);
+    expect(await service.link(ws, { ...acme, teamWorkspace: 'other' })).toMatchObject({
+      queued: 0,
+      dropped: 2,
+      queuedFor: teamLogKey({ ...acme, teamWorkspace: 'other' }),
+    });
     await service.record(ws, [mine]);
     await service.sync(ws);
     expect(pushed.flatMap((b) => b.changes)).toEqual([mine]);

@@ -11,7 +11,7 @@
  *
  * @example
  *   const team = new TeamService({ links, host, clock, newOrigin });
- *   await team.link(workspace, { host: 'db', port: 5432, database: 'team', user: 'alice', teamWorkspace: 'acme', password });
+ *   await team.link(workspace, { host: 'db', port: 5432, database: 'team', user: 'alice', teamWorkspace: 'acme', password }); // { …status, dropped: 0 }
  *   await team.record(workspace, await changesOfPage(store, url, ids));
  *   await team.sync(workspace); // { pushed, pulled, status }
  */
@@ -19,6 +19,7 @@ import { AriadneError, type ErrorCode, toErrorShape } from '../errors';
 import type { Clock } from '../graph/ids';
 import type { TeamChange } from './changes';
 import type { TeamConnection } from './host-wire';
+import { teamLogKey } from './host-wire';
 import type { IngestSink, PullCursor, PushQueue, TeamRemote } from './ports';
 import { TeamSync } from './team-sync';
 
@@ -82,6 +83,16 @@ export interface TeamStatusView {
   readonly lastResult: SyncCounts | null;
   readonly lastError: { readonly code: ErrorCode; readonly message: string } | null;
   readonly host: HostState;
+  /**
+   * The team log (`teamLogKey`) the unsent changes were recorded for, kept while unlinked; null before the first link.
+   * Linking to another one drops them: the form compares it with the link it is about to make, and asks first.
+   */
+  readonly queuedFor: string | null;
+}
+
+/** `link`'s answer: the status, and how many unsent changes it dropped (recorded for another team log). */
+export interface TeamLinkView extends TeamStatusView {
+  readonly dropped: number;
 }
 
 export interface TeamServiceDeps {
@@ -90,10 +101,6 @@ export interface TeamServiceDeps {
   readonly clock: Clock;
   /** A fresh device id (`ORIGIN_ID`: 8–64 of a-z, 0-9, `_`, `-`). */
   readonly newOrigin: () => string;
-}
-
-function logKeyOf(c: TeamConnection): string {
-  return `${c.host}:${c.port}/${c.database}#${c.teamWorkspace}`;
 }
 
 function sameLogin(a: TeamConnection, b: TeamConnection): boolean {
@@ -120,6 +127,7 @@ export class TeamService {
       lastResult: state.lastResult,
       lastError: state.lastError,
       host: this.deps.host.state,
+      queuedFor: state.logKey ?? null,
     };
   }
 
@@ -133,18 +141,19 @@ export class TeamService {
    * for the old one: they were recorded for that team, and the new one gets what is recorded
    * from now on, as a first link does. Relinking to the same log keeps them.
    */
-  async link(ws: TeamWorkspace, connection: TeamConnection, password?: string): Promise<TeamStatusView> {
+  async link(ws: TeamWorkspace, connection: TeamConnection, password?: string): Promise<TeamLinkView> {
     await this.deps.host.test(connection, password);
     const state = await ws.state.read();
-    const logKey = logKeyOf(connection);
+    const logKey = teamLogKey(connection);
+    let dropped = 0;
     // Another team log: its positions mean nothing to the old cursor. The id map stays (replays are idempotent through it).
     if (state.logKey !== undefined && state.logKey !== logKey) {
       await ws.cursor.write(0);
-      await ws.queue.clear();
+      dropped = await ws.queue.clear();
     }
     await ws.state.write({ ...state, origin: state.origin ?? this.deps.newOrigin(), logKey, lastError: null });
     await this.deps.links.set(ws.id, connection);
-    return this.status(ws);
+    return { ...(await this.status(ws)), dropped };
   }
 
   /** Stops syncing the workspace; its graph and unsent queue stay. The host forgets the password no other link uses. */

@@ -95,8 +95,8 @@ describe('changesOfToolCall: review decisions, page deletions, imports', () => {
     ]);
   });
 
-  it('page_delete: tombstones of the entities and relationships only that page supported, none of what stays', async () => {
-    const { run, graph } = await setup();
+  it('page_delete: tombstones of the entities and relationships only that page supported, and of its evidence on what stays', async () => {
+    const { run, graph, store } = await setup();
     const stripe = await graph.createEntity({ name: 'Stripe', type: 'company' });
     const paystack = await graph.createEntity({ name: 'Paystack', type: 'company' });
     const lagos = await graph.createEntity({ name: 'Lagos', type: 'location' });
@@ -108,9 +108,12 @@ describe('changesOfToolCall: review decisions, page deletions, imports', () => {
     const other = { ...PAGE, pageUrl: 'https://example.com/other' };
     for (const e of [stripe, lagos]) await graph.recordEvidence({ ...other, kind: 'mention', entityId: e.id });
 
+    const keptEvidence = (await store.evidenceOfPage(PAGE.pageUrl, 10)).filter((e) => e.entityId === stripe.id || e.entityId === lagos.id);
     const changes = await run('page_delete', { url: PAGE.pageUrl });
-    // Both relationships were read on that page only; of the entities only Paystack had no other support.
+    // Both relationships were read on that page only; of the entities only Paystack had no other support. Stripe and
+    // Lagos stay, without the page's evidence: its rows are tombstoned, or teammates would keep them.
     expect(changes).toEqual([
+      ...keptEvidence.map((e) => expect.objectContaining({ kind: 'evidence.delete', evidenceId: e.id })),
       expect.objectContaining({ kind: 'relationship.delete', relationshipId: bought.relationship.id }),
       expect.objectContaining({ kind: 'relationship.delete', relationshipId: based.relationship.id }),
       expect.objectContaining({ kind: 'entity.delete', entityId: paystack.id }),

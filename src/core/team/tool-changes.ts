@@ -8,10 +8,9 @@
  * Recorded: entity_add, entity_update, entity_relate, entity_unrelate, entity_merge,
  * entity_unmerge, entity_delete; review_decide (a merge decision as a merge, "keep
  * separate" changes no graph record and sends nothing); page_delete (tombstones of the
- * entities and relationships it removed); graph_import (what it wrote: entities,
- * relationships, evidence). Not recorded: graph_clear (a local clear must not empty the
- * team's graph), and the evidence rows a page deletion removed from entities that stay
- * (the change log has no evidence tombstone).
+ * entities and relationships it removed, and of the page's evidence on those that stay);
+ * graph_import (what it wrote: entities, relationships, evidence). Not recorded:
+ * graph_clear (a local clear must not empty the team's graph).
  *
  * @example
  *   await registry.call('entity_merge', args, { ...options, afterWrite: async (call) =>

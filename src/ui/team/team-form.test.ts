@@ -16,6 +16,7 @@ const STATUS: TeamStatus = {
   lastResult: null,
   lastError: null,
   host: 'ready',
+  queuedFor: 'db.example:5432/research#acme',
 };
 
 function errorsOf(form: Partial<TeamForm>): string[] {

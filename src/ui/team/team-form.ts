@@ -10,6 +10,7 @@
  *   describeTeamStatus(status, Date.now()).queue; // '3 changes waiting to be sent.'
  */
 import { AriadneError } from '../../core/errors';
+import { teamLogKey } from '../../core/team/host-wire';
 import type { Request, TeamConnection, TeamStatus, TeamSyncCounts } from '../../messaging/protocol';
 import { teamLinkRequestSchema } from '../../messaging/protocol';
 import { userError } from '../user-error';
@@ -94,6 +95,34 @@ function errorSentence(code: string, message: string): string {
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * How many unsent changes a link with `args` would drop: those recorded for another team log (another database or
+ * team workspace; another member name on the same one keeps them). The background drops them on such a link.
+ *
+ * @example changesDroppedBy({ …status, queued: 3, queuedFor: 'db:5432/team#acme' }, { …args, teamWorkspace: 'other' }) // 3
+ */
+export function changesDroppedBy(status: Pick<TeamStatus, 'queued' | 'queuedFor'>, args: TeamLinkArgs): number {
+  return status.queuedFor !== null && status.queuedFor !== teamLogKey(args) ? status.queued : 0;
+}
+
+/** The confirmation asked before such a link. */
+export function relinkWarning(dropped: number, args: TeamLinkArgs): string {
+  return (
+    `Linking to team workspace “${args.teamWorkspace}” (database ${args.database} on ${args.host}:${args.port}) drops the ` +
+    `${plural(dropped, 'change')} not sent yet: they were recorded for the team workspace this one was linked to, and are not ` +
+    'sent to another. To send them first, cancel, link to that one again and press “Sync now”.'
+  );
+}
+
+/** What a link that worked says, with the changes it dropped. */
+export function linkedText(dropped: number): string {
+  const lost =
+    dropped === 0
+      ? ''
+      : ` ${plural(dropped, 'unsent change')} recorded for the previous team workspace ${dropped === 1 ? 'was' : 'were'} dropped.`;
+  return `Connection tested and saved.${lost} Changes sync in the background; “Sync now” sends and receives at once.`;
 }
 
 /** "just now", "5 min ago", "3 h ago", or the day it was. */

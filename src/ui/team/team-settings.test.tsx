@@ -4,6 +4,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AriadneError } from '../../core/errors';
+import { teamLogKey } from '../../core/team/host-wire';
 import type { TeamStatus } from '../../messaging/protocol';
 import type { TeamLinkArgs } from './team-form';
 import type { TeamClient } from './team-settings';
@@ -19,6 +20,14 @@ const UNLINKED: TeamStatus = {
   lastResult: null,
   lastError: null,
   host: 'ready',
+  queuedFor: null,
+};
+
+/** Unlinked, with 3 changes recorded for team workspace acme of db.example's database research. */
+const WAITING_FOR_ACME: TeamStatus = {
+  ...UNLINKED,
+  queued: 3,
+  queuedFor: teamLogKey({ host: 'db.example', port: 5432, database: 'research', teamWorkspace: 'acme' }),
 };
 
 /** A background that keeps a status and records what it was asked. */
@@ -32,12 +41,16 @@ function fakeBackground(start: TeamStatus, refuse?: AriadneError) {
       calls.push('link');
       links.push(args);
       if (refuse) throw refuse;
+      // As the service does: a link to another team log drops what waited for the old one.
+      const dropped = status.queuedFor !== null && status.queuedFor !== teamLogKey(args) ? status.queued : 0;
       status = {
         ...status,
         linked: true,
         connection: { host: args.host, port: args.port, database: args.database, user: args.user, teamWorkspace: args.teamWorkspace },
+        queued: status.queued - dropped,
+        queuedFor: teamLogKey(args),
       };
-      return status;
+      return { ...status, dropped };
     },
     unlink: async () => {
       calls.push('unlink');
@@ -123,6 +136,31 @@ describe('TeamSettingsView', () => {
     expect(bg.calls).toEqual(['unlink']);
     expect($('team-message')?.textContent).toBe('Unlinked: “Market scan” keeps its whole graph here and stops syncing.');
     expect($('team-status')?.getAttribute('data-linked')).toBe('false');
+  });
+
+  it('relinking to another team workspace says how many unsent changes it drops and asks first; the same one just links', async () => {
+    const bg = fakeBackground(WAITING_FOR_ACME);
+    await view.render(<TeamSettingsView client={bg.client} workspaceName="Default" />);
+    await fill({ host: 'db.example', database: 'research', user: 'alice', teamWorkspace: 'other' });
+    await click('team-link');
+    expect(bg.calls).toEqual([]);
+    const confirm = view.container().querySelector('[aria-label="Confirm relinking"]');
+    expect(confirm?.textContent).toContain('drops the 3 changes not sent yet');
+    expect($('team-confirm-relink')?.textContent).toBe('Link and drop 3 changes');
+    await click('team-confirm-relink');
+    expect(bg.links.map((l) => l.teamWorkspace)).toEqual(['other']);
+    expect($('team-message')?.textContent).toContain('3 unsent changes recorded for the previous team workspace were dropped.');
+    expect($('team-queued')?.textContent).toBe('Nothing waiting to be sent.');
+  });
+
+  it('relinking to the team workspace the changes wait for asks nothing and keeps them', async () => {
+    const bg = fakeBackground(WAITING_FOR_ACME);
+    await view.render(<TeamSettingsView client={bg.client} workspaceName="Default" />);
+    await fill({ host: 'db.example', database: 'research', user: 'bob', teamWorkspace: 'acme' });
+    await click('team-link');
+    expect(view.container().querySelector('[aria-label="Confirm relinking"]')).toBeNull();
+    expect(bg.calls).toEqual(['link']);
+    expect($('team-queued')?.textContent).toBe('3 changes waiting to be sent.');
   });
 
   it('says so when the background cannot tell the status, instead of waiting forever', async () => {

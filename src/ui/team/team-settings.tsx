@@ -4,7 +4,8 @@
  * contract before it is sent; "Link" has the background test the connection through
  * the native host and shows a refusal by the form; then the status (linked to what,
  * changes waiting, last sync, last error), "Sync now" and "Unlink" (confirmed: the
- * local graph stays). The password goes to the native host only; the form never shows it back.
+ * local graph stays). A link to another team workspace or database, while changes
+ * recorded for the old one wait, says how many it drops and asks first. The password goes to the native host only; the form never shows it back.
  *
  * @example
  *   <TeamSettings />                                   // in Settings, for the active workspace
@@ -12,11 +13,22 @@
  */
 import { useCallback, useState } from 'react';
 import { sendMessage } from '../../messaging/client';
-import type { TeamStatus, TeamSyncResult } from '../../messaging/protocol';
+import type { TeamLinkResult, TeamStatus, TeamSyncResult } from '../../messaging/protocol';
 import { usePolled } from '../use-polled';
 import { useWorkspaces } from '../workspace/use-workspaces';
 import type { TeamField, TeamForm, TeamLinkArgs } from './team-form';
-import { checkTeamForm, describeTeamStatus, formOf, INSTALL_COMMAND, syncCountsText, TEAM_FIELDS, teamErrorText } from './team-form';
+import {
+  changesDroppedBy,
+  checkTeamForm,
+  describeTeamStatus,
+  formOf,
+  INSTALL_COMMAND,
+  linkedText,
+  relinkWarning,
+  syncCountsText,
+  TEAM_FIELDS,
+  teamErrorText,
+} from './team-form';
 
 // Often enough to see the waiting count follow captures, rarely enough to cost nothing.
 const POLL_MS = 5000;
@@ -24,7 +36,7 @@ const POLL_MS = 5000;
 /** What the view asks the background (the messages of `team.*`); tests pass their own. */
 export interface TeamClient {
   status(): Promise<TeamStatus>;
-  link(args: TeamLinkArgs): Promise<TeamStatus>;
+  link(args: TeamLinkArgs): Promise<TeamLinkResult>;
   unlink(): Promise<TeamStatus>;
   sync(): Promise<TeamSyncResult>;
 }
@@ -93,6 +105,8 @@ export function TeamSettingsView({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>();
   const [confirming, setConfirming] = useState(false);
+  /** A link to another team log waiting for the user's yes: it drops the changes still queued for the old one. */
+  const [relinking, setRelinking] = useState<{ readonly args: TeamLinkArgs; readonly drops: number }>();
   if (status === undefined) {
     return (
       <section aria-labelledby="team-heading" className="stack" data-testid="team-settings">
@@ -126,15 +140,21 @@ export function TeamSettingsView({
     setBusy(false);
     setTick((t) => t + 1);
   };
+  const linkNow = (args: TeamLinkArgs) => {
+    setRelinking(undefined);
+    void act('link', async () => {
+      const out = await client.link(args);
+      setDraft(undefined); // the typed password leaves the panel's memory with it
+      return linkedText(out.dropped);
+    });
+  };
   const link = () => {
     const checked = checkTeamForm(form);
     setErrors(checked.ok ? new Map() : checked.errors);
     if (!checked.ok) return;
-    void act('link', async () => {
-      await client.link(checked.args);
-      setDraft(undefined); // the typed password leaves the panel's memory with it
-      return 'Connection tested and saved. Changes sync in the background; “Sync now” sends and receives at once.';
-    });
+    const drops = changesDroppedBy(status, checked.args);
+    if (drops > 0) setRelinking({ args: checked.args, drops });
+    else linkNow(checked.args);
   };
   const sync = () => void act('status', async () => syncCountsText(await client.sync()));
   const unlink = () => {
@@ -163,6 +183,17 @@ export function TeamSettingsView({
           {busy ? 'Working…' : linked ? 'Link again' : 'Link'}
         </button>
       </div>
+      {relinking !== undefined && (
+        <div role="group" aria-label="Confirm relinking" className="confirm">
+          <p>{relinkWarning(relinking.drops, relinking.args)}</p>
+          <button type="button" className="danger" onClick={() => linkNow(relinking.args)} data-testid="team-confirm-relink">
+            Link and drop {relinking.drops === 1 ? '1 change' : `${relinking.drops} changes`}
+          </button>
+          <button type="button" onClick={() => setRelinking(undefined)}>
+            Cancel
+          </button>
+        </div>
+      )}
       {message?.from === 'link' && <Outcome message={message} />}
     </form>
   );

@@ -5,6 +5,7 @@
  */
 import pg from 'pg';
 import { addMember, createWorkspace } from '../admin';
+import type { Migration } from '../migrate';
 import { migrate } from '../migrate';
 import type { PgServer } from './pg-server';
 
@@ -17,13 +18,18 @@ export interface TeamFixture {
   close(): Promise<void>;
 }
 
-export async function teamFixture(server: PgServer): Promise<TeamFixture> {
+export interface TeamFixtureOptions {
+  /** The migrations applied (default: all shipped); fewer make a team database of an older version. */
+  readonly migrations?: readonly Migration[];
+}
+
+export async function teamFixture(server: PgServer, options: TeamFixtureOptions = {}): Promise<TeamFixture> {
   const database = await server.createDatabase();
   const owner = new pg.Pool({ ...server.config(database), max: 1 });
   owner.on('error', () => undefined);
   const client = await owner.connect();
   try {
-    await migrate(client);
+    await migrate(client, options.migrations);
     await createWorkspace(client, 'acme', 'Acme market scan');
     await createWorkspace(client, 'other', 'Another team');
     await addMember(client, 'acme', 'alice');

@@ -7,13 +7,13 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startPgServer } from './pg-server';
 import type { PgServer } from './pg-server';
 import { teamFixture } from './team-fixture';
-import type { TeamFixture } from './team-fixture';
+import type { TeamFixture, TeamFixtureOptions } from './team-fixture';
 
 export interface TeamDatabases {
   /** The file's server (started before the first test). */
   server(): PgServer;
   /** A fresh migrated database for this test, closed after it. */
-  fresh(): Promise<TeamFixture>;
+  fresh(options?: TeamFixtureOptions): Promise<TeamFixture>;
 }
 
 /**
@@ -44,8 +44,8 @@ export function useTeamDatabases(): TeamDatabases {
   });
   return {
     server,
-    async fresh() {
-      const fx = await teamFixture(server());
+    async fresh(options) {
+      const fx = await teamFixture(server(), options);
       open.push(fx);
       return fx;
     },

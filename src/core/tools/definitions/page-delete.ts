@@ -42,7 +42,9 @@ export const pageDelete = defineTool({
   execute: async (input, ctx: { deps: GraphToolDeps; report?: ToolExecutionContext<GraphToolDeps>['report'] }) => {
     const out = await ctx.deps.graph.deletePage(input.url);
     // The ids are not in the output (names are): said to whoever records the call, team sync's tombstones.
-    ctx.report?.({ removed: { entities: out.entityIdsRemoved, relationships: out.relationshipIdsRemoved } });
+    ctx.report?.({
+      removed: { entities: out.entityIdsRemoved, relationships: out.relationshipIdsRemoved, evidence: out.evidenceOfKeptRemoved },
+    });
     return {
       deleted: out.page.url,
       title: out.page.title,
