@@ -228,3 +228,24 @@ describe('names listed together are of one kind', () => {
     expect(typed(out)).toContain('Fidessa:person');
   });
 });
+
+describe('a listed maker before a product name is its product line', () => {
+  it('joins the maker and the product or new name after it ("Samsung" + "Gear S2", "Google" + "SkyBender")', () => {
+    const text = 'We tested the Samsung Gear S2 and read about Google SkyBender, a drone project.';
+    const out = refineMentions(text, [
+      m(text, 'Samsung', 'company', 0.9),
+      m(text, 'Gear S2', 'product', 0.6),
+      m(text, 'Google', 'company', 0.9),
+    ]);
+    expect(typed(out)).toEqual(['Samsung Gear S2:product', 'Google SkyBender:product']);
+  });
+  it('leaves roles, organization words and model words apart ("Google CEO", "AMD PRO")', () => {
+    const text = 'Google CEO Sundar Pichai spoke. AMD PRO chips shipped.';
+    const out = refineMentions(text, [
+      m(text, 'Google', 'company', 0.9),
+      m(text, 'Sundar Pichai', 'person', 0.9),
+      m(text, 'AMD', 'company', 0.9),
+    ]);
+    expect(typed(out)).toEqual(['Google:company', 'Sundar Pichai:person', 'AMD:company']);
+  });
+});

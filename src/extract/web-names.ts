@@ -11,7 +11,8 @@ import type { EntityType } from '../core/graph/types';
 import { WordUse } from './common-words';
 import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/known-names';
 import { tokenize, type Token } from './ner/tokenize';
-import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS } from './rules/lexicon/cues';
+import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS, PERSON_ROLE_WORDS, PERSON_TITLES } from './rules/lexicon/cues';
+import { isEverydayWord } from './common-words';
 import type { EntityRecognizer } from './recognizer';
 import { cueType, headType, isLocationHead, orgContextType, serviceUseType, weakCueType } from './type-cues';
 
@@ -211,6 +212,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
   }
 
   extendPlaceNames(text, tokens, tokenAtStart, tokenAtEnd, out);
+  joinProductLines(text, tokens, tokenAtStart, tokenAtEnd, knownAt, out);
   extendModelNumbers(text, tokens, tokenAtEnd, out);
 
   // One name, one type on the page: a settled type holds for the name's other mentions;
@@ -456,6 +458,72 @@ function extendModelNumbers(text: string, tokens: readonly Token[], tokenAtEnd: 
     const rest = out.filter((m) => !swallowed.has(m.start) || !MODEL_TOKEN.test(m.text));
     out.splice(0, out.length, ...rest);
   }
+}
+
+/**
+ * A listed maker (a company or brand the lists know) written right before a product name or a
+ * new name of its own is that maker's product line: "Samsung" + "Gear S2" → "Samsung Gear S2",
+ * "Google" + "SkyBender" → "Google SkyBender". The word after the maker must look like a name
+ * (camel case, capitals, a word that is no everyday English) and not like a role, a title or an
+ * organization word ("Google CEO", "Google Inc.", "Apple Park" stay apart).
+ */
+function joinProductLines(
+  text: string,
+  tokens: readonly Token[],
+  tokenAtStart: ReadonlyMap<number, number>,
+  tokenAtEnd: ReadonlyMap<number, number>,
+  knownAt: ReadonlyMap<number, KnownSpan>,
+  out: Mention[],
+): void {
+  out.sort((a, b) => a.start - b.start || b.end - a.end);
+  const byStart = new Map(out.map((m, i) => [m.start, i]));
+  const drop = new Set<number>();
+  for (let n = 0; n < out.length; n++) {
+    const m = out[n];
+    if (m === undefined || drop.has(n) || m.text.includes(' ')) continue;
+    const listed = knownAt.get(m.start);
+    if (listed === undefined || listed.end !== m.end || (listed.code !== 'c' && listed.code !== 'b')) continue;
+    const last = tokenAtEnd.get(m.end);
+    const next = last === undefined ? undefined : tokens[last];
+    if (next === undefined || next.newline || next.start !== m.end + 1 || !isLineWord(next.text)) continue;
+    const after = byStart.get(next.start);
+    const following = after === undefined ? undefined : out[after];
+    if (following !== undefined && after !== undefined) {
+      // A product the recognizers found right after the maker ("Gear S2").
+      if (following.type !== 'product' && following.type !== 'technology') continue;
+      out[n] = {
+        text: text.slice(m.start, following.end),
+        type: following.type,
+        start: m.start,
+        end: following.end,
+        score: Math.max(following.score, CUE_SCORE),
+      };
+      drop.add(after);
+    } else if (
+      tokenAtStart.has(next.start) &&
+      (isIdentifierShaped(next.text) || /^\p{Lu}{2,5}$/u.test(next.text) || !isEverydayWord(next.text.toLowerCase()))
+    ) {
+      // A new name no recognizer read after the maker ("SkyBender", "TTS").
+      const nextNext = tokens[last === undefined ? 0 : last + 1];
+      if (nextNext !== undefined && !nextNext.newline && /^\p{Lu}/u.test(nextNext.text)) continue;
+      out[n] = { text: text.slice(m.start, next.end), type: 'product', start: m.start, end: next.end, score: CUE_SCORE };
+    }
+  }
+  if (drop.size > 0) out.splice(0, out.length, ...out.filter((_, i) => !drop.has(i)));
+}
+
+/** A word that may follow a maker in a product's name: capitalized, and no role, title or organization word. */
+function isLineWord(word: string): boolean {
+  return (
+    /^\p{Lu}[\p{L}\p{N}]*$/u.test(word) &&
+    !MODEL_TOKEN.test(word) &&
+    !ORG_KEYWORDS.has(word) &&
+    !ORG_WORDS_EXTRA.has(word) &&
+    !LEGAL_SUFFIXES.has(word.replace(/\.$/, '')) &&
+    !PERSON_TITLES.has(word) &&
+    !PERSON_ROLE_WORDS.has(word.toLowerCase()) &&
+    !FIRST_NAMES.has(word)
+  );
 }
 
 /** Capitalized words before a place's head word that join it ("Sand" + "Hill Road") at most. */
