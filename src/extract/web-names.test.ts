@@ -249,3 +249,15 @@ describe('a listed maker before a product name is its product line', () => {
     expect(typed(out)).toEqual(['Google:company', 'Sundar Pichai:person', 'AMD:company']);
   });
 });
+
+describe('titles in curly quotes', () => {
+  it('on a page about games a quoted title is a product, replacing unsure names read inside it', () => {
+    const text = 'The eight games worth a look.\n“Job Simulator” ($30)\nThe best games include “Thumper.” “I’m Batman,” he said.';
+    const out = refineMentions(text, [m(text, 'Simulator', 'technology', 0.5)]);
+    expect(typed(out)).toEqual(['Job Simulator:product', 'Thumper:product']);
+  });
+  it('elsewhere it is a work, and quoted speech is no title', () => {
+    const text = 'She wrote “The Great Big Lie” last year. “It took me a while,” she said. “Don’t Stop” too.';
+    expect(typed(refineMentions(text, []))).toEqual(['The Great Big Lie:other']);
+  });
+});

@@ -214,6 +214,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
   extendPlaceNames(text, tokens, tokenAtStart, tokenAtEnd, out);
   joinProductLines(text, tokens, tokenAtStart, tokenAtEnd, knownAt, out);
   extendModelNumbers(text, tokens, tokenAtEnd, out);
+  addQuotedTitles(text, out, settled);
 
   // One name, one type on the page: a settled type holds for the name's other mentions;
   // "Pebble Core" is a product where the page uses "Pebble" alone as a brand.
@@ -524,6 +525,55 @@ function isLineWord(word: string): boolean {
     !PERSON_ROLE_WORDS.has(word.toLowerCase()) &&
     !FIRST_NAMES.has(word)
   );
+}
+
+/** A title in curly quotes: up to 60 characters on one line ("“Rez Infinite”", "“Until Dawn: Rush of Blood”"). */
+const QUOTED = /“([^”\n]{1,60})”/g;
+/** Small words a title keeps in lower case. */
+const TITLE_SMALL_WORDS = new Set(['of', 'the', 'and', 'a', 'an', 'in', 'on', 'for', 'to', 'at', 'by', 'with', 'vs', 'or', 'from']);
+/** Words that start quoted speech, not a title ("I’m Batman", "It works"). */
+const SPEECH_STARTS = new Set(['I', 'It', 'We', 'You', 'He', 'She', 'They', 'This', 'That', 'There', 'My', 'Our', 'Yes', 'No']);
+/** Mentions of "game" or "games" from which a page is about games and its quoted titles are products. */
+const GAME_PAGE_WORDS = 2;
+/** Words of a quoted title at most. */
+const MAX_TITLE_WORDS = 6;
+
+/**
+ * Titles in curly quotes that no recognizer read: a title-cased phrase ("“Job Simulator”",
+ * "“Until Dawn: Rush of Blood”") is the name of a work. On a page about games it is a product;
+ * elsewhere it is a work ("other"), which analysis keeps only when the page repeats it.
+ * Quoted speech ("“I’m Batman,”", "“It took me a while…”") is not title-cased or starts as speech.
+ */
+function addQuotedTitles(text: string, out: Mention[], settled: Map<string, EntityType>): void {
+  const games = text.match(/\bgames?\b/gi)?.length ?? 0;
+  const type: EntityType = games >= GAME_PAGE_WORDS ? 'product' : 'other';
+  for (const q of text.matchAll(QUOTED)) {
+    const inner = (q[1] ?? '').replace(/[.,!?]+$/u, '');
+    const start = (q.index ?? 0) + 1;
+    const end = start + inner.length;
+    if (!isTitle(inner)) continue;
+    const same = out.findIndex((m) => m.start === start && m.end === end);
+    if (same >= 0) {
+      const m = out[same];
+      if (m !== undefined && m.score < CUE_SCORE && m.type !== type && type === 'product')
+        out[same] = { ...m, type, score: WEAK_CUE_SCORE };
+      continue;
+    }
+    // Names read inside the title ("Simulator" in "Job Simulator") give way to it when they are unsure and within it.
+    const inside = out.filter((m) => m.start < end && m.end > start);
+    if (inside.some((m) => m.start < start || m.end > end || m.score >= CUE_SCORE)) continue;
+    for (const m of inside) out.splice(out.indexOf(m), 1);
+    out.push({ text: inner, type, start, end, score: WEAK_CUE_SCORE });
+    if (type === 'product' && !settled.has(inner)) settled.set(inner, type);
+  }
+  out.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** Every word capitalized but a title's small words, not speech, a few words long. */
+function isTitle(phrase: string): boolean {
+  const words = phrase.split(' ');
+  if (words.length > MAX_TITLE_WORDS || SPEECH_STARTS.has(words[0] ?? '') || /\p{L}['’]\p{Ll}/u.test(phrase)) return false;
+  return words.every((w, i) => (i > 0 && TITLE_SMALL_WORDS.has(w)) || /^[\p{Lu}\p{N}]/u.test(w)) && /^\p{Lu}/u.test(phrase);
 }
 
 /** Capitalized words before a place's head word that join it ("Sand" + "Hill Road") at most. */
