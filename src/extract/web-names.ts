@@ -548,7 +548,7 @@ function addQuotedTitles(text: string, out: Mention[], settled: Map<string, Enti
   const games = text.match(/\bgames?\b/gi)?.length ?? 0;
   const type: EntityType = games >= GAME_PAGE_WORDS ? 'product' : 'other';
   for (const q of text.matchAll(QUOTED)) {
-    const inner = (q[1] ?? '').replace(/[.,!?]+$/u, '');
+    const inner = trimEndPunctuation(q[1] ?? '');
     const start = (q.index ?? 0) + 1;
     const end = start + inner.length;
     if (!isTitle(inner)) continue;
@@ -567,6 +567,13 @@ function addQuotedTitles(text: string, out: Mention[], settled: Map<string, Enti
     if (type === 'product' && !settled.has(inner)) settled.set(inner, type);
   }
   out.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** `phrase` without the full stops, commas and marks it ends with ("Thumper." → "Thumper"). */
+function trimEndPunctuation(phrase: string): string {
+  let end = phrase.length;
+  while (end > 0 && '.,!?'.includes(phrase[end - 1] ?? '')) end--;
+  return phrase.slice(0, end);
 }
 
 /** Every word capitalized but a title's small words, not speech, a few words long. */
