@@ -261,3 +261,11 @@ describe('titles in curly quotes', () => {
     expect(typed(refineMentions(text, []))).toEqual(['The Great Big Lie:other']);
   });
 });
+
+describe('a technology guessed on a technical page holds for the name', () => {
+  it('every mention of a word retyped a technology takes that type ("Deflate" twice)', () => {
+    const text = 'The patcher is written in Java and C++. Deflate streams are recompressed. It reads Deflate first.';
+    const out = refineMentions(text, [m(text, 'Deflate', 'company', 0.5), m(text, 'Deflate', 'company', 0.7, 50)]);
+    expect(typed(out).filter((x) => x.startsWith('Deflate'))).toEqual(['Deflate:technology', 'Deflate:technology']);
+  });
+});

@@ -159,9 +159,11 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
               : undefined;
       // A guess from the capitals alone on a technical page is a technology: a word ("Deflate") as
       // sure as a weak cue makes it, an acronym ("SPDY", also "CPU") only retyped, kept or not as before.
-      if (weak === undefined && techPage && m.type === 'company' && m.score < UNSURE_SCORE && isTechnicalShape(m.text))
+      if (weak === undefined && techPage && m.type === 'company' && m.score < UNSURE_SCORE && isTechnicalShape(m.text)) {
         out.push({ ...m, type: 'technology', score: /\p{Ll}/u.test(m.text) ? Math.max(m.score, WEAK_CUE_SCORE) : m.score });
-      else if (weak === undefined) out.push(m);
+        // …on every mention of it, as a weak cue's type holds (the model's surer "company" elsewhere is the same guess).
+        weakly.set(m.text, 'technology');
+      } else if (weak === undefined) out.push(m);
       else {
         out.push({ ...m, type: weak, score: Math.max(m.score, WEAK_CUE_SCORE) });
         weakly.set(m.text, weak);
@@ -213,7 +215,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
 
   extendPlaceNames(text, tokens, tokenAtStart, tokenAtEnd, out);
   joinProductLines(text, tokens, tokenAtStart, tokenAtEnd, knownAt, out);
-  extendModelNumbers(text, tokens, tokenAtEnd, out);
+  extendModelNumbers(text, tokens, tokenAtEnd, out, settled);
   addQuotedTitles(text, out, settled);
 
   // One name, one type on the page: a settled type holds for the name's other mentions;
@@ -423,7 +425,13 @@ const AMOUNT_WORDS = new Set([
  * its line by model tokens names a model of it, a product (a technology stays one).
  * Years are dates, not models; a number followed by an amount word is an amount.
  */
-function extendModelNumbers(text: string, tokens: readonly Token[], tokenAtEnd: ReadonlyMap<number, number>, out: Mention[]): void {
+function extendModelNumbers(
+  text: string,
+  tokens: readonly Token[],
+  tokenAtEnd: ReadonlyMap<number, number>,
+  out: Mention[],
+  settled: ReadonlyMap<string, EntityType>,
+): void {
   // A mention that is one model token ("PRO" after "Ryzen 7") is part of the name before it, not a name.
   const modelOnly = new Set(out.filter((m) => MODEL_TOKEN.test(m.text)).map((m) => m.start));
   const starts = new Set(out.filter((m) => !modelOnly.has(m.start)).map((m) => m.start));
@@ -445,7 +453,8 @@ function extendModelNumbers(text: string, tokens: readonly Token[], tokenAtEnd: 
     if (j === last || end === undefined || !/\d/.test(text.slice(m.start, end.end)) || amount) continue;
     out[n] = {
       text: text.slice(m.start, end.end),
-      type: m.type === 'technology' ? 'technology' : 'product',
+      // A listed or cued technology's version stays one ("iOS 10"); a guessed one's model is a product ("Ryzen 7 PRO").
+      type: m.type === 'technology' && settled.get(m.text) === 'technology' ? 'technology' : 'product',
       start: m.start,
       end: end.end,
       score: Math.max(m.score, CUE_SCORE),
