@@ -116,8 +116,30 @@ export function cueType(tokens: readonly Token[], first: number, last: number): 
   const prev2 = tokens[first - 2]?.text;
   if (prev1 !== undefined && prev2 !== undefined && TECH_BEFORE.some(([a, b]) => a === prev2 && b === prev1)) return 'technology';
   if (prev1 !== undefined && COMPANY_BEFORE.has(prev1)) return 'company';
+  // "an app called Instapaper", "a game named Thumper".
+  if ((prev1 === 'called' || prev1 === 'named') && prev2 !== undefined && NAMED_PRODUCT_NOUNS.has(prev2)) return 'product';
   return undefined;
 }
+
+/** Nouns before "called" or "named" that make the name after them a product. */
+const NAMED_PRODUCT_NOUNS = new Set([
+  'app',
+  'application',
+  'game',
+  'device',
+  'gadget',
+  'service',
+  'product',
+  'tool',
+  'robot',
+  'drone',
+  'headset',
+  'phone',
+  'smartwatch',
+  'podcast',
+  'website',
+  'site',
+]);
 
 /** Last words that make a multi-word name a technology ("Cache API", "Secure Memory Encryption"). */
 const TECH_HEADS = new Set([

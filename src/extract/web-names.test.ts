@@ -269,3 +269,29 @@ describe('a technology guessed on a technical page holds for the name', () => {
     expect(typed(out).filter((x) => x.startsWith('Deflate'))).toEqual(['Deflate:technology', 'Deflate:technology']);
   });
 });
+
+describe('products by what the page says of them', () => {
+  it('"an app called X" makes X a product', () => {
+    const text = 'He sold a wildly successful app called Instapaper years ago.';
+    expect(typed(refineMentions(text, [m(text, 'Instapaper', 'company', 0.6)]))).toEqual(['Instapaper:product']);
+  });
+  it('what a sure company has by name is its product; a person, a unit or a listed firm is not', () => {
+    const text = 'Dell’s APEX grew. Apple’s Tim Cook spoke. Dell’s Research Group met.';
+    const out = refineMentions(text, [
+      m(text, 'Dell', 'company', 0.9),
+      m(text, 'APEX', 'company', 0.55),
+      m(text, 'Apple', 'company', 0.9),
+      m(text, 'Tim Cook', 'person', 0.9),
+      m(text, 'Dell', 'company', 0.9, 30),
+      m(text, 'Research Group', 'company', 0.6),
+    ]);
+    expect(typed(out)).toEqual([
+      'Dell:company',
+      'APEX:product',
+      'Apple:company',
+      'Tim Cook:person',
+      'Dell:company',
+      'Research Group:company',
+    ]);
+  });
+});

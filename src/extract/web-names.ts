@@ -215,6 +215,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
 
   extendPlaceNames(text, tokens, tokenAtStart, tokenAtEnd, out);
   joinProductLines(text, tokens, tokenAtStart, tokenAtEnd, knownAt, out);
+  ownedProducts(text, out, settled, knownAt);
   extendModelNumbers(text, tokens, tokenAtEnd, out, settled);
   addQuotedTitles(text, out, settled);
 
@@ -520,6 +521,28 @@ function joinProductLines(
     }
   }
   if (drop.size > 0) out.splice(0, out.length, ...out.filter((_, i) => !drop.has(i)));
+}
+
+/**
+ * What a listed or surely typed company has, by name, is its product: "Apple’s App Store",
+ * "Dell’s PowerFlex". The owned name must be an unsure guess (not listed, not cued), no person
+ * or place, and carry no organization word ("MIT’s Lorenz Center" stays a unit); a technology
+ * stays one ("AMD’s Zen").
+ */
+function ownedProducts(text: string, out: Mention[], settled: Map<string, EntityType>, knownAt: ReadonlyMap<number, KnownSpan>): void {
+  for (let n = 1; n < out.length; n++) {
+    const owner = out[n - 1];
+    const owned = out[n];
+    if (owner === undefined || owned === undefined || owner.type !== 'company' || owner.score < CUE_SCORE) continue;
+    if (!/^['’]s $/u.test(text.slice(owner.end, owned.start))) continue;
+    // Only a name the recognizers took for a firm, of at most two words: a work or an award ("NASA’s Exceptional Space Act Award") is no product.
+    if (owned.type !== 'company' || owned.text.split(' ').length > 2) continue;
+    if (owned.score >= CUE_SCORE || knownAt.has(owned.start) || settled.has(owned.text)) continue;
+    const words = owned.text.split(' ');
+    if (words.some((w) => ORG_KEYWORDS.has(w) || ORG_WORDS_EXTRA.has(w) || LEGAL_SUFFIXES.has(w.replace(/\.$/, '')))) continue;
+    out[n] = { ...owned, type: 'product', score: Math.max(owned.score, WEAK_CUE_SCORE) };
+    settled.set(owned.text, 'product');
+  }
 }
 
 /** A word that may follow a maker in a product's name: capitalized, and no role, title or organization word. */
