@@ -16,7 +16,7 @@ import { coarseType, RELATION_CLASSES, typesFit, type RelationClass } from './la
 import { decodeRelationModel, probabilities, type RelationModel } from './model';
 import { RELATION_MODEL } from './model/weights';
 import { namedThing } from './noun-phrases';
-import { demonymBefore } from './places';
+import { demonymBefore, demonymOfLeader } from './places';
 import { coordinatedAfter, coordinatedBefore, ruleDecisions, vetoed } from './rules';
 import { placeNames } from '../../core/resolve/demonyms';
 import { nameKey } from '../../core/text/normalize';
@@ -129,19 +129,19 @@ export function classifyRelations(
       (x, y) => x.span.start - y.span.start,
     );
     const snippet = sanitizeLine(body, MAX_SNIPPET) ?? '';
+    // "the Libyan city of Sirte" (located_in), "South Korean President Yoon Suk Yeol" (works_for): a country by its demonym.
     for (const p of named) {
-      const country = p.span.type === 'loc' ? demonymPlace(tokens, p.span, places) : undefined;
+      const [label, words] =
+        p.span.type === 'loc'
+          ? ['located_in', [demonymBefore(tokens, p.span) ?? []].flat()]
+          : p.span.type === 'per'
+            ? ['works_for', demonymOfLeader(tokens, p.span)]
+            : ['', []];
+      const country = pagePlace(words, places);
       if (country === undefined || country.name === p.entity.name) continue;
-      const key = `${p.entity.name}\u0000located_in\u0000${country.name}`;
+      const key = `${p.entity.name}\u0000${label}\u0000${country.name}`;
       if (!best.has(key))
-        best.set(key, {
-          from: p.entity.name,
-          to: country.name,
-          label: 'located_in',
-          snippet,
-          origin: 'text',
-          confidence: DEMONYM_PLACE_CONFIDENCE,
-        });
+        best.set(key, { from: p.entity.name, to: country.name, label, snippet, origin: 'text', confidence: DEMONYM_PLACE_CONFIDENCE });
     }
     if (new Set(placed.map((p) => p.entity.name)).size < 2) continue;
     for (let i = 0; i < placed.length; i++) {
@@ -228,17 +228,19 @@ export function classifyRelations(
   return { relations, coMentions: [...coMentions.values()] };
 }
 
-/** The page's place a demonym before or after the place at `s` names ("the Libyan city of Sirte" → Libya), if any. */
-function demonymPlace(
-  tokens: readonly Token[],
-  s: Span,
+/** The page's place the first of `words` that names one denotes ("libyan" → Libya), if any. */
+function pagePlace(
+  words: readonly string[],
   places: ReadonlyMap<string, { name: string; type: EntityType }>,
 ): { name: string; type: EntityType } | undefined {
-  const word = demonymBefore(tokens, s);
-  if (word === undefined) return undefined;
-  for (const n of [word, ...placeNames(word)]) {
-    const found = places.get(nameKey(n));
-    if (found !== undefined) return found;
+  for (const word of words) {
+    const names = placeNames(word);
+    // Only a known place name or demonym: "the old city of X" names no country.
+    if (names.length === 0) continue;
+    for (const n of [word, ...names]) {
+      const found = places.get(nameKey(n));
+      if (found !== undefined) return found;
+    }
   }
   return undefined;
 }

@@ -40,6 +40,41 @@ export function demonymBefore(tokens: readonly Token[], s: Span): string | undef
   return undefined;
 }
 
+/** Titles of a head of state or government: "South Korean President Yoon", "Sudan's president, Bashir". */
+const STATE_TITLES = new Set(['president', 'premier', 'chancellor', 'king', 'queen', 'emir', 'minister']);
+
+/**
+ * The words before a person's title that may name their country ("south korean" in
+ * "South Korean President Yoon Suk Yeol", "israeli" in "Israeli Prime Minister Benjamin
+ * Netanyahu"), longest first; the caller checks that they name a place of the page.
+ *
+ * @example
+ *   demonymOfLeader(tokenize('South Korean President Yoon Suk Yeol said'), yoon) // ['south korean', 'korean']
+ */
+export function demonymOfLeader(tokens: readonly Token[], s: Span): string[] {
+  const at = (i: number) => tokens[i]?.text ?? '';
+  let title = s.start - 1;
+  if (!STATE_TITLES.has(at(title))) return [];
+  // "Prime Minister": the title's first word.
+  if (at(title) === 'minister') {
+    if (at(title - 1) !== 'prime') return [];
+    title -= 1;
+  }
+  const one = at(title - 1);
+  if (!/^\p{L}+$/u.test(one)) return [];
+  const two = at(title - 2);
+  return /^\p{L}+$/u.test(two) ? [`${two} ${one}`, one] : [one];
+}
+
+/** "Sudan's president, Omar al-Bashir", "Israel's prime minister Benjamin Netanyahu": a place's possessive and a state title between. */
+export function placesLeader(between: readonly string[]): boolean {
+  if (between[0] !== "'" || between[1] !== 's') return false;
+  const words = between.slice(2).filter((w) => w !== ',');
+  if (between.slice(2).indexOf(',') >= 0 && between.at(-1) !== ',') return false;
+  const title = words.join(' ');
+  return title === 'president' || title === 'prime minister' || (words.length === 1 && STATE_TITLES.has(title) && title !== 'minister');
+}
+
 /** Participles that state a seat before "in": "based in", "headquartered in", "located in". */
 const SEAT_PARTICIPLES = new Set(['based', 'headquartered', 'located']);
 /** Words that may stand between an organization and its seat participle ("…, a startup based in", "…, which is headquartered in"). */

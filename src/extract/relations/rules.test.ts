@@ -465,7 +465,8 @@ describe('trigger rules: owners and makers', () => {
         ['Freedonia', 'location'],
         ['Ada Quinn', 'person'],
       ]),
-    ).toEqual([]);
+      // The role is the place's: its head of state, not the court's employee.
+    ).toEqual(['Ada Quinn works_for Freedonia']);
   });
 
   it('reads a job apposition whose organization follows "at the"', () => {
@@ -770,5 +771,21 @@ describe('roles and products by the phrase around the names', () => {
     ];
     expect(rel('Fabrikam first started out with Kestrel.', names)).toEqual(['Fabrikam uses Kestrel']);
     expect(rel('Fabrikam switched to Plover.', names)).toEqual(['Fabrikam uses Plover']);
+  });
+});
+
+describe('heads of state', () => {
+  it('reads a head of state by the country’s demonym before the title, not a minister who is no prime minister', () => {
+    const korea: ReadonlyArray<[string, EntityType]> = [
+      ['South Korea', 'location'],
+      ['Ada Quinn', 'person'],
+    ];
+    expect(rel('South Korea voted. South Korean President Ada Quinn spoke.', korea)).toEqual(['Ada Quinn works_for South Korea']);
+    const tunisia: ReadonlyArray<[string, EntityType]> = [
+      ['Tunisia', 'location'],
+      ['Bo Rask', 'person'],
+    ];
+    expect(rel('Tunisia’s prime minister Bo Rask spoke.', tunisia)).toEqual(['Bo Rask works_for Tunisia']);
+    expect(rel('Tunisia’s interior minister Bo Rask spoke.', tunisia)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@
  */
 import type { Span, Token } from './features';
 import { builtOn, isInstitution, makersProduct, productFrom, productNamed, seatPhrase, unitOf } from './noun-phrases';
-import { seatAfter } from './places';
+import { placesLeader, seatAfter } from './places';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
 import {
   ACQUIRE_PREFIXES,
@@ -217,6 +217,8 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   )
     return a.type === 'org' || a.type === 'per' ? [decide('invested_in', true)] : [];
   if (a.type === 'loc' && b.type === 'loc') return placeInPlace(tokens, between, a, b, others);
+  // "Sudan's president, Omar al-Bashir": the head of a state works for it.
+  if (a.type === 'loc' && b.type === 'per' && placesLeader(between)) return [decide('works_for', false)];
   // "Dell's infrastructure offering, PowerFlex", "Boston Dynamics is known for its robot, Atlas", "Ada Quinn's synthesis tool,
   // Yosys": the phrase calls the second name a made thing, whatever type recognition gave it.
   const maker = a.type === 'org' || a.type === 'per';
