@@ -43,6 +43,9 @@ export function demonymBefore(tokens: readonly Token[], s: Span): string | undef
 /** Titles of a head of state or government: "South Korean President Yoon", "Sudan's president, Bashir". */
 const STATE_TITLES = new Set(['president', 'premier', 'chancellor', 'king', 'queen', 'emir', 'minister']);
 
+/** Words that put an office in the past. */
+const PAST = new Set(['former', 'then', 'late', 'ex']);
+
 /**
  * The words before a person's title that may name their country ("south korean" in
  * "South Korean President Yoon Suk Yeol", "israeli" in "Israeli Prime Minister Benjamin
@@ -63,6 +66,8 @@ export function demonymOfLeader(tokens: readonly Token[], s: Span): string[] {
   const one = at(title - 1);
   if (!/^\p{L}+$/u.test(one)) return [];
   const two = at(title - 2);
+  // "former Iranian president", "then US president": a past office, not a current job.
+  if (PAST.has(two) || PAST.has(at(title - 3))) return [];
   return /^\p{L}+$/u.test(two) ? [`${two} ${one}`, one] : [one];
 }
 

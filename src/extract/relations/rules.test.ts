@@ -781,6 +781,7 @@ describe('heads of state', () => {
       ['Ada Quinn', 'person'],
     ];
     expect(rel('South Korea voted. South Korean President Ada Quinn spoke.', korea)).toEqual(['Ada Quinn works_for South Korea']);
+    expect(rel('South Korea voted. The former South Korean President Ada Quinn spoke.', korea)).toEqual([]);
     const tunisia: ReadonlyArray<[string, EntityType]> = [
       ['Tunisia', 'location'],
       ['Bo Rask', 'person'],
