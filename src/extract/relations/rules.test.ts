@@ -685,6 +685,7 @@ describe('places inside places and seats', () => {
       'Ossory located_in Tarvale',
     ]);
     expect(rel('Contoso, on Elm Row, has three.', names)).toEqual(['Contoso located_in Elm Row']);
+    expect(rel('Visitors came to Northwind’s offices on Elm Row.', names)).toEqual(['Northwind located_in Elm Row']);
     // A bare ", based in" after an organization that is no subject tells where the person is.
     expect(rel('Ada is the editor for Contoso, based in Tarvale.', names)).toEqual([]);
     // A verb before the apposition's noun: the startup bought is based there, not the buyer.
@@ -746,6 +747,7 @@ describe('roles and products by the phrase around the names', () => {
   it('reads "who runs", attributions "of"/"at", and a role before "of the" organization', () => {
     expect(rel('Ada Quinn, who now runs Fabrikam, spoke.', people)).toEqual(['Ada Quinn works_for Fabrikam']);
     expect(rel('“It works,” said Ada Quinn of Fabrikam.', people)).toEqual(['Ada Quinn works_for Fabrikam']);
+    expect(rel('The filing was signed by Fabrikam’s general counsel Ada Quinn.', people)).toEqual(['Ada Quinn works_for Fabrikam']);
     expect(rel('Ada Quinn of Fabrikam met Bo Rask.', people)).toEqual([]);
     expect(rel('“It works,” said the director of the Fabrikam, Bo Rask, on Monday.', people)).toEqual(['Bo Rask works_for Fabrikam']);
   });
