@@ -760,6 +760,8 @@ describe('roles and products by the phrase around the names', () => {
       ['Kestrel', 'person'],
     ];
     expect(rel('Fabrikam is known for its walking robot, Lumen, today.', names)).toEqual(['Fabrikam develops Lumen']);
+    expect(rel('Fabrikam also offers Kestrel, a robot that carries boxes.', names)).toEqual(['Fabrikam develops Kestrel']);
+    expect(rel('Fabrikam introduced Kestrel, a veteran engineer, as its chief.', names)).toEqual([]);
     expect(rel('I wrote a library for Ada Quinn’s excellent synthesis tool, Kestrel, last year.', names)).toEqual([
       'Ada Quinn develops Kestrel',
     ]);
@@ -773,6 +775,8 @@ describe('roles and products by the phrase around the names', () => {
     ];
     expect(rel('Fabrikam first started out with Kestrel.', names)).toEqual(['Fabrikam uses Kestrel']);
     expect(rel('Fabrikam switched to Plover.', names)).toEqual(['Fabrikam uses Plover']);
+    expect(rel('Fabrikam is a Kestrel application.', names)).toEqual(['Fabrikam uses Kestrel']);
+    expect(rel('Fabrikam is a Kestrel competitor.', names)).toEqual([]);
   });
 });
 

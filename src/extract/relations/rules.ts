@@ -21,6 +21,7 @@ import {
   MAKER_PREFIXES,
   MAKER_VERBS,
   PARTNER_PREFIXES,
+  PRODUCT_NOUNS,
   USE_WORDS,
 } from '../../core/text/relation-vocabulary';
 
@@ -222,6 +223,9 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   // "Dell's infrastructure offering, PowerFlex", "Boston Dynamics is known for its robot, Atlas", "Ada Quinn's synthesis tool,
   // Yosys": the phrase calls the second name a made thing, whatever type recognition gave it.
   const maker = a.type === 'org' || a.type === 'per';
+  // "Acme also offers Stretch, a robot for warehouses": a maker's verb, then a name an apposition calls a product.
+  if (a.type === 'org' && b.type !== 'misc' && b.type !== 'org' && makerVerb(between) && productAfter(tokens, b))
+    return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
   if (maker && (b.type !== 'misc' || a.type === 'per') && productApposition(between, tokens[a.start]?.text ?? '', a.type))
     return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
   if (between.length === 1 && between[0] === ',' && (a.type === 'per') !== (b.type === 'per'))
@@ -252,6 +256,22 @@ function rivalTitled(tokens: readonly Token[], a: Span, b: Span): boolean {
 }
 
 const decide = (label: RuleLabel, forward: boolean, confidence = CONFIDENCE[label]): RuleDecision => ({ label, forward, confidence });
+
+/** Words at most between the apposition's article and its product noun ("a four-legged robot"). */
+const MAX_APPOSITION_PRODUCT = 3;
+
+/** The name at `b` is followed by ", a <product noun>" ("Stretch, a robot that …", "Gita, an autonomous robot"). */
+function productAfter(tokens: readonly Token[], b: Span): boolean {
+  if (tokens[b.end]?.text !== ',' || !ARTICLES.has(tokens[b.end + 1]?.text ?? '')) return false;
+  for (let i = b.end + 2; i <= b.end + 2 + MAX_APPOSITION_PRODUCT && i < tokens.length; i++) {
+    const w = tokens[i]?.text ?? '';
+    if (PRODUCT_NOUN_SET.has(w)) return true;
+    if (!/^[\p{Ll}-]+$/u.test(w)) return false;
+  }
+  return false;
+}
+const ARTICLES = new Set(['a', 'an']);
+const PRODUCT_NOUN_SET: ReadonlySet<string> = new Set(PRODUCT_NOUNS);
 
 /**
  * A maker's product noun, then a comma or "include"/"called", then the name: an
@@ -399,6 +419,9 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
     return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
   // "Acme Cloud is powered by Kestrel": what it runs on, after the passive's "by".
   if (orgLike(a) && b.type === 'misc' && poweredBy(between)) return [decide('uses', true)];
+  // "QGIS is a Qt application", "Kestrel is a Rust library": what the thing is written with.
+  if (orgLike(a) && b.type === 'misc' && (phrase === 'is a' || phrase === 'is an') && WRITTEN_WITH.has(tokens[b.end]?.text ?? ''))
+    return [decide('uses', true)];
   if (orgLike(a) && b.type === 'misc' && between.length <= MAX_THING_GAP && !between.includes('by')) {
     // The verb right after the subject ("Apple released iOS", "Segment has adopted NSQ"): not "… to help launch
     // the PSVR" nor "… that are used in HTTP"; "by" would make it passive, left to the classifier and patterns.
@@ -455,6 +478,9 @@ function startedWith(between: readonly string[], at: number): boolean {
   if (!between.slice(0, at).includes('started')) return false;
   return (rest[0] === 'with' && rest.length === 1) || (rest[0] === 'out' && rest[1] === 'with' && rest.length === 2);
 }
+
+/** Nouns after "is a <name>" that make the name what the subject is written with ("a Qt application"), not its maker. */
+const WRITTEN_WITH = new Set(['application', 'app', 'library', 'framework', 'program', 'plugin', 'extension', 'module', 'package']);
 
 /** Words at most between a maker's verb and its product noun ("developed another new product"). */
 const MAX_MAKER_PHRASE = 6;
