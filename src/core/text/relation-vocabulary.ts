@@ -31,9 +31,8 @@ export const ROLE_TITLES: readonly string[] = [
   'spokesman',
   'spokeswoman',
   'spokesperson',
+  // "Acme's general counsel Ada": a lawyer or attorney "of" someone is their client's, no employee.
   'counsel',
-  'attorney',
-  'lawyer',
   'treasurer',
   'secretary',
   'chairman',

@@ -748,6 +748,8 @@ describe('roles and products by the phrase around the names', () => {
     expect(rel('Ada Quinn, who now runs Fabrikam, spoke.', people)).toEqual(['Ada Quinn works_for Fabrikam']);
     expect(rel('“It works,” said Ada Quinn of Fabrikam.', people)).toEqual(['Ada Quinn works_for Fabrikam']);
     expect(rel('The filing was signed by Fabrikam’s general counsel Ada Quinn.', people)).toEqual(['Ada Quinn works_for Fabrikam']);
+    // A lawyer "of" someone is their client's.
+    expect(rel('The lawyer of Ada Quinn spoke to Fabrikam.', people)).toEqual([]);
     expect(rel('Ada Quinn of Fabrikam met Bo Rask.', people)).toEqual([]);
     expect(rel('“It works,” said the director of the Fabrikam, Bo Rask, on Monday.', people)).toEqual(['Bo Rask works_for Fabrikam']);
   });
@@ -765,6 +767,8 @@ describe('roles and products by the phrase around the names', () => {
     expect(rel('I wrote a library for Ada Quinn’s excellent synthesis tool, Kestrel, last year.', names)).toEqual([
       'Ada Quinn develops Kestrel',
     ]);
+    // A product noun that also names people, before a person: the assistant is a person.
+    expect(rel('Ada Quinn’s assistant, Kestrel, was expelled.', names)).toEqual([]);
   });
 
   it('reads what a company started out with or switched to as used', () => {

@@ -226,7 +226,12 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   // "Acme also offers Stretch, a robot for warehouses": a maker's verb, then a name an apposition calls a product.
   if (a.type === 'org' && b.type !== 'misc' && b.type !== 'org' && makerVerb(between) && productAfter(tokens, b))
     return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
-  if (maker && (b.type !== 'misc' || a.type === 'per') && productApposition(between, tokens[a.start]?.text ?? '', a.type))
+  if (
+    maker &&
+    (b.type !== 'misc' || a.type === 'per') &&
+    !personNamed(between, b) &&
+    productApposition(between, tokens[a.start]?.text ?? '', a.type)
+  )
     return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
   if (between.length === 1 && between[0] === ',' && (a.type === 'per') !== (b.type === 'per'))
     return a.type === 'per' ? roleAfter(tokens, a, b) : roleBefore(tokens, a, b);
@@ -284,6 +289,14 @@ function productApposition(between: readonly string[], first: string, type: Span
   // The noun and the name side by side ("Dell's Zen microarchitecture" reads otherwise): a comma, "include" or "called" between.
   if (lead !== ',' && lead !== 'include' && lead !== 'includes' && lead !== 'called' && lead !== 'named') return false;
   return type === 'org' || (between[0] === "'" && between[1] === 's');
+}
+
+/** Product nouns that also name people: "Ada's assistant, Bo Rask" is a person, whatever "a voice assistant" is. */
+const PERSON_NOUNS = new Set(['assistant']);
+
+/** The product noun between may name the person `b` is: no made thing then. */
+function personNamed(between: readonly string[], b: Span): boolean {
+  return b.type === 'per' && between.some((w) => PERSON_NOUNS.has(w));
 }
 
 /** A person and an organization: CEO, founder, any other role, an apposition, money. */
