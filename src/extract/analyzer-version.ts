@@ -10,6 +10,7 @@
  * names the sentence calls products ("their Ryzen PRO processors"), people who built a
  * thing, seats of any name, "powered by" (shared relation vocabulary). 3: places in a
  * country by its demonym, seats by "based in"/brackets/appositions, names coordinated before
- * a trigger, hires "as" a role, attributions and "who runs", product nouns in apposition.
+ * a trigger, hires "as" a role, attributions and "who runs", product nouns in apposition,
+ * heads of state by demonym, "is a <name> application".
  */
 export const ANALYZER_VERSION = 3;
