@@ -8,6 +8,9 @@
  * relations (a retrained model, a new pattern, a threshold). 1 is the first recorded
  * version; pages captured before versions were recorded count as 0. 2: relation rules read
  * names the sentence calls products ("their Ryzen PRO processors"), people who built a
- * thing, seats of any name, "powered by" (shared relation vocabulary).
+ * thing, seats of any name, "powered by" (shared relation vocabulary). 3: places in a
+ * country by its demonym, seats by "based in"/brackets/appositions, names coordinated before
+ * a trigger, hires "as" a role, attributions and "who runs", product nouns in apposition,
+ * heads of state by demonym, "is a <name> application".
  */
-export const ANALYZER_VERSION = 2;
+export const ANALYZER_VERSION = 3;

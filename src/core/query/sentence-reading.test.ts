@@ -141,6 +141,10 @@ describe('tightBetween', () => {
     expect(tightBetween('job', [',', 'now', 'a', 'physical', 'oceanographer', 'at'], true)).toBe(true);
     expect(tightBetween('job', [',', 'who', 'spoke', 'at'], true)).toBe(false);
     expect(tightBetween('job', [',', 'at'], true)).toBe(false);
+    // "Ada Quinn of the Fabrikam Institute", "Ada Quinn, co-director of Fabrikam": the organization a title is held at.
+    expect(tightBetween('job', ['of', 'the'], true)).toBe(true);
+    expect(tightBetween('job', [',', 'co', '-', 'director', 'of'], true)).toBe(true);
+    expect(tightBetween('job', [',', 'a', 'critic', 'of'], true)).toBe(false);
     expect(tightBetween('job', ['press', 'secretary'], false)).toBe(true);
     expect(tightBetween('job', ['told', 'reporters'], false)).toBe(false);
     expect(tightBetween('maker', ['s', 'mainstream'], true)).toBe(true);

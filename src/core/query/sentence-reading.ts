@@ -226,8 +226,12 @@ export function tightBetween(tight: Tight, words: readonly string[], aboutFirst:
     );
   // "White House press secretary Josh Earnest", "Apple CEO Tim Cook": the employer, a title, the person.
   if (!aboutFirst) return words.length > 0 && words.length <= MAX_TITLE_WORDS && ROLE_TITLE_SET.has(words.at(-1) ?? '');
+  // "Administrator Ada Quinn of the Small Business Administration", "Jamie Werner of Ngātiwai": the person's organization.
+  if (between.length === 1 && between[0] === 'of') return true;
   const inner = between.slice(1, -1);
   const last = between.at(-1);
+  // ", co-director of Y": "of" after a title names where it is held.
+  if (last === 'of' && between[0] === ',' && inner.length <= MAX_JOB_WORDS && ROLE_TITLE_SET.has(inner.at(-1) ?? '')) return true;
   return (
     aboutFirst &&
     between[0] === ',' &&

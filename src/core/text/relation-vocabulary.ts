@@ -31,6 +31,9 @@ export const ROLE_TITLES: readonly string[] = [
   'spokesman',
   'spokeswoman',
   'spokesperson',
+  // "Acme's general counsel Ada": a lawyer or attorney "of" someone is their client's, no employee.
+  'counsel',
+  'treasurer',
   'secretary',
   'chairman',
   'chairwoman',

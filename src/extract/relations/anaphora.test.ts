@@ -195,6 +195,15 @@ describe('definite descriptions, possessive "its" and the publisher’s "we"', (
     expect(rel(text, names).facts).toEqual(['Contoso uses Kestrel']);
   });
 
+  it('reads what the publisher’s "we" is deployed on or started out with as used', () => {
+    const text = 'Fabrikam Blog. Fabrikam ships queues. We’re currently deployed on Kestrel. We first started out with Plover.';
+    const names: Array<[string, EntityType]> = [
+      ['Kestrel', 'technology'],
+      ['Plover', 'technology'],
+    ];
+    expect(rel(text, names, { name: 'Fabrikam', type: 'company' }).facts).toEqual(['Fabrikam uses Kestrel', 'Fabrikam uses Plover']);
+  });
+
   it('reads no "we" in a quoted or reported sentence (the speaker’s organization)', () => {
     const text = 'Fabrikam moves data. “We adopted Kestrel last year,” said Ada Quinn.';
     expect(

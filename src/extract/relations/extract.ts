@@ -16,7 +16,10 @@ import { coarseType, RELATION_CLASSES, typesFit, type RelationClass } from './la
 import { decodeRelationModel, probabilities, type RelationModel } from './model';
 import { RELATION_MODEL } from './model/weights';
 import { namedThing } from './noun-phrases';
-import { coordinatedAfter, ruleDecisions } from './rules';
+import { demonymBefore, demonymOfLeader } from './places';
+import { coordinatedAfter, coordinatedBefore, ruleDecisions, vetoed } from './rules';
+import { placeNames } from '../../core/resolve/demonyms';
+import { nameKey } from '../../core/text/normalize';
 import { splitSentences } from './sentences';
 import { LABEL_THRESHOLDS, triggered } from './triggers';
 
@@ -32,6 +35,8 @@ const MAX_MENTIONS_PER_SENTENCE = 8;
 const MAX_PAIR_DISTANCE = 40;
 /** Pairs scored per page: bounded work on pathological pages (a typical page has < 300). */
 const MAX_PAIRS_PER_PAGE = 3_000;
+/** A place put in a country by the country's demonym ("the Libyan city of Sirte"): a closed word list, as sure as a rule's place. */
+const DEMONYM_PLACE_CONFIDENCE = 0.7;
 /** A relation with an anaphor for one end ("he", "the company") is a little less sure than one naming both. */
 const ANAPHOR_FACTOR = 0.9;
 
@@ -94,6 +99,12 @@ export function classifyRelations(
   const coMentions = new Map<string, CoMention>();
   let pairs = 0;
   let mi = 0;
+  // The page's places by name key: what a demonym ("Libyan") stands for when the page names the country.
+  const places = new Map<string, { name: string; type: EntityType }>();
+  for (const m of sorted) {
+    const e = resolve(m);
+    if (e?.type === 'location' && !places.has(nameKey(e.name))) places.set(nameKey(e.name), e);
+  }
   const anaphors = new AnaphorReader({
     subject: pageSubject(sorted.flatMap((m) => resolve(m) ?? [])),
     ...(options.publisher === undefined ? {} : { publisher: options.publisher }),
@@ -117,8 +128,22 @@ export function classifyRelations(
     const placed: Placed[] = [...named, ...anaphors.read(tokens, named).map((a) => ({ ...a, anaphor: true }))].sort(
       (x, y) => x.span.start - y.span.start,
     );
-    if (new Set(placed.map((p) => p.entity.name)).size < 2) continue;
     const snippet = sanitizeLine(body, MAX_SNIPPET) ?? '';
+    // "the Libyan city of Sirte" (located_in), "South Korean President Yoon Suk Yeol" (works_for): a country by its demonym.
+    for (const p of named) {
+      const [label, words] =
+        p.span.type === 'loc'
+          ? ['located_in', [demonymBefore(tokens, p.span) ?? []].flat()]
+          : p.span.type === 'per'
+            ? ['works_for', demonymOfLeader(tokens, p.span)]
+            : ['', []];
+      const country = pagePlace(words, places);
+      if (country === undefined || country.name === p.entity.name) continue;
+      const key = `${p.entity.name}\u0000${label}\u0000${country.name}`;
+      if (!best.has(key))
+        best.set(key, { from: p.entity.name, to: country.name, label, snippet, origin: 'text', confidence: DEMONYM_PLACE_CONFIDENCE });
+    }
+    if (new Set(placed.map((p) => p.entity.name)).size < 2) continue;
     for (let i = 0; i < placed.length; i++) {
       for (let j = i + 1; j < placed.length; j++) {
         const a = placed[i];
@@ -154,6 +179,20 @@ export function classifyRelations(
         // and names listed right after the second name share its relation.
         const rules = ruleDecisions(tokens, a.span, b.span, others);
         if (rules.length > 0) {
+          // "Ada and Bob founded Acme": names coordinated before the first share its part (not an apposition's or a possessive's).
+          const opener = tokens[a.span.end]?.text ?? '';
+          // A place inside a place binds the nearest one ("Central Park in New York or Hollywood Boulevard in Los Angeles").
+          const shared = a.span.type === 'per' || a.span.type === 'org' || (a.span.type === 'loc' && b.span.type === 'org');
+          const subjects = [
+            i,
+            ...(!shared || opener === ',' || opener === "'"
+              ? []
+              : coordinatedBefore(
+                  tokens,
+                  placed.map((p) => p.span),
+                  a.span,
+                )),
+          ];
           const listed = [
             j,
             ...coordinatedAfter(
@@ -163,15 +202,20 @@ export function classifyRelations(
             ),
           ];
           for (const rule of rules) {
-            for (const k of listed) {
-              const found = placed[k];
-              // "developed another product, CodePair": the rule's phrase says the object is a made thing.
-              const c = found !== undefined && rule.thing === true && k === j ? { ...found, thing: true } : found;
-              if (c !== undefined) keep(rule.forward ? a : c, rule.label, rule.forward ? c : a, rule.confidence);
+            for (const h of subjects) {
+              const s = placed[h];
+              for (const k of listed) {
+                const found = placed[k];
+                // "developed another product, CodePair": the rule's phrase says the object is a made thing.
+                const c = found !== undefined && rule.thing === true && k === j ? { ...found, thing: true } : found;
+                if (c !== undefined && s !== undefined) keep(rule.forward ? s : c, rule.label, rule.forward ? c : s, rule.confidence);
+              }
             }
           }
           continue;
         }
+        // "…and Google's veteran engineer Ahmed Aly": the possessive's role words belong to the next person, not to this pair.
+        if (vetoed(tokens, a.span, b.span, others)) continue;
         const decided = decide(model, tokens, a, b, others);
         // Under its label's bar the pair stays a co-mention (`mentioned_with`), never a fact.
         if (decided === undefined || decided.p < bar(decided.label)) continue;
@@ -182,6 +226,23 @@ export function classifyRelations(
   }
   const relations = [...best.values()].sort((x, y) => y.confidence - x.confidence || (x.from < y.from ? -1 : x.from > y.from ? 1 : 0));
   return { relations, coMentions: [...coMentions.values()] };
+}
+
+/** The page's place the first of `words` that names one denotes ("libyan" → Libya), if any. */
+function pagePlace(
+  words: readonly string[],
+  places: ReadonlyMap<string, { name: string; type: EntityType }>,
+): { name: string; type: EntityType } | undefined {
+  for (const word of words) {
+    const names = placeNames(word);
+    // Only a known place name or demonym: "the old city of X" names no country.
+    if (names.length === 0) continue;
+    for (const n of [word, ...names]) {
+      const found = places.get(nameKey(n));
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 /** Labels whose object is a made or used thing: a product or a technology, not an event, a work or a nationality ("Amazon's Indian operations"). */

@@ -80,10 +80,15 @@ export function builtOn(verb: string, next: string): boolean {
   return BUILT_ON.has(verb) && BUILT_ON_PREPOSITIONS.has(next);
 }
 
-/** "'s headquarters in": a possessive, a seat noun, then "in". */
+/** "'s headquarters in", "'s offices on" (a street), "'s campus at": a possessive, a seat noun, then the preposition. */
 export function seatPhrase(between: readonly string[]): boolean {
+  const last = between.at(-1);
   return (
-    between[0] === "'" && between[1] === 's' && between.length <= 5 && between.at(-1) === 'in' && between.some((w) => SEAT_NOUNS.has(w))
+    between[0] === "'" &&
+    between[1] === 's' &&
+    between.length <= 5 &&
+    (last === 'in' || last === 'on' || last === 'at') &&
+    between.some((w) => SEAT_NOUNS.has(w))
   );
 }
 

@@ -465,7 +465,8 @@ describe('trigger rules: owners and makers', () => {
         ['Freedonia', 'location'],
         ['Ada Quinn', 'person'],
       ]),
-    ).toEqual([]);
+      // The role is the place's: its head of state, not the court's employee.
+    ).toEqual(['Ada Quinn works_for Freedonia']);
   });
 
   it('reads a job apposition whose organization follows "at the"', () => {
@@ -650,5 +651,152 @@ describe('things and makers named by the phrase', () => {
         ['Kestrel', 'technology'],
       ]),
     ).toEqual(['Tailspin Cloud uses Kestrel']);
+  });
+});
+
+describe('places inside places and seats', () => {
+  it('puts a place in the country its demonym names, when the page names that country', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Tunisia', 'location'],
+      ['Varnek', 'location'],
+      ['Dorsk', 'location'],
+    ];
+    expect(rel('Tunisia is small. Rebels took the Tunisian town of Varnek. Dorsk, the Tunisian capital, held.', names)).toEqual([
+      'Dorsk located_in Tunisia',
+      'Varnek located_in Tunisia',
+    ]);
+    // No such country on the page: nothing guessed.
+    expect(rel('Rebels took the Tunisian town of Varnek near Dorsk.', names.slice(1))).toEqual([]);
+  });
+
+  it('reads an organization’s seat from "based in", a bracket, and the opening name’s apposition', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Fabrikam', 'company'],
+      ['Northwind', 'company'],
+      ['Contoso', 'company'],
+      ['Tarvale', 'location'],
+      ['Ossory', 'location'],
+      ['Elm Row', 'location'],
+    ];
+    expect(rel('Fabrikam, a payments startup based in Tarvale, hired.', names)).toEqual(['Fabrikam located_in Tarvale']);
+    expect(rel('Northwind (Ossory, Tarvale) said it grew.', names)).toEqual([
+      'Northwind located_in Ossory',
+      'Northwind located_in Tarvale',
+      'Ossory located_in Tarvale',
+    ]);
+    expect(rel('Contoso, on Elm Row, has three.', names)).toEqual(['Contoso located_in Elm Row']);
+    expect(rel('Visitors came to Northwind’s offices on Elm Row.', names)).toEqual(['Northwind located_in Elm Row']);
+    // A bare ", based in" after an organization that is no subject tells where the person is.
+    expect(rel('Ada is the editor for Contoso, based in Tarvale.', names)).toEqual([]);
+    // A verb before the apposition's noun: the startup bought is based there, not the buyer.
+    expect(rel('Fabrikam acquired a startup based in Tarvale.', names)).toEqual([]);
+  });
+});
+
+describe('coordinated names share one trigger', () => {
+  it('gives every name coordinated before the subject the relation, not a comma’s list opener', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Ada Quinn', 'person'],
+      ['Bo Rask', 'person'],
+      ['Kestrel', 'technology'],
+      ['Ossory', 'location'],
+      ['Tarvale', 'location'],
+      ['Fabrikam', 'company'],
+      ['Contoso', 'company'],
+      ['Northwind', 'company'],
+    ];
+    expect(rel('Thanks to Ada Quinn and Bo Rask for building Kestrel.', names)).toEqual([
+      'Ada Quinn develops Kestrel',
+      'Bo Rask develops Kestrel',
+    ]);
+    expect(rel('Ossory and Tarvale-based Fabrikam grew.', names)).toEqual(['Fabrikam located_in Ossory', 'Fabrikam located_in Tarvale']);
+    expect(rel('Unlike Contoso, Fabrikam acquired Northwind.', names)).toEqual(['Fabrikam acquired Northwind']);
+  });
+
+  it('keeps a list going across a name typed otherwise when it resumes', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Fabrikam', 'company'],
+      ['Zephyr', 'product'],
+      ['Orbit', 'location'],
+      ['Lumen', 'product'],
+    ];
+    expect(rel('Fabrikam owns Zephyr, Orbit, Lumen, and more.', names)).toEqual([
+      'Lumen subsidiary_of Fabrikam',
+      'Orbit subsidiary_of Fabrikam',
+      'Zephyr subsidiary_of Fabrikam',
+    ]);
+  });
+});
+
+describe('roles and products by the phrase around the names', () => {
+  const people: ReadonlyArray<[string, EntityType]> = [
+    ['Ada Quinn', 'person'],
+    ['Bo Rask', 'person'],
+    ['Fabrikam', 'company'],
+    ['Contoso', 'company'],
+  ];
+  it('reads a hire "as" a role over the person’s past employer, and gives a possessive’s role to the next person', () => {
+    expect(
+      rel(
+        'Fabrikam hired former Contoso sales executive Ada Quinn as chief operating officer and Contoso’s veteran engineer Bo Rask for content.',
+        people,
+      ),
+    ).toEqual(['Ada Quinn works_for Contoso', 'Ada Quinn works_for Fabrikam']);
+  });
+
+  it('reads "who runs", attributions "of"/"at", and a role before "of the" organization', () => {
+    expect(rel('Ada Quinn, who now runs Fabrikam, spoke.', people)).toEqual(['Ada Quinn works_for Fabrikam']);
+    expect(rel('“It works,” said Ada Quinn of Fabrikam.', people)).toEqual(['Ada Quinn works_for Fabrikam']);
+    expect(rel('The filing was signed by Fabrikam’s general counsel Ada Quinn.', people)).toEqual(['Ada Quinn works_for Fabrikam']);
+    // A lawyer "of" someone is their client's.
+    expect(rel('The lawyer of Ada Quinn spoke to Fabrikam.', people)).toEqual([]);
+    expect(rel('Ada Quinn of Fabrikam met Bo Rask.', people)).toEqual([]);
+    expect(rel('“It works,” said the director of the Fabrikam, Bo Rask, on Monday.', people)).toEqual(['Bo Rask works_for Fabrikam']);
+  });
+
+  it('reads a product noun in apposition whatever the product’s type, and a person’s possessive tool', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Fabrikam', 'company'],
+      ['Lumen', 'location'],
+      ['Ada Quinn', 'person'],
+      ['Kestrel', 'person'],
+    ];
+    expect(rel('Fabrikam is known for its walking robot, Lumen, today.', names)).toEqual(['Fabrikam develops Lumen']);
+    expect(rel('Fabrikam also offers Kestrel, a robot that carries boxes.', names)).toEqual(['Fabrikam develops Kestrel']);
+    expect(rel('Fabrikam introduced Kestrel, a veteran engineer, as its chief.', names)).toEqual([]);
+    expect(rel('I wrote a library for Ada Quinn’s excellent synthesis tool, Kestrel, last year.', names)).toEqual([
+      'Ada Quinn develops Kestrel',
+    ]);
+    // A product noun that also names people, before a person: the assistant is a person.
+    expect(rel('Ada Quinn’s assistant, Kestrel, was expelled.', names)).toEqual([]);
+  });
+
+  it('reads what a company started out with or switched to as used', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Fabrikam', 'company'],
+      ['Kestrel', 'technology'],
+      ['Plover', 'technology'],
+    ];
+    expect(rel('Fabrikam first started out with Kestrel.', names)).toEqual(['Fabrikam uses Kestrel']);
+    expect(rel('Fabrikam switched to Plover.', names)).toEqual(['Fabrikam uses Plover']);
+    expect(rel('Fabrikam is a Kestrel application.', names)).toEqual(['Fabrikam uses Kestrel']);
+    expect(rel('Fabrikam is a Kestrel competitor.', names)).toEqual([]);
+  });
+});
+
+describe('heads of state', () => {
+  it('reads a head of state by the country’s demonym before the title, not a minister who is no prime minister', () => {
+    const korea: ReadonlyArray<[string, EntityType]> = [
+      ['South Korea', 'location'],
+      ['Ada Quinn', 'person'],
+    ];
+    expect(rel('South Korea voted. South Korean President Ada Quinn spoke.', korea)).toEqual(['Ada Quinn works_for South Korea']);
+    expect(rel('South Korea voted. The former South Korean President Ada Quinn spoke.', korea)).toEqual([]);
+    const tunisia: ReadonlyArray<[string, EntityType]> = [
+      ['Tunisia', 'location'],
+      ['Bo Rask', 'person'],
+    ];
+    expect(rel('Tunisia’s prime minister Bo Rask spoke.', tunisia)).toEqual(['Bo Rask works_for Tunisia']);
+    expect(rel('Tunisia’s interior minister Bo Rask spoke.', tunisia)).toEqual([]);
   });
 });

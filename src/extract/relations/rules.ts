@@ -9,6 +9,7 @@
  */
 import type { Span, Token } from './features';
 import { builtOn, isInstitution, makersProduct, productFrom, productNamed, seatPhrase, unitOf } from './noun-phrases';
+import { placesLeader, seatAfter } from './places';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
 import {
   ACQUIRE_PREFIXES,
@@ -20,6 +21,7 @@ import {
   MAKER_PREFIXES,
   MAKER_VERBS,
   PARTNER_PREFIXES,
+  PRODUCT_NOUNS,
   USE_WORDS,
 } from '../../core/text/relation-vocabulary';
 
@@ -160,6 +162,16 @@ const AUXILIARIES = new Set([
   'continues',
   'continued',
   'to',
+  // "we're currently deployed on AWS", "we've been running on Kafka".
+  "'",
+  're',
+  've',
+  'are',
+  'were',
+  'been',
+  'currently',
+  'still',
+  'already',
 ]);
 /** Tokens at most between a maker or user and the thing: a verb and an article or two. */
 const MAX_THING_GAP = 5;
@@ -177,6 +189,14 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   const gap = b.start - a.end;
   if (gap >= 0 && gap <= MAX_RIVAL_GAP && rivalTitled(tokens, a, b)) return [decide('competes_with', true)];
   if (gap < 0 || gap > MAX_GAP) return [];
+  // "Acme hired former Contoso executive Ada Quinn as chief operating officer": the hiring verb governs whoever stands between.
+  if (a.type === 'org' && b.type === 'per') {
+    const hired = hiredAs(tokens, a, b);
+    if (hired.length > 0) return hired;
+  }
+  // "Pegasystems (Waltham, Mass.)": a place in brackets right after the organization.
+  if (a.type === 'org' && b.type === 'loc' && gap === 1 && tokens[a.end]?.text === '(' && seatAfter(tokens, ['('], a, b))
+    return [decide('located_in', true)];
   // "Director of Analytics at Instacart", "a fellow at the Bagnoud Center at Harvard": the unit does not stand between the person and the organization.
   const unit = (o: Span) => o.type === 'org' && unitOf(tokens, o, [...others, a, b]);
   // …and a unit that is no institution of its own ("Analytics", "AI") is no employer either; a center or institute is.
@@ -198,6 +218,21 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   )
     return a.type === 'org' || a.type === 'per' ? [decide('invested_in', true)] : [];
   if (a.type === 'loc' && b.type === 'loc') return placeInPlace(tokens, between, a, b, others);
+  // "Sudan's president, Omar al-Bashir": the head of a state works for it.
+  if (a.type === 'loc' && b.type === 'per' && placesLeader(between)) return [decide('works_for', false)];
+  // "Dell's infrastructure offering, PowerFlex", "Boston Dynamics is known for its robot, Atlas", "Ada Quinn's synthesis tool,
+  // Yosys": the phrase calls the second name a made thing, whatever type recognition gave it.
+  const maker = a.type === 'org' || a.type === 'per';
+  // "Acme also offers Stretch, a robot for warehouses": a maker's verb, then a name an apposition calls a product.
+  if (a.type === 'org' && b.type !== 'misc' && b.type !== 'org' && makerVerb(between) && productAfter(tokens, b))
+    return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
+  if (
+    maker &&
+    (b.type !== 'misc' || a.type === 'per') &&
+    !personNamed(between, b) &&
+    productApposition(between, tokens[a.start]?.text ?? '', a.type)
+  )
+    return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
   if (between.length === 1 && between[0] === ',' && (a.type === 'per') !== (b.type === 'per'))
     return a.type === 'per' ? roleAfter(tokens, a, b) : roleBefore(tokens, a, b);
   if (between.length > 0 && between.every((w) => w === ',' || w === 'and' || w === 'or' || w === '&')) {
@@ -207,7 +242,7 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   if (a.type !== 'per' && b.type !== 'per') return thingDecisions(tokens, between, a, b);
   if (a.type === 'per' && b.type === 'per') return [];
   if (a.type === 'per' && b.type === 'misc') return personMakes(between);
-  return personDecisions(between, a, b);
+  return personDecisions(tokens, between, a, b);
 }
 
 /** Tokens at most between a sentence's opening organization and "competitors Google" later in the same clause. */
@@ -227,11 +262,53 @@ function rivalTitled(tokens: readonly Token[], a: Span, b: Span): boolean {
 
 const decide = (label: RuleLabel, forward: boolean, confidence = CONFIDENCE[label]): RuleDecision => ({ label, forward, confidence });
 
+/** Words at most between the apposition's article and its product noun ("a four-legged robot"). */
+const MAX_APPOSITION_PRODUCT = 3;
+
+/** The name at `b` is followed by ", a <product noun>" ("Stretch, a robot that …", "Gita, an autonomous robot"). */
+function productAfter(tokens: readonly Token[], b: Span): boolean {
+  if (tokens[b.end]?.text !== ',' || !ARTICLES.has(tokens[b.end + 1]?.text ?? '')) return false;
+  for (let i = b.end + 2; i <= b.end + 2 + MAX_APPOSITION_PRODUCT && i < tokens.length; i++) {
+    const w = tokens[i]?.text ?? '';
+    if (PRODUCT_NOUN_SET.has(w)) return true;
+    if (!/^[\p{Ll}-]+$/u.test(w)) return false;
+  }
+  return false;
+}
+const ARTICLES = new Set(['a', 'an']);
+const PRODUCT_NOUN_SET: ReadonlySet<string> = new Set(PRODUCT_NOUNS);
+
+/**
+ * A maker's product noun, then a comma or "include"/"called", then the name: an
+ * organization's ("Dell's offering, PowerFlex", "its robot, Atlas") or a person's by the
+ * possessive alone ("Ada Quinn's synthesis tool, Yosys").
+ */
+function productApposition(between: readonly string[], first: string, type: Span['type']): boolean {
+  if (!makersProduct(between, first)) return false;
+  const lead = between.at(-1) === 'the' ? between.at(-2) : between.at(-1);
+  // The noun and the name side by side ("Dell's Zen microarchitecture" reads otherwise): a comma, "include" or "called" between.
+  if (lead !== ',' && lead !== 'include' && lead !== 'includes' && lead !== 'called' && lead !== 'named') return false;
+  return type === 'org' || (between[0] === "'" && between[1] === 's');
+}
+
+/** Product nouns that also name people: "Ada's assistant, Bo Rask" is a person, whatever "a voice assistant" is. */
+const PERSON_NOUNS = new Set(['assistant']);
+
+/** The product noun between may name the person `b` is: no made thing then. */
+function personNamed(between: readonly string[], b: Span): boolean {
+  return b.type === 'per' && between.some((w) => PERSON_NOUNS.has(w));
+}
+
 /** A person and an organization: CEO, founder, any other role, an apposition, money. */
-function personDecisions(between: readonly string[], a: Span, b: Span): RuleDecision[] {
+function personDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const [person, org] = a.type === 'per' ? [a, b] : [b, a];
   // An organization, not a thing or a stray phrase ("head of AI", "led by African-American women").
   if (org.type !== 'org') return [];
+  if (person === a) {
+    const clause = whoClause(between);
+    if (clause !== undefined) return [clause];
+    if (attributed(tokens, between, a, b)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
+  }
   const out: RuleDecision[] = [];
   if (between.some((w, i) => w === 'ceo' || (w === 'chief' && between[i + 1] === 'executive'))) out.push(decide('ceo_of', person === a));
   // "Donovan co-founded Maker Studios", "Acme founder Ada": the organization founded_by the person.
@@ -241,6 +318,88 @@ function personDecisions(between: readonly string[], a: Span, b: Span): RuleDeci
   if (between.some((w) => FUND_WORDS.has(w)) || moneyTaken(between)) return invest(between, a, b);
   if (person === a && jobApposition(between)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
   return [];
+}
+
+/** Verbs of a relative clause that give a person's organization: "Ada, who runs Acme", "Ada, who co-founded Acme". */
+const RUNS = new Set(['runs', 'ran', 'leads', 'led', 'heads', 'headed', 'manages', 'managed', 'chairs', 'chaired']);
+const WORKS_AT = new Set(['works', 'worked', 'teaches', 'taught']);
+/** Words a relative clause may hold before its verb ("who now runs", "who also co-founded"). */
+const CLAUSE_ADVERBS = new Set(['now', 'also', 'currently', 'still', 'previously', 'once', 'later']);
+
+/**
+ * ", who runs Acme" (works_for), ", who co-founded Acme" (founded_by), ", who works at
+ * Acme": a relative clause right after the person whose verb takes the organization as
+ * its object, with nothing but an article between the verb and the name.
+ */
+function whoClause(between: readonly string[]): RuleDecision | undefined {
+  if (between[0] !== ',' || between[1] !== 'who') return undefined;
+  const rest = between.slice(2).filter((w) => !CLAUSE_ADVERBS.has(w));
+  const words = rest.at(-1) === 'the' ? rest.slice(0, -1) : rest;
+  const verb = words.join(' ');
+  if (words.length === 1 && RUNS.has(verb)) return decide('works_for', true);
+  if (verb === 'founded' || verb === 'co - founded' || verb === 'cofounded') return decide('founded_by', false);
+  if (words.length === 2 && WORKS_AT.has(words[0] ?? '') && (words[1] === 'at' || words[1] === 'for')) return decide('works_for', true);
+  return undefined;
+}
+
+/** Verbs of saying that mark an attribution ("said Ada Quinn of Acme", "Ada Quinn at Acme says"). */
+const SAYING = new Set(['said', 'says', 'told', 'tells', 'explained', 'explains', 'added', 'adds', 'noted', 'notes', 'wrote', 'writes']);
+
+/**
+ * A quote's attribution: "said Ada Quinn of Acme", "Ada Quinn of the Acme Institute said",
+ * "says Ada Quinn at Acme": the person and "of"/"at" (and an article) right before the
+ * organization, with a verb of saying (or "by", a byline) right before the person or
+ * right after the organization.
+ */
+function attributed(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): boolean {
+  const words = between.at(-1) === 'the' ? between.slice(0, -1) : between;
+  if (words.length !== 1 || (words[0] !== 'of' && words[0] !== 'at')) return false;
+  const before = tokens[a.start - 1]?.text ?? '';
+  const after = tokens[b.end]?.text === ',' ? (tokens[b.end + 1]?.text ?? '') : (tokens[b.end]?.text ?? '');
+  return SAYING.has(before) || before === 'by' || SAYING.has(after);
+}
+
+/** Verbs of taking someone on ("Acme hired Ada Quinn as its CTO"). */
+const HIRING = new Set(['hired', 'hires', 'appointed', 'appoints', 'named', 'names', 'tapped', 'taps', 'recruited', 'promoted']);
+/** Tokens at most after "as" before the role word ("as its new chief operating officer"). */
+const MAX_AS_ROLE = 4;
+
+/**
+ * "Acme hired former Contoso executive Ada Quinn as chief operating officer", "Acme
+ * named Ada Quinn as its CEO": a hiring verb right after the organization, the person,
+ * then "as" and a role. Other names may stand between (the person's past employers).
+ */
+function hiredAs(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
+  const verb = tokens.slice(a.end, b.start).findIndex((t) => !AUXILIARIES.has(t.text));
+  if (verb < 0 || !HIRING.has(tokens[a.end + verb]?.text ?? '') || tokens[b.end]?.text !== 'as') return [];
+  const role = tokens.slice(b.end + 1, b.end + 1 + MAX_AS_ROLE).map((t) => t.text);
+  if (role.some((w, i) => w === 'ceo' || (w === 'chief' && role[i + 1] === 'executive'))) return [decide('ceo_of', false)];
+  return role.some((w) => ROLE_WORDS.has(w)) ? [decide('works_for', false)] : [];
+}
+
+/**
+ * True when no relation may join the pair, by rule or by the classifier: a person before
+ * an organization whose possessive qualifies the next person ("Grady Burnett as chief
+ * operating officer and Google's veteran software engineer Ahmed Aly").
+ */
+export function vetoed(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): boolean {
+  return a.type === 'per' && b.type === 'org' && possessorOfNext(tokens, b, others);
+}
+
+/** Tokens at most between an organization's possessive and the person it qualifies ("Google's veteran software engineer Ahmed Aly"). */
+const MAX_POSSESSED_ROLE = 5;
+
+/** The organization `b` is a possessive whose role words qualify a person named right after ("Google's veteran engineer Ahmed Aly"). */
+function possessorOfNext(tokens: readonly Token[], b: Span, others: readonly Span[]): boolean {
+  if (tokens[b.end]?.text !== "'" || tokens[b.end + 1]?.text !== 's') return false;
+  const from = b.end + 2;
+  return others.some(
+    (o) =>
+      o.type === 'per' &&
+      o.start >= from &&
+      o.start - from <= MAX_POSSESSED_ROLE &&
+      tokens.slice(from, o.start).every((t) => /^[\p{Ll}-]+$/u.test(t.text)),
+  );
 }
 
 /**
@@ -273,6 +432,9 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
     return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
   // "Acme Cloud is powered by Kestrel": what it runs on, after the passive's "by".
   if (orgLike(a) && b.type === 'misc' && poweredBy(between)) return [decide('uses', true)];
+  // "QGIS is a Qt application", "Kestrel is a Rust library": what the thing is written with.
+  if (orgLike(a) && b.type === 'misc' && (phrase === 'is a' || phrase === 'is an') && WRITTEN_WITH.has(tokens[b.end]?.text ?? ''))
+    return [decide('uses', true)];
   if (orgLike(a) && b.type === 'misc' && between.length <= MAX_THING_GAP && !between.includes('by')) {
     // The verb right after the subject ("Apple released iOS", "Segment has adopted NSQ"): not "… to help launch
     // the PSVR" nor "… that are used in HTTP"; "by" would make it passive, left to the classifier and patterns.
@@ -280,11 +442,13 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
     const verb = between[at] ?? '';
     // "QGIS is built on Qt", "Chrome is based on Chromium", "Acme is written in Rust": what it stands on, not what it makes.
     if (builtOn(verb, between[at + 1] ?? '')) return [decide('uses', true)];
+    // "we first started out with RabbitMQ", "Acme switched to Kafka" ("started" is read as a lead-in verb above).
+    if (startedWith(between, at)) return [decide('uses', true)];
     if (a.type === 'org' && (starts(verb, MAKES) || MAKES_WORDS.has(verb))) return [decide('develops', true)];
     // "Acme adopted NSQ", and of a product: "the Ryzen PRO platforms support the DASH protocol".
     if (USES_WORDS.has(verb) && (a.type === 'org' || subjectOfClause(tokens, a, verb))) return [decide('uses', true)];
   }
-  if (a.type === 'org' && b.type === 'loc') return placeDecisions(tokens, between, b);
+  if (a.type === 'org' && b.type === 'loc') return placeDecisions(tokens, between, a, b);
   // "Pebble's headquarters in Redwood City": a name with a seat is an organization, whatever type it was given.
   if (a.type === 'misc' && b.type === 'loc' && seatPhrase(between)) return [decide('located_in', true)];
   // "Foster City-based Scale Venture Partners", "the San Mateo-based startup".
@@ -316,6 +480,20 @@ function subjectOfClause(tokens: readonly Token[], a: Span, verb: string): boole
   return verb !== 'using' && verb !== 'used' && !SUBJECT_PREPOSITIONS.has(tokens[a.start - 1]?.text ?? '');
 }
 const SUBJECT_PREPOSITIONS = new Set(['in', 'on', 'at', 'of', 'for', 'with', 'from', 'by', 'to', 'into', 'onto']);
+
+/** Verbs of moving onto a technology, with their preposition ("switched to Kafka"). */
+const MOVED_TO = new Set(['switched', 'moved', 'migrated', 'transitioned']);
+
+/** "started out with X", "started with X", "switched to X": the words after the subject, `at` its first non-auxiliary. */
+function startedWith(between: readonly string[], at: number): boolean {
+  const rest = between.slice(at).filter((w) => w !== 'the');
+  if (MOVED_TO.has(rest[0] ?? '') && rest[1] === 'to' && rest.length === 2) return true;
+  if (!between.slice(0, at).includes('started')) return false;
+  return (rest[0] === 'with' && rest.length === 1) || (rest[0] === 'out' && rest[1] === 'with' && rest.length === 2);
+}
+
+/** Nouns after "is a <name>" that make the name what the subject is written with ("a Qt application"), not its maker. */
+const WRITTEN_WITH = new Set(['application', 'app', 'library', 'framework', 'program', 'plugin', 'extension', 'module', 'package']);
 
 /** Words at most between a maker's verb and its product noun ("developed another new product"). */
 const MAX_MAKER_PHRASE = 6;
@@ -379,16 +557,16 @@ function moneyTaken(between: readonly string[]): boolean {
  * seat noun, "in"), "Amnesty International, a London-based rights group" (an apposition
  * whose place is glued to "-based").
  */
-function placeDecisions(tokens: readonly Token[], between: readonly string[], b: Span): RuleDecision[] {
+function placeDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const phrase = between.join(' ');
-  if (seatPhrase(between)) return [decide('located_in', true)];
+  if (seatPhrase(between) || seatAfter(tokens, between, a, b)) return [decide('located_in', true)];
   const based = tokens[b.end]?.text === '-' && tokens[b.end + 1]?.text === 'based';
   if (based && (phrase === ', a' || phrase === ', an' || phrase === ', the')) return [decide('located_in', true)];
   return [];
 }
 
 /** Words before a place that make "in Bushwick, Brooklyn" one place inside another, not a list. */
-const PLACE_OPENERS = new Set(['in', 'at', 'near', 'outside', 'from', 'of']);
+const PLACE_OPENERS = new Set(['in', 'at', 'near', 'outside', 'from', 'of', '(']);
 /** Words after the second place that make "Paris, London and Rome" a list. */
 const LIST_WORDS = new Set([',', 'and', 'or', '&']);
 
@@ -452,9 +630,11 @@ function roleAfter(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
  * "of" right before the organization, the person in apposition after it.
  */
 function roleBefore(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
-  if (a.type !== 'org' || b.type !== 'per' || tokens[a.start - 1]?.text !== 'of') return [];
-  const w = tokens[a.start - 2]?.text ?? '';
-  if (w === 'ceo' || (w === 'executive' && tokens[a.start - 3]?.text === 'chief')) return [decide('ceo_of', false)];
+  // "the director of the US National Institute of Standards, Laurie Locascio": the article does not part role and name.
+  const of = tokens[a.start - 1]?.text === 'the' ? a.start - 2 : a.start - 1;
+  if (a.type !== 'org' || b.type !== 'per' || tokens[of]?.text !== 'of') return [];
+  const w = tokens[of - 1]?.text ?? '';
+  if (w === 'ceo' || (w === 'executive' && tokens[of - 2]?.text === 'chief')) return [decide('ceo_of', false)];
   if (w.startsWith('found') || w.startsWith('cofound')) return [decide('founded_by', true)];
   return ROLE_WORDS.has(w) ? [decide('works_for', false)] : [];
 }
@@ -495,9 +675,43 @@ export function coordinatedAfter(tokens: readonly Token[], spans: readonly Span[
     if (s === undefined || s.start < previous.end) continue;
     const sep = tokens.slice(previous.end, s.start).map((t) => t.text);
     if (sep.length === 0 || sep.length > 3 || !sep.every((w) => w === ',' || w === 'and' || w === 'or' || w === '-')) break;
-    if (s.type !== b.type) break;
+    // "owns Instagram, Atlas, WhatsApp": a name typed otherwise stays in the list when the list resumes with b's type after it.
+    if (s.type !== b.type && !(s.type !== 'per' && b.type !== 'per' && resumes(tokens, spans, i, b.type))) break;
     out.push(i);
     previous = s;
+  }
+  return out;
+}
+
+/** The name after `spans[i]` follows it with a list separator only and has `type`. */
+function resumes(tokens: readonly Token[], spans: readonly Span[], i: number, type: Span['type']): boolean {
+  const s = spans[i];
+  const next = spans[i + 1];
+  if (s === undefined || next === undefined || next.type !== type) return false;
+  const sep = tokens.slice(s.end, next.start).map((t) => t.text);
+  return sep.length > 0 && sep.length <= 3 && sep.every((w) => w === ',' || w === 'and' || w === 'or');
+}
+
+/**
+ * Names coordinated before `a` that share its part in the clause ("Jehiah Czebotar and
+ * Matt Reiferson for building NSQ", "New York and Los Angeles-based Greycroft"): the
+ * indices in `spans` (sorted by start) of names of a's type joined to it by commas and a
+ * last "and"/"or" ("Unlike Apple, Google bought…" is no list). Appositions and
+ * possessives after `a` bind `a` alone; the caller does not ask then.
+ */
+export function coordinatedBefore(tokens: readonly Token[], spans: readonly Span[], a: Span): number[] {
+  const out: number[] = [];
+  let next = a;
+  for (let i = spans.findIndex((s) => s.start === a.start) - 1; i >= 0; i--) {
+    const s = spans[i];
+    if (s === undefined || s.end > next.start) continue;
+    const sep = tokens.slice(s.end, next.start).map((t) => t.text);
+    if (sep.length === 0 || sep.length > 2 || !sep.every((w) => w === ',' || w === 'and' || w === 'or' || w === '&')) break;
+    // The list's last joint (next to a) is "and"/"or"; earlier ones may be commas.
+    if (next === a && !sep.some((w) => w === 'and' || w === 'or' || w === '&')) break;
+    if (s.type !== a.type) break;
+    out.push(i);
+    next = s;
   }
   return out;
 }

@@ -1,0 +1,119 @@
+/**
+ * Where things are, by the words around a name (`rules.ts` asks these): a place named
+ * through its country's demonym ("the Libyan city of Sirte", "Khartoum, the Sudanese
+ * capital"), and an organization's seat stated in an apposition or a participle ("Canaan
+ * Partners, on Sand Hill Road, has…", "the company, based in Waltham", "Pegasystems
+ * (Waltham, Mass.)"). Token lookups only: the tokens are `tokenize`'s, lower-cased.
+ */
+import type { Span, Token } from './features';
+
+/** Nouns of a settlement or a part of a country: "the Libyan city of Sirte", "the Sudanese capital, Khartoum". */
+const SETTLEMENT_NOUNS = new Set([
+  'city',
+  'capital',
+  'town',
+  'village',
+  'port',
+  'region',
+  'province',
+  'suburb',
+  'district',
+  'island',
+  'oasis',
+]);
+
+/**
+ * The word before a settlement noun that may be a demonym ("libyan" in "the Libyan city
+ * of Sirte", "Khartoum, the Sudanese capital"); the caller checks that it names a place of
+ * the page. Undefined when the name is not so introduced.
+ *
+ * @example
+ *   demonymBefore(tokenize('They seized the Libyan city of Sirte.'), sirte) // 'libyan'
+ */
+export function demonymBefore(tokens: readonly Token[], s: Span): string | undefined {
+  const at = (i: number) => tokens[i]?.text ?? '';
+  // "the Libyan city of Sirte" / "the Sudanese capital, Khartoum"
+  if ((at(s.start - 1) === 'of' || at(s.start - 1) === ',') && SETTLEMENT_NOUNS.has(at(s.start - 2)) && at(s.start - 4) === 'the')
+    return at(s.start - 3);
+  // "Khartoum, the Sudanese capital"
+  if (at(s.end) === ',' && at(s.end + 1) === 'the' && SETTLEMENT_NOUNS.has(at(s.end + 3))) return at(s.end + 2);
+  return undefined;
+}
+
+/** Titles of a head of state or government: "South Korean President Yoon", "Sudan's president, Bashir". */
+const STATE_TITLES = new Set(['president', 'premier', 'chancellor', 'king', 'queen', 'emir', 'minister']);
+
+/** Words that put an office in the past. */
+const PAST = new Set(['former', 'then', 'late', 'ex']);
+
+/**
+ * The words before a person's title that may name their country ("south korean" in
+ * "South Korean President Yoon Suk Yeol", "israeli" in "Israeli Prime Minister Benjamin
+ * Netanyahu"), longest first; the caller checks that they name a place of the page.
+ *
+ * @example
+ *   demonymOfLeader(tokenize('South Korean President Yoon Suk Yeol said'), yoon) // ['south korean', 'korean']
+ */
+export function demonymOfLeader(tokens: readonly Token[], s: Span): string[] {
+  const at = (i: number) => tokens[i]?.text ?? '';
+  let title = s.start - 1;
+  if (!STATE_TITLES.has(at(title))) return [];
+  // "Prime Minister": the title's first word.
+  if (at(title) === 'minister') {
+    if (at(title - 1) !== 'prime') return [];
+    title -= 1;
+  }
+  const one = at(title - 1);
+  if (!/^\p{L}+$/u.test(one)) return [];
+  const two = at(title - 2);
+  // "former Iranian president", "then US president": a past office, not a current job.
+  if (PAST.has(two) || PAST.has(at(title - 3))) return [];
+  return /^\p{L}+$/u.test(two) ? [`${two} ${one}`, one] : [one];
+}
+
+/** "Sudan's president, Omar al-Bashir", "Israel's prime minister Benjamin Netanyahu": a place's possessive and a state title between. */
+export function placesLeader(between: readonly string[]): boolean {
+  if (between[0] !== "'" || between[1] !== 's') return false;
+  const words = between.slice(2).filter((w) => w !== ',');
+  if (between.slice(2).indexOf(',') >= 0 && between.at(-1) !== ',') return false;
+  const title = words.join(' ');
+  return title === 'president' || title === 'prime minister' || (words.length === 1 && STATE_TITLES.has(title) && title !== 'minister');
+}
+
+/** Participles that state a seat before "in": "based in", "headquartered in", "located in". */
+const SEAT_PARTICIPLES = new Set(['based', 'headquartered', 'located']);
+/** Words that may stand between an organization and its seat participle ("…, a startup based in", "…, which is headquartered in"). */
+const SEAT_LEAD = new Set([',', 'is', 'was', 'are', 'which', 'that', 'now', 'also', 'a', 'an', 'the']);
+/** Verbs that make the organization the participle's subject ("Acme is headquartered in"). */
+const LINKS = new Set(['is', 'was', 'are', 'remains']);
+/** Words at most before the participle: an apposition's article and a noun or two. */
+const MAX_SEAT_LEAD = 4;
+/** Prepositions of an apposition that places its organization ("Canaan Partners, on Sand Hill Road,"). */
+const APPOSITION_PLACES = new Set(['on', 'in', 'at']);
+
+/** The name opens its sentence (after "the" at most): the subject an apposition after it speaks of. */
+function opening(tokens: readonly Token[], a: Span): boolean {
+  return a.start === 0 || (a.start === 1 && tokens[0]?.text === 'the');
+}
+
+/**
+ * An organization `a` and a place `b` after it that the words between call its seat:
+ * "Acme, based in Reston", "Acme, a startup headquartered in Lagos", "Acme is located in
+ * Austin", "Acme (Waltham, Mass.)", and, for the sentence's opening organization only,
+ * an apposition "Acme, on Sand Hill Road, has…".
+ */
+export function seatAfter(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): boolean {
+  const next = tokens[b.end]?.text ?? '';
+  if (between.length === 1 && between[0] === '(') return next === ',' || next === ')';
+  const last = between.at(-1);
+  if (last === 'in' && SEAT_PARTICIPLES.has(between.at(-2) ?? '')) {
+    const lead = between.slice(0, -2);
+    // An apposition (", a startup based in") or the verb "is" ("is headquartered in"), not "acquired a startup based in".
+    // A bare ", based in" after a name that is no subject tells where the sentence's person is ("the editor for NBC News, based in Hong Kong").
+    const bare = lead.length === 1 && lead[0] === ',';
+    const opens = lead.length === 0 || (lead[0] === ',' && (!bare || opening(tokens, a))) || LINKS.has(lead[0] ?? '');
+    return opens && lead.length <= MAX_SEAT_LEAD && lead.every((w) => SEAT_LEAD.has(w) || /^\p{Ll}+$/u.test(w)) && !lead.includes('and');
+  }
+  // "Canaan Partners, on Sand Hill Road, has three": the subject's apposition, closed by a comma.
+  return opening(tokens, a) && between.length === 2 && between[0] === ',' && APPOSITION_PLACES.has(between[1] ?? '') && next === ',';
+}
