@@ -75,6 +75,17 @@ describe('trigger rules', () => {
     ).toEqual([]);
   });
 
+  it('gives a role before "and" to its own person, not to the organization opening the next conjunct', () => {
+    expect(
+      rel("Quokka hired Ada Quinn as Chief Operating Officer and Fabrikam's veteran engineer Bo Lind as its new CTO.", [
+        ['Quokka', 'company'],
+        ['Ada Quinn', 'person'],
+        ['Fabrikam', 'company'],
+        ['Bo Lind', 'person'],
+      ]),
+    ).not.toContain('Ada Quinn works_for Fabrikam');
+  });
+
   it('reads CEOs and other roles', () => {
     expect(
       rel('"We are reinventing jobs," said Vivek Ravisankar, co-founder and CEO of HackerRank.', [

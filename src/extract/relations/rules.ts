@@ -299,6 +299,12 @@ function personNamed(between: readonly string[], b: Span): boolean {
   return b.type === 'per' && between.some((w) => PERSON_NOUNS.has(w));
 }
 
+/** True when `b` is followed by a possessive "’s" (the tokenizer splits it: "google", "'", "s"). */
+function possessed(tokens: readonly Token[], b: Span): boolean {
+  const mark = tokens[b.end]?.text;
+  return (mark === "'" || mark === '’') && tokens[b.end + 1]?.text === 's';
+}
+
 /** A person and an organization: CEO, founder, any other role, an apposition, money. */
 function personDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const [person, org] = a.type === 'per' ? [a, b] : [b, a];
@@ -314,6 +320,9 @@ function personDecisions(tokens: readonly Token[], between: readonly string[], a
   // "Donovan co-founded Maker Studios", "Acme founder Ada": the organization founded_by the person.
   if (between.some((w) => w.startsWith('found') || w.startsWith('cofound'))) out.push(decide('founded_by', org === a));
   if (out.length > 0) return out;
+  // "… Grady Burnett as Chief Operating Officer and Google's veteran engineer Ahmed Aly": the roles before "and" are
+  // the first person's; the organization after it opens a new conjunct that owns someone else.
+  if (person === a && between.at(-1) === 'and' && possessed(tokens, b)) return [];
   if (between.some((w) => ROLE_WORDS.has(w))) return [decide('works_for', person === a)];
   if (between.some((w) => FUND_WORDS.has(w)) || moneyTaken(between)) return invest(between, a, b);
   if (person === a && jobApposition(between)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
