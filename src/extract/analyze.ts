@@ -7,6 +7,7 @@
  */
 import type { AnalyzedEntity, AnalyzedRelation, CaptureAnalysis, Mention, PageCapture } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
+import { DEFAULT_MAX_ENTITIES_PER_PAGE } from '../core/capture-settings';
 import { nameKey } from '../core/text/normalize';
 import { isBoilerplateName, isImplausibleName } from './boilerplate';
 import { isDistinctiveName, isRareName } from './common-words';
@@ -23,8 +24,8 @@ import { classifyRelations } from './relations/extract';
 import { pageSentences } from './relations/page-sentences';
 import { publisherRefs, speaksAs, withPublisherNames } from './relations/publisher';
 
-/** Default cap on entities per page (the settings' default, `DEFAULT_MAX_ENTITIES_PER_PAGE`): the salient names of an article without its long tail. */
-export const DEFAULT_MAX_ENTITIES = 30;
+/** Default cap on entities per page: the settings' default, the salient names of an article without its long tail. */
+export const DEFAULT_MAX_ENTITIES = DEFAULT_MAX_ENTITIES_PER_PAGE;
 /** Hard ceiling on the cap, whatever the caller asks. */
 const MAX_ENTITIES_CEILING = 200;
 /** Text given to the recognizer; longer text is cut with a note (captures are ≤ 200k already). */

@@ -8,11 +8,10 @@
  */
 import type { Mention } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
-import { WordUse } from './common-words';
+import { isEverydayWord, WordUse } from './common-words';
 import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/known-names';
 import { tokenize, type Token } from './ner/tokenize';
 import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS, PERSON_ROLE_WORDS, PERSON_TITLES } from './rules/lexicon/cues';
-import { isEverydayWord } from './common-words';
 import type { EntityRecognizer } from './recognizer';
 import { cueType, headType, isLocationHead, orgContextType, serviceUseType, weakCueType } from './type-cues';
 
@@ -495,7 +494,8 @@ function joinProductLines(
     const listed = knownAt.get(m.start);
     if (listed === undefined || listed.end !== m.end || (listed.code !== 'c' && listed.code !== 'b')) continue;
     const last = tokenAtEnd.get(m.end);
-    const next = last === undefined ? undefined : tokens[last];
+    if (last === undefined) continue;
+    const next = tokens[last];
     if (next === undefined || next.newline || next.start !== m.end + 1 || !isLineWord(next.text)) continue;
     const after = byStart.get(next.start);
     const following = after === undefined ? undefined : out[after];
@@ -515,7 +515,7 @@ function joinProductLines(
       (isIdentifierShaped(next.text) || /^\p{Lu}{2,5}$/u.test(next.text) || !isEverydayWord(next.text.toLowerCase()))
     ) {
       // A new name no recognizer read after the maker ("SkyBender", "TTS").
-      const nextNext = tokens[last === undefined ? 0 : last + 1];
+      const nextNext = tokens[last + 1];
       if (nextNext !== undefined && !nextNext.newline && /^\p{Lu}/u.test(nextNext.text)) continue;
       out[n] = { text: text.slice(m.start, next.end), type: 'product', start: m.start, end: next.end, score: CUE_SCORE };
     }
@@ -536,9 +536,9 @@ function ownedProducts(text: string, out: Mention[], settled: Map<string, Entity
     if (owner === undefined || owned === undefined || owner.type !== 'company' || owner.score < CUE_SCORE) continue;
     if (!/^['’]s $/u.test(text.slice(owner.end, owned.start))) continue;
     // Only a name the recognizers took for a firm, of at most two words: a work or an award ("NASA’s Exceptional Space Act Award") is no product.
-    if (owned.type !== 'company' || owned.text.split(' ').length > 2) continue;
-    if (owned.score >= CUE_SCORE || knownAt.has(owned.start) || settled.has(owned.text)) continue;
     const words = owned.text.split(' ');
+    if (owned.type !== 'company' || words.length > 2) continue;
+    if (owned.score >= CUE_SCORE || knownAt.has(owned.start) || settled.has(owned.text)) continue;
     if (words.some((w) => ORG_KEYWORDS.has(w) || ORG_WORDS_EXTRA.has(w) || LEGAL_SUFFIXES.has(w.replace(/\.$/, '')))) continue;
     out[n] = { ...owned, type: 'product', score: Math.max(owned.score, WEAK_CUE_SCORE) };
     settled.set(owned.text, 'product');
@@ -649,11 +649,7 @@ function extendPlaceNames(
       continue;
     const next = tokens[b];
     if (next !== undefined && !next.newline && capitalWord(b) && isLocationHead(next.text)) b += 1;
-    const head = tokens[b - 1]?.text ?? '';
-    if (b - a < 2 && !(isLocationHead(head) && b - a === 1)) {
-      if (b === tokenAtEnd.get(m.end)) continue;
-    }
-    if (isLocationHead(head)) {
+    if (isLocationHead(tokens[b - 1]?.text ?? '')) {
       // Leading capitalized words in mid-sentence (after a lower-case word or a comma), never a sentence's first.
       let lead = a;
       while (lead > 0 && a - lead < MAX_PLACE_LEAD_WORDS && capitalWord(lead - 1) && tokens[lead]?.newline !== true) lead -= 1;

@@ -175,6 +175,9 @@ export function classifyRelations(
             });
           }
         };
+        // "…and Google's veteran engineer Ahmed Aly": the possessive's role words belong to the next person, not to this
+        // pair, whether a rule or the classifier would read them.
+        if (vetoed(tokens, a.span, b.span, others)) continue;
         // The trigger rules first (labels Re-DocRED lacks); one that fires decides the pair,
         // and names listed right after the second name share its relation.
         const rules = ruleDecisions(tokens, a.span, b.span, others);
@@ -214,8 +217,6 @@ export function classifyRelations(
           }
           continue;
         }
-        // "…and Google's veteran engineer Ahmed Aly": the possessive's role words belong to the next person, not to this pair.
-        if (vetoed(tokens, a.span, b.span, others)) continue;
         const decided = decide(model, tokens, a, b, others);
         // Under its label's bar the pair stays a co-mention (`mentioned_with`), never a fact.
         if (decided === undefined || decided.p < bar(decided.label)) continue;

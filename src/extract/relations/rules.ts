@@ -299,12 +299,6 @@ function personNamed(between: readonly string[], b: Span): boolean {
   return b.type === 'per' && between.some((w) => PERSON_NOUNS.has(w));
 }
 
-/** True when `b` is followed by a possessive "’s" (the tokenizer splits it: "google", "'", "s"). */
-function possessed(tokens: readonly Token[], b: Span): boolean {
-  const mark = tokens[b.end]?.text;
-  return (mark === "'" || mark === '’') && tokens[b.end + 1]?.text === 's';
-}
-
 /** A person and an organization: CEO, founder, any other role, an apposition, money. */
 function personDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const [person, org] = a.type === 'per' ? [a, b] : [b, a];
@@ -320,9 +314,6 @@ function personDecisions(tokens: readonly Token[], between: readonly string[], a
   // "Donovan co-founded Maker Studios", "Acme founder Ada": the organization founded_by the person.
   if (between.some((w) => w.startsWith('found') || w.startsWith('cofound'))) out.push(decide('founded_by', org === a));
   if (out.length > 0) return out;
-  // "… Grady Burnett as Chief Operating Officer and Google's veteran engineer Ahmed Aly": the roles before "and" are
-  // the first person's; the organization after it opens a new conjunct that owns someone else.
-  if (person === a && between.at(-1) === 'and' && possessed(tokens, b)) return [];
   if (between.some((w) => ROLE_WORDS.has(w))) return [decide('works_for', person === a)];
   if (between.some((w) => FUND_WORDS.has(w)) || moneyTaken(between)) return invest(between, a, b);
   if (person === a && jobApposition(between)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
@@ -389,10 +380,18 @@ function hiredAs(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
 /**
  * True when no relation may join the pair, by rule or by the classifier: a person before
  * an organization whose possessive qualifies the next person ("Grady Burnett as chief
- * operating officer and Google's veteran software engineer Ahmed Aly").
+ * operating officer and Google's veteran software engineer Ahmed Aly"), or that opens the
+ * next conjunct with a possessive ("… and Google's …": the roles before "and" are the first
+ * person's, even when the next person is not a recognized name).
  */
 export function vetoed(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): boolean {
-  return a.type === 'per' && b.type === 'org' && possessorOfNext(tokens, b, others);
+  if (a.type !== 'per' || b.type !== 'org') return false;
+  return possessorOfNext(tokens, b, others) || (tokens[b.start - 1]?.text === 'and' && isPossessive(tokens, b.end));
+}
+
+/** A possessive "'s" at token `i` (the tokenizer splits "Google's" into "google", "'", "s"). */
+function isPossessive(tokens: readonly Token[], i: number): boolean {
+  return tokens[i]?.text === "'" && tokens[i + 1]?.text === 's';
 }
 
 /** Tokens at most between an organization's possessive and the person it qualifies ("Google's veteran software engineer Ahmed Aly"). */
@@ -400,7 +399,7 @@ const MAX_POSSESSED_ROLE = 5;
 
 /** The organization `b` is a possessive whose role words qualify a person named right after ("Google's veteran engineer Ahmed Aly"). */
 function possessorOfNext(tokens: readonly Token[], b: Span, others: readonly Span[]): boolean {
-  if (tokens[b.end]?.text !== "'" || tokens[b.end + 1]?.text !== 's') return false;
+  if (!isPossessive(tokens, b.end)) return false;
   const from = b.end + 2;
   return others.some(
     (o) =>
