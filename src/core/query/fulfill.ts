@@ -195,17 +195,22 @@ async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceV
   const entity = await store.getEntity(id);
   if (!entity) return [];
   const own = namesInText(entity);
+  const openers = entity.type === 'person' ? PERSON_OPENERS : entity.type === 'location' ? [] : THING_OPENERS;
   const out: SentenceView[] = [];
   for (const page of await store.pagesOfEntity(id, SENTENCE_PAGES)) {
-    const sentences = (page.sentences ?? []).filter((s) => own.some((n) => containsWord(s.toLowerCase(), n)));
-    if (sentences.length === 0) continue;
+    const all = page.sentences ?? [];
+    const naming = all.map((s) => own.some((n) => containsWord(s.toLowerCase(), n)));
+    if (!naming.includes(true)) continue;
     // Each entity by every name a sentence may use, a person's surname included ("… by Banzi, Cuartielles …").
     const entities = await store.getEntities(page.entityIds.slice(0, SENTENCE_PAGE_ENTITIES));
     const named = entities.flatMap((e) => namesInText(e).map((key) => ({ key, view: { id: e.id, name: e.name, type: e.type } })));
     // Aliases the reading may find an entity by: written as names ("Pega", "AI"), not a common word an alias happens to be.
     const nameLike = new Map(entities.map((e) => [e.id, e.aliases.filter((a) => /^[\p{Lu}\p{N}]/u.test(a))]));
-    for (const s of sentences) {
+    const others = named.filter((n) => n.view.id !== id).map((n) => n.key);
+    for (const [i, s] of all.entries()) {
       if (out.length >= MAX_SENTENCES_READ) return out;
+      const refersBy = naming[i] === true ? undefined : continuation(all, naming, i, own, others, openers);
+      if (naming[i] !== true && refersBy === undefined) continue;
       const lower = s.toLowerCase();
       const names = new Map<EntityId, SentenceName>();
       for (const n of named) {
@@ -217,10 +222,59 @@ async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceV
           .map((a) => a.toLowerCase());
         names.set(n.view.id, seen === undefined ? { ...n.view, aliases } : { ...seen, aliases: [...(seen.aliases ?? []), ...aliases] });
       }
-      out.push({ pageUrl: page.url, pageTitle: page.title, text: s, names: [...names.values()] });
+      if (refersBy !== undefined) names.set(id, { id, name: entity.name, type: entity.type });
+      out.push({
+        pageUrl: page.url,
+        pageTitle: page.title,
+        text: s,
+        names: [...names.values()],
+        ...(refersBy ? { refersBy: { opener: refersBy, name: entity.name } } : {}),
+      });
     }
   }
   return out;
+}
+
+/** Words that open a sentence going on about the organization or thing the one before began with. */
+const THING_OPENERS: readonly string[] = ['it', 'its', 'the company', 'the firm', 'the startup', "the company's", "the firm's"];
+/** …about the person it began with. */
+const PERSON_OPENERS: readonly string[] = ['he', 'she', 'his', 'her'];
+
+/**
+ * The opener by which sentence `i` goes on about the entity (`own` names) that the sentence
+ * before names first of the page's entities ("Piaggio Fast Forward (PFF) is a subsidiary of
+ * Piaggio Group. It offers Gita …"), or undefined. The sentence names no other entity before
+ * its opener, and the one before names the entity ahead of every other (`others`): the
+ * usual subject of both.
+ */
+function continuation(
+  all: readonly string[],
+  naming: readonly boolean[],
+  i: number,
+  own: readonly string[],
+  others: readonly string[],
+  openers: readonly string[],
+): string | undefined {
+  if (i === 0 || naming[i - 1] !== true) return undefined;
+  const text = (all[i] ?? '').toLowerCase();
+  const opener = openers
+    .filter((o) => text.startsWith(o) && !/[\p{L}\p{N}'’]/u.test(text.charAt(o.length)))
+    .sort((a, b) => b.length - a.length)[0];
+  if (opener === undefined) return undefined;
+  const before = (all[i - 1] ?? '').toLowerCase();
+  // Other names inside the entity's own do not count ("Piaggio" in "Piaggio Fast Forward").
+  const rest = own.reduce((t, n) => t.split(n).join(' '.repeat(n.length)), before);
+  const first = (hay: string, names: readonly string[]): number =>
+    Math.min(...names.map((n) => firstWord(hay, n)).filter((at) => at >= 0), Number.POSITIVE_INFINITY);
+  return first(before, own) < first(rest, others) ? opener : undefined;
+}
+
+/** Where `needle` first stands as whole words in `hay` (-1 when absent). */
+function firstWord(hay: string, needle: string): number {
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    if (!/[\p{L}\p{N}]/u.test(hay.charAt(at - 1)) && !/[\p{L}\p{N}]/u.test(hay.charAt(at + needle.length))) return at;
+  }
+  return -1;
 }
 
 /** The lower-case names a sentence may call `entity` by: name, aliases, and a person's surname. */
@@ -303,12 +357,7 @@ async function sharedPages(store: GraphStore, a: EntityId, b: EntityId): Promise
 
 /** `needle` in `hay` with no letter or digit right before or after (both lower case). */
 function containsWord(hay: string, needle: string): boolean {
-  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
-    const before = hay.charAt(at - 1);
-    const after = hay.charAt(at + needle.length);
-    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
-  }
-  return false;
+  return firstWord(hay, needle) >= 0;
 }
 
 async function addPages(store: GraphStore, patch: QueryContext, scope: string, env: FulfillEnv): Promise<void> {

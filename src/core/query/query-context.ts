@@ -97,6 +97,12 @@ export interface SentenceView {
   readonly text: string;
   /** The page's entities the sentence names, the entity read about among them. */
   readonly names: readonly SentenceName[];
+  /**
+   * Set when the sentence does not name the entity read about but goes on about it from the
+   * sentence before: the words it opens with and calls the entity by ("it", "the company", "she"),
+   * and that entity's name.
+   */
+  readonly refersBy?: { readonly opener: string; readonly name: string };
 }
 
 /** A captured page, as cited in an answer. */

@@ -327,4 +327,47 @@ describe('reading what the page gold missed', () => {
     expect(await ask('Who does Olga Kay work for?')).toMatch(/^Your graph does not say what Olga Kay works for\./);
     expect(await ask('Who owns Olga Kay?')).toMatch(/^Your graph has no entities that own Olga Kay\./);
   });
+
+  it('reads a sentence that goes on about the entity the one before opens with, and says whom it is about', async () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Kestrel Mobility', 'company'],
+      ['Kestrel Group', 'company'],
+      ['Rova', 'product'],
+    ];
+    const ask = await page(names, [
+      'Kestrel Mobility is a subsidiary of Kestrel Group.',
+      'It offers Rova, a robot that carries groceries.',
+    ]);
+    const answer = await ask('What does Kestrel Mobility develop?');
+    expect(answer).toContain('says of Kestrel Mobility: “It offers Rova, a robot that carries groceries.” (it names Rova)');
+    // The sentence before opens with another entity: "it" is that one, not Kestrel Mobility.
+    const other = await page(names, ['Kestrel Group owns Kestrel Mobility.', 'It offers Rova, a robot that carries groceries.']);
+    expect(await other('What does Kestrel Mobility develop?')).not.toContain('Rova');
+    // Only the sentence right after: one further on may be about anything.
+    const far = await page(names, ['Kestrel Mobility is a subsidiary of Kestrel Group.', 'Prices rose.', 'It offers Rova.']);
+    expect(await far('What does Kestrel Mobility develop?')).not.toContain('Rova');
+  });
+
+  it('adds what the pages state beyond the stored facts of a question with several answers, after the facts', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const fabrikam = await graph.createEntity({ name: 'Fabrikam', type: 'company' });
+    const zephyr = await graph.createEntity({ name: 'Zephyr', type: 'product' });
+    const stretchy = await graph.createEntity({ name: 'Stretchy', type: 'product' });
+    await graph.relate(fabrikam.id, 'develops', zephyr.id);
+    await graph.recordPage({
+      url: URL,
+      title: TITLE,
+      entityIds: [fabrikam.id, zephyr.id, stretchy.id],
+      sentences: ['Fabrikam makes Zephyr.', 'Fabrikam also offers Stretchy, a warehouse robot.'],
+    });
+    const engine = createQueryEngine({ store, clock: fixedClock() });
+    const develops = await answerQuestion('What does Fabrikam develop?', { engine, store });
+    expect(develops.answer).toMatch(
+      /^Fabrikam develops Zephyr\. Read from your pages, not stored facts: "Agari raises \$22M" says: “Fabrikam also offers Stretchy, a warehouse robot\.” \(it names Stretchy\)\.$/,
+    );
+    expect(develops.confidence).toBe('high');
+    // A stored fact is not read again.
+    expect(develops.answer).not.toContain('(it names Zephyr)');
+  });
 });

@@ -460,16 +460,18 @@ function shortForms(sentences: readonly SentenceView[], about: EntityId, aboutNa
 function readOfTypes(
   sentences: readonly SentenceView[],
   about: EntityId,
-  aboutNames: readonly string[],
+  ownNames: readonly string[],
   reading: ReadingSpec,
   types: readonly EntityType[],
   limit: number,
 ): ReadAnswer[] {
-  const own = new Set(aboutNames.map((n) => n.toLowerCase()));
+  const own = new Set(ownNames.map((n) => n.toLowerCase()));
   const scored: Array<{ read: ReadAnswer; score: number; order: number }> = [];
   // A tight phrase is sure enough to read a name the recognizer typed loosely ("White House" as a place).
   const tightTypes = [...types, ...(reading.fallbackTypes ?? [])];
   for (const [order, sentence] of sentences.entries()) {
+    // A sentence going on about the entity calls it by its opener ("It offers Gita …").
+    const aboutNames = sentence.refersBy === undefined ? ownNames : [...ownNames, sentence.refersBy.opener];
     const words = wordsOf(sentence.text);
     const tokens = tokensOf(sentence.text);
     // Answers are looked for outside the asked name: "PRO" inside "Ryzen PRO" is not an answer.
@@ -595,6 +597,20 @@ export function readAnswerText(reads: readonly ReadAnswer[]): string {
   return `I have no stored fact, but ${quotesOf(reads)}. This was read from the page, not a fact in your graph.`;
 }
 
+/** How answers read beyond stored facts begin (the eval tells them from the facts by it). */
+export const ALSO_READ_HEAD = 'Read from your pages, not stored facts:';
+
+/**
+ * The wording of answers read beyond stored facts: after the facts, it says what the pages
+ * also state, quoted, and that it was read.
+ *
+ * @example
+ *   alsoReadText([read]) // 'Read from your pages, not stored facts: "Robots of 2024" says: “… Atlas, Spot and Stretch.” (it names Spot).'
+ */
+export function alsoReadText(reads: readonly ReadAnswer[]): string {
+  return `${ALSO_READ_HEAD} ${quotesOf(reads)}.`;
+}
+
 /** One quote per sentence, naming every answer read from it. */
 function quotesOf(reads: readonly ReadAnswer[]): string {
   const bySentence = new Map<SentenceView, string[]>();
@@ -603,7 +619,9 @@ function quotesOf(reads: readonly ReadAnswer[]): string {
     .map(([sentence, names]) => {
       const title = sentence.pageTitle.trim() || sentence.pageUrl;
       const listed = names.length === 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
-      return `"${title}" says: “${sentence.text}” (it names ${listed})`;
+      // A sentence that calls the entity "it" or "she" says whom it is about.
+      const about = sentence.refersBy === undefined ? '' : ` of ${sentence.refersBy.name}`;
+      return `"${title}" says${about}: “${sentence.text}” (it names ${listed})`;
     })
     .join('; and ');
 }

@@ -34,7 +34,7 @@ import {
   TITLE_ATTRIBUTES,
   UNTYPED_LABELS,
 } from './relation-words';
-import { readAnswerText, readFromSentences, readingSpec, readLimit } from './sentence-reading';
+import { alsoReadText, readAnswerText, readFromSentences, readingSpec, readLimit, type ReadAnswer } from './sentence-reading';
 import { describeEntity, subjectsSentence, verbPhrase } from './sentences';
 import { nameCoverage, queryTokens } from './token-name-search';
 
@@ -124,8 +124,14 @@ function titles(pages: readonly { readonly url: string; readonly title: string }
   const shown = pages.map((p) => quote(p.title.trim() || p.url));
   return listNames(total > shown.length ? [...shown, `${total - shown.length} more`] : shown);
 }
-function isNeeds(r: Resolution | QueryResponse | undefined): r is NeedsMoreInfo {
+function isNeeds(r: Resolution | QueryResponse | AlsoRead | undefined): r is NeedsMoreInfo {
   return typeof r === 'object' && 'type' in r && r.type === 'needs_more_info';
+}
+
+/** Answers read beyond the stored facts: the text appended to the facts, and the entities it names. */
+interface AlsoRead {
+  readonly text: string;
+  readonly ids: readonly EntityId[];
 }
 
 /** One answerer turn over one context. */
@@ -237,17 +243,8 @@ class Turn {
    * undefined when reading is off, not offered, or no sentence answers.
    */
   private fromSentences(id: EntityId, intent: Intent): QueryResponse | undefined {
-    if (!this.readSentences) return undefined;
-    const reading = readingSpec(intent);
-    if (reading === undefined) return undefined;
-    const sentences = this.ctx.sentencesOf(id);
-    if (sentences === undefined) {
-      return this.ask(`read what the captured pages say about ${this.name(id)}`, [
-        { capabilityId: CAPABILITY.READ_PAGE_SENTENCES, parameters: { entityId: id } },
-      ]);
-    }
-    const names = [this.name(id), ...(this.ctx.getFull(id)?.entity.aliases ?? [])];
-    const reads = readFromSentences(sentences, id, names, reading, readLimit(intent));
+    const reads = this.readings(id, intent);
+    if (reads === undefined || !Array.isArray(reads)) return reads;
     const first = reads[0];
     if (first === undefined) return undefined;
     const pages = reads.map((r) => ({ url: r.sentence.pageUrl, title: r.sentence.pageTitle }));
@@ -262,6 +259,45 @@ class Turn {
       ],
       suggestedFollowUps: [`What do we know about ${first.answer.name}?`],
     };
+  }
+
+  /**
+   * What the stored sentences say to `intent` about `id`, at most `readLimit(intent)` answers
+   * besides those in `known`; asks for the sentences first. Undefined when reading is off or
+   * the question is not one sentences answer.
+   */
+  private readings(id: EntityId, intent: Intent, known: ReadonlySet<EntityId> = new Set()): ReadAnswer[] | NeedsMoreInfo | undefined {
+    if (!this.readSentences) return undefined;
+    const reading = readingSpec(intent);
+    if (reading === undefined) return undefined;
+    const sentences = this.ctx.sentencesOf(id);
+    if (sentences === undefined) {
+      return this.ask(`read what the captured pages say about ${this.name(id)}`, [
+        { capabilityId: CAPABILITY.READ_PAGE_SENTENCES, parameters: { entityId: id } },
+      ]);
+    }
+    const names = [this.name(id), ...(this.ctx.getFull(id)?.entity.aliases ?? [])];
+    const limit = readLimit(intent);
+    return readFromSentences(sentences, id, names, reading, limit + known.size)
+      .filter((r) => !known.has(r.answer.id))
+      .slice(0, limit);
+  }
+
+  /**
+   * For a question with several answers ("What does Boston Dynamics develop?"): what the
+   * stored sentences state beyond the stored facts `known`, quoted with their pages, after the
+   * facts. Empty when none does; asks for the sentences first.
+   */
+  private alsoRead(id: EntityId, intent: Intent, known: ReadonlySet<EntityId>): AlsoRead | NeedsMoreInfo {
+    const none = { text: '', ids: [] };
+    if (readLimit(intent) <= 1) return none;
+    // Optional: never at the cost of the answer (asking with no request left would force one).
+    if (this.ctx.sentencesOf(id) === undefined && (this.input.remainingRequests ?? 0) < 1) return none;
+    const reads = this.readings(id, intent, known);
+    if (reads === undefined) return none;
+    if (!Array.isArray(reads)) return reads;
+    if (reads.length === 0) return none;
+    return { text: ` ${alsoReadText(reads)}`, ids: reads.map((r) => r.answer.id) };
   }
 
   /** Asks for the rest of an entity's relationships when the expansion was cut. */
@@ -446,6 +482,9 @@ class Turn {
         [`What do we know about ${anchorName}?`],
       );
     }
+    const known = new Set(found.map((f) => f.id));
+    const also = this.alsoRead(anchor, { kind: 'relation', relation, object, direction, ...(type ? { entityType: type } : {}) }, known);
+    if (isNeeds(also)) return also;
     const names = found.map((f) => f.name);
     // Grouped by label and by the side the anchor stands on, so each sentence states the stored
     // edge the way it points ("TikTok is a subsidiary of ByteDance" for "who owns TikTok?").
@@ -469,10 +508,12 @@ class Turn {
         : '';
     const firstName = names[0] ?? anchorName;
     // The answer's subjects first, then the entity asked about (entity_query lists them in this order).
-    return this.answer(text + partial, res.exact ? 'high' : 'medium', [...found.map((f) => f.id), anchor].slice(0, 8), [
-      `What do we know about ${firstName}?`,
-      `How are ${firstName} and ${anchorName} connected?`,
-    ]);
+    return this.answer(
+      text + partial + also.text,
+      res.exact ? 'high' : 'medium',
+      [...found.map((f) => f.id), anchor, ...also.ids].slice(0, 8),
+      [`What do we know about ${firstName}?`, `How are ${firstName} and ${anchorName} connected?`],
+    );
   }
 
   private role(role: Role, subject: string): QueryResponse {
@@ -521,11 +562,13 @@ class Turn {
         [`What do we know about ${subjectName}?`],
       );
     }
+    const also = this.alsoRead(id, { kind: 'role', role, subject }, new Set(people.keys()));
+    if (isNeeds(also)) return also;
     const firstId = [...people.keys()][0];
     return this.answer(
-      `${subjectName} ${verb} ${listNames(all)}.`,
+      `${subjectName} ${verb} ${listNames(all)}.${also.text}`,
       res.exact ? 'high' : 'medium',
-      [id, ...people.keys()],
+      [id, ...people.keys(), ...also.ids],
       [...(firstId ? [`What do we know about ${this.name(firstId)}?`] : []), `Where is ${subjectName}?`],
     );
   }

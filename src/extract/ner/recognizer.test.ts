@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Gazetteer } from '../recognizer';
 import { createTrainedRecognizer, loadShippedModel, modelLoadMs } from './index';
 import { decodeModel, encodeModel, fromBase64, toBase64 } from './model';
-import { MAX_RECOGNIZE_CHARS, TrainedRecognizer } from './recognizer';
+import { MAX_RECOGNIZE_CHARS, splitAtVerbs, TrainedRecognizer } from './recognizer';
 
 function recognizer(): TrainedRecognizer {
   const r = createTrainedRecognizer();
@@ -85,5 +85,21 @@ describe('model encoding', () => {
     expect(() => decodeModel(new Uint8Array([1, 2, 3, 4, 5]))).toThrow(expect.objectContaining({ code: 'invalid_arguments' }));
     expect(() => decodeModel(new Uint8Array([0x41, 0x4e, 0x45, 0x52, 1]))).toThrow(expect.objectContaining({ code: 'invalid_arguments' }));
     expect(() => fromBase64('not base64!')).toThrow(expect.objectContaining({ code: 'invalid_arguments' }));
+  });
+});
+
+describe('splitAtVerbs', () => {
+  const words = (text: string) => text.split(' ').map((t) => ({ text: t }));
+  it('cuts a span the model ran across a clause verb into the names on either side', () => {
+    const tokens = words('Pega Infinity is Pegasystems platform');
+    expect(splitAtVerbs({ start: 0, end: 4, type: 1 }, tokens)).toEqual([
+      { start: 0, end: 2, type: 1 },
+      { start: 3, end: 4, type: 1 },
+    ]);
+  });
+  it('keeps a span without one, and names with other lower-case words ("Bank of England")', () => {
+    const tokens = words('the Bank of England said');
+    expect(splitAtVerbs({ start: 1, end: 4 }, tokens)).toEqual([{ start: 1, end: 4 }]);
+    expect(splitAtVerbs({ start: 1, end: 5 }, tokens)).toEqual([{ start: 1, end: 4 }]);
   });
 });

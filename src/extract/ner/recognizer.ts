@@ -74,7 +74,7 @@ export class TrainedRecognizer implements EntityRecognizer {
       (s, result) => {
         const sent = sentences[s] ?? [];
         const found = spansOf(result.tags);
-        for (const span of found) {
+        for (const span of found.flatMap((f) => splitAtVerbs(f, sent))) {
           const first = sent[span.start];
           const last = sent[span.end - 1];
           if (first === undefined || last === undefined) continue;
@@ -119,6 +119,29 @@ export class TrainedRecognizer implements EntityRecognizer {
     mentions.sort((a, b) => a.start - b.start || b.end - a.end);
     return mentions.slice(0, MAX_MENTIONS);
   }
+}
+
+/**
+ * Lower-case words that state something about a name and never stand inside one: a span the
+ * model runs across one ("Pega Infinity is Pegasystems’ platform") is two names.
+ */
+const CLAUSE_VERBS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'says', 'said', 'will', 'would']);
+
+/** `span` cut at each clause verb inside it (the verb dropped); the span itself when none is. */
+export function splitAtVerbs<S extends { readonly start: number; readonly end: number }>(
+  span: S,
+  tokens: ReadonlyArray<{ readonly text: string }>,
+): S[] {
+  const out: S[] = [];
+  let from = span.start;
+  for (let i = span.start; i < span.end; i++) {
+    if (!CLAUSE_VERBS.has(tokens[i]?.text ?? '')) continue;
+    if (i > from) out.push({ ...span, start: from, end: i });
+    from = i + 1;
+  }
+  if (from === span.start) return [span];
+  if (span.end > from) out.push({ ...span, start: from, end: span.end });
+  return out;
 }
 
 /**
