@@ -241,6 +241,28 @@ describe('reading what the page gold missed', () => {
       'Who owns Kestrel Mobility?',
       'it names Kestrel Group',
     ],
+    [
+      'the part of a semicolon list about the person asked',
+      [
+        ['Ada', 'person'],
+        ['Initech', 'company'],
+        ['Acme', 'company'],
+      ],
+      'From left: Bo Lind, a partner at Initech; Director Ada Quinn-Lovelace of the Acme Fund.',
+      'Who does Ada work for?',
+      'it names Acme',
+    ],
+    [
+      'the organization a job\'s organization has ("co-director of MIT’s Lorenz Center")',
+      [
+        ['Dan Roth', 'person'],
+        ['MIT', 'company'],
+        ['Lorenz Center', 'company'],
+      ],
+      'In 2017 the geophysicist Dan Roth, co-director of MIT’s Lorenz Center, was preparing a talk.',
+      'Who does Dan Roth work for?',
+      'it names Lorenz Center',
+    ],
   ];
   for (const [guards, names, sentence, question, named] of READS) {
     it(`reads ${guards}`, async () => {

@@ -267,7 +267,8 @@ function tightAnswer(
           titled(ae, cs) &&
           (tight !== 'maker' || madeThing(c, tokens, ce))
         )
-          return c;
+          // "co-director of MIT's Lorenz Center": the job is at what the organization has.
+          return (tight === 'job' ? possessedBy(tokens, ce, candidates) : undefined) ?? c;
         if (ce <= as && tightBetween(tight, tokens.slice(ce, as), false) && !PAST.has(tokens[cs - 1] ?? '')) return c;
         // "the director of the US National Institute of Standards and Technology, Laurie Locascio".
         if (tight === 'job' && as === ce + 1 && tokens[ce] === ',' && titleOf(tokens, cs)) return c;
@@ -275,6 +276,15 @@ function tightAnswer(
     }
   }
   return undefined;
+}
+
+/** An organization named right after a possessive that ends at `end` ("MIT's Lorenz Center"), if any. */
+function possessedBy(tokens: readonly string[], end: number, candidates: readonly SentenceName[]): SentenceName | undefined {
+  if (tokens[end] !== 's') return undefined;
+  return candidates.find(
+    (d) =>
+      (d.type === 'company' || d.type === 'other') && namesOf(d).some((n) => occurrences(tokens, n).some(([start]) => start === end + 1)),
+  );
 }
 
 /** "director of (the)" right before the token at `start`: a title held at the organization named there. */
@@ -472,8 +482,9 @@ function readOfTypes(
   for (const [order, sentence] of sentences.entries()) {
     // A sentence going on about the entity calls it by its opener ("It offers Gita …").
     const aboutNames = sentence.refersBy === undefined ? ownNames : [...ownNames, sentence.refersBy.opener];
-    const words = wordsOf(sentence.text);
-    const tokens = tokensOf(sentence.text);
+    const text = clauseAbout(sentence.text, aboutNames);
+    const words = wordsOf(text);
+    const tokens = tokensOf(text);
     // Answers are looked for outside the asked name: "PRO" inside "Ryzen PRO" is not an answer.
     const outside = masked(words, aboutNames);
     const named = standalone(
@@ -535,6 +546,23 @@ function readOfTypes(
     if (!out.some((o) => o.answer.id === s.read.answer.id)) out.push(s.read);
   }
   return out;
+}
+
+/**
+ * The parts of a sentence split by semicolons that name the entity asked about: each part of
+ * "A, head of research at X; B, a partner at Y; and C of Z" is about its own person. The
+ * whole sentence when it has no semicolon or no part names the entity.
+ *
+ * @example
+ *   clauseAbout('Ada, CEO of Acme; Bo, CTO of Initech.', ['Bo']) // ' Bo, CTO of Initech.'
+ */
+export function clauseAbout(text: string, aboutNames: readonly string[]): string {
+  if (!text.includes(';')) return text;
+  const parts = text.split(';').filter((part) => {
+    const tokens = tokensOf(part);
+    return aboutNames.some((n) => occurrences(tokens, n).length > 0);
+  });
+  return parts.length === 0 ? text : parts.join(';');
 }
 
 /** Words that are no name on their own: a recognizer's slip ("The", "It") is never an answer. */

@@ -19,6 +19,8 @@ export const ROLE_TITLES: readonly string[] = [
   'president',
   'vice',
   'vp',
+  'svp',
+  'evp',
   'director',
   'head',
   'chief',
