@@ -263,6 +263,17 @@ describe('reading what the page gold missed', () => {
       'Who does Dan Roth work for?',
       'it names Lorenz Center',
     ],
+    [
+      'an owner by its possessive before the organization asked about',
+      [
+        ['Lorenz Lab', 'company'],
+        ['MIT', 'company'],
+        ['Ada Quinn', 'person'],
+      ],
+      'Ada Quinn, co-director of MIT’s Lorenz Lab, spoke first.',
+      'Who owns Lorenz Lab?',
+      'it names MIT',
+    ],
   ];
   for (const [guards, names, sentence, question, named] of READS) {
     it(`reads ${guards}`, async () => {

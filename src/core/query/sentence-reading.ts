@@ -54,7 +54,7 @@ export interface ReadingSpec {
 }
 
 /** Which tight phrases a question reads. */
-export type Tight = 'place' | 'job' | 'maker';
+export type Tight = 'place' | 'job' | 'maker' | 'owner';
 
 const spec = (
   words: readonly string[],
@@ -91,7 +91,7 @@ const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
   ['partner', spec(PARTNER_WORDS, ['partner', 'collaborat'], ['company'])],
 ]);
 /** "Who owns X?" reads ownership words ("own" is an acquisition synonym for stored edges). */
-const OWNS = spec([...OWN_WORDS, 'bought'], ACQUIRE_PREFIXES, ['company'], undefined, ['person', 'other']);
+const OWNS = spec([...OWN_WORDS, 'bought'], ACQUIRE_PREFIXES, ['company'], 'owner', ['person', 'other']);
 
 /**
  * The reading spec of a question, or none for kinds sentences do not answer.
@@ -219,6 +219,8 @@ export function tightBetween(tight: Tight, words: readonly string[], aboutFirst:
     if (!aboutFirst) return between.length === 1 && between[0] === 'based';
     return between.length === 1 && (between[0] === 'in' || between[0] === 'at' || between[0] === ',');
   }
+  // "MIT’s Lorenz Center": the organization whose possessive names the one asked about owns it.
+  if (tight === 'owner') return !aboutFirst && words.length === 1 && words[0] === 's';
   if (tight === 'maker')
     // "Intel's mainstream vPro offerings": the maker's possessive, at most two describing words, the product.
     return (
