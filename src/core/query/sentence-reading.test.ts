@@ -274,6 +274,17 @@ describe('reading what the page gold missed', () => {
       'Who owns Lorenz Lab?',
       'it names MIT',
     ],
+    [
+      'what a thing features as what it uses',
+      [
+        ['Zen', 'technology'],
+        ['SME', 'technology'],
+        ['SEV', 'technology'],
+      ],
+      'The Zen microarchitecture features two technologies: SME and SEV.',
+      'What does Zen use?',
+      'it names SME and SEV',
+    ],
   ];
   for (const [guards, names, sentence, question, named] of READS) {
     it(`reads ${guards}`, async () => {
@@ -402,5 +413,16 @@ describe('reading what the page gold missed', () => {
     expect(develops.confidence).toBe('high');
     // A stored fact is not read again.
     expect(develops.answer).not.toContain('(it names Zephyr)');
+  });
+
+  it('reads no trigger word inside a name ("GPS-enabled")', async () => {
+    const ask = await page(
+      [
+        ['Orb', 'product'],
+        ['GPS-enabled', 'product'],
+      ],
+      ['In that sense, Orb is almost like a GPS-enabled watch.'],
+    );
+    expect(await ask('What does Orb use?')).not.toContain('GPS-enabled');
   });
 });

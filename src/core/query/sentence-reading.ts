@@ -74,6 +74,8 @@ const spec = (
 const ROLE_WORDS = [...ROLE_TITLES, ...JOB_VERBS];
 const ORG_OR_THING: readonly EntityType[] = ['company', 'product', 'technology', 'other'];
 
+/** Words of having or running on, read (not stored) as "uses": too loose for a fact, enough for a quoted reading. */
+const HAVE_WORDS = ['features', 'featuring', 'enabled', 'leverages', 'leveraging', 'employs', 'integrates', 'integrating'];
 /** Trigger words by the question's verb (its `verbKey`). */
 const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
   ['acquir', spec(ACQUIRE_WORDS, ACQUIRE_PREFIXES, ORG_OR_THING)],
@@ -82,7 +84,8 @@ const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
     'develop',
     spec([...MAKER_VERBS, ...MAKER_NOUNS, 'known', 's'], MAKER_PREFIXES, ['product', 'technology', 'other'], 'maker', ['company']),
   ],
-  ['us', spec(USE_WORDS, [], ['technology', 'product'], undefined, ['company', 'other'])],
+  // "Zen features two technologies: …", "security enabled by the ARM TrustZone platform": what a thing has or runs on.
+  ['us', spec([...USE_WORDS, ...HAVE_WORDS], [], ['technology', 'product'], undefined, ['company', 'other'])],
   ['compet', spec([...COMPETE_WORDS, 'against'], COMPETE_PREFIXES, ['company', 'product'], undefined, ['person', 'other'])],
   // "a Series B led by Thrive Capital": a lettered series is a funding round.
   ['invest', spec([...FUND_WORDS, 'series'], ['invest', 'fund', 'financ'], ['company'], undefined, ['other'])],
@@ -512,10 +515,13 @@ function readOfTypes(
       continue;
     }
     if (candidates.length === 0) continue;
+    const inNames = masked(words, sentence.names.flatMap(namesOf));
     let best: { answer: SentenceName; score: number } | undefined;
     for (let at = 0; at < words.length; at++) {
       const w = words[at] ?? '';
       if (!reading.words.has(w) && !reading.prefixes.some((p) => w.startsWith(p))) continue;
+      // A trigger inside a name states nothing ("GPS-enabled", "Acme Ventures").
+      if (inNames[at] === '') continue;
       const toAbout = Math.min(...aboutNames.map((n) => distance(words, at, n)));
       for (const c of candidates) {
         // The candidate's name nearest the trigger (its own or an alias the sentence uses).
