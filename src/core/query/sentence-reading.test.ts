@@ -425,4 +425,16 @@ describe('reading what the page gold missed', () => {
     );
     expect(await ask('What does Orb use?')).not.toContain('GPS-enabled');
   });
+
+  it('reads no use the customers of the entity asked about make', async () => {
+    const ask = await page(
+      [
+        ['Acme', 'company'],
+        ['Initech', 'company'],
+        ['Hooli', 'company'],
+      ],
+      ["Acme's customers, including Initech and Hooli, are using the new data."],
+    );
+    expect(await ask('What does Acme use?')).not.toContain('Initech');
+  });
 });

@@ -16,6 +16,7 @@ import {
   ACQUIRE_WORDS,
   COMPETE_PREFIXES,
   COMPETE_WORDS,
+  CUSTOMER_WORDS,
   FOUNDER_PREFIXES,
   FOUNDER_WORDS,
   FUND_WORDS,
@@ -51,6 +52,8 @@ export interface ReadingSpec {
    * ("Bardo Museum in Tunis", "Ada, an astronomer at Harvard"): read before the triggers.
    */
   readonly tight?: Tight;
+  /** Words that, standing with the trigger and the names, turn the relation around ("customers"). */
+  readonly reversers?: ReadonlySet<string>;
 }
 
 /** Which tight phrases a question reads. */
@@ -85,7 +88,13 @@ const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
     spec([...MAKER_VERBS, ...MAKER_NOUNS, 'known', 's'], MAKER_PREFIXES, ['product', 'technology', 'other'], 'maker', ['company']),
   ],
   // "Zen features two technologies: …", "security enabled by the ARM TrustZone platform": what a thing has or runs on.
-  ['us', spec([...USE_WORDS, ...HAVE_WORDS], [], ['technology', 'product'], undefined, ['company', 'other'])],
+  [
+    'us',
+    {
+      ...spec([...USE_WORDS, ...HAVE_WORDS], [], ['technology', 'product'], undefined, ['company', 'other']),
+      reversers: new Set(CUSTOMER_WORDS),
+    },
+  ],
   ['compet', spec([...COMPETE_WORDS, 'against'], COMPETE_PREFIXES, ['company', 'product'], undefined, ['person', 'other'])],
   // "a Series B led by Thrive Capital": a lettered series is a funding round.
   ['invest', spec([...FUND_WORDS, 'series'], ['invest', 'fund', 'financ'], ['company'], undefined, ['other'])],
@@ -354,13 +363,24 @@ function nearest(words: readonly string[], at: number, name: string): number {
 
 /** A negation in the stretch from the trigger at `at` to both names (nearest occurrences). */
 function negatedBetween(words: readonly string[], at: number, aboutNames: readonly string[], answer: string): boolean {
+  return wordBetween(words, at, aboutNames, answer, NEGATIONS);
+}
+
+/** One of `set` in the stretch from the trigger at `at` to both names (nearest occurrences). */
+function wordBetween(
+  words: readonly string[],
+  at: number,
+  aboutNames: readonly string[],
+  answer: string,
+  set: ReadonlySet<string>,
+): boolean {
   const about =
     aboutNames
       .map((n) => nearest(words, at, n))
       .filter((i) => i >= 0)
       .sort((x, y) => Math.abs(x - at) - Math.abs(y - at))[0] ?? at;
   const spots = [at, about, nearest(words, at, answer)].filter((i) => i >= 0);
-  for (let i = Math.min(...spots); i <= Math.max(...spots); i++) if (NEGATIONS.has(words[i] ?? '')) return true;
+  for (let i = Math.min(...spots); i <= Math.max(...spots); i++) if (set.has(words[i] ?? '')) return true;
   return false;
 }
 
@@ -535,6 +555,8 @@ function readOfTypes(
         if (toAbout > MAX_READ_DISTANCE || toAnswer > MAX_READ_DISTANCE) continue;
         // "The company is not saying …": a negation between the names and the trigger denies what it would state.
         if (negatedBetween(words, at, aboutNames, name)) continue;
+        // "Acme's customers, including Initech, use …": the answer uses the entity asked about, not the reverse.
+        if (reading.reversers !== undefined && wordBetween(words, at, aboutNames, name, reading.reversers)) continue;
         // "Former Acme spokesperson Ada": a job held once is not who she works for.
         if (reading.tight === 'job' && pastBefore(words, at, aboutNames, name)) continue;
         const score = toAbout + toAnswer;
