@@ -285,6 +285,16 @@ describe('reading what the page gold missed', () => {
       'What does Zen use?',
       'it names SME and SEV',
     ],
+    [
+      'a place by its possessive before the entity asked about ("Tunisia’s Bardo Museum")',
+      [
+        ['Bardo Museum', 'company'],
+        ['Tunisia', 'location'],
+      ],
+      'Tunisia’s Bardo Museum is home to Roman treasures.',
+      'Where is Bardo Museum located?',
+      'it names Tunisia',
+    ],
   ];
   for (const [guards, names, sentence, question, named] of READS) {
     it(`reads ${guards}`, async () => {

@@ -228,7 +228,8 @@ export function tightBetween(tight: Tight, words: readonly string[], aboutFirst:
   // An article before the answer's name changes nothing ("an astronomer at the University of …").
   const between = ARTICLES.has(words.at(-1) ?? '') ? words.slice(0, -1) : words;
   if (tight === 'place') {
-    if (!aboutFirst) return between.length === 1 && between[0] === 'based';
+    // "Houston-based Acme", "Tunisia’s Bardo museum": the place first.
+    if (!aboutFirst) return between.length === 1 && (between[0] === 'based' || between[0] === 's');
     return between.length === 1 && (between[0] === 'in' || between[0] === 'at' || between[0] === ',');
   }
   // "MIT’s Lorenz Center": the organization whose possessive names the one asked about owns it.
