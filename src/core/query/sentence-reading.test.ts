@@ -447,4 +447,25 @@ describe('reading what the page gold missed', () => {
     );
     expect(await ask('What does Acme use?')).not.toContain('Initech');
   });
+
+  it('reads the sentences of a shorter name of two words the graph keeps apart, not of one word', async () => {
+    const ask = await page(
+      [
+        ['Whole Harvest Market', 'company'],
+        ['Whole Harvest', 'person'],
+        ['Ada Quinn', 'person'],
+      ],
+      ['Whole Harvest co-founder and CEO Ada Quinn said prices fell.'],
+    );
+    expect(await ask('Who founded Whole Harvest Market?')).toContain('it names Ada Quinn');
+    const parent = await page(
+      [
+        ['Kestrel Mobility', 'company'],
+        ['Kestrel', 'company'],
+        ['Ada Quinn', 'person'],
+      ],
+      ['Kestrel co-founder Ada Quinn said prices fell.'],
+    );
+    expect(await parent('Who founded Kestrel Mobility?')).not.toContain('Ada Quinn');
+  });
 });

@@ -46,6 +46,8 @@ const MAX_HOMONYMS = 3;
 const MAX_TITLE_CHECKS = 5;
 // Co-mentioned entities listed in one answer: the list stays readable in a narrow panel.
 const CO_MENTIONS_SHOWN = 10;
+// Shorter names of an entity read with it (one request each).
+const MAX_SHORT_NAMED = 2;
 // Entities listed for "most connected".
 const TOP_CONNECTED = 5;
 // Location attributes as the verb phrase of a sentence ("Stripe is headquartered in San Francisco").
@@ -270,17 +272,45 @@ class Turn {
     if (!this.readSentences) return undefined;
     const reading = readingSpec(intent);
     if (reading === undefined) return undefined;
-    const sentences = this.ctx.sentencesOf(id);
-    if (sentences === undefined) {
-      return this.ask(`read what the captured pages say about ${this.name(id)}`, [
-        { capabilityId: CAPABILITY.READ_PAGE_SENTENCES, parameters: { entityId: id } },
-      ]);
+    // The pages' shorter name for it, when the graph holds that apart ("Whole Foods" of "Whole Foods Market").
+    const ids = [id, ...this.shortNamed(id)];
+    const unread = ids.filter((i) => this.ctx.sentencesOf(i) === undefined);
+    if (unread.length > 0) {
+      return this.ask(
+        `read what the captured pages say about ${this.name(id)}`,
+        unread.map((i) => ({ capabilityId: CAPABILITY.READ_PAGE_SENTENCES, parameters: { entityId: i } })),
+      );
     }
-    const names = [this.name(id), ...(this.ctx.getFull(id)?.entity.aliases ?? [])];
+    const seen = new Set<string>();
+    const sentences = ids
+      .flatMap((i) => this.ctx.sentencesOf(i) ?? [])
+      .filter((s) => {
+        const key = `${s.pageUrl}\u0000${s.text}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    const names = [...ids.map((i) => this.name(i)), ...(this.ctx.getFull(id)?.entity.aliases ?? [])];
     const limit = readLimit(intent);
     return readFromSentences(sentences, id, names, reading, limit + known.size)
       .filter((r) => !known.has(r.answer.id))
       .slice(0, limit);
+  }
+
+  /**
+   * Entities in the context named by the first words of `id`'s name, two words at least
+   * ("Whole Foods" of "Whole Foods Market"): a page's short name for it that the graph keeps
+   * apart. One word is not enough: "Piaggio" of "Piaggio Fast Forward" is its parent.
+   */
+  private shortNamed(id: EntityId): EntityId[] {
+    const words = nameKey(this.name(id)).split(' ');
+    const out: EntityId[] = [];
+    for (const other of this.ctx.allEntityIds) {
+      if (other === id || out.length >= MAX_SHORT_NAMED) continue;
+      const short = nameKey(this.name(other)).split(' ');
+      if (short.length >= 2 && short.length < words.length && short.every((w, i) => words[i] === w)) out.push(other);
+    }
+    return out;
   }
 
   /**
