@@ -324,6 +324,8 @@ function namesOf(c: SentenceName): readonly string[] {
 export interface ReadAnswer {
   readonly sentence: SentenceView;
   readonly answer: SentenceName;
+  /** Words from the trigger to both names (lower is surer; a tight phrase scores below 0). */
+  readonly score?: number;
 }
 
 /**
@@ -574,7 +576,7 @@ function readOfTypes(
   const out: ReadAnswer[] = [];
   for (const s of scored) {
     if (out.length >= limit) break;
-    if (!out.some((o) => o.answer.id === s.read.answer.id)) out.push(s.read);
+    if (!out.some((o) => o.answer.id === s.read.answer.id)) out.push({ ...s.read, score: s.score });
   }
   return out;
 }

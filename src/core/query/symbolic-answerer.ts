@@ -46,6 +46,8 @@ const MAX_HOMONYMS = 3;
 const MAX_TITLE_CHECKS = 5;
 // Co-mentioned entities listed in one answer: the list stays readable in a narrow panel.
 const CO_MENTIONS_SHOWN = 10;
+// Readings added to stored facts are held to closer words than an answer read alone: trigger to both names.
+const MAX_ALSO_READ_SCORE = 8;
 // Shorter names of an entity read with it (one request each).
 const MAX_SHORT_NAMED = 2;
 // Entities listed for "most connected".
@@ -323,9 +325,10 @@ class Turn {
     if (readLimit(intent) <= 1) return none;
     // Optional: never at the cost of the answer (asking with no request left would force one).
     if (this.ctx.sentencesOf(id) === undefined && (this.input.remainingRequests ?? 0) < 1) return none;
-    const reads = this.readings(id, intent, known);
-    if (reads === undefined) return none;
-    if (!Array.isArray(reads)) return reads;
+    const all = this.readings(id, intent, known);
+    if (all === undefined) return none;
+    if (!Array.isArray(all)) return all;
+    const reads = all.filter((r) => (r.score ?? 0) <= MAX_ALSO_READ_SCORE);
     if (reads.length === 0) return none;
     return { text: ` ${alsoReadText(reads)}`, ids: reads.map((r) => r.answer.id) };
   }
