@@ -25,10 +25,13 @@ export const CAPABILITY = {
   FIND_PATH: 'FIND_PATH',
   GET_CAPTURED_PAGES: 'GET_CAPTURED_PAGES',
   READ_PAGE_SENTENCES: 'READ_PAGE_SENTENCES',
+  READ_SENTENCES_NAMING: 'READ_SENTENCES_NAMING',
   FIND_CO_MENTIONED: 'FIND_CO_MENTIONED',
 } as const;
 /** Sentences one READ_PAGE_SENTENCES request returns: enough to find a stated fact, small in a prompt. */
 export const MAX_SENTENCES_READ = 40;
+/** The newest pages READ_SENTENCES_NAMING looks through for a name no entity has: a bounded scan. */
+export const NAME_SCAN_PAGES = 200;
 
 export type CapabilityId = (typeof CAPABILITY)[keyof typeof CAPABILITY];
 
@@ -138,6 +141,11 @@ export function buildCapabilities(context: QueryContext, env: CapabilityEnvironm
       parameters: [createEntityIdParam('entityId', 'Entity to read about', all)],
     });
   }
+  caps.push({
+    id: CAPABILITY.READ_SENTENCES_NAMING,
+    description: 'Read stored sentences of the newest pages holding a name no entity has.',
+    parameters: [createTextParam('name', 'The name', MAX_TEXT_PARAM)],
+  });
   const scopes: PageScope[] = env.pageUrl ? ['current_page', 'today', 'recent'] : ['today', 'recent'];
   caps.push({
     id: CAPABILITY.GET_CAPTURED_PAGES,

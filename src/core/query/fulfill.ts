@@ -6,8 +6,8 @@ import { InvalidArgumentsError } from '../errors';
 import { asEntityId, type EntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import { isEntityType } from '../graph/types';
-import type { Entity, EntityType } from '../graph/types';
-import { CAPABILITY, MAX_CO_MENTIONS, MAX_PATH_DEPTH, MAX_SENTENCES_READ, STATED_PATH_DEPTH } from './capabilities';
+import type { Entity, EntityType, Page } from '../graph/types';
+import { CAPABILITY, MAX_CO_MENTIONS, MAX_PATH_DEPTH, MAX_SENTENCES_READ, NAME_SCAN_PAGES, STATED_PATH_DEPTH } from './capabilities';
 import { loadFullEntity } from './graph-views';
 import { requestKey } from './info-capability';
 import {
@@ -173,6 +173,11 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
     case CAPABILITY.READ_PAGE_SENTENCES:
       for (const id of ids(p.entityId)) patch.setSentences(id, await readSentences(deps.store, id));
       break;
+    case CAPABILITY.READ_SENTENCES_NAMING: {
+      const name = text(p.name);
+      if (name !== '') patch.setNameSentences(name, await readSentencesNaming(deps.store, name));
+      break;
+    }
     case CAPABILITY.FIND_CO_MENTIONED: {
       const type = text(p.definition);
       if (type !== '' && !isEntityType(type)) throw new InvalidArgumentsError(`Unknown entity type "${type.slice(0, 40)}".`);
@@ -201,16 +206,58 @@ async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceV
     const all = page.sentences ?? [];
     const naming = all.map((s) => own.some((n) => containsWord(s.toLowerCase(), n)));
     if (!naming.includes(true)) continue;
-    // Each entity by every name a sentence may use, a person's surname included ("… by Banzi, Cuartielles …").
-    const entities = await store.getEntities(page.entityIds.slice(0, SENTENCE_PAGE_ENTITIES));
-    const named = entities.flatMap((e) => namesInText(e).map((key) => ({ key, view: { id: e.id, name: e.name, type: e.type } })));
-    // Aliases the reading may find an entity by: written as names ("Pega", "AI"), not a common word an alias happens to be.
-    const nameLike = new Map(entities.map((e) => [e.id, e.aliases.filter((a) => /^[\p{Lu}\p{N}]/u.test(a))]));
-    const others = named.filter((n) => n.view.id !== id).map((n) => n.key);
+    const names = await pageNames(store, page);
+    const others = names.keys.filter((n) => n.id !== id).map((n) => n.key);
     for (const [i, s] of all.entries()) {
       if (out.length >= MAX_SENTENCES_READ) return out;
       const refersBy = naming[i] === true ? undefined : continuation(all, naming, i, own, others, openers);
       if (naming[i] !== true && refersBy === undefined) continue;
+      const named = names.in(s);
+      if (refersBy !== undefined) named.push({ id, name: entity.name, type: entity.type });
+      out.push({
+        pageUrl: page.url,
+        pageTitle: page.title,
+        text: s,
+        names: named,
+        ...(refersBy ? { refersBy: { opener: refersBy, name: entity.name } } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The stored sentences of the newest `NAME_SCAN_PAGES` pages that contain `name` (whole
+ * words, any case), each with the page's entities it names: for a name no entity has.
+ */
+async function readSentencesNaming(store: GraphStore, name: string): Promise<SentenceView[]> {
+  const key = name.toLowerCase();
+  const out: SentenceView[] = [];
+  for (const page of await store.listPages({ limit: NAME_SCAN_PAGES })) {
+    const holding = (page.sentences ?? []).filter((s) => containsWord(s.toLowerCase(), key));
+    if (holding.length === 0) continue;
+    const names = await pageNames(store, page);
+    for (const s of holding) {
+      if (out.length >= MAX_SENTENCES_READ) return out;
+      out.push({ pageUrl: page.url, pageTitle: page.title, text: s, names: names.in(s) });
+    }
+  }
+  return out;
+}
+
+/** A page's entities by every lower-case name a sentence may use (`keys`), and those a sentence names (`in`). */
+async function pageNames(
+  store: GraphStore,
+  page: Page,
+): Promise<{ keys: ReadonlyArray<{ key: string; id: EntityId }>; in: (sentence: string) => SentenceName[] }> {
+  // Each entity by every name a sentence may use, a person's surname included ("… by Banzi, Cuartielles …").
+  const entities = await store.getEntities(page.entityIds.slice(0, SENTENCE_PAGE_ENTITIES));
+  const named = entities.flatMap((e) => namesInText(e).map((key) => ({ key, view: { id: e.id, name: e.name, type: e.type } })));
+  // Aliases the reading may find an entity by: written as names ("Pega", "AI"), not a common word an alias happens to be.
+  const nameLike = new Map(entities.map((e) => [e.id, e.aliases.filter((a) => /^[\p{Lu}\p{N}]/u.test(a))]));
+  return {
+    keys: named.map((n) => ({ key: n.key, id: n.view.id })),
+    in: (s) => {
       const lower = s.toLowerCase();
       const names = new Map<EntityId, SentenceName>();
       for (const n of named) {
@@ -222,17 +269,9 @@ async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceV
           .map((a) => a.toLowerCase());
         names.set(n.view.id, seen === undefined ? { ...n.view, aliases } : { ...seen, aliases: [...(seen.aliases ?? []), ...aliases] });
       }
-      if (refersBy !== undefined) names.set(id, { id, name: entity.name, type: entity.type });
-      out.push({
-        pageUrl: page.url,
-        pageTitle: page.title,
-        text: s,
-        names: [...names.values()],
-        ...(refersBy ? { refersBy: { opener: refersBy, name: entity.name } } : {}),
-      });
-    }
-  }
-  return out;
+      return [...names.values()];
+    },
+  };
 }
 
 /** Words that open a sentence going on about the organization or thing the one before began with. */

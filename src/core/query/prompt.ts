@@ -134,6 +134,14 @@ function contextLines(context: QueryContext): string[] {
       );
     }
   }
+  // Sentences read for a name the graph has no entity for: the name is quoted like page text.
+  for (const read of context.nameSentenceReads) {
+    for (const s of read.sentences) {
+      lines.push(
+        `sentence about_name=${q(read.name)} page=${q(s.pageTitle)} url=${q(s.pageUrl)} text=${qSentence(s.text)} names=[${s.names.map((n) => n.id).join(', ')}]`,
+      );
+    }
+  }
   for (const page of context.pages) {
     lines.push(
       `page url=${q(page.url)} title=${q(page.title)} captured=${new Date(page.capturedAt).toISOString()} entities=${page.entityCount} [${page.entityIds.join(', ')}]`,

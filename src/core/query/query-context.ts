@@ -179,7 +179,10 @@ export class QueryContext {
   private readonly relMap = new Map<RelationshipId, RelationshipView>();
   private readonly pageMap = new Map<string, PageView>();
   private readonly pathMap = new Map<string, PathView>();
+  /** Sentences read, by entity id. */
   private readonly sentenceMap = new Map<EntityId, readonly SentenceView[]>();
+  /** Sentences read for a name no entity has, by the name in lower case. */
+  private readonly nameSentenceMap = new Map<string, { readonly name: string; readonly sentences: readonly SentenceView[] }>();
   private readonly coMentionMap = new Map<string, CoMentionsView>();
   private readonly sharedPageMap = new Map<string, SharedPagesView>();
   private readonly typeListings = new Map<EntityType, EntityId[]>();
@@ -251,6 +254,13 @@ export class QueryContext {
   sentencesOf(id: EntityId): readonly SentenceView[] | undefined {
     return this.sentenceMap.get(id);
   }
+  /** The stored sentences read for a name no entity has (READ_SENTENCES_NAMING); empty when none holds it. */
+  setNameSentences(name: string, sentences: readonly SentenceView[]): void {
+    this.nameSentenceMap.set(name.trim().toLowerCase(), { name: name.trim(), sentences: [...sentences] });
+  }
+  nameSentencesOf(name: string): readonly SentenceView[] | undefined {
+    return this.nameSentenceMap.get(name.trim().toLowerCase())?.sentences;
+  }
 
   /** The co-mentions read for one anchor and type filter (FIND_CO_MENTIONED). */
   setCoMentions(view: CoMentionsView): void {
@@ -303,6 +313,7 @@ export class QueryContext {
     for (const page of other.pageMap.values()) this.addPage(page);
     for (const path of other.pathMap.values()) this.addPath(path);
     for (const [id, sentences] of other.sentenceMap) this.setSentences(id, sentences);
+    for (const read of other.nameSentenceMap.values()) this.setNameSentences(read.name, read.sentences);
     for (const view of other.coMentionMap.values()) this.setCoMentions(view);
     for (const view of other.sharedPageMap.values()) this.setSharedPages(view);
     for (const [type, ids] of other.typeListings) this.typeListings.set(type, ids);
@@ -346,6 +357,10 @@ export class QueryContext {
   /** Every entity's sentences read so far, in reading order. */
   get sentenceReads(): Array<{ readonly id: EntityId; readonly sentences: readonly SentenceView[] }> {
     return [...this.sentenceMap].map(([id, sentences]) => ({ id, sentences }));
+  }
+  /** The sentences read for names no entity has, in reading order. */
+  get nameSentenceReads(): Array<{ readonly name: string; readonly sentences: readonly SentenceView[] }> {
+    return [...this.nameSentenceMap.values()];
   }
   get coMentions(): CoMentionsView[] {
     return [...this.coMentionMap.values()];
@@ -407,6 +422,7 @@ export class QueryContext {
       pages: this.pages,
       paths: this.paths,
       sentences: this.sentenceReads,
+      nameSentences: this.nameSentenceReads,
       coMentions: this.coMentions,
       sharedPages: this.sharedPages,
       definitions: this.definitionList,

@@ -468,4 +468,20 @@ describe('reading what the page gold missed', () => {
     );
     expect(await parent('Who founded Kestrel Mobility?')).not.toContain('Ada Quinn');
   });
+
+  it('reads a name no entity has in the newest pages, says so, and never with reading off', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const ada = await graph.createEntity({ name: 'Ada Quinn', type: 'person' });
+    await graph.recordPage({ url: URL, title: TITLE, entityIds: [ada.id], sentences: ['Propel(x) was founded by Ada Quinn in 2013.'] });
+    const ask = async (q: string, readSentences = true) =>
+      (await answerQuestion(q, { engine: createQueryEngine({ store, clock: fixedClock(), readSentences }), store })).answer;
+    expect(await ask('Who founded Propel(x)?')).toBe(
+      'I have no stored fact and no entity named "Propel(x)", but "Agari raises $22M" says: “Propel(x) was founded by Ada Quinn in 2013.” (it names Ada Quinn). This was read from the page, not a fact in your graph.',
+    );
+    expect(await ask('Who founded Propel(x)?', false)).toMatch(/^I have nothing about "Propel\(x\)" in your graph yet/);
+    // A name no sentence holds, or a sentence without the trigger: nothing read.
+    expect(await ask('Who founded Kestrel?')).toMatch(/^I have nothing about "Kestrel"/);
+    expect(await ask('Where is Propel(x) located?')).toMatch(/^I have nothing about "Propel\(x\)"/);
+  });
 });

@@ -467,7 +467,7 @@ function distance(words: readonly string[], at: number, name: string): number {
  */
 export function readFromSentences(
   sentences: readonly SentenceView[],
-  about: EntityId,
+  about: EntityId | undefined,
   aboutNames: readonly string[],
   reading: ReadingSpec,
   limit = 1,
@@ -486,7 +486,7 @@ const MIN_SURNAME = 3;
  * Kay's friends"). Not the start of a longer name: "Piaggio" of "Piaggio Fast Forward" is
  * its parent, another entity.
  */
-function shortForms(sentences: readonly SentenceView[], about: EntityId, aboutNames: readonly string[]): string[] {
+function shortForms(sentences: readonly SentenceView[], about: EntityId | undefined, aboutNames: readonly string[]): string[] {
   const out = new Set(aboutNames);
   const self = sentences.flatMap((s) => s.names).find((n) => n.id === about);
   const words = self ? wordsOf(self.name) : [];
@@ -497,7 +497,7 @@ function shortForms(sentences: readonly SentenceView[], about: EntityId, aboutNa
 
 function readOfTypes(
   sentences: readonly SentenceView[],
-  about: EntityId,
+  about: EntityId | undefined,
   ownNames: readonly string[],
   reading: ReadingSpec,
   types: readonly EntityType[],
@@ -670,6 +670,17 @@ export const ALSO_READ_HEAD = 'Read from your pages, not stored facts:';
  */
 export function alsoReadText(reads: readonly ReadAnswer[]): string {
   return `${ALSO_READ_HEAD} ${quotesOf(reads)}.`;
+}
+
+/**
+ * The wording of answers read about a name no entity has: it says so, quotes the page and
+ * says it was read.
+ *
+ * @example
+ *   readNameText('Propel(x)', [read]) // 'I have no stored fact and no entity named "Propel(x)", but "…" says: “…” (it names Ada Quinn). This was read from the page, not a fact in your graph.'
+ */
+export function readNameText(name: string, reads: readonly ReadAnswer[]): string {
+  return `I have no stored fact and no entity named "${name}", but ${quotesOf(reads)}. This was read from the page, not a fact in your graph.`;
 }
 
 /** One quote per sentence, naming every answer read from it. */

@@ -34,7 +34,7 @@ import {
   TITLE_ATTRIBUTES,
   UNTYPED_LABELS,
 } from './relation-words';
-import { alsoReadText, readAnswerText, readFromSentences, readingSpec, readLimit, type ReadAnswer } from './sentence-reading';
+import { alsoReadText, readAnswerText, readFromSentences, readingSpec, readLimit, readNameText, type ReadAnswer } from './sentence-reading';
 import { describeEntity, subjectsSentence, verbPhrase } from './sentences';
 import { nameCoverage, queryTokens } from './token-name-search';
 
@@ -345,7 +345,45 @@ class Turn {
     return this.ctx.relationships.filter((r) => r.from === id || r.to === id);
   }
 
-  private notFound(slotText: string): Answer {
+  /**
+   * For a name no entity has: a stored sentence of the newest pages that names it and answers
+   * the question, quoted, at low confidence; asks for those sentences first. Undefined when
+   * reading is off or nothing answers.
+   */
+  private fromNameSentences(name: string, intent: Intent): QueryResponse | undefined {
+    if (!this.readSentences) return undefined;
+    const reading = readingSpec(intent);
+    if (reading === undefined) return undefined;
+    const sentences = this.ctx.nameSentencesOf(name);
+    if (sentences === undefined) {
+      return this.ask(`read what the captured pages say about "${name}"`, [
+        { capabilityId: CAPABILITY.READ_SENTENCES_NAMING, parameters: { name } },
+      ]);
+    }
+    const reads = readFromSentences(sentences, undefined, [name], reading, readLimit(intent));
+    const first = reads[0];
+    if (first === undefined) return undefined;
+    return {
+      type: 'answer',
+      content: readNameText(name, reads),
+      confidence: 'low',
+      sources: reads.map((r) => ({
+        entityId: r.answer.id,
+        name: r.answer.name,
+        type: r.answer.type,
+        pages: [{ url: r.sentence.pageUrl, title: r.sentence.pageTitle }],
+      })),
+      suggestedFollowUps: [`What do we know about ${first.answer.name}?`],
+    };
+  }
+
+  private notFound(slotText: string, intent?: Intent): QueryResponse {
+    const read = intent === undefined ? undefined : this.fromNameSentences(slotText, intent);
+    if (read) return read;
+    return this.notFoundAnswer(slotText);
+  }
+
+  private notFoundAnswer(slotText: string): Answer {
     return this.answer(
       `I have nothing about "${slotText}" in your graph yet. It appears once a page you capture mentions it, or you can add it yourself.`,
       'low',
@@ -492,7 +530,8 @@ class Turn {
   private relation(relation: string, object: string, direction: 'in' | 'out', type: EntityType | undefined): QueryResponse {
     const res = this.resolve(object);
     if (isNeeds(res)) return res;
-    if (res === 'missing') return this.notFound(object);
+    if (res === 'missing')
+      return this.notFound(object, { kind: 'relation', relation, object, direction, ...(type ? { entityType: type } : {}) });
     const anchor = res.ids[0];
     if (!anchor) return this.notFound(object);
     if (isCoMentionRelation(relation)) return this.coMentioned(anchor, this.name(anchor), type, res.exact);
@@ -552,7 +591,7 @@ class Turn {
   private role(role: Role, subject: string): QueryResponse {
     const res = this.resolve(subject);
     if (isNeeds(res)) return res;
-    if (res === 'missing') return this.notFound(subject);
+    if (res === 'missing') return this.notFound(subject, { kind: 'role', role, subject });
     const id = res.ids[0];
     if (!id) return this.notFound(subject);
     const need = this.expand([id]) ?? this.moreRelationships(id);
@@ -609,7 +648,7 @@ class Turn {
   private where(subject: string): QueryResponse {
     const res = this.resolve(subject);
     if (isNeeds(res)) return res;
-    if (res === 'missing') return this.notFound(subject);
+    if (res === 'missing') return this.notFound(subject, { kind: 'where', subject });
     const id = res.ids[0];
     if (!id) return this.notFound(subject);
     const need = this.expand([id]);
