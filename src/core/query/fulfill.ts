@@ -214,6 +214,11 @@ async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceV
       if (naming[i] !== true && refersBy === undefined) continue;
       const named = names.in(s);
       if (refersBy !== undefined) named.push({ id, name: entity.name, type: entity.type });
+      // "In 2014, he co-founded Andela": "he" is the person the sentence before opens with.
+      const pronoun = i > 0 ? personPronoun(s) : undefined;
+      const person = pronoun === undefined ? undefined : names.firstIn(all[i - 1] ?? '');
+      if (pronoun !== undefined && person?.type === 'person' && person.id !== id && !named.some((n) => n.id === person.id))
+        named.push({ ...person, aliases: [pronoun] });
       out.push({
         pageUrl: page.url,
         pageTitle: page.title,
@@ -245,11 +250,30 @@ async function readSentencesNaming(store: GraphStore, name: string): Promise<Sen
   return out;
 }
 
-/** A page's entities by every lower-case name a sentence may use (`keys`), and those a sentence names (`in`). */
+/** Words at most before a sentence's subject pronoun ("In 2014, he …"). */
+const PRONOUN_WINDOW = 4;
+
+/** "he" or "she" among the first words of a sentence, as its subject; undefined when neither is. */
+function personPronoun(sentence: string): string | undefined {
+  const words = sentence
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+  return words.slice(0, PRONOUN_WINDOW).find((w) => w === 'he' || w === 'she');
+}
+
+/**
+ * A page's entities by every lower-case name a sentence may use (`keys`), those a sentence
+ * names (`in`), and the one it names first (`firstIn`).
+ */
 async function pageNames(
   store: GraphStore,
   page: Page,
-): Promise<{ keys: ReadonlyArray<{ key: string; id: EntityId }>; in: (sentence: string) => SentenceName[] }> {
+): Promise<{
+  keys: ReadonlyArray<{ key: string; id: EntityId }>;
+  in: (sentence: string) => SentenceName[];
+  firstIn: (sentence: string) => SentenceName | undefined;
+}> {
   // Each entity by every name a sentence may use, a person's surname included ("… by Banzi, Cuartielles …").
   const entities = await store.getEntities(page.entityIds.slice(0, SENTENCE_PAGE_ENTITIES));
   const named = entities.flatMap((e) => namesInText(e).map((key) => ({ key, view: { id: e.id, name: e.name, type: e.type } })));
@@ -270,6 +294,16 @@ async function pageNames(
         names.set(n.view.id, seen === undefined ? { ...n.view, aliases } : { ...seen, aliases: [...(seen.aliases ?? []), ...aliases] });
       }
       return [...names.values()];
+    },
+    firstIn: (s) => {
+      const lower = s.toLowerCase();
+      let best: { at: number; view: SentenceName } | undefined;
+      for (const n of named) {
+        if (n.key.length <= 1) continue;
+        const at = firstWord(lower, n.key);
+        if (at >= 0 && (best === undefined || at < best.at)) best = { at, view: n.view };
+      }
+      return best?.view;
     },
   };
 }

@@ -484,4 +484,22 @@ describe('reading what the page gold missed', () => {
     expect(await ask('Who founded Kestrel?')).toMatch(/^I have nothing about "Kestrel"/);
     expect(await ask('Where is Propel(x) located?')).toMatch(/^I have nothing about "Propel\(x\)"/);
   });
+
+  it('reads "he" or "she" opening a sentence as the person the sentence before opens with', async () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Ada Quinn', 'person'],
+      ['Kestrel', 'company'],
+      ['Initech', 'company'],
+    ];
+    const ask = await page(names, ['Ada Quinn grew up in Lagos.', 'In 2014, she co-founded Kestrel, a payments firm.']);
+    expect(await ask('Who founded Kestrel?')).toContain('(it names Ada Quinn)');
+    const company = await page(names, ['Initech hired Ada Quinn.', 'In 2014, she co-founded Kestrel, a payments firm.']);
+    expect(await company('Who founded Kestrel?')).not.toContain('Ada Quinn');
+  });
+
+  it('reads starting a company as founding it, for a name no entity has too', async () => {
+    const ask = await page([['Ada Quinn', 'person']], ['Two years later, Ada Quinn moved on to start Kestrel Pay, a payments firm.']);
+    expect(await ask('Who founded Kestrel Pay?')).toContain('no entity named "Kestrel Pay", but');
+    expect(await ask('Who founded Kestrel Pay?')).toContain('(it names Ada Quinn)');
+  });
 });

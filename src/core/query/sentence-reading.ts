@@ -114,7 +114,8 @@ const OWNS = spec([...OWN_WORDS, 'bought'], ACQUIRE_PREFIXES, ['company'], 'owne
 export function readingSpec(intent: Intent): ReadingSpec | undefined {
   switch (intent.kind) {
     case 'role':
-      if (intent.role === 'founder') return spec([...FOUNDER_WORDS, 'launched'], FOUNDER_PREFIXES, ['person']);
+      // "Aboyeji moved on to start Flutterwave": starting a company is founding it (read, not stored).
+      if (intent.role === 'founder') return spec([...FOUNDER_WORDS, 'launched', 'start', 'starts'], FOUNDER_PREFIXES, ['person']);
       if (intent.role === 'leader') return spec(LEADER_WORDS, [], ['person']);
       return spec(ROLE_WORDS, [], ['person']);
     case 'where':
