@@ -295,6 +295,16 @@ describe('reading what the page gold missed', () => {
       'Where is Bardo Museum located?',
       'it names Tunisia',
     ],
+    [
+      'what is adopted at an organization as what it uses',
+      [
+        ['Segment', 'company'],
+        ['nsq.js', 'technology'],
+      ],
+      'Thanks to Ada for creating nsq.js and helping drive its adoption at Segment.',
+      'What does Segment use?',
+      'it names nsq.js',
+    ],
   ];
   for (const [guards, names, sentence, question, named] of READS) {
     it(`reads ${guards}`, async () => {

@@ -78,7 +78,7 @@ const ROLE_WORDS = [...ROLE_TITLES, ...JOB_VERBS];
 const ORG_OR_THING: readonly EntityType[] = ['company', 'product', 'technology', 'other'];
 
 /** Words of having or running on, read (not stored) as "uses": too loose for a fact, enough for a quoted reading. */
-const HAVE_WORDS = ['features', 'featuring', 'enabled', 'leverages', 'leveraging', 'employs', 'integrates', 'integrating'];
+const HAVE_WORDS = ['features', 'featuring', 'enabled', 'leverages', 'leveraging', 'employs', 'integrates', 'integrating', 'adoption'];
 /** Trigger words by the question's verb (its `verbKey`). */
 const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
   ['acquir', spec(ACQUIRE_WORDS, ACQUIRE_PREFIXES, ORG_OR_THING)],
