@@ -120,6 +120,13 @@ describe('trigger rules', () => {
         ['Stripe', 'company'],
       ]),
     ).toEqual(['Stripe acquired Paystack']);
+    // The article before the buyer's name does not turn the passive around.
+    expect(
+      rel('Paystack, a payments firm, was bought out by the Stripe Company for $200 million.', [
+        ['Paystack', 'company'],
+        ['Stripe Company', 'company'],
+      ]),
+    ).toEqual(['Stripe Company acquired Paystack']);
     expect(
       rel('Stripe is in talks to acquire Paystack.', [
         ['Stripe', 'company'],

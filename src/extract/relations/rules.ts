@@ -463,8 +463,9 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
   if (a.type === 'loc' && b.type === 'org' && phrase === '- based') return [decide('located_in', false)];
   if (a.type !== 'org' || !orgLike(b)) return ownedBy(between, a, b);
   if (hasPrefix(ACQUIRE) || has(ACQUIRE_WORDS)) {
-    // "Y was acquired by X": the buyer is the second name.
-    return [decide('acquired', between.at(-1) !== 'by')];
+    // "Y was acquired by X", "… by the Walt Disney Company": the buyer is the second name.
+    const last = between.at(-1) === 'the' ? between.at(-2) : between.at(-1);
+    return [decide('acquired', last !== 'by')];
   }
   const owned = ownedBy(between, a, b);
   if (owned.length > 0) return owned;
