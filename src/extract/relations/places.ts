@@ -117,3 +117,27 @@ export function seatAfter(tokens: readonly Token[], between: readonly string[], 
   // "Canaan Partners, on Sand Hill Road, has three": the subject's apposition, closed by a comma.
   return opening(tokens, a) && between.length === 2 && between[0] === ',' && APPOSITION_PLACES.has(between[1] ?? '') && next === ',';
 }
+
+/** Last words of names of institutions that stand in one place: a building or a campus ("Bardo Museum", "Criminal Court"). */
+const SITED_NOUNS = new Set([
+  'museum',
+  'court',
+  'university',
+  'college',
+  'school',
+  'hospital',
+  'library',
+  'laboratory',
+  'institute',
+  'center',
+  'centre',
+]);
+
+/**
+ * "the International Criminal Court at The Hague", "Birch University in Leeds": an
+ * institution that stands in one place, then "in"/"at" alone before the place. Not a
+ * company ("Acme in Kenya" is as often where it sells as where it is).
+ */
+export function sitedIn(tokens: readonly Token[], between: readonly string[], a: Span): boolean {
+  return SITED_NOUNS.has(tokens[a.end - 1]?.text ?? '') && between.length === 1 && (between[0] === 'in' || between[0] === 'at');
+}

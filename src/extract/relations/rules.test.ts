@@ -818,3 +818,94 @@ describe('heads of state', () => {
     expect(rel('Tunisia’s interior minister Bo Rask spoke.', tunisia)).toEqual([]);
   });
 });
+
+describe('founders, owners, places and users by the phrase around the names', () => {
+  it('reads a founder’s title right before the person as founding the name before it, whatever its type', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Vimeo', 'product'],
+      ['Ada Quinn', 'person'],
+    ];
+    expect(rel('The talk opened with a video of Vimeo co-founder Ada Quinn narrating a trip.', names)).toEqual([
+      'Vimeo founded_by Ada Quinn',
+    ]);
+    expect(rel('According to Vimeo’s founder Ada Quinn, it grew.', names)).toEqual(['Vimeo founded_by Ada Quinn']);
+    expect(rel('Vimeo user Ada Quinn posted a clip.', names)).toEqual([]);
+  });
+
+  it('gives a founder’s other titles as a job at the organization founded', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Ada Quinn', 'person'],
+      ['Fabrikam', 'company'],
+    ];
+    expect(rel('“Money talks,” says Ada Quinn, president, chief operating officer and co-founder of Fabrikam.', names)).toEqual([
+      'Ada Quinn works_for Fabrikam',
+      'Fabrikam founded_by Ada Quinn',
+    ]);
+    expect(rel('Fabrikam co-founder and partner Ada Quinn spoke on Tuesday.', names)).toEqual([
+      'Ada Quinn works_for Fabrikam',
+      'Fabrikam founded_by Ada Quinn',
+    ]);
+    expect(rel('Ada Quinn, co-founder of Fabrikam, spoke.', names)).toEqual(['Fabrikam founded_by Ada Quinn']);
+    // The verb names no title: "developer" qualifies the firm.
+    expect(rel('Ada Quinn co-founded developer outsourcing firm Fabrikam.', names)).toEqual(['Fabrikam founded_by Ada Quinn']);
+  });
+
+  it('reads a job at an organization named after its owner’s possessive, and nothing past another possessive', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Ada Quinn', 'person'],
+      ['Contoso', 'technology'],
+      ['Birch Center', 'company'],
+    ];
+    expect(rel('The geologist Ada Quinn, co-director of Contoso’s Birch Center, was preparing a talk.', names)).toEqual([
+      'Ada Quinn works_for Birch Center',
+    ]);
+    expect(rel('Ada Quinn, a critic of Contoso’s Birch Center, spoke.', names)).toEqual([]);
+  });
+
+  it('reads the partners an organization’s partners list includes', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Quokka', 'company'],
+      ['Contoso', 'company'],
+      ['Fabrikam', 'company'],
+    ];
+    expect(rel('Partners providing these courses on Quokka include Contoso and Fabrikam, she said.', names)).toEqual([
+      'Quokka partners_with Contoso',
+      'Quokka partners_with Fabrikam',
+    ]);
+    expect(rel('Quokka’s partners include Contoso.', names)).toEqual(['Quokka partners_with Contoso']);
+    expect(rel('Rivals of Quokka include Contoso.', names)).toEqual([]);
+    expect(rel('Quokka includes Contoso.', names)).toEqual([]);
+  });
+
+  it('reads an institution "at"/"in" its place, not a company, and not before a list of places', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Birch Court', 'company'],
+      ['Contoso', 'company'],
+      ['Leeds', 'location'],
+      ['Paris', 'location'],
+      ['Rome', 'location'],
+    ];
+    expect(rel('After it joins the Birch Court at Leeds on April 1, it will sue.', names)).toEqual(['Birch Court located_in Leeds']);
+    expect(rel('Contoso in Leeds sells phones.', names)).toEqual([]);
+    expect(rel('The Birch Court in Paris, Leeds and Rome sat.', names)).toEqual([]);
+  });
+
+  it('reads a "-based" apposition of a name typed otherwise as its seat', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Quokka', 'technology'],
+      ['Leeds', 'location'],
+    ];
+    expect(rel('One example is Quokka, a Leeds-based conglomerate serving millions.', names)).toEqual(['Quokka located_in Leeds']);
+    expect(rel('Quokka runs Leeds-based servers.', names)).toEqual([]);
+  });
+
+  it('reads the subject after an opening "Using X," as using X', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Kestrel-9', 'product'],
+      ['Ada Quinn', 'person'],
+    ];
+    expect(rel('The story goes like this: Using the Kestrel-9, Ada Quinn made discoveries.', names)).toEqual(['Ada Quinn uses Kestrel-9']);
+    expect(rel('Ada Quinn, using the Kestrel-9, made discoveries.', names)).toEqual([]);
+    expect(rel('After years of using the Kestrel-9, Ada Quinn quit.', names)).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@
  */
 import type { Span, Token } from './features';
 import { builtOn, isInstitution, makersProduct, productFrom, productNamed, seatPhrase, unitOf } from './noun-phrases';
-import { placesLeader, seatAfter } from './places';
+import { placesLeader, seatAfter, sitedIn } from './places';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
 import {
   ACQUIRE_PREFIXES,
@@ -22,6 +22,7 @@ import {
   MAKER_VERBS,
   PARTNER_PREFIXES,
   PRODUCT_NOUNS,
+  ROLE_TITLES,
   USE_WORDS,
 } from '../../core/text/relation-vocabulary';
 
@@ -201,11 +202,16 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   const unit = (o: Span) => o.type === 'org' && unitOf(tokens, o, [...others, a, b]);
   // …and a unit that is no institution of its own ("Analytics", "AI") is no employer either; a center or institute is.
   if (a.type === 'per' && unit(b) && !isInstitution(tokens, b)) return [];
+  // "co-director of MIT's Lorenz Center": the owner named by a possessive right before the organization is part of its name.
+  const owner = (o: Span) => a.type === 'per' && b.type === 'org' && o.end + 2 === b.start && isPossessive(tokens, o.end);
   // Another person or organization between: the pair is not the one the words speak of (places may stand between).
-  if (others.some((o) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start && !unit(o))) return [];
+  if (others.some((o) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start && !unit(o) && !owner(o))) return [];
   // "charges at the Court against Sudan's president, Bashir": the role between is the place's, not the organization's.
-  const possessor = (o: Span) => tokens[o.end]?.text === "'" && tokens[o.end + 1]?.text === 's';
-  if ((a.type === 'per') !== (b.type === 'per') && others.some((o) => o.start >= a.end && o.end <= b.start && possessor(o))) return [];
+  if (
+    (a.type === 'per') !== (b.type === 'per') &&
+    others.some((o) => o.start >= a.end && o.end <= b.start && isPossessive(tokens, o.end) && !owner(o))
+  )
+    return [];
   const between = tokens.slice(a.end, b.start).map((t) => t.text);
   if (hedged(between) || between.some((w) => BREAKS.has(w))) return [];
   // "Norwest led the Series D round": the word "round" read as the page's organization (anaphora.ts) is what the first funded.
@@ -218,6 +224,12 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   )
     return a.type === 'org' || a.type === 'per' ? [decide('invested_in', true)] : [];
   if (a.type === 'loc' && b.type === 'loc') return placeInPlace(tokens, between, a, b, others);
+  // "Using the LGP-30, Lorenz made discoveries": the clause's subject, right after the opening phrase, used the thing.
+  if (a.type === 'misc' && b.type !== 'loc' && between.length === 1 && between[0] === ',' && openingUse(tokens, a))
+    return [decide('uses', false)];
+  // "the International Criminal Court at The Hague": an institution in its place, and no list of places going on.
+  if (a.type === 'org' && b.type === 'loc' && sitedIn(tokens, between, a) && !listGoesOn(tokens, b, others))
+    return [decide('located_in', true)];
   // "Sudan's president, Omar al-Bashir": the head of a state works for it.
   if (a.type === 'loc' && b.type === 'per' && placesLeader(between)) return [decide('works_for', false)];
   // "Dell's infrastructure offering, PowerFlex", "Boston Dynamics is known for its robot, Atlas", "Ada Quinn's synthesis tool,
@@ -302,6 +314,8 @@ function personNamed(between: readonly string[], b: Span): boolean {
 /** A person and an organization: CEO, founder, any other role, an apposition, money. */
 function personDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const [person, org] = a.type === 'per' ? [a, b] : [b, a];
+  // "YouTube co-founder Jawed Karim", "Project Diane's founder Ada": the title right before the person founds the name before it, whatever its type.
+  if (org === a && a.type === 'misc' && foundersTitle(between)) return [decide('founded_by', true)];
   // An organization, not a thing or a stray phrase ("head of AI", "led by African-American women").
   if (org.type !== 'org') return [];
   if (person === a) {
@@ -313,12 +327,28 @@ function personDecisions(tokens: readonly Token[], between: readonly string[], a
   if (between.some((w, i) => w === 'ceo' || (w === 'chief' && between[i + 1] === 'executive'))) out.push(decide('ceo_of', person === a));
   // "Donovan co-founded Maker Studios", "Acme founder Ada": the organization founded_by the person.
   if (between.some((w) => w.startsWith('found') || w.startsWith('cofound'))) out.push(decide('founded_by', org === a));
+  // "president, chief operating officer and co-founder of Cardlytics": a founder's other titles are a job there too (the
+  // title "founder", not the verb: "he co-founded developer outsourcing firm Fabrikam" names no job).
+  if (out.length === 1 && out[0]?.label === 'founded_by' && between.some(founderTitle) && between.some((w) => JOB_TITLES.has(w)))
+    out.push(decide('works_for', person === a));
   if (out.length > 0) return out;
   if (between.some((w) => ROLE_WORDS.has(w))) return [decide('works_for', person === a)];
   if (between.some((w) => FUND_WORDS.has(w)) || moneyTaken(between)) return invest(between, a, b);
   if (person === a && jobApposition(between)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
   return [];
 }
+
+/** "co-founder", "'s founder": a founder's title and nothing else between a name and the person after it. */
+function foundersTitle(between: readonly string[]): boolean {
+  const words = between[0] === "'" && between[1] === 's' ? between.slice(2) : between;
+  const title = words.join(' ');
+  return title === 'founder' || title === 'cofounder' || title === 'co - founder';
+}
+
+const founderTitle = (w: string) => w === 'founder' || w === 'cofounder';
+
+/** Job titles other than a founder's: held beside "co-founder", they are a job at the organization founded. */
+const JOB_TITLES: ReadonlySet<string> = new Set(ROLE_TITLES.filter((w) => !w.includes('found')));
 
 /** Verbs of a relative clause that give a person's organization: "Ada, who runs Acme", "Ada, who co-founded Acme". */
 const RUNS = new Set(['runs', 'ran', 'leads', 'led', 'heads', 'headed', 'manages', 'managed', 'chairs', 'chaired']);
@@ -457,8 +487,10 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
     if (USES_WORDS.has(verb) && (a.type === 'org' || subjectOfClause(tokens, a, verb))) return [decide('uses', true)];
   }
   if (a.type === 'org' && b.type === 'loc') return placeDecisions(tokens, between, a, b);
-  // "Pebble's headquarters in Redwood City": a name with a seat is an organization, whatever type it was given.
-  if (a.type === 'misc' && b.type === 'loc' && seatPhrase(between)) return [decide('located_in', true)];
+  // "Pebble's headquarters in Redwood City", "NEQSOL, an Amsterdam-based conglomerate": a name with a seat is an organization,
+  // whatever type it was given.
+  if (a.type === 'misc' && b.type === 'loc' && (seatPhrase(between) || basedApposition(tokens, between, b)))
+    return [decide('located_in', true)];
   // "Foster City-based Scale Venture Partners", "the San Mateo-based startup".
   if (a.type === 'loc' && b.type === 'org' && phrase === '- based') return [decide('located_in', false)];
   if (a.type !== 'org' || !orgLike(b)) return ownedBy(between, a, b);
@@ -476,7 +508,7 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
     const ofAfter = between.some((w, i) => CUSTOMER_WORDS.has(w) && between[i + 1] === 'of');
     return [decide('customer_of', ofAfter)];
   }
-  if (partnering(between)) return [decide('partners_with', true)];
+  if (partnering(between) || partnersInclude(tokens, between, a)) return [decide('partners_with', true)];
   if (has(FUND_WORDS) || moneyTaken(between)) return invest(between, a, b);
   return [];
 }
@@ -567,11 +599,31 @@ function moneyTaken(between: readonly string[]): boolean {
  * whose place is glued to "-based").
  */
 function placeDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
-  const phrase = between.join(' ');
-  if (seatPhrase(between) || seatAfter(tokens, between, a, b)) return [decide('located_in', true)];
-  const based = tokens[b.end]?.text === '-' && tokens[b.end + 1]?.text === 'based';
-  if (based && (phrase === ', a' || phrase === ', an' || phrase === ', the')) return [decide('located_in', true)];
+  if (seatPhrase(between) || seatAfter(tokens, between, a, b) || basedApposition(tokens, between, b)) return [decide('located_in', true)];
   return [];
+}
+
+/** ", a London-based …": an apposition whose place is glued to "-based". */
+function basedApposition(tokens: readonly Token[], between: readonly string[], b: Span): boolean {
+  const phrase = between.join(' ');
+  const based = tokens[b.end]?.text === '-' && tokens[b.end + 1]?.text === 'based';
+  return based && (phrase === ', a' || phrase === ', an' || phrase === ', the');
+}
+
+/** Tokens that may open a sentence's phrase before "using": its start, or a colon ("… told like this: Using X, …"). */
+const PHRASE_OPENERS = new Set([':', '—', '–']);
+
+/** "Using X," / "Using the X," opens the sentence (or follows a colon), X being `a`. */
+function openingUse(tokens: readonly Token[], a: Span): boolean {
+  const at = tokens[a.start - 1]?.text === 'the' ? a.start - 2 : a.start - 1;
+  if (tokens[at]?.text !== 'using') return false;
+  return at === 0 || PHRASE_OPENERS.has(tokens[at - 1]?.text ?? '');
+}
+
+/** A list separator after `b` and another name after it: "in Paris, London and Rome". */
+function listGoesOn(tokens: readonly Token[], b: Span, others: readonly Span[]): boolean {
+  const next = tokens[b.end]?.text ?? '';
+  return next === 'and' || next === 'or' || (LIST_WORDS.has(next) && others.some((o) => o.start > b.end));
 }
 
 /** Words before a place that make "in Bushwick, Brooklyn" one place inside another, not a list. */
@@ -657,6 +709,30 @@ function invest(between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const target = reversed ? a : b;
   if (target.type !== 'org' || (investor.type !== 'org' && investor.type !== 'per')) return [];
   return [decide('invested_in', !reversed)];
+}
+
+/** Tokens at most between the noun "partners" and the organization whose partners they are ("partners providing courses on"). */
+const MAX_PARTNERS_LEAD = 6;
+const INCLUDE = new Set(['include', 'includes', 'including']);
+const PARTNERS_OF = new Set(['on', 'of', 'with', 'at', 'for']);
+
+/**
+ * "Acme's partners include Contoso", "industry partners providing courses on Acme include
+ * Contoso": "include(s)" alone between the names, and the noun "partners" the first's
+ * (its possessive) or right before it through a preposition, in one clause.
+ */
+function partnersInclude(tokens: readonly Token[], between: readonly string[], a: Span): boolean {
+  const verb = between.at(-1) === 'the' ? between.at(-2) : between.at(-1);
+  if (!INCLUDE.has(verb ?? '')) return false;
+  const head = between.slice(0, between.lastIndexOf(verb ?? '')).filter((w) => w !== ',');
+  if (head.length > 0) return head.join(' ') === "' s partners";
+  if (!PARTNERS_OF.has(tokens[a.start - 1]?.text ?? '')) return false;
+  for (let i = a.start - 2; i >= Math.max(0, a.start - 1 - MAX_PARTNERS_LEAD); i--) {
+    const w = tokens[i]?.text ?? '';
+    if (w === 'partners') return true;
+    if (BREAKS.has(w) || w === ',' || !/^\p{Ll}+$/u.test(w)) return false;
+  }
+  return false;
 }
 
 /** "CTEC and HackerRank are working together", "Acme and Contoso compete": a verb after both names. */
