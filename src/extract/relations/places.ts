@@ -80,6 +80,24 @@ export function placesLeader(between: readonly string[]): boolean {
   return title === 'president' || title === 'prime minister' || (words.length === 1 && STATE_TITLES.has(title) && title !== 'minister');
 }
 
+/** A spokesperson's titles: one who speaks for a place speaks for the office seated there ("White House press secretary"). */
+const SPOKESPERSON_TITLES = new Set(['press secretary', 'spokesman', 'spokeswoman', 'spokesperson']);
+/** Words that may stand before a spokesperson's title ("deputy press secretary"). */
+const SPOKESPERSON_RANKS = new Set(['deputy', 'chief', 'principal', 'senior']);
+
+/**
+ * "White House press secretary Josh Earnest", "Kremlin spokesman Dmitry Peskov": a place
+ * `a`, a spokesperson's title (and a rank before it) and nothing else before the person;
+ * not a past one ("former White House press secretary").
+ */
+export function placesSpokesperson(tokens: readonly Token[], a: Span, between: readonly string[]): boolean {
+  const before = [tokens[a.start - 1]?.text, tokens[a.start - 2]?.text, tokens[a.start - 3]?.text];
+  if (before.some((w) => PAST.has(w ?? ''))) return false;
+  const words = between[0] === "'" && between[1] === 's' ? between.slice(2) : between;
+  const title = words.filter((w, i) => i > 0 || !SPOKESPERSON_RANKS.has(w)).join(' ');
+  return SPOKESPERSON_TITLES.has(title);
+}
+
 /** Participles that state a seat before "in": "based in", "headquartered in", "located in". */
 const SEAT_PARTICIPLES = new Set(['based', 'headquartered', 'located']);
 /** Words that may stand between an organization and its seat participle ("…, a startup based in", "…, which is headquartered in"). */

@@ -909,3 +909,57 @@ describe('founders, owners, places and users by the phrase around the names', ()
     expect(rel('After years of using the Kestrel-9, Ada Quinn quit.', names)).toEqual([]);
   });
 });
+
+describe('spokespeople, announced hires, bracketed and qualified appositions', () => {
+  it('reads a spokesperson titled by a place as working for it, not a past one', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Green House', 'location'],
+      ['Ada Quinn', 'person'],
+    ];
+    expect(rel('“We are concerned,” Green House press secretary Ada Quinn told reporters.', names)).toEqual([
+      'Ada Quinn works_for Green House',
+    ]);
+    expect(rel('Green House deputy spokesman Ada Quinn said so.', names)).toEqual(['Ada Quinn works_for Green House']);
+    expect(rel('Former Green House press secretary Ada Quinn said so.', names)).toEqual([]);
+    expect(rel('Green House visitor Ada Quinn said so.', names)).toEqual([]);
+  });
+
+  it('reads an announced appointment or promotion "of" a person "as"/"to" a role', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Contoso', 'company'],
+      ['Ada Quinn', 'person'],
+    ];
+    expect(rel('Contoso has announced the promotion of Ada Quinn to channel and sales lead for Spain.', names)).toEqual([
+      'Ada Quinn works_for Contoso',
+    ]);
+    expect(rel('Contoso announced the appointment of Ada Quinn as chief financial officer.', names)).toEqual([
+      'Ada Quinn works_for Contoso',
+    ]);
+    expect(rel('Contoso promoted Ada Quinn to chief executive.', names)).toEqual(['Ada Quinn ceo_of Contoso']);
+    expect(rel('Contoso announced the departure of Ada Quinn as CFO.', names)).toEqual([]);
+    expect(rel('Contoso announced the promotion of Ada Quinn to the board.', names)).toEqual([]);
+  });
+
+  it('reads a bracket opened right after a name as its apposition, and a closed one as a break', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Contoso', 'company'],
+      ['Ada Quinn', 'person'],
+    ];
+    expect(rel('The fund put money in Contoso (a fintech company founded by a woman named Ada Quinn) last year.', names)).toEqual([
+      'Contoso founded_by Ada Quinn',
+    ]);
+    expect(rel('The fund put money in Contoso (a fintech company) that was founded by Ada Quinn.', names)).toEqual([]);
+  });
+
+  it('lets a thing’s name qualify the noun of an apposition without breaking the clause', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Contoso', 'company'],
+      ['Vimeo', 'product'],
+      ['Fabrikam Company', 'company'],
+    ];
+    expect(
+      rel('Ada co-founded Contoso, a Vimeo multichannel network that was bought out by the Fabrikam Company for $500 million.', names),
+    ).toEqual(['Fabrikam Company acquired Contoso']);
+    expect(rel('Contoso sold its Vimeo channel to the Fabrikam Company.', names)).toEqual([]);
+  });
+});

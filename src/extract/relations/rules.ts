@@ -9,7 +9,7 @@
  */
 import type { Span, Token } from './features';
 import { builtOn, isInstitution, makersProduct, productFrom, productNamed, seatPhrase, unitOf } from './noun-phrases';
-import { placesLeader, seatAfter, sitedIn } from './places';
+import { placesLeader, placesSpokesperson, seatAfter, sitedIn } from './places';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
 import {
   ACQUIRE_PREFIXES,
@@ -204,8 +204,12 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   if (a.type === 'per' && unit(b) && !isInstitution(tokens, b)) return [];
   // "co-director of MIT's Lorenz Center": the owner named by a possessive right before the organization is part of its name.
   const owner = (o: Span) => a.type === 'per' && b.type === 'org' && o.end + 2 === b.start && isPossessive(tokens, o.end);
+  // "Maker Studios, a YouTube multichannel network that was bought by …": a thing's name qualifying the noun of the first
+  // name's apposition is no party of the clause.
+  const modifier = (o: Span) =>
+    o.type === 'misc' && o.start === a.end + 2 && tokens[a.end]?.text === ',' && ARTICLES.has(tokens[a.end + 1]?.text ?? '');
   // Another person or organization between: the pair is not the one the words speak of (places may stand between).
-  if (others.some((o) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start && !unit(o) && !owner(o))) return [];
+  if (others.some((o) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start && !unit(o) && !owner(o) && !modifier(o))) return [];
   // "charges at the Court against Sudan's president, Bashir": the role between is the place's, not the organization's.
   if (
     (a.type === 'per') !== (b.type === 'per') &&
@@ -213,7 +217,10 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   )
     return [];
   const between = tokens.slice(a.end, b.start).map((t) => t.text);
-  if (hedged(between) || between.some((w) => BREAKS.has(w))) return [];
+  // "Fattmerchant (a fintech company founded by Suneera Madhani)": a bracket opened right after the first name and still
+  // open is an apposition about it, not a break.
+  const apposition = between[0] === '(' && !between.includes(')');
+  if (hedged(between) || between.some((w, i) => BREAKS.has(w) && !(i === 0 && apposition))) return [];
   // "Norwest led the Series D round": the word "round" read as the page's organization (anaphora.ts) is what the first funded.
   if (
     ROUND_LEADS.has(between[0] ?? '') &&
@@ -231,7 +238,9 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   if (a.type === 'org' && b.type === 'loc' && sitedIn(tokens, between, a) && !listGoesOn(tokens, b, others))
     return [decide('located_in', true)];
   // "Sudan's president, Omar al-Bashir": the head of a state works for it.
-  if (a.type === 'loc' && b.type === 'per' && placesLeader(between)) return [decide('works_for', false)];
+  // "White House press secretary Josh Earnest": a spokesperson speaks for the office the place names.
+  if (a.type === 'loc' && b.type === 'per' && (placesLeader(between) || placesSpokesperson(tokens, a, between)))
+    return [decide('works_for', false)];
   // "Dell's infrastructure offering, PowerFlex", "Boston Dynamics is known for its robot, Atlas", "Ada Quinn's synthesis tool,
   // Yosys": the phrase calls the second name a made thing, whatever type recognition gave it.
   const maker = a.type === 'org' || a.type === 'per';
@@ -391,6 +400,17 @@ function attributed(tokens: readonly Token[], between: readonly string[], a: Spa
 
 /** Verbs of taking someone on ("Acme hired Ada Quinn as its CTO"). */
 const HIRING = new Set(['hired', 'hires', 'appointed', 'appoints', 'named', 'names', 'tapped', 'taps', 'recruited', 'promoted']);
+/** Verbs that announce a hire by its noun ("announced the appointment of Ada Quinn as CFO"). */
+const ANNOUNCING = new Set(['announced', 'announces', 'confirmed', 'confirms']);
+/** Nouns of taking someone on, and those of them that take "to" before the role ("the promotion of Ada Quinn to CTO"). */
+const HIRING_NOUNS = new Set(['appointment', 'hiring', 'promotion']);
+const PROMOTING = new Set(['promoted', 'promotes', 'promotion']);
+
+/** "the appointment of", "the promotion of": the words between an announcing verb and the person. */
+function hiringNoun(words: readonly string[]): boolean {
+  return words.length === 3 && words[0] === 'the' && HIRING_NOUNS.has(words[1] ?? '') && words[2] === 'of';
+}
+
 /** Tokens at most after "as" before the role word ("as its new chief operating officer"). */
 const MAX_AS_ROLE = 4;
 
@@ -400,8 +420,14 @@ const MAX_AS_ROLE = 4;
  * then "as" and a role. Other names may stand between (the person's past employers).
  */
 function hiredAs(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
-  const verb = tokens.slice(a.end, b.start).findIndex((t) => !AUXILIARIES.has(t.text));
-  if (verb < 0 || !HIRING.has(tokens[a.end + verb]?.text ?? '') || tokens[b.end]?.text !== 'as') return [];
+  const words = tokens.slice(a.end, b.start).map((t) => t.text);
+  const verb = words.findIndex((w) => !AUXILIARIES.has(w));
+  const word = words[verb] ?? '';
+  // The word that takes the role: the verb ("promoted Ada Quinn to"), or the noun after an announcing verb ("announced
+  // the appointment of Ada Quinn as").
+  const taker = HIRING.has(word) ? word : ANNOUNCING.has(word) && hiringNoun(words.slice(verb + 1)) ? words[verb + 2] : undefined;
+  const link = tokens[b.end]?.text;
+  if (taker === undefined || (link !== 'as' && !(link === 'to' && PROMOTING.has(taker)))) return [];
   const role = tokens.slice(b.end + 1, b.end + 1 + MAX_AS_ROLE).map((t) => t.text);
   if (role.some((w, i) => w === 'ceo' || (w === 'chief' && role[i + 1] === 'executive'))) return [decide('ceo_of', false)];
   return role.some((w) => ROLE_WORDS.has(w)) ? [decide('works_for', false)] : [];
