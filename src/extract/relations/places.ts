@@ -43,8 +43,8 @@ export function demonymBefore(tokens: readonly Token[], s: Span): string | undef
 /** Titles of a head of state or government: "South Korean President Yoon", "Sudan's president, Bashir". */
 const STATE_TITLES = new Set(['president', 'premier', 'chancellor', 'king', 'queen', 'emir', 'minister']);
 
-/** Words that put an office in the past. */
-const PAST = new Set(['former', 'then', 'late', 'ex']);
+/** Words that put an office in the past ("former president", "ousted leader"). */
+export const PAST_WORDS: ReadonlySet<string> = new Set(['former', 'then', 'late', 'ex', 'ousted', 'onetime', 'erstwhile']);
 
 /**
  * The words before a person's title that may name their country ("south korean" in
@@ -67,7 +67,7 @@ export function demonymOfLeader(tokens: readonly Token[], s: Span): string[] {
   if (!/^\p{L}+$/u.test(one)) return [];
   const two = at(title - 2);
   // "former Iranian president", "then US president": a past office, not a current job.
-  if (PAST.has(two) || PAST.has(at(title - 3))) return [];
+  if (PAST_WORDS.has(two) || PAST_WORDS.has(at(title - 3))) return [];
   return /^\p{L}+$/u.test(two) ? [`${two} ${one}`, one] : [one];
 }
 
@@ -92,7 +92,7 @@ const SPOKESPERSON_RANKS = new Set(['deputy', 'chief', 'principal', 'senior']);
  */
 export function placesSpokesperson(tokens: readonly Token[], a: Span, between: readonly string[]): boolean {
   const before = [tokens[a.start - 1]?.text, tokens[a.start - 2]?.text, tokens[a.start - 3]?.text];
-  if (before.some((w) => PAST.has(w ?? ''))) return false;
+  if (before.some((w) => PAST_WORDS.has(w ?? ''))) return false;
   const words = between[0] === "'" && between[1] === 's' ? between.slice(2) : between;
   const title = words.filter((w, i) => i > 0 || !SPOKESPERSON_RANKS.has(w)).join(' ');
   return SPOKESPERSON_TITLES.has(title);
@@ -152,10 +152,16 @@ const SITED_NOUNS = new Set([
 ]);
 
 /**
- * "the International Criminal Court at The Hague", "Birch University in Leeds": an
- * institution that stands in one place, then "in"/"at" alone before the place. Not a
- * company ("Acme in Kenya" is as often where it sells as where it is).
+ * "the International Criminal Court at The Hague", "Birch University in Leeds", "the
+ * Interaction Design Institute Ivrea in Ivrea", "the Museum of Modern Art in New York": an
+ * institution that stands in one place (a word of `SITED_NOUNS` in its name, first only
+ * before "of"), then "in"/"at" alone before the place. Not a company ("Acme in Kenya" is as
+ * often where it sells as where it is).
  */
 export function sitedIn(tokens: readonly Token[], between: readonly string[], a: Span): boolean {
-  return SITED_NOUNS.has(tokens[a.end - 1]?.text ?? '') && between.length === 1 && (between[0] === 'in' || between[0] === 'at');
+  if (between.length !== 1 || (between[0] !== 'in' && between[0] !== 'at')) return false;
+  for (let i = a.start; i < a.end; i++) {
+    if (SITED_NOUNS.has(tokens[i]?.text ?? '') && (i > a.start || tokens[i + 1]?.text === 'of')) return true;
+  }
+  return false;
 }

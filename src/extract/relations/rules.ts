@@ -9,7 +9,7 @@
  */
 import type { Span, Token } from './features';
 import { builtOn, isInstitution, makersProduct, productFrom, productNamed, seatPhrase, unitOf } from './noun-phrases';
-import { placesLeader, placesSpokesperson, seatAfter, sitedIn } from './places';
+import { PAST_WORDS, placesLeader, placesSpokesperson, seatAfter, sitedIn } from './places';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
 import {
   ACQUIRE_PREFIXES,
@@ -46,7 +46,8 @@ export type RuleLabel =
   | 'partners_with'
   | 'customer_of'
   | 'subsidiary_of'
-  | 'located_in';
+  | 'located_in'
+  | 'spouse_of';
 
 /** Tokens between the names beyond which no rule reads them as related (one clause). */
 const MAX_GAP = 12;
@@ -69,6 +70,7 @@ const CONFIDENCE: Readonly<Record<RuleLabel, number>> = {
   customer_of: 0.65,
   subsidiary_of: 0.7,
   located_in: 0.7,
+  spouse_of: 0.7,
 };
 /** A person's job by apposition alone ("Ada, an astronomer at Harvard"), with no role word: surer than money, less than a title. */
 const APPOSITION_CONFIDENCE = 0.6;
@@ -190,6 +192,16 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   const gap = b.start - a.end;
   if (gap >= 0 && gap <= MAX_RIVAL_GAP && rivalTitled(tokens, a, b)) return [decide('competes_with', true)];
   if (gap < 0 || gap > MAX_GAP) return [];
+  // "the Interaction Design Institute Ivrea (IDII) in Ivrea": a short bracket right after the first name (its acronym, a
+  // ticker) is an aside; the words between are read after it, and a name inside it stands nowhere between.
+  const aside = asideEnd(tokens, a, b);
+  if (aside > a.end)
+    return ruleDecisions(
+      tokens,
+      { ...a, end: aside },
+      b,
+      others.filter((o) => o.start < a.end || o.end > aside),
+    );
   // "Acme hired former Contoso executive Ada Quinn as chief operating officer": the hiring verb governs whoever stands between.
   if (a.type === 'org' && b.type === 'per') {
     const hired = hiredAs(tokens, a, b);
@@ -261,9 +273,31 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
     return listed.length > 0 ? listed : parentAfter(tokens, a, b);
   }
   if (a.type !== 'per' && b.type !== 'per') return thingDecisions(tokens, between, a, b);
-  if (a.type === 'per' && b.type === 'per') return [];
+  // "Ellen Fetter had married John Gille": the verb alone between two people.
+  if (a.type === 'per' && b.type === 'per') return married(between) ? [decide('spouse_of', true)] : [];
   if (a.type === 'per' && b.type === 'misc') return personMakes(between);
   return personDecisions(tokens, between, a, b);
+}
+
+/** "married", "is married to", ", who married": auxiliaries and a marrying verb alone between two people. */
+function married(between: readonly string[]): boolean {
+  const words = between[0] === ',' && between[1] === 'who' ? between.slice(2) : between;
+  const verb = words.filter((w) => !AUXILIARIES.has(w)).join(' ');
+  return verb === 'married' || verb === 'married to' || verb === 'wed';
+}
+
+/** Tokens at most inside a bracket read as an aside ("(IDII)", "(NYSE: ACME)"). */
+const MAX_ASIDE = 4;
+
+/** The token after the ")" of a short bracket opened right after `a` and closed before `b`, or `a.end` when there is none. */
+function asideEnd(tokens: readonly Token[], a: Span, b: Span): number {
+  if (tokens[a.end]?.text !== '(') return a.end;
+  for (let i = a.end + 2; i <= a.end + 1 + MAX_ASIDE && i < b.start; i++) {
+    const w = tokens[i]?.text;
+    if (w === ')') return i + 1;
+    if (w === '(') return a.end;
+  }
+  return a.end;
 }
 
 /** Tokens at most between a sentence's opening organization and "competitors Google" later in the same clause. */
@@ -438,11 +472,25 @@ function hiredAs(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
  * an organization whose possessive qualifies the next person ("Grady Burnett as chief
  * operating officer and Google's veteran software engineer Ahmed Aly"), or that opens the
  * next conjunct with a possessive ("… and Google's …": the roles before "and" are the first
- * person's, even when the next person is not a recognized name).
+ * person's, even when the next person is not a recognized name); a past title before a
+ * person ("former Facebook ad sales executive Grady Burnett": no job there now; a founder
+ * stays one).
  */
 export function vetoed(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): boolean {
+  if (a.type !== 'per' && b.type === 'per') return pastTitle(tokens, a, b);
   if (a.type !== 'per' || b.type !== 'org') return false;
   return possessorOfNext(tokens, b, others) || (tokens[b.start - 1]?.text === 'and' && isPossessive(tokens, b.end));
+}
+
+/** Tokens at most of a title between an organization and its person ("ad sales executive", "( PDI ) leader"). */
+const MAX_TITLE = 5;
+
+/** "former Acme CEO Ada", "ex-Acme executive Ada", "ousted Acme ( ACM ) leader Ada": a past word before the name, a short title after it, no founder. */
+function pastTitle(tokens: readonly Token[], a: Span, b: Span): boolean {
+  const before = tokens[a.start - 1]?.text === '-' ? tokens[a.start - 2]?.text : tokens[a.start - 1]?.text;
+  if (!PAST_WORDS.has(before ?? '')) return false;
+  const title = tokens.slice(a.end, b.start).map((t) => t.text);
+  return title.length <= MAX_TITLE && !title.includes(',') && !title.some((w) => w.includes('found'));
 }
 
 /** A possessive "'s" at token `i` (the tokenizer splits "Google's" into "google", "'", "s"). */
@@ -646,10 +694,15 @@ function openingUse(tokens: readonly Token[], a: Span): boolean {
   return at === 0 || PHRASE_OPENERS.has(tokens[at - 1]?.text ?? '');
 }
 
-/** A list separator after `b` and another name after it: "in Paris, London and Rome". */
+/**
+ * A list goes on after `b`: "in Paris and Rome", "in Paris, London and Rome" (a name after the comma, and another
+ * separator after it); not "in Ivrea, Italy." (the place the first is in).
+ */
 function listGoesOn(tokens: readonly Token[], b: Span, others: readonly Span[]): boolean {
   const next = tokens[b.end]?.text ?? '';
-  return next === 'and' || next === 'or' || (LIST_WORDS.has(next) && others.some((o) => o.start > b.end));
+  if (next === 'and' || next === 'or') return true;
+  const second = next === ',' ? others.find((o) => o.start === b.end + 1) : undefined;
+  return second !== undefined && LIST_WORDS.has(tokens[second.end]?.text ?? '');
 }
 
 /** Words before a place that make "in Bushwick, Brooklyn" one place inside another, not a list. */
