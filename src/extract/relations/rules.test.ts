@@ -1032,4 +1032,19 @@ describe('asides and spouses', () => {
     expect(rel('The late Contoso co-founder Ada Quinn was honored.', names)).toEqual(['Contoso founded_by Ada Quinn']);
     expect(rel('Contoso CEO Ada Quinn said so.', names)).toEqual(['Ada Quinn ceo_of Contoso']);
   });
+
+  it('reads what a thing is built on when a base noun names it, and an offer a made thing’s clause follows', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Tally', 'product'],
+      ['Kestrel', 'company'],
+      ['Contoso', 'company'],
+      ['Stretch', 'person'],
+    ];
+    expect(rel('Tally was built on a retrofitted distributed process management system called Kestrel.', names)).toEqual([
+      'Tally uses Kestrel',
+    ]);
+    expect(rel('Tally was built on a hill called Kestrel.', names)).toEqual([]);
+    expect(rel('Contoso also offers Stretch, which is built for warehouse automation.', names)).toEqual(['Contoso develops Stretch']);
+    expect(rel('Contoso also offers Stretch, which is popular.', names)).toEqual([]);
+  });
 });

@@ -320,8 +320,12 @@ const decide = (label: RuleLabel, forward: boolean, confidence = CONFIDENCE[labe
 /** Words at most between the apposition's article and its product noun ("a four-legged robot"). */
 const MAX_APPOSITION_PRODUCT = 3;
 
-/** The name at `b` is followed by ", a <product noun>" ("Stretch, a robot that …", "Gita, an autonomous robot"). */
+/**
+ * The name at `b` is followed by ", a <product noun>" ("Stretch, a robot that …", "Gita, an autonomous robot") or by a
+ * made thing's relative clause (", which is built for warehouse automation").
+ */
 function productAfter(tokens: readonly Token[], b: Span): boolean {
+  if (tokens[b.end]?.text === ',' && madeFor(tokens.slice(b.end + 1, b.end + 5).map((t) => t.text))) return true;
   if (tokens[b.end]?.text !== ',' || !ARTICLES.has(tokens[b.end + 1]?.text ?? '')) return false;
   for (let i = b.end + 2; i <= b.end + 2 + MAX_APPOSITION_PRODUCT && i < tokens.length; i++) {
     const w = tokens[i]?.text ?? '';
@@ -331,6 +335,15 @@ function productAfter(tokens: readonly Token[], b: Span): boolean {
   return false;
 }
 const ARTICLES = new Set(['a', 'an']);
+const MADE = new Set(['built', 'designed', 'made', 'engineered']);
+
+/** "which is built for warehouse automation", "which was designed to …": a made thing's relative clause. */
+function madeFor(words: readonly string[]): boolean {
+  const [which, is, made, purpose] = words;
+  return (
+    which === 'which' && (is === 'is' || is === 'was' || is === 'are') && MADE.has(made ?? '') && (purpose === 'for' || purpose === 'to')
+  );
+}
 const PRODUCT_NOUN_SET: ReadonlySet<string> = new Set(PRODUCT_NOUNS);
 
 /**
@@ -542,6 +555,8 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
   // "HackerRank developed another product, CodePair": a maker's verb, a product noun, the product (typed as it may be).
   if (a.type === 'org' && b.type !== 'loc' && productNamed(between) && makerVerb(between))
     return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
+  // "the service was built on a distributed process management system called Workqueue": what it stands on, named.
+  if (orgLike(a) && b.type !== 'loc' && builtOnNamed(between)) return [{ ...decide('uses', true), thing: true }];
   // "Acme Cloud is powered by Kestrel": what it runs on, after the passive's "by".
   if (orgLike(a) && b.type === 'misc' && poweredBy(between)) return [decide('uses', true)];
   // "QGIS is a Qt application", "Kestrel is a Rust library": what the thing is written with.
@@ -595,6 +610,19 @@ function subjectOfClause(tokens: readonly Token[], a: Span, verb: string): boole
   return verb !== 'using' && verb !== 'used' && !SUBJECT_PREPOSITIONS.has(tokens[a.start - 1]?.text ?? '');
 }
 const SUBJECT_PREPOSITIONS = new Set(['in', 'on', 'at', 'of', 'for', 'with', 'from', 'by', 'to', 'into', 'onto']);
+
+/** Nouns of what a thing is built on, before "called" ("a system called Workqueue"): the product nouns and "system". */
+const BASE_NOUNS: ReadonlySet<string> = new Set([...PRODUCT_NOUNS, 'system']);
+/** Words at most between "built on" and the name ("a retrofitted distributed process management system called"). */
+const MAX_BASE_PHRASE = 8;
+
+/** "was built on a … system called", "runs on a … platform named": a built-on verb after the subject, then a base noun and "called"/"named". */
+function builtOnNamed(between: readonly string[]): boolean {
+  const at = between.findIndex((w) => !AUXILIARIES.has(w));
+  if (at < 0 || !builtOn(between[at] ?? '', between[at + 1] ?? '') || between.length - at > MAX_BASE_PHRASE + 2) return false;
+  const last = between.at(-1);
+  return (last === 'called' || last === 'named') && BASE_NOUNS.has(between.at(-2) ?? '') && !between.includes(',');
+}
 
 /** Verbs of moving onto a technology, with their preposition ("switched to Kafka"). */
 const MOVED_TO = new Set(['switched', 'moved', 'migrated', 'transitioned']);
