@@ -1047,4 +1047,14 @@ describe('asides and spouses', () => {
     expect(rel('Contoso also offers Stretch, which is built for warehouse automation.', names)).toEqual(['Contoso develops Stretch']);
     expect(rel('Contoso also offers Stretch, which is popular.', names)).toEqual([]);
   });
+
+  it('reads a maker’s possessive before a product line word and the product, not before a rival', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Contoso', 'company'],
+      ['Kestrel', 'company'],
+      ['Fabrikam Plover', 'product'],
+    ];
+    expect(rel('The lineup covers more than Contoso’s mainstream Kestrel offerings do.', names)).toEqual(['Contoso develops Kestrel']);
+    expect(rel('Contoso’s rival Fabrikam Plover phones sold well.', names)).toEqual([]);
+  });
 });

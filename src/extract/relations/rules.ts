@@ -8,7 +8,7 @@
  * The classifier (`extract.ts`) asks these first; a rule that fires decides the pair.
  */
 import type { Span, Token } from './features';
-import { builtOn, isInstitution, makersProduct, productFrom, productNamed, seatPhrase, unitOf } from './noun-phrases';
+import { builtOn, isInstitution, LINE_WORDS, makersProduct, productFrom, productNamed, seatPhrase, unitOf } from './noun-phrases';
 import { PAST_WORDS, placesLeader, placesSpokesperson, seatAfter, sitedIn } from './places';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
 import {
@@ -548,7 +548,9 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
   const has = (set: ReadonlySet<string>) => between.some((w) => set.has(w));
   const hasPrefix = (prefixes: readonly string[]) => between.some((w) => starts(w, prefixes));
   const phrase = between.join(' ');
-  if (a.type === 'org' && b.type === 'misc' && phrase === "' s") return [decide('develops', true, POSSESSIVE_MAKER_CONFIDENCE)];
+  // "Sony's PlayStation VR", "Intel's mainstream vPro offerings".
+  const line = between.length === 3 && LINE_WORDS.has(between[2] ?? '') ? between.slice(0, 2) : between;
+  if (a.type === 'org' && b.type === 'misc' && line.join(' ') === "' s") return [decide('develops', true, POSSESSIVE_MAKER_CONFIDENCE)];
   if (a.type === 'org' && b.type === 'misc' && makersProduct(between, tokens[a.start]?.text ?? ''))
     return [decide('develops', true, PRODUCT_NOUN_CONFIDENCE)];
   if (a.type === 'misc' && b.type === 'org' && productFrom(between)) return [decide('develops', false, PRODUCT_NOUN_CONFIDENCE)];
