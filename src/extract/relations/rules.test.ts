@@ -1057,4 +1057,17 @@ describe('asides and spouses', () => {
     expect(rel('The lineup covers more than Contoso’s mainstream Kestrel offerings do.', names)).toEqual(['Contoso develops Kestrel']);
     expect(rel('Contoso’s rival Fabrikam Plover phones sold well.', names)).toEqual([]);
   });
+
+  it('reads a job past a thing’s name that ends in a job title (a title taken for a name), not past another thing', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Ada Quinn', 'person'],
+      ['Portfolio General Manager', 'product'],
+      ['Kestrel Studio', 'product'],
+      ['Contoso', 'company'],
+    ];
+    expect(rel('“Agencies wait,” says Ada Quinn, Vice President and Portfolio General Manager at Contoso.', names)).toEqual([
+      'Ada Quinn works_for Contoso',
+    ]);
+    expect(rel('Ada Quinn, a user of Kestrel Studio at Contoso, spoke.', names)).toEqual([]);
+  });
 });

@@ -220,8 +220,11 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   // name's apposition is no party of the clause.
   const modifier = (o: Span) =>
     o.type === 'misc' && o.start === a.end + 2 && tokens[a.end]?.text === ',' && ARTICLES.has(tokens[a.end + 1]?.text ?? '');
+  // "Adam Davidson, Vice President and Portfolio General Manager at CTEC": a thing's name ending in a job title is the title.
+  const title = (o: Span) => a.type === 'per' && o.type === 'misc' && JOB_TITLES.has(tokens[o.end - 1]?.text ?? '');
   // Another person or organization between: the pair is not the one the words speak of (places may stand between).
-  if (others.some((o) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start && !unit(o) && !owner(o) && !modifier(o))) return [];
+  const standsBetween = (o: Span) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start;
+  if (others.some((o) => standsBetween(o) && !unit(o) && !owner(o) && !modifier(o) && !title(o))) return [];
   // "charges at the Court against Sudan's president, Bashir": the role between is the place's, not the organization's.
   if (
     (a.type === 'per') !== (b.type === 'per') &&
