@@ -13,11 +13,15 @@ const silent: RelationModel = {
   classes: RELATION_CLASSES.length,
 };
 
-function rel(text: string, names: ReadonlyArray<[string, EntityType]>): string[] {
-  const ms: Mention[] = names.map(([name, type]) => {
+function mentionsOf(text: string, names: ReadonlyArray<[string, EntityType]>): Mention[] {
+  return names.map(([name, type]) => {
     const start = text.indexOf(name);
     return { text: name, type, start, end: start + name.length, score: 1 };
   });
+}
+
+function rel(text: string, names: ReadonlyArray<[string, EntityType]>): string[] {
+  const ms = mentionsOf(text, names);
   return classifyRelations(text, ms, (m) => ({ name: m.text, type: m.type }), { model: silent })
     .relations.map((r) => `${r.from} ${r.label} ${r.to}`)
     .sort();
@@ -1069,5 +1073,22 @@ describe('asides and spouses', () => {
       'Ada Quinn works_for Contoso',
     ]);
     expect(rel('Ada Quinn, a user of Kestrel Studio at Contoso, spoke.', names)).toEqual([]);
+  });
+
+  it('reads no acquisition, by rule or classifier, of a part of the second organization; a stake is money', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Contoso', 'company'],
+      ['Fabrikam', 'company'],
+    ];
+    const shipped = (text: string) =>
+      classifyRelations(text, mentionsOf(text, names), (m) => ({ name: m.text, type: m.type }))
+        .relations.map((r) => `${r.from} ${r.label} ${r.to}`)
+        .sort();
+    expect(shipped('Contoso acquired a subsidiary of Fabrikam.')).toEqual([]);
+    expect(shipped('Contoso bought Fabrikam’s chip unit for $2 billion.')).toEqual([]);
+    expect(shipped('Fabrikam’s chip unit was bought by Contoso.')).toEqual([]);
+    expect(shipped('Contoso acquired a 20% stake in Fabrikam.')).toEqual(['Contoso invested_in Fabrikam']);
+    expect(shipped('Contoso has acquired Fabrikam for $2 billion.')).toEqual(['Contoso acquired Fabrikam']);
+    expect(shipped('Fabrikam was acquired by the Contoso Group.')).toEqual(['Contoso acquired Fabrikam']);
   });
 });

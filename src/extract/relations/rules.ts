@@ -494,6 +494,12 @@ function hiredAs(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
  */
 export function vetoed(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): boolean {
   if (a.type !== 'per' && b.type === 'per') return pastTitle(tokens, a, b);
+  // "Contoso acquired a subsidiary of Fabrikam", "bought Fabrikam's chip unit": neither owns the other (a stake is money, read by the rules).
+  if (a.type !== 'per' && a.type !== 'loc' && b.type === 'org' && b.start >= a.end) {
+    const between = tokens.slice(a.end, b.start).map((t) => t.text);
+    const buying = between.some((w) => starts(w, ACQUIRE) || ACQUIRE_WORDS.has(w));
+    if (buying && between.length <= MAX_GAP && partBought(tokens, between, b) && !between.some((w) => FUND_WORDS.has(w))) return true;
+  }
   if (a.type !== 'per' || b.type !== 'org') return false;
   return possessorOfNext(tokens, b, others) || (tokens[b.start - 1]?.text === 'and' && isPossessive(tokens, b.end));
 }
@@ -588,8 +594,9 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
   // "Foster City-based Scale Venture Partners", "the San Mateo-based startup".
   if (a.type === 'loc' && b.type === 'org' && phrase === '- based') return [decide('located_in', false)];
   if (a.type !== 'org' || !orgLike(b)) return ownedBy(between, a, b);
-  if (hasPrefix(ACQUIRE) || has(ACQUIRE_WORDS)) {
-    // "Y was acquired by X", "… by the Walt Disney Company": the buyer is the second name.
+  // "Y was acquired by X", "… by the Walt Disney Company": the buyer is the second name; a part of one is not the whole
+  // ("acquired a 20% stake in Fabrikam" is read as money below; `vetoed` keeps the classifier off the others).
+  if ((hasPrefix(ACQUIRE) || has(ACQUIRE_WORDS)) && !partBought(tokens, between, b)) {
     const last = between.at(-1) === 'the' ? between.at(-2) : between.at(-1);
     return [decide('acquired', last !== 'by')];
   }
@@ -627,6 +634,20 @@ function builtOnNamed(between: readonly string[]): boolean {
   if (at < 0 || !builtOn(between[at] ?? '', between[at + 1] ?? '') || between.length - at > MAX_BASE_PHRASE + 2) return false;
   const last = between.at(-1);
   return (last === 'called' || last === 'named') && BASE_NOUNS.has(between.at(-2) ?? '') && !between.includes(',');
+}
+
+/** Words after a buying verb that make its object a part of the second name ("a stake in", "the assets of", "20% of"). */
+const PART_WORDS = new Set(['of', 'in', 'stake', '%']);
+
+/**
+ * What was bought is a part of `b`, not `b`: a part word after the buying verb ("acquired a stake in Fabrikam"), `b`'s
+ * possessive after it ("bought Fabrikam's chip unit"), or the first name's before it ("Acme's unit was bought by …").
+ */
+function partBought(tokens: readonly Token[], between: readonly string[], b: Span): boolean {
+  if (between.at(-1) === 'by' || between.at(-2) === 'by') return between[0] === "'" && between[1] === 's';
+  const buying = between.findIndex((w) => starts(w, ACQUIRE) || ACQUIRE_WORDS.has(w));
+  // Not the noun's own "of" ("Acme's acquisition of Fabrikam").
+  return buying >= 0 && (between.slice(buying + 2).some((w) => PART_WORDS.has(w)) || isPossessive(tokens, b.end));
 }
 
 /** Verbs of moving onto a technology, with their preposition ("switched to Kafka"). */
