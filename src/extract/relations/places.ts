@@ -98,6 +98,15 @@ export function placesSpokesperson(tokens: readonly Token[], a: Span, between: r
   return SPOKESPERSON_TITLES.has(title);
 }
 
+/** Words of ", both of which", ", all of which": the names before them, all of them. */
+const QUANTIFIERS = new Set(['both', 'all', 'each']);
+
+/** ", both of which are" read as ", which are": the quantifier before "which" stands for the names before it. */
+function withoutQuantifier(words: readonly string[]): readonly string[] {
+  const at = words.findIndex((w, i) => QUANTIFIERS.has(w) && words[i + 1] === 'of' && words[i + 2] === 'which');
+  return at < 0 ? words : [...words.slice(0, at), ...words.slice(at + 2)];
+}
+
 /** Participles that state a seat before "in": "based in", "headquartered in", "located in". */
 const SEAT_PARTICIPLES = new Set(['based', 'headquartered', 'located']);
 /** Words that may stand between an organization and its seat participle ("…, a startup based in", "…, which is headquartered in"). */
@@ -125,7 +134,8 @@ export function seatAfter(tokens: readonly Token[], between: readonly string[], 
   if (between.length === 1 && between[0] === '(') return next === ',' || next === ')';
   const last = between.at(-1);
   if (last === 'in' && SEAT_PARTICIPLES.has(between.at(-2) ?? '')) {
-    const lead = between.slice(0, -2);
+    // ", both of which are based in": the quantifier before "which" stands for the names before it.
+    const lead = withoutQuantifier(between.slice(0, -2));
     // An apposition (", a startup based in") or the verb "is" ("is headquartered in"), not "acquired a startup based in".
     // A bare ", based in" after a name that is no subject tells where the sentence's person is ("the editor for NBC News, based in Hong Kong").
     const bare = lead.length === 1 && lead[0] === ',';

@@ -1091,4 +1091,15 @@ describe('asides and spouses', () => {
     expect(shipped('Contoso has acquired Fabrikam for $2 billion.')).toEqual(['Contoso acquired Fabrikam']);
     expect(shipped('Fabrikam was acquired by the Contoso Group.')).toEqual(['Contoso acquired Fabrikam']);
   });
+
+  it('reads a seat after ", both of which are based in" as after ", which is based in"', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Cedar Works', 'company'],
+      ['Chile', 'location'],
+    ];
+    expect(rel('Startups include Alder and Cedar Works, both of which are based in Chile.', names)).toEqual([
+      'Cedar Works located_in Chile',
+    ]);
+    expect(rel('Cedar Works, none of which is based in Chile, grew.', names)).toEqual([]);
+  });
 });
