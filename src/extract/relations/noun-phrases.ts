@@ -59,8 +59,26 @@ const THING_DETERMINERS = new Set(['the', 'their', 'its', 'his', 'her', 'our', '
  * the determiner "Intel processors" names the maker, not a product.
  */
 export function namedThing(tokens: readonly Token[], s: Span): boolean {
-  return PRODUCT_NOUNS.has(tokens[s.end]?.text ?? '') && THING_DETERMINERS.has(tokens[s.start - 1]?.text ?? '');
+  if (!PRODUCT_NOUNS.has(tokens[s.end]?.text ?? '')) return false;
+  // "Intel's mainstream vPro offerings", "their new Ryzen processors": a word of a product line may stand after the determiner.
+  const lead = LINE_WORDS.has(tokens[s.start - 1]?.text ?? '') ? s.start - 2 : s.start - 1;
+  return THING_DETERMINERS.has(tokens[lead]?.text ?? '');
 }
+
+/** Words that describe a product line between its maker's possessive and its name ("Intel's mainstream vPro offerings"). */
+export const LINE_WORDS: ReadonlySet<string> = new Set([
+  'new',
+  'latest',
+  'mainstream',
+  'flagship',
+  'upcoming',
+  'current',
+  'popular',
+  'premium',
+  'budget',
+  'original',
+  'own',
+]);
 
 /**
  * "developed another product, CodePair", "launched a new app called Tally": a product noun,

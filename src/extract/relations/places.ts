@@ -43,8 +43,8 @@ export function demonymBefore(tokens: readonly Token[], s: Span): string | undef
 /** Titles of a head of state or government: "South Korean President Yoon", "Sudan's president, Bashir". */
 const STATE_TITLES = new Set(['president', 'premier', 'chancellor', 'king', 'queen', 'emir', 'minister']);
 
-/** Words that put an office in the past. */
-const PAST = new Set(['former', 'then', 'late', 'ex']);
+/** Words that put an office in the past ("former president", "ousted leader"). */
+export const PAST_WORDS: ReadonlySet<string> = new Set(['former', 'then', 'late', 'ex', 'ousted', 'onetime', 'erstwhile']);
 
 /**
  * The words before a person's title that may name their country ("south korean" in
@@ -67,7 +67,7 @@ export function demonymOfLeader(tokens: readonly Token[], s: Span): string[] {
   if (!/^\p{L}+$/u.test(one)) return [];
   const two = at(title - 2);
   // "former Iranian president", "then US president": a past office, not a current job.
-  if (PAST.has(two) || PAST.has(at(title - 3))) return [];
+  if (PAST_WORDS.has(two) || PAST_WORDS.has(at(title - 3))) return [];
   return /^\p{L}+$/u.test(two) ? [`${two} ${one}`, one] : [one];
 }
 
@@ -78,6 +78,33 @@ export function placesLeader(between: readonly string[]): boolean {
   if (between.slice(2).indexOf(',') >= 0 && between.at(-1) !== ',') return false;
   const title = words.join(' ');
   return title === 'president' || title === 'prime minister' || (words.length === 1 && STATE_TITLES.has(title) && title !== 'minister');
+}
+
+/** A spokesperson's titles: one who speaks for a place speaks for the office seated there ("White House press secretary"). */
+const SPOKESPERSON_TITLES = new Set(['press secretary', 'spokesman', 'spokeswoman', 'spokesperson']);
+/** Words that may stand before a spokesperson's title ("deputy press secretary"). */
+const SPOKESPERSON_RANKS = new Set(['deputy', 'chief', 'principal', 'senior']);
+
+/**
+ * "White House press secretary Josh Earnest", "Kremlin spokesman Dmitry Peskov": a place
+ * `a`, a spokesperson's title (and a rank before it) and nothing else before the person;
+ * not a past one ("former White House press secretary").
+ */
+export function placesSpokesperson(tokens: readonly Token[], a: Span, between: readonly string[]): boolean {
+  const before = [tokens[a.start - 1]?.text, tokens[a.start - 2]?.text, tokens[a.start - 3]?.text];
+  if (before.some((w) => PAST_WORDS.has(w ?? ''))) return false;
+  const words = between[0] === "'" && between[1] === 's' ? between.slice(2) : between;
+  const title = words.filter((w, i) => i > 0 || !SPOKESPERSON_RANKS.has(w)).join(' ');
+  return SPOKESPERSON_TITLES.has(title);
+}
+
+/** Words of ", both of which", ", all of which": the names before them, all of them. */
+const QUANTIFIERS = new Set(['both', 'all', 'each']);
+
+/** ", both of which are" read as ", which are": the quantifier before "which" stands for the names before it. */
+function withoutQuantifier(words: readonly string[]): readonly string[] {
+  const at = words.findIndex((w, i) => QUANTIFIERS.has(w) && words[i + 1] === 'of' && words[i + 2] === 'which');
+  return at < 0 ? words : [...words.slice(0, at), ...words.slice(at + 2)];
 }
 
 /** Participles that state a seat before "in": "based in", "headquartered in", "located in". */
@@ -107,7 +134,8 @@ export function seatAfter(tokens: readonly Token[], between: readonly string[], 
   if (between.length === 1 && between[0] === '(') return next === ',' || next === ')';
   const last = between.at(-1);
   if (last === 'in' && SEAT_PARTICIPLES.has(between.at(-2) ?? '')) {
-    const lead = between.slice(0, -2);
+    // ", both of which are based in": the quantifier before "which" stands for the names before it.
+    const lead = withoutQuantifier(between.slice(0, -2));
     // An apposition (", a startup based in") or the verb "is" ("is headquartered in"), not "acquired a startup based in".
     // A bare ", based in" after a name that is no subject tells where the sentence's person is ("the editor for NBC News, based in Hong Kong").
     const bare = lead.length === 1 && lead[0] === ',';
@@ -116,4 +144,34 @@ export function seatAfter(tokens: readonly Token[], between: readonly string[], 
   }
   // "Canaan Partners, on Sand Hill Road, has three": the subject's apposition, closed by a comma.
   return opening(tokens, a) && between.length === 2 && between[0] === ',' && APPOSITION_PLACES.has(between[1] ?? '') && next === ',';
+}
+
+/** Last words of names of institutions that stand in one place: a building or a campus ("Bardo Museum", "Criminal Court"). */
+const SITED_NOUNS = new Set([
+  'museum',
+  'court',
+  'university',
+  'college',
+  'school',
+  'hospital',
+  'library',
+  'laboratory',
+  'institute',
+  'center',
+  'centre',
+]);
+
+/**
+ * "the International Criminal Court at The Hague", "Birch University in Leeds", "the
+ * Interaction Design Institute Ivrea in Ivrea", "the Museum of Modern Art in New York": an
+ * institution that stands in one place (a word of `SITED_NOUNS` in its name, first only
+ * before "of"), then "in"/"at" alone before the place. Not a company ("Acme in Kenya" is as
+ * often where it sells as where it is).
+ */
+export function sitedIn(tokens: readonly Token[], between: readonly string[], a: Span): boolean {
+  if (between.length !== 1 || (between[0] !== 'in' && between[0] !== 'at')) return false;
+  for (let i = a.start; i < a.end; i++) {
+    if (SITED_NOUNS.has(tokens[i]?.text ?? '') && (i > a.start || tokens[i + 1]?.text === 'of')) return true;
+  }
+  return false;
 }

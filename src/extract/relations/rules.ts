@@ -8,8 +8,8 @@
  * The classifier (`extract.ts`) asks these first; a rule that fires decides the pair.
  */
 import type { Span, Token } from './features';
-import { builtOn, isInstitution, makersProduct, productFrom, productNamed, seatPhrase, unitOf } from './noun-phrases';
-import { placesLeader, seatAfter } from './places';
+import { builtOn, isInstitution, LINE_WORDS, makersProduct, productFrom, productNamed, seatPhrase, unitOf } from './noun-phrases';
+import { PAST_WORDS, placesLeader, placesSpokesperson, seatAfter, sitedIn } from './places';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
 import {
   ACQUIRE_PREFIXES,
@@ -22,6 +22,7 @@ import {
   MAKER_VERBS,
   PARTNER_PREFIXES,
   PRODUCT_NOUNS,
+  ROLE_TITLES,
   USE_WORDS,
 } from '../../core/text/relation-vocabulary';
 
@@ -45,7 +46,8 @@ export type RuleLabel =
   | 'partners_with'
   | 'customer_of'
   | 'subsidiary_of'
-  | 'located_in';
+  | 'located_in'
+  | 'spouse_of';
 
 /** Tokens between the names beyond which no rule reads them as related (one clause). */
 const MAX_GAP = 12;
@@ -68,6 +70,7 @@ const CONFIDENCE: Readonly<Record<RuleLabel, number>> = {
   customer_of: 0.65,
   subsidiary_of: 0.7,
   located_in: 0.7,
+  spouse_of: 0.7,
 };
 /** A person's job by apposition alone ("Ada, an astronomer at Harvard"), with no role word: surer than money, less than a title. */
 const APPOSITION_CONFIDENCE = 0.6;
@@ -189,6 +192,16 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   const gap = b.start - a.end;
   if (gap >= 0 && gap <= MAX_RIVAL_GAP && rivalTitled(tokens, a, b)) return [decide('competes_with', true)];
   if (gap < 0 || gap > MAX_GAP) return [];
+  // "the Interaction Design Institute Ivrea (IDII) in Ivrea": a short bracket right after the first name (its acronym, a
+  // ticker) is an aside; the words between are read after it, and a name inside it stands nowhere between.
+  const aside = asideEnd(tokens, a, b);
+  if (aside > a.end)
+    return ruleDecisions(
+      tokens,
+      { ...a, end: aside },
+      b,
+      others.filter((o) => o.start < a.end || o.end > aside),
+    );
   // "Acme hired former Contoso executive Ada Quinn as chief operating officer": the hiring verb governs whoever stands between.
   if (a.type === 'org' && b.type === 'per') {
     const hired = hiredAs(tokens, a, b);
@@ -201,13 +214,28 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   const unit = (o: Span) => o.type === 'org' && unitOf(tokens, o, [...others, a, b]);
   // …and a unit that is no institution of its own ("Analytics", "AI") is no employer either; a center or institute is.
   if (a.type === 'per' && unit(b) && !isInstitution(tokens, b)) return [];
+  // "co-director of MIT's Lorenz Center": the owner named by a possessive right before the organization is part of its name.
+  const owner = (o: Span) => a.type === 'per' && b.type === 'org' && o.end + 2 === b.start && isPossessive(tokens, o.end);
+  // "Maker Studios, a YouTube multichannel network that was bought by …": a thing's name qualifying the noun of the first
+  // name's apposition is no party of the clause.
+  const modifier = (o: Span) =>
+    o.type === 'misc' && o.start === a.end + 2 && tokens[a.end]?.text === ',' && ARTICLES.has(tokens[a.end + 1]?.text ?? '');
+  // "Adam Davidson, Vice President and Portfolio General Manager at CTEC": a thing's name ending in a job title is the title.
+  const title = (o: Span) => a.type === 'per' && o.type === 'misc' && JOB_TITLES.has(tokens[o.end - 1]?.text ?? '');
   // Another person or organization between: the pair is not the one the words speak of (places may stand between).
-  if (others.some((o) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start && !unit(o))) return [];
+  const standsBetween = (o: Span) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start;
+  if (others.some((o) => standsBetween(o) && !unit(o) && !owner(o) && !modifier(o) && !title(o))) return [];
   // "charges at the Court against Sudan's president, Bashir": the role between is the place's, not the organization's.
-  const possessor = (o: Span) => tokens[o.end]?.text === "'" && tokens[o.end + 1]?.text === 's';
-  if ((a.type === 'per') !== (b.type === 'per') && others.some((o) => o.start >= a.end && o.end <= b.start && possessor(o))) return [];
+  if (
+    (a.type === 'per') !== (b.type === 'per') &&
+    others.some((o) => o.start >= a.end && o.end <= b.start && isPossessive(tokens, o.end) && !owner(o))
+  )
+    return [];
   const between = tokens.slice(a.end, b.start).map((t) => t.text);
-  if (hedged(between) || between.some((w) => BREAKS.has(w))) return [];
+  // "Fattmerchant (a fintech company founded by Suneera Madhani)": a bracket opened right after the first name and still
+  // open is an apposition about it, not a break.
+  const apposition = between[0] === '(' && !between.includes(')');
+  if (hedged(between) || between.some((w, i) => BREAKS.has(w) && !(i === 0 && apposition))) return [];
   // "Norwest led the Series D round": the word "round" read as the page's organization (anaphora.ts) is what the first funded.
   if (
     ROUND_LEADS.has(between[0] ?? '') &&
@@ -218,8 +246,16 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   )
     return a.type === 'org' || a.type === 'per' ? [decide('invested_in', true)] : [];
   if (a.type === 'loc' && b.type === 'loc') return placeInPlace(tokens, between, a, b, others);
+  // "Using the LGP-30, Lorenz made discoveries": the clause's subject, right after the opening phrase, used the thing.
+  if (a.type === 'misc' && b.type !== 'loc' && between.length === 1 && between[0] === ',' && openingUse(tokens, a))
+    return [decide('uses', false)];
+  // "the International Criminal Court at The Hague": an institution in its place, and no list of places going on.
+  if (a.type === 'org' && b.type === 'loc' && sitedIn(tokens, between, a) && !listGoesOn(tokens, b, others))
+    return [decide('located_in', true)];
   // "Sudan's president, Omar al-Bashir": the head of a state works for it.
-  if (a.type === 'loc' && b.type === 'per' && placesLeader(between)) return [decide('works_for', false)];
+  // "White House press secretary Josh Earnest": a spokesperson speaks for the office the place names.
+  if (a.type === 'loc' && b.type === 'per' && (placesLeader(between) || placesSpokesperson(tokens, a, between)))
+    return [decide('works_for', false)];
   // "Dell's infrastructure offering, PowerFlex", "Boston Dynamics is known for its robot, Atlas", "Ada Quinn's synthesis tool,
   // Yosys": the phrase calls the second name a made thing, whatever type recognition gave it.
   const maker = a.type === 'org' || a.type === 'per';
@@ -240,9 +276,31 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
     return listed.length > 0 ? listed : parentAfter(tokens, a, b);
   }
   if (a.type !== 'per' && b.type !== 'per') return thingDecisions(tokens, between, a, b);
-  if (a.type === 'per' && b.type === 'per') return [];
+  // "Ellen Fetter had married John Gille": the verb alone between two people.
+  if (a.type === 'per' && b.type === 'per') return married(between) ? [decide('spouse_of', true)] : [];
   if (a.type === 'per' && b.type === 'misc') return personMakes(between);
   return personDecisions(tokens, between, a, b);
+}
+
+/** "married", "is married to", ", who married": auxiliaries and a marrying verb alone between two people. */
+function married(between: readonly string[]): boolean {
+  const words = between[0] === ',' && between[1] === 'who' ? between.slice(2) : between;
+  const verb = words.filter((w) => !AUXILIARIES.has(w)).join(' ');
+  return verb === 'married' || verb === 'married to' || verb === 'wed';
+}
+
+/** Tokens at most inside a bracket read as an aside ("(IDII)", "(NYSE: ACME)"). */
+const MAX_ASIDE = 4;
+
+/** The token after the ")" of a short bracket opened right after `a` and closed before `b`, or `a.end` when there is none. */
+function asideEnd(tokens: readonly Token[], a: Span, b: Span): number {
+  if (tokens[a.end]?.text !== '(') return a.end;
+  for (let i = a.end + 2; i <= a.end + 1 + MAX_ASIDE && i < b.start; i++) {
+    const w = tokens[i]?.text;
+    if (w === ')') return i + 1;
+    if (w === '(') return a.end;
+  }
+  return a.end;
 }
 
 /** Tokens at most between a sentence's opening organization and "competitors Google" later in the same clause. */
@@ -265,8 +323,12 @@ const decide = (label: RuleLabel, forward: boolean, confidence = CONFIDENCE[labe
 /** Words at most between the apposition's article and its product noun ("a four-legged robot"). */
 const MAX_APPOSITION_PRODUCT = 3;
 
-/** The name at `b` is followed by ", a <product noun>" ("Stretch, a robot that …", "Gita, an autonomous robot"). */
+/**
+ * The name at `b` is followed by ", a <product noun>" ("Stretch, a robot that …", "Gita, an autonomous robot") or by a
+ * made thing's relative clause (", which is built for warehouse automation").
+ */
 function productAfter(tokens: readonly Token[], b: Span): boolean {
+  if (tokens[b.end]?.text === ',' && madeFor(tokens.slice(b.end + 1, b.end + 5).map((t) => t.text))) return true;
   if (tokens[b.end]?.text !== ',' || !ARTICLES.has(tokens[b.end + 1]?.text ?? '')) return false;
   for (let i = b.end + 2; i <= b.end + 2 + MAX_APPOSITION_PRODUCT && i < tokens.length; i++) {
     const w = tokens[i]?.text ?? '';
@@ -276,6 +338,15 @@ function productAfter(tokens: readonly Token[], b: Span): boolean {
   return false;
 }
 const ARTICLES = new Set(['a', 'an']);
+const MADE = new Set(['built', 'designed', 'made', 'engineered']);
+
+/** "which is built for warehouse automation", "which was designed to …": a made thing's relative clause. */
+function madeFor(words: readonly string[]): boolean {
+  const [which, is, made, purpose] = words;
+  return (
+    which === 'which' && (is === 'is' || is === 'was' || is === 'are') && MADE.has(made ?? '') && (purpose === 'for' || purpose === 'to')
+  );
+}
 const PRODUCT_NOUN_SET: ReadonlySet<string> = new Set(PRODUCT_NOUNS);
 
 /**
@@ -302,6 +373,8 @@ function personNamed(between: readonly string[], b: Span): boolean {
 /** A person and an organization: CEO, founder, any other role, an apposition, money. */
 function personDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const [person, org] = a.type === 'per' ? [a, b] : [b, a];
+  // "YouTube co-founder Jawed Karim", "Project Diane's founder Ada": the title right before the person founds the name before it, whatever its type.
+  if (org === a && a.type === 'misc' && foundersTitle(between)) return [decide('founded_by', true)];
   // An organization, not a thing or a stray phrase ("head of AI", "led by African-American women").
   if (org.type !== 'org') return [];
   if (person === a) {
@@ -313,12 +386,28 @@ function personDecisions(tokens: readonly Token[], between: readonly string[], a
   if (between.some((w, i) => w === 'ceo' || (w === 'chief' && between[i + 1] === 'executive'))) out.push(decide('ceo_of', person === a));
   // "Donovan co-founded Maker Studios", "Acme founder Ada": the organization founded_by the person.
   if (between.some((w) => w.startsWith('found') || w.startsWith('cofound'))) out.push(decide('founded_by', org === a));
+  // "president, chief operating officer and co-founder of Cardlytics": a founder's other titles are a job there too (the
+  // title "founder", not the verb: "he co-founded developer outsourcing firm Fabrikam" names no job).
+  if (out.length === 1 && out[0]?.label === 'founded_by' && between.some(founderTitle) && between.some((w) => JOB_TITLES.has(w)))
+    out.push(decide('works_for', person === a));
   if (out.length > 0) return out;
   if (between.some((w) => ROLE_WORDS.has(w))) return [decide('works_for', person === a)];
   if (between.some((w) => FUND_WORDS.has(w)) || moneyTaken(between)) return invest(between, a, b);
   if (person === a && jobApposition(between)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
   return [];
 }
+
+/** "co-founder", "'s founder": a founder's title and nothing else between a name and the person after it. */
+function foundersTitle(between: readonly string[]): boolean {
+  const words = between[0] === "'" && between[1] === 's' ? between.slice(2) : between;
+  const title = words.join(' ');
+  return title === 'founder' || title === 'cofounder' || title === 'co - founder';
+}
+
+const founderTitle = (w: string) => w === 'founder' || w === 'cofounder';
+
+/** Job titles other than a founder's: held beside "co-founder", they are a job at the organization founded. */
+const JOB_TITLES: ReadonlySet<string> = new Set(ROLE_TITLES.filter((w) => !w.includes('found')));
 
 /** Verbs of a relative clause that give a person's organization: "Ada, who runs Acme", "Ada, who co-founded Acme". */
 const RUNS = new Set(['runs', 'ran', 'leads', 'led', 'heads', 'headed', 'manages', 'managed', 'chairs', 'chaired']);
@@ -361,6 +450,17 @@ function attributed(tokens: readonly Token[], between: readonly string[], a: Spa
 
 /** Verbs of taking someone on ("Acme hired Ada Quinn as its CTO"). */
 const HIRING = new Set(['hired', 'hires', 'appointed', 'appoints', 'named', 'names', 'tapped', 'taps', 'recruited', 'promoted']);
+/** Verbs that announce a hire by its noun ("announced the appointment of Ada Quinn as CFO"). */
+const ANNOUNCING = new Set(['announced', 'announces', 'confirmed', 'confirms']);
+/** Nouns of taking someone on, and those of them that take "to" before the role ("the promotion of Ada Quinn to CTO"). */
+const HIRING_NOUNS = new Set(['appointment', 'hiring', 'promotion']);
+const PROMOTING = new Set(['promoted', 'promotes', 'promotion']);
+
+/** "the appointment of", "the promotion of": the words between an announcing verb and the person. */
+function hiringNoun(words: readonly string[]): boolean {
+  return words.length === 3 && words[0] === 'the' && HIRING_NOUNS.has(words[1] ?? '') && words[2] === 'of';
+}
+
 /** Tokens at most after "as" before the role word ("as its new chief operating officer"). */
 const MAX_AS_ROLE = 4;
 
@@ -370,8 +470,14 @@ const MAX_AS_ROLE = 4;
  * then "as" and a role. Other names may stand between (the person's past employers).
  */
 function hiredAs(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
-  const verb = tokens.slice(a.end, b.start).findIndex((t) => !AUXILIARIES.has(t.text));
-  if (verb < 0 || !HIRING.has(tokens[a.end + verb]?.text ?? '') || tokens[b.end]?.text !== 'as') return [];
+  const words = tokens.slice(a.end, b.start).map((t) => t.text);
+  const verb = words.findIndex((w) => !AUXILIARIES.has(w));
+  const word = words[verb] ?? '';
+  // The word that takes the role: the verb ("promoted Ada Quinn to"), or the noun after an announcing verb ("announced
+  // the appointment of Ada Quinn as").
+  const taker = HIRING.has(word) ? word : ANNOUNCING.has(word) && hiringNoun(words.slice(verb + 1)) ? words[verb + 2] : undefined;
+  const link = tokens[b.end]?.text;
+  if (taker === undefined || (link !== 'as' && !(link === 'to' && PROMOTING.has(taker)))) return [];
   const role = tokens.slice(b.end + 1, b.end + 1 + MAX_AS_ROLE).map((t) => t.text);
   if (role.some((w, i) => w === 'ceo' || (w === 'chief' && role[i + 1] === 'executive'))) return [decide('ceo_of', false)];
   return role.some((w) => ROLE_WORDS.has(w)) ? [decide('works_for', false)] : [];
@@ -382,11 +488,31 @@ function hiredAs(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
  * an organization whose possessive qualifies the next person ("Grady Burnett as chief
  * operating officer and Google's veteran software engineer Ahmed Aly"), or that opens the
  * next conjunct with a possessive ("… and Google's …": the roles before "and" are the first
- * person's, even when the next person is not a recognized name).
+ * person's, even when the next person is not a recognized name); a past title before a
+ * person ("former Facebook ad sales executive Grady Burnett": no job there now; a founder
+ * stays one).
  */
 export function vetoed(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): boolean {
+  if (a.type !== 'per' && b.type === 'per') return pastTitle(tokens, a, b);
+  // "Contoso acquired a subsidiary of Fabrikam", "bought Fabrikam's chip unit": neither owns the other (a stake is money, read by the rules).
+  if (a.type !== 'per' && a.type !== 'loc' && b.type === 'org' && b.start >= a.end) {
+    const between = tokens.slice(a.end, b.start).map((t) => t.text);
+    const buying = between.some((w) => starts(w, ACQUIRE) || ACQUIRE_WORDS.has(w));
+    if (buying && between.length <= MAX_GAP && partBought(tokens, between, b) && !between.some((w) => FUND_WORDS.has(w))) return true;
+  }
   if (a.type !== 'per' || b.type !== 'org') return false;
   return possessorOfNext(tokens, b, others) || (tokens[b.start - 1]?.text === 'and' && isPossessive(tokens, b.end));
+}
+
+/** Tokens at most of a title between an organization and its person ("ad sales executive", "( PDI ) leader"). */
+const MAX_TITLE = 5;
+
+/** "former Acme CEO Ada", "ex-Acme executive Ada", "ousted Acme ( ACM ) leader Ada": a past word before the name, a short title after it, no founder. */
+function pastTitle(tokens: readonly Token[], a: Span, b: Span): boolean {
+  const before = tokens[a.start - 1]?.text === '-' ? tokens[a.start - 2]?.text : tokens[a.start - 1]?.text;
+  if (!PAST_WORDS.has(before ?? '')) return false;
+  const title = tokens.slice(a.end, b.start).map((t) => t.text);
+  return title.length <= MAX_TITLE && !title.includes(',') && !title.some((w) => w.includes('found'));
 }
 
 /** A possessive "'s" at token `i` (the tokenizer splits "Google's" into "google", "'", "s"). */
@@ -431,13 +557,17 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
   const has = (set: ReadonlySet<string>) => between.some((w) => set.has(w));
   const hasPrefix = (prefixes: readonly string[]) => between.some((w) => starts(w, prefixes));
   const phrase = between.join(' ');
-  if (a.type === 'org' && b.type === 'misc' && phrase === "' s") return [decide('develops', true, POSSESSIVE_MAKER_CONFIDENCE)];
+  // "Sony's PlayStation VR", "Intel's mainstream vPro offerings".
+  const line = between.length === 3 && LINE_WORDS.has(between[2] ?? '') ? between.slice(0, 2) : between;
+  if (a.type === 'org' && b.type === 'misc' && line.join(' ') === "' s") return [decide('develops', true, POSSESSIVE_MAKER_CONFIDENCE)];
   if (a.type === 'org' && b.type === 'misc' && makersProduct(between, tokens[a.start]?.text ?? ''))
     return [decide('develops', true, PRODUCT_NOUN_CONFIDENCE)];
   if (a.type === 'misc' && b.type === 'org' && productFrom(between)) return [decide('develops', false, PRODUCT_NOUN_CONFIDENCE)];
   // "HackerRank developed another product, CodePair": a maker's verb, a product noun, the product (typed as it may be).
   if (a.type === 'org' && b.type !== 'loc' && productNamed(between) && makerVerb(between))
     return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
+  // "the service was built on a distributed process management system called Workqueue": what it stands on, named.
+  if (orgLike(a) && b.type !== 'loc' && builtOnNamed(between)) return [{ ...decide('uses', true), thing: true }];
   // "Acme Cloud is powered by Kestrel": what it runs on, after the passive's "by".
   if (orgLike(a) && b.type === 'misc' && poweredBy(between)) return [decide('uses', true)];
   // "QGIS is a Qt application", "Kestrel is a Rust library": what the thing is written with.
@@ -457,14 +587,18 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
     if (USES_WORDS.has(verb) && (a.type === 'org' || subjectOfClause(tokens, a, verb))) return [decide('uses', true)];
   }
   if (a.type === 'org' && b.type === 'loc') return placeDecisions(tokens, between, a, b);
-  // "Pebble's headquarters in Redwood City": a name with a seat is an organization, whatever type it was given.
-  if (a.type === 'misc' && b.type === 'loc' && seatPhrase(between)) return [decide('located_in', true)];
+  // "Pebble's headquarters in Redwood City", "NEQSOL, an Amsterdam-based conglomerate": a name with a seat is an organization,
+  // whatever type it was given.
+  if (a.type === 'misc' && b.type === 'loc' && (seatPhrase(between) || basedApposition(tokens, between, b)))
+    return [decide('located_in', true)];
   // "Foster City-based Scale Venture Partners", "the San Mateo-based startup".
   if (a.type === 'loc' && b.type === 'org' && phrase === '- based') return [decide('located_in', false)];
   if (a.type !== 'org' || !orgLike(b)) return ownedBy(between, a, b);
-  if (hasPrefix(ACQUIRE) || has(ACQUIRE_WORDS)) {
-    // "Y was acquired by X": the buyer is the second name.
-    return [decide('acquired', between.at(-1) !== 'by')];
+  // "Y was acquired by X", "… by the Walt Disney Company": the buyer is the second name; a part of one is not the whole
+  // ("acquired a 20% stake in Fabrikam" is read as money below; `vetoed` keeps the classifier off the others).
+  if ((hasPrefix(ACQUIRE) || has(ACQUIRE_WORDS)) && !partBought(tokens, between, b)) {
+    const last = between.at(-1) === 'the' ? between.at(-2) : between.at(-1);
+    return [decide('acquired', last !== 'by')];
   }
   const owned = ownedBy(between, a, b);
   if (owned.length > 0) return owned;
@@ -475,7 +609,7 @@ function thingDecisions(tokens: readonly Token[], between: readonly string[], a:
     const ofAfter = between.some((w, i) => CUSTOMER_WORDS.has(w) && between[i + 1] === 'of');
     return [decide('customer_of', ofAfter)];
   }
-  if (partnering(between)) return [decide('partners_with', true)];
+  if (partnering(between) || partnersInclude(tokens, between, a)) return [decide('partners_with', true)];
   if (has(FUND_WORDS) || moneyTaken(between)) return invest(between, a, b);
   return [];
 }
@@ -488,6 +622,33 @@ function subjectOfClause(tokens: readonly Token[], a: Span, verb: string): boole
   return verb !== 'using' && verb !== 'used' && !SUBJECT_PREPOSITIONS.has(tokens[a.start - 1]?.text ?? '');
 }
 const SUBJECT_PREPOSITIONS = new Set(['in', 'on', 'at', 'of', 'for', 'with', 'from', 'by', 'to', 'into', 'onto']);
+
+/** Nouns of what a thing is built on, before "called" ("a system called Workqueue"): the product nouns and "system". */
+const BASE_NOUNS: ReadonlySet<string> = new Set([...PRODUCT_NOUNS, 'system']);
+/** Words at most between "built on" and the name ("a retrofitted distributed process management system called"). */
+const MAX_BASE_PHRASE = 8;
+
+/** "was built on a … system called", "runs on a … platform named": a built-on verb after the subject, then a base noun and "called"/"named". */
+function builtOnNamed(between: readonly string[]): boolean {
+  const at = between.findIndex((w) => !AUXILIARIES.has(w));
+  if (at < 0 || !builtOn(between[at] ?? '', between[at + 1] ?? '') || between.length - at > MAX_BASE_PHRASE + 2) return false;
+  const last = between.at(-1);
+  return (last === 'called' || last === 'named') && BASE_NOUNS.has(between.at(-2) ?? '') && !between.includes(',');
+}
+
+/** Words after a buying verb that make its object a part of the second name ("a stake in", "the assets of", "20% of"). */
+const PART_WORDS = new Set(['of', 'in', 'stake', '%']);
+
+/**
+ * What was bought is a part of `b`, not `b`: a part word after the buying verb ("acquired a stake in Fabrikam"), `b`'s
+ * possessive after it ("bought Fabrikam's chip unit"), or the first name's before it ("Acme's unit was bought by …").
+ */
+function partBought(tokens: readonly Token[], between: readonly string[], b: Span): boolean {
+  if (between.at(-1) === 'by' || between.at(-2) === 'by') return between[0] === "'" && between[1] === 's';
+  const buying = between.findIndex((w) => starts(w, ACQUIRE) || ACQUIRE_WORDS.has(w));
+  // Not the noun's own "of" ("Acme's acquisition of Fabrikam").
+  return buying >= 0 && (between.slice(buying + 2).some((w) => PART_WORDS.has(w)) || isPossessive(tokens, b.end));
+}
 
 /** Verbs of moving onto a technology, with their preposition ("switched to Kafka"). */
 const MOVED_TO = new Set(['switched', 'moved', 'migrated', 'transitioned']);
@@ -566,11 +727,36 @@ function moneyTaken(between: readonly string[]): boolean {
  * whose place is glued to "-based").
  */
 function placeDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
-  const phrase = between.join(' ');
-  if (seatPhrase(between) || seatAfter(tokens, between, a, b)) return [decide('located_in', true)];
-  const based = tokens[b.end]?.text === '-' && tokens[b.end + 1]?.text === 'based';
-  if (based && (phrase === ', a' || phrase === ', an' || phrase === ', the')) return [decide('located_in', true)];
+  if (seatPhrase(between) || seatAfter(tokens, between, a, b) || basedApposition(tokens, between, b)) return [decide('located_in', true)];
   return [];
+}
+
+/** ", a London-based …": an apposition whose place is glued to "-based". */
+function basedApposition(tokens: readonly Token[], between: readonly string[], b: Span): boolean {
+  const phrase = between.join(' ');
+  const based = tokens[b.end]?.text === '-' && tokens[b.end + 1]?.text === 'based';
+  return based && (phrase === ', a' || phrase === ', an' || phrase === ', the');
+}
+
+/** Tokens that may open a sentence's phrase before "using": its start, or a colon ("… told like this: Using X, …"). */
+const PHRASE_OPENERS = new Set([':', '—', '–']);
+
+/** "Using X," / "Using the X," opens the sentence (or follows a colon), X being `a`. */
+function openingUse(tokens: readonly Token[], a: Span): boolean {
+  const at = tokens[a.start - 1]?.text === 'the' ? a.start - 2 : a.start - 1;
+  if (tokens[at]?.text !== 'using') return false;
+  return at === 0 || PHRASE_OPENERS.has(tokens[at - 1]?.text ?? '');
+}
+
+/**
+ * A list goes on after `b`: "in Paris and Rome", "in Paris, London and Rome" (a name after the comma, and another
+ * separator after it); not "in Ivrea, Italy." (the place the first is in).
+ */
+function listGoesOn(tokens: readonly Token[], b: Span, others: readonly Span[]): boolean {
+  const next = tokens[b.end]?.text ?? '';
+  if (next === 'and' || next === 'or') return true;
+  const second = next === ',' ? others.find((o) => o.start === b.end + 1) : undefined;
+  return second !== undefined && LIST_WORDS.has(tokens[second.end]?.text ?? '');
 }
 
 /** Words before a place that make "in Bushwick, Brooklyn" one place inside another, not a list. */
@@ -656,6 +842,30 @@ function invest(between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const target = reversed ? a : b;
   if (target.type !== 'org' || (investor.type !== 'org' && investor.type !== 'per')) return [];
   return [decide('invested_in', !reversed)];
+}
+
+/** Tokens at most between the noun "partners" and the organization whose partners they are ("partners providing courses on"). */
+const MAX_PARTNERS_LEAD = 6;
+const INCLUDE = new Set(['include', 'includes', 'including']);
+const PARTNERS_OF = new Set(['on', 'of', 'with', 'at', 'for']);
+
+/**
+ * "Acme's partners include Contoso", "industry partners providing courses on Acme include
+ * Contoso": "include(s)" alone between the names, and the noun "partners" the first's
+ * (its possessive) or right before it through a preposition, in one clause.
+ */
+function partnersInclude(tokens: readonly Token[], between: readonly string[], a: Span): boolean {
+  const verb = between.at(-1) === 'the' ? between.at(-2) : between.at(-1);
+  if (!INCLUDE.has(verb ?? '')) return false;
+  const head = between.slice(0, between.lastIndexOf(verb ?? '')).filter((w) => w !== ',');
+  if (head.length > 0) return head.join(' ') === "' s partners";
+  if (!PARTNERS_OF.has(tokens[a.start - 1]?.text ?? '')) return false;
+  for (let i = a.start - 2; i >= Math.max(0, a.start - 1 - MAX_PARTNERS_LEAD); i--) {
+    const w = tokens[i]?.text ?? '';
+    if (w === 'partners') return true;
+    if (BREAKS.has(w) || w === ',' || !/^\p{Ll}+$/u.test(w)) return false;
+  }
+  return false;
 }
 
 /** "CTEC and HackerRank are working together", "Acme and Contoso compete": a verb after both names. */
