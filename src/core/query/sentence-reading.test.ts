@@ -305,6 +305,16 @@ describe('reading what the page gold missed', () => {
       'What does Segment use?',
       'it names nsq.js',
     ],
+    [
+      'a thing by its maker ("the bzdiff algorithm (by Colin Park)")',
+      [
+        ['Colin Park', 'person'],
+        ['bzdiff', 'technology'],
+      ],
+      'Earlier this year we started using the bzdiff algorithm (by Colin Park).',
+      'What does Colin Park develop?',
+      'it names bzdiff',
+    ],
   ];
   for (const [guards, names, sentence, question, named] of READS) {
     it(`reads ${guards}`, async () => {

@@ -235,6 +235,8 @@ export function tightBetween(tight: Tight, words: readonly string[], aboutFirst:
   }
   // "MIT’s Lorenz Center": the organization whose possessive names the one asked about owns it.
   if (tight === 'owner') return !aboutFirst && words.length === 1 && words[0] === 's';
+  // "the bsdiff algorithm (by Colin Percival)": a thing, at most two words naming its kind, "by" and its maker.
+  if (tight === 'maker' && !aboutFirst) return words.length >= 1 && words.length <= 3 && words.at(-1) === 'by' && !words.includes(',');
   if (tight === 'maker')
     // "Intel's mainstream vPro offerings": the maker's possessive, at most two describing words, the product.
     return (
@@ -285,7 +287,13 @@ function tightAnswer(
         )
           // "co-director of MIT's Lorenz Center": the job is at what the organization has.
           return (tight === 'job' ? possessedBy(tokens, ce, candidates) : undefined) ?? c;
-        if (ce <= as && tightBetween(tight, tokens.slice(ce, as), false) && !PAST.has(tokens[cs - 1] ?? '')) return c;
+        if (
+          ce <= as &&
+          tightBetween(tight, tokens.slice(ce, as), false) &&
+          !PAST.has(tokens[cs - 1] ?? '') &&
+          (tight !== 'maker' || MADE_TYPES.has(c.type))
+        )
+          return c;
         // "the director of the US National Institute of Standards and Technology, Laurie Locascio".
         if (tight === 'job' && as === ce + 1 && tokens[ce] === ',' && titleOf(tokens, cs)) return c;
       }
