@@ -8,6 +8,7 @@
  */
 import type { Mention } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
+import { lowerCaseCodeNames } from './code-names';
 import { isEverydayWord, WordUse } from './common-words';
 import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/known-names';
 import { tokenize, type Token } from './ner/tokenize';
@@ -210,6 +211,11 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
     settled.set(surface, cue);
     cover(i, j);
     i = j - 1;
+  }
+  // Tools written in lower case that a cue names ("the bsdiff algorithm", "statsd counters").
+  for (const m of lowerCaseCodeNames(tokens, covered, CUE_SCORE)) {
+    out.push(m);
+    settled.set(m.text, m.type);
   }
 
   extendPlaceNames(text, tokens, tokenAtStart, tokenAtEnd, out);
