@@ -182,6 +182,17 @@ describe('span and type repairs on real-page shapes', () => {
     const plural = 'The patcher is written in Java and C++. Our PCs arrived late.';
     expect(typed(refineMentions(plural, [m(plural, 'PCs', 'company', 0.5)]))).toContain('PCs:company');
   });
+
+  it('business news naming more firms than technologies is no technical page ("Fossil" stays a company)', () => {
+    const text = 'Google, Apple and Intel all showed watches that run Python and Rust apps. Fossil showed one too.';
+    expect(typed(refineMentions(text, [m(text, 'Fossil', 'company', 0.5)]))).toContain('Fossil:company');
+    // A listed technology that is an English word the page writes in lower case ("Spring", "spring") does not count.
+    const season = 'The Spring release and Kafka support came late; in spring the team met Veltrix engineers.';
+    expect(typed(refineMentions(season, [m(season, 'Veltrix', 'company', 0.5)]))).toContain('Veltrix:company');
+    // More technologies than firms is one.
+    const tech = 'Intel engineers ported the Kafka client from Python to Rust. Fossil builds the package.';
+    expect(typed(refineMentions(tech, [m(tech, 'Fossil', 'company', 0.5)]))).toContain('Fossil:technology');
+  });
 });
 
 describe('names listed together are of one kind', () => {

@@ -30,6 +30,23 @@ const MAX_BRAND_LINE_WORDS = 4;
 const ORG_WORDS_EXTRA = new Set(['Research', 'Partners', 'Holdings', 'Company', 'Foundation', 'Initiative', 'Team', 'Cloud']);
 /** Distinct listed technologies in the text that make it a technical page (a docs page or an engineering post names many). */
 const TECH_PAGE_NAMES = 2;
+
+/**
+ * A technical page names at least `TECH_PAGE_NAMES` listed technologies, and more of them than
+ * listed companies: business news about tech firms ("… said Google, whose Android and
+ * JavaScript …") names as many firms. A listed technology written as an English word
+ * ("Just", "Click", "Spring") or as a word the page writes in lower case says nothing.
+ */
+function isTechnicalPage(known: readonly KnownSpan[], use: WordUse): boolean {
+  const technologies = new Set<string>();
+  const companies = new Set<string>();
+  for (const k of known) {
+    if (k.code === 'c') companies.add(k.text);
+    else if (k.code === 't' && !(/^\p{Lu}\p{Ll}+$/u.test(k.text) && (isEverydayWord(k.text.toLowerCase()) || use.writesLower(k.text))))
+      technologies.add(k.text);
+  }
+  return technologies.size >= TECH_PAGE_NAMES && technologies.size > companies.size;
+}
 /** Below this score a model or rule "company" is a guess from the capitals alone (the rules' unknown names score 0.55). */
 const UNSURE_SCORE = 0.6;
 
@@ -111,7 +128,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
   });
   const use = new WordUse(tokens);
   const known = findKnownNames(text, tokens);
-  const techPage = new Set(known.filter((k) => k.code === 't').map((k) => k.text)).size >= TECH_PAGE_NAMES;
+  const techPage = isTechnicalPage(known, use);
   const knownAt = new Map<number, KnownSpan>(known.map((k) => [k.start, k]));
   const out: Mention[] = [];
   /** Surfaces whose type a list or a cue settled. */
