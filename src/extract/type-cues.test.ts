@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from './ner/tokenize';
-import { cueType, headType, orgContextType, serviceUseType, weakCueType } from './type-cues';
+import { cueType, headType, institutionType, orgContextType, serviceUseType, weakCueType } from './type-cues';
 
 /** Cue type of the first occurrence of `name` (whole tokens) in `text`. */
 function cue(text: string, name: string, read = cueType): string | undefined {
@@ -58,6 +58,15 @@ describe('service use', () => {
   it('"on X" is not one ("reported on TechCrunch"), nor a plain mention', () => {
     expect(cue('It was reported on TechCrunch first.', 'TechCrunch', serviceUseType)).toBeUndefined();
     expect(cue('Yelp hired a new chief.', 'Yelp', serviceUseType)).toBeUndefined();
+  });
+});
+
+describe('institutionType', () => {
+  it('a place with a spokesman or a press secretary is the institution seated there', () => {
+    expect(cue('Elm Palace press secretary Dana Roe said no.', 'Elm Palace', institutionType)).toBe('company');
+    expect(cue('A Kestrel Hall spokeswoman declined.', 'Kestrel Hall', institutionType)).toBe('company');
+    expect(cue('Elm Palace press officers left.', 'Elm Palace', institutionType)).toBeUndefined();
+    expect(cue('They toured Elm Palace on Monday.', 'Elm Palace', institutionType)).toBeUndefined();
   });
 });
 

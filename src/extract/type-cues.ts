@@ -536,3 +536,21 @@ export function orgContextType(tokens: readonly Token[], first: number, last: nu
   if (owned && ORG_POSSESSIONS.has(tokens[last + 1]?.text.toLowerCase() ?? '')) return 'company';
   return undefined;
 }
+
+/** Roles right after a name that only an institution has ("White House press secretary", "Pentagon spokesman"). */
+const SPEAKER_AFTER = new Set(['spokesman', 'spokeswoman', 'spokesperson', 'spokespeople']);
+
+/**
+ * A place that has a spokesman or a press secretary is the institution seated there ("White
+ * House press secretary Josh Earnest", "a Kremlin spokesman"): an organization. Only for names
+ * read as places; a person's spokesman is still the person's ("Obama spokesman").
+ *
+ * @example
+ *   institutionType(tokenize('White House press secretary Josh Earnest said'), 0, 2) // 'company'
+ */
+export function institutionType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
+  const next = tokens[last]?.text;
+  if (next === undefined || tokens[last]?.newline === true) return undefined;
+  if (SPEAKER_AFTER.has(next) || (next === 'press' && tokens[last + 1]?.text === 'secretary')) return 'company';
+  return undefined;
+}

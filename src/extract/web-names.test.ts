@@ -110,6 +110,20 @@ describe('web names over the model (page fixtures written for name folding)', ()
     expect(typed(refineMentions(board, [m(board, 'FPGA-based', 'other', 0.8)]))).toEqual([]);
   });
 
+  it('a listed place with a press secretary is an organization on every mention ("White House press secretary")', () => {
+    const text = 'In the capital, White House press secretary Dana Roe condemned the attack. She spoke at the White House later.';
+    const model = [
+      m(text, 'White House', 'location', 0.95),
+      m(text, 'Dana Roe', 'person', 0.9),
+      m(text, 'White House', 'location', 0.95, 60),
+    ];
+    expect(typed(refineMentions(text, model))).toEqual(['White House:company', 'Dana Roe:person', 'White House:company']);
+    // A place the model read, unlisted, the same way; a person's spokesman stays the person's.
+    const unlisted = 'Elm Palace spokesman Dana Roe declined. Senator Obrecht spokesman Lee Park said no.';
+    const read = [m(unlisted, 'Elm Palace', 'location', 0.8), m(unlisted, 'Obrecht', 'person', 0.8)];
+    expect(typed(refineMentions(unlisted, read))).toEqual(['Elm Palace:company', 'Obrecht:person']);
+  });
+
   it('a name the model took for a person is a company where only an organization fits ("CEO of X", "X’s customers")', () => {
     const text = 'said Ada Quinn, CEO and co-founder of Kestrel. Kestrel’s customers include banks. Kestrel grew.';
     const model = [

@@ -14,7 +14,7 @@ import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/know
 import { tokenize, type Token } from './ner/tokenize';
 import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS, PERSON_ROLE_WORDS, PERSON_TITLES } from './rules/lexicon/cues';
 import type { EntityRecognizer } from './recognizer';
-import { cueType, headType, isLocationHead, orgContextType, serviceUseType, weakCueType } from './type-cues';
+import { cueType, headType, institutionType, isLocationHead, orgContextType, serviceUseType, weakCueType } from './type-cues';
 
 /** Score of a listed name: as sure as the rule recognizer's gazetteer hits, so one mention is kept. */
 export const KNOWN_SCORE = 0.9;
@@ -158,10 +158,17 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
       out.push({ ...m, type: cue, score: Math.max(m.score, CUE_SCORE) });
       settled.set(m.text, cue);
     } else if (exact !== undefined) {
-      const service = exact.code === 'b' && first !== undefined && last !== undefined ? serviceUseType(tokens, first, last) : undefined;
+      const service =
+        first === undefined || last === undefined
+          ? undefined
+          : exact.code === 'b'
+            ? serviceUseType(tokens, first, last)
+            : exact.code === 'l'
+              ? institutionType(tokens, first, last)
+              : undefined;
       const type = service ?? typeOfCode(exact.code, m.type);
       out.push({ ...m, type, score: Math.max(m.score, KNOWN_SCORE) });
-      // The page using the brand as a service says more than the model's guess at another mention.
+      // The page using the brand as a service (the place as an institution) says more than the model's guess at another mention.
       if (service !== undefined || !settled.has(m.text)) settled.set(m.text, type);
     } else if (!m.text.includes(' ') && use.isCommonWordOnly(m.text)) {
       continue;
@@ -171,9 +178,11 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
           ? undefined
           : m.type === 'company' || m.type === 'other'
             ? weakCueType(tokens, first, last)
-            : m.type === 'person' || m.type === 'location'
+            : m.type === 'person'
               ? orgContextType(tokens, first, last)
-              : undefined;
+              : m.type === 'location'
+                ? (orgContextType(tokens, first, last) ?? institutionType(tokens, first, last))
+                : undefined;
       // A guess from the capitals alone on a technical page is a technology: a word ("Deflate") as
       // sure as a weak cue makes it, an acronym ("SPDY", also "CPU") only retyped, kept or not as before.
       if (weak === undefined && techPage && m.type === 'company' && m.score < UNSURE_SCORE && isTechnicalShape(m.text)) {
