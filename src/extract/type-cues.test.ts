@@ -89,6 +89,12 @@ describe('orgContextType', () => {
     expect(headType('Project Harmony')).toBe('other');
     expect(headType('Operation Quokka')).toBe('other');
   });
+  it('a law, treaty or licence head types a work of law, its year included ("Fair Pay Act 2019")', () => {
+    expect(headType('Fair Pay Act')).toBe('other');
+    expect(headType('Fair Pay Act 2019')).toBe('other');
+    expect(headType('Zorblax Public License')).toBe('other');
+    expect(headType('Kestrel 2019')).toBeUndefined();
+  });
   it('an event head types an event ("AI Summit")', () => {
     expect(headType('AI Summit')).toBe('other');
     expect(headType('Zorblax Conference')).toBe('other');

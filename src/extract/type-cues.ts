@@ -288,11 +288,18 @@ export function isLocationHead(word: string): boolean {
   return LOCATION_HEADS.has(word);
 }
 
+/** True when `word` is a last word that makes a name a law, a treaty or a licence ("Act", "License"). */
+export function isLawHead(word: string): boolean {
+  return LAW_HEADS.has(word);
+}
+
 /** First words of a code name ("Project Harmony", "Operation Barbarossa"). */
 const CODE_NAME_LEADS = new Set(['Project', 'Operation']);
 
 /** Last words that make a multi-word name an event ("AI Summit", "Google I/O Conference"). */
 const EVENT_HEADS = new Set(['Summit', 'Conference', 'Festival', 'Expo', 'Awards', 'Championship', 'Olympics']);
+/** Last words that make a multi-word name a law, a treaty or a licence ("Patriot Act", "Simplified BSD License"). */
+const LAW_HEADS = new Set(['Act', 'License', 'Licence', 'Treaty', 'Accord', 'Accords', 'Convention', 'Directive']);
 
 /**
  * The type a multi-word name's head noun (its last word) gives it, if any.
@@ -308,11 +315,13 @@ export function headType(name: string): EntityType | undefined {
   const head = words[words.length - 1] ?? '';
   // "Project Loon", "Operation Barbarossa": a code name, not a person.
   if (CODE_NAME_LEADS.has(words[0] ?? '')) return 'other';
+  // "Competitive Services Act 2015": a law with its year.
+  if (/^\d{4}$/.test(head) && LAW_HEADS.has(words[words.length - 2] ?? '')) return 'other';
   if (TECH_HEADS.has(head)) return 'technology';
   if (PRODUCT_HEADS.has(head)) return 'product';
   if (COMPANY_HEADS.has(head)) return 'company';
   if (LOCATION_HEADS.has(head)) return 'location';
-  if (EVENT_HEADS.has(head)) return 'other';
+  if (EVENT_HEADS.has(head) || LAW_HEADS.has(head)) return 'other';
   return undefined;
 }
 

@@ -124,6 +124,14 @@ describe('web names over the model (page fixtures written for name folding)', ()
     expect(typed(refineMentions(unlisted, read))).toEqual(['Elm Palace:company', 'Obrecht:person']);
   });
 
+  it('a law is a work, with the year written after its name ("Fair Pay Act 2019")', () => {
+    const text = 'Last month the governor signed the Fair Pay Act 2019 into law.';
+    expect(typed(refineMentions(text, [m(text, 'Fair Pay Act', 'company', 0.6)]))).toEqual(['Fair Pay Act 2019:other']);
+    // A product's year stays a date ("Pebble 2016" is no model).
+    const watch = 'The Kestrel Watch 2016 lineup sold out.';
+    expect(typed(refineMentions(watch, [m(watch, 'Kestrel Watch', 'product', 0.9)]))).toEqual(['Kestrel Watch:product']);
+  });
+
   it('a name the model took for a person is a company where only an organization fits ("CEO of X", "X’s customers")', () => {
     const text = 'said Ada Quinn, CEO and co-founder of Kestrel. Kestrel’s customers include banks. Kestrel grew.';
     const model = [

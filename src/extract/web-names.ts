@@ -14,7 +14,7 @@ import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/know
 import { tokenize, type Token } from './ner/tokenize';
 import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS, PERSON_ROLE_WORDS, PERSON_TITLES } from './rules/lexicon/cues';
 import type { EntityRecognizer } from './recognizer';
-import { cueType, headType, institutionType, isLocationHead, orgContextType, serviceUseType, weakCueType } from './type-cues';
+import { cueType, headType, institutionType, isLawHead, isLocationHead, orgContextType, serviceUseType, weakCueType } from './type-cues';
 
 /** Score of a listed name: as sure as the rule recognizer's gazetteer hits, so one mention is kept. */
 export const KNOWN_SCORE = 0.9;
@@ -248,6 +248,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
   joinProductLines(text, tokens, tokenAtStart, tokenAtEnd, knownAt, out);
   ownedProducts(text, out, settled, knownAt);
   extendModelNumbers(text, tokens, tokenAtEnd, out, settled);
+  extendLawYears(text, tokens, tokenAtEnd, out);
   addQuotedTitles(text, out, settled);
 
   // One name, one type on the page: a settled type holds for the name's other mentions;
@@ -499,6 +500,21 @@ function extendModelNumbers(
   if (swallowed.size > 0) {
     const rest = out.filter((m) => !swallowed.has(m.start) || !MODEL_TOKEN.test(m.text));
     out.splice(0, out.length, ...rest);
+  }
+}
+
+/**
+ * "Competitive Services Act 2015": a year right after a law's name on its line is part of the
+ * name (`extendModelNumbers` leaves years out: after a product they are dates).
+ */
+function extendLawYears(text: string, tokens: readonly Token[], tokenAtEnd: ReadonlyMap<number, number>, out: Mention[]): void {
+  for (let n = 0; n < out.length; n++) {
+    const m = out[n];
+    const last = m === undefined ? undefined : tokenAtEnd.get(m.end);
+    if (m === undefined || last === undefined || !m.text.includes(' ') || !isLawHead(m.text.slice(m.text.lastIndexOf(' ') + 1))) continue;
+    const year = tokens[last];
+    if (year === undefined || year.newline || !/^(?:1[89]|20)\d\d$/.test(year.text) || out[n + 1]?.start === year.start) continue;
+    out[n] = { ...m, text: text.slice(m.start, year.end), end: year.end };
   }
 }
 
