@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from './ner/tokenize';
-import { cueType, headType, institutionType, orgContextType, serviceUseType, weakCueType } from './type-cues';
+import { cueType, exampleOfType, headType, institutionType, orgContextType, serviceUseType, weakCueType } from './type-cues';
 
 /** Cue type of the first occurrence of `name` (whole tokens) in `text`. */
 function cue(text: string, name: string, read = cueType): string | undefined {
@@ -58,6 +58,28 @@ describe('service use', () => {
   it('"on X" is not one ("reported on TechCrunch"), nor a plain mention', () => {
     expect(cue('It was reported on TechCrunch first.', 'TechCrunch', serviceUseType)).toBeUndefined();
     expect(cue('Yelp hired a new chief.', 'Yelp', serviceUseType)).toBeUndefined();
+  });
+});
+
+describe('exampleOfType', () => {
+  const example = (text: string, name: string) => cue(text, name, (tokens, first) => exampleOfType(tokens, first));
+  it('a name given as an example of a kind is of that kind, in every place of the list', () => {
+    const text = 'It books tables through apps like Tablio, Dinr and Yumly, and Kestrel has waited.';
+    expect(example(text, 'Tablio')).toBe('product');
+    expect(example(text, 'Dinr')).toBe('product');
+    expect(example(text, 'Yumly')).toBe('product');
+    // The list ended at its "and": what follows ", and" is the next clause.
+    expect(example(text, 'Kestrel')).toBeUndefined();
+    expect(example('They hired firms such as Zorblax Labs in Leeds.', 'Zorblax Labs')).toBe('company');
+    expect(example('Written in languages like Quokka or Brindle.', 'Brindle')).toBe('technology');
+  });
+  it('says nothing after another noun or for an adjective compound', () => {
+    expect(example('Things like Tablio matter.', 'Tablio')).toBeUndefined();
+    expect(example('It sells products like MSC-certified halibut.', 'MSC-certified')).toBeUndefined();
+    expect(example('They use apps, and Tablio is one.', 'Tablio')).toBeUndefined();
+  });
+  it('is a cue of cueType', () => {
+    expect(cue('Siri works with apps like Tablio today.', 'Tablio')).toBe('product');
   });
 });
 

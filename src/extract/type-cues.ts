@@ -118,6 +118,71 @@ export function cueType(tokens: readonly Token[], first: number, last: number): 
   if (prev1 !== undefined && COMPANY_BEFORE.has(prev1)) return 'company';
   // "an app called Instapaper", "a game named Thumper".
   if ((prev1 === 'called' || prev1 === 'named') && prev2 !== undefined && NAMED_PRODUCT_NOUNS.has(prev2)) return 'product';
+  return exampleOfType(tokens, first);
+}
+
+/** Plural nouns before "like" or "such as" that say what the names after them are ("apps like OpenTable and Yelp"). */
+const EXAMPLE_KINDS: ReadonlyMap<string, EntityType> = new Map<string, EntityType>([
+  ['apps', 'product'],
+  ['applications', 'product'],
+  ['services', 'product'],
+  ['websites', 'product'],
+  ['sites', 'product'],
+  ['games', 'product'],
+  ['devices', 'product'],
+  ['gadgets', 'product'],
+  ['products', 'product'],
+  ['browsers', 'product'],
+  ['smartphones', 'product'],
+  ['companies', 'company'],
+  ['firms', 'company'],
+  ['startups', 'company'],
+  ['start-ups', 'company'],
+  ['rivals', 'company'],
+  ['competitors', 'company'],
+  ['retailers', 'company'],
+  ['banks', 'company'],
+  ['universities', 'company'],
+  ['languages', 'technology'],
+  ['frameworks', 'technology'],
+  ['libraries', 'technology'],
+  ['protocols', 'technology'],
+  ['databases', 'technology'],
+  ['cities', 'location'],
+  ['countries', 'location'],
+]);
+/** Tokens looked back over from a name to the "like" that opens its list ("like A, B and C"). */
+const MAX_EXAMPLE_LOOKBACK = 8;
+
+/**
+ * The kind of a name given as an example: "apps like OpenTable and Yelp", "events such as
+ * VidCon", "companies like Acme, Initech and Globex". The name follows "like" or "such as"
+ * after a plural noun of `EXAMPLE_KINDS`, directly or as a later member of the list that
+ * starts there (capitalized words, commas, "and", "or" between).
+ *
+ * @example
+ *   exampleOfType(tokenize('It works with apps like OpenTable and Yelp.'), 7) // 'product'
+ */
+export function exampleOfType(tokens: readonly Token[], first: number): EntityType | undefined {
+  // "products like MSC-certified halibut": an adjective compound is no example's name.
+  if (/-\p{Ll}+$/u.test(tokens[first]?.text ?? '')) return undefined;
+  let k = first - 1;
+  let member = false;
+  while (k >= 0 && first - k <= MAX_EXAMPLE_LOOKBACK) {
+    const t = tokens[k];
+    if (t === undefined || tokens[k + 1]?.newline === true) return undefined;
+    if (t.text === 'like' || (t.text === 'as' && tokens[k - 1]?.text === 'such')) {
+      const noun = tokens[t.text === 'like' ? k - 1 : k - 2]?.text;
+      return noun === undefined ? undefined : EXAMPLE_KINDS.get(noun);
+    }
+    // Only list members and their glue lie between the name and the "like", and a list has one
+    // "and" before its last member: "apps like A and B, and Apple has …" ends at B.
+    if (t.text === 'and' || t.text === 'or') {
+      if (member) return undefined;
+    } else if (/^[\p{Lu}\p{N}]/u.test(t.text)) member = true;
+    else if (t.text !== ',') return undefined;
+    k -= 1;
+  }
   return undefined;
 }
 
