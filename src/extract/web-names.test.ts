@@ -124,6 +124,11 @@ describe('web names over the model (page fixtures written for name folding)', ()
     expect(typed(refineMentions(unlisted, read))).toEqual(['Elm Palace:company', 'Obrecht:person']);
   });
 
+  it('a listed brand no recognizer read takes the type of its head word ("App Store": a product)', () => {
+    const text = 'The developer pulled the game from the App Store last week.';
+    expect(typed(refineMentions(text, []))).toEqual(['App Store:product']);
+  });
+
   it('a law is a work, with the year written after its name ("Fair Pay Act 2019")', () => {
     const text = 'Last month the governor signed the Fair Pay Act 2019 into law.';
     expect(typed(refineMentions(text, [m(text, 'Fair Pay Act', 'company', 0.6)]))).toEqual(['Fair Pay Act 2019:other']);

@@ -112,6 +112,12 @@ function typeOfCode(code: KnownCode, model: EntityType | undefined): EntityType 
   }
 }
 
+/** The type a brand's head word gives it when it is one a brand can have ("App Store": product). */
+function brandHeadType(name: string): EntityType | undefined {
+  const head = headType(name);
+  return head === 'product' || head === 'technology' || head === 'company' ? head : undefined;
+}
+
 function isCapitalized(t: Token | undefined): boolean {
   return t !== undefined && /^[\p{Lu}\p{N}]/u.test(t.text) && /\p{L}/u.test(t.text);
 }
@@ -206,7 +212,11 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
     const cue = cueType(tokens, k.first, k.last);
     const ambiguous = k.last - k.first === 1 && !k.text.includes(' ') && (use.isCommonWordOnly(k.text) || use.writesLower(k.text));
     if (cue === undefined && ambiguous) continue;
-    const type = cue ?? (k.code === 'b' ? serviceUseType(tokens, k.first, k.last) : undefined) ?? typeOfCode(k.code, undefined);
+    // A brand no recognizer typed takes its head word's type before the default ("App Store": a product).
+    const type =
+      cue ??
+      (k.code === 'b' ? (serviceUseType(tokens, k.first, k.last) ?? brandHeadType(k.text)) : undefined) ??
+      typeOfCode(k.code, undefined);
     out.push({ text: k.text, type, start: k.start, end: k.end, score: cue === undefined ? KNOWN_SCORE : CUE_SCORE });
     settled.set(k.text, type);
     cover(k.first, k.last);
