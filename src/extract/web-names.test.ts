@@ -256,6 +256,19 @@ describe('names listed together are of one kind', () => {
       ),
     ).toContain('Servo:person');
   });
+  it('an unread name opening a list of sure names of one kind takes their kind ("systems: Quillon, Redis, …")', () => {
+    const text = 'We weighed a few queues: Quillon, Redis, Kestrel, and Kafka.';
+    const model = [m(text, 'Redis', 'technology', 0.9), m(text, 'Kestrel', 'technology', 0.9), m(text, 'Kafka', 'technology', 0.9)];
+    const out = coordinateTypes(text, model);
+    expect(typed(out)).toEqual(['Quillon:technology', 'Redis:technology', 'Kestrel:technology', 'Kafka:technology']);
+    expect(out[0]?.start).toBe(text.indexOf('Quillon'));
+    expect(out[0]?.score).toBe(0.7);
+    // Not at a sentence's start, not a plain word, not before a list of mixed kinds.
+    const opening = 'Quillon, Redis, Kestrel, and Kafka were weighed.';
+    const shifted = model.map((x) => m(opening, x.text, x.type, x.score));
+    expect(typed(coordinateTypes(opening, shifted))).not.toContain('Quillon:technology');
+    expect(typed(coordinateTypes(text, model, (w) => w === 'Quillon'))).not.toContain('Quillon:technology');
+  });
   it('names not separated by list glue are no list', () => {
     const text = 'VMware bought Evernote; Fidessa watched.';
     const out = coordinateTypes(text, [

@@ -277,7 +277,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
     kept.push(m);
     end = m.end;
   }
-  return coordinateTypes(text, kept);
+  return coordinateTypes(text, kept, (word) => use.isCommonWordOnly(word) || use.writesLower(word) || isEverydayWord(word.toLowerCase()));
 }
 
 /** What may separate two names of one list: a comma, "and", "or", "&" (", and" too). */
@@ -297,8 +297,13 @@ const MIN_SURE_LIST_MEMBERS = 2;
  * @example
  *   // [VMware: company 0.9, Evernote: company 0.9, Fidessa: person 0.4] → Fidessa: company 0.7
  */
-export function coordinateTypes(text: string, mentions: readonly Mention[]): Mention[] {
+export function coordinateTypes(
+  text: string,
+  mentions: readonly Mention[],
+  isPlainWord: (word: string) => boolean = () => false,
+): Mention[] {
   const out = [...mentions];
+  const heads: Mention[] = [];
   let i = 0;
   while (i < out.length) {
     let j = i + 1;
@@ -317,11 +322,31 @@ export function coordinateTypes(text: string, mentions: readonly Mention[]): Men
           if (m.type === 'person' && FIRST_NAMES.has(m.text.split(' ')[0] ?? '')) continue;
           out[k] = { ...m, type, score: Math.max(m.score, WEAK_CUE_SCORE) };
         }
+        const head = listHead(text, out[i]?.start ?? 0, isPlainWord);
+        if (head !== undefined) heads.push({ ...head, type, score: WEAK_CUE_SCORE });
       }
     }
     i = j;
   }
-  return out;
+  return heads.length === 0 ? out : [...out, ...heads].sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** Characters read back from a list's first name for an unread name before it. */
+const LIST_HEAD_WINDOW = 40;
+/** A capitalized word and a comma ending the text, after a colon, a comma, a bracket or a lower-case word. */
+const LIST_HEAD = /(?:[:,(]|\p{Ll}) (\p{Lu}[\p{L}\p{N}]*), $/u;
+
+/**
+ * The name no recognizer read that opens a list of read names ("systems: Darner, Redis, Kestrel,
+ * and Kafka"): one capitalized word and a comma right before the list's first name, in
+ * mid-sentence, and no plain English word ("Also, Redis, …").
+ */
+function listHead(text: string, start: number, isPlainWord: (word: string) => boolean): Omit<Mention, 'type' | 'score'> | undefined {
+  const before = text.slice(Math.max(0, start - LIST_HEAD_WINDOW), start);
+  const word = LIST_HEAD.exec(before)?.[1];
+  if (word === undefined || isPlainWord(word)) return undefined;
+  const at = start - before.length + (before.length - word.length - 2);
+  return { text: word, start: at, end: at + word.length };
 }
 
 /** "Seattle-based", "Amazon-owned": a name, a hyphen and a word that ties it to the next name. */
