@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from './ner/tokenize';
-import { cueType, exampleOfType, headType, institutionType, orgContextType, serviceUseType, weakCueType } from './type-cues';
+import {
+  cueType,
+  exampleOfType,
+  headType,
+  institutionType,
+  orgContextType,
+  serviceNounType,
+  serviceUseType,
+  weakCueType,
+} from './type-cues';
 
 /** Cue type of the first occurrence of `name` (whole tokens) in `text`. */
 function cue(text: string, name: string, read = cueType): string | undefined {
@@ -89,6 +98,13 @@ describe('institutionType', () => {
     expect(cue('A Kestrel Hall spokeswoman declined.', 'Kestrel Hall', institutionType)).toBe('company');
     expect(cue('Elm Palace press officers left.', 'Elm Palace', institutionType)).toBeUndefined();
     expect(cue('They toured Elm Palace on Monday.', 'Elm Palace', institutionType)).toBeUndefined();
+  });
+});
+
+describe('serviceNounType', () => {
+  it('a service noun after a name makes it a product', () => {
+    expect(cue('my Zorblix account', 'Zorblix', (tokens, _first, last) => serviceNounType(tokens, last))).toBe('product');
+    expect(cue('via Zorblix today', 'Zorblix', (tokens, _first, last) => serviceNounType(tokens, last))).toBeUndefined();
   });
 });
 

@@ -531,11 +531,23 @@ const SERVICE_AFTER = new Set([
  *   serviceUseType(tokenize('Saved via Instapaper.'), 2, 3) // 'product'
  */
 export function serviceUseType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
-  const next = tokens[last]?.text;
-  if (next !== undefined && SERVICE_AFTER.has(next)) return 'product';
+  if (serviceNounType(tokens, last) !== undefined) return 'product';
   const prev = tokens[first - 1]?.text;
   if (prev !== undefined && SERVICE_BEFORE.has(prev)) return 'product';
   return undefined;
+}
+
+/**
+ * A service's noun right after a name ("my Adsense account", "Flickr users", "Yelp reviews"):
+ * a product. For names no list knows that only the capitals made a firm ("via", "using" say
+ * less there: "using Kubernetes" is a technology).
+ *
+ * @example
+ *   serviceNounType(tokenize('my Adsense account'), 2) // 'product'
+ */
+export function serviceNounType(tokens: readonly Token[], last: number): EntityType | undefined {
+  const next = tokens[last]?.text;
+  return next !== undefined && SERVICE_AFTER.has(next) ? 'product' : undefined;
 }
 
 /** Roles held at an organization: "CEO of X", "analyst for X", "co-founder of X" make X one. */

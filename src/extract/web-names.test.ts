@@ -124,6 +124,15 @@ describe('web names over the model (page fixtures written for name folding)', ()
     expect(typed(refineMentions(unlisted, read))).toEqual(['Elm Palace:company', 'Obrecht:person']);
   });
 
+  it('a rare name the capitals alone made a firm is a product where the page uses it as a service ("my Adsense account")', () => {
+    const text = 'Now I have thousands of dollars in my Zorblix account. It is crazy.';
+    expect(typed(refineMentions(text, [m(text, 'Zorblix', 'company', 0.5)]))).toEqual(['Zorblix:product']);
+    // A sure guess, or a plain word, stays as it was.
+    expect(typed(refineMentions(text, [m(text, 'Zorblix', 'company', 0.9)]))).toEqual(['Zorblix:company']);
+    const plain = 'Fans filled the Life page with photos.';
+    expect(typed(refineMentions(plain, [m(plain, 'Life', 'company', 0.5)]))).not.toContain('Life:product');
+  });
+
   it('a listed brand no recognizer read takes the type of its head word ("App Store": a product)', () => {
     const text = 'The developer pulled the game from the App Store last week.';
     expect(typed(refineMentions(text, []))).toEqual(['App Store:product']);

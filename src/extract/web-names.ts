@@ -9,12 +9,22 @@
 import type { Mention } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
 import { lowerCaseCodeNames } from './code-names';
-import { isEverydayWord, WordUse } from './common-words';
+import { isEverydayWord, isRareName, WordUse } from './common-words';
 import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/known-names';
 import { tokenize, type Token } from './ner/tokenize';
 import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS, PERSON_ROLE_WORDS, PERSON_TITLES } from './rules/lexicon/cues';
 import type { EntityRecognizer } from './recognizer';
-import { cueType, headType, institutionType, isLawHead, isLocationHead, orgContextType, serviceUseType, weakCueType } from './type-cues';
+import {
+  cueType,
+  headType,
+  institutionType,
+  isLawHead,
+  isLocationHead,
+  orgContextType,
+  serviceNounType,
+  serviceUseType,
+  weakCueType,
+} from './type-cues';
 
 /** Score of a listed name: as sure as the rule recognizer's gazetteer hits, so one mention is kept. */
 export const KNOWN_SCORE = 0.9;
@@ -183,7 +193,11 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
         first === undefined || last === undefined
           ? undefined
           : m.type === 'company' || m.type === 'other'
-            ? weakCueType(tokens, first, last)
+            ? (weakCueType(tokens, first, last) ??
+              // "my Adsense account": a rare name only the capitals made a firm, used as a service.
+              (m.score < UNSURE_SCORE && !techPage && isRareName(m.text, (w) => use.writesLower(w))
+                ? serviceNounType(tokens, last)
+                : undefined))
             : m.type === 'person'
               ? orgContextType(tokens, first, last)
               : m.type === 'location'
