@@ -28,6 +28,33 @@ export function isEverydayWord(lower: string): boolean {
   return everyday.has(lower);
 }
 
+/**
+ * True when `lower` is a word of English prose: an everyday word or one of CoNLL's lower-case
+ * vocabulary ("consul", "server", "config" are; "etcd", "zlib" are not).
+ */
+export function isEnglishWord(lower: string): boolean {
+  return commonWords().has(lower) || isEverydayWord(lower);
+}
+
+let trigrams: Set<string> | undefined;
+
+/**
+ * The letter trigrams of the English word lists, with `^` and `$` marking a word's start and
+ * end ("^ca", "cat", "at$"): about 3,900. A word holding another ("etcd": "tcd") is not
+ * spelled as English is.
+ */
+export function englishTrigrams(): ReadonlySet<string> {
+  if (trigrams === undefined) {
+    trigrams = new Set();
+    for (const word of [...commonWords(), ...EVERYDAY_WORDS.split(' ')]) {
+      if (!/^[a-z]+$/.test(word)) continue;
+      const marked = `^${word}$`;
+      for (let i = 0; i + 3 <= marked.length; i++) trigrams.add(marked.slice(i, i + 3));
+    }
+  }
+  return trigrams;
+}
+
 // Endings of English verb forms, adverbs and abstract nouns; names rarely end so when
 // they are also never written capitalized in mid-sentence.
 const ENGLISH_ENDING = /(?:ed|ing|ly|ness|tion|ment|able|ible|less|ful|ous|ive)$/;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from './ner/tokenize';
-import { cueType, headType, orgContextType, serviceUseType, weakCueType } from './type-cues';
+import {
+  cueType,
+  exampleOfType,
+  headType,
+  institutionType,
+  orgContextType,
+  serviceNounType,
+  serviceUseType,
+  weakCueType,
+} from './type-cues';
 
 /** Cue type of the first occurrence of `name` (whole tokens) in `text`. */
 function cue(text: string, name: string, read = cueType): string | undefined {
@@ -61,6 +70,44 @@ describe('service use', () => {
   });
 });
 
+describe('exampleOfType', () => {
+  const example = (text: string, name: string) => cue(text, name, (tokens, first) => exampleOfType(tokens, first));
+  it('a name given as an example of a kind is of that kind, in every place of the list', () => {
+    const text = 'It books tables through apps like Tablio, Dinr and Yumly, and Kestrel has waited.';
+    expect(example(text, 'Tablio')).toBe('product');
+    expect(example(text, 'Dinr')).toBe('product');
+    expect(example(text, 'Yumly')).toBe('product');
+    // The list ended at its "and": what follows ", and" is the next clause.
+    expect(example(text, 'Kestrel')).toBeUndefined();
+    expect(example('They hired firms such as Zorblax Labs in Leeds.', 'Zorblax Labs')).toBe('company');
+    expect(example('Written in languages like Quokka or Brindle.', 'Brindle')).toBe('technology');
+  });
+  it('says nothing after another noun or for an adjective compound', () => {
+    expect(example('Things like Tablio matter.', 'Tablio')).toBeUndefined();
+    expect(example('It sells products like MSC-certified halibut.', 'MSC-certified')).toBeUndefined();
+    expect(example('They use apps, and Tablio is one.', 'Tablio')).toBeUndefined();
+  });
+  it('is a cue of cueType', () => {
+    expect(cue('Siri works with apps like Tablio today.', 'Tablio')).toBe('product');
+  });
+});
+
+describe('institutionType', () => {
+  it('a place with a spokesman or a press secretary is the institution seated there', () => {
+    expect(cue('Elm Palace press secretary Dana Roe said no.', 'Elm Palace', institutionType)).toBe('company');
+    expect(cue('A Kestrel Hall spokeswoman declined.', 'Kestrel Hall', institutionType)).toBe('company');
+    expect(cue('Elm Palace press officers left.', 'Elm Palace', institutionType)).toBeUndefined();
+    expect(cue('They toured Elm Palace on Monday.', 'Elm Palace', institutionType)).toBeUndefined();
+  });
+});
+
+describe('serviceNounType', () => {
+  it('a service noun after a name makes it a product', () => {
+    expect(cue('my Zorblix account', 'Zorblix', (tokens, _first, last) => serviceNounType(tokens, last))).toBe('product');
+    expect(cue('via Zorblix today', 'Zorblix', (tokens, _first, last) => serviceNounType(tokens, last))).toBeUndefined();
+  });
+});
+
 describe('orgContextType', () => {
   it('reads an organization from a role held at it or from what only an organization has', () => {
     expect(cue('said Ada, CEO of Kestrel.', 'Kestrel', orgContextType)).toBe('company');
@@ -79,6 +126,12 @@ describe('orgContextType', () => {
   it('a code name is neither a person nor a firm ("Project Harmony")', () => {
     expect(headType('Project Harmony')).toBe('other');
     expect(headType('Operation Quokka')).toBe('other');
+  });
+  it('a law, treaty or licence head types a work of law, its year included ("Fair Pay Act 2019")', () => {
+    expect(headType('Fair Pay Act')).toBe('other');
+    expect(headType('Fair Pay Act 2019')).toBe('other');
+    expect(headType('Zorblax Public License')).toBe('other');
+    expect(headType('Kestrel 2019')).toBeUndefined();
   });
   it('an event head types an event ("AI Summit")', () => {
     expect(headType('AI Summit')).toBe('other');

@@ -118,6 +118,71 @@ export function cueType(tokens: readonly Token[], first: number, last: number): 
   if (prev1 !== undefined && COMPANY_BEFORE.has(prev1)) return 'company';
   // "an app called Instapaper", "a game named Thumper".
   if ((prev1 === 'called' || prev1 === 'named') && prev2 !== undefined && NAMED_PRODUCT_NOUNS.has(prev2)) return 'product';
+  return exampleOfType(tokens, first);
+}
+
+/** Plural nouns before "like" or "such as" that say what the names after them are ("apps like OpenTable and Yelp"). */
+const EXAMPLE_KINDS: ReadonlyMap<string, EntityType> = new Map<string, EntityType>([
+  ['apps', 'product'],
+  ['applications', 'product'],
+  ['services', 'product'],
+  ['websites', 'product'],
+  ['sites', 'product'],
+  ['games', 'product'],
+  ['devices', 'product'],
+  ['gadgets', 'product'],
+  ['products', 'product'],
+  ['browsers', 'product'],
+  ['smartphones', 'product'],
+  ['companies', 'company'],
+  ['firms', 'company'],
+  ['startups', 'company'],
+  ['start-ups', 'company'],
+  ['rivals', 'company'],
+  ['competitors', 'company'],
+  ['retailers', 'company'],
+  ['banks', 'company'],
+  ['universities', 'company'],
+  ['languages', 'technology'],
+  ['frameworks', 'technology'],
+  ['libraries', 'technology'],
+  ['protocols', 'technology'],
+  ['databases', 'technology'],
+  ['cities', 'location'],
+  ['countries', 'location'],
+]);
+/** Tokens looked back over from a name to the "like" that opens its list ("like A, B and C"). */
+const MAX_EXAMPLE_LOOKBACK = 8;
+
+/**
+ * The kind of a name given as an example: "apps like OpenTable and Yelp", "events such as
+ * VidCon", "companies like Acme, Initech and Globex". The name follows "like" or "such as"
+ * after a plural noun of `EXAMPLE_KINDS`, directly or as a later member of the list that
+ * starts there (capitalized words, commas, "and", "or" between).
+ *
+ * @example
+ *   exampleOfType(tokenize('It works with apps like OpenTable and Yelp.'), 7) // 'product'
+ */
+export function exampleOfType(tokens: readonly Token[], first: number): EntityType | undefined {
+  // "products like MSC-certified halibut": an adjective compound is no example's name.
+  if (/-\p{Ll}+$/u.test(tokens[first]?.text ?? '')) return undefined;
+  let k = first - 1;
+  let member = false;
+  while (k >= 0 && first - k <= MAX_EXAMPLE_LOOKBACK) {
+    const t = tokens[k];
+    if (t === undefined || tokens[k + 1]?.newline === true) return undefined;
+    if (t.text === 'like' || (t.text === 'as' && tokens[k - 1]?.text === 'such')) {
+      const noun = tokens[t.text === 'like' ? k - 1 : k - 2]?.text;
+      return noun === undefined ? undefined : EXAMPLE_KINDS.get(noun);
+    }
+    // Only list members and their glue lie between the name and the "like", and a list has one
+    // "and" before its last member: "apps like A and B, and Apple has …" ends at B.
+    if (t.text === 'and' || t.text === 'or') {
+      if (member) return undefined;
+    } else if (/^[\p{Lu}\p{N}]/u.test(t.text)) member = true;
+    else if (t.text !== ',') return undefined;
+    k -= 1;
+  }
   return undefined;
 }
 
@@ -288,11 +353,18 @@ export function isLocationHead(word: string): boolean {
   return LOCATION_HEADS.has(word);
 }
 
+/** True when `word` is a last word that makes a name a law, a treaty or a licence ("Act", "License"). */
+export function isLawHead(word: string): boolean {
+  return LAW_HEADS.has(word);
+}
+
 /** First words of a code name ("Project Harmony", "Operation Barbarossa"). */
 const CODE_NAME_LEADS = new Set(['Project', 'Operation']);
 
 /** Last words that make a multi-word name an event ("AI Summit", "Google I/O Conference"). */
 const EVENT_HEADS = new Set(['Summit', 'Conference', 'Festival', 'Expo', 'Awards', 'Championship', 'Olympics']);
+/** Last words that make a multi-word name a law, a treaty or a licence ("Patriot Act", "Simplified BSD License"). */
+const LAW_HEADS = new Set(['Act', 'License', 'Licence', 'Treaty', 'Accord', 'Accords', 'Convention', 'Directive']);
 
 /**
  * The type a multi-word name's head noun (its last word) gives it, if any.
@@ -308,11 +380,13 @@ export function headType(name: string): EntityType | undefined {
   const head = words[words.length - 1] ?? '';
   // "Project Loon", "Operation Barbarossa": a code name, not a person.
   if (CODE_NAME_LEADS.has(words[0] ?? '')) return 'other';
+  // "Competitive Services Act 2015": a law with its year.
+  if (/^\d{4}$/.test(head) && LAW_HEADS.has(words[words.length - 2] ?? '')) return 'other';
   if (TECH_HEADS.has(head)) return 'technology';
   if (PRODUCT_HEADS.has(head)) return 'product';
   if (COMPANY_HEADS.has(head)) return 'company';
   if (LOCATION_HEADS.has(head)) return 'location';
-  if (EVENT_HEADS.has(head)) return 'other';
+  if (EVENT_HEADS.has(head) || LAW_HEADS.has(head)) return 'other';
   return undefined;
 }
 
@@ -457,11 +531,23 @@ const SERVICE_AFTER = new Set([
  *   serviceUseType(tokenize('Saved via Instapaper.'), 2, 3) // 'product'
  */
 export function serviceUseType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
-  const next = tokens[last]?.text;
-  if (next !== undefined && SERVICE_AFTER.has(next)) return 'product';
+  if (serviceNounType(tokens, last) !== undefined) return 'product';
   const prev = tokens[first - 1]?.text;
   if (prev !== undefined && SERVICE_BEFORE.has(prev)) return 'product';
   return undefined;
+}
+
+/**
+ * A service's noun right after a name ("my Adsense account", "Flickr users", "Yelp reviews"):
+ * a product. For names no list knows that only the capitals made a firm ("via", "using" say
+ * less there: "using Kubernetes" is a technology).
+ *
+ * @example
+ *   serviceNounType(tokenize('my Adsense account'), 2) // 'product'
+ */
+export function serviceNounType(tokens: readonly Token[], last: number): EntityType | undefined {
+  const next = tokens[last]?.text;
+  return next !== undefined && SERVICE_AFTER.has(next) ? 'product' : undefined;
 }
 
 /** Roles held at an organization: "CEO of X", "analyst for X", "co-founder of X" make X one. */
@@ -534,5 +620,23 @@ export function orgContextType(tokens: readonly Token[], first: number, last: nu
   if ((prep === 'of' || prep === 'at' || prep === 'for') && (ORG_ROLE_BEFORE.has(role) || (!owned && MEMBERSHIP.has(role))))
     return 'company';
   if (owned && ORG_POSSESSIONS.has(tokens[last + 1]?.text.toLowerCase() ?? '')) return 'company';
+  return undefined;
+}
+
+/** Roles right after a name that only an institution has ("White House press secretary", "Pentagon spokesman"). */
+const SPEAKER_AFTER = new Set(['spokesman', 'spokeswoman', 'spokesperson', 'spokespeople']);
+
+/**
+ * A place that has a spokesman or a press secretary is the institution seated there ("White
+ * House press secretary Josh Earnest", "a Kremlin spokesman"): an organization. Only for names
+ * read as places; a person's spokesman is still the person's ("Obama spokesman").
+ *
+ * @example
+ *   institutionType(tokenize('White House press secretary Josh Earnest said'), 0, 2) // 'company'
+ */
+export function institutionType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
+  const next = tokens[last]?.text;
+  if (next === undefined || tokens[last]?.newline === true) return undefined;
+  if (SPEAKER_AFTER.has(next) || (next === 'press' && tokens[last + 1]?.text === 'secretary')) return 'company';
   return undefined;
 }

@@ -110,6 +110,42 @@ describe('web names over the model (page fixtures written for name folding)', ()
     expect(typed(refineMentions(board, [m(board, 'FPGA-based', 'other', 0.8)]))).toEqual([]);
   });
 
+  it('a listed place with a press secretary is an organization on every mention ("White House press secretary")', () => {
+    const text = 'In the capital, White House press secretary Dana Roe condemned the attack. She spoke at the White House later.';
+    const model = [
+      m(text, 'White House', 'location', 0.95),
+      m(text, 'Dana Roe', 'person', 0.9),
+      m(text, 'White House', 'location', 0.95, 60),
+    ];
+    expect(typed(refineMentions(text, model))).toEqual(['White House:company', 'Dana Roe:person', 'White House:company']);
+    // A place the model read, unlisted, the same way; a person's spokesman stays the person's.
+    const unlisted = 'Elm Palace spokesman Dana Roe declined. Senator Obrecht spokesman Lee Park said no.';
+    const read = [m(unlisted, 'Elm Palace', 'location', 0.8), m(unlisted, 'Obrecht', 'person', 0.8)];
+    expect(typed(refineMentions(unlisted, read))).toEqual(['Elm Palace:company', 'Obrecht:person']);
+  });
+
+  it('a rare name the capitals alone made a firm is a product where the page uses it as a service ("my Adsense account")', () => {
+    const text = 'Now I have thousands of dollars in my Zorblix account. It is crazy.';
+    expect(typed(refineMentions(text, [m(text, 'Zorblix', 'company', 0.5)]))).toEqual(['Zorblix:product']);
+    // A sure guess, or a plain word, stays as it was.
+    expect(typed(refineMentions(text, [m(text, 'Zorblix', 'company', 0.9)]))).toEqual(['Zorblix:company']);
+    const plain = 'Fans filled the Life page with photos.';
+    expect(typed(refineMentions(plain, [m(plain, 'Life', 'company', 0.5)]))).not.toContain('Life:product');
+  });
+
+  it('a listed brand no recognizer read takes the type of its head word ("App Store": a product)', () => {
+    const text = 'The developer pulled the game from the App Store last week.';
+    expect(typed(refineMentions(text, []))).toEqual(['App Store:product']);
+  });
+
+  it('a law is a work, with the year written after its name ("Fair Pay Act 2019")', () => {
+    const text = 'Last month the governor signed the Fair Pay Act 2019 into law.';
+    expect(typed(refineMentions(text, [m(text, 'Fair Pay Act', 'company', 0.6)]))).toEqual(['Fair Pay Act 2019:other']);
+    // A product's year stays a date ("Pebble 2016" is no model).
+    const watch = 'The Kestrel Watch 2016 lineup sold out.';
+    expect(typed(refineMentions(watch, [m(watch, 'Kestrel Watch', 'product', 0.9)]))).toEqual(['Kestrel Watch:product']);
+  });
+
   it('a name the model took for a person is a company where only an organization fits ("CEO of X", "X’s customers")', () => {
     const text = 'said Ada Quinn, CEO and co-founder of Kestrel. Kestrel’s customers include banks. Kestrel grew.';
     const model = [
@@ -182,6 +218,17 @@ describe('span and type repairs on real-page shapes', () => {
     const plural = 'The patcher is written in Java and C++. Our PCs arrived late.';
     expect(typed(refineMentions(plural, [m(plural, 'PCs', 'company', 0.5)]))).toContain('PCs:company');
   });
+
+  it('business news naming more firms than technologies is no technical page ("Fossil" stays a company)', () => {
+    const text = 'Google, Apple and Intel all showed watches that run Python and Rust apps. Fossil showed one too.';
+    expect(typed(refineMentions(text, [m(text, 'Fossil', 'company', 0.5)]))).toContain('Fossil:company');
+    // A listed technology that is an English word the page writes in lower case ("Spring", "spring") does not count.
+    const season = 'The Spring release and Kafka support came late; in spring the team met Veltrix engineers.';
+    expect(typed(refineMentions(season, [m(season, 'Veltrix', 'company', 0.5)]))).toContain('Veltrix:company');
+    // More technologies than firms is one.
+    const tech = 'Intel engineers ported the Kafka client from Python to Rust. Fossil builds the package.';
+    expect(typed(refineMentions(tech, [m(tech, 'Fossil', 'company', 0.5)]))).toContain('Fossil:technology');
+  });
 });
 
 describe('names listed together are of one kind', () => {
@@ -217,6 +264,19 @@ describe('names listed together are of one kind', () => {
         ]),
       ),
     ).toContain('Servo:person');
+  });
+  it('an unread name opening a list of sure names of one kind takes their kind ("systems: Quillon, Redis, …")', () => {
+    const text = 'We weighed a few queues: Quillon, Redis, Kestrel, and Kafka.';
+    const model = [m(text, 'Redis', 'technology', 0.9), m(text, 'Kestrel', 'technology', 0.9), m(text, 'Kafka', 'technology', 0.9)];
+    const out = coordinateTypes(text, model);
+    expect(typed(out)).toEqual(['Quillon:technology', 'Redis:technology', 'Kestrel:technology', 'Kafka:technology']);
+    expect(out[0]?.start).toBe(text.indexOf('Quillon'));
+    expect(out[0]?.score).toBe(0.7);
+    // Not at a sentence's start, not a plain word, not before a list of mixed kinds.
+    const opening = 'Quillon, Redis, Kestrel, and Kafka were weighed.';
+    const shifted = model.map((x) => m(opening, x.text, x.type, x.score));
+    expect(typed(coordinateTypes(opening, shifted))).not.toContain('Quillon:technology');
+    expect(typed(coordinateTypes(text, model, (w) => w === 'Quillon'))).not.toContain('Quillon:technology');
   });
   it('names not separated by list glue are no list', () => {
     const text = 'VMware bought Evernote; Fidessa watched.';

@@ -8,12 +8,23 @@
  */
 import type { Mention } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
-import { isEverydayWord, WordUse } from './common-words';
+import { lowerCaseCodeNames } from './code-names';
+import { isEverydayWord, isRareName, WordUse } from './common-words';
 import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/known-names';
 import { tokenize, type Token } from './ner/tokenize';
 import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS, PERSON_ROLE_WORDS, PERSON_TITLES } from './rules/lexicon/cues';
 import type { EntityRecognizer } from './recognizer';
-import { cueType, headType, isLocationHead, orgContextType, serviceUseType, weakCueType } from './type-cues';
+import {
+  cueType,
+  headType,
+  institutionType,
+  isLawHead,
+  isLocationHead,
+  orgContextType,
+  serviceNounType,
+  serviceUseType,
+  weakCueType,
+} from './type-cues';
 
 /** Score of a listed name: as sure as the rule recognizer's gazetteer hits, so one mention is kept. */
 export const KNOWN_SCORE = 0.9;
@@ -29,6 +40,23 @@ const MAX_BRAND_LINE_WORDS = 4;
 const ORG_WORDS_EXTRA = new Set(['Research', 'Partners', 'Holdings', 'Company', 'Foundation', 'Initiative', 'Team', 'Cloud']);
 /** Distinct listed technologies in the text that make it a technical page (a docs page or an engineering post names many). */
 const TECH_PAGE_NAMES = 2;
+
+/**
+ * A technical page names at least `TECH_PAGE_NAMES` listed technologies, and more of them than
+ * listed companies: business news about tech firms ("… said Google, whose Android and
+ * JavaScript …") names as many firms. A listed technology written as an English word
+ * ("Just", "Click", "Spring") or as a word the page writes in lower case says nothing.
+ */
+function isTechnicalPage(known: readonly KnownSpan[], use: WordUse): boolean {
+  const technologies = new Set<string>();
+  const companies = new Set<string>();
+  for (const k of known) {
+    if (k.code === 'c') companies.add(k.text);
+    else if (k.code === 't' && !(/^\p{Lu}\p{Ll}+$/u.test(k.text) && (isEverydayWord(k.text.toLowerCase()) || use.writesLower(k.text))))
+      technologies.add(k.text);
+  }
+  return technologies.size >= TECH_PAGE_NAMES && technologies.size > companies.size;
+}
 /** Below this score a model or rule "company" is a guess from the capitals alone (the rules' unknown names score 0.55). */
 const UNSURE_SCORE = 0.6;
 
@@ -94,6 +122,12 @@ function typeOfCode(code: KnownCode, model: EntityType | undefined): EntityType 
   }
 }
 
+/** The type a brand's head word gives it when it is one a brand can have ("App Store": product). */
+function brandHeadType(name: string): EntityType | undefined {
+  const head = headType(name);
+  return head === 'product' || head === 'technology' || head === 'company' ? head : undefined;
+}
+
 function isCapitalized(t: Token | undefined): boolean {
   return t !== undefined && /^[\p{Lu}\p{N}]/u.test(t.text) && /\p{L}/u.test(t.text);
 }
@@ -110,7 +144,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
   });
   const use = new WordUse(tokens);
   const known = findKnownNames(text, tokens);
-  const techPage = new Set(known.filter((k) => k.code === 't').map((k) => k.text)).size >= TECH_PAGE_NAMES;
+  const techPage = isTechnicalPage(known, use);
   const knownAt = new Map<number, KnownSpan>(known.map((k) => [k.start, k]));
   const out: Mention[] = [];
   /** Surfaces whose type a list or a cue settled. */
@@ -140,10 +174,17 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
       out.push({ ...m, type: cue, score: Math.max(m.score, CUE_SCORE) });
       settled.set(m.text, cue);
     } else if (exact !== undefined) {
-      const service = exact.code === 'b' && first !== undefined && last !== undefined ? serviceUseType(tokens, first, last) : undefined;
+      const service =
+        first === undefined || last === undefined
+          ? undefined
+          : exact.code === 'b'
+            ? serviceUseType(tokens, first, last)
+            : exact.code === 'l'
+              ? institutionType(tokens, first, last)
+              : undefined;
       const type = service ?? typeOfCode(exact.code, m.type);
       out.push({ ...m, type, score: Math.max(m.score, KNOWN_SCORE) });
-      // The page using the brand as a service says more than the model's guess at another mention.
+      // The page using the brand as a service (the place as an institution) says more than the model's guess at another mention.
       if (service !== undefined || !settled.has(m.text)) settled.set(m.text, type);
     } else if (!m.text.includes(' ') && use.isCommonWordOnly(m.text)) {
       continue;
@@ -152,10 +193,16 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
         first === undefined || last === undefined
           ? undefined
           : m.type === 'company' || m.type === 'other'
-            ? weakCueType(tokens, first, last)
-            : m.type === 'person' || m.type === 'location'
+            ? (weakCueType(tokens, first, last) ??
+              // "my Adsense account": a rare name only the capitals made a firm, used as a service.
+              (m.score < UNSURE_SCORE && !techPage && isRareName(m.text, (w) => use.writesLower(w))
+                ? serviceNounType(tokens, last)
+                : undefined))
+            : m.type === 'person'
               ? orgContextType(tokens, first, last)
-              : undefined;
+              : m.type === 'location'
+                ? (orgContextType(tokens, first, last) ?? institutionType(tokens, first, last))
+                : undefined;
       // A guess from the capitals alone on a technical page is a technology: a word ("Deflate") as
       // sure as a weak cue makes it, an acronym ("SPDY", also "CPU") only retyped, kept or not as before.
       if (weak === undefined && techPage && m.type === 'company' && m.score < UNSURE_SCORE && isTechnicalShape(m.text)) {
@@ -179,7 +226,11 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
     const cue = cueType(tokens, k.first, k.last);
     const ambiguous = k.last - k.first === 1 && !k.text.includes(' ') && (use.isCommonWordOnly(k.text) || use.writesLower(k.text));
     if (cue === undefined && ambiguous) continue;
-    const type = cue ?? (k.code === 'b' ? serviceUseType(tokens, k.first, k.last) : undefined) ?? typeOfCode(k.code, undefined);
+    // A brand no recognizer typed takes its head word's type before the default ("App Store": a product).
+    const type =
+      cue ??
+      (k.code === 'b' ? (serviceUseType(tokens, k.first, k.last) ?? brandHeadType(k.text)) : undefined) ??
+      typeOfCode(k.code, undefined);
     out.push({ text: k.text, type, start: k.start, end: k.end, score: cue === undefined ? KNOWN_SCORE : CUE_SCORE });
     settled.set(k.text, type);
     cover(k.first, k.last);
@@ -211,11 +262,17 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
     cover(i, j);
     i = j - 1;
   }
+  // Tools written in lower case that a cue names ("the bsdiff algorithm", "statsd counters").
+  for (const m of lowerCaseCodeNames(tokens, covered, CUE_SCORE)) {
+    out.push(m);
+    settled.set(m.text, m.type);
+  }
 
   extendPlaceNames(text, tokens, tokenAtStart, tokenAtEnd, out);
   joinProductLines(text, tokens, tokenAtStart, tokenAtEnd, knownAt, out);
   ownedProducts(text, out, settled, knownAt);
   extendModelNumbers(text, tokens, tokenAtEnd, out, settled);
+  extendLawYears(text, tokens, tokenAtEnd, out);
   addQuotedTitles(text, out, settled);
 
   // One name, one type on the page: a settled type holds for the name's other mentions;
@@ -234,7 +291,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
     kept.push(m);
     end = m.end;
   }
-  return coordinateTypes(text, kept);
+  return coordinateTypes(text, kept, (word) => use.isCommonWordOnly(word) || use.writesLower(word) || isEverydayWord(word.toLowerCase()));
 }
 
 /** What may separate two names of one list: a comma, "and", "or", "&" (", and" too). */
@@ -254,8 +311,13 @@ const MIN_SURE_LIST_MEMBERS = 2;
  * @example
  *   // [VMware: company 0.9, Evernote: company 0.9, Fidessa: person 0.4] → Fidessa: company 0.7
  */
-export function coordinateTypes(text: string, mentions: readonly Mention[]): Mention[] {
+export function coordinateTypes(
+  text: string,
+  mentions: readonly Mention[],
+  isPlainWord: (word: string) => boolean = () => false,
+): Mention[] {
   const out = [...mentions];
+  const heads: Mention[] = [];
   let i = 0;
   while (i < out.length) {
     let j = i + 1;
@@ -274,11 +336,31 @@ export function coordinateTypes(text: string, mentions: readonly Mention[]): Men
           if (m.type === 'person' && FIRST_NAMES.has(m.text.split(' ')[0] ?? '')) continue;
           out[k] = { ...m, type, score: Math.max(m.score, WEAK_CUE_SCORE) };
         }
+        const head = listHead(text, out[i]?.start ?? 0, isPlainWord);
+        if (head !== undefined) heads.push({ ...head, type, score: WEAK_CUE_SCORE });
       }
     }
     i = j;
   }
-  return out;
+  return heads.length === 0 ? out : [...out, ...heads].sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** Characters read back from a list's first name for an unread name before it. */
+const LIST_HEAD_WINDOW = 40;
+/** A capitalized word and a comma ending the text, after a colon, a comma, a bracket or a lower-case word. */
+const LIST_HEAD = /(?:[:,(]|\p{Ll}) (\p{Lu}[\p{L}\p{N}]*), $/u;
+
+/**
+ * The name no recognizer read that opens a list of read names ("systems: Darner, Redis, Kestrel,
+ * and Kafka"): one capitalized word and a comma right before the list's first name, in
+ * mid-sentence, and no plain English word ("Also, Redis, …").
+ */
+function listHead(text: string, start: number, isPlainWord: (word: string) => boolean): Omit<Mention, 'type' | 'score'> | undefined {
+  const before = text.slice(Math.max(0, start - LIST_HEAD_WINDOW), start);
+  const word = LIST_HEAD.exec(before)?.[1];
+  if (word === undefined || isPlainWord(word)) return undefined;
+  const at = start - before.length + (before.length - word.length - 2);
+  return { text: word, start: at, end: at + word.length };
 }
 
 /** "Seattle-based", "Amazon-owned": a name, a hyphen and a word that ties it to the next name. */
@@ -467,6 +549,21 @@ function extendModelNumbers(
   if (swallowed.size > 0) {
     const rest = out.filter((m) => !swallowed.has(m.start) || !MODEL_TOKEN.test(m.text));
     out.splice(0, out.length, ...rest);
+  }
+}
+
+/**
+ * "Competitive Services Act 2015": a year right after a law's name on its line is part of the
+ * name (`extendModelNumbers` leaves years out: after a product they are dates).
+ */
+function extendLawYears(text: string, tokens: readonly Token[], tokenAtEnd: ReadonlyMap<number, number>, out: Mention[]): void {
+  for (let n = 0; n < out.length; n++) {
+    const m = out[n];
+    const last = m === undefined ? undefined : tokenAtEnd.get(m.end);
+    if (m === undefined || last === undefined || !m.text.includes(' ') || !isLawHead(m.text.slice(m.text.lastIndexOf(' ') + 1))) continue;
+    const year = tokens[last];
+    if (year === undefined || year.newline || !/^(?:1[89]|20)\d\d$/.test(year.text) || out[n + 1]?.start === year.start) continue;
+    out[n] = { ...m, text: text.slice(m.start, year.end), end: year.end };
   }
 }
 
