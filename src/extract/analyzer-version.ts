@@ -11,6 +11,10 @@
  * thing, seats of any name, "powered by" (shared relation vocabulary). 3: places in a
  * country by its demonym, seats by "based in"/brackets/appositions, names coordinated before
  * a trigger, hires "as" a role, attributions and "who runs", product nouns in apposition,
- * heads of state by demonym, "is a <name> application".
+ * heads of state by demonym, "is a <name> application". 4: model spans cut at clause verbs
+ * ("Pega Infinity is Pegasystems"); lower-case software names by their cues; typing by
+ * examples ("apps like …"), list heads, institutions' spokespeople, laws, brand head words and
+ * service nouns; founders' titles, owners' possessives, appointments, asides in brackets,
+ * spouses, no job from a past title, "built on … called X".
  */
-export const ANALYZER_VERSION = 3;
+export const ANALYZER_VERSION = 4;

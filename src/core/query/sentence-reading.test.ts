@@ -522,4 +522,15 @@ describe('reading what the page gold missed', () => {
     expect(await ask('Who founded Kestrel Pay?')).toContain('no entity named "Kestrel Pay", but');
     expect(await ask('Who founded Kestrel Pay?')).toContain('(it names Ada Quinn)');
   });
+
+  it('reads no name inside a dotted word ("NSQ" in "nsq.js")', async () => {
+    const ask = await page(
+      [
+        ['Segment', 'company'],
+        ['NSQ', 'technology'],
+      ],
+      ['Thanks to Ada for creating nsq.js and helping drive its adoption at Segment.'],
+    );
+    expect(await ask('What does Segment develop?')).not.toContain('it names NSQ');
+  });
 });

@@ -136,25 +136,20 @@ export function readingSpec(intent: Intent): ReadingSpec | undefined {
 
 /** Lower-case words of a sentence, split on anything but letters and digits (one pass). */
 function wordsOf(text: string): string[] {
-  const out: string[] = [];
-  let word = '';
-  for (const ch of text.toLowerCase()) {
-    if (/[\p{L}\p{N}]/u.test(ch)) word += ch;
-    else if (word.length > 0) {
-      out.push(word);
-      word = '';
-    }
-  }
-  if (word.length > 0) out.push(word);
-  return out;
+  return tokensOf(text).filter((t) => t !== ',');
 }
 
-/** Lower-case words and commas of a sentence (one pass): the tight phrases need the commas. */
+/**
+ * Lower-case words and commas of a sentence (one pass): the tight phrases need the commas. A
+ * dot between letters or digits stays inside its word ("nsq.js", "Node.js"): "NSQ" is not
+ * named by "nsq.js".
+ */
 function tokensOf(text: string): string[] {
   const out: string[] = [];
   let word = '';
-  for (const ch of text.toLowerCase()) {
-    if (/[\p{L}\p{N}]/u.test(ch)) {
+  const lower = [...text.toLowerCase()];
+  for (const [i, ch] of lower.entries()) {
+    if (/[\p{L}\p{N}]/u.test(ch) || (ch === '.' && word.length > 0 && /[\p{L}\p{N}]/u.test(lower[i + 1] ?? ''))) {
       word += ch;
       continue;
     }
