@@ -167,7 +167,7 @@ export function capabilityJsonSchema(capability: InfoCapability): JsonSchema {
  * prompt tokens per call, `prompt.ts`). The first ids are the most relevant (context order);
  * `validateInfoRequest` still accepts every id the context holds and nothing else.
  */
-export const MAX_SCHEMA_ENUM_IDS = 24;
+export const MAX_SCHEMA_ENUM_IDS = 20;
 
 function paramSchema(p: CapabilityParam): JsonValue {
   switch (p.kind) {

@@ -169,11 +169,28 @@ export function buildUserPrompt(input: PromptInput): string {
   const question = `Question: ${JSON.stringify(input.question)}`;
   const tools = input.forceAnswer ? '' : JSON.stringify(capabilityTools(input.capabilities));
   const fixed = estimateTokens(SYSTEM_PROMPT) + estimateTokens(tools) + estimateTokens(question) + BUDGET_MARGIN;
-  const parts = [question, renderContext(input.context, Math.max(0, PROMPT_TOKEN_BUDGET - fixed))];
-  if (input.forceAnswer || input.capabilities.length === 0) parts.push(FORCE_NOTE);
-  else if (input.remainingRequests !== undefined) parts.push(`You may call tools in at most ${input.remainingRequests} more turn(s).`);
-  return parts.join('\n\n');
+  const note =
+    input.forceAnswer || input.capabilities.length === 0
+      ? FORCE_NOTE
+      : input.remainingRequests !== undefined
+        ? `You may call tools in at most ${input.remainingRequests} more turn(s).`
+        : undefined;
+  const build = (contextTokens: number) =>
+    [question, renderContext(input.context, Math.max(0, contextTokens)), ...(note === undefined ? [] : [note])].join('\n\n');
+  // The estimate of the whole can exceed the sum of its parts' (the left-out notice, the joins): the context gives way.
+  let budget = PROMPT_TOKEN_BUDGET - fixed;
+  let prompt = build(budget);
+  for (let i = 0; i < BUDGET_RETRIES; i++) {
+    const over = estimateTokens(SYSTEM_PROMPT) + estimateTokens(prompt) + estimateTokens(tools) - PROMPT_TOKEN_BUDGET;
+    if (over <= 0 || budget <= 0) break;
+    budget -= over;
+    prompt = build(budget);
+  }
+  return prompt;
 }
+
+/** Times the context is cut again when the whole prompt's estimate is still over the budget. */
+const BUDGET_RETRIES = 3;
 
 /** A function tool in the shape every function-calling API shares. */
 export interface CapabilityTool {
