@@ -533,4 +533,25 @@ describe('reading what the page gold missed', () => {
     );
     expect(await ask('What does Segment develop?')).not.toContain('it names NSQ');
   });
+
+  it('adds a place a tight phrase gives beyond the stored one, and reads no place of a list that goes on', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const acme = await graph.createEntity({ name: 'Acme', type: 'company' });
+    const valley = await graph.createEntity({ name: 'Silicon Valley', type: 'location' });
+    const palo = await graph.createEntity({ name: 'Palo Alto', type: 'location' });
+    const ny = await graph.createEntity({ name: 'New York', type: 'location' });
+    const initech = await graph.createEntity({ name: 'Initech', type: 'company' });
+    await graph.relate(acme.id, 'located_in', valley.id);
+    await graph.recordPage({
+      url: URL,
+      title: TITLE,
+      entityIds: [acme.id, valley.id, palo.id, ny.id, initech.id],
+      sentences: ['Palo Alto-based Acme raised money.', 'Only two firms: Acme, New York and Los Angeles-based Initech.'],
+    });
+    const engine = createQueryEngine({ store, clock: fixedClock() });
+    const answer = (await answerQuestion('Where is Acme located?', { engine, store })).answer;
+    expect(answer).toMatch(/^Acme is located in Silicon Valley\. Read from your pages, not stored facts: .*\(it names Palo Alto\)/);
+    expect(answer).not.toContain('New York');
+  });
 });

@@ -278,6 +278,7 @@ function tightAnswer(
           ae <= cs &&
           tightBetween(tight, tokens.slice(ae, cs), true) &&
           titled(ae, cs) &&
+          !listedPlace(tight, tokens, ae, cs, ce) &&
           (tight !== 'maker' || madeThing(c, tokens, ce))
         )
           // "co-director of MIT's Lorenz Center": the job is at what the organization has.
@@ -296,6 +297,15 @@ function tightAnswer(
   }
   return undefined;
 }
+
+/**
+ * "Acme, New York and Los Angeles-based Initech": a place after the entity's comma that goes on
+ * into a list or a "-based" is another name's, no apposition of the entity.
+ */
+function listedPlace(tight: Tight, tokens: readonly string[], aboutEnd: number, start: number, end: number): boolean {
+  return tight === 'place' && tokens[aboutEnd] === ',' && start === aboutEnd + 1 && LIST_GOES_ON.has(tokens[end] ?? '');
+}
+const LIST_GOES_ON: ReadonlySet<string> = new Set(['and', 'or', 'based', ',']);
 
 /** An organization named right after a possessive that ends at `end` ("MIT's Lorenz Center"), if any. */
 function possessedBy(tokens: readonly string[], end: number, candidates: readonly SentenceName[]): SentenceName | undefined {

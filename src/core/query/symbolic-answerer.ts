@@ -48,6 +48,8 @@ const MAX_TITLE_CHECKS = 5;
 const CO_MENTIONS_SHOWN = 10;
 // Readings added to stored facts are held to closer words than an answer read alone: trigger to both names.
 const MAX_ALSO_READ_SCORE = 8;
+// The score of a reading by a tight phrase (below any trigger reading).
+const TIGHT_SCORE = -1;
 // Shorter names of an entity read with it (one request each).
 const MAX_SHORT_NAMED = 2;
 // Entities listed for "most connected".
@@ -322,13 +324,15 @@ class Turn {
    */
   private alsoRead(id: EntityId, intent: Intent, known: ReadonlySet<EntityId>): AlsoRead | NeedsMoreInfo {
     const none = { text: '', ids: [] };
-    if (readLimit(intent) <= 1) return none;
+    // Where an organization is may have several answers (a seat and a region), but only a tight phrase adds one.
+    const tightOnly = intent.kind === 'where';
+    if (readLimit(intent) <= 1 && !tightOnly) return none;
     // Optional: never at the cost of the answer (asking with no request left would force one).
     if (this.ctx.sentencesOf(id) === undefined && (this.input.remainingRequests ?? 0) < 1) return none;
     const all = this.readings(id, intent, known);
     if (all === undefined) return none;
     if (!Array.isArray(all)) return all;
-    const reads = all.filter((r) => (r.score ?? 0) <= MAX_ALSO_READ_SCORE);
+    const reads = all.filter((r) => (r.score ?? 0) <= (tightOnly ? TIGHT_SCORE : MAX_ALSO_READ_SCORE));
     if (reads.length === 0) return none;
     return { text: ` ${alsoReadText(reads)}`, ids: reads.map((r) => r.answer.id) };
   }
@@ -661,14 +665,16 @@ class Turn {
       if (read) return read;
       return this.answer(`I know ${name}, but your graph has no location for it.`, 'low', [id], [`What do we know about ${name}?`]);
     }
+    const also = this.alsoRead(id, { kind: 'where', subject }, new Set(places.map((r) => r.to)));
+    if (isNeeds(also)) return also;
     const parts = [
       ...places.map((r) => `${verbPhrase(r.label)} ${r.toName}`),
       ...attrs.map(([k, v]) => `${LOCATION_PHRASES.get(k) ?? `has ${words(k)}`} ${v}`),
     ];
     return this.answer(
-      `${name} ${listNames(parts)}.`,
+      `${name} ${listNames(parts)}.${also.text}`,
       res.exact ? 'high' : 'medium',
-      [id, ...places.map((r) => r.to)],
+      [id, ...places.map((r) => r.to), ...also.ids],
       [...places.slice(0, 1).map((r) => `What else is in ${r.toName}?`), `What do we know about ${name}?`],
     );
   }
