@@ -309,7 +309,13 @@ async function pageNames(
 }
 
 /** Words that open a sentence going on about the organization or thing the one before began with. */
-const THING_OPENERS: readonly string[] = ['it', 'its', 'the company', 'the firm', 'the startup', "the company's", "the firm's"];
+const THING_OPENERS: readonly string[] = [
+  'it',
+  'its',
+  ...['company', 'firm', 'startup', 'organization', 'organisation', 'group', 'fund', 'agency', 'institute', 'university'].flatMap(
+    (noun) => [`the ${noun}`, `the ${noun}'s`, `the ${noun}’s`],
+  ),
+];
 /** …about the person it began with. */
 const PERSON_OPENERS: readonly string[] = ['he', 'she', 'his', 'her'];
 

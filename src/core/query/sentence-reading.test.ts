@@ -554,4 +554,20 @@ describe('reading what the page gold missed', () => {
     expect(answer).toMatch(/^Acme is located in Silicon Valley\. Read from your pages, not stored facts: .*\(it names Palo Alto\)/);
     expect(answer).not.toContain('New York');
   });
+
+  it('reads "The organization" going on about the entity the sentence before names first', async () => {
+    const ask = await page(
+      [
+        ['Kestrel Fund', 'company'],
+        ['Rova', 'company'],
+      ],
+      [
+        'The same is true for Kestrel Fund, which backs young firms.',
+        'The organization, which took part in a funding round in Rova, was launched in 2015.',
+      ],
+    );
+    const answer = await ask('What did Kestrel Fund invest in?');
+    expect(answer).toContain('says of Kestrel Fund: “The organization, which');
+    expect(answer).toContain('(it names Rova)');
+  });
 });

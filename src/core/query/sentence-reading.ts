@@ -366,7 +366,9 @@ const NEGATIONS: ReadonlySet<string> = new Set(NEGATION_WORDS);
  * surname alone, "… by Banzi, Cuartielles …").
  */
 function nameEnds(name: string): ReadonlySet<string> {
-  const all = wordsOf(name);
+  // "the company" (a sentence's opener for the entity) is found by "company", not by any "the".
+  const words = wordsOf(name);
+  const all = words.length > 1 && ARTICLES.has(words[0] ?? '') ? words.slice(1) : words;
   return new Set([all[0] ?? '', all.at(-1) ?? ''].filter((w) => w.length > 0));
 }
 
