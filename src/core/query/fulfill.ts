@@ -204,13 +204,14 @@ async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceV
   const out: SentenceView[] = [];
   for (const page of await store.pagesOfEntity(id, SENTENCE_PAGES)) {
     const all = page.sentences ?? [];
-    const naming = all.map((s) => own.some((n) => containsWord(s.toLowerCase(), n)));
+    const lower = all.map((s) => s.toLowerCase());
+    const naming = lower.map((s) => own.some((n) => containsWord(s, n)));
     if (!naming.includes(true)) continue;
     const names = await pageNames(store, page);
     const others = names.keys.filter((n) => n.id !== id).map((n) => n.key);
     for (const [i, s] of all.entries()) {
       if (out.length >= MAX_SENTENCES_READ) return out;
-      const refersBy = naming[i] === true ? undefined : continuation(all, naming, i, own, others, openers);
+      const refersBy = naming[i] === true ? undefined : continuation(lower, naming, i, own, others, openers);
       if (naming[i] !== true && refersBy === undefined) continue;
       const named = names.in(s);
       if (refersBy !== undefined) named.push({ id, name: entity.name, type: entity.type });
@@ -327,7 +328,7 @@ const PERSON_OPENERS: readonly string[] = ['he', 'she', 'his', 'her'];
  * usual subject of both.
  */
 function continuation(
-  all: readonly string[],
+  lower: readonly string[],
   naming: readonly boolean[],
   i: number,
   own: readonly string[],
@@ -335,12 +336,12 @@ function continuation(
   openers: readonly string[],
 ): string | undefined {
   if (i === 0 || naming[i - 1] !== true) return undefined;
-  const text = (all[i] ?? '').toLowerCase();
+  const text = lower[i] ?? '';
   const opener = openers
     .filter((o) => text.startsWith(o) && !/[\p{L}\p{N}'’]/u.test(text.charAt(o.length)))
     .sort((a, b) => b.length - a.length)[0];
   if (opener === undefined) return undefined;
-  const before = (all[i - 1] ?? '').toLowerCase();
+  const before = lower[i - 1] ?? '';
   // Other names inside the entity's own do not count ("Piaggio" in "Piaggio Fast Forward").
   const rest = own.reduce((t, n) => t.split(n).join(' '.repeat(n.length)), before);
   const first = (hay: string, names: readonly string[]): number =>

@@ -168,7 +168,8 @@ export interface PromptInput {
 export function buildUserPrompt(input: PromptInput): string {
   const question = `Question: ${JSON.stringify(input.question)}`;
   const tools = input.forceAnswer ? '' : JSON.stringify(capabilityTools(input.capabilities));
-  const fixed = estimateTokens(SYSTEM_PROMPT) + estimateTokens(tools) + estimateTokens(question) + BUDGET_MARGIN;
+  const overhead = estimateTokens(SYSTEM_PROMPT) + estimateTokens(tools);
+  const fixed = overhead + estimateTokens(question) + BUDGET_MARGIN;
   const note =
     input.forceAnswer || input.capabilities.length === 0
       ? FORCE_NOTE
@@ -181,7 +182,7 @@ export function buildUserPrompt(input: PromptInput): string {
   let budget = PROMPT_TOKEN_BUDGET - fixed;
   let prompt = build(budget);
   for (let i = 0; i < BUDGET_RETRIES; i++) {
-    const over = estimateTokens(SYSTEM_PROMPT) + estimateTokens(prompt) + estimateTokens(tools) - PROMPT_TOKEN_BUDGET;
+    const over = overhead + estimateTokens(prompt) - PROMPT_TOKEN_BUDGET;
     if (over <= 0 || budget <= 0) break;
     budget -= over;
     prompt = build(budget);

@@ -357,6 +357,8 @@ const MAX_FOUNDERS_READ = 5;
 const MAX_READ_DISTANCE = 15;
 /** The rank of a tight phrase's answer of a loose type: after any trigger reading (each scores at most twice the distance). */
 const LOOSE_TIGHT_SCORE = 2 * MAX_READ_DISTANCE + 1;
+/** The rank of a tight phrase's answer of an expected type: before any trigger reading (`ReadAnswer.score`). */
+export const TIGHT_READ_SCORE = -1;
 
 /** Words that deny the statement they stand in. */
 const NEGATIONS: ReadonlySet<string> = new Set(NEGATION_WORDS);
@@ -550,7 +552,7 @@ function readOfTypes(
           );
     if (tight !== undefined) {
       // A name of a loose type ranks after every reading of the expected types (other sentences may hold one).
-      scored.push({ read: { sentence, answer: tight }, score: types.includes(tight.type) ? -1 : LOOSE_TIGHT_SCORE, order });
+      scored.push({ read: { sentence, answer: tight }, score: types.includes(tight.type) ? TIGHT_READ_SCORE : LOOSE_TIGHT_SCORE, order });
       continue;
     }
     if (candidates.length === 0) continue;

@@ -34,7 +34,16 @@ import {
   TITLE_ATTRIBUTES,
   UNTYPED_LABELS,
 } from './relation-words';
-import { alsoReadText, readAnswerText, readFromSentences, readingSpec, readLimit, readNameText, type ReadAnswer } from './sentence-reading';
+import {
+  alsoReadText,
+  readAnswerText,
+  readFromSentences,
+  readingSpec,
+  readLimit,
+  readNameText,
+  TIGHT_READ_SCORE,
+  type ReadAnswer,
+} from './sentence-reading';
 import { describeEntity, subjectsSentence, verbPhrase } from './sentences';
 import { nameCoverage, queryTokens } from './token-name-search';
 
@@ -48,8 +57,6 @@ const MAX_TITLE_CHECKS = 5;
 const CO_MENTIONS_SHOWN = 10;
 // Readings added to stored facts are held to closer words than an answer read alone: trigger to both names.
 const MAX_ALSO_READ_SCORE = 8;
-// The score of a reading by a tight phrase (below any trigger reading).
-const TIGHT_SCORE = -1;
 // Shorter names of an entity read with it (one request each).
 const MAX_SHORT_NAMED = 2;
 // Entities listed for "most connected".
@@ -251,17 +258,25 @@ class Turn {
   private fromSentences(id: EntityId, intent: Intent): QueryResponse | undefined {
     const reads = this.readings(id, intent);
     if (reads === undefined || !Array.isArray(reads)) return reads;
+    return this.readAnswer(readAnswerText(reads), reads, id);
+  }
+
+  /**
+   * An answer read from sentences, at low confidence: each entity read cites the page it was
+   * read on, and the entity asked about (when it has one) every page read.
+   */
+  private readAnswer(content: string, reads: readonly ReadAnswer[], about?: EntityId): QueryResponse | undefined {
     const first = reads[0];
     if (first === undefined) return undefined;
     const pages = reads.map((r) => ({ url: r.sentence.pageUrl, title: r.sentence.pageTitle }));
-    const about = this.ctx.getSummary(id);
+    const summary = about === undefined ? undefined : this.ctx.getSummary(about);
     return {
       type: 'answer',
-      content: readAnswerText(reads),
+      content,
       confidence: 'low',
       sources: [
         ...reads.map((r, i) => ({ entityId: r.answer.id, name: r.answer.name, type: r.answer.type, pages: pages.slice(i, i + 1) })),
-        ...(about ? [{ entityId: id, name: about.name, type: about.type, pages }] : []),
+        ...(about !== undefined && summary ? [{ entityId: about, name: summary.name, type: summary.type, pages }] : []),
       ],
       suggestedFollowUps: [`What do we know about ${first.answer.name}?`],
     };
@@ -332,7 +347,7 @@ class Turn {
     const all = this.readings(id, intent, known);
     if (all === undefined) return none;
     if (!Array.isArray(all)) return all;
-    const reads = all.filter((r) => (r.score ?? 0) <= (tightOnly ? TIGHT_SCORE : MAX_ALSO_READ_SCORE));
+    const reads = all.filter((r) => (r.score ?? 0) <= (tightOnly ? TIGHT_READ_SCORE : MAX_ALSO_READ_SCORE));
     if (reads.length === 0) return none;
     return { text: ` ${alsoReadText(reads)}`, ids: reads.map((r) => r.answer.id) };
   }
@@ -365,20 +380,7 @@ class Turn {
       ]);
     }
     const reads = readFromSentences(sentences, undefined, [name], reading, readLimit(intent));
-    const first = reads[0];
-    if (first === undefined) return undefined;
-    return {
-      type: 'answer',
-      content: readNameText(name, reads),
-      confidence: 'low',
-      sources: reads.map((r) => ({
-        entityId: r.answer.id,
-        name: r.answer.name,
-        type: r.answer.type,
-        pages: [{ url: r.sentence.pageUrl, title: r.sentence.pageTitle }],
-      })),
-      suggestedFollowUps: [`What do we know about ${first.answer.name}?`],
-    };
+    return this.readAnswer(readNameText(name, reads), reads);
   }
 
   private notFound(slotText: string, intent?: Intent): QueryResponse {
