@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { launchWithExtension } from '../../src/cli/launch';
-import { CORPUS_PAGES, corpusPageFiles, serveCorpus, snapshot } from '../load/load-run';
+import { CORPUS_PAGES, corpusPageFiles, inboxRows, serveCorpus, snapshot } from '../load/load-run';
 
 /** Pages captured during the run; enough that ingestion lags behind the acknowledgements. */
 const PAGES = Number(process.env.ARIADNE_FAULT_PAGES ?? 24);
@@ -84,7 +84,12 @@ test(`worker stopped every ${STOP_EVERY_MS} ms during ${PAGES} captures: every a
         },
         { timeout: 90_000 },
       )
-      .toEqual({ missing: [], inbox: 0 });
+      .toEqual({ missing: [], inbox: 0 })
+      .catch(async (error: unknown) => {
+        // What the worker left in the inbox says why: attempts, quick stops, the last error.
+        console.log(JSON.stringify({ fault: 'worker-stop', stops: stops.length, inbox: await inboxRows(probe) }));
+        throw error;
+      });
     const stoppedMidIngest = stops.filter((s) => s.inbox > 0).length;
     const figures = {
       pages: PAGES,

@@ -156,6 +156,40 @@ export async function snapshot(probe: Page): Promise<Snapshot> {
   });
 }
 
+/** The inbox's rows as the worker left them (for a failure message): url, attempts, stops, error. */
+export async function inboxRows(
+  probe: Page,
+): Promise<{ url: string; attempts: number; shortStops?: number; startedAt?: number; lastError?: string }[]> {
+  return probe.evaluate(async () => {
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((done, fail) => {
+        r.onsuccess = () => done(r.result);
+        r.onerror = () => fail(r.error);
+      });
+    if (!(await indexedDB.databases()).some((d) => d.name === 'ariadne')) return [];
+    const db = await request(indexedDB.open('ariadne'));
+    try {
+      if (!db.objectStoreNames.contains('inbox')) return [];
+      const rows = (await request(db.transaction('inbox', 'readonly').objectStore('inbox').getAll())) as {
+        capture: { url: string };
+        attempts: number;
+        shortStops?: number;
+        startedAt?: number;
+        lastError?: string;
+      }[];
+      return rows.map((r) => ({
+        url: r.capture.url,
+        attempts: r.attempts,
+        shortStops: r.shortStops,
+        startedAt: r.startedAt,
+        lastError: r.lastError,
+      }));
+    } finally {
+      db.close();
+    }
+  });
+}
+
 interface GraphDump {
   readonly entities: { id: string; type: string; name: string; keys: string[] }[];
   readonly relationships: number;

@@ -265,6 +265,27 @@ describe('CaptureQueue', () => {
     expect(await last.store.counts()).toMatchObject({ entities: 2, pages: 1 });
   });
 
+  it('a capture cut short by a quick stop goes to the back of the line: the next start ingests the captures behind it first', async () => {
+    const name = `queue-requeue-${++n}`;
+    const clock = fixedClock();
+    const worker = await stoppedDuringIngestion(name, clock, true);
+    clock.advance(10);
+    await worker.queue.enqueue(capture('/behind', 2000));
+    worker.db.close();
+    clock.advance(400);
+    const order: string[] = [];
+    const next = setup(
+      name,
+      async (c) => {
+        order.push(new URL(c.url).pathname);
+      },
+      clock,
+    );
+    await next.queue.drain();
+    expect(order).toEqual(['/behind', '/hang']);
+    expect(await next.db.inbox.count()).toBe(0);
+  });
+
   it('a capture cut short by a quick stop more than MAX_SHORT_STOPS times is parked all the same', async () => {
     const name = `queue-crash-loop-${++n}`;
     const clock = fixedClock();

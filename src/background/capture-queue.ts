@@ -12,7 +12,8 @@
  * starts, so a capture that hangs or kills the worker is counted too, not replayed at
  * every start; one cut short by a worker stop and a quick restart is refunded at the
  * next start (`QUICK_STOP_MS`, up to `MAX_SHORT_STOPS`), so Chromium stopping the worker
- * does not park captures. A capture that failed to finish `MAX_INGEST_ATTEMPTS` times is parked:
+ * does not park captures, and goes to the back of the line so the captures behind it go first
+ * (the cuts of a run of stops are shared, not all taken by the head). A capture that failed to finish `MAX_INGEST_ATTEMPTS` times is parked:
  * kept with its last error (or "did not finish"), listed in `status`, and left alone
  * until the user retries or discards it (`retry`, `discard`); a start does not revive it.
  *
@@ -161,8 +162,12 @@ export class CaptureQueue {
       const refunded = quick && shortStops < MAX_SHORT_STOPS;
       const attempts =
         quick && !refunded ? Math.max(row.attempts, MAX_INGEST_ATTEMPTS) : refunded ? Math.max(0, row.attempts - 1) : row.attempts;
+      // A refunded capture goes to the back of the line: the next start begins with the others,
+      // so a capture cut again and again does not hold every capture behind it (nor take all
+      // the cuts of a run of stops, which would park it though nothing is wrong with it).
+      const requeued = refunded ? { receivedAt: now } : {};
       // Storage full: the attempt stays counted as it was written, and the drain goes on.
-      await db.inbox.update(row.id, { attempts, shortStops, startedAt: undefined }).catch(() => 0);
+      await db.inbox.update(row.id, { attempts, shortStops, startedAt: undefined, ...requeued }).catch(() => 0);
     }
   }
 
