@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Gazetteer } from '../recognizer';
 import { createTrainedRecognizer, loadShippedModel, modelLoadMs } from './index';
 import { decodeModel, encodeModel, fromBase64, toBase64 } from './model';
-import { MAX_RECOGNIZE_CHARS, splitAtVerbs, TrainedRecognizer } from './recognizer';
+import { MAX_RECOGNIZE_CHARS, splitAtVerbs, TrainedRecognizer, withOrganizationTail } from './recognizer';
 
 function recognizer(): TrainedRecognizer {
   const r = createTrainedRecognizer();
@@ -101,5 +101,28 @@ describe('splitAtVerbs', () => {
     const tokens = words('the Bank of England said');
     expect(splitAtVerbs({ start: 1, end: 4 }, tokens)).toEqual([{ start: 1, end: 4 }]);
     expect(splitAtVerbs({ start: 1, end: 5 }, tokens)).toEqual([{ start: 1, end: 4 }]);
+  });
+});
+
+describe('withOrganizationTail', () => {
+  const words = (text: string) => text.split(' ').map((t) => ({ text: t }));
+  it('takes in the organization word the model left after a name ("Acme Widget Company")', () => {
+    const tokens = words('said Jo , president of Acme Widget Company , the buyer');
+    expect(withOrganizationTail({ start: 5, end: 7 }, tokens, [{ start: 5 }])).toEqual({ start: 5, end: 8 });
+  });
+  it('leaves a name alone when the next word is no such word, is lower-case, or starts another name', () => {
+    const tokens = words('Acme Widget company and Acme Group');
+    expect(withOrganizationTail({ start: 0, end: 2 }, tokens, [{ start: 0 }])).toEqual({ start: 0, end: 2 });
+    expect(withOrganizationTail({ start: 4, end: 5 }, tokens, [{ start: 4 }, { start: 5 }])).toEqual({ start: 4, end: 5 });
+    expect(withOrganizationTail({ start: 0, end: 1 }, words('Acme Widget'), [{ start: 0 }])).toEqual({ start: 0, end: 1 });
+  });
+  it('the recognizer names the whole organization, as a company, when the model stops before the word', () => {
+    const text =
+      '“I was shocked,” said Tyler Kestrel, president of Mercer Island-based Dana F. Kestrel Company, the largest buyer of halibut.';
+    const found = recognizer()
+      .recognize(text)
+      .filter((m) => m.text.includes('Company'))
+      .map((m) => [m.text, m.type]);
+    expect(found).toEqual([['Dana F. Kestrel Company', 'company']]);
   });
 });

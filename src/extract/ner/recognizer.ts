@@ -74,12 +74,13 @@ export class TrainedRecognizer implements EntityRecognizer {
       (s, result) => {
         const sent = sentences[s] ?? [];
         const found = spansOf(result.tags);
-        for (const span of found.flatMap((f) => splitAtVerbs(f, sent))) {
+        for (const cut of found.flatMap((f) => splitAtVerbs(f, sent))) {
+          const span = withOrganizationTail(cut, sent, found);
           const first = sent[span.start];
           const last = sent[span.end - 1];
           if (first === undefined || last === undefined) continue;
           let confidence = 0;
-          for (let i = span.start; i < span.end; i++) {
+          for (let i = cut.start; i < cut.end; i++) {
             confidence += tokenConfidence(
               result.emissions,
               this.model.transitions,
@@ -93,10 +94,10 @@ export class TrainedRecognizer implements EntityRecognizer {
           const known = options?.gazetteer?.lookup(surface);
           mentions.push({
             text: surface,
-            type: known ?? MODEL_TYPES[span.type] ?? 'other',
+            type: known ?? (ORGANIZATION_TAILS.has(last.text) ? 'company' : (MODEL_TYPES[span.type] ?? 'other')),
             start: first.start,
             end: last.end,
-            score: round(confidence / (span.end - span.start)),
+            score: round(confidence / (cut.end - cut.start)),
           });
         }
         for (const m of graphMatches[s] ?? []) {
@@ -142,6 +143,39 @@ export function splitAtVerbs<S extends { readonly start: number; readonly end: n
   if (from === span.start) return [span];
   if (span.end > from) out.push({ ...span, start: from, end: span.end });
   return out;
+}
+
+/**
+ * Words that end an organization's name, which the model may leave out of the span before them
+ * ("Piaggio Group", "Dana F. Besecker Company": the name is the span and the word) or type as
+ * the person the span starts with: a name ending in one is a company.
+ */
+const ORGANIZATION_TAILS: ReadonlySet<string> = new Set([
+  'Group',
+  'Bank',
+  'Company',
+  'Corporation',
+  'Holdings',
+  'Partners',
+  'Inc',
+  'Ltd',
+  'LLC',
+  'GmbH',
+]);
+
+/**
+ * `span` with the organization word right after it taken in (the mention's score stays the model's
+ * span's); the span itself when the next token is no such word or
+ * already starts another span.
+ */
+export function withOrganizationTail<S extends { readonly start: number; readonly end: number }>(
+  span: S,
+  tokens: ReadonlyArray<{ readonly text: string }>,
+  spans: ReadonlyArray<{ readonly start: number }>,
+): S {
+  const next = tokens[span.end]?.text ?? '';
+  if (!ORGANIZATION_TAILS.has(next) || spans.some((s) => s.start === span.end)) return span;
+  return { ...span, end: span.end + 1 };
 }
 
 /**
