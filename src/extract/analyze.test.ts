@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCapture } from '../core/capture';
 import { analyzeCapture, analyzeCaptureAsync, SLICE_CHARS, sliceText } from './analyze';
+import { createPageRecognizer } from '../background/ingest';
 import { createRuleRecognizer } from './rules/rule-recognizer';
 
 const recognizer = createRuleRecognizer();
@@ -53,6 +54,21 @@ describe('analyzeCapture', () => {
     expect(has('Stripe', 'acquired', 'Paystack')).toBe(true);
     expect(a.relations.find((r) => r.label === 'acquired')?.snippet).toBe('Stripe acquired Paystack to grow in Nigeria.');
     expect(a.relations.every((r) => r.origin === 'text')).toBe(true);
+  });
+
+  it('a company called by its short form is one entity, and the person with its title works for it ("Quin VP")', () => {
+    const page = [
+      'Quintronics Inc. builds workflow software for banks.',
+      '“We were scaling up the entire platform,” explains Ramzi Kestrel, Quin VP of cloud technologies.',
+      'Quin wanted to move faster, so Quin hired a partner.',
+    ].join('\n');
+    // The recognizer captures are read with (the model and the page's names), where the title is cut.
+    const a = analyzeCapture(capture({ title: 'How Quintronics grew', text: page }), { recognizer: createPageRecognizer() });
+    const names = a.entities.map((e) => e.name);
+    const company = names.find((n) => n.startsWith('Quintronics'));
+    expect(company).toBeDefined();
+    expect(names.filter((n) => n.startsWith('Quin') && n !== company)).toEqual([]);
+    expect(a.relations.some((r) => r.from === 'Ramzi Kestrel' && r.label === 'works_for' && r.to === company)).toBe(true);
   });
 
   it('keeps a once-mentioned weak name that an explicit statement ties to another name', () => {

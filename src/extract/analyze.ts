@@ -16,6 +16,7 @@ import type { EntityRecognizer, Gazetteer } from './recognizer';
 import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
 import { CONFIDENT_TYPE_SCORE, keepRanked, pageEntityCap } from './entity-cap';
 import { foldShortNames } from './name-folding';
+import { knownNames } from './gazetteer/known-names';
 import { MAX_SNIPPET, sentenceAt } from './snippet';
 import { withTeamSense } from './team-sense';
 import { findTextRelations } from './text-relations';
@@ -378,7 +379,7 @@ function* analysisSteps(
     if (vote !== undefined) g.typeVotes.set(vote, (g.typeVotes.get(vote) ?? 0) + m.score);
     mentionGroup.set(m, g);
   }
-  foldShortNames(groups, mentionGroup, addAlias);
+  foldShortNames(groups, mentionGroup, addAlias, (name) => knownNames().has(name));
 
   // 3. Types for text-only groups: the best-supported vote.
   voteTypes(groups);

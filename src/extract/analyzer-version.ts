@@ -15,6 +15,8 @@
  * ("Pega Infinity is Pegasystems"); lower-case software names by their cues; typing by
  * examples ("apps like …"), list heads, institutions' spokespeople, laws, brand head words and
  * service nouns; founders' titles, owners' possessives, appointments, asides in brackets,
- * spouses, no job from a past title, "built on … called X".
+ * spouses, no job from a past title, "built on … called X". 5: an organization word the model
+ * left after a name joins it ("Dana F. Besecker Company"); an executive title is cut off the
+ * name before it ("Pega VP"); a company's short form joins its name ("Pega" for Pegasystems).
  */
-export const ANALYZER_VERSION = 4;
+export const ANALYZER_VERSION = 5;

@@ -43,3 +43,33 @@ describe('a lone first name or surname joins the full name of the page', () => {
     expect(out.map((g) => g.name)).toEqual(['Coursera genAI', 'Coursera']);
   });
 });
+
+describe("a company's short form joins its one-word name", () => {
+  const foldListed = (groups: G[], listed: readonly string[]): G[] => {
+    foldShortNames(
+      groups,
+      new Map<Mention, G>(),
+      (g, a) => g.aliases.push(a),
+      (name) => listed.includes(name),
+    );
+    return groups;
+  };
+  it('"Zorb" joins "Zorbisystems", whatever the recognizer typed it, and its mentions move', () => {
+    const out = foldListed([group('Zorbisystems', 'company', 1, 0.85), group('Zorb', 'technology', 5, 0.7)], []);
+    expect(out.map((g) => g.name)).toEqual(['Zorbisystems']);
+    expect(out[0]?.aliases).toEqual(['Zorb']);
+    expect(out[0]?.mentions).toHaveLength(6);
+  });
+  it('not a cut at a capital ("Zorb" of "ZorbSoft"), a listed name, a person or place, two companies, or a product', () => {
+    const names = (groups: G[], listed: readonly string[] = []) => foldListed(groups, listed).map((g) => g.name);
+    expect(names([group('ZorbSoft', 'company', 1), group('Zorb', 'company', 2)])).toEqual(['ZorbSoft', 'Zorb']);
+    expect(names([group('Zorbisystems', 'company', 1), group('Zorb', 'company', 2)], ['Zorb'])).toEqual(['Zorbisystems', 'Zorb']);
+    expect(names([group('Zorbisystems', 'company', 1), group('Zorb', 'location', 2)])).toEqual(['Zorbisystems', 'Zorb']);
+    expect(names([group('Zorbisystems', 'company', 1), group('Zorbitech', 'company', 1), group('Zorb', 'company', 2)])).toEqual([
+      'Zorbisystems',
+      'Zorbitech',
+      'Zorb',
+    ]);
+    expect(names([group('Zorbisystems', 'product', 1), group('Zorb', 'company', 2)])).toEqual(['Zorbisystems', 'Zorb']);
+  });
+});

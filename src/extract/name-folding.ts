@@ -4,11 +4,13 @@
  * page about Bob Dylan). A one-word text name whose word is the first or last word of
  * one multi-word person name, or of one that the page uses far more than the others
  * ("Bob Dylan" against "Sara Dylan"), is folded into it: its mentions move and the
- * short form becomes an alias, so the name shown is the fullest form.
+ * short form becomes an alias, so the name shown is the fullest form. A company's short form
+ * cut inside its one-word name ("Pega" for "Pegasystems") joins it the same way.
  */
 import type { Mention } from '../core/capture';
 import type { EntityType } from '../core/graph/types';
 import { nameKey } from '../core/text/normalize';
+import { LEGAL_SUFFIXES } from './rules/lexicon/cues';
 
 /** Longest person name whose first or last word a lone name folds into. */
 const MAX_PERSON_NAME_WORDS = 4;
@@ -37,7 +39,9 @@ export function foldShortNames<G extends FoldableGroup>(
   groups: G[],
   mentionGroup: Map<Mention, G>,
   addAlias: (g: G, alias: string) => void,
+  listed: (name: string) => boolean = () => false,
 ): void {
+  foldCompanyShortForms(groups, mentionGroup, addAlias, listed);
   const fullsByPart = new Map<string, G[]>();
   for (const g of groups) {
     if (g.type !== 'person') continue;
@@ -59,14 +63,63 @@ export function foldShortNames<G extends FoldableGroup>(
     if (g.mentions.some((m) => m.type !== 'person' && m.score >= SURE_OTHER_TYPE)) continue;
     const full = dominant(fullsByPart.get(nameKey(g.name)) ?? []);
     if (full === undefined || full === g) continue;
-    for (const m of g.mentions) {
-      full.mentions.push(m);
-      mentionGroup.set(m, full);
-    }
-    addAlias(full, g.name);
-    g.mentions = [];
-    groups.splice(groups.indexOf(g), 1);
+    foldInto(full, g, groups, mentionGroup, addAlias);
   }
+}
+
+/** Shortest short form of a company's one-word name that is folded into it ("Pega" for "Pegasystems"). */
+const MIN_SHORT_FORM = 3;
+
+/**
+ * "Pega" on a page about "Pegasystems": a one-word name that is the start of exactly one
+ * one-word company name of the page (legal form aside: "Pegasystems Inc."), cut inside a word ("Pega|systems", not "Java|Script"), is
+ * the company's short form: its mentions move to the company and it becomes an alias. Never a
+ * listed name ("Meta" is its own), nor one the page uses as a person or a place.
+ */
+function foldCompanyShortForms<G extends FoldableGroup>(
+  groups: G[],
+  mentionGroup: Map<Mention, G>,
+  addAlias: (g: G, alias: string) => void,
+  listed: (name: string) => boolean,
+): void {
+  // A company's one word: its whole name, or its first word before a legal form ("Pegasystems Inc.").
+  const wordOf = (g: G): string | undefined => {
+    const [first, ...rest] = g.name.split(' ');
+    return first !== undefined && /^\p{Lu}\p{L}+$/u.test(first) && rest.every((w) => LEGAL_SUFFIXES.has(w.replace(/,$/u, '')))
+      ? first
+      : undefined;
+  };
+  const companies = groups.flatMap((g) => {
+    const word = g.type === 'company' ? wordOf(g) : undefined;
+    return word === undefined ? [] : [{ g, word }];
+  });
+  for (const g of [...groups]) {
+    if (g.structured || g.name.length < MIN_SHORT_FORM || !/^\p{Lu}[\p{L}\p{N}]*$/u.test(g.name) || listed(g.name)) continue;
+    if (g.mentions.some((m) => m.type === 'person' || m.type === 'location')) continue;
+    const longer = companies.filter(
+      (c) => c.g !== g && c.word.length > g.name.length + 1 && c.word.startsWith(g.name) && /\p{Ll}/u.test(c.word.charAt(g.name.length)),
+    );
+    const full = longer.length === 1 ? longer[0]?.g : undefined;
+    if (full === undefined) continue;
+    foldInto(full, g, groups, mentionGroup, addAlias);
+  }
+}
+
+/** `g`'s mentions move to `full`, its name becomes an alias of `full`, and `g` leaves `groups`. */
+function foldInto<G extends FoldableGroup>(
+  full: G,
+  g: G,
+  groups: G[],
+  mentionGroup: Map<Mention, G>,
+  addAlias: (g: G, alias: string) => void,
+): void {
+  for (const m of g.mentions) {
+    full.mentions.push(m);
+    mentionGroup.set(m, full);
+  }
+  addAlias(full, g.name);
+  g.mentions = [];
+  groups.splice(groups.indexOf(g), 1);
 }
 
 function dominant<G extends FoldableGroup>(fulls: readonly G[]): G | undefined {

@@ -103,6 +103,13 @@ describe('web names over the model (page fixtures written for name folding)', ()
     expect(out.map((x) => text.slice(x.start, x.end))).toEqual(['Fabrikam', 'Contoso Market', 'Lisbon', 'Northwind Trust']);
   });
 
+  it('an executive title is cut off the name before it, which is an organization ("Zorbix VP")', () => {
+    const text = 'That was the plan, explains Ramzi Kestrel, Zorbix VP of cloud technologies.';
+    const out = refineMentions(text, [m(text, 'Ramzi Kestrel', 'person', 0.8), m(text, 'Zorbix VP', 'product', 0.6)]);
+    expect(typed(out)).toEqual(['Ramzi Kestrel:person', 'Zorbix:company']);
+    expect(out.map((x) => text.slice(x.start, x.end))).toEqual(['Ramzi Kestrel', 'Zorbix']);
+  });
+
   it('keeps no common word or unlisted acronym a link word was attached to ("State-owned", "FPGA-based")', () => {
     const text = 'The state said State-owned Contoso Bank lends more. The bank is state property.';
     expect(typed(refineMentions(text, [m(text, 'State-owned Contoso Bank', 'company', 0.8)]))).toEqual(['Contoso Bank:company']);

@@ -372,13 +372,16 @@ const COMPOUND_LINKS: ReadonlyMap<string, EntityType> = new Map<string, EntityTy
   ['-led ', 'company'],
 ]);
 
+/** An executive title a mention ends with ("Pega VP", "Acme CEO"): the title and the space before it. */
+const TRAILING_TITLE = /\s(?:[SE]?VP|C[A-Z]{1,2}O)$/u;
+
 /**
  * A mention that swallowed the name before it ("Amazon-owned Whole Foods Market", "Seattle-based
  * International Pacific Halibut Commission") as two mentions: the first name, typed by the
  * lists (`known`) or else by the link word, and the rest with the mention's type;
  * "Seattle-based" alone is "Seattle". The first is dropped when it is a common word
  * ("State-owned", "Cloud-based") or, before "-based" and unlisted, an acronym ("FPGA-based":
- * a technology, not a place).
+ * a technology, not a place). An executive title at the end is cut off ("Pega VP" is "Pega").
  *
  * @example
  *   splitCompound({ text: 'Amazon-owned Whole Foods', type: 'company', start: 0, end: 24, score: 0.8 }, use, () => undefined)
@@ -388,6 +391,13 @@ export function splitCompound(m: Mention, use: WordUse, known: (start: number, e
   // "the Walt Disney Company": the article is not part of the name.
   if (m.text.startsWith('the ') && /^\p{Lu}/u.test(m.text.slice(4)))
     return splitCompound({ ...m, text: m.text.slice(4), start: m.start + 4 }, use, known);
+  // "Ramzi Souri, Pega VP of cloud technologies": an executive title is not part of the name
+  // before it, and the name that holds the title is an organization (unless the lists say otherwise).
+  const title = TRAILING_TITLE.exec(m.text);
+  if (title !== null && title.index > 0) {
+    const end = m.start + title.index;
+    return [{ ...m, text: m.text.slice(0, title.index), type: known(m.start, end) ?? 'company', end }];
+  }
   // "MIT’s Lorenz Center", "Samsung's Gear S2": a listed (or acronym) owner and what it owns are two names.
   const possessive = /['’]s /u.exec(m.text);
   if (possessive !== null && possessive.index > 0 && /^\p{Lu}/u.test(m.text.slice(possessive.index + 3))) {
