@@ -118,9 +118,38 @@ const MAX_SEAT_LEAD = 4;
 /** Prepositions of an apposition that places its organization ("Canaan Partners, on Sand Hill Road,"). */
 const APPOSITION_PLACES = new Set(['on', 'in', 'at']);
 
-/** The name opens its sentence (after "the" at most): the subject an apposition after it speaks of. */
+/** Words that open a short introductory phrase before a sentence's subject ("In the past, the company, …"). */
+const INTRODUCTORY = new Set([
+  'in',
+  'on',
+  'at',
+  'since',
+  'after',
+  'before',
+  'during',
+  'until',
+  'last',
+  'earlier',
+  'today',
+  'now',
+  'meanwhile',
+]);
+/** Tokens at most of that phrase, its comma included. */
+const MAX_INTRODUCTORY = 6;
+
+/**
+ * The name opens its sentence (after "the" at most), or the clause after a short introductory
+ * phrase ("In the past, the company, based in Waltham"): the subject an apposition after it speaks of.
+ */
 function opening(tokens: readonly Token[], a: Span): boolean {
-  return a.start === 0 || (a.start === 1 && tokens[0]?.text === 'the');
+  const start = tokens[a.start - 1]?.text === 'the' ? a.start - 1 : a.start;
+  if (start === 0) return true;
+  return (
+    start <= MAX_INTRODUCTORY &&
+    tokens[start - 1]?.text === ',' &&
+    INTRODUCTORY.has(tokens[0]?.text ?? '') &&
+    !tokens.slice(0, start - 1).some((t) => t.text === ',')
+  );
 }
 
 /**

@@ -708,8 +708,11 @@ describe('places inside places and seats', () => {
     ]);
     expect(rel('Contoso, on Elm Row, has three.', names)).toEqual(['Contoso located_in Elm Row']);
     expect(rel('Visitors came to Northwind’s offices on Elm Row.', names)).toEqual(['Northwind located_in Elm Row']);
+    // …also when a short introductory phrase comes first: the name still opens the clause.
+    expect(rel('In the past, Contoso, based in Tarvale, sold boats.', names)).toEqual(['Contoso located_in Tarvale']);
     // A bare ", based in" after an organization that is no subject tells where the person is.
     expect(rel('Ada is the editor for Contoso, based in Tarvale.', names)).toEqual([]);
+    expect(rel('In May, Ada joined Contoso, based in Tarvale.', names)).toEqual([]);
     // A verb before the apposition's noun: the startup bought is based there, not the buyer.
     expect(rel('Fabrikam acquired a startup based in Tarvale.', names)).toEqual([]);
   });
