@@ -17,6 +17,8 @@
  * service nouns; founders' titles, owners' possessives, appointments, asides in brackets,
  * spouses, no job from a past title, "built on … called X". 5: an organization word the model
  * left after a name joins it ("Dana F. Besecker Company"); an executive title is cut off the
- * name before it ("Pega VP"); a company's short form joins its name ("Pega" for Pegasystems).
+ * name before it ("Pega VP"); a company's short form joins its name ("Pega" for Pegasystems); a
+ * name in apposition with a device noun is a product ("its robot, Spot"); a seat after an
+ * introductory phrase ("In the past, the company, based in …").
  */
 export const ANALYZER_VERSION = 5;

@@ -118,7 +118,31 @@ export function cueType(tokens: readonly Token[], first: number, last: number): 
   if (prev1 !== undefined && COMPANY_BEFORE.has(prev1)) return 'company';
   // "an app called Instapaper", "a game named Thumper".
   if ((prev1 === 'called' || prev1 === 'named') && prev2 !== undefined && NAMED_PRODUCT_NOUNS.has(prev2)) return 'product';
-  return exampleOfType(tokens, first);
+  return appositionType(tokens, first, last) ?? exampleOfType(tokens, first);
+}
+
+/** Words that close an apposition's name ("its robot, Spot, and …", "… robot, Spot – the …"). */
+const APPOSITION_CLOSERS = new Set([',', '.', ';', ')', '–', '—', 'and']);
+/** Device nouns that say what a name in apposition with them is ("Gita, a robot that …"); no "service" or "site": "Acme, a delivery service" is a firm. */
+const DEVICE_NOUNS = new Set(['robot', 'drone', 'headset', 'smartwatch', 'gadget', 'device', 'phone', 'smartphone', 'game']);
+/** Describing words at most between "a" and the device noun ("a four-legged robot"). */
+const MAX_APPOSITION_WORDS = 3;
+
+/**
+ * A product by its apposition with a device noun: "its four-legged robot, Spot, …" (the noun
+ * right before, the name closed by a comma, a stop or "and") or "Gita, a robot that …" (the
+ * noun after ", a" and a few lower-case words).
+ */
+function appositionType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
+  const closed = last >= tokens.length || APPOSITION_CLOSERS.has(tokens[last]?.text ?? '');
+  if (closed && tokens[first - 1]?.text === ',' && DEVICE_NOUNS.has(tokens[first - 2]?.text ?? '')) return 'product';
+  if (tokens[last]?.text !== ',' || (tokens[last + 1]?.text !== 'a' && tokens[last + 1]?.text !== 'an')) return undefined;
+  for (let k = last + 2; k <= last + 2 + MAX_APPOSITION_WORDS && k < tokens.length; k++) {
+    const w = tokens[k]?.text ?? '';
+    if (DEVICE_NOUNS.has(w)) return 'product';
+    if (!/^[\p{Ll}-]+$/u.test(w)) return undefined;
+  }
+  return undefined;
 }
 
 /** Plural nouns before "like" or "such as" that say what the names after them are ("apps like OpenTable and Yelp"). */
