@@ -60,7 +60,7 @@ describe("a company's short form joins its one-word name", () => {
     expect(out[0]?.aliases).toEqual(['Zorb']);
     expect(out[0]?.mentions).toHaveLength(6);
   });
-  it('not a cut at a capital ("Zorb" of "ZorbSoft"), a listed name, a person or place, two companies, or a product', () => {
+  it('not a cut at a capital ("Zorb" of "ZorbSoft"), capitals, a listed name, a person or place, two companies, or a product', () => {
     const names = (groups: G[], listed: readonly string[] = []) => foldListed(groups, listed).map((g) => g.name);
     expect(names([group('ZorbSoft', 'company', 1), group('Zorb', 'company', 2)])).toEqual(['ZorbSoft', 'Zorb']);
     expect(names([group('Zorbisystems', 'company', 1), group('Zorb', 'company', 2)], ['Zorb'])).toEqual(['Zorbisystems', 'Zorb']);
@@ -71,5 +71,7 @@ describe("a company's short form joins its one-word name", () => {
       'Zorb',
     ]);
     expect(names([group('Zorbisystems', 'product', 1), group('Zorb', 'company', 2)])).toEqual(['Zorbisystems', 'Zorb']);
+    // Capitals are no short form, nor a word glued to one ("PRO" and "PROmodels" from a table).
+    expect(names([group('PROmodels', 'company', 1), group('PRO', 'technology', 9)])).toEqual(['PROmodels', 'PRO']);
   });
 });

@@ -71,10 +71,12 @@ export function foldShortNames<G extends FoldableGroup>(
 const MIN_SHORT_FORM = 3;
 
 /**
- * "Pega" on a page about "Pegasystems": a one-word name that is the start of exactly one
- * one-word company name of the page (legal form aside: "Pegasystems Inc."), cut inside a word ("Pega|systems", not "Java|Script"), is
- * the company's short form: its mentions move to the company and it becomes an alias. Never a
- * listed name ("Meta" is its own), nor one the page uses as a person or a place.
+ * "Pega" on a page about "Pegasystems": a capitalized word (no capitals after its first
+ * letter) that is the start of exactly one one-word company name of the page (legal form
+ * aside: "Pegasystems Inc."), cut inside a word ("Pega|systems", not "Java|Script" nor
+ * "PRO|models"), is the company's short form: its mentions move to the company and it
+ * becomes an alias. Never a listed name ("Meta" is its own), nor one the page uses as a
+ * person or a place.
  */
 function foldCompanyShortForms<G extends FoldableGroup>(
   groups: G[],
@@ -85,7 +87,7 @@ function foldCompanyShortForms<G extends FoldableGroup>(
   // A company's one word: its whole name, or its first word before a legal form ("Pegasystems Inc.").
   const wordOf = (g: G): string | undefined => {
     const [first, ...rest] = g.name.split(' ');
-    return first !== undefined && /^\p{Lu}\p{L}+$/u.test(first) && rest.every((w) => LEGAL_SUFFIXES.has(w.replace(/,$/u, '')))
+    return first !== undefined && /^\p{Lu}\p{Ll}+$/u.test(first) && rest.every((w) => LEGAL_SUFFIXES.has(w.replace(/,$/u, '')))
       ? first
       : undefined;
   };
@@ -94,7 +96,7 @@ function foldCompanyShortForms<G extends FoldableGroup>(
     return word === undefined ? [] : [{ g, word }];
   });
   for (const g of [...groups]) {
-    if (g.structured || g.name.length < MIN_SHORT_FORM || !/^\p{Lu}[\p{L}\p{N}]*$/u.test(g.name) || listed(g.name)) continue;
+    if (g.structured || g.name.length < MIN_SHORT_FORM || !/^\p{Lu}\p{Ll}+$/u.test(g.name) || listed(g.name)) continue;
     if (g.mentions.some((m) => m.type === 'person' || m.type === 'location')) continue;
     const longer = companies.filter(
       (c) => c.g !== g && c.word.length > g.name.length + 1 && c.word.startsWith(g.name) && /\p{Ll}/u.test(c.word.charAt(g.name.length)),
