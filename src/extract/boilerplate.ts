@@ -145,6 +145,19 @@ const PHRASES = [
   'cookie preferences',
   'gdpr',
   'ccpa',
+  // Business terms and titles written in capitals: never a name ("the IPO", "its CEO").
+  'ipo',
+  'ipos',
+  'ceo',
+  'cfo',
+  'coo',
+  'cto',
+  'vp',
+  'svp',
+  'evp',
+  'gdp',
+  'roi',
+  'kpi',
 ];
 
 const STOP = new Set(PHRASES.map((p) => nameKey(p)));

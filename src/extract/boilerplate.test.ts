@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { isBoilerplateName, isImplausibleName } from './boilerplate';
+
+describe('isBoilerplateName', () => {
+  it('interface words, contractions, numbers and capitalized business terms are no names', () => {
+    for (const junk of ['Privacy Policy', 'Read more', 'We’re', '2024', 'Share on Facebook', 'IPO', 'CEO', 'SVP'])
+      expect(isBoilerplateName(junk), junk).toBe(true);
+  });
+  it('names pass, including ones that hold such a word', () => {
+    for (const name of ['Stripe', 'IPO Fund Partners', 'CEO Summit', 'Ant Financial']) expect(isBoilerplateName(name), name).toBe(false);
+  });
+});
+
+describe('isImplausibleName', () => {
+  it('paths, handles, code identifiers, placeholders and role labels are no names', () => {
+    expect(isImplausibleName('/en/search/organization/Segment', 'company')).toBe(true);
+    expect(isImplausibleName('@acme', 'company')).toBe(true);
+    expect(isImplausibleName('pageType', 'other')).toBe(true);
+    expect(isImplausibleName('Jewish Business News Correspondent', 'person')).toBe(true);
+    expect(isImplausibleName('iPhone 15', 'product')).toBe(false);
+  });
+});
