@@ -125,4 +125,10 @@ describe('withOrganizationTail', () => {
       .map((m) => [m.text, m.type]);
     expect(found).toEqual([['Dana F. Kestrel Company', 'company']]);
   });
+  it('a place ending in such a word stays a place ("the West Bank")', () => {
+    const found = recognizer()
+      .recognize('Clashes broke out in the West Bank on Monday.')
+      .map((m) => [m.text, m.type]);
+    expect(found).toEqual([['West Bank', 'location']]);
+  });
 });

@@ -6,6 +6,7 @@
  * added afterwards where the model found nothing.
  */
 import type { Mention } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
 import { InvalidArgumentsError } from '../../core/errors';
 import type { EntityRecognizer, Gazetteer, RecognizeOptions } from '../recognizer';
 import { allowed, labelDocument, prepareDocument, spansOf, WordScoreCache, type ExtraMarker } from './decode';
@@ -94,7 +95,7 @@ export class TrainedRecognizer implements EntityRecognizer {
           const known = options?.gazetteer?.lookup(surface);
           mentions.push({
             text: surface,
-            type: known ?? (ORGANIZATION_TAILS.has(last.text) ? 'company' : (MODEL_TYPES[span.type] ?? 'other')),
+            type: known ?? organizationType(MODEL_TYPES[span.type] ?? 'other', span.end > cut.end || ORGANIZATION_TAILS.has(last.text)),
             start: first.start,
             end: last.end,
             score: round(confidence / (cut.end - cut.start)),
@@ -148,7 +149,7 @@ export function splitAtVerbs<S extends { readonly start: number; readonly end: n
 /**
  * Words that end an organization's name, which the model may leave out of the span before them
  * ("Piaggio Group", "Dana F. Besecker Company": the name is the span and the word) or type as
- * the person the span starts with: a name ending in one is a company.
+ * the person the span starts with.
  */
 const ORGANIZATION_TAILS: ReadonlySet<string> = new Set([
   'Group',
@@ -162,6 +163,14 @@ const ORGANIZATION_TAILS: ReadonlySet<string> = new Set([
   'LLC',
   'GmbH',
 ]);
+
+/**
+ * A name ending in an organization word is a company when the word was taken in or the model
+ * called the name a person ("Dana F. Besecker Company"); a place keeps its type ("West Bank").
+ */
+function organizationType(model: EntityType, endsInOrganizationWord: boolean): EntityType {
+  return endsInOrganizationWord && model !== 'location' ? 'company' : model;
+}
 
 /**
  * `span` with the organization word right after it taken in (the mention's score stays the model's
