@@ -33,13 +33,16 @@ describe('context cues', () => {
     expect(cue('Shares of Acme Inc. rose.', 'Acme')).toBe('company');
     expect(cue('The startup Wyzerr raised money.', 'Wyzerr')).toBe('company');
   });
-  it('a name in apposition with a device noun is a product ("its four-legged robot, Spot", "Gita, a robot that …")', () => {
+  it('a name in apposition with a device noun is a product ("its four-legged robot, Spot", "Gita, a robot that …"), with a firm noun a company', () => {
     expect(cue('Quokka Labs is known for its four-legged robot, Rover – a star online.', 'Rover')).toBe('product');
     expect(cue('It offers Pilo, a robot that can follow you.', 'Pilo')).toBe('product');
     expect(cue('Fans love Pilo, a small four-legged robot.', 'Pilo')).toBe('product');
     // Not a firm described as a service, nor a name that goes on as the subject of a verb.
     expect(cue('Orders go through Quokka, a delivery service.', 'Quokka')).toBeUndefined();
     expect(cue('They built the robot, Dana said on Monday.', 'Dana')).toBeUndefined();
+    // A firm noun as the apposition's head makes a company, not as a describing word.
+    expect(cue('I work at Quokka, a French company that creates mobile games.', 'Quokka')).toBe('company');
+    expect(cue('We spoke to Dana, a company spokeswoman, on Monday.', 'Dana')).toBeUndefined();
   });
   it('says nothing without a cue', () => {
     expect(cue('Stewart met Dana in Paris.', 'Dana')).toBeUndefined();

@@ -125,13 +125,51 @@ export function cueType(tokens: readonly Token[], first: number, last: number): 
 const APPOSITION_CLOSERS = new Set([',', '.', ';', ')', '–', '—', 'and']);
 /** Device nouns that say what a name in apposition with them is ("Gita, a robot that …"); no "service" or "site": "Acme, a delivery service" is a firm. */
 const DEVICE_NOUNS = new Set(['robot', 'drone', 'headset', 'smartwatch', 'gadget', 'device', 'phone', 'smartphone', 'game']);
-/** Describing words at most between "a" and the device noun ("a four-legged robot"). */
+/** Nouns of firms that say a name in apposition with them is a company ("Voodoo, a French company that …"). */
+const FIRM_NOUNS = new Set([
+  'company',
+  'firm',
+  'startup',
+  'start-up',
+  'corporation',
+  'conglomerate',
+  'retailer',
+  'manufacturer',
+  'brokerage',
+  'bank',
+  'lender',
+  'insurer',
+  'subsidiary',
+  'supplier',
+  'provider',
+]);
+/** Words that may follow the head noun of an apposition ("a robot that …", "a company based in …"): not another noun. */
+const HEAD_FOLLOWERS = new Set([
+  ',',
+  '.',
+  ';',
+  ')',
+  'that',
+  'which',
+  'whose',
+  'with',
+  'in',
+  'based',
+  'from',
+  'for',
+  'of',
+  'and',
+  'known',
+  'founded',
+]);
+/** Describing words at most between "a" and the head noun ("a four-legged robot", "a French company"). */
 const MAX_APPOSITION_WORDS = 3;
 
 /**
- * A product by its apposition with a device noun: "its four-legged robot, Spot, …" (the noun
- * right before, the name closed by a comma, a stop or "and") or "Gita, a robot that …" (the
- * noun after ", a" and a few lower-case words).
+ * A product or a company by its apposition: "its four-legged robot, Spot, …" (a device noun
+ * right before, the name closed by a comma, a stop or "and"), "Gita, a robot that …" and
+ * "Voodoo, a French company that …" (after ", a", a few describing words, then the noun as
+ * the phrase's head: "a company spokesman" is no company).
  */
 function appositionType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
   const closed = last >= tokens.length || APPOSITION_CLOSERS.has(tokens[last]?.text ?? '');
@@ -139,8 +177,10 @@ function appositionType(tokens: readonly Token[], first: number, last: number): 
   if (tokens[last]?.text !== ',' || (tokens[last + 1]?.text !== 'a' && tokens[last + 1]?.text !== 'an')) return undefined;
   for (let k = last + 2; k <= last + 2 + MAX_APPOSITION_WORDS && k < tokens.length; k++) {
     const w = tokens[k]?.text ?? '';
-    if (DEVICE_NOUNS.has(w)) return 'product';
-    if (!/^[\p{Ll}-]+$/u.test(w)) return undefined;
+    if (!/^[\p{L}-]+$/u.test(w)) return undefined;
+    const head = k + 1 >= tokens.length || HEAD_FOLLOWERS.has(tokens[k + 1]?.text ?? '');
+    if (head && DEVICE_NOUNS.has(w)) return 'product';
+    if (head && FIRM_NOUNS.has(w)) return 'company';
   }
   return undefined;
 }
