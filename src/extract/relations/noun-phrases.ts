@@ -1,5 +1,5 @@
 /**
- * Noun phrases that tie two names in the trigger rules (`rules.ts`): a product noun
+ * Noun phrases that tie two names in the trigger rules (`rules*.ts`): a product noun
  * between a maker and its product ("Dell's … offering, PowerFlex", "its robot, Atlas",
  * "Atlas, a project from Acme"), what a thing is built on ("built on Qt"), an
  * organization's seat ("Pebble's headquarters in Redwood City"), and a unit inside an

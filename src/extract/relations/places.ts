@@ -1,5 +1,5 @@
 /**
- * Where things are, by the words around a name (`rules.ts` asks these): a place named
+ * Where things are, by the words around a name (the trigger rules, `rules*.ts`, ask these): a place named
  * through its country's demonym ("the Libyan city of Sirte", "Khartoum, the Sudanese
  * capital"), and an organization's seat stated in an apposition or a participle ("Canaan
  * Partners, on Sand Hill Road, has…", "the company, based in Waltham", "Pegasystems
