@@ -71,6 +71,31 @@ describe('analyzeCapture', () => {
     expect(a.relations.some((r) => r.from === 'Ramzi Kestrel' && r.label === 'works_for' && r.to === company)).toBe(true);
   });
 
+  it('the author its metadata or byline names is who "I" is on the page ("I work at Quokkasoft")', () => {
+    const author = {
+      ref: 'meta:author:0',
+      name: 'Vin Kestrel',
+      type: 'person' as const,
+      aliases: [],
+      attributes: {},
+      origin: 'meta' as const,
+    };
+    const page = 'I work at Quokkasoft, a French company that creates mobile video games.';
+    const a = analyzeCapture(capture({ title: 'Profiling Node.js', text: page, entities: [author] }), {
+      recognizer: createPageRecognizer(),
+    });
+    expect(a.relations.some((r) => r.from === 'Vin Kestrel' && r.label === 'works_for' && r.to === 'Quokkasoft')).toBe(true);
+    // A person of the structured data whom the byline names is the author too.
+    const jsonLdPerson = { ...author, ref: '_:b1' };
+    const bylined = analyzeCapture(capture({ title: 'Profiling Node.js', text: page, entities: [jsonLdPerson], byline: 'Vin Kestrel' }), {
+      recognizer: createPageRecognizer(),
+    });
+    expect(bylined.relations.some((r) => r.from === 'Vin Kestrel' && r.label === 'works_for' && r.to === 'Quokkasoft')).toBe(true);
+    // Without an author, nobody.
+    const anonymous = analyzeCapture(capture({ title: 'Profiling Node.js', text: page }), { recognizer: createPageRecognizer() });
+    expect(anonymous.relations.filter((r) => r.label === 'works_for')).toEqual([]);
+  });
+
   it('keeps a once-mentioned weak name that an explicit statement ties to another name', () => {
     const quote = 'Watch the burn rate closely as you hire, says Tim Goetz, CEO and co-founder of Aplos.';
     const tied = analyzeCapture(capture({ title: 'Startup advice', text: quote }), { recognizer });

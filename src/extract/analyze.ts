@@ -23,7 +23,7 @@ import { findTextRelations } from './text-relations';
 import { mergeRelations } from './relations/cooccurrence';
 import { classifyRelations } from './relations/extract';
 import { pageSentences } from './relations/page-sentences';
-import { publisherRefs, speaksAs, withPublisherNames } from './relations/publisher';
+import { authorRefs, publisherRefs, speaksAs, withPublisherNames } from './relations/publisher';
 
 /** Default cap on entities per page: the settings' default, the salient names of an article without its long tail. */
 export const DEFAULT_MAX_ENTITIES = DEFAULT_MAX_ENTITIES_PER_PAGE;
@@ -495,6 +495,14 @@ function* analysisSteps(
   const publisher = [...publisherRefs(capture)]
     .map((ref) => byRef.get(ref))
     .find((g) => g !== undefined && keptGroups.has(g) && g.type === 'company' && speaksAs(g.name, text));
+  // "I" on a post is its author: the one person the page's metadata or byline names as author, when kept (relations/publisher.ts).
+  const bylined = groups.filter((g) => bylineKey !== undefined && nameKey(g.name) === bylineKey);
+  const authors = new Set(
+    [...[...authorRefs(capture)].map((ref) => byRef.get(ref)), ...bylined].filter(
+      (g) => g !== undefined && keptGroups.has(g) && g.type === 'person',
+    ),
+  );
+  const author = authors.size === 1 ? [...authors][0] : undefined;
   const classified = classifyRelations(
     text.slice(0, readEnd),
     keptMentions,
@@ -502,7 +510,11 @@ function* analysisSteps(
       const g = mentionGroup.get(m);
       return g === undefined ? undefined : { name: g.name, type: g.type };
     },
-    { expired, ...(publisher === undefined ? {} : { publisher: { name: publisher.name, type: publisher.type } }) },
+    {
+      expired,
+      ...(publisher === undefined ? {} : { publisher: { name: publisher.name, type: publisher.type } }),
+      ...(author === undefined ? {} : { author: { name: author.name, type: author.type } }),
+    },
   );
   for (const r of mergeRelations(relations, classified.relations, classified.coMentions)) push(r);
 

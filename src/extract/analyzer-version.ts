@@ -18,7 +18,8 @@
  * spouses, no job from a past title, "built on … called X". 5: an organization word the model
  * left after a name joins it ("Dana F. Besecker Company"); an executive title is cut off the
  * name before it ("Pega VP"); a company's short form joins its name ("Pega" for Pegasystems); a
- * name in apposition with a device noun is a product ("its robot, Spot"); a seat after an
- * introductory phrase ("In the past, the company, based in …").
+ * name in apposition with a device noun is a product ("its robot, Spot"), with a firm noun a
+ * company; a seat after an introductory phrase ("In the past, the company, based in …"); "I"
+ * as the page's author ("I work at Voodoo"); business terms in capitals are no names.
  */
 export const ANALYZER_VERSION = 5;

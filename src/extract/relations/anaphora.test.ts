@@ -19,6 +19,7 @@ function rel(
   text: string,
   names: ReadonlyArray<[string, EntityType]>,
   publisher?: { name: string; type: EntityType },
+  author?: { name: string; type: EntityType },
 ): { facts: string[]; coMentions: string[]; confidence: number[] } {
   const ms: Mention[] = [];
   for (const [name, type] of names) {
@@ -28,6 +29,7 @@ function rel(
   const out = classifyRelations(text, ms, (m) => ({ name: m.text, type: m.type }), {
     model: silent,
     ...(publisher === undefined ? {} : { publisher }),
+    ...(author === undefined ? {} : { author }),
   });
   return {
     facts: out.relations.map((r) => `${r.from} ${r.label} ${r.to}`).sort(),
@@ -193,6 +195,21 @@ describe('definite descriptions, possessive "its" and the publisher’s "we"', (
     ];
     expect(rel(text, names, { name: 'Fabrikam', type: 'company' }).facts).toEqual(['Fabrikam uses Kestrel']);
     expect(rel(text, names).facts).toEqual(['Contoso uses Kestrel']);
+  });
+
+  it('reads "I" as the page’s author, never in quoted or reported speech, nor a numeral ("World War I.")', () => {
+    const names: Array<[string, EntityType]> = [
+      ['Quokkasoft', 'company'],
+      ['Fabrikam', 'company'],
+    ];
+    const author = { name: 'Vin Kestrel', type: 'person' as const };
+    expect(rel('I work at Quokkasoft, a games company.', names, undefined, author).facts).toEqual(['Vin Kestrel works_for Quokkasoft']);
+    expect(rel('“I joined Fabrikam last year,” said a reader.', names, undefined, author).facts).toEqual([]);
+    expect(rel('After World War I. Quokkasoft hired at Fabrikam.', names, undefined, author).facts).not.toContain(
+      'Vin Kestrel works_for Quokkasoft',
+    );
+    // No author named by the page: "I" stands for nobody.
+    expect(rel('I work at Quokkasoft, a games company.', names).facts).toEqual([]);
   });
 
   it('reads what the publisher’s "we" is deployed on or started out with as used', () => {

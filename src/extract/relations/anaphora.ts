@@ -8,6 +8,8 @@
  * it, and only when the antecedent is unambiguous:
  *   - "he" or "she" in a subject's place: the only person of the last sentence naming
  *     people (at most two sentences back);
+ *   - "I" before a word: the page's one author, a person its metadata names (a post's
+ *     "I work at Voodoo"); never in a sentence that quotes or reports speech;
  *   - "we", "our": the page's publisher when the page names it (a company's own
  *     blog or site), else its dominant organization; never in a sentence that quotes or
  *     reports speech (there "we" is the speaker's organization);
@@ -45,6 +47,8 @@ export interface PageReferents {
   readonly subject?: Antecedent;
   /** The site's own organization, when the page's text names it ("Segment" on the Segment blog). */
   readonly publisher?: Antecedent;
+  /** The page's one author, a person its metadata names ("I work at Voodoo" on the author's post). */
+  readonly author?: Antecedent;
 }
 
 /** Sentences back at most from a "he" or "she" to the person it names… */
@@ -64,6 +68,8 @@ const MAX_DESCRIPTION_WORDS = 4;
 const PERSON_WORDS = new Set(['he', 'she']);
 // Not "us": tokens are case-folded, and "US" is a country.
 const FIRST_PERSON = new Set(['we', 'our']);
+/** The author's "I", followed by a word or an apostrophe ("I work at …", "I’m"): "World War I." ends a sentence. */
+const AUTHOR_WORD = 'i';
 const IT_WORDS = new Set(['it', 'its']);
 /** Verbs of money coming in: "it raised", "it got $7.5 million from …". */
 const MONEY_VERBS = new Set([
@@ -174,10 +180,12 @@ export class AnaphorReader {
   private lastOrg: Antecedent | undefined;
   private readonly subject: Antecedent | undefined;
   private readonly firstPerson: Antecedent | undefined;
+  private readonly author: Antecedent | undefined;
 
   constructor(referents: PageReferents = {}) {
     this.subject = referents.subject;
     this.firstPerson = referents.publisher ?? referents.subject;
+    this.author = referents.author;
   }
 
   /**
@@ -200,6 +208,7 @@ export class AnaphorReader {
       const subjectSlot = i === 0 || tokens[i - 1]?.text === ',';
       if (PERSON_WORDS.has(w) && subjectSlot && this.personAge <= MAX_PERSON_DISTANCE) add(this.person, i, i + 1);
       else if (FIRST_PERSON.has(w) && !reported) add(this.firstPerson, i, i + 1);
+      else if (w === AUTHOR_WORD && !reported && /^[\p{Ll}'’]/u.test(tokens[i + 1]?.text ?? '')) add(this.author, i, i + 1);
       else if (IT_WORDS.has(w) && subjectSlot) add(this.opener ?? this.recentSubject() ?? this.moneyTaker(tokens, i, named), i, i + 1);
       else if (w === 'the') {
         const org = descriptionEnd(tokens, i, ORG_NOUNS);

@@ -62,6 +62,8 @@ export interface ClassifyOptions {
   readonly expired?: () => boolean;
   /** The site's own organization when the page names it: what "we" and "our" stand for (`publisher.ts`). */
   readonly publisher?: { readonly name: string; readonly type: EntityType };
+  /** The page's one author (a person its metadata names): what "I" stands for (`anaphora.ts`). */
+  readonly author?: { readonly name: string; readonly type: EntityType };
 }
 
 let shipped: RelationModel | undefined;
@@ -108,6 +110,7 @@ export function classifyRelations(
   const anaphors = new AnaphorReader({
     subject: pageSubject(sorted.flatMap((m) => resolve(m) ?? [])),
     ...(options.publisher === undefined ? {} : { publisher: options.publisher }),
+    ...(options.author === undefined ? {} : { author: options.author }),
   });
   for (const sentence of splitSentences(text)) {
     if (pairs >= MAX_PAIRS_PER_PAGE || options.expired?.() === true) break;

@@ -2,7 +2,8 @@
  * The page's publisher as an organization. A company's own blog or newsroom names its site
  * "Segment Blog" or "Acme Engineering" while its text says "Segment"; the site's entity
  * is renamed to the organization (the site name stays an alias), so the text's mentions
- * join it, and "we" on that page can stand for it (`anaphora.ts`). Word lookups only.
+ * join it, and "we" on that page can stand for it (`anaphora.ts`); likewise the page's
+ * author, a person, is who "I" stands for. Word lookups only.
  */
 import type { PageCapture } from '../../core/capture';
 
@@ -77,6 +78,13 @@ export function withPublisherNames(capture: Pick<PageCapture, 'entities' | 'rela
 export function publisherRefs(capture: Pick<PageCapture, 'relations'>): Set<string> {
   const out = new Set(SITE_REFS);
   for (const r of capture.relations) if (r.label === 'published_by') out.add(r.to);
+  return out;
+}
+
+/** The refs of the page's authors: the author meta tags and the people structured data says created it. */
+export function authorRefs(capture: Pick<PageCapture, 'entities' | 'relations'>): Set<string> {
+  const out = new Set(capture.entities.filter((e) => e.ref.startsWith('meta:author:')).map((e) => e.ref));
+  for (const r of capture.relations) if (r.label === 'created_by') out.add(r.to);
   return out;
 }
 

@@ -80,7 +80,7 @@ export function personDecisions(tokens: readonly Token[], between: readonly stri
   if (out.length === 1 && out[0]?.label === 'founded_by' && between.some(founderTitle) && between.some((w) => JOB_TITLES.has(w)))
     out.push(decide('works_for', person === a));
   if (out.length > 0) return out;
-  if (between.some((w) => ROLE_WORDS.has(w))) return [decide('works_for', person === a)];
+  if (between.some((w) => ROLE_WORDS.has(w)) || workAt(between)) return [decide('works_for', person === a)];
   if (between.some((w) => FUND_WORDS.has(w)) || moneyTaken(between)) return invest(between, a, b);
   if (person === a && jobApposition(between)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
   return [];
@@ -245,4 +245,17 @@ export function roleBefore(tokens: readonly Token[], a: Span, b: Span): RuleDeci
   if (w === 'ceo' || (w === 'executive' && tokens[of - 2]?.text === 'chief')) return [decide('ceo_of', false)];
   if (w.startsWith('found') || w.startsWith('cofound')) return [decide('founded_by', true)];
   return ROLE_WORDS.has(w) ? [decide('works_for', false)] : [];
+}
+
+/** Adverbs that may stand between a subject and its verb ("I currently work at"). */
+const WORK_ADVERBS = new Set(['now', 'currently', 'also', 'still', 'actually', 'then']);
+
+/**
+ * "I work at Voodoo", "I currently work for Acme": the verb "work" (the first person's, as the
+ * third person's "works" is a role word already) right after the person, adverbs aside, then
+ * "at" or "for"; not the noun ("the work at") nor another subject's verb ("…, and work for").
+ */
+function workAt(between: readonly string[]): boolean {
+  const at = between.indexOf('work');
+  return at >= 0 && (between[at + 1] === 'at' || between[at + 1] === 'for') && between.slice(0, at).every((w) => WORK_ADVERBS.has(w));
 }

@@ -310,6 +310,16 @@ describe('trigger rules: jobs in appositions', () => {
     ).toEqual(['Ivo Berg works_for Contoso']);
   });
 
+  it('reads the verb "work at" only right after its person, not the noun ("the work at") nor another subject’s verb', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Ada Quinn', 'person'],
+      ['Fabrikam', 'company'],
+    ];
+    expect(rel('Ada Quinn praised the work at Fabrikam.', names)).toEqual([]);
+    expect(rel('Ada Quinn admired their work for Fabrikam.', names)).toEqual([]);
+    expect(rel('Sources quote Ada Quinn et al, and work for oh, Fabrikam.', names)).toEqual([]);
+  });
+
   it('reads "a professor of planning" as a job, and still not a plan', () => {
     expect(
       rel('said Rita Moss, a research professor of planning and public administration at Ridgeway University.', [
