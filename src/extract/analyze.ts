@@ -373,6 +373,10 @@ function* analysisSteps(
       groups.push(g);
       textGroups.push(g);
       index(g, m.text);
+    } else if (!g.structured && m.text.startsWith(`${g.name} `) && NAME_WORD_TAILS.has(m.text.slice(g.name.length + 1))) {
+      // "Piaggio Group" after "Piaggio": the fuller proper form is the name shown, the short one an alias.
+      addAlias(g, g.name);
+      g.name = sanitizeLine(m.text, 200) ?? g.name;
     }
     g.mentions.push(m);
     const vote = m.type === 'other' ? named.get(m.text) : m.type;
@@ -762,6 +766,13 @@ function formatSeconds(ms: number): string {
 }
 
 /** Adds another name of the group, unless it is no name at all ("/author/jane-doe", a URL). */
+/**
+ * Organization words that are part of a name proper, not a legal form ("Piaggio Group",
+ * "Acme Holdings"): a mention with one after a text group's name gives the name shown.
+ * Legal forms stay off it ("Stripe, Inc." is shown "Stripe").
+ */
+const NAME_WORD_TAILS = new Set(['Group', 'Holdings', 'Partners']);
+
 function addAlias(g: Group, alias: string): void {
   if (alias !== g.name && g.aliases.size < MAX_ALIASES && !isImplausibleName(alias, g.type)) g.aliases.add(alias);
 }
