@@ -35,6 +35,7 @@ describe('context cues', () => {
   });
   it('a name in apposition with a device noun is a product ("its four-legged robot, Spot", "Gita, a robot that …"), with a firm noun a company', () => {
     expect(cue('Quokka Labs is known for its four-legged robot, Rover – a star online.', 'Rover')).toBe('product');
+    expect(cue('So Quokka Labs developed another product, CodeKite, in 2013.', 'CodeKite')).toBe('product');
     expect(cue('It offers Pilo, a robot that can follow you.', 'Pilo')).toBe('product');
     expect(cue('Fans love Pilo, a small four-legged robot.', 'Pilo')).toBe('product');
     // Not a firm described as a service, nor a name that goes on as the subject of a verb.

@@ -125,6 +125,8 @@ export function cueType(tokens: readonly Token[], first: number, last: number): 
 const APPOSITION_CLOSERS = new Set([',', '.', ';', ')', '–', '—', 'and']);
 /** Device nouns that say what a name in apposition with them is ("Gita, a robot that …"); no "service" or "site": "Acme, a delivery service" is a firm. */
 const DEVICE_NOUNS = new Set(['robot', 'drone', 'headset', 'smartwatch', 'gadget', 'device', 'phone', 'smartphone', 'game']);
+/** Nouns of made things that, right before a name in apposition, say it is a product ("another product, CodePair, …"). */
+const MADE_NOUNS = new Set(['product', 'app', 'application', 'tool']);
 /** Nouns of firms that say a name in apposition with them is a company ("Voodoo, a French company that …"). */
 const FIRM_NOUNS = new Set([
   'company',
@@ -166,14 +168,16 @@ const HEAD_FOLLOWERS = new Set([
 const MAX_APPOSITION_WORDS = 3;
 
 /**
- * A product or a company by its apposition: "its four-legged robot, Spot, …" (a device noun
- * right before, the name closed by a comma, a stop or "and"), "Gita, a robot that …" and
+ * A product or a company by its apposition: "its four-legged robot, Spot, …", "another
+ * product, CodePair, in 2013" (a device or product noun right before, the name closed by a
+ * comma, a stop or "and"), "Gita, a robot that …" and
  * "Voodoo, a French company that …" (after ", a", a few describing words, then the noun as
  * the phrase's head: "a company spokesman" is no company).
  */
 function appositionType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
   const closed = last >= tokens.length || APPOSITION_CLOSERS.has(tokens[last]?.text ?? '');
-  if (closed && tokens[first - 1]?.text === ',' && DEVICE_NOUNS.has(tokens[first - 2]?.text ?? '')) return 'product';
+  const before = tokens[first - 2]?.text ?? '';
+  if (closed && tokens[first - 1]?.text === ',' && (DEVICE_NOUNS.has(before) || MADE_NOUNS.has(before))) return 'product';
   if (tokens[last]?.text !== ',' || (tokens[last + 1]?.text !== 'a' && tokens[last + 1]?.text !== 'an')) return undefined;
   for (let k = last + 2; k <= last + 2 + MAX_APPOSITION_WORDS && k < tokens.length; k++) {
     const w = tokens[k]?.text ?? '';
