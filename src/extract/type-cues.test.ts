@@ -84,6 +84,13 @@ describe('service use', () => {
 
 describe('exampleOfType', () => {
   const example = (text: string, name: string) => cue(text, name, (tokens, first) => exampleOfType(tokens, first));
+  it('a name a plural kind "includes" is of that kind ("Its top products include the Kestrel", "cities, including Tarvale")', () => {
+    expect(cue('Its top products include the Kestrel for command and control.', 'Kestrel', exampleOfType)).toBe('product');
+    expect(cue('It opened offices in cities, including Tarvale and Ossory.', 'Ossory', exampleOfType)).toBe('location');
+    expect(cue('Its customers include Fabrikam.', 'Fabrikam', exampleOfType)).toBeUndefined();
+    // A name glued to an adjective ("… Initiative-backed") is not the example: the name after it is.
+    expect(cue('Startups, including the Quokka Initiative-backed Fabrikam, grew.', 'Quokka Initiative-backed')).toBeUndefined();
+  });
   it('a name given as an example of a kind is of that kind, in every place of the list', () => {
     const text = 'It books tables through apps like Tablio, Dinr and Yumly, and Kestrel has waited.';
     expect(example(text, 'Tablio')).toBe('product');

@@ -118,6 +118,8 @@ export function cueType(tokens: readonly Token[], first: number, last: number): 
   if (prev1 !== undefined && COMPANY_BEFORE.has(prev1)) return 'company';
   // "an app called Instapaper", "a game named Thumper".
   if ((prev1 === 'called' || prev1 === 'named') && prev2 !== undefined && NAMED_PRODUCT_NOUNS.has(prev2)) return 'product';
+  // "the Chan Zuckerberg Initiative-backed Andela": a name glued to an adjective is none of the examples.
+  if (/-\p{Ll}+$/u.test(tokens[last - 1]?.text ?? '')) return undefined;
   return appositionType(tokens, first, last) ?? exampleOfType(tokens, first);
 }
 
@@ -219,12 +221,14 @@ const EXAMPLE_KINDS: ReadonlyMap<string, EntityType> = new Map<string, EntityTyp
   ['cities', 'location'],
   ['countries', 'location'],
 ]);
+/** Verbs that open a list of examples after a plural kind ("products include …", "robots, including …"). */
+const INCLUDE_WORDS = new Set(['include', 'includes', 'including']);
 /** Tokens looked back over from a name to the "like" that opens its list ("like A, B and C"). */
 const MAX_EXAMPLE_LOOKBACK = 8;
 
 /**
  * The kind of a name given as an example: "apps like OpenTable and Yelp", "events such as
- * VidCon", "companies like Acme, Initech and Globex". The name follows "like" or "such as"
+ * VidCon", "companies like Acme, Initech and Globex", "Its top products include the Lattice". The name follows "like" or "such as"
  * after a plural noun of `EXAMPLE_KINDS`, directly or as a later member of the list that
  * starts there (capitalized words, commas, "and", "or" between).
  *
@@ -243,12 +247,17 @@ export function exampleOfType(tokens: readonly Token[], first: number): EntityTy
       const noun = tokens[t.text === 'like' ? k - 1 : k - 2]?.text;
       return noun === undefined ? undefined : EXAMPLE_KINDS.get(noun);
     }
+    // "Its top products include the Lattice", "robots, including Gita": the kind before the verb (and its comma).
+    if (INCLUDE_WORDS.has(t.text)) {
+      const noun = tokens[k - 1]?.text === ',' ? tokens[k - 2]?.text : tokens[k - 1]?.text;
+      return noun === undefined ? undefined : EXAMPLE_KINDS.get(noun);
+    }
     // Only list members and their glue lie between the name and the "like", and a list has one
     // "and" before its last member: "apps like A and B, and Apple has …" ends at B.
     if (t.text === 'and' || t.text === 'or') {
       if (member) return undefined;
     } else if (/^[\p{Lu}\p{N}]/u.test(t.text)) member = true;
-    else if (t.text !== ',') return undefined;
+    else if (t.text !== ',' && !(t.text === 'the' && INCLUDE_WORDS.has(tokens[k - 1]?.text ?? ''))) return undefined;
     k -= 1;
   }
   return undefined;

@@ -27,6 +27,8 @@ export const COMPETE_WORDS = new Set(COMPETE_VOCABULARY);
 export const FUND_WORDS = new Set(FUND_VOCABULARY);
 /** With these, the money goes from the second name to the first ("Acme raised $3M from Khosla"). */
 const RAISED_FROM = new Set(['raised', 'raises', 'raising', 'from', 'by', 'investors', 'investor', 'including']);
+/** Verbs of selling: the stake or shares they name leave the investor. */
+const SELL_WORDS = new Set(['sold', 'sells', 'sell', 'selling', 'divested', 'divests', 'offloaded']);
 /** A first name that leads or joins a round is an investor, never its target. */
 export const ROUND_LEADS = new Set(['led', 'leads', 'co', 'participated', 'joined', 'joins']);
 /** Money taken from someone without a funding word: "it got $7.5 million from Recruit" (a verb, an amount, "from"). */
@@ -99,6 +101,8 @@ export function parentAfter(tokens: readonly Token[], a: Span, b: Span): RuleDec
 export function invest(between: readonly string[], a: Span, b: Span): RuleDecision[] {
   // "Norwest led the round with … investors including Alloy": both invested, in someone else.
   if (ROUND_LEADS.has(between[0] ?? '')) return [];
+  // "Martino sold off his ownership stake in Fabrikam": a stake sold is no investment.
+  if (between.some((w) => SELL_WORDS.has(w))) return [];
   const reversed = between.some((w) => RAISED_FROM.has(w));
   const investor = reversed ? b : a;
   const target = reversed ? a : b;

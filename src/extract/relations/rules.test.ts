@@ -310,6 +310,15 @@ describe('trigger rules: jobs in appositions', () => {
     ).toEqual(['Ivo Berg works_for Contoso']);
   });
 
+  it('reads no investment from a stake sold ("sold off his ownership stake in")', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Ada Quinn', 'person'],
+      ['Fabrikam', 'company'],
+    ];
+    expect(rel('Ada Quinn sold off her ownership stake in Fabrikam.', names)).toEqual([]);
+    expect(rel('Ada Quinn took an ownership stake in Fabrikam.', names)).toEqual(['Ada Quinn invested_in Fabrikam']);
+  });
+
   it('reads the verb "work at" only right after its person, not the noun ("the work at") nor another subject’s verb', () => {
     const names: ReadonlyArray<[string, EntityType]> = [
       ['Ada Quinn', 'person'],
