@@ -7,6 +7,9 @@
 //   - ingest: acknowledgement (`data-ariadne-captured`) → Page record in IndexedDB, as
 //     `e2e/load/load-run.ts` measures it, one page at a time.
 // Prints per-page rows and, last, a JSON summary {pages, extract:{p50,p95}, ingest:{p50,p95}}.
+// A second test measures the worker's cold start: pages captured right after the service
+// worker was stopped (DevTools `ServiceWorker.stopAllWorkers`, as Chromium stops an idle one)
+// against pages captured with it running: visit → acknowledgement, acknowledgement → stored.
 //
 //   ARIADNE_OUT_DIR=/tmp/out npx wxt build
 //   ARIADNE_OUT_DIR=/tmp/out npx playwright test -c e2e/playwright.config.ts --project bench capture-timing
@@ -159,4 +162,69 @@ test(`capture time per page in Chromium, ${PAGES} corpus pages`, async ({ contex
   );
   // Nearly every page must be measured for the figure to mean anything.
   expect(rows.length).toBeGreaterThanOrEqual(Math.floor(paths.length * 0.9));
+});
+
+/** Pages of the cold-start figure, half after a worker stop, half with the worker running. */
+const COLD_PAGES = Number(process.env.ARIADNE_BENCH_COLD_PAGES ?? 20);
+
+test(`worker cold start: capture right after the worker stopped, ${COLD_PAGES} corpus pages`, async ({
+  context,
+  extensionId,
+  page,
+  site,
+}) => {
+  test.setTimeout(10 * 60_000);
+  const paths = corpusPaths(COLD_PAGES);
+  test.skip(paths.length === 0, `no corpus pages under ${CORPUS_PAGES}: the figure needs the shared corpus`);
+  const probe = await context.newPage();
+  await probe.goto(`chrome-extension://${extensionId}/manifest.json`);
+  const cdp = await context.newCDPSession(probe);
+  await cdp.send('ServiceWorker.enable');
+
+  const runs: Record<'cold' | 'warm', { ackMs: number[]; storeMs: number[] }> = {
+    cold: { ackMs: [], storeMs: [] },
+    warm: { ackMs: [], storeMs: [] },
+  };
+  const lost: string[] = [];
+  for (const [i, path] of paths.entries()) {
+    // Pages go by pairs (one of each corpus folder): cold, warm, cold, … so both kinds read alike pages.
+    const kind = Math.floor(i / 2) % 2 === 0 ? 'cold' : 'warm';
+    if (kind === 'cold') {
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      // Stopped for good before the visit (the stop is asynchronous).
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const url = site.url(path);
+    const visitedAt = Date.now();
+    try {
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      await page.locator('html[data-ariadne-captured]').waitFor({ state: 'attached', timeout: PAGE_TIMEOUT_MS });
+    } catch (error) {
+      lost.push(`${path}: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`);
+      continue;
+    }
+    const ackedAt = Date.now();
+    while (!(await pageStored(probe, url)) && Date.now() - ackedAt < PAGE_TIMEOUT_MS) await new Promise((r) => setTimeout(r, POLL_MS));
+    const storedMs = Date.now() - ackedAt;
+    if (storedMs >= PAGE_TIMEOUT_MS) {
+      lost.push(`${path}: never stored`);
+      continue;
+    }
+    runs[kind].ackMs.push(ackedAt - visitedAt);
+    runs[kind].storeMs.push(storedMs);
+    console.log(`${kind} ${path}: visit → ack ${ackedAt - visitedAt} ms, ack → stored ${storedMs} ms`);
+  }
+  for (const l of lost) console.log(`lost ${l}`);
+  const summary = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? 0 };
+  };
+  const figures = Object.fromEntries(
+    (['cold', 'warm'] as const).map((k) => [
+      k,
+      { pages: runs[k].ackMs.length, ack: summary(runs[k].ackMs), stored: summary(runs[k].storeMs) },
+    ]),
+  );
+  console.log(JSON.stringify({ bench: 'worker-cold-start', lost: lost.length, ...figures }));
+  expect(runs.cold.ackMs.length + runs.warm.ackMs.length).toBeGreaterThanOrEqual(Math.floor(paths.length * 0.9));
 });
