@@ -110,6 +110,12 @@ describe('web names over the model (page fixtures written for name folding)', ()
     expect(out.map((x) => text.slice(x.start, x.end))).toEqual(['Ramzi Kestrel', 'Zorbix']);
   });
 
+  it('reads the place glued to "-based" that no recognizer read ("the Tarvale-based Northwind Trust")', () => {
+    const text = 'According to the Tarvale-based Northwind Trust, sales of FPGA-based boards rose.';
+    const out = refineMentions(text, [m(text, 'Northwind Trust', 'company', 0.8)]);
+    expect(typed(out)).toEqual(['Tarvale:location', 'Northwind Trust:company']);
+  });
+
   it('keeps no common word or unlisted acronym a link word was attached to ("State-owned", "FPGA-based")', () => {
     const text = 'The state said State-owned Contoso Bank lends more. The bank is state property.';
     expect(typed(refineMentions(text, [m(text, 'State-owned Contoso Bank', 'company', 0.8)]))).toEqual(['Contoso Bank:company']);

@@ -248,9 +248,17 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
       tokens[j]?.newline !== true
     )
       j++;
-    const cue = cueType(tokens, i, j);
     const first = tokens[i];
     const lastTok = tokens[j - 1];
+    // "the government’s Washington-based Small Business Administration": the place glued to "-based" (splitCompound's rule).
+    const based = first === undefined || lastTok === undefined ? undefined : basedPlace(text.slice(first.start, lastTok.end), use);
+    if (based !== undefined && first !== undefined) {
+      out.push({ text: based, type: 'location', start: first.start, end: first.start + based.length, score: CUE_SCORE });
+      cover(i, j);
+      i = j - 1;
+      continue;
+    }
+    const cue = cueType(tokens, i, j);
     if (cue === undefined || first === undefined || lastTok === undefined) {
       i = j - 1;
       continue;
@@ -425,6 +433,18 @@ export function splitCompound(m: Mention, use: WordUse, known: (start: number, e
     return [{ text: first, type: listed ?? linkType, start: m.start, end: m.start + at, score: m.score }, ...tail];
   }
   return [m];
+}
+
+/**
+ * The place of a capitalized run glued to "-based" that no recognizer read ("Washington-based",
+ * "San Mateo-based"), as `splitCompound` reads one inside a name: not an acronym ("FPGA-based")
+ * nor a common word ("Cloud-based").
+ */
+function basedPlace(surface: string, use: WordUse): string | undefined {
+  if (!surface.endsWith('-based')) return undefined;
+  const place = surface.slice(0, -'-based'.length);
+  if (!/^\p{Lu}/u.test(place) || !/\p{Ll}/u.test(place) || (!place.includes(' ') && use.isCommonWordOnly(place))) return undefined;
+  return place;
 }
 
 /**
