@@ -250,13 +250,23 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
       j++;
     const first = tokens[i];
     const lastTok = tokens[j - 1];
-    // "the government’s Washington-based Small Business Administration": the place glued to "-based" (splitCompound's rule).
-    const based = first === undefined || lastTok === undefined ? undefined : basedPlace(text.slice(first.start, lastTok.end), use);
-    if (based !== undefined && first !== undefined) {
-      out.push({ text: based, type: 'location', start: first.start, end: first.start + based.length, score: CUE_SCORE });
-      cover(i, j);
-      i = j - 1;
-      continue;
+    // "the government’s Washington-based Small Business Administration": the name glued to "-based", read as
+    // `splitCompound` reads one inside a mention (a place, or the lists' type; no common word or unlisted acronym).
+    if (first !== undefined && lastTok !== undefined && text.slice(first.start, lastTok.end).endsWith('-based')) {
+      const glued = {
+        text: text.slice(first.start, lastTok.end),
+        type: 'location' as const,
+        start: first.start,
+        end: lastTok.end,
+        score: CUE_SCORE,
+      };
+      const named = splitCompound(glued, use, listedType);
+      if (named.length > 0) {
+        out.push(...named);
+        cover(i, j);
+        i = j - 1;
+        continue;
+      }
     }
     const cue = cueType(tokens, i, j);
     if (cue === undefined || first === undefined || lastTok === undefined) {
@@ -433,18 +443,6 @@ export function splitCompound(m: Mention, use: WordUse, known: (start: number, e
     return [{ text: first, type: listed ?? linkType, start: m.start, end: m.start + at, score: m.score }, ...tail];
   }
   return [m];
-}
-
-/**
- * The place of a capitalized run glued to "-based" that no recognizer read ("Washington-based",
- * "San Mateo-based"), as `splitCompound` reads one inside a name: not an acronym ("FPGA-based")
- * nor a common word ("Cloud-based").
- */
-function basedPlace(surface: string, use: WordUse): string | undefined {
-  if (!surface.endsWith('-based')) return undefined;
-  const place = surface.slice(0, -'-based'.length);
-  if (!/^\p{Lu}/u.test(place) || !/\p{Ll}/u.test(place) || (!place.includes(' ') && use.isCommonWordOnly(place))) return undefined;
-  return place;
 }
 
 /**
