@@ -17,6 +17,7 @@ import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
 import { CONFIDENT_TYPE_SCORE, keepRanked, pageEntityCap } from './entity-cap';
 import { foldShortNames } from './name-folding';
 import { knownNames } from './gazetteer/known-names';
+import { ORGANIZATION_NAME_WORDS } from './rules/lexicon/cues';
 import { MAX_SNIPPET, sentenceAt } from './snippet';
 import { withTeamSense } from './team-sense';
 import { findTextRelations } from './text-relations';
@@ -373,8 +374,9 @@ function* analysisSteps(
       groups.push(g);
       textGroups.push(g);
       index(g, m.text);
-    } else if (!g.structured && m.text.startsWith(`${g.name} `) && NAME_WORD_TAILS.has(m.text.slice(g.name.length + 1))) {
-      // "Piaggio Group" after "Piaggio": the fuller proper form is the name shown, the short one an alias.
+    } else if (!g.structured && m.text.startsWith(`${g.name} `) && ORGANIZATION_NAME_WORDS.has(m.text.slice(g.name.length + 1))) {
+      // "Piaggio Group" after "Piaggio": the fuller proper form is the name shown, the short one an alias; a legal
+      // form stays off it ("Stripe, Inc." is shown "Stripe").
       addAlias(g, g.name);
       g.name = sanitizeLine(m.text, 200) ?? g.name;
     }
@@ -766,13 +768,6 @@ function formatSeconds(ms: number): string {
 }
 
 /** Adds another name of the group, unless it is no name at all ("/author/jane-doe", a URL). */
-/**
- * Organization words that are part of a name proper, not a legal form ("Piaggio Group",
- * "Acme Holdings"): a mention with one after a text group's name gives the name shown.
- * Legal forms stay off it ("Stripe, Inc." is shown "Stripe").
- */
-const NAME_WORD_TAILS = new Set(['Group', 'Holdings', 'Partners']);
-
 function addAlias(g: Group, alias: string): void {
   if (alias !== g.name && g.aliases.size < MAX_ALIASES && !isImplausibleName(alias, g.type)) g.aliases.add(alias);
 }

@@ -7,6 +7,7 @@
  */
 import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
+import { ORGANIZATION_NAME_WORDS } from '../rules/lexicon/cues';
 import { InvalidArgumentsError } from '../../core/errors';
 import type { EntityRecognizer, Gazetteer, RecognizeOptions } from '../recognizer';
 import { allowed, labelDocument, prepareDocument, spansOf, WordScoreCache, type ExtraMarker } from './decode';
@@ -149,15 +150,13 @@ export function splitAtVerbs<S extends { readonly start: number; readonly end: n
 /**
  * Words that end an organization's name, which the model may leave out of the span before them
  * ("Piaggio Group", "Dana F. Besecker Company": the name is the span and the word) or type as
- * the person the span starts with.
+ * the person the span starts with: the name words, and a few nouns and legal forms.
  */
 const ORGANIZATION_TAILS: ReadonlySet<string> = new Set([
-  'Group',
+  ...ORGANIZATION_NAME_WORDS,
   'Bank',
   'Company',
   'Corporation',
-  'Holdings',
-  'Partners',
   'Inc',
   'Ltd',
   'LLC',
@@ -173,9 +172,9 @@ function organizationType(model: EntityType, endsInOrganizationWord: boolean): E
 }
 
 /**
- * `span` with the organization word right after it taken in (the mention's score stays the model's
- * span's); the span itself when the next token is no such word or
- * already starts another span.
+ * `span` with the organization word right after it taken in (the mention's score stays the
+ * model span's); the span itself when the next token is no such word or already starts
+ * another span.
  */
 export function withOrganizationTail<S extends { readonly start: number; readonly end: number }>(
   span: S,

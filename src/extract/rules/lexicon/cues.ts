@@ -54,6 +54,13 @@ export const LEGAL_SUFFIXES = new Set([
   'Partners',
 ]);
 
+/**
+ * Last words that belong to an organization's name proper, not a legal form ("Piaggio Group",
+ * "Acme Holdings"): the name shown keeps them (`analyze.ts`), and the recognizer takes one in
+ * when the model stops right before it (`ner/recognizer.ts`).
+ */
+export const ORGANIZATION_NAME_WORDS: ReadonlySet<string> = new Set(['Group', 'Holdings', 'Partners']);
+
 /** Tokens that make a capitalized sequence an organization wherever they appear in it. */
 export const ORG_KEYWORDS = new Set([
   'Bank',
