@@ -97,9 +97,17 @@ async function readExtractLog(worker: Worker): Promise<ExtractLog> {
   return worker.evaluate(() => (globalThis as unknown as { __ariadneExtractLog?: Record<string, number> }).__ariadneExtractLog ?? {});
 }
 
-/** True once the Page record of `url` exists (the load harness's read, which never creates the database). */
-async function pageStored(probe: Page, url: string): Promise<boolean> {
-  return (await snapshot(probe)).pageUrls.includes(url);
+/**
+ * Milliseconds until the Page record of `url` exists (the load harness's read, which never
+ * creates the database), probed every `POLL_MS`; undefined when it is not there within `PAGE_TIMEOUT_MS`.
+ */
+async function msUntilStored(probe: Page, url: string): Promise<number | undefined> {
+  const from = Date.now();
+  while (Date.now() - from < PAGE_TIMEOUT_MS) {
+    if ((await snapshot(probe)).pageUrls.includes(url)) return Date.now() - from;
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+  return undefined;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -126,21 +134,16 @@ test(`capture time per page in Chromium, ${PAGES} corpus pages`, async ({ contex
     try {
       await page.goto(url, { waitUntil: 'domcontentloaded' });
       await page.locator('html[data-ariadne-captured]').waitFor({ state: 'attached', timeout: PAGE_TIMEOUT_MS });
-      const ackedAt = Date.now();
-      let storedAt: number | undefined;
-      while (storedAt === undefined && Date.now() - ackedAt < PAGE_TIMEOUT_MS) {
-        if (await pageStored(probe, url)) storedAt = Date.now();
-        else await new Promise((r) => setTimeout(r, POLL_MS));
-      }
+      const ingestMs = await msUntilStored(probe, url);
       // The capture's URL is the page's (canonical links may differ: fall back to the only new entry).
       const log = await readExtractLog(await extensionWorker(context, extensionId));
       const extractMs = log[url];
-      if (storedAt === undefined || extractMs === undefined) {
-        lost.push(`${path}: ${storedAt === undefined ? 'never stored' : 'extraction time not seen'}`);
+      if (ingestMs === undefined || extractMs === undefined) {
+        lost.push(`${path}: ${ingestMs === undefined ? 'never stored' : 'extraction time not seen'}`);
         continue;
       }
-      rows.push({ path, extractMs, ingestMs: storedAt - ackedAt });
-      console.log(`${path}: extract ${round(extractMs)} ms, ingest ${storedAt - ackedAt} ms`);
+      rows.push({ path, extractMs, ingestMs });
+      console.log(`${path}: extract ${round(extractMs)} ms, ingest ${ingestMs} ms`);
     } catch (error) {
       lost.push(`${path}: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`);
     }
@@ -204,9 +207,8 @@ test(`worker cold start: capture right after the worker stopped, ${COLD_PAGES} c
       continue;
     }
     const ackedAt = Date.now();
-    while (!(await pageStored(probe, url)) && Date.now() - ackedAt < PAGE_TIMEOUT_MS) await new Promise((r) => setTimeout(r, POLL_MS));
-    const storedMs = Date.now() - ackedAt;
-    if (storedMs >= PAGE_TIMEOUT_MS) {
+    const storedMs = await msUntilStored(probe, url);
+    if (storedMs === undefined) {
       lost.push(`${path}: never stored`);
       continue;
     }
