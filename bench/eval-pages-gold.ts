@@ -16,7 +16,7 @@ import type { Entity } from '../src/core/graph/types';
 import { defaultSettings } from '../src/core/settings';
 import { capturePage } from '../src/extract/capture-page';
 import { allEntities, pageFile } from './relations-gold';
-import { parsePageGold, scorePage, totalScore, type PageScore } from '../tooling/eval/page-score';
+import { parsePageGold, scorePage, scoreStored, totalPrecision, totalScore, type PageScore, type StoredScore } from '../tooling/eval/page-score';
 
 /** The graph one page leaves, built as the background builds it. */
 export async function graphOfPage(html: string, url: string, maxEntities?: number): Promise<Entity[]> {
@@ -46,6 +46,7 @@ export async function runGold(goldDir: string, pagesDir: string, misses: boolean
     return;
   }
   const scores: PageScore[] = [];
+  const stored: StoredScore[] = [];
   const t0 = performance.now();
   for (const file of readdirSync(goldDir)
     .filter((f) => f.endsWith('.json'))
@@ -60,14 +61,22 @@ export async function runGold(goldDir: string, pagesDir: string, misses: boolean
     const entities = await graphOfPage(readFileSync(html, 'utf8'), url, maxEntities);
     const s = scorePage(gold, entities);
     scores.push(s);
+    const p = scoreStored(gold, entities);
+    if (p !== undefined) stored.push(p);
     const r = (a: number) => (s.must === 0 ? '-' : (a / s.must).toFixed(2));
+    const precision =
+      p === undefined || p.judged === 0
+        ? ''
+        : ` | precision ${(p.right / p.judged).toFixed(2)} loose ${(p.rightLoose / p.judged).toFixed(2)}, not-entity ${p.notEntity}, furniture ${p.furniture}, unjudged ${p.unjudged.length}`;
     console.log(
-      `${gold.page.padEnd(52)} must ${r(s.found)} typed ${r(s.typedStrict)} loose ${r(s.typedLoose)} junk ${s.junkHit}/${s.junkListed} entities ${s.entities}`,
+      `${gold.page.padEnd(52)} must ${r(s.found)} typed ${r(s.typedStrict)} loose ${r(s.typedLoose)} junk ${s.junkHit}/${s.junkListed} entities ${s.entities}${precision}`,
     );
     if (misses) {
       if (s.missed.length > 0) console.log(`  missed: ${s.missed.join('; ')}`);
       if (s.mistyped.length > 0) console.log(`  mistyped: ${s.mistyped.join('; ')}`);
       if (s.junkFound.length > 0) console.log(`  junk: ${s.junkFound.join('; ')}`);
+      if (p !== undefined && p.errors.length > 0) console.log(`  stored wrong: ${p.errors.join('; ')}`);
+      if (p !== undefined && p.unjudged.length > 0) console.log(`  unjudged (add them to the gold): ${p.unjudged.join('; ')}`);
     }
   }
   const t = totalScore(scores);
@@ -76,5 +85,13 @@ export async function runGold(goldDir: string, pagesDir: string, misses: boolean
   );
   for (const [type, v] of Object.entries(t.byType))
     console.log(`  ${type.padEnd(10)} ${String(v.must).padStart(4)} must, recall ${v.recall}, typed ${v.typed}`);
-  console.log(JSON.stringify({ ...t, seconds: Math.round((performance.now() - t0) / 100) / 10 }));
+  const p = totalPrecision(stored);
+  if (p.pages > 0) {
+    console.log(
+      `precision (${p.pages} pages with the lists, ${p.judged} of ${p.stored} stored judged): typed ${p.typedPrecision} (technology≈product ${p.typedPrecisionLoose}), wrong type ${p.wrongTypeShare}, not-entity ${p.notEntityShare}, furniture ${p.furnitureShare}`,
+    );
+    for (const [type, v] of Object.entries(p.byStoredType))
+      console.log(`  stored ${type.padEnd(10)} ${String(v.judged).padStart(4)} judged, precision ${v.precision}`);
+  } else console.log('precision: no page of this gold carries the precision lists (entities, not_entities, furniture)');
+  console.log(JSON.stringify({ ...t, precision: p, seconds: Math.round((performance.now() - t0) / 100) / 10 }));
 }

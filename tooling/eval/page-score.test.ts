@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goldKey, parsePageGold, scorePage, totalScore, type PageGold } from './page-score';
+import { goldKey, parsePageGold, scorePage, scoreStored, storedJudge, totalPrecision, totalScore, type PageGold } from './page-score';
 
 const gold: PageGold = {
   page: 'test/page',
@@ -65,6 +65,56 @@ describe('page scoring', () => {
     expect(() => parsePageGold({ page: 'p', must: [{ name: 'X', type: 'thing' }], junk: [] }, 'f.json')).toThrow(/must\[0\]/);
     expect(parsePageGold({ page: 'p', title: 't', must: [{ name: 'X', type: 'person' }], junk: ['a'] }, 'f.json').must[0]?.aliases).toEqual(
       [],
+    );
+  });
+});
+
+describe('stored-entity precision', () => {
+  const withPrecision: PageGold = {
+    ...gold,
+    precision: {
+      entities: [{ name: 'Globex', type: 'company', aliases: ['Globex Inc.'] }],
+      notEntities: ['Analytics', 'CEO Jane'],
+      furniture: ['Hank Scorpio'],
+    },
+  };
+
+  it('judges a stored entity by its name, then its aliases, against must ∪ entities, not_entities and furniture', () => {
+    const judge = storedJudge(withPrecision);
+    expect(judge({ name: 'acme', type: 'company', aliases: [] })).toBe('right');
+    expect(judge({ name: 'Globex Inc', type: 'company', aliases: ['GLOBEX INC.'] })).toBe('right');
+    expect(judge({ name: 'Widget', type: 'technology', aliases: [] })).toBe('loose');
+    expect(judge({ name: 'Rust', type: 'location', aliases: [] })).toBe('wrong_type');
+    expect(judge({ name: 'Analytics', type: 'company', aliases: [] })).toBe('not_entity');
+    expect(judge({ name: 'Hank  Scorpio', type: 'person', aliases: [] })).toBe('furniture');
+    expect(judge({ name: 'Initech', type: 'company', aliases: [] })).toBe('unjudged');
+  });
+
+  it('gives typed precision over judged entities only and lists the unjudged', () => {
+    const s = scoreStored(withPrecision, [
+      { name: 'Acme', type: 'company', aliases: [] },
+      { name: 'Widget', type: 'technology', aliases: [] },
+      { name: 'Analytics', type: 'company', aliases: [] },
+      { name: 'Hank Scorpio', type: 'person', aliases: [] },
+      { name: 'Initech', type: 'company', aliases: [] },
+    ]);
+    expect(s).toBeDefined();
+    if (s === undefined) return;
+    expect([s.stored, s.judged, s.right, s.rightLoose, s.notEntity, s.furniture]).toEqual([5, 4, 1, 2, 1, 1]);
+    expect(s.unjudged).toEqual(['Initech (company)']);
+    expect(s.errors).toContain('Analytics: not an entity');
+    const t = totalPrecision([s]);
+    expect([t.typedPrecision, t.typedPrecisionLoose, t.notEntityShare, t.furnitureShare]).toEqual([0.25, 0.5, 0.25, 0.25]);
+    expect(t.byStoredType.company).toEqual({ judged: 2, precision: 0.5 });
+  });
+
+  it('has no precision score for a page without the lists, and parses them only together', () => {
+    expect(scoreStored(gold, [])).toBeUndefined();
+    const base = { page: 'p', title: 't', must: [], junk: [] };
+    expect(parsePageGold({ ...base, entities: [], not_entities: ['X'], furniture: [] }, 'f').precision?.notEntities).toEqual(['X']);
+    expect(() => parsePageGold({ ...base, entities: [] }, 'f')).toThrow(/come together/);
+    expect(() => parsePageGold({ ...base, entities: [{ name: 'X', type: 'thing' }], not_entities: [], furniture: [] }, 'f')).toThrow(
+      /entities\[0\]/,
     );
   });
 });
