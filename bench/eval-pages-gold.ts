@@ -16,7 +16,15 @@ import type { Entity } from '../src/core/graph/types';
 import { defaultSettings } from '../src/core/settings';
 import { capturePage } from '../src/extract/capture-page';
 import { allEntities, pageFile } from './relations-gold';
-import { parsePageGold, scorePage, scoreStored, totalPrecision, totalScore, type PageScore, type StoredScore } from '../tooling/eval/page-score';
+import {
+  parsePageGold,
+  scorePage,
+  scoreStored,
+  totalPrecision,
+  totalScore,
+  type PageScore,
+  type StoredScore,
+} from '../tooling/eval/page-score';
 
 /** The graph one page leaves, built as the background builds it. */
 export async function graphOfPage(html: string, url: string, maxEntities?: number): Promise<Entity[]> {

@@ -28,8 +28,7 @@ import {
   allEntities,
   allRelationships,
   buildGraph,
-  GOLD_TO_GRAPH,
-  namesOf,
+  matchGoldRelation,
   pageFile,
   pageUrl,
   percentile,
@@ -83,17 +82,7 @@ for (const page of readGoldRelations(goldDir)) {
   const misses: string[] = [];
   for (const g of page.relations) {
     gold += 1;
-    const fromKeys = namesOf(page, g.from).map(goldKey);
-    const toKeys = namesOf(page, g.to).map(goldKey);
-    const isFrom = (id: EntityId) => fromKeys.some((k) => keysOf(id).has(k));
-    const isTo = (id: EntityId) => toKeys.some((k) => keysOf(id).has(k));
-    const map = GOLD_TO_GRAPH.get(g.label);
-    const hit = typedRels.some(
-      (r) =>
-        (map?.same.includes(r.label) === true && isFrom(r.from) && isTo(r.to)) ||
-        (map?.reversed.includes(r.label) === true && isTo(r.from) && isFrom(r.to)),
-    );
-    const pair = typedRels.some((r) => (isFrom(r.from) && isTo(r.to)) || (isTo(r.from) && isFrom(r.to)));
+    const { isFrom, isTo, hit, pair } = matchGoldRelation(page, g, keysOf, typedRels);
     const counts = byLabel.get(g.label) ?? [0, 0];
     byLabel.set(g.label, [counts[0] + 1, counts[1] + (hit ? 1 : 0)]);
     if (hit) pageFound += 1;

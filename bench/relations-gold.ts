@@ -12,6 +12,7 @@ import { createIngest } from '../src/background/ingest';
 import { fixedClock, sequentialIds } from '../src/core/graph/ids';
 import { InMemoryGraphStore } from '../src/core/graph/memory-store';
 import { GraphService } from '../src/core/graph/service';
+import type { EntityId } from '../src/core/graph/ids';
 import type { Entity, Relationship } from '../src/core/graph/types';
 import { defaultSettings } from '../src/core/settings';
 import { capturePage } from '../src/extract/capture-page';
@@ -151,6 +152,31 @@ export function withoutNames(text: string, remove: readonly string[]): string {
     }
   }
   return out;
+}
+
+/**
+ * How a page's graph states one gold relation: `hit` when a typed relationship links its
+ * two ends (name or alias, case-folded) with a label that states it (`GOLD_TO_GRAPH`, in
+ * the gold's direction or reversed as the label says); `pair` for any typed edge between them.
+ */
+export function matchGoldRelation(
+  page: GoldPageRelations,
+  g: GoldRelation,
+  keysOf: (id: EntityId) => ReadonlySet<string>,
+  typedRels: readonly Relationship[],
+): { isFrom: (id: EntityId) => boolean; isTo: (id: EntityId) => boolean; hit: boolean; pair: boolean } {
+  const fromKeys = namesOf(page, g.from).map(goldKey);
+  const toKeys = namesOf(page, g.to).map(goldKey);
+  const isFrom = (id: EntityId) => fromKeys.some((k) => keysOf(id).has(k));
+  const isTo = (id: EntityId) => toKeys.some((k) => keysOf(id).has(k));
+  const map = GOLD_TO_GRAPH.get(g.label);
+  const hit = typedRels.some(
+    (r) =>
+      (map?.same.includes(r.label) === true && isFrom(r.from) && isTo(r.to)) ||
+      (map?.reversed.includes(r.label) === true && isTo(r.from) && isFrom(r.to)),
+  );
+  const pair = typedRels.some((r) => (isFrom(r.from) && isTo(r.to)) || (isTo(r.from) && isFrom(r.to)));
+  return { isFrom, isTo, hit, pair };
 }
 
 export function pageFile(pagesDir: string, page: string): string | undefined {
