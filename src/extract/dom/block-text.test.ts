@@ -24,3 +24,11 @@ describe('blockText', () => {
     expect(textOf('<p>Acme\u202F\u202F\u2028is\u200B a\u3000firm.</p>')).toBe('Acme is a firm.');
   });
 });
+
+describe('table cells', () => {
+  it('ends each cell with a separator, so two cells never read as one name', () => {
+    const dom = new JSDOM('<table><tr><td>Northwind Traders</td><td>Quillfeather Labs</td><td>42</td></tr></table>');
+    const { text } = blockText(dom.window.document.body, { maxChars: 1_000 });
+    expect(text).toContain('Northwind Traders; Quillfeather Labs; 42;');
+  });
+});

@@ -72,6 +72,8 @@ const BLOCK = new Set([
   'body',
 ]);
 const CELL = new Set(['td', 'th']);
+/** What closes a table cell's text. */
+const CELL_END = '; ';
 
 export interface BlockTextOptions {
   readonly maxChars: number;
@@ -115,11 +117,11 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
   let visited = 0;
   let truncated = false;
   // Stack entries: a node to visit, or a marker string to emit after an element's children.
-  const stack: (Node | '\n' | ' ')[] = [root];
+  const stack: (Node | '\n' | ' ' | typeof CELL_END)[] = [root];
   while (stack.length > 0) {
     const item = stack.pop();
     if (item === undefined) break;
-    if (item === '\n' || item === ' ') {
+    if (item === '\n' || item === ' ' || item === CELL_END) {
       parts.push(item);
       continue;
     }
@@ -148,7 +150,8 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
       const marker = BLOCK.has(tag) ? '\n' : CELL.has(tag) ? ' ' : undefined;
       if (marker !== undefined) {
         parts.push(marker);
-        stack.push(marker);
+        // A table cell ends with a separator: two cells' names never read as one ("Red Hat" then "8417").
+        stack.push(CELL.has(tag) ? CELL_END : marker);
       }
     }
     // Sibling links, not `childNodes[i]`: indexing jsdom's live lists is slow on big trees.
