@@ -1,14 +1,20 @@
 /**
  * Page text can never stall the worker: every pattern run on page text, and
  * the whole analysis path the background runs (`createPageRecognizer` + analysis), on
- * hostile inputs up to 200k characters, within a time bound linear in the input size.
+ * hostile inputs up to 200k characters, within a CPU-time bound linear in the input size,
+ * and with work counted where the code lets a test count it (names looked up by relation
+ * finding, characters given to the recognizer).
  * Sizes ramp up (2k, 20k, 200k) so a super-linear pattern fails at 2k in well under a
  * second instead of hanging the run (the old relation patterns took 4 s on 2k characters).
+ *
+ * CPU time, not wall time (`cpuMs`): these bounds used to fail on a loaded 2-core machine
+ * with nothing regressed. What the user waits for (200k characters in ≤ 3 s, a yield every
+ * ~50 ms) is checked in wall time by analysis-latency.perf.test.ts (`npm run test:perf`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageCapture } from '../core/capture';
 import { createPageRecognizer } from '../background/ingest';
-import { analyzeCapture, analyzeCaptureAsync } from './analyze';
+import { analyzeCapture, analyzeCaptureAsync, SLICE_CHARS } from './analyze';
 import { isBoilerplateName, isImplausibleName } from './boilerplate';
 import { splitSentences, tokenize as nerTokenize } from './ner/tokenize';
 import type { EntityRecognizer } from './recognizer';
@@ -16,7 +22,14 @@ import { sentences, tokenize as ruleTokenize } from './rules/tokenize';
 import { decodeEntities, foldWhitespace, sanitizeLine, stripInvisible } from './sanitize';
 import { sentenceAt } from './snippet';
 import { PAGE_TEXT_PATTERNS as TEAM_SENSE_PATTERNS, isSportsPage } from './team-sense';
-import { adversarialInputs, FORMAT_CHARS, WHITE_SPACE, type AdversarialInput } from '../../tooling/testing/adversarial-inputs';
+import {
+  adversarialInputs,
+  FORMAT_CHARS,
+  heaviestInputs,
+  WHITE_SPACE,
+  type AdversarialInput,
+} from '../../tooling/testing/adversarial-inputs';
+import { cpuMs, cpuNow } from '../../tooling/testing/cpu-time';
 import { findTextRelations, PAGE_TEXT_PATTERNS as RELATION_PATTERNS } from './text-relations';
 
 const SIZES = [2_000, 20_000, 200_000];
@@ -29,22 +42,50 @@ function sizesOf(input: AdversarialInput): number[] {
   return input.name.startsWith('Acme ') || input.name.startsWith('random') ? [2_000, 200_000] : [2_000, 20_000];
 }
 /**
- * Time bounds, linear in the input size and generous for a loaded 2-core CI machine
- * (measured on an idle one: patterns ≤ 5 ms at 200k, the whole path 0.2–0.8 s).
+ * CPU-time bounds, linear in the input size and generous: measured on an idle 2-core
+ * machine, relation finding (all its patterns) takes ≤ 20 ms of CPU at 200k and the whole
+ * path ≤ 120 ms at 20k (CPU runs ahead of wall time there: GC threads count). A super-linear
+ * step is orders of magnitude over them (the old relation patterns: 4 s at 2k).
  */
 const PATTERN_MS = (size: number) => 50 + size / 500; // 200k: 450 ms per pattern
 const PATH_MS = (size: number) => 150 + (3_000 * size) / 200_000; // 200k: 3.15 s
-/** Longest time between two yields of the sliced analysis (the aim is ~50 ms; CI machines pause). */
+/**
+ * Longest CPU time between two yields of the sliced analysis. The aim is ~50 ms of wall
+ * time; a step that does per-mention work over the whole text (the 0.5 s "Acme’s CEO"
+ * step) is far over it, and GC threads can add to a slice's CPU time.
+ */
 const MAX_SLICE_MS = 300;
+/**
+ * Names looked up per character of text, at a larger size over a smaller one, with room
+ * for boundary effects. Relation finding looks only at the names near each anchor (and at
+ * a bounded number of anchors), so looks per character fall as the text grows; a search
+ * that walks back over every earlier name per anchor makes them grow with the text.
+ */
+const LOOKS_GROWTH = 2;
+const LOOKS_PER_CHAR_SLACK = 0.01;
 
 const inputs = adversarialInputs();
 let recognizer: EntityRecognizer;
+/** Characters given to the recognizer, one entry per call, since the last `counting()`. */
+let recognized: number[] = [];
 
 beforeAll(() => {
   recognizer = createPageRecognizer();
-  // Warm the model and the JIT so the first timed input is not charged for them.
+  // Warm the model and the JIT so the first measured input is not charged for them.
   analyzeCapture(capture('Patrick Collison, the CEO of Stripe, said Stripe is based in San Francisco.'), { recognizer });
 });
+
+/** The page recognizer, writing down how many characters each call reads (a work counter for the whole path). */
+function counting(): EntityRecognizer {
+  recognized = [];
+  return {
+    name: recognizer.name,
+    recognize: (text, options) => {
+      recognized.push(text.length);
+      return recognizer.recognize(text, options);
+    },
+  };
+}
 
 function capture(text: string): PageCapture {
   return {
@@ -60,18 +101,23 @@ function capture(text: string): PageCapture {
   };
 }
 
-function timed(run: () => unknown): number {
-  const t = performance.now();
-  run();
-  return performance.now() - t;
-}
-
-/** Runs `check` on the input at each size, stopping at the first size over its bound. */
+/** Runs `check` on the input at each size, stopping at the first size over its CPU bound. */
 function ramp(input: AdversarialInput, bound: (size: number) => number, check: (text: string) => unknown, sizes = SIZES): void {
   for (const size of sizes) {
-    const ms = timed(() => check(input.make(size)));
-    expect(ms, `${input.name} at ${size} characters took ${Math.round(ms)} ms`).toBeLessThanOrEqual(bound(size));
+    const ms = cpuMs(() => check(input.make(size)));
+    expect(ms, `${input.name} at ${size} characters took ${Math.round(ms)} ms of CPU`).toBeLessThanOrEqual(bound(size));
   }
+}
+
+/**
+ * The analysis path on `text`, checking its work counter: the text is given to the
+ * recognizer once, in slices (reading it again from the start at each slice, a quadratic
+ * path, would give the recognizer many times the text).
+ */
+function analyzeOnce(text: string): void {
+  analyzeCapture(capture(text), { recognizer: counting() });
+  const read = recognized.reduce((sum, n) => sum + n, 0);
+  expect(read, 'characters given to the recognizer').toBeLessThanOrEqual(text.length);
 }
 
 /** Runs a global or sticky-less pattern over all of `text`, as extraction does. */
@@ -89,6 +135,7 @@ describe('patterns on page text (before any folding)', () => {
   const patterns = [...RELATION_PATTERNS, ...TEAM_SENSE_PATTERNS];
 
   it('every relation and team-sense pattern stays linear on every hostile input', () => {
+    // No counter sees inside the regex engine: CPU time, linear in the size, is the bound.
     for (const input of inputs) {
       for (const re of patterns) ramp(input, PATTERN_MS, (text) => runPattern(re, text), sizesOf(input));
     }
@@ -120,6 +167,8 @@ describe('patterns on page text (before any folding)', () => {
 
   it('relation finding stays linear with names on both sides of every anchor', () => {
     for (const input of inputs) {
+      // Work counter: names looked up (calls of the resolve callback) per character, at each size.
+      const looksPerChar: number[] = [];
       ramp(
         input,
         PATTERN_MS,
@@ -132,9 +181,18 @@ describe('patterns on page text (before any folding)', () => {
             end: m.index + m[0].length,
             score: 0.9,
           }));
-          findTextRelations(text, mentions, (m) => ({ name: `${m.text}${m.start}`, type: m.type }));
+          let looks = 0;
+          findTextRelations(text, mentions, (m) => {
+            looks += 1;
+            return { name: `${m.text}${m.start}`, type: m.type };
+          });
+          looksPerChar.push(looks / Math.max(1, text.length));
         },
         sizesOf(input),
+      );
+      const [small = 0, large = 0] = looksPerChar;
+      expect(large, `${input.name}: names looked up per character, ${sizesOf(input).join(' then ')} characters`).toBeLessThanOrEqual(
+        LOOKS_GROWTH * small + LOOKS_PER_CHAR_SLACK,
       );
     }
   }, 60_000);
@@ -154,40 +212,42 @@ describe('folding', () => {
 });
 
 describe('the analysis path the background runs', () => {
-  it('analyses every hostile input at 2k and 20k characters within a linear bound', () => {
-    for (const input of inputs) ramp(input, PATH_MS, (text) => analyzeCapture(capture(text), { recognizer }), SIZES.slice(0, 2));
+  it('analyses every hostile input at 2k and 20k characters within a linear bound, reading each character once', () => {
+    for (const input of inputs) ramp(input, PATH_MS, analyzeOnce, SIZES.slice(0, 2));
   }, 60_000);
 
   // The heaviest classes at full size (the white-space runs fold to a few characters).
-  const heavy = inputs.filter((i) =>
-    /^(?:Acme )?(?:"A A A"|commas|dashes|"Acme, CEO of"|"Acme’s CEO"|capitals and U\+202F)|random mix #1$|run of U\+202F$/.test(i.name),
-  );
+  const heavy = heaviestInputs(inputs);
 
-  it('analyses 200k characters of the heaviest inputs in ≤ 3 s each', () => {
+  it('analyses 200k characters of the heaviest inputs within a linear bound (≤ 3.15 s of CPU each)', () => {
     expect(heavy.length).toBeGreaterThanOrEqual(8);
     // Ramped from 2k like every check: a super-linear path fails at 2k instead of hanging at 200k.
-    for (const input of heavy) ramp(input, PATH_MS, (text) => analyzeCapture(capture(text), { recognizer }));
+    for (const input of heavy) ramp(input, PATH_MS, analyzeOnce);
   }, 60_000);
 
-  it('yields at least every ~50 ms on 200k characters of hostile text', async () => {
+  it('yields after every bounded slice of work on 200k characters of hostile text', async () => {
     // One name repeated 20k times ("Acme’s CEO") once made a 0.5 s step (prose checks per mention).
     for (const input of heavy.filter((i) => !i.name.startsWith('Acme ') && !i.name.startsWith('run of'))) {
       // Ramp first (as above): the sliced path must not be reached with a super-linear pattern.
-      ramp(input, PATH_MS, (text) => analyzeCapture(capture(text), { recognizer }), SIZES.slice(0, 1));
+      ramp(input, PATH_MS, analyzeOnce, SIZES.slice(0, 1));
       const gaps: number[] = [];
-      let last = performance.now();
+      let last = cpuNow();
       const analysis = await analyzeCaptureAsync(capture(input.make(200_000)), {
-        recognizer,
+        recognizer: counting(),
+        // The budget in CPU time too: a loaded machine must not stop the analysis early.
+        now: cpuNow,
         budgetMs: 60_000,
         yieldNow: async () => {
-          gaps.push(performance.now() - last);
+          gaps.push(cpuNow() - last);
           await new Promise((resolve) => setTimeout(resolve, 0));
-          last = performance.now();
+          last = cpuNow();
         },
       });
-      gaps.push(performance.now() - last);
+      gaps.push(cpuNow() - last);
       expect(gaps.length, input.name).toBeGreaterThanOrEqual(20);
-      expect(Math.max(...gaps), `${input.name}: longest slice`).toBeLessThanOrEqual(MAX_SLICE_MS);
+      expect(Math.max(...gaps), `${input.name}: most CPU ms between two yields`).toBeLessThanOrEqual(MAX_SLICE_MS);
+      // Work counter: the recognizer reads the text in slices of at most SLICE_CHARS, each once.
+      expect(Math.max(...recognized), `${input.name}: characters recognized in one step`).toBeLessThanOrEqual(SLICE_CHARS);
       expect(analysis.notes.some((n) => n.startsWith('analysis stopped'))).toBe(false);
     }
   }, 60_000);

@@ -179,3 +179,17 @@ export function adversarialInputs(): AdversarialInput[] {
   for (let seed = 1; seed <= RANDOM_MIXES; seed += 1) out.push(randomMix(seed));
   return out;
 }
+
+/**
+ * The heaviest classes, the ones the analysis path is run on at full size (the white-space
+ * runs fold to a few characters): the adversarial unit test bounds their CPU time, the perf
+ * test their wall time.
+ *
+ * @example
+ *   for (const input of heaviestInputs(adversarialInputs())) analyzeCapture(captureOf(input.make(200_000)), { recognizer });
+ */
+export function heaviestInputs(inputs: readonly AdversarialInput[]): AdversarialInput[] {
+  return inputs.filter((i) =>
+    /^(?:Acme )?(?:"A A A"|commas|dashes|"Acme, CEO of"|"Acme’s CEO"|capitals and U\+202F)|random mix #1$|run of U\+202F$/.test(i.name),
+  );
+}

@@ -33,7 +33,7 @@ import pg from 'pg';
 
 const skip = pgSkipReason();
 
-if (skip !== undefined) console.warn(`team-host.test.ts skipped: ${skip}`);
+if (skip !== undefined) console.warn(`team-host.integration.test.ts skipped: ${skip}`);
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'correct horse: battery \\ staple';

@@ -20,7 +20,7 @@ import { useTeamDatabases } from './testing/use-team-databases';
 import type { TeamFixture } from './testing/team-fixture';
 
 const skip = pgSkipReason();
-if (skip !== undefined) console.warn(`postgres-team-reads.test.ts skipped: ${skip}`);
+if (skip !== undefined) console.warn(`postgres-team-reads.integration.test.ts skipped: ${skip}`);
 
 const caller = { caller: { kind: 'test' as const } };
 

@@ -31,7 +31,7 @@ import type { TeamGraph } from './team-background';
 import { createTeamBackground } from './team-background';
 
 const skip = pgSkipReason();
-if (skip !== undefined) console.warn(`team-background.test.ts skipped: ${skip}`);
+if (skip !== undefined) console.warn(`team-background.integration.test.ts skipped: ${skip}`);
 
 const track = throwawayDatabases();
 let counter = 0;

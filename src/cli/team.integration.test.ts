@@ -11,7 +11,7 @@ import type { PgServer } from '../adapters/postgres/testing/pg-server';
 
 const run = promisify(execFile);
 const skip = pgSkipReason();
-if (skip !== undefined) console.warn(`team.test.ts skipped: ${skip}`);
+if (skip !== undefined) console.warn(`team.integration.test.ts skipped: ${skip}`);
 
 const TSX = path.resolve(__dirname, '../../node_modules/.bin/tsx');
 const CLI = path.resolve(__dirname, 'team.ts');

@@ -24,7 +24,7 @@ import { useTeamDatabases } from './testing/use-team-databases';
 import type { TeamFixture } from './testing/team-fixture';
 
 const skip = pgSkipReason();
-if (skip !== undefined) console.warn(`team-sync.test.ts skipped: ${skip}`);
+if (skip !== undefined) console.warn(`team-sync.integration.test.ts skipped: ${skip}`);
 
 function ent(name: string, type: EntityType): AnalyzedEntity {
   return { name, type, aliases: [], attributes: {}, salience: 0.5, mentions: 1, snippet: `${name} was mentioned.`, origin: 'text' };

@@ -19,7 +19,7 @@ import { useTeamDatabases } from './testing/use-team-databases';
 import type { TeamFixture } from './testing/team-fixture';
 
 const skip = pgSkipReason();
-if (skip !== undefined) console.warn(`postgres-team-remote.test.ts skipped: ${skip}`);
+if (skip !== undefined) console.warn(`postgres-team-remote.integration.test.ts skipped: ${skip}`);
 
 /** A local graph of one member, with its own random ids (as in the extension). */
 function memberGraph(seed: number) {
