@@ -429,3 +429,33 @@ describe('sliceText', () => {
     expect(b.entities).toEqual([]);
   });
 });
+
+describe('the keep stage', () => {
+  const text = [
+    'Quillfeather Labs builds a new CPU for small drones, and its SDK is open.',
+    'Marta Velasquez, who runs Quillfeather Labs, said the CPUs ship in May.',
+    'Quillfeather Labs sells the chip to VCs and to Northwind Traders.',
+  ].join(' ');
+
+  it('never keeps a generic term in capitals, alone or plural, and keeps the names around it', () => {
+    const names = analyzeCapture(capture({ text }), { recognizer: createPageRecognizer() }).entities.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['Quillfeather Labs', 'Marta Velasquez']));
+    for (const generic of ['CPU', 'CPUs', 'SDK', 'VCs']) expect(names).not.toContain(generic);
+  });
+
+  it('shows every candidate it judged to an observer, and keeps them all when switched off', () => {
+    let seen: readonly { name: string; kept: boolean; features: readonly number[] }[] = [];
+    const off = analyzeCapture(capture({ text }), {
+      recognizer: createPageRecognizer(),
+      keepModel: null,
+      observeCandidates: (c) => (seen = c),
+    });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((c) => c.kept && c.features.length > 0)).toBe(true);
+    const dropAll = { features: [], weights: [], threshold: 0.9 };
+    const none = analyzeCapture(capture({ text }), { recognizer: createPageRecognizer(), keepModel: dropAll });
+    // A model that keeps nothing leaves only what structured data gives (nothing here).
+    expect(none.entities).toEqual([]);
+    expect(off.entities.length).toBeGreaterThan(0);
+  });
+});

@@ -17,7 +17,10 @@ import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
 import { CONFIDENT_TYPE_SCORE, keepRanked, pageEntityCap } from './entity-cap';
 import { foldShortNames } from './name-folding';
 import { knownNames } from './gazetteer/known-names';
+import { keepFeatures, type CandidateView } from './keep/features';
+import { KEEP_MODEL, keepProbability, type KeepModel } from './keep/keep-model';
 import { ORGANIZATION_NAME_WORDS } from './rules/lexicon/cues';
+import { isGenericTerm } from './rules/lexicon/generic-terms';
 import { MAX_SNIPPET, sentenceAt } from './snippet';
 import { withTeamSense } from './team-sense';
 import { findTextRelations } from './text-relations';
@@ -185,6 +188,19 @@ export interface AnalyzeOptions {
   readonly maxEntities?: number;
   /** Monotonic ms for `analyzeMs`; defaults to `performance.now()`. */
   readonly timer?: () => number;
+  /** The keep stage's model (`keep/keep-model.ts`); `null` keeps every candidate (ablation, training). */
+  readonly keepModel?: KeepModel | null;
+  /** Sees every text-found candidate the keep stage judged, with its features (training, `npm run train:keep`). */
+  readonly observeCandidates?: (candidates: readonly ObservedCandidate[]) => void;
+}
+
+/** A candidate the keep stage judged, as `observeCandidates` receives it. */
+export interface ObservedCandidate {
+  readonly name: string;
+  readonly type: EntityType;
+  readonly aliases: readonly string[];
+  readonly features: readonly number[];
+  readonly kept: boolean;
 }
 
 export interface AsyncAnalyzeOptions extends AnalyzeOptions {
@@ -346,7 +362,9 @@ function* analysisSteps(
       (m.type === 'other' && !typedKeys.has(nameKey(m.text)) && !named.has(m.text)) ||
       m.text.length > 120 ||
       isBoilerplateName(m.text) ||
-      isImplausibleName(m.text, m.type)
+      isImplausibleName(m.text, m.type) ||
+      // "the CPU", "SKUs": a common noun in capitals names no one thing (rules/lexicon/generic-terms.ts).
+      isGenericTerm(m.text)
     )
       continue;
     const key = nameKey(m.text);
@@ -414,6 +432,9 @@ function* analysisSteps(
     }
   }
   const candidates: Group[] = [];
+  const keepModel = options.keepModel === undefined ? KEEP_MODEL : options.keepModel;
+  const observed: ObservedCandidate[] = [];
+  const nameRuns = innerRuns(groups.map((g) => g.name));
   for (const g of groups) {
     if ((work += Math.max(1, g.mentions.length)) >= MENTIONS_PER_STEP) {
       work = 0;
@@ -433,9 +454,27 @@ function* analysisSteps(
       continue;
     // Capitals in headings, menus and labels say nothing about names: a text-only name needs
     // a sure recognizer hit or one mention in running prose.
-    if (g.structured || g.mentions.slice(0, MAX_PROSE_CHECKS).some((m) => m.score >= SURE_MENTION_SCORE || inProse(text, m)))
-      candidates.push(g);
+    if (g.structured) candidates.push(g);
+    else {
+      const checked = g.mentions.slice(0, MAX_PROSE_CHECKS);
+      const prose = checked.filter((m) => inProse(text, m)).length;
+      if (prose > 0 || checked.some((m) => m.score >= SURE_MENTION_SCORE)) {
+        // The keep stage (keep/): is this text-found name a real name of the article?
+        const view = candidateView(text, g, {
+          proseShare: prose / Math.max(1, checked.length),
+          inTitle: inKey(titleKey, g),
+          relationArgument: relationArguments.has(g),
+          lowerWords,
+          innerRuns: nameRuns,
+        });
+        const features = keepFeatures(view);
+        const kept = keepModel === null || keepProbability(features, keepModel) >= keepModel.threshold;
+        observed.push({ name: g.name, type: g.type, aliases: [...g.aliases], features, kept });
+        if (kept) candidates.push(g);
+      }
+    }
   }
+  options.observeCandidates?.(observed);
   const scored = candidates
     .map((g) => {
       const first = g.mentions.reduce((min, m) => Math.min(min, m.start), Number.POSITIVE_INFINITY);
@@ -538,6 +577,83 @@ function* analysisSteps(
     analyzeMs: Math.max(0, timer() - started),
     sentences: pageSentences(text.slice(0, readEnd), keptMentions),
   };
+}
+
+/** What the keep stage reads of a text-found group (`keep/features.ts`). */
+function candidateView(
+  text: string,
+  g: Group,
+  page: {
+    readonly proseShare: number;
+    readonly inTitle: boolean;
+    readonly relationArgument: boolean;
+    readonly lowerWords: ReadonlySet<string>;
+    /** Runs of words inside the page's longer names (`innerRuns`). */
+    readonly innerRuns: ReadonlySet<string>;
+  },
+): CandidateView {
+  const votes = [...g.typeVotes.values()];
+  const total = votes.reduce((a, b) => a + b, 0);
+  const starts = g.mentions.filter((m) => opensSentence(text, m.start)).length;
+  const glued = g.mentions.filter((m) => gluedToCapital(text, m)).length;
+  return {
+    name: g.name,
+    type: g.type,
+    scores: g.mentions.map((m) => m.score),
+    proseShare: page.proseShare,
+    sentenceStartShare: starts / Math.max(1, g.mentions.length),
+    inTitle: page.inTitle,
+    relationArgument: page.relationArgument,
+    voteShare: total <= 0 ? 0 : Math.max(...votes) / total,
+    known: knownNames().has(g.name),
+    pageWritesLower: (w) => page.lowerWords.has(w),
+    gluedShare: glued / Math.max(1, g.mentions.length),
+    insideLonger: page.innerRuns.has(g.name),
+  };
+}
+
+/** Names of at most this many words give their inner runs of words (`innerRuns`); longer ones are headlines. */
+const MAX_INNER_RUN_NAME_WORDS = 9;
+
+/** Every run of words strictly inside a group's name ("Battery" and "Ventures" of "Battery Ventures"). */
+function innerRuns(names: readonly string[]): Set<string> {
+  const runs = new Set<string>();
+  for (const name of names) {
+    const words = name.split(' ');
+    if (words.length < 2 || words.length > MAX_INNER_RUN_NAME_WORDS) continue;
+    for (let i = 0; i < words.length; i++)
+      for (let j = i + 1; j <= words.length; j++) if (j - i < words.length) runs.add(words.slice(i, j).join(' '));
+  }
+  return runs;
+}
+
+/** True when a capitalized word sits right before or after the mention in its sentence ("Warner Bros." + "Pictures"). */
+function gluedToCapital(text: string, m: Mention): boolean {
+  const after = /^ (\p{Lu})/u.exec(text.slice(m.end, m.end + 2));
+  if (after !== null) return true;
+  // The word before: back over one space, then over letters and digits (a bounded scan, no pattern).
+  if (text[m.start - 1] !== ' ') return false;
+  let i = m.start - 2;
+  const stop = Math.max(0, m.start - MAX_GLUED_WORD);
+  while (i >= stop && /[\p{L}\p{N}]/u.test(text[i] ?? '')) i -= 1;
+  const word = text.slice(i + 1, m.start - 1);
+  return /^\p{Lu}/u.test(word) && !opensSentence(text, i + 1);
+}
+
+/** Characters of the word before a mention looked at. */
+const MAX_GLUED_WORD = 40;
+
+/** Characters looked back over for what precedes a mention (spaces, quotes, brackets). */
+const MAX_LOOKBACK = 8;
+
+/** True when the mention at `start` opens a sentence or a line (its capital says nothing). */
+function opensSentence(text: string, start: number): boolean {
+  for (let i = start - 1; i >= Math.max(0, start - MAX_LOOKBACK); i--) {
+    const c = text[i] ?? '';
+    if (c === ' ' || c === '"' || c === '“' || c === "'" || c === '‘' || c === '(' || c === '[') continue;
+    return c === '.' || c === '!' || c === '?' || c === '\n' || c === ':';
+  }
+  return start < MAX_LOOKBACK;
 }
 
 /** Mentions of an untyped name the page repeats before it is kept (a stray "other" is mostly noise). */
