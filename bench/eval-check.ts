@@ -5,7 +5,7 @@
  * recall and typed relationships per page (`eval:relations`), QA strict (`eval:qa`).
  * A change that raises dev without moving check is not kept (bench/check-pages/README.md).
  *
- *   npm run eval:check [-- --json]
+ *   npm run eval:check [-- --only dev|check]
  *
  * Each scorer runs as its own process (they are the same scripts a developer runs alone);
  * the last line is the JSON of both columns.
@@ -75,8 +75,15 @@ if (!existsSync('../shared/corpus/pages')) {
   console.log(JSON.stringify({ skipped: true }));
   process.exit(0);
 }
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+const sets = SETS.filter((s) => only === undefined || s.name === only);
+if (sets.length === 0) {
+  console.error(`eval:check: --only takes ${SETS.map((s) => s.name).join(' or ')}`);
+  process.exit(2);
+}
 const results = new Map<string, Map<string, Readonly<Record<string, unknown>> | undefined>>();
-for (const set of SETS) {
+for (const set of sets) {
   const bySet = new Map<string, Readonly<Record<string, unknown>> | undefined>();
   for (const [kind, script] of Object.entries(SCRIPTS)) {
     process.stderr.write(`eval:check: ${kind} on ${set.name}…\n`);
@@ -85,13 +92,13 @@ for (const set of SETS) {
   results.set(set.name, bySet);
 }
 const table: Record<string, Record<string, number | null>> = {};
-console.log(`${'figure'.padEnd(32)} ${'dev'.padStart(8)} ${'check'.padStart(8)}`);
+console.log(`${'figure'.padEnd(32)} ${sets.map((s) => s.name.padStart(8)).join(' ')}`);
 for (const [kind, row] of ROWS) {
-  const values = SETS.map((s) => {
+  const values = sets.map((s) => {
     const r = results.get(s.name)?.get(kind);
     return r === undefined ? undefined : row.read(r);
   });
-  table[row.label] = Object.fromEntries(SETS.map((s, i) => [s.name, values[i] ?? null]));
+  table[row.label] = Object.fromEntries(sets.map((s, i) => [s.name, values[i] ?? null]));
   console.log(`${row.label.padEnd(32)} ${values.map((v) => (v === undefined ? '-' : String(v)).padStart(8)).join(' ')}`);
 }
 console.log(JSON.stringify(table));
