@@ -10,8 +10,8 @@
  * Each scorer runs as its own process (they are the same scripts a developer runs alone);
  * the last line is the JSON of both columns.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { field, runScorer } from './run-scorer';
 
 const SETS = [
   { name: 'dev', dir: 'bench/gold-pages' },
@@ -25,22 +25,6 @@ interface Row {
 
 function num(v: unknown): number | undefined {
   return typeof v === 'number' ? v : undefined;
-}
-function field(o: unknown, k: string): unknown {
-  return typeof o === 'object' && o !== null && Object.hasOwn(o, k) ? Reflect.get(o, k) : undefined;
-}
-
-/** Runs one scorer and returns its last line's JSON, or undefined when it failed or skipped. */
-function lastJson(script: string, goldDir: string): Readonly<Record<string, unknown>> | undefined {
-  const run = spawnSync('npx', ['tsx', script, '--gold', goldDir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) {
-    console.error(`${script} --gold ${goldDir} failed (exit ${String(run.status)}):\n${run.stderr.slice(-2000)}`);
-    return undefined;
-  }
-  const last = run.stdout.trim().split('\n').at(-1) ?? '';
-  const parsed: unknown = JSON.parse(last);
-  if (typeof parsed !== 'object' || parsed === null || field(parsed, 'skipped') === true) return undefined;
-  return Object.fromEntries(Object.entries(parsed));
 }
 
 const ROWS: readonly (readonly [string, Row])[] = [
@@ -87,7 +71,7 @@ for (const set of sets) {
   const bySet = new Map<string, Readonly<Record<string, unknown>> | undefined>();
   for (const [kind, script] of Object.entries(SCRIPTS)) {
     process.stderr.write(`eval:check: ${kind} on ${set.name}…\n`);
-    bySet.set(kind, lastJson(script, set.dir));
+    bySet.set(kind, runScorer(script, set.dir));
   }
   results.set(set.name, bySet);
 }

@@ -15,7 +15,7 @@ import { GraphService } from '../src/core/graph/service';
 import type { Entity } from '../src/core/graph/types';
 import { defaultSettings } from '../src/core/settings';
 import { capturePage } from '../src/extract/capture-page';
-import { allEntities, pageFile } from './relations-gold';
+import { allEntities, benchRulesOff, pageFile } from './relations-gold';
 import {
   parsePageGold,
   scorePage,
@@ -34,7 +34,7 @@ export async function graphOfPage(html: string, url: string, maxEntities?: numbe
   const graph = new GraphService({ store, ids, clock });
   const settings = defaultSettings();
   const withCap = maxEntities === undefined ? settings : { ...settings, capture: { ...settings.capture, maxEntitiesPerPage: maxEntities } };
-  const ingest = createIngest({ graph, store, clock, ids, settings: async () => withCap });
+  const ingest = createIngest({ graph, store, clock, ids, settings: async () => withCap, rulesOff: benchRulesOff() });
   const dom = new JSDOM(html, { url, virtualConsole: new VirtualConsole() });
   // A generous time budget: the figure is about what is recognized, not about this machine's load.
   const capture = capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 });

@@ -17,6 +17,7 @@ import type { Entity, Relationship } from '../src/core/graph/types';
 import { defaultSettings } from '../src/core/settings';
 import { capturePage } from '../src/extract/capture-page';
 import { goldKey } from '../tooling/eval/page-score';
+import { parseRulesOff, type RulesOff } from '../src/extract/rules/registry';
 
 /** Rows read per listing call. */
 const LIST_PAGE = 500;
@@ -179,6 +180,14 @@ export function matchGoldRelation(
   return { isFrom, isTo, hit, pair };
 }
 
+/**
+ * The rule families the evaluations switch off (`ARIADNE_RULES_OFF=a,b`, set by `npm run
+ * eval:ablate`); none by default.
+ */
+export function benchRulesOff(): RulesOff {
+  return parseRulesOff(process.env.ARIADNE_RULES_OFF ?? '');
+}
+
 export function pageFile(pagesDir: string, page: string): string | undefined {
   return [join(pagesDir, page, 'source.html'), join(pagesDir, page, 'input.html')].find((f) => existsSync(f));
 }
@@ -201,7 +210,7 @@ export async function buildGraph(pages: ReadonlyArray<{ html: string; url: strin
   const ids = sequentialIds();
   const graph = new GraphService({ store, ids, clock });
   const settings = defaultSettings();
-  const ingest = createIngest({ graph, store, clock, ids, settings: async () => settings });
+  const ingest = createIngest({ graph, store, clock, ids, settings: async () => settings, rulesOff: benchRulesOff() });
   const ms: number[] = [];
   for (const [i, p] of pages.entries()) {
     const t0 = performance.now();

@@ -22,6 +22,7 @@ import { createTrainedRecognizer } from '../extract/ner';
 import type { EntityRecognizer } from '../extract/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 import { withWebNames } from '../extract/web-names';
+import { NO_RULES_OFF, type RulesOff } from '../extract/rules/registry';
 
 export interface IngestDeps {
   /** The user's current settings: entities kept per page, auto-accept threshold. */
@@ -30,14 +31,17 @@ export interface IngestDeps {
   readonly store: GraphStore;
   readonly clock: Clock;
   readonly ids: IdSource;
+  /** Rule families switched off (`extract/rules/registry.ts`): for `npm run eval:ablate`, never set in the extension. */
+  readonly rulesOff?: RulesOff;
 }
 
 /**
  * The recognizer captures are analysed with (the trained model, else the rules), as
  * the adversarial tests and `bench:hostile` also use it.
  */
-export function createPageRecognizer(): EntityRecognizer {
-  return withWebNames(createTrainedRecognizer() ?? createRuleRecognizer(), createRuleRecognizer());
+export function createPageRecognizer(rulesOff: RulesOff = NO_RULES_OFF): EntityRecognizer {
+  const trained = createTrainedRecognizer() ?? createRuleRecognizer();
+  return rulesOff.has('web-names') ? trained : withWebNames(trained, createRuleRecognizer());
 }
 
 export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promise<IngestResult> {
@@ -46,11 +50,15 @@ export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promis
   let recognizer: EntityRecognizer | undefined;
   return async (capture) => {
     // The model is decoded on the first capture, not when the worker wakes for a message.
-    recognizer ??= createPageRecognizer();
+    recognizer ??= createPageRecognizer(deps.rulesOff);
     const settings = await deps.settings();
     // Sliced and time-boxed (ANALYSIS_BUDGET_MS): the worker answers the side panel between
     // slices, and a page built to be slow is stored with what was found in the budget.
-    const analysis = await analyzeCaptureAsync(capture, { recognizer, maxEntities: settings.capture.maxEntitiesPerPage });
+    const analysis = await analyzeCaptureAsync(capture, {
+      recognizer,
+      maxEntities: settings.capture.maxEntitiesPerPage,
+      ...(deps.rulesOff === undefined ? {} : { rulesOff: deps.rulesOff }),
+    });
     return ingestCapture(
       analysis,
       {

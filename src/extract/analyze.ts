@@ -21,6 +21,7 @@ import { keepFeatures, type CandidateView } from './keep/features';
 import { KEEP_MODEL, keepProbability, type KeepModel } from './keep/keep-model';
 import { ORGANIZATION_NAME_WORDS } from './rules/lexicon/cues';
 import { isGenericTerm } from './rules/lexicon/generic-terms';
+import { NO_RULES_OFF, type RuleId, type RulesOff } from './rules/registry';
 import { MAX_SNIPPET, sentenceAt } from './snippet';
 import { withTeamSense } from './team-sense';
 import { findTextRelations } from './text-relations';
@@ -188,6 +189,8 @@ export interface AnalyzeOptions {
   readonly maxEntities?: number;
   /** Monotonic ms for `analyzeMs`; defaults to `performance.now()`. */
   readonly timer?: () => number;
+  /** Rule families switched off (`rules/registry.ts`; `npm run eval:ablate`); none in the extension. */
+  readonly rulesOff?: RulesOff;
   /** The keep stage's model (`keep/keep-model.ts`); `null` keeps every candidate (ablation, training). */
   readonly keepModel?: KeepModel | null;
   /** Sees every text-found candidate the keep stage judged, with its features (training, `npm run train:keep`). */
@@ -288,6 +291,8 @@ function* analysisSteps(
 ): Generator<void, CaptureAnalysis, void> {
   const timer = options.timer ?? (() => performance.now());
   const started = timer();
+  const rulesOff = options.rulesOff ?? NO_RULES_OFF;
+  const on = (rule: RuleId) => !rulesOff.has(rule);
   const notes: string[] = [];
   // The configured cap is for an ordinary article; a longer page keeps more (entity-cap.ts).
   const cap = pageEntityCap(
@@ -348,23 +353,23 @@ function* analysisSteps(
   const mentionGroup = new Map<Mention, Group>();
   const english = isEnglish(capture.lang, text);
   // On a sports page "England" beating "Pakistan" are teams, not countries.
-  if (english) mentions = [...withTeamSense(mentions, text, capture.title)];
+  if (english && on('team-sense')) mentions = [...withTeamSense(mentions, text, capture.title)];
   if (!english) notes.push('not English: text names kept only when known or strongly cued');
   // A name the model once left untyped ("other") counts as a mention where another mention
   // of it on the page is typed (its type comes from those); alone, "other" is not kept,
   // unless the page repeats it and it is shaped like a name (`namedOther`).
   const typedKeys = new Set(mentions.filter((m) => m.type !== 'other').map((m) => nameKey(m.text)));
-  const named = english ? namedOthers(mentions, typedKeys) : new Map<string, EntityType>();
+  const named = english && on('named-others') ? namedOthers(mentions, typedKeys) : new Map<string, EntityType>();
   let work = 0;
   for (const m of mentions) {
     if ((work += 1) % MENTIONS_PER_STEP === 0) yield;
     if (
       (m.type === 'other' && !typedKeys.has(nameKey(m.text)) && !named.has(m.text)) ||
       m.text.length > 120 ||
-      isBoilerplateName(m.text) ||
-      isImplausibleName(m.text, m.type) ||
+      (on('boilerplate-names') && isBoilerplateName(m.text)) ||
+      (on('implausible-names') && isImplausibleName(m.text, m.type)) ||
       // "the CPU", "SKUs": a common noun in capitals names no one thing (rules/lexicon/generic-terms.ts).
-      isGenericTerm(m.text)
+      (on('generic-terms') && isGenericTerm(m.text))
     )
       continue;
     const key = nameKey(m.text);
@@ -375,8 +380,8 @@ function* analysisSteps(
       continue;
     // A section heading is not an entity unless structured data or the rest of the text says so.
     // Its mentions in running prose say so ("Bob Dylan" is the article's heading and its subject).
-    if (known === undefined && headingKeys.has(key) && key.includes(' ') && !inProse(text, m)) continue;
-    if (known === undefined && bylineKey !== undefined && key === bylineKey) continue;
+    if (on('heading-names') && known === undefined && headingKeys.has(key) && key.includes(' ') && !inProse(text, m)) continue;
+    if (on('byline-name') && known === undefined && bylineKey !== undefined && key === bylineKey) continue;
     let g = known;
     if (g === undefined) {
       g = {
@@ -392,7 +397,12 @@ function* analysisSteps(
       groups.push(g);
       textGroups.push(g);
       index(g, m.text);
-    } else if (!g.structured && m.text.startsWith(`${g.name} `) && ORGANIZATION_NAME_WORDS.has(m.text.slice(g.name.length + 1))) {
+    } else if (
+      on('fuller-org-name') &&
+      !g.structured &&
+      m.text.startsWith(`${g.name} `) &&
+      ORGANIZATION_NAME_WORDS.has(m.text.slice(g.name.length + 1))
+    ) {
       // "Piaggio Group" after "Piaggio": the fuller proper form is the name shown, the short one an alias; a legal
       // form stays off it ("Stripe, Inc." is shown "Stripe").
       addAlias(g, g.name);
@@ -403,7 +413,7 @@ function* analysisSteps(
     if (vote !== undefined) g.typeVotes.set(vote, (g.typeVotes.get(vote) ?? 0) + m.score);
     mentionGroup.set(m, g);
   }
-  foldShortNames(groups, mentionGroup, addAlias, (name) => knownNames().has(name));
+  if (on('short-name-folding')) foldShortNames(groups, mentionGroup, addAlias, (name) => knownNames().has(name));
 
   // 3. Types for text-only groups: the best-supported vote.
   voteTypes(groups);
@@ -423,7 +433,7 @@ function* analysisSteps(
     if (!allByName.has(g.name)) allByName.set(g.name, g);
     return true;
   });
-  for (const r of yield* relationsBySlice(text, readText, grouped, mentionGroup, expired, () =>
+  for (const r of yield* relationsBySlice(text, readText, on('text-patterns') ? grouped : [], mentionGroup, expired, () =>
     stop('relations read in part of the text'),
   )) {
     for (const name of [r.from, r.to]) {
@@ -432,7 +442,7 @@ function* analysisSteps(
     }
   }
   const candidates: Group[] = [];
-  const keepModel = options.keepModel === undefined ? KEEP_MODEL : options.keepModel;
+  const keepModel = !on('keep-model') ? null : options.keepModel === undefined ? KEEP_MODEL : options.keepModel;
   const observed: ObservedCandidate[] = [];
   const nameRuns = innerRuns(groups.map((g) => g.name));
   for (const g of groups) {
@@ -446,8 +456,10 @@ function* analysisSteps(
       g.structured ||
       g.mentions.length > 1 ||
       (g.mentions[0]?.score ?? 0) >= MIN_SINGLE_MENTION_SCORE ||
-      ((g.mentions[0]?.score ?? 0) >= MIN_DISTINCTIVE_SINGLE_SCORE && isDistinctiveName(g.name, (w) => lowerWords.has(w))) ||
-      ((g.mentions[0]?.score ?? 0) >= MIN_RARE_SINGLE_SCORE && isRareName(g.name, (w) => lowerWords.has(w))) ||
+      (on('single-mention-bars') &&
+        (g.mentions[0]?.score ?? 0) >= MIN_DISTINCTIVE_SINGLE_SCORE &&
+        isDistinctiveName(g.name, (w) => lowerWords.has(w))) ||
+      (on('single-mention-bars') && (g.mentions[0]?.score ?? 0) >= MIN_RARE_SINGLE_SCORE && isRareName(g.name, (w) => lowerWords.has(w))) ||
       inKey(titleKey, g) ||
       relationArguments.has(g)
     ))
@@ -458,7 +470,7 @@ function* analysisSteps(
     else {
       const checked = g.mentions.slice(0, MAX_PROSE_CHECKS);
       const prose = checked.filter((m) => inProse(text, m)).length;
-      if (prose > 0 || checked.some((m) => m.score >= SURE_MENTION_SCORE)) {
+      if (prose > 0 || checked.some((m) => m.score >= SURE_MENTION_SCORE) || !on('prose-gate')) {
         // The keep stage (keep/): is this text-found name a real name of the article?
         const view = candidateView(text, g, {
           proseShare: prose / Math.max(1, checked.length),
@@ -528,7 +540,7 @@ function* analysisSteps(
     const g = mentionGroup.get(m);
     return g !== undefined && keptGroups.has(g);
   });
-  for (const r of yield* relationsBySlice(text, readText, keptMentions, mentionGroup, expired, () =>
+  for (const r of yield* relationsBySlice(text, readText, on('text-patterns') ? keptMentions : [], mentionGroup, expired, () =>
     stop('relations read in part of the text'),
   ))
     push(r);
@@ -561,7 +573,7 @@ function* analysisSteps(
       ...(author === undefined ? {} : { author: { name: author.name, type: author.type } }),
     },
   );
-  for (const r of mergeRelations(relations, classified.relations, classified.coMentions)) push(r);
+  for (const r of mergeRelations(relations, on('relation-classifier') ? classified.relations : [], classified.coMentions)) push(r);
 
   // The analysis's own notes (the budget note above all) are never pushed out by the page's.
   const ownNotes = notes.slice(0, MAX_NOTES);
