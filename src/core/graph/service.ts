@@ -421,6 +421,30 @@ export class GraphService {
   }
 
   /**
+   * Sets the type the evidence decided (`src/core/graph/type-evidence.ts`), and records the
+   * change as evidence of the page that tipped it: kind `attribute`, detail
+   * "type: person → company (company 3.5, person 1.5)". Never over the user's choice: an
+   * entity whose type the user set (`typeSetByUser`) keeps it, and is returned unchanged.
+   * Unlike `updateEntity`, the type stays open to later evidence.
+   *
+   * @example
+   *   await graph.retypeByEvidence(id, 'company', { pageUrl, pageTitle, snippet, detail: 'company 3.5, person 1.5' });
+   */
+  async retypeByEvidence(id: EntityId, type: EntityType, source: EvidenceSource): Promise<Entity> {
+    if (!isEntityType(type)) throw new InvalidArgumentsError(`Unknown entity type "${String(type)}".`);
+    return this.write(async (log) => {
+      const before = await this.mustGet(id);
+      if (before.typeSetByUser === true || before.type === type) return before;
+      const entity = withKeys({ ...before, type, updatedAt: this.clock.now() });
+      await this.store.putEntity(entity);
+      log.entityPut(entity);
+      const why = source.detail === undefined ? '' : ` (${source.detail})`;
+      await this.putEvidence({ ...source, kind: 'attribute', entityId: id, detail: `type: ${before.type} → ${type}${why}` });
+      return entity;
+    });
+  }
+
+  /**
    * Merges attributes into an entity: new keys are added, existing keys updated
    * (as `entity_add` does on a repeated name).
    */

@@ -25,7 +25,10 @@ export interface Entity {
   readonly id: EntityId;
   /** Display name, as first seen or as the user set it. */
   readonly name: string;
-  /** indexed */
+  /**
+   * indexed. Decided by the evidence of every page and relationship (`type-evidence.ts`),
+   * unless the user set it (`typeSetByUser`).
+   */
   readonly type: EntityType;
   /** Other names this entity is known by (never includes `name`). */
   readonly aliases: readonly string[];

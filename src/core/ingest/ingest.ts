@@ -3,10 +3,12 @@
  * graph through the resolver. Each entity is resolved with the page as context: a
  * confident match joins the existing entity (evidence, aliases, attributes); a
  * doubtful one becomes a provisional entity plus a review item for the user; an
- * unknown one is created. Relations are deduplicated, the page is recorded with the
- * entities it contributed. Runs under the service's write serialization, so two
- * tabs capturing the same new entity create it once; re-ingesting the same capture
- * (same URL and capture time) changes nothing.
+ * unknown one is created. A match joins only when the page ties the names
+ * (`resolve/name-tie.ts`); otherwise it too is a doubt for review. Relations are
+ * deduplicated; each entity's type is then decided from all its evidence
+ * (`type-decision.ts`); the page is recorded with the entities it contributed. Runs
+ * under the service's write serialization, so two tabs capturing the same new entity
+ * create it once; re-ingesting the same capture (same URL and capture time) changes nothing.
  *
  * All or nothing: one capture is one store transaction (`exclusive` with
  * `atomic: true`). A failure or a worker stopped half-way leaves no trace, so the
@@ -32,7 +34,12 @@ import { DEFAULT_AUTO_ACCEPT } from '../resolve/schema';
 import type { ResolveResponse } from '../resolve/schema';
 import { looksLikeAcronym } from '../resolve/page-names';
 import { fold, isAcronymOf, nameKey, normalizeLabel, withoutHonorific } from '../text/normalize';
+import { isPartName, nameTie } from '../resolve/name-tie';
+import type { TypeVote } from '../graph/type-evidence';
+import { typeVoteDetail } from '../graph/type-evidence';
 import { queueReviewDoubts } from './review-doubts';
+import { decideTypes } from './type-decision';
+import type { PageTypeVote } from './type-decision';
 import { withUserTypes } from './user-types';
 
 /** Entities ingested per page at most (capture already caps salience at ~25). */
@@ -139,15 +146,13 @@ export async function ingestInto(
       duplicate: true,
     };
   }
-  // Names whose type the user fixed take that type first, so the resolver's typed match finds the user's entity.
-  const entities = await withUserTypes(
-    foldAcronyms(
-      [...analysis.entities]
-        .sort((a, b) => b.salience - a.salience || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-        .slice(0, MAX_INGEST_ENTITIES),
-    ),
-    deps.store,
+  const read = foldAcronyms(
+    [...analysis.entities]
+      .sort((a, b) => b.salience - a.salience || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .slice(0, MAX_INGEST_ENTITIES),
   );
+  // Names whose type the user fixed take that type first, so the resolver's typed match finds the user's entity.
+  const entities = await withUserTypes(read, deps.store);
   const pageNames = entities.flatMap((e) => [e.name, ...e.aliases]);
   const coMentions = entities.slice(0, CO_MENTIONS).map((e) => e.name);
   const source = { pageUrl: analysis.url, pageTitle: analysis.title, capturedAt, ...provenance };
@@ -157,10 +162,16 @@ export async function ingestInto(
   let matched = 0;
   let queued = 0;
 
+  const typeVotes: PageTypeVote[] = [];
+  const createdIds = new Set<EntityId>();
+  const known = new Set(previous?.entityIds ?? []);
+
   let mentionsDone = 0;
-  for (const mention of entities) {
+  for (const [index, mention] of entities.entries()) {
     if (deps.clock.now() > deadline) break;
     mentionsDone++;
+    // What the page said the thing is (before the user's type replaced it): the page's vote.
+    const vote: TypeVote = { type: read[index]?.type ?? mention.type, source: mention.origin === 'text' ? 'text' : 'structured' };
     // Parts of the name folded in on this page ("Bill", "Cosby" for "Bill Cosby") stand for it
     // here only: as resolver names they would match every other Bill; stored, the same.
     const aliases = mention.aliases.filter((a) => !isShortFormOf(a, mention.name));
@@ -186,13 +197,28 @@ export async function ingestInto(
               pageEntityIds,
               coMentions: coMentions.filter((n) => n !== mention.name),
               attributes: mention.attributes,
+              // A type from structured data or the user's correction is stated; the recognizer's is a guess.
+              typeStated: vote.source === 'structured' || mention.type !== vote.type,
             },
           );
+    const resolvedId = res?.status === 'resolved' && res.entity?.source === 'local' ? asEntityId(res.entity.id) : undefined;
+    const resolved = resolvedId === undefined ? undefined : await deps.store.getEntity(resolvedId);
+    // A join needs the names tied (`name-tie.ts`): the resolver's confidence alone ("SAP" for "Snap",
+    // a surname for a full name seen elsewhere) makes a doubt for the user, not an alias.
+    const untied =
+      resolved !== undefined &&
+      nameTie([mention.name, ...mention.aliases], [resolved.name, ...resolved.aliases], {
+        pageNames,
+        onPage: pageEntityIds.includes(resolved.id),
+        type: mention.type,
+      }) === undefined
+        ? resolved
+        : undefined;
     const joinId =
       res === undefined
         ? undefined
-        : res.status === 'resolved' && res.entity?.source === 'local'
-          ? asEntityId(res.entity.id)
+        : untied === undefined && resolved !== undefined
+          ? resolved.id
           : res.status === 'ambiguous'
             ? await pendingProvisional(deps.store, mention.name, res)
             : undefined;
@@ -207,13 +233,15 @@ export async function ingestInto(
         mentions: reread === undefined ? Math.max(1, mention.mentions) : 0,
       });
       // Surface variants ("Stripe, Inc.") are kept too: the user sees how the page wrote it.
-      // A surname ("Collison") stands for the full name on this page only: not an alias.
+      // A surname ("Collison", "Mr Collison") stands for the full name on this page only: not an alias.
       const newNames = [mention.name, ...aliases].filter(
-        (n) => fold(n) !== fold(known.name) && !isShortFormOf(n, known.name) && !known.aliases.some((a) => fold(a) === fold(n)),
+        (n) => fold(n) !== fold(known.name) && !isPartName(n, known.name) && !known.aliases.some((a) => fold(a) === fold(n)),
       );
       if (isFullerPersonName(known, mention)) {
-        // "Mr Rodrigues" seen first, "Carl Rodrigues" now: the person is shown by the full name.
-        await graph.updateEntity(known.id, { name: mention.name, aliases: [known.name, ...known.aliases, ...newNames] });
+        // "Mr Rodrigues" seen first, "Carl Rodrigues" now: the person is shown by the full name, and
+        // "Mr Rodrigues" stands for him on the pages that wrote it, not as an alias.
+        const names = [known.name, ...known.aliases, ...newNames].filter((n) => !isPartName(n, mention.name));
+        await graph.updateEntity(known.id, { name: mention.name, aliases: names });
       } else if (newNames.length > 0) await graph.addAliases(known.id, newNames);
       matched++;
     } else {
@@ -226,12 +254,24 @@ export async function ingestInto(
         ...(mention.description === undefined ? {} : { description: mention.description }),
       });
       created++;
-      if (res?.status === 'ambiguous') {
+      createdIds.add(entity.id);
+      if (untied !== undefined && res !== undefined) {
+        await deps.store.putReview(untiedReviewOf(deps, res, mention, entity.id, source, untied));
+        queued++;
+      } else if (res?.status === 'ambiguous') {
         await deps.store.putReview(reviewOf(deps, res, mention, entity.id, source));
         queued++;
       }
     }
-    await graph.recordEvidence({ ...source, kind: 'mention', entityId: entity.id, snippet: mention.snippet });
+    // The page's word on the type travels with its evidence (an LLM's reading adds none).
+    await graph.recordEvidence({
+      ...source,
+      kind: 'mention',
+      entityId: entity.id,
+      snippet: mention.snippet,
+      ...(provenance === undefined ? { detail: typeVoteDetail(vote) } : {}),
+    });
+    if (provenance === undefined) typeVotes.push({ id: entity.id, vote, snippet: mention.snippet, created: createdIds.has(entity.id) });
     if (!pageEntityIds.includes(entity.id)) pageEntityIds.push(entity.id);
     for (const n of [mention.name, ...mention.aliases]) if (!byKey.has(nameKey(n))) byKey.set(nameKey(n), entity.id);
   }
@@ -256,6 +296,9 @@ export async function ingestInto(
     });
     if (!relationshipIds.includes(out.relationship.id)) relationshipIds.push(out.relationship.id);
   }
+
+  // Each entity's type from all that is known now, this page and its relations included.
+  await decideTypes(graph, deps.store, typeVotes, source, known, deadline, deps.clock);
 
   // Same-name entities of other types, and part names beside full names, go to review too.
   queued += (await queueReviewDoubts(deps, { url: analysis.url, title: analysis.title }, pageEntityIds)).length;
@@ -373,6 +416,25 @@ function reviewOf(
       return id !== undefined && isEntityType(c.type) ? [{ id, label: c.label, type: c.type, confidence: c.confidence }] : [];
     }),
     reason: res.ambiguity?.reason ?? 'the resolver was not sure',
+  };
+}
+
+/**
+ * A review for a mention the resolver matched to an entity whose names no page ties to it
+ * (`nameTie`): the mention got its own entity, and the user decides whether it is that one.
+ */
+function untiedReviewOf(
+  deps: IngestDeps,
+  res: ResolveResponse,
+  mention: AnalyzedEntity,
+  provisionalId: EntityId,
+  source: { readonly pageUrl: string; readonly pageTitle: string },
+  candidate: Entity,
+): ReviewItem {
+  return {
+    ...reviewOf(deps, res, mention, provisionalId, source),
+    candidates: [{ id: candidate.id, label: candidate.name, type: candidate.type, confidence: res.confidence }],
+    reason: `"${mention.name}" looks like "${candidate.name}", but no page writes both for one thing`,
   };
 }
 

@@ -448,6 +448,24 @@ const DESCRIPTORS = new Set([
   'jp',
 ]);
 
+/**
+ * Whether one name key is the other plus words that only say what kind of business it is
+ * or a middle initial ("cisco systems" / "cisco", "macrumors com" / "macrumors",
+ * "donald j trump" / "donald trump"): the same name written longer. A digit is no initial
+ * ("ryzen 3 pro" is not "ryzen pro").
+ *
+ * @example
+ *   isWrittenLonger('dell technologies', 'dell') // true
+ *   isWrittenLonger('apple music', 'apple') // false
+ */
+export function isWrittenLonger(a: string, b: string): boolean {
+  const ta = new Set(a.split(' '));
+  const tb = new Set(b.split(' '));
+  const [short, long] = ta.size < tb.size ? [ta, tb] : [tb, ta];
+  // An initial only between a first name and a surname: "J. Smith" is not written longer than "Smith".
+  return addsOnly(short, long, (t) => DESCRIPTORS.has(t) || (short.size >= 2 && /^\p{L}$/u.test(t)));
+}
+
 /** `long` is `short` plus descriptor words only. */
 function isDescriptorVariant(short: ReadonlySet<string>, long: ReadonlySet<string>): boolean {
   return addsOnly(short, long, (t) => DESCRIPTORS.has(t));

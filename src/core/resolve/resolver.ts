@@ -6,6 +6,7 @@
  * optional extra phases, each recorded in `resolution_path`.
  */
 import { toErrorShape } from '../errors';
+import { MAX_TYPE_EVIDENCE, typeIsStated } from '../graph/type-evidence';
 import type { Clock, EntityId } from '../graph/ids';
 import { asEntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
@@ -63,6 +64,14 @@ export interface ResolveLocalContext {
   readonly coMentions?: readonly string[];
   /** The mention's own attributes (url, website…), for attribute agreement. */
   readonly attributes?: Readonly<Record<string, string>>;
+  /**
+   * Whether the expected type is stated (the page's structured data, the user's correction)
+   * rather than guessed by a recognizer. Given, a type conflict between a statement and a
+   * guess does not count (`TYPE_CONFLICT_WHEN_GUESSED`): the guess yields, and the type is
+   * then decided by the evidence (`src/core/ingest/type-decision.ts`). Absent, every type
+   * conflict counts in full.
+   */
+  readonly typeStated?: boolean;
 }
 
 export interface Resolver {
@@ -90,6 +99,13 @@ const MAX_CO_MENTIONS = 50;
 // A Map: the realm is the caller's string (`constructor` finds nothing).
 const REALM_TYPES: ReadonlyMap<string, EntityType> = new Map([['geography', 'location']]);
 const DEFAULT_AUTHORITY_TIMEOUT_MS = 3000;
+/**
+ * The share of `type_conflict` a stated type keeps against a guessed one: none. The guess
+ * yields, as if the recognizer had left the name untyped: names and context decide the
+ * match (any share large enough to matter sank same-name matches whose pages share no
+ * names, co_mentions_known, into review), and the evidence then decides the type.
+ */
+const TYPE_CONFLICT_WHEN_GUESSED = 0;
 
 /** What every phase of a resolution reads: the dependencies and the per-resolver memos. */
 interface ResolverRuntime {
@@ -305,6 +321,8 @@ async function rank(
     subjectProfile,
     profiles.map((c) => c.profile),
   );
+  // After the neighbours, which compute the features afresh.
+  if (local.typeStated !== undefined) scored = await withGuessedTypes(rt, scored, subjectProfile, locals, local.typeStated);
   if (req.strategy?.use_embeddings) scored = await withEmbeddings(rt, scored, p.names, p.expectedType);
   let ranked = scored.filter((c) => c.confidence >= minConfidence).sort(byRank);
   if (req.constraints?.require_authority) ranked = ranked.filter((c) => c.authorityId !== undefined);
@@ -405,6 +423,40 @@ function scoreCandidate(
     uri: entry?.uri ?? (entity?.authorityId ? wikidataUri(entity.authorityId) : entity?.attributes.url),
     attributes: entity?.attributes,
   };
+}
+
+/**
+ * A same-name candidate whose type conflicts with the subject's, where one of the two types
+ * is stated and the other only guessed: the conflict counts `TYPE_CONFLICT_WHEN_GUESSED`
+ * of its weight. A recognizer's type is wrong on about one stored name in ten, so a guess
+ * against a statement is no evidence of two things; two guesses or two statements that
+ * disagree still keep homonyms apart ("Jordan" the country and the player, both guessed).
+ */
+async function withGuessedTypes(
+  rt: ResolverRuntime,
+  scored: ScoredCandidate[],
+  subject: SubjectProfile,
+  locals: readonly Entity[],
+  subjectStated: boolean,
+): Promise<ScoredCandidate[]> {
+  const out: ScoredCandidate[] = [];
+  for (const c of scored) {
+    const entity = c.source === 'local' ? locals.find((e) => e.id === c.id) : undefined;
+    const sameName = c.features.exact_name === 1 || c.features.alias_match === 1;
+    if (entity === undefined || c.features.type_conflict !== 1 || !sameName) {
+      out.push(c);
+      continue;
+    }
+    const stated =
+      entity.typeSetByUser === true || typeIsStated(await rt.deps.store.evidenceOfEntity(entity.id, MAX_TYPE_EVIDENCE), entity.type);
+    if (stated === subjectStated) {
+      out.push(c);
+      continue;
+    }
+    const features: Features = { ...c.features, type_conflict: TYPE_CONFLICT_WHEN_GUESSED };
+    out.push({ ...c, features, confidence: confidenceOf(features, rt.weightsOf(subject.expectedType ?? entity.type)) });
+  }
+  return out;
 }
 
 async function withNeighbours(
