@@ -20,6 +20,9 @@
  * name before it ("Pega VP"); a company's short form joins its name ("Pega" for Pegasystems); a
  * name in apposition with a device noun is a product ("its robot, Spot"), with a firm noun a
  * company; a seat after an introductory phrase ("In the past, the company, based in …"); "I"
- * as the page's author ("I work at Voodoo"); business terms in capitals are no names.
+ * as the page's author ("I work at Voodoo"); business terms in capitals are no names. 6: a
+ * table cell's text ends with a separator (two cells are never one name); generic terms in
+ * capitals ("CPU", "SDKs") are no names; the learned keep stage (keep/) drops names it judges
+ * not to be names of the article.
  */
-export const ANALYZER_VERSION = 5;
+export const ANALYZER_VERSION = 6;
