@@ -3,7 +3,7 @@
  * name holds `--page` (all pages when absent, as `eval:qa` does), asks each of their
  * templated questions and prints, under each answer, the stored sentences the answerer may
  * read about the entity asked (what READ_PAGE_SENTENCES returns) with the names and types
- * each sentence holds.
+ * each sentence holds. Each answer shows its confidence and its claims (value, basis, pages).
  *
  *   npx tsx bench/qa-trace.ts --gold bench/gold-pages [--page pebble] [--question "Core use"] [--wrong]
  */
@@ -57,7 +57,12 @@ for (const page of gold) {
     const asked = q.expected === r.to ? r.from : r.to;
     const ok = names(withoutNames(result.answer, namesOf(page, asked)), namesOf(page, q.expected));
     if (wrongOnly && ok) continue;
-    console.log(`\n${ok ? 'RIGHT' : 'WRONG'} ${q.question} → ${q.expected}\n  answer: ${result.answer.replace(/\s+/g, ' ').slice(0, 300)}`);
+    console.log(
+      `\n${ok ? 'RIGHT' : 'WRONG'} [${result.confidence}] ${q.question} → ${q.expected}\n  answer: ${result.answer.replace(/\s+/g, ' ').slice(0, 300)}`,
+    );
+    // Each value given, with what backs it and the page that states it.
+    for (const c of result.claims ?? [])
+      console.log(`  claim: ${c.value} (${c.basis}) ← ${c.pages.map((p) => p.title).join('; ') || 'no page'}`);
     console.log(`  gold evidence: ${r.evidence}`);
     const found = await deps.search.search(asked, { limit: 1 });
     const id = found[0]?.id;

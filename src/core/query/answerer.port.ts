@@ -27,8 +27,19 @@ export interface AnswerInput {
   readonly onToken?: (chunk: string) => void;
 }
 
+/** Why the loop stopped fulfilling requests and made the answerer answer with what it had. */
+export type LoopStop =
+  | { readonly kind: 'limit'; readonly limit: number }
+  | { readonly kind: 'rejected'; readonly problem: string }
+  | { readonly kind: 'no_answer' };
+
 export interface Answerer {
   /** Short name for history and notices: `symbolic`, `openai-compatible`, `chrome-prompt-api`. */
   readonly name: string;
   answer(input: AnswerInput): Promise<QueryResponse>;
+  /**
+   * The notice on an answer made after the loop stopped early, in this answerer's own terms
+   * (an offline answerer has no request limit of a model to speak of); the loop's wording when absent.
+   */
+  stopNotice?(stop: LoopStop): string;
 }

@@ -48,6 +48,8 @@ export const MAX_PATH_DEPTH = 4;
 export const STATED_PATH_DEPTH = 3;
 // Entities one FIND_CO_MENTIONED request returns: a readable list, a small prompt.
 export const MAX_CO_MENTIONS = 20;
+/** The farthest a listing may start (`from`): the rest of a long list is paged, never read whole. */
+export const MAX_LIST_START = 10_000;
 
 export interface CapabilityEnvironment {
   /** The URL of the page the user is on, when the question came from a tab. */
@@ -114,6 +116,7 @@ export function buildCapabilities(context: QueryContext, env: CapabilityEnvironm
       parameters: [
         createEnumParam('definition', 'Entity type', types),
         createIntegerParam('limit', 'How many entities (default 10)', 1, MAX_RESULTS_PER_REQUEST),
+        createIntegerParam('from', 'Start rank', 1, MAX_LIST_START),
       ],
     });
   }
@@ -131,6 +134,7 @@ export function buildCapabilities(context: QueryContext, env: CapabilityEnvironm
       parameters: [
         createEntityIdParam('entityId', 'Entity', all),
         createEnumParam('definition', 'Only this type', [...ENTITY_TYPES], false),
+        createIntegerParam('from', 'Start rank', 1, MAX_LIST_START),
       ],
     });
   }
@@ -150,7 +154,7 @@ export function buildCapabilities(context: QueryContext, env: CapabilityEnvironm
   caps.push({
     id: CAPABILITY.GET_CAPTURED_PAGES,
     description: 'Pages the user captured and the entities read from them: the current page, today, or the most recent.',
-    parameters: [createEnumParam('scope', 'Which pages', scopes)],
+    parameters: [createEnumParam('scope', 'Which pages', scopes), createIntegerParam('from', 'Start rank, newest 1', 1, MAX_LIST_START)],
   });
   return caps;
 }

@@ -39,7 +39,11 @@ async function world(relations: ReadonlyArray<[string, string, string]> = []) {
     title: RIVALRY,
     capturedAt: FIXTURE_NOW - 2000,
     names: ['Northwind', 'Fabrikam', 'Contoso'],
-    sentences: ['The trial opened on Monday.', 'Contoso sued Northwind over the design of its pumps.'],
+    sentences: [
+      'The trial opened on Monday.',
+      'Contoso sued Northwind over the design of its pumps.',
+      'Fabrikam was not part of the suit.',
+    ],
   });
   await g.page({
     url: 'https://news.example/lisbon',

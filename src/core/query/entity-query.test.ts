@@ -39,7 +39,7 @@ describe('answerQuestion (entity_query)', () => {
     const engine = createQueryEngine({ store, clock: fixedClock(FIXTURE_NOW) });
     const result = await answerQuestion('which companies use Rust?', { engine, store });
     expect(result.entities.map((e) => e.name)).toEqual(['Stripe', 'Cloudflare', 'Rust']);
-    expect(result.answer).toBe('Stripe and Cloudflare use Rust.');
+    expect(result.answer).toBe('2 companies use Rust: Stripe and Cloudflare.');
   });
 
   it('records a failed query in history with its error', async () => {

@@ -10,7 +10,7 @@ import { GraphRelationships } from './graph-relationships';
 import { GraphSemanticSearch } from './graph-semantic-search';
 import { InMemoryQueryHistory, type QueryHistory } from './query-history';
 import { QueryEngine } from './query-engine';
-import type { AnswerBlock, AnswerSource, Confidence } from './query-response';
+import type { AnswerBlock, AnswerClaim, AnswerSource, Confidence } from './query-response';
 import type { NameSearch } from './semantic-search.port';
 import { SymbolicAnswerer } from './symbolic-answerer';
 import { tokenNameSearch } from './token-name-search';
@@ -74,6 +74,8 @@ export interface EntityQueryResult {
   readonly blocks?: readonly AnswerBlock[];
   readonly confidence: Confidence;
   readonly sources: readonly AnswerSource[];
+  /** Each value the answer gives, with its basis and the pages (and sentences) stating it. */
+  readonly claims?: readonly AnswerClaim[];
   readonly follow_ups: readonly string[];
   readonly notices?: readonly string[];
   readonly query_id: string;
@@ -120,6 +122,7 @@ export async function answerQuestion(
     ...(answer.blocks ? { blocks: answer.blocks } : {}),
     confidence: answer.confidence,
     sources: answer.sources,
+    ...(answer.claims ? { claims: answer.claims } : {}),
     follow_ups: answer.suggestedFollowUps,
     ...(answer.notices ? { notices: answer.notices } : {}),
     query_id: result.queryId,

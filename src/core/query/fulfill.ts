@@ -6,10 +6,11 @@ import { InvalidArgumentsError } from '../errors';
 import { asEntityId, type EntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import { isEntityType } from '../graph/types';
-import type { Entity, EntityType, Page } from '../graph/types';
+import type { EntityType, Page } from '../graph/types';
 import { CAPABILITY, MAX_CO_MENTIONS, MAX_PATH_DEPTH, MAX_SENTENCES_READ, NAME_SCAN_PAGES, STATED_PATH_DEPTH } from './capabilities';
 import { loadFullEntity } from './graph-views';
 import { requestKey } from './info-capability';
+import { containsWord, mentionedOnPage, namesInText, sentenceNaming } from './page-text';
 import {
   QueryContext,
   summarize,
@@ -27,7 +28,7 @@ import type { SemanticSearchProvider } from './semantic-search.port';
 // Defaults when the answerer does not say how many.
 const DEFAULT_RESULTS = 10;
 // Relationships per entity for GET_RELATIONSHIPS.
-const RELATIONSHIPS_PER_ENTITY = 50;
+export const RELATIONSHIPS_PER_ENTITY = 50;
 // Labels and most-connected entities returned by LIST_ENTITY_DEFINITIONS.
 const STATS_TOP = 10;
 // Pages per scope, and entities shown per page.
@@ -75,6 +76,8 @@ function ids(value: unknown): EntityId[] {
 }
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const count = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) ? value : DEFAULT_RESULTS);
+/** The 1-based position of a listing's first item (`from`), 1 when not given. */
+const position = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : 1);
 
 /**
  * @example
@@ -139,14 +142,16 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
       const type = text(p.definition);
       if (!isEntityType(type)) throw new InvalidArgumentsError(`Unknown entity type "${type.slice(0, 40)}".`);
       const limit = count(p.limit);
+      const from = position(p.from);
       // Most mentioned first (ties by id) among a bounded read in creation order.
-      const listed = (await deps.store.listEntities({ type, limit: limit * 20 }))
+      const listed = (await deps.store.listEntities({ type, limit: (from - 1 + limit) * 20 }))
         .sort((a, b) => b.mentionCount - a.mentionCount || (a.id < b.id ? -1 : 1))
-        .slice(0, limit);
+        .slice(from - 1, from - 1 + limit);
       for (const e of listed) patch.addEntitySummary(summarize(e));
       patch.setTypeListing(
         type,
         listed.map((e) => e.id),
+        from,
       );
       break;
     }
@@ -168,7 +173,7 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
       break;
     }
     case CAPABILITY.GET_CAPTURED_PAGES:
-      await addPages(deps.store, patch, text(p.scope), env);
+      await addPages(deps.store, patch, text(p.scope), env, position(p.from));
       break;
     case CAPABILITY.READ_PAGE_SENTENCES:
       for (const id of ids(p.entityId)) patch.setSentences(id, await readSentences(deps.store, id));
@@ -181,7 +186,7 @@ export async function fulfillRequest(deps: FulfillDeps, request: InfoRequest, en
     case CAPABILITY.FIND_CO_MENTIONED: {
       const type = text(p.definition);
       if (type !== '' && !isEntityType(type)) throw new InvalidArgumentsError(`Unknown entity type "${type.slice(0, 40)}".`);
-      for (const id of ids(p.entityId)) await addCoMentions(deps.store, patch, id, type === '' ? undefined : type);
+      for (const id of ids(p.entityId)) await addCoMentions(deps.store, patch, id, type === '' ? undefined : type, position(p.from));
       break;
     }
     default:
@@ -357,52 +362,56 @@ function firstWord(hay: string, needle: string): number {
   return -1;
 }
 
-/** The lower-case names a sentence may call `entity` by: name, aliases, and a person's surname. */
-function namesInText(entity: Entity): string[] {
-  // A person is often named by surname alone after the first mention ("Kay", "Peterson").
-  const surname =
-    entity.type === 'person'
-      ? entity.name
-          .split(' ')
-          .filter((w) => w.length > 2)
-          .at(-1)
-      : undefined;
-  return [entity.name, ...entity.aliases, ...(surname !== undefined && surname !== entity.name ? [surname] : [])]
-    .map((n) => n.toLowerCase())
-    .filter((n) => n.length > 1);
-}
-
 /**
  * The entities named on the newest pages of `anchor` (of `type` when given), ranked by how
- * many of those pages name both (ties: name, then id), each with the first page titles.
+ * many of those pages name both (ties: mentions, name, then id), each with the first pages
+ * and a sentence of each naming it. A page counts for an entity only when its own words name
+ * it (`mentionedOnPage`): the page's publisher, author or site name is not said with everything on
+ * it. `from` is the 1-based rank of the first entry returned.
  */
-async function addCoMentions(store: GraphStore, patch: QueryContext, anchor: EntityId, type: EntityType | undefined): Promise<void> {
-  const pages = await store.pagesOfEntity(anchor, CO_MENTION_PAGES);
-  const shared = new Map<EntityId, { url: string; title: string }[]>();
+async function addCoMentions(
+  store: GraphStore,
+  patch: QueryContext,
+  anchor: EntityId,
+  type: EntityType | undefined,
+  from: number,
+): Promise<void> {
+  const anchorEntity = await store.getEntity(anchor);
+  const pages = (await store.pagesOfEntity(anchor, CO_MENTION_PAGES)).filter(
+    (page) => anchorEntity !== undefined && mentionedOnPage(page, anchorEntity),
+  );
+  const listed = new Map<EntityId, Page[]>();
   for (const page of pages) {
-    for (const id of new Set(page.entityIds)) {
-      if (id !== anchor) shared.set(id, [...(shared.get(id) ?? []), { url: page.url, title: page.title }]);
-    }
+    for (const id of new Set(page.entityIds)) if (id !== anchor) listed.set(id, [...(listed.get(id) ?? []), page]);
   }
-  const candidates = [...shared]
+  const candidates = [...listed]
     .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, CO_MENTION_CANDIDATES);
   const entities = new Map((await store.getEntities(candidates.map(([id]) => id))).map((e) => [e.id, e]));
   // Ties on shared pages go to the entity mentioned more often overall (the more likely topic), then by name.
   const matching = candidates
-    .flatMap(([id, on]) => {
+    .flatMap(([id, listing]) => {
       const e = entities.get(id);
-      return e && (type === undefined || e.type === type)
-        ? [{ id, name: e.name, type: e.type, sharedPages: on.length, pages: on.slice(0, PAGES_CITED), mentions: e.mentionCount }]
-        : [];
+      if (!e || (type !== undefined && e.type !== type)) return [];
+      const on = listing.filter((page) => mentionedOnPage(page, e));
+      return on.length === 0 ? [] : [{ entity: e, on, mentions: e.mentionCount }];
     })
-    .sort((a, b) => b.sharedPages - a.sharedPages || b.mentions - a.mentions || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
-  const entries: CoMentionView[] = matching.slice(0, MAX_CO_MENTIONS).map((e) => ({
+    .sort(
+      (a, b) =>
+        b.on.length - a.on.length ||
+        b.mentions - a.mentions ||
+        a.entity.name.localeCompare(b.entity.name) ||
+        (a.entity.id < b.entity.id ? -1 : 1),
+    );
+  const entries: CoMentionView[] = matching.slice(from - 1, from - 1 + MAX_CO_MENTIONS).map(({ entity: e, on }) => ({
     id: e.id,
     name: e.name,
     type: e.type,
-    sharedPages: e.sharedPages,
-    pages: e.pages,
+    sharedPages: on.length,
+    pages: on.slice(0, PAGES_CITED).map((page) => {
+      const sentence = sentenceNaming(page, e, anchorEntity);
+      return { url: page.url, title: page.title, ...(sentence === undefined ? {} : { sentence }) };
+    }),
   }));
   for (const e of entries) patch.addEntitySummary({ id: e.id, name: e.name, type: e.type, summary: '' });
   patch.setCoMentions({
@@ -410,11 +419,12 @@ async function addCoMentions(store: GraphStore, patch: QueryContext, anchor: Ent
     ...(type === undefined ? {} : { type }),
     pagesRead: pages.length,
     total: matching.length,
+    from,
     entries,
   });
 }
 
-/** The newest pages naming both entities, each with its stored sentences that name both. */
+/** The newest pages whose words name both entities (`mentionedOnPage`), each with its stored sentences that name both. */
 async function sharedPages(store: GraphStore, a: EntityId, b: EntityId): Promise<SharedPageView[]> {
   const [ea, eb] = [await store.getEntity(a), await store.getEntity(b)];
   if (!ea || !eb || a === b) return [];
@@ -426,7 +436,7 @@ async function sharedPages(store: GraphStore, a: EntityId, b: EntityId): Promise
     return namesA.some((n) => containsWord(lower, n)) && namesB.some((n) => containsWord(lower, n));
   };
   return (await store.pagesOfEntity(a, CO_MENTION_PAGES))
-    .filter((page) => ofB.has(page.url))
+    .filter((page) => ofB.has(page.url) && mentionedOnPage(page, ea) && mentionedOnPage(page, eb))
     .slice(0, SHARED_PAGES)
     .map((page) => ({
       url: page.url,
@@ -435,24 +445,21 @@ async function sharedPages(store: GraphStore, a: EntityId, b: EntityId): Promise
     }));
 }
 
-/** `needle` in `hay` with no letter or digit right before or after (both lower case). */
-function containsWord(hay: string, needle: string): boolean {
-  return firstWord(hay, needle) >= 0;
-}
-
-async function addPages(store: GraphStore, patch: QueryContext, scope: string, env: FulfillEnv): Promise<void> {
-  let pages;
+/** The pages of a scope from the `from`-th newest on (1-based), with how many the scope holds in all. */
+async function addPages(store: GraphStore, patch: QueryContext, scope: string, env: FulfillEnv, from: number): Promise<void> {
+  let pages: Page[];
   let total: number | undefined;
   if (scope === 'current_page') {
     const page = env.pageUrl ? await store.getPage(env.pageUrl) : undefined;
     pages = page ? [page] : [];
-  } else if (scope === 'today') {
-    const since = startOfDay(env.now, env.timezoneOffsetMinutes);
-    pages = await store.listPages({ limit: PAGES_PER_SCOPE, since });
-    // Only the newest pages are loaded; the count is of all of today's.
+  } else if (scope === 'today' || scope === 'recent') {
+    const since = scope === 'today' ? startOfDay(env.now, env.timezoneOffsetMinutes) : undefined;
+    const window = { limit: from - 1 + PAGES_PER_SCOPE, ...(since === undefined ? {} : { since }) };
+    pages = (await store.listPages(window)).slice(from - 1);
+    // Only a window of the newest pages is loaded; the count is of all of them.
     total = await store.countPages(since);
   } else {
-    pages = await store.listPages({ limit: PAGES_PER_SCOPE });
+    pages = [];
   }
   for (const page of pages) {
     const view: PageView = {
@@ -465,5 +472,5 @@ async function addPages(store: GraphStore, patch: QueryContext, scope: string, e
     patch.addPage(view);
     for (const e of await store.getEntities(view.entityIds)) patch.addEntitySummary(summarize(e));
   }
-  if (scope === 'current_page' || scope === 'today' || scope === 'recent') patch.markPageScope(scope satisfies PageScope, total);
+  if (scope === 'current_page' || scope === 'today' || scope === 'recent') patch.markPageScope(scope satisfies PageScope, total, from);
 }

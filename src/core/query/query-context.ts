@@ -109,6 +109,8 @@ export interface SentenceView {
 export interface PageRef {
   readonly url: string;
   readonly title: string;
+  /** A sentence of the page naming the entity cited (page text: untrusted data). */
+  readonly sentence?: string;
 }
 /** An entity named on captured pages that also name the anchor (FIND_CO_MENTIONED). */
 export interface CoMentionView {
@@ -126,8 +128,10 @@ export interface CoMentionsView {
   readonly type?: EntityType;
   /** Pages of the anchor that were read (the newest, bounded). */
   readonly pagesRead: number;
-  /** How many entities (of the type) share those pages; `entries` holds the first. */
+  /** How many entities (of the type) share those pages; `entries` holds some of them. */
   readonly total: number;
+  /** The 1-based rank of the first entry (1 when absent). */
+  readonly from?: number;
   readonly entries: readonly CoMentionView[];
 }
 /** A page naming two entities, with its stored sentences that name both (page text: untrusted data). */
@@ -185,11 +189,13 @@ export class QueryContext {
   private readonly nameSentenceMap = new Map<string, { readonly name: string; readonly sentences: readonly SentenceView[] }>();
   private readonly coMentionMap = new Map<string, CoMentionsView>();
   private readonly sharedPageMap = new Map<string, SharedPagesView>();
-  private readonly typeListings = new Map<EntityType, EntityId[]>();
+  private readonly typeListings = new Map<EntityType, { readonly ids: EntityId[]; readonly from: number }>();
   private readonly lookups = new Map<string, EntityId[]>();
   private readonly scopes = new Set<PageScope>();
   /** How many pages each loaded scope holds in all (the context keeps only the newest). */
   private readonly pageTotals = new Map<PageScope, number>();
+  /** The 1-based position of the first page loaded of each scope (1 when from the newest). */
+  private readonly pageStarts = new Map<PageScope, number>();
   private readonly fulfilledKeys = new Set<string>();
   private definitionList: DefinitionView[] | undefined;
   private labelList: LabelCount[] | undefined;
@@ -285,16 +291,18 @@ export class QueryContext {
     this.labelList = [...labels];
     this.connectedList = [...connected];
   }
-  setTypeListing(type: EntityType, ids: readonly EntityId[]): void {
-    this.typeListings.set(type, [...ids]);
+  /** The entities of one type listed, the `from`-th most mentioned first (1-based). */
+  setTypeListing(type: EntityType, ids: readonly EntityId[], from = 1): void {
+    this.typeListings.set(type, { ids: [...ids], from });
   }
   /** Remembers which entities a name lookup or search returned (best first). */
   setLookup(query: string, ids: readonly EntityId[]): void {
     this.lookups.set(query, [...ids]);
   }
-  markPageScope(scope: PageScope, total?: number): void {
+  markPageScope(scope: PageScope, total?: number, from = 1): void {
     this.scopes.add(scope);
     if (total !== undefined) this.pageTotals.set(scope, total);
+    this.pageStarts.set(scope, from);
   }
   /** Remembers that a request was run, so answerers do not ask twice. */
   markFulfilled(key: string): void {
@@ -316,10 +324,11 @@ export class QueryContext {
     for (const read of other.nameSentenceMap.values()) this.setNameSentences(read.name, read.sentences);
     for (const view of other.coMentionMap.values()) this.setCoMentions(view);
     for (const view of other.sharedPageMap.values()) this.setSharedPages(view);
-    for (const [type, ids] of other.typeListings) this.typeListings.set(type, ids);
+    for (const [type, listing] of other.typeListings) this.typeListings.set(type, listing);
     for (const [query, ids] of other.lookups) this.lookups.set(query, ids);
     for (const scope of other.scopes) this.scopes.add(scope);
     for (const [scope, total] of other.pageTotals) this.pageTotals.set(scope, total);
+    for (const [scope, from] of other.pageStarts) this.pageStarts.set(scope, from);
     for (const key of other.fulfilledKeys) this.fulfilledKeys.add(key);
     if (other.definitionList && other.labelList && other.connectedList) {
       this.setDefinitions(other.definitionList, other.labelList, other.connectedList);
@@ -398,7 +407,11 @@ export class QueryContext {
     return this.pathMap.get(pathKey(fromId, toId)) ?? reversePath(this.pathMap.get(pathKey(toId, fromId)));
   }
   getTypeListing(type: EntityType): readonly EntityId[] | undefined {
-    return this.typeListings.get(type);
+    return this.typeListings.get(type)?.ids;
+  }
+  /** The 1-based rank of the first entity of a type listing (1 when none was loaded). */
+  typeListingFrom(type: EntityType): number {
+    return this.typeListings.get(type)?.from ?? 1;
   }
   getLookup(query: string): readonly EntityId[] | undefined {
     return this.lookups.get(query);
@@ -409,6 +422,10 @@ export class QueryContext {
   /** Pages the scope holds in all, when it was counted (the context may hold fewer). */
   pageTotal(scope: PageScope): number | undefined {
     return this.pageTotals.get(scope);
+  }
+  /** The 1-based position of the first page loaded of a scope (1: the newest). */
+  pageStart(scope: PageScope): number {
+    return this.pageStarts.get(scope) ?? 1;
   }
   wasFulfilled(key: string): boolean {
     return this.fulfilledKeys.has(key);

@@ -6,12 +6,13 @@
  * hands over to the fallback answerer with a notice. Nothing here writes the graph.
  */
 import { toErrorShape } from '../errors';
-import type { Clock, EntityId } from '../graph/ids';
+import { asEntityId, asRelationshipId, type Clock, type EntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
-import type { Answerer, AnswerInput } from './answerer.port';
+import type { Answerer, AnswerInput, LoopStop } from './answerer.port';
 import { buildCapabilities, type CapabilityEnvironment } from './capabilities';
 import { fulfillRequest } from './fulfill';
 import { getCapabilityById, validateInfoRequest, type InfoCapability } from './info-capability';
+import { namedOnPage } from './page-text';
 import { estimatePromptTokens, MAX_ANSWER_LENGTH, MAX_FOLLOW_UPS } from './prompt';
 import { QueryContext } from './query-context';
 import type { QueryHistory } from './query-history';
@@ -19,6 +20,7 @@ import {
   createForcedAnswer,
   isNeedsMoreInfo,
   type Answer,
+  type AnswerClaim,
   type AnswerSource,
   type NeedsMoreInfo,
   type QueryResponse,
@@ -36,6 +38,28 @@ export const MAX_SOURCES = 8;
 export const MAX_PAGES_PER_SOURCE = 3;
 // Relationships read among the initial entities when `includeRelationships` is on.
 const INITIAL_RELATIONSHIPS_PER_ENTITY = 20;
+// Claims an answer carries, and pages cited per claim: every value of a long list, each with a few pages.
+export const MAX_CLAIMS = 50;
+export const MAX_PAGES_PER_CLAIM = 3;
+// Evidence rows of an entity read to find the pages whose text names it.
+const EVIDENCE_READ = 12;
+
+/**
+ * The loop's own wording of an early stop, for answerers that give none (an LLM answerer:
+ * it asked for more than the loop fulfils).
+ *
+ * @example
+ *   loopStopNotice({ kind: 'limit', limit: 3 }) // 'Answered early: the limit of 3 information requests was reached.'
+ */
+export function loopStopNotice(stop: LoopStop): string {
+  return `Answered early: ${loopStopReason(stop)}.`;
+}
+
+function loopStopReason(stop: LoopStop): string {
+  if (stop.kind === 'limit') return `the limit of ${stop.limit} information requests was reached`;
+  if (stop.kind === 'rejected') return `a request was rejected: ${stop.problem}`;
+  return 'the answerer gave no answer';
+}
 
 export interface QueryEngineDeps {
   readonly store: GraphStore;
@@ -85,15 +109,15 @@ export class QueryEngine implements WorldIntelligenceProvider {
       const context = await this.buildInitialContext(query.text, query.config);
       let capabilities = buildCapabilities(context, env);
       let response = await this.queryLlm(query, context, capabilities);
-      let forcedBecause: string | undefined;
+      let stop: LoopStop | undefined;
       while (isNeedsMoreInfo(response)) {
         if (!query.canRequestMoreInfo()) {
-          forcedBecause = `the limit of ${query.config.maxInfoRequests} information requests was reached`;
+          stop = { kind: 'limit', limit: query.config.maxInfoRequests };
           break;
         }
         const problem = this.checkRequests(response, capabilities);
         if (problem !== undefined) {
-          forcedBecause = `a request was rejected: ${problem}`;
+          stop = { kind: 'rejected', problem };
           break;
         }
         query.recordInfoRequest(response);
@@ -104,13 +128,17 @@ export class QueryEngine implements WorldIntelligenceProvider {
         response = await this.queryLlm(query, context, capabilities);
       }
       let answer: Answer;
-      if (forcedBecause === undefined && !isNeedsMoreInfo(response)) {
+      if (stop === undefined && !isNeedsMoreInfo(response)) {
         answer = response;
       } else {
-        const reason = forcedBecause ?? 'the answerer gave no answer';
+        const why: LoopStop = stop ?? { kind: 'no_answer' };
         const forced = await this.queryLlm(query, context, [], true);
-        const base = isNeedsMoreInfo(forced) ? createForcedAnswer({ reason, known: context.summaries.map((s) => s.name) }) : forced;
-        answer = { ...base, confidence: 'low', notices: [...(base.notices ?? []), `Answered early: ${reason}.`] };
+        // The answerer that answered words the stop (the fallback's own words after a failure).
+        const notice = state.answerer.stopNotice?.(why) ?? loopStopNotice(why);
+        const base = isNeedsMoreInfo(forced)
+          ? createForcedAnswer({ reason: loopStopReason(why), known: context.summaries.map((s) => s.name) })
+          : forced;
+        answer = { ...base, confidence: 'low', notices: [...(base.notices ?? []), notice] };
       }
       const final = await this.finish(answer, context, state);
       query.setAnswerer(state.answerer.name);
@@ -206,15 +234,23 @@ export class QueryEngine implements WorldIntelligenceProvider {
     return undefined;
   }
 
-  /** Bounds the answer, cites only context entities with the pages of their evidence, adds notices. */
+  /**
+   * Bounds the answer, cites each claim with the pages (and sentences) that state it, cites
+   * only context entities, each with the pages of its claims or else of its evidence whose
+   * text names it, and adds notices.
+   */
   private async finish(answer: Answer, context: QueryContext, state: RunState): Promise<Answer> {
+    const claims = await this.citeClaims(answer.claims ?? []);
     const sources: AnswerSource[] = [];
     for (const source of answer.sources) {
       if (sources.length >= MAX_SOURCES) break;
       const id = context.allEntityIds.find((known) => known === source.entityId);
       const summary = id === undefined ? undefined : context.getSummary(id);
       if (!id || !summary || sources.some((s) => s.entityId === id)) continue;
-      sources.push({ entityId: id, name: summary.name, type: summary.type, pages: await this.pagesOf(id, context) });
+      // A value's own claims cite the pages that state it; the entity's evidence otherwise.
+      const claimed = uniquePages(claims.filter((c) => c.entityId === id).flatMap((c) => c.pages));
+      const pages = claimed.length > 0 ? claimed.slice(0, MAX_PAGES_PER_SOURCE) : await this.pagesOf(id, context);
+      sources.push({ entityId: id, name: summary.name, type: summary.type, pages });
     }
     const followUps = [...new Set(answer.suggestedFollowUps.map((f) => f.trim()).filter((f) => f.length > 0))].slice(0, MAX_FOLLOW_UPS);
     if (followUps.length === 0) {
@@ -229,19 +265,69 @@ export class QueryEngine implements WorldIntelligenceProvider {
       ...(answer.blocks && answer.content.length <= MAX_ANSWER_LENGTH ? { blocks: answer.blocks } : {}),
       confidence: answer.confidence,
       sources,
+      ...(claims.length > 0 ? { claims } : {}),
       suggestedFollowUps: followUps,
       ...(notices.length > 0 ? { notices } : {}),
     };
   }
 
+  /**
+   * Each claim with its pages: those of its relationship's (or attribute's) evidence when the
+   * answerer gave none, each page with the sentence that states it; at most
+   * `MAX_CLAIMS` claims, `MAX_PAGES_PER_CLAIM` pages each.
+   */
+  private async citeClaims(claims: readonly AnswerClaim[]): Promise<AnswerClaim[]> {
+    const out: AnswerClaim[] = [];
+    for (const claim of claims.slice(0, MAX_CLAIMS)) {
+      let pages = claim.pages;
+      if (pages.length === 0) pages = await this.factPages(claim);
+      out.push({ ...claim, pages: uniquePages(pages).slice(0, MAX_PAGES_PER_CLAIM) });
+    }
+    return out;
+  }
+
+  /** The pages a stored relationship or attribute was read from, each with its sentence (its evidence's snippet). */
+  private async factPages(claim: AnswerClaim): Promise<SourcePage[]> {
+    const { store } = this.deps;
+    const rel = claim.relationshipId === undefined ? undefined : asRelationshipId(claim.relationshipId);
+    const of = claim.attribute === undefined ? undefined : asEntityId(claim.attribute.entityId);
+    const evidence =
+      rel !== undefined
+        ? await store.evidenceOfRelationship(rel, EVIDENCE_READ)
+        : of !== undefined && claim.attribute !== undefined
+          ? (await store.evidenceOfEntity(of, EVIDENCE_READ)).filter((e) => e.kind === 'attribute' && e.detail === claim.attribute?.key)
+          : [];
+    return evidence.map((e) => ({ url: e.pageUrl, title: e.pageTitle, ...(e.snippet.trim() === '' ? {} : { sentence: e.snippet }) }));
+  }
+
+  /** The pages of an entity's evidence whose own words name it (`namedOnPage`), the newest evidence first. */
   private async pagesOf(id: EntityId, context: QueryContext): Promise<SourcePage[]> {
+    const { store } = this.deps;
+    const entity = context.getFull(id)?.entity ?? (await store.getEntity(id));
+    if (!entity) return [];
+    const evidence = await store.evidenceOfEntity(id, EVIDENCE_READ);
     const pages: SourcePage[] = [];
-    for (const ev of context.getFull(id)?.evidence ?? []) {
-      if (!pages.some((p) => p.url === ev.pageUrl)) pages.push({ url: ev.pageUrl, title: ev.pageTitle });
+    for (const ev of evidence) {
+      if (pages.length >= MAX_PAGES_PER_SOURCE || pages.some((p) => p.url === ev.pageUrl)) continue;
+      const page = await store.getPage(ev.pageUrl);
+      if (page && !namedOnPage(page, entity)) continue;
+      pages.push({ url: ev.pageUrl, title: ev.pageTitle });
     }
     if (pages.length === 0) {
-      for (const p of await this.deps.store.pagesOfEntity(id, MAX_PAGES_PER_SOURCE)) pages.push({ url: p.url, title: p.title });
+      for (const p of await store.pagesOfEntity(id, MAX_PAGES_PER_SOURCE * 2)) {
+        if (pages.length < MAX_PAGES_PER_SOURCE && namedOnPage(p, entity)) pages.push({ url: p.url, title: p.title });
+      }
     }
-    return pages.slice(0, MAX_PAGES_PER_SOURCE);
+    return pages;
   }
+}
+
+/** Pages once each by URL, in order; the first with a sentence wins over one without. */
+function uniquePages(pages: readonly SourcePage[]): SourcePage[] {
+  const byUrl = new Map<string, SourcePage>();
+  for (const p of pages) {
+    const seen = byUrl.get(p.url);
+    if (seen === undefined || (seen.sentence === undefined && p.sentence !== undefined)) byUrl.set(p.url, p);
+  }
+  return [...byUrl.values()];
 }

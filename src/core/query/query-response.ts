@@ -9,6 +9,35 @@ export type Confidence = 'high' | 'medium' | 'low';
 export interface SourcePage {
   readonly url: string;
   readonly title: string;
+  /** The page's sentence that states the claim (page text: untrusted data, shown as text). */
+  readonly sentence?: string;
+}
+
+/**
+ * What backs one claim: `fact`, a stored typed relationship (or attribute) of the label
+ * asked; `sentence`, a stored page sentence read at question time, no stored fact.
+ */
+export type ClaimBasis = 'fact' | 'sentence';
+
+/**
+ * One value an answer gives ("Ada Okafor" of "who founded Northwind?"), with its own
+ * citations: the pages that state it, each with its sentence.
+ *
+ * @example
+ *   { value: 'Ada Okafor', entityId: 'e_2', basis: 'fact', relationshipId: 'r_1',
+ *     pages: [{ url: 'https://news.example/a', title: 'Northwind opens', sentence: 'Northwind was founded by Ada Okafor.' }] }
+ */
+export interface AnswerClaim {
+  /** The value as the answer names it. */
+  readonly value: string;
+  readonly entityId?: string;
+  readonly basis: ClaimBasis;
+  /** The stored relationship behind a `fact` claim; the query loop cites its evidence. */
+  readonly relationshipId?: string;
+  /** The stored attribute behind a `fact` claim that is no relationship (`founders` of a company). */
+  readonly attribute?: { readonly entityId: string; readonly key: string };
+  /** The pages stating it; the loop fills a fact's from its evidence when the answerer leaves them empty. */
+  readonly pages: readonly SourcePage[];
 }
 
 /** An entity an answer relies on, with the pages of its evidence (provenance). */
@@ -36,6 +65,27 @@ export function isAnswerBlock(value: unknown): value is AnswerBlock {
   return kind === 'list' && Array.isArray(items) && items.every((item) => typeof item === 'string');
 }
 
+/** True for a well-formed claim (claims restored from storage are checked before they are shown). */
+export function isAnswerClaim(value: unknown): value is AnswerClaim {
+  if (typeof value !== 'object' || value === null) return false;
+  const basis: unknown = Reflect.get(value, 'basis');
+  const pages: unknown = Reflect.get(value, 'pages');
+  return (
+    typeof Reflect.get(value, 'value') === 'string' &&
+    (basis === 'fact' || basis === 'sentence') &&
+    Array.isArray(pages) &&
+    pages.every((p: unknown) => {
+      if (typeof p !== 'object' || p === null) return false;
+      const sentence: unknown = Reflect.get(p, 'sentence');
+      return (
+        typeof Reflect.get(p, 'url') === 'string' &&
+        typeof Reflect.get(p, 'title') === 'string' &&
+        (sentence === undefined || typeof sentence === 'string')
+      );
+    })
+  );
+}
+
 /** Blocks as plain text: paragraphs apart by a blank line, list items one a line after "- ". */
 export function blocksText(blocks: readonly AnswerBlock[]): string {
   return blocks.map((b) => (b.kind === 'paragraph' ? b.text : b.items.map((item) => `- ${item}`).join('\n'))).join('\n\n');
@@ -48,6 +98,8 @@ export interface Answer {
   readonly blocks?: readonly AnswerBlock[];
   readonly confidence: Confidence;
   readonly sources: readonly AnswerSource[];
+  /** Each value the answer gives, with its basis and the pages (and sentences) stating it. */
+  readonly claims?: readonly AnswerClaim[];
   readonly suggestedFollowUps: readonly string[];
   /** Things the user should know about how the answer was made ("the LLM timed out…"). */
   readonly notices?: readonly string[];

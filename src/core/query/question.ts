@@ -17,13 +17,15 @@ export type Intent =
       readonly object: string;
       readonly direction: 'in' | 'out';
       readonly entityType?: EntityType;
+      /** The 1-based rank of the first entity to list, for the rest of a cut list ("mentioned with"). */
+      readonly from?: number;
     }
   | { readonly kind: 'role'; readonly role: Role; readonly subject: string }
   | { readonly kind: 'where'; readonly subject: string }
   | { readonly kind: 'path'; readonly from: string; readonly to: string }
-  | { readonly kind: 'list'; readonly entityType: EntityType }
+  | { readonly kind: 'list'; readonly entityType: EntityType; readonly from?: number }
   | { readonly kind: 'most_connected' }
-  | { readonly kind: 'captured'; readonly scope: PageScope }
+  | { readonly kind: 'captured'; readonly scope: PageScope; readonly from?: number }
   | { readonly kind: 'unknown' };
 
 const TYPE_WORDS: ReadonlyArray<[RegExp, EntityType]> = [
@@ -178,12 +180,42 @@ export function isGraphWideQuestion(question: string): boolean {
   return kind === 'list' || kind === 'most_connected' || kind === 'captured';
 }
 
+/** The range a "show the rest" follow-up ends with: "What did I read today? (11–20 of 23)". */
+const RANGE = /\((\d{1,5}) ?[–-] ?\d{1,5} of \d{1,6}\)$/;
+
+/**
+ * The question asking for items `from`–`to` of `total` of the list `question` gave: the same
+ * words with the range after them (any range it had replaced).
+ *
+ * @example
+ *   askRange('What did I read today?', 11, 20, 23) // 'What did I read today? (11–20 of 23)'
+ */
+export function askRange(question: string, from: number, to: number, total: number): string {
+  return `${question.trim().replace(RANGE, '').trim()} (${from}–${to} of ${total})`;
+}
+
 /**
  * @example
  *   parseQuestion('Which companies use Rust?')
  *   // { kind: 'relation', relation: 'use', object: 'Rust', direction: 'in', entityType: 'company' }
  */
 export function parseQuestion(question: string): Intent {
+  const trimmed = question.trim();
+  const range = RANGE.exec(trimmed);
+  const from = range ? Number(range[1]) : 1;
+  const intent = parseWords(range ? trimmed.slice(0, range.index) : trimmed);
+  if (from <= 1) return intent;
+  switch (intent.kind) {
+    case 'list':
+    case 'captured':
+    case 'relation':
+      return { ...intent, from };
+    default:
+      return intent;
+  }
+}
+
+function parseWords(question: string): Intent {
   const q = question
     .trim()
     .replace(/\s+/g, ' ')

@@ -438,9 +438,10 @@ describe('reading what the page gold missed', () => {
     const engine = createQueryEngine({ store, clock: fixedClock() });
     const develops = await answerQuestion('What does Fabrikam develop?', { engine, store });
     expect(develops.answer).toMatch(
-      /^Fabrikam develops Zephyr\. Read from your pages, not stored facts: "Agari raises \$22M" says: “Fabrikam also offers Stretchy, a warehouse robot\.” \(it names Stretchy\)\.$/,
+      /^Fabrikam develops Zephyr\. Read from your pages, not stored facts: "Agari raises \$22M" says: “Fabrikam also offers Stretchy, a warehouse robot\.” \(it names Stretchy\)\. In all, 2 products: Zephyr and Stretchy\.$/,
     );
-    expect(develops.confidence).toBe('high');
+    // One value is read, not stored: the answer is not rated high.
+    expect(develops.confidence).toBe('medium');
     // A stored fact is not read again.
     expect(develops.answer).not.toContain('(it names Zephyr)');
   });

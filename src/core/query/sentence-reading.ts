@@ -346,9 +346,9 @@ export interface ReadAnswer {
  * Answers read for one question: "what does X use" may have several (distinct entities,
  * one sentence each); who leads, founded, employs or where, one.
  */
-export const MAX_READ_ANSWERS = 3;
+export const MAX_READ_ANSWERS = 8;
 /** Founders read for one company: five founders is common ("Banzi, Cuartielles, Mellis, Igoe, and Martino"). */
-const MAX_FOUNDERS_READ = 5;
+const MAX_FOUNDERS_READ = 8;
 
 /**
  * Words at most between the trigger and each name: farther, the sentence is about
@@ -597,6 +597,45 @@ function readOfTypes(
     if (!out.some((o) => o.answer.id === s.read.answer.id)) out.push({ ...s.read, score: s.score });
   }
   return out;
+}
+
+/**
+ * The names of the kind asked (`reading.types`) that a sentence stating one of the values
+ * `given` also names without their being given: it names the entity asked about, a trigger
+ * word outside every name, a given value and another candidate ("Acme is known for its robot,
+ * Atlas, and its four-legged robot, Spot" names Spot beside Atlas). A list of facts built
+ * from such a sentence may be incomplete. Each name once, in sentence order.
+ *
+ * @example
+ *   besideValues(sentences, acme, ['Acme'], readingSpec(intent), new Set([atlas])) // [{ name: 'Spot', … }]
+ */
+export function besideValues(
+  sentences: readonly SentenceView[],
+  about: EntityId,
+  aboutNames: readonly string[],
+  reading: ReadingSpec,
+  given: ReadonlySet<EntityId>,
+): SentenceName[] {
+  const own = new Set(aboutNames.map((n) => n.toLowerCase()));
+  const out = new Map<EntityId, SentenceName>();
+  for (const sentence of sentences) {
+    const names = sentence.refersBy === undefined ? aboutNames : [...aboutNames, sentence.refersBy.opener];
+    const text = clauseAbout(sentence.text, names);
+    const tokens = tokensOf(text);
+    if (!names.some((n) => occurrences(tokens, n).length > 0)) continue;
+    const words = wordsOf(text);
+    const inNames = masked(words, sentence.names.flatMap(namesOf));
+    const stated = words.some((w, i) => inNames[i] !== '' && (reading.words.has(w) || reading.prefixes.some((p) => w.startsWith(p))));
+    if (!stated) continue;
+    const named = standalone(
+      tokens,
+      sentence.names.filter((n) => n.id !== about && !own.has(n.name.toLowerCase()) && !wordless(n.name)),
+      names.flatMap((n) => occurrences(tokens, n)),
+    );
+    if (!named.some((n) => given.has(n.id))) continue;
+    for (const n of named) if (!given.has(n.id) && reading.types.includes(n.type) && !out.has(n.id)) out.set(n.id, n);
+  }
+  return [...out.values()];
 }
 
 /**

@@ -54,14 +54,14 @@ const STRIPE_CASES: readonly Case[] = [
   },
   { q: 'what did I capture from this page?', contains: ['About Stripe', 'Patrick Collison'], confidence: 'high' },
   { q: 'what did I capture today?', contains: ['1 page today', 'About Stripe'], absent: ['Rust in production'], confidence: 'high' },
-  { q: 'what does Stripe use?', contains: ['Stripe uses Rust and Ruby'], confidence: 'high' },
+  { q: 'what does Stripe use?', contains: ['Stripe uses 2 technologies: Rust and Ruby.'], confidence: 'high' },
   { q: 'which company acquired Paystack?', contains: ['Stripe'], confidence: 'high' },
   { q: 'which people work at Stripe?', contains: ['Patrick Collison'], confidence: 'high' },
   { q: 'who is Patrick Collison?', contains: ['Patrick Collison is a person', 'working as CEO'], confidence: 'high' },
   { q: 'what do we know about stripe inc', contains: ['Stripe is a payments company'], confidence: 'high' },
   { q: 'who founded Tesla?', contains: ['nothing about "Tesla"'], confidence: 'low', sources: [] },
   // A typo finds the entity through the name search, at medium confidence: the name was not exact.
-  { q: 'who founded strpie', contains: ['Stripe was founded by', 'Patrick Collison'], confidence: 'medium' },
+  { q: 'who founded strpie', contains: ['Stripe was founded by 2 people: ', 'Patrick Collison'], confidence: 'medium' },
   { q: 'where is paystak?', contains: ['Paystack is', 'Lagos'], confidence: 'medium' },
   // Far from every name: not a guess.
   { q: 'who founded Stravinsky?', contains: ['nothing about "Stravinsky"'], confidence: 'low', sources: [] },

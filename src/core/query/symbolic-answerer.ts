@@ -9,21 +9,24 @@ import type { EntityType } from '../graph/types';
 import { ownValue } from '../records';
 import { nameMatchScore, RELEVANT_SCORE } from '../search/name-index';
 import { nameKey } from '../text/normalize';
-import type { Answerer, AnswerInput } from './answerer.port';
+import type { Answerer, AnswerInput, LoopStop } from './answerer.port';
+import { allFacts, claimsOf, counted, listAll, readValue, uniqueValues, type AnswerValue } from './answer-values';
 import { CAPABILITY, MAX_RESULTS_PER_REQUEST } from './capabilities';
+import { RELATIONSHIPS_PER_ENTITY } from './fulfill';
 import { getCapabilityById, requestKey, validateInfoRequest } from './info-capability';
 import { entitiesNamedIn } from './prompt';
-import type { PageScope, PageView, RelationshipView } from './query-context';
+import type { PageScope, PageView, RelationshipView, SentenceView } from './query-context';
 import {
   blocksText,
   type Answer,
   type AnswerBlock,
+  type AnswerClaim,
   type Confidence,
   type InfoRequest,
   type NeedsMoreInfo,
   type QueryResponse,
 } from './query-response';
-import { parseQuestion, type Intent, type Role } from './question';
+import { askRange, parseQuestion, type Intent, type Role } from './question';
 import {
   isCoMentionRelation,
   LOCATION_ATTRIBUTES,
@@ -36,6 +39,7 @@ import {
 } from './relation-words';
 import {
   alsoReadText,
+  besideValues,
   readAnswerText,
   readFromSentences,
   readingSpec,
@@ -43,8 +47,9 @@ import {
   readNameText,
   TIGHT_READ_SCORE,
   type ReadAnswer,
+  type ReadingSpec,
 } from './sentence-reading';
-import { describeEntity, subjectsSentence, verbPhrase } from './sentences';
+import { describeEntity, pluralVerbPhrase, verbPhrase } from './sentences';
 import { nameCoverage, queryTokens } from './token-name-search';
 
 // Names listed in one sentence before "and N more".
@@ -61,6 +66,20 @@ const MAX_ALSO_READ_SCORE = 8;
 const MAX_SHORT_NAMED = 2;
 // Entities listed for "most connected".
 const TOP_CONNECTED = 5;
+/** What the people of a role are called, counted ("3 founders"). */
+const ROLE_NOUN: Readonly<Record<Role, string>> = { founder: 'founders', leader: 'people', employee: 'people' };
+/** The verb of a role's one value: "Acme was founded by Ada." */
+const ROLE_VERB: Readonly<Record<Role, string>> = {
+  founder: 'was founded by',
+  leader: 'is led by',
+  employee: 'has these people working there:',
+};
+/** How the answer says it may be incomplete (the eval reads answers without what follows it). */
+export const INCOMPLETE_HEAD = 'This may be incomplete:';
+// Why a list of stored facts may be incomplete.
+const POSSIBLY_MORE = 'your pages may name more than your graph stores as facts';
+const MORE_RELATIONSHIPS = 'it has more relationships than were read';
+const PAGES_NOT_READ = 'your pages were not read for more than the stored facts';
 // Location attributes as the verb phrase of a sentence ("Stripe is headquartered in San Francisco").
 const LOCATION_PHRASES: ReadonlyMap<string, string> = new Map([
   ['headquarters', 'is headquartered in'],
@@ -69,6 +88,11 @@ const LOCATION_PHRASES: ReadonlyMap<string, string> = new Map([
   ['city', 'is in'],
   ['country', 'is in'],
 ]);
+
+/** The request for the rest of an entity's relationships (one key, asked and checked the same way). */
+function moreRelationshipsRequest(id: EntityId): InfoRequest {
+  return { capabilityId: CAPABILITY.GET_RELATIONSHIPS, parameters: { entityIds: [id], direction: 'both' } };
+}
 
 type Resolution = { readonly ids: EntityId[]; readonly exact: boolean } | NeedsMoreInfo | 'missing';
 
@@ -105,11 +129,14 @@ function entities(n: number): string {
 function pagesWord(n: number): string {
   return `${n} page${n === 1 ? '' : 's'}`;
 }
-/** The sentence before a list of pages: how many there are in all, and which are shown. */
-function pagesHeading(scope: PageScope, shown: number, total: number): string {
-  if (scope !== 'today') return `Your ${shown} most recently captured ${shown === 1 ? 'page' : 'pages'}, with what each gave your graph:`;
-  if (total > shown) return `You captured ${pagesWord(total)} today. Here are the ${shown} most recent, with what each gave your graph:`;
-  return `You captured ${pagesWord(total)} today. Here is what ${total === 1 ? 'it' : 'each'} gave your graph:`;
+/** The sentence before a list of pages: how many there are in all, and which are shown (from the `start`-th newest). */
+function pagesHeading(scope: PageScope, start: number, shown: number, total: number): string {
+  const what = 'with what each gave your graph:';
+  const all = scope === 'today' ? `You captured ${pagesWord(total)} today.` : `You have captured ${pagesWord(total)}.`;
+  if (start > 1) return `${all} Here are numbers ${start} to ${start + shown - 1}, the newest first, ${what}`;
+  if (total > shown) return `${all} Here are the ${shown} most recent, ${what}`;
+  if (scope !== 'today') return `Your ${shown} most recently captured ${shown === 1 ? 'page' : 'pages'}, ${what}`;
+  return `${all} Here is what ${total === 1 ? 'it' : 'each'} gave your graph:`;
 }
 /**
  * The question's verb agreeing with its subject: "work for" → "works for" for one subject,
@@ -137,14 +164,17 @@ function titles(pages: readonly { readonly url: string; readonly title: string }
   const shown = pages.map((p) => quote(p.title.trim() || p.url));
   return listNames(total > shown.length ? [...shown, `${total - shown.length} more`] : shown);
 }
-function isNeeds(r: Resolution | QueryResponse | AlsoRead | undefined): r is NeedsMoreInfo {
+function isNeeds<T extends object>(r: T | NeedsMoreInfo | 'missing' | undefined): r is NeedsMoreInfo {
   return typeof r === 'object' && 'type' in r && r.type === 'needs_more_info';
 }
 
-/** Answers read beyond the stored facts: the text appended to the facts, and the entities it names. */
+/**
+ * Answers read beyond the stored facts: the readings given with the facts, and why the
+ * facts may be incomplete when the pages hint at more than could be read surely.
+ */
 interface AlsoRead {
-  readonly text: string;
-  readonly ids: readonly EntityId[];
+  readonly reads: readonly ReadAnswer[];
+  readonly incomplete?: string;
 }
 
 /** One answerer turn over one context. */
@@ -174,6 +204,7 @@ class Turn {
     confidence: Confidence,
     sourceIds: readonly EntityId[],
     followUps: readonly string[],
+    claims: readonly AnswerClaim[] = [],
   ): Answer {
     const sources = [...new Set(sourceIds)].flatMap((id) => {
       const s = this.ctx.getSummary(id);
@@ -181,7 +212,51 @@ class Turn {
     });
     const structure = typeof body === 'string' ? {} : { blocks: body };
     const content = typeof body === 'string' ? body : blocksText(body);
-    return { type: 'answer', content, ...structure, confidence, sources, suggestedFollowUps: followUps.slice(0, 3) };
+    return {
+      type: 'answer',
+      content,
+      ...structure,
+      confidence,
+      sources,
+      ...(claims.length > 0 ? { claims } : {}),
+      suggestedFollowUps: followUps.slice(0, 3),
+    };
+  }
+
+  /**
+   * An answer giving values: the stored facts (`factText` says them), then what the pages
+   * also state beyond them (quoted), then, when both are given, every value with its count.
+   * High confidence only when every value is a stored fact, the names were matched exactly
+   * and nothing suggests there is more (`incomplete`, said in the answer); medium otherwise.
+   */
+  private valuesAnswer(input: {
+    readonly factText: string;
+    readonly facts: readonly AnswerValue[];
+    readonly also: AlsoRead;
+    readonly exact: boolean;
+    readonly noun?: string;
+    readonly incomplete?: string;
+    readonly sourceIds: readonly EntityId[];
+    readonly followUps: readonly string[];
+  }): Answer {
+    const { facts, also } = input;
+    const values = uniqueValues([...facts, ...also.reads.map(readValue)]);
+    const read = values.length > facts.length;
+    const incomplete = input.incomplete ?? also.incomplete;
+    const text = [
+      input.factText,
+      ...(also.reads.length > 0 ? [alsoReadText(also.reads)] : []),
+      ...(read && values.length > 1 ? [`In all, ${counted(values, input.noun)}: ${listAll(values.map((v) => v.name))}.`] : []),
+      ...(incomplete === undefined ? [] : [`${INCOMPLETE_HEAD} ${incomplete}.`]),
+    ].join(' ');
+    const confidence: Confidence = input.exact && allFacts(values) && incomplete === undefined ? 'high' : 'medium';
+    return this.answer(
+      text,
+      confidence,
+      [...input.sourceIds, ...values.flatMap((v) => (v.id === undefined ? [] : [v.id]))],
+      input.followUps,
+      claimsOf(values),
+    );
   }
 
   private name(id: EntityId): string {
@@ -255,25 +330,30 @@ class Turn {
    * it, quoted with its page, at low confidence. Asks for the sentences first;
    * undefined when reading is off, not offered, or no sentence answers.
    */
-  private fromSentences(id: EntityId, intent: Intent): QueryResponse | undefined {
+  private fromSentences(id: EntityId, intent: Intent, noun?: string): QueryResponse | undefined {
     const reads = this.readings(id, intent);
     if (reads === undefined || !Array.isArray(reads)) return reads;
-    return this.readAnswer(readAnswerText(reads), reads, id);
+    return this.readAnswer(readAnswerText(reads), reads, id, noun);
   }
 
   /**
    * An answer read from sentences, at low confidence: each entity read cites the page it was
    * read on, and the entity asked about (when it has one) every page read.
    */
-  private readAnswer(content: string, reads: readonly ReadAnswer[], about?: EntityId): QueryResponse | undefined {
+  private readAnswer(text: string, reads: readonly ReadAnswer[], about?: EntityId, noun?: string): QueryResponse | undefined {
     const first = reads[0];
     if (first === undefined) return undefined;
     const pages = reads.map((r) => ({ url: r.sentence.pageUrl, title: r.sentence.pageTitle }));
     const summary = about === undefined ? undefined : this.ctx.getSummary(about);
+    const values = uniqueValues(reads.map(readValue));
+    // Several values read: all of them, counted ("In all, 3 founders read: …").
+    const content = values.length > 1 ? `${text} In all, ${counted(values, noun)} read: ${listAll(values.map((v) => v.name))}.` : text;
     return {
       type: 'answer',
       content,
+      // Read, not stored: a sentence may be misread, so never more than low.
       confidence: 'low',
+      claims: claimsOf(values),
       sources: [
         ...reads.map((r, i) => ({ entityId: r.answer.id, name: r.answer.name, type: r.answer.type, pages: pages.slice(i, i + 1) })),
         ...(about !== undefined && summary ? [{ entityId: about, name: summary.name, type: summary.type, pages }] : []),
@@ -288,6 +368,23 @@ class Turn {
    * the question is not one sentences answer.
    */
   private readings(id: EntityId, intent: Intent, known: ReadonlySet<EntityId> = new Set()): ReadAnswer[] | NeedsMoreInfo | undefined {
+    const about = this.sentencesAbout(id, intent);
+    if (about === undefined || isNeeds(about)) return about;
+    const limit = readLimit(intent);
+    return readFromSentences(about.sentences, id, about.names, about.reading, limit + known.size)
+      .filter((r) => !known.has(r.answer.id))
+      .slice(0, limit);
+  }
+
+  /**
+   * The stored sentences about `id` (and its shorter names), the names they call it by, and
+   * the reading spec of `intent`; asks for the sentences first. Undefined when reading is off
+   * or the question is not one sentences answer.
+   */
+  private sentencesAbout(
+    id: EntityId,
+    intent: Intent,
+  ): { sentences: SentenceView[]; names: string[]; reading: ReadingSpec } | NeedsMoreInfo | undefined {
     if (!this.readSentences) return undefined;
     const reading = readingSpec(intent);
     if (reading === undefined) return undefined;
@@ -310,10 +407,7 @@ class Turn {
         return true;
       });
     const names = [...ids.map((i) => this.name(i)), ...(this.ctx.getFull(id)?.entity.aliases ?? [])];
-    const limit = readLimit(intent);
-    return readFromSentences(sentences, id, names, reading, limit + known.size)
-      .filter((r) => !known.has(r.answer.id))
-      .slice(0, limit);
+    return { sentences, names, reading };
   }
 
   /**
@@ -338,26 +432,36 @@ class Turn {
    * facts. Empty when none does; asks for the sentences first.
    */
   private alsoRead(id: EntityId, intent: Intent, known: ReadonlySet<EntityId>): AlsoRead | NeedsMoreInfo {
-    const none = { text: '', ids: [] };
+    const none: AlsoRead = { reads: [] };
     // Where an organization is may have several answers (a seat and a region), but only a tight phrase adds one.
     const tightOnly = intent.kind === 'where';
     if (readLimit(intent) <= 1 && !tightOnly) return none;
-    // Optional: never at the cost of the answer (asking with no request left would force one).
-    if (this.ctx.sentencesOf(id) === undefined && (this.input.remainingRequests ?? 0) < 1) return none;
+    // Optional: never at the cost of the answer (asking with no request left would force one); unread, the
+    // pages may state more.
+    if (this.ctx.sentencesOf(id) === undefined && (this.input.remainingRequests ?? 0) < 1) {
+      return this.readSentences && readingSpec(intent) !== undefined ? { reads: [], incomplete: PAGES_NOT_READ } : none;
+    }
     const all = this.readings(id, intent, known);
     if (all === undefined) return none;
     if (!Array.isArray(all)) return all;
     const reads = all.filter((r) => (r.score ?? 0) <= (tightOnly ? TIGHT_READ_SCORE : MAX_ALSO_READ_SCORE));
-    if (reads.length === 0) return none;
-    return { text: ` ${alsoReadText(reads)}`, ids: reads.map((r) => r.answer.id) };
+    // Readings too loose to give still say the pages may state more than the facts.
+    if (all.length > reads.length) return { reads, incomplete: POSSIBLY_MORE };
+    // A sentence stating a value that names another of the kind asked beside it ("its robots, Atlas, and …, Spot"),
+    // for a question with several answers (a place named beside a seat is often another's).
+    if (tightOnly) return { reads };
+    const about = this.sentencesAbout(id, intent);
+    const given = new Set<EntityId>([...known, ...reads.map((r) => r.answer.id)]);
+    const beside = about === undefined || isNeeds(about) ? [] : besideValues(about.sentences, id, about.names, about.reading, given);
+    return beside.length > 0
+      ? { reads, incomplete: `a sentence of your pages that states this also names ${listAll(beside.map((b) => b.name))}` }
+      : { reads };
   }
 
   /** Asks for the rest of an entity's relationships when the expansion was cut. */
   private moreRelationships(id: EntityId): NeedsMoreInfo | undefined {
     if (!this.ctx.getFull(id)?.relationshipsTruncated) return undefined;
-    return this.ask(`load more relationships of ${this.name(id)}`, [
-      { capabilityId: CAPABILITY.GET_RELATIONSHIPS, parameters: { entityIds: [id], direction: 'both' } },
-    ]);
+    return this.ask(`load more relationships of ${this.name(id)}`, [moreRelationshipsRequest(id)]);
   }
 
   private relsOf(id: EntityId): RelationshipView[] {
@@ -403,7 +507,7 @@ class Turn {
       case 'about':
         return this.about(intent.subject);
       case 'relation':
-        return this.relation(intent.relation, intent.object, intent.direction, intent.entityType);
+        return this.relation(intent.relation, intent.object, intent.direction, intent.entityType, intent.from ?? 1);
       case 'role':
         return this.role(intent.role, intent.subject);
       case 'where':
@@ -411,11 +515,11 @@ class Turn {
       case 'path':
         return this.path(intent.from, intent.to);
       case 'list':
-        return this.list(intent.entityType);
+        return this.list(intent.entityType, intent.from ?? 1);
       case 'most_connected':
         return this.mostConnected();
       case 'captured':
-        return this.captured(intent.scope);
+        return this.captured(intent.scope, intent.from ?? 1);
       case 'unknown':
         return this.unknown();
     }
@@ -445,14 +549,17 @@ class Turn {
    * entities linked to it by a relationship (`mentioned_with` included) come after. It says
    * they were mentioned together, never that they are related in a particular way.
    */
-  private coMentioned(anchor: EntityId, anchorName: string, type: EntityType | undefined, exact: boolean): QueryResponse {
+  private coMentioned(anchor: EntityId, anchorName: string, type: EntityType | undefined, exact: boolean, from = 1): QueryResponse {
     const view = this.ctx.coMentionsOf(anchor, type);
     if (view === undefined) {
       // One turn for the full record and the shared pages: the loop allows few turns.
       const expand = this.ctx.isExpanded(anchor) ? [] : [{ capabilityId: CAPABILITY.EXPAND_ENTITY, parameters: { entityId: anchor } }];
       const need = this.ask(`find what is mentioned with ${anchorName}`, [
         ...expand,
-        { capabilityId: CAPABILITY.FIND_CO_MENTIONED, parameters: { entityId: anchor, ...(type ? { definition: type } : {}) } },
+        {
+          capabilityId: CAPABILITY.FIND_CO_MENTIONED,
+          parameters: { entityId: anchor, ...(type ? { definition: type } : {}), ...(from > 1 ? { from } : {}) },
+        },
       ]);
       if (need) return need;
     }
@@ -469,14 +576,17 @@ class Turn {
       .sort((x, y) => y.sharedPages - x.sharedPages || Number(inSentence.has(y.id)) - Number(inSentence.has(x.id)))
       .slice(0, CO_MENTIONS_SHOWN);
     const total = view?.total ?? 0;
+    const start = view?.from ?? 1;
     const onPages = new Set<string>(view?.entries.map((e) => e.id));
     // Linked entities the pages did not show, unless the page list was cut (they would only be the less shared).
     const linked =
-      total > (view?.entries.length ?? 0) ? [] : neighboursOf(rels, anchor).filter((f) => (!type || f.type === type) && !onPages.has(f.id));
+      total > (view?.entries.length ?? 0) || start > 1
+        ? []
+        : neighboursOf(rels, anchor).filter((f) => (!type || f.type === type) && !onPages.has(f.id));
     const one = type ? TYPE_SINGULAR[type] : 'entity';
     if (entries.length === 0 && linked.length === 0) {
       return this.answer(
-        `No ${one} shares a page with ${anchorName} in your graph.`,
+        start > 1 ? `Your graph has no more than ${total} to list.` : `No ${one} shares a page with ${anchorName} in your graph.`,
         view && exact ? 'medium' : 'low',
         [anchor],
         [`What do we know about ${anchorName}?`],
@@ -490,25 +600,42 @@ class Turn {
           : `${f.via.fromName} ${verbPhrase(f.via.label)} ${f.via.toName}`,
       ),
     ];
+    // Each entity's claim cites the pages naming both, with a sentence of each naming it; a link, its relationship.
+    const claims: AnswerClaim[] = [
+      ...entries.map((e): AnswerClaim => ({ value: e.name, entityId: e.id, basis: 'sentence', pages: e.pages })),
+      ...linked.map((f): AnswerClaim => ({
+        value: f.name,
+        entityId: f.id,
+        basis: UNTYPED_LABELS.has(f.via.label) ? 'sentence' : 'fact',
+        relationshipId: f.via.id,
+        pages: [],
+      })),
+    ];
     const ids = [...entries.map((e) => e.id), ...linked.map((f) => f.id)];
     const first = entries[0];
     const confidence: Confidence = view ? (exact ? 'high' : 'medium') : 'low';
-    const followUps = [`How are ${this.name(ids[0] ?? anchor)} and ${anchorName} connected?`];
-    if (ids.length === 1 && first) {
+    const last = start + entries.length - 1;
+    // A cut list offers the rest: the same question, from the next entity on.
+    const rest = total > last ? [askRange(this.input.question, last + 1, Math.min(total, last + CO_MENTIONS_SHOWN), total)] : [];
+    const followUps = [...rest, `How are ${this.name(ids[0] ?? anchor)} and ${anchorName} connected?`];
+    if (ids.length === 1 && first && start === 1) {
       return this.answer(
         `${first.name} shares ${pagesWord(first.sharedPages)} with ${anchorName} in your graph: ${titles(first.pages, first.sharedPages)}.`,
         confidence,
         [first.id, anchor],
         followUps,
+        claims,
       );
     }
     const what = type ? TYPE_PLURAL[type] : 'entities';
     const head =
       entries.length === 0
         ? `No ${one} shares a page with ${anchorName} in your graph, but these are linked to it:`
-        : total > entries.length
-          ? `${total} ${what} share a page with ${anchorName} in your graph. The ${entries.length} sharing the most:`
-          : `${total} ${what} share a page with ${anchorName} in your graph, the most shared first:`;
+        : start > 1
+          ? `${total} ${what} share a page with ${anchorName} in your graph. Numbers ${start} to ${last}, the most shared first:`
+          : total > entries.length
+            ? `${total} ${what} share a page with ${anchorName} in your graph. The ${entries.length} sharing the most:`
+            : `${total} ${what} share a page with ${anchorName} in your graph, the most shared first:`;
     return this.answer(
       [
         { kind: 'paragraph', text: head },
@@ -517,6 +644,7 @@ class Turn {
       confidence,
       [...ids, anchor].slice(0, 8),
       followUps,
+      claims,
     );
   }
 
@@ -533,14 +661,14 @@ class Turn {
     return full.relationshipsTruncated ? `${text} It has more relationships than shown here.` : text;
   }
 
-  private relation(relation: string, object: string, direction: 'in' | 'out', type: EntityType | undefined): QueryResponse {
+  private relation(relation: string, object: string, direction: 'in' | 'out', type: EntityType | undefined, from = 1): QueryResponse {
     const res = this.resolve(object);
     if (isNeeds(res)) return res;
     if (res === 'missing')
       return this.notFound(object, { kind: 'relation', relation, object, direction, ...(type ? { entityType: type } : {}) });
     const anchor = res.ids[0];
     if (!anchor) return this.notFound(object);
-    if (isCoMentionRelation(relation)) return this.coMentioned(anchor, this.name(anchor), type, res.exact);
+    if (isCoMentionRelation(relation)) return this.coMentioned(anchor, this.name(anchor), type, res.exact, from);
     const need = this.expand([anchor]) ?? this.moreRelationships(anchor);
     if (need) return need;
     const anchorName = this.name(anchor);
@@ -560,10 +688,13 @@ class Turn {
         [`What do we know about ${anchorName}?`],
       );
     }
-    const known = new Set(found.map((f) => f.id));
-    const also = this.alsoRead(anchor, { kind: 'relation', relation, object, direction, ...(type ? { entityType: type } : {}) }, known);
+    const intent: Intent = { kind: 'relation', relation, object, direction, ...(type ? { entityType: type } : {}) };
+    const also = this.alsoRead(anchor, intent, new Set(found.map((f) => f.id)));
     if (isNeeds(also)) return also;
-    const names = found.map((f) => f.name);
+    const facts = uniqueValues(
+      found.map((f) => ({ name: f.name, id: f.id, type: f.type, basis: 'fact' as const, relationshipId: f.via.id, pages: [] })),
+    );
+    const noun = type ? TYPE_PLURAL[type] : undefined;
     // Grouped by label and by the side the anchor stands on, so each sentence states the stored
     // edge the way it points ("TikTok is a subsidiary of ByteDance" for "who owns TikTok?").
     const byEdge = new Map<string, { label: string; anchorFirst: boolean; names: string[] }>();
@@ -571,27 +702,41 @@ class Turn {
       const anchorFirst = f.via.from === anchor;
       const key = `${f.via.label}|${anchorFirst}`;
       const group = byEdge.get(key) ?? { label: f.via.label, anchorFirst, names: [] };
-      group.names.push(f.name);
+      if (!group.names.includes(f.name)) group.names.push(f.name);
       byEdge.set(key, group);
     }
     // Labels come from the data ("uses", "founded_by"), so the sentence quotes them rather than conjugating the user's verb.
-    const text = [...byEdge.values()]
-      .map((g) =>
-        g.anchorFirst ? `${anchorName} ${verbPhrase(g.label)} ${listNames(g.names)}.` : subjectsSentence(g.names, g.label, anchorName),
-      )
-      .join(' ');
-    const partial =
-      this.ctx.getFull(anchor)?.relationshipsTruncated === true && this.ctx.relationships.length > 0
-        ? ' There may be more than these.'
-        : '';
-    const firstName = names[0] ?? anchorName;
+    const groups = [...byEdge.values()];
+    const [only] = groups;
+    const sentence = (g: { label: string; anchorFirst: boolean; names: string[] }, count?: string): string => {
+      const list = count === undefined ? listAll(g.names) : `${count}: ${listAll(g.names)}`;
+      if (g.anchorFirst) return `${anchorName} ${verbPhrase(g.label)} ${list}.`;
+      if (count !== undefined) return `${count} ${pluralVerbPhrase(g.label)} ${anchorName}: ${listAll(g.names)}.`;
+      return `${list} ${g.names.length === 1 ? verbPhrase(g.label) : pluralVerbPhrase(g.label)} ${anchorName}.`;
+    };
+    // Several values: how many, then which ("Acme uses 3 technologies: …"); over several labels, the count after.
+    const factText =
+      groups.length === 1 && only
+        ? sentence(only, facts.length > 1 ? counted(facts, noun) : undefined)
+        : `${groups.map((g) => sentence(g)).join(' ')} That is ${counted(facts, noun)} in all.`;
+    const firstName = facts[0]?.name ?? anchorName;
     // The answer's subjects first, then the entity asked about (entity_query lists them in this order).
-    return this.answer(
-      text + partial + also.text,
-      res.exact ? 'high' : 'medium',
-      [...found.map((f) => f.id), anchor, ...also.ids].slice(0, 8),
-      [`What do we know about ${firstName}?`, `How are ${firstName} and ${anchorName} connected?`],
-    );
+    return this.valuesAnswer({
+      factText,
+      facts,
+      also,
+      exact: res.exact,
+      ...(noun === undefined ? {} : { noun }),
+      ...(this.truncatedRelationships(anchor) ? { incomplete: MORE_RELATIONSHIPS } : {}),
+      sourceIds: [...found.map((f) => f.id), anchor],
+      followUps: [`What do we know about ${firstName}?`, `How are ${firstName} and ${anchorName} connected?`],
+    });
+  }
+
+  /** True when `id` has more relationships than the context read: the rest were not asked for, or fill what was asked. */
+  private truncatedRelationships(id: EntityId): boolean {
+    if (this.ctx.getFull(id)?.relationshipsTruncated !== true) return false;
+    return !this.ctx.wasFulfilled(requestKey(moreRelationshipsRequest(id))) || this.relsOf(id).length >= RELATIONSHIPS_PER_ENTITY;
   }
 
   private role(role: Role, subject: string): QueryResponse {
@@ -604,33 +749,43 @@ class Turn {
     if (need) return need;
     const labels = ROLE_LABELS[role];
     const rels = this.relsOf(id);
-    const people = new Map<EntityId, string>();
+    // Each person once, with the stored relationship that says so and, for a title, the title.
+    const people = new Map<EntityId, { value: AnswerValue; title?: string }>();
+    const fact = (person: EntityId, name: string, via: RelationshipView): AnswerValue => ({
+      name,
+      id: person,
+      type: 'person',
+      basis: 'fact',
+      relationshipId: via.id,
+      pages: [],
+    });
     for (const r of rels) {
-      if (r.to === id && labels.toSubject.includes(r.label)) people.set(r.from, `${r.fromName}`);
-      if (r.from === id && labels.fromSubject.includes(r.label)) people.set(r.to, `${r.toName}`);
+      if (r.to === id && labels.toSubject.includes(r.label) && !people.has(r.from))
+        people.set(r.from, { value: fact(r.from, r.fromName, r) });
+      if (r.from === id && labels.fromSubject.includes(r.label) && !people.has(r.to)) people.set(r.to, { value: fact(r.to, r.toName, r) });
     }
-    const attrNames = Object.entries(this.ctx.getFull(id)?.entity.attributes ?? {})
+    const attributes: AnswerValue[] = Object.entries(this.ctx.getFull(id)?.entity.attributes ?? {})
       .filter(([k]) => labels.attributes.includes(k))
-      .map(([, v]) => v);
+      .map(([key, v]) => ({ name: v, basis: 'fact', attribute: { entityId: id, key }, pages: [] }));
     if (labels.titles) {
       // People tied to the subject whose title names the role (e.g. `role: CEO` on an employee).
       const employees = rels.flatMap((r) =>
-        r.to === id && r.fromType === 'person' ? [r.from] : r.from === id && r.toType === 'person' ? [r.to] : [],
+        r.to === id && r.fromType === 'person' ? [{ p: r.from, r }] : r.from === id && r.toType === 'person' ? [{ p: r.to, r }] : [],
       );
-      const check = [...new Set(employees)].slice(0, MAX_TITLE_CHECKS);
-      const expandPeople = this.expand(check);
+      const check = [...new Map(employees.map((e) => [e.p, e])).values()].slice(0, MAX_TITLE_CHECKS);
+      const expandPeople = this.expand(check.map((e) => e.p));
       if (expandPeople) return expandPeople;
-      for (const p of check) {
+      for (const { p, r } of check) {
         const attrs = this.ctx.getFull(p)?.entity.attributes ?? {};
         const title = TITLE_ATTRIBUTES.map((k) => ownValue(attrs, k)).find((t) => t !== undefined && labels.titles?.test(t));
-        if (title) people.set(p, `${this.name(p)} (${title})`);
+        if (title) people.set(p, { value: people.get(p)?.value ?? fact(p, this.name(p), r), title });
       }
     }
     const subjectName = this.name(id);
-    const verb = role === 'founder' ? 'was founded by' : role === 'leader' ? 'is led by' : 'has these people working there:';
-    const all = [...people.values(), ...attrNames];
-    if (all.length === 0) {
-      const read = this.fromSentences(id, { kind: 'role', role, subject });
+    const facts = uniqueValues([...[...people.values()].map((p) => p.value), ...attributes]);
+    const noun = ROLE_NOUN[role];
+    if (facts.length === 0) {
+      const read = this.fromSentences(id, { kind: 'role', role, subject }, noun);
       if (read) return read;
       const what = role === 'founder' ? 'who founded it' : role === 'leader' ? 'who leads it' : 'who works there';
       return this.answer(
@@ -642,13 +797,29 @@ class Turn {
     }
     const also = this.alsoRead(id, { kind: 'role', role, subject }, new Set(people.keys()));
     if (isNeeds(also)) return also;
+    const shown = facts.map((v) => {
+      const title = v.id === undefined ? undefined : people.get(v.id)?.title;
+      return title === undefined ? v.name : `${v.name} (${title})`;
+    });
+    const factText =
+      facts.length === 1
+        ? `${subjectName} ${ROLE_VERB[role]} ${listAll(shown)}.`
+        : role === 'founder'
+          ? `${subjectName} was founded by ${counted(facts, 'people')}: ${listAll(shown)}.`
+          : role === 'leader'
+            ? `${subjectName} is led by ${counted(facts, noun)}: ${listAll(shown)}.`
+            : `${counted(facts, noun)} work at ${subjectName}: ${listAll(shown)}.`;
     const firstId = [...people.keys()][0];
-    return this.answer(
-      `${subjectName} ${verb} ${listNames(all)}.${also.text}`,
-      res.exact ? 'high' : 'medium',
-      [id, ...people.keys(), ...also.ids],
-      [...(firstId ? [`What do we know about ${this.name(firstId)}?`] : []), `Where is ${subjectName}?`],
-    );
+    return this.valuesAnswer({
+      factText,
+      facts,
+      also,
+      exact: res.exact,
+      noun,
+      ...(this.truncatedRelationships(id) ? { incomplete: MORE_RELATIONSHIPS } : {}),
+      sourceIds: [id, ...people.keys()],
+      followUps: [...(firstId ? [`What do we know about ${this.name(firstId)}?`] : []), `Where is ${subjectName}?`],
+    });
   }
 
   private where(subject: string): QueryResponse {
@@ -673,19 +844,27 @@ class Turn {
       ...places.map((r) => `${verbPhrase(r.label)} ${r.toName}`),
       ...attrs.map(([k, v]) => `${LOCATION_PHRASES.get(k) ?? `has ${words(k)}`} ${v}`),
     ];
-    return this.answer(
-      `${name} ${listNames(parts)}.${also.text}`,
-      res.exact ? 'high' : 'medium',
-      [id, ...places.map((r) => r.to), ...also.ids],
-      [...places.slice(0, 1).map((r) => `What else is in ${r.toName}?`), `What do we know about ${name}?`],
-    );
+    const facts: AnswerValue[] = [
+      ...places.map((r) => ({ name: r.toName, id: r.to, type: r.toType, basis: 'fact' as const, relationshipId: r.id, pages: [] })),
+      ...attrs.map(([key, v]) => ({ name: v, basis: 'fact' as const, attribute: { entityId: id, key }, pages: [] })),
+    ];
+    return this.valuesAnswer({
+      factText: `${name} ${listNames(parts)}.`,
+      facts: uniqueValues(facts),
+      also,
+      exact: res.exact,
+      noun: 'places',
+      sourceIds: [id],
+      followUps: [...places.slice(0, 1).map((r) => `What else is in ${r.toName}?`), `What do we know about ${name}?`],
+    });
   }
 
   /**
-   * "How are X and Y connected?": a chain of stated relations first (FIND_PATH looks for one
-   * of up to STATED_PATH_DEPTH steps before any other); else the pages that name both,
-   * quoting a sentence that names both; else a chain through co-mentions. Being named
-   * together is said to be that, at a lower confidence than a stated relation.
+   * "How are X and Y connected?": every stated relation between the two when they are
+   * directly related, else a chain of stated relations (FIND_PATH looks for one of up to
+   * STATED_PATH_DEPTH steps before any other); else the pages that name both, quoting a
+   * sentence that names both; else a chain through co-mentions. Being named together is said
+   * to be that, at a lower confidence than a stated relation. Each relation and page is a claim.
    */
   private path(fromText: string, toText: string): QueryResponse {
     const a = this.resolve(fromText);
@@ -699,12 +878,14 @@ class Turn {
     if (!from || !to) return this.notFound(fromText);
     const fromName = this.name(from);
     const toName = this.name(to);
-    // FIND_PATH brings the chain and the pages naming both.
+    // FIND_PATH brings the chain and the pages naming both; the full record of X, every relation it has with Y.
     const known = this.ctx.getPath(from, to);
     const shared = this.ctx.sharedPagesOf(from, to);
     if (!known) {
+      const expand = this.ctx.isExpanded(from) ? [] : [{ capabilityId: CAPABILITY.EXPAND_ENTITY, parameters: { entityId: from } }];
       const need = this.ask(`find how ${fromName} and ${toName} are connected`, [
         { capabilityId: CAPABILITY.FIND_PATH, parameters: { fromId: from, toId: to } },
+        ...expand,
       ]);
       if (need) return need;
     }
@@ -712,11 +893,32 @@ class Turn {
     const steps = known?.steps ?? [];
     const stated = steps.length > 0 && steps.every((s) => !UNTYPED_LABELS.has(s.label));
     const via = steps.flatMap((s) => [s.from, s.to]);
+    const said = (s: RelationshipView): string => `${s.fromName} ${verbPhrase(s.label)} ${s.toName}`;
+    const claim = (s: RelationshipView): AnswerClaim => ({
+      value: said(s),
+      basis: UNTYPED_LABELS.has(s.label) ? 'sentence' : 'fact',
+      relationshipId: s.id,
+      pages: [],
+    });
+    // Every stated relation the two have with each other, when they have one.
+    const direct = this.relsOf(from).filter(
+      (r) => !UNTYPED_LABELS.has(r.label) && ((r.from === from && r.to === to) || (r.from === to && r.to === from)),
+    );
+    if (stated && steps.length === 1 && direct.length > 1) {
+      return this.answer(
+        `${fromName} and ${toName} have ${direct.length} stated relations: ${direct.map(said).join('; ')}.`,
+        exact ? 'high' : 'medium',
+        [from, to],
+        [`What do we know about ${toName}?`],
+        direct.map(claim),
+      );
+    }
     const chain = (): string => {
       const n = steps.length;
-      return `${fromName} and ${toName} are connected in ${n} step${n > 1 ? 's' : ''}: ${steps.map((s) => `${s.fromName} ${verbPhrase(s.label)} ${s.toName}`).join('; ')}.`;
+      return `${fromName} and ${toName} are connected in ${n} step${n > 1 ? 's' : ''}: ${steps.map(said).join('; ')}.`;
     };
-    if (stated) return this.answer(chain(), exact ? 'high' : 'medium', [from, to, ...via], [`What do we know about ${toName}?`]);
+    if (stated)
+      return this.answer(chain(), exact ? 'high' : 'medium', [from, to, ...via], [`What do we know about ${toName}?`], steps.map(claim));
     // Being named together says less than a stated relation: one step lower.
     const together: Confidence = exact ? 'medium' : 'low';
     const pages = shared?.pages ?? [];
@@ -725,7 +927,18 @@ class Turn {
       const sentence = quoted ? ` “${quoted.sentences[0] ?? ''}” (${quote(quoted.title || quoted.url)})` : '';
       const n = pages.length;
       const text = `Your graph states no relation between ${fromName} and ${toName}, but they are mentioned together on ${pagesWord(n)} you captured: ${titles(pages, n)}.${sentence}`;
-      return this.answer(text, together, [from, to], [`What do we know about ${fromName}?`, `What do we know about ${toName}?`]);
+      const cited = pages.map((p) => ({
+        url: p.url,
+        title: p.title,
+        ...(p.sentences[0] === undefined ? {} : { sentence: p.sentences[0] }),
+      }));
+      return this.answer(
+        text,
+        together,
+        [from, to],
+        [`What do we know about ${fromName}?`, `What do we know about ${toName}?`],
+        [{ value: `${fromName} and ${toName}, named together`, basis: 'sentence', pages: cited }],
+      );
     }
     if (steps.length > 0) {
       return this.answer(
@@ -733,6 +946,7 @@ class Turn {
         together,
         [from, to, ...via],
         [`What do we know about ${toName}?`],
+        steps.map(claim),
       );
     }
     if (!known) return this.answer(`I could not look for a connection between ${fromName} and ${toName}.`, 'low', [from, to], []);
@@ -744,16 +958,22 @@ class Turn {
     );
   }
 
-  private list(type: EntityType): QueryResponse {
+  private list(type: EntityType, from = 1): QueryResponse {
     const need = this.ask(`list the ${TYPE_PLURAL[type]}`, [
       ...(this.ctx.definitions ? [] : [{ capabilityId: CAPABILITY.LIST_ENTITY_DEFINITIONS, parameters: {} }]),
       ...(this.ctx.getTypeListing(type)
         ? []
-        : [{ capabilityId: CAPABILITY.GET_ENTITIES_BY_DEFINITION, parameters: { definition: type, limit: MAX_RESULTS_PER_REQUEST } }]),
+        : [
+            {
+              capabilityId: CAPABILITY.GET_ENTITIES_BY_DEFINITION,
+              parameters: { definition: type, limit: MAX_RESULTS_PER_REQUEST, ...(from > 1 ? { from } : {}) },
+            },
+          ]),
     ]);
     if (need) return need;
     const count = this.ctx.definitions?.find((d) => d.type === type)?.count;
     const ids = [...(this.ctx.getTypeListing(type) ?? [])];
+    const start = this.ctx.typeListingFrom(type);
     if (count === 0 || (count === undefined && ids.length === 0)) {
       return this.answer(
         `Your graph has no ${TYPE_PLURAL[type]} yet.`,
@@ -764,13 +984,24 @@ class Turn {
     }
     const names = ids.map((id) => this.name(id));
     const what = count === 1 ? type : TYPE_PLURAL[type];
+    const last = start + ids.length - 1;
+    if (ids.length === 0) {
+      return this.answer(`Your graph has ${count ?? 0} ${what}, fewer than ${start}.`, 'high', [], [`List the ${TYPE_PLURAL[type]}`]);
+    }
     const head =
       count === undefined
         ? `Some ${TYPE_PLURAL[type]} in your graph, the most mentioned first:`
-        : count > ids.length
-          ? `Your graph has ${count} ${what}. The ${ids.length} mentioned most often:`
-          : `Your graph has ${count} ${what}:`;
+        : start > 1
+          ? `Your graph has ${count} ${what}. Numbers ${start} to ${last} by mentions:`
+          : count > ids.length
+            ? `Your graph has ${count} ${what}. The ${ids.length} mentioned most often:`
+            : `Your graph has ${count} ${what}:`;
     const first = names[0];
+    // A cut list offers the rest: the same question, from the next entity on.
+    const rest =
+      count !== undefined && count > last
+        ? [askRange(this.input.question, last + 1, Math.min(count, last + MAX_RESULTS_PER_REQUEST), count)]
+        : [];
     return this.answer(
       [
         { kind: 'paragraph', text: head },
@@ -778,7 +1009,7 @@ class Turn {
       ],
       count === undefined ? 'medium' : 'high',
       ids.slice(0, 8),
-      first ? [`What do we know about ${first}?`] : [],
+      [...rest, ...(first ? [`What do we know about ${first}?`] : [])],
     );
   }
 
@@ -802,7 +1033,7 @@ class Turn {
     );
   }
 
-  private captured(scope: PageScope): QueryResponse {
+  private captured(scope: PageScope, from = 1): QueryResponse {
     if (scope === 'current_page' && this.input.pageUrl === undefined) {
       return this.answer(
         'I do not know which page you are on; ask from the side panel of that tab.',
@@ -812,15 +1043,23 @@ class Turn {
       );
     }
     if (!this.ctx.hasPageScope(scope)) {
-      const need = this.ask('load the captured pages', [{ capabilityId: CAPABILITY.GET_CAPTURED_PAGES, parameters: { scope } }]);
+      const need = this.ask('load the captured pages', [
+        { capabilityId: CAPABILITY.GET_CAPTURED_PAGES, parameters: { scope, ...(from > 1 ? { from } : {}) } },
+      ]);
       if (need) return need;
       return this.answer('I could not load your captured pages.', 'low', [], []);
     }
     const pages = scope === 'current_page' ? this.ctx.pages.filter((p) => p.url === this.input.pageUrl) : this.ctx.pages;
     const when = scope === 'today' ? 'today' : scope === 'recent' ? 'recently' : 'from this page';
+    const start = this.ctx.pageStart(scope);
+    const total = Math.max(start - 1 + pages.length, this.ctx.pageTotal(scope) ?? 0);
     if (pages.length === 0) {
       return this.answer(
-        scope === 'current_page' ? 'This page has not been captured yet.' : `You have not captured any page ${when}.`,
+        scope === 'current_page'
+          ? 'This page has not been captured yet.'
+          : start > 1
+            ? `You captured ${pagesWord(total)} ${scope === 'today' ? 'today' : 'in all'}, fewer than ${start}.`
+            : `You have not captured any page ${when}.`,
         'high',
         [],
         ['Which entities are the most connected?'],
@@ -828,7 +1067,10 @@ class Turn {
     }
     const ids = pages.flatMap((p) => p.entityIds);
     const first = ids[0];
-    const followUps = first ? [`What do we know about ${this.name(first)}?`] : [];
+    const last = start + pages.length - 1;
+    // A cut list offers the rest: the same question, from the next page on.
+    const rest = total > last ? [askRange(this.input.question, last + 1, Math.min(total, last + pages.length), total)] : [];
+    const followUps = [...rest, ...(first ? [`What do we know about ${this.name(first)}?`] : [])];
     const [only] = pages;
     if (scope === 'current_page' && only) {
       const names = this.pageNames(only);
@@ -838,7 +1080,7 @@ class Turn {
           : `This page (“${only.title || only.url}”) gave your graph ${entities(only.entityCount)}: ${names}.`;
       return this.answer(text, 'high', ids.slice(0, 8), followUps);
     }
-    const head = pagesHeading(scope, pages.length, Math.max(pages.length, this.ctx.pageTotal(scope) ?? 0));
+    const head = pagesHeading(scope, start, pages.length, total);
     const items = pages.map(
       (p) => `${p.title || p.url}: ${p.entityCount === 0 ? 'no entities' : `${entities(p.entityCount)} (${this.pageNames(p)})`}`,
     );
@@ -894,5 +1136,16 @@ export class SymbolicAnswerer implements Answerer {
     const response = new Turn(input, this.readSentences).run(parseQuestion(input.question));
     if (response.type === 'answer') input.onToken?.(response.content);
     return response;
+  }
+
+  /**
+   * The offline answerer's own words for an early stop: it looks things up in the graph in
+   * a few steps, it has no model or request budget to speak of.
+   */
+  stopNotice(stop: LoopStop): string {
+    if (stop.kind === 'limit') {
+      return `This answer may be incomplete: it was made from ${stop.limit === 1 ? 'one look-up' : `${stop.limit} look-ups`} in your graph, and the question needed more. Ask about one entity at a time for a fuller answer.`;
+    }
+    return 'This answer may be incomplete: not everything the question needed could be looked up in your graph.';
   }
 }

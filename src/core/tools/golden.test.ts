@@ -139,7 +139,7 @@ describe('graph tools: golden examples', () => {
     await call('entity_relate', { from: 'Cloudflare', to: 'Rust', relationship: 'uses' });
     await call('entity_relate', { from: 'Tokio', to: 'Rust', relationship: 'part_of' });
     const res = await call('entity_query', { question: 'which companies use Rust?' });
-    expect(res).toMatchObject({ answer: 'Stripe and Cloudflare use Rust.' });
+    expect(res).toMatchObject({ answer: '2 companies use Rust: Stripe and Cloudflare.' });
     expect((res as { entities: { name: string }[] }).entities.map((e) => e.name)).toEqual(['Stripe', 'Cloudflare', 'Rust']);
     expect(res).toMatchObject({ confidence: 'high', sources: [{ name: 'Stripe' }, { name: 'Cloudflare' }, { name: 'Rust' }] });
   });

@@ -1,12 +1,13 @@
 /**
- * One chat message. An answer shows its confidence with what it means, its sources as
- * chips (an entity opens its page, a page opens in a tab), follow-ups as buttons, and a
- * reply button; a merge proposal names both entities with their types and waits for the
+ * One chat message. An answer shows its confidence with what it means, each of its claims
+ * with the pages stating it (the sentence on hover or tap), its sources as chips (an entity
+ * opens its page, a page opens in a tab), follow-ups as buttons, and a reply button; a merge proposal names both entities with their types and waits for the
  * user's confirmation.
  */
 import { isEntityType } from '../../core/graph/types';
 import { isAnswerBlock } from '../../core/query/query-response';
 import { CONFIDENCE_MEANING } from '../qa/confidence-words';
+import { AnswerClaims } from './answer-claims';
 import type { ChatMessage } from '../slices/qa-slice';
 import { usePanelStore } from '../store';
 import { EntityLink } from './entity-link';
@@ -87,6 +88,7 @@ export function ChatMessageView({ message }: { readonly message: ChatMessage }) 
           {n}
         </p>
       ))}
+      {!message.streaming && <AnswerClaims claims={message.claims} />}
       <Sources message={message} />
       {message.proposal?.state === 'open' && (
         <div className="actions">

@@ -80,13 +80,13 @@ const EXPECTED: Readonly<Record<string, (a: Answer) => Promise<void> | void>> = 
     expect(a.confidence).toBe('high');
   },
   'Who founded HackerRank?': (a) => {
+    // Every founder, counted when there are several.
     expect(a.answer).toMatch(/^HackerRank was founded by .*Vivek Ravisankar/);
     expect(a.confidence).toBe('high');
   },
   'Which companies invested in HackerRank?': (a) => {
     // The pages name more investors as extraction reads more ("…, Battery Ventures, and Recruit Holdings").
-    expect(a.answer.startsWith('Khosla Ventures')).toBe(true);
-    expect(a.answer.endsWith(' invested in HackerRank.')).toBe(true);
+    expect(a.answer).toMatch(/^\d+ companies invested in HackerRank: Khosla Ventures, .+\.$/);
     expect(a.confidence).toBe('high');
   },
   'Where is Quartz?': (a) => {

@@ -7,7 +7,7 @@
 import type { StateCreator } from 'zustand';
 import { asEntityId } from '../../core/graph/ids';
 import type { EntityType } from '../../core/graph/types';
-import type { AnswerBlock, AnswerSource, Confidence } from '../../core/query';
+import type { AnswerBlock, AnswerClaim, AnswerSource, Confidence } from '../../core/query';
 import { callTool } from '../../messaging/client';
 import { currentPlace, sessionGet, sessionSet } from '../browser-api';
 import { panelGraph } from '../panel-ports';
@@ -31,6 +31,8 @@ export interface ChatMessage {
   readonly streaming?: boolean;
   readonly confidence?: Confidence;
   readonly sources?: readonly AnswerSource[];
+  /** Each value of the answer with the pages (and sentences) stating it. */
+  readonly claims?: readonly AnswerClaim[];
   readonly followUps?: readonly string[];
   readonly notices?: readonly string[];
   /** "merge it with the previous one": waits for the user's confirmation. */
@@ -182,6 +184,7 @@ export const createQaSlice: StateCreator<PanelState, [], [], QaSlice> = (set, ge
           streaming: false,
           confidence: result.confidence,
           sources: result.sources,
+          ...(result.claims ? { claims: result.claims } : {}),
           followUps: result.follow_ups,
           ...(result.notices ? { notices: result.notices } : {}),
         });

@@ -2,7 +2,8 @@
  * `entity_query`: a natural-language question answered from stored facts by the
  * query loop (`core/query`): the symbolic answerer offline, or the configured LLM
  * with the symbolic answer as fallback. Answers `entities` + `answer` and
- * adds confidence, sources (entities and the pages of their evidence) and follow-ups.
+ * adds confidence, sources (entities and the pages of their evidence), claims (each value
+ * with the pages and sentences stating it) and follow-ups.
  */
 import { z } from 'zod';
 import { MAX_URL_LENGTH } from '../../capture-limits';
@@ -59,11 +60,34 @@ export const entityQuery = defineTool({
           entityId: z.string().describe('Id of a cited entity'),
           name: z.string().describe('Its name'),
           type: z.string().describe('Its entity type'),
-          pages: z.array(z.object({ url: z.string(), title: z.string() })).describe('Pages its evidence came from'),
+          pages: z
+            .array(
+              z.object({
+                url: z.string(),
+                title: z.string(),
+                sentence: z.string().optional().describe("The page's sentence that states what the answer says of it"),
+              }),
+            )
+            .describe('Pages its evidence came from'),
         }),
       )
       .optional()
       .describe('Entities the answer cites, with the pages of their evidence'),
+    claims: z
+      .array(
+        z.object({
+          value: z.string().describe('One value the answer gives'),
+          entityId: z.string().optional().describe('Id of the entity the value is, when it is one'),
+          basis: z
+            .enum(['fact', 'sentence'])
+            .describe('fact: a stored typed relationship or attribute; sentence: read from a page sentence'),
+          pages: z
+            .array(z.object({ url: z.string(), title: z.string(), sentence: z.string().optional() }))
+            .describe('Pages stating it, each with the sentence that does'),
+        }),
+      )
+      .optional()
+      .describe('Each value of the answer with its own citations'),
     follow_ups: z.array(z.string()).optional().describe('1-3 suggested follow-up questions'),
     notices: z.array(z.string()).optional().describe('Notices, e.g. that the LLM was unreachable and the offline answerer replied'),
     query_id: z.string().optional().describe('Id of the stored query (history)'),
@@ -121,14 +145,29 @@ export const entityQuery = defineTool({
         entityId: s.entityId,
         name: s.name,
         type: s.type,
-        pages: s.pages.map((p) => ({ url: p.url, title: p.title })),
+        pages: s.pages.map(pageOut),
       })),
+      ...(result.claims
+        ? {
+            claims: result.claims.map((c) => ({
+              value: c.value,
+              ...(c.entityId === undefined ? {} : { entityId: c.entityId }),
+              basis: c.basis,
+              pages: c.pages.map(pageOut),
+            })),
+          }
+        : {}),
       follow_ups: [...result.follow_ups],
       ...(result.notices ? { notices: [...result.notices] } : {}),
       query_id: result.query_id,
     };
   },
 });
+
+/** A cited page as the output schema has it (its sentence only when there is one). */
+function pageOut(p: { readonly url: string; readonly title: string; readonly sentence?: string }) {
+  return { url: p.url, title: p.title, ...(p.sentence === undefined ? {} : { sentence: p.sentence }) };
+}
 
 /** The injected engine, or an offline one over the same store and name index. */
 function engineOf(deps: GraphToolDeps): QueryEngine {
