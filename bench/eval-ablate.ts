@@ -5,75 +5,143 @@
  * relation recall when it is off (a negative number is what the family adds). A family
  * worth nothing on the check pages is a candidate for removal.
  *
- *   npm run eval:ablate [-- --only generic-terms,keep-model] [--qa]
+ *   npm run eval:ablate [-- --only generic-terms,keep-model]
  *
- * Each run is the scorers' own scripts with ARIADNE_RULES_OFF set (bench/relations-gold.ts
- * `benchRulesOff`); ~1-2 minutes per family on an idle machine, `--qa` adds the QA scorer.
- * Last line: the JSON of the table.
+ * In one process: each page is captured once (capture does not depend on the analysis'
+ * rules), then built into a fresh graph through the extension's ingestion for every
+ * configuration, and scored as `eval:pages` and `eval:relations` score it. Last line: JSON.
  */
-import { existsSync } from 'node:fs';
-import { RULE_FAMILIES, parseRulesOff } from '../src/extract/rules/registry';
-import { field, runScorer } from './run-scorer';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JSDOM, VirtualConsole } from 'jsdom';
+import { createIngest } from '../src/background/ingest';
+import type { PageCapture } from '../src/core/capture';
+import type { EntityId } from '../src/core/graph/ids';
+import { fixedClock, sequentialIds } from '../src/core/graph/ids';
+import { InMemoryGraphStore } from '../src/core/graph/memory-store';
+import { GraphService } from '../src/core/graph/service';
+import { defaultSettings } from '../src/core/settings';
+import { capturePage } from '../src/extract/capture-page';
+import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
+import { NO_RULES_OFF, RULE_FAMILIES, parseRulesOff, type RulesOff } from '../src/extract/rules/registry';
+import { goldKey, parsePageGold, scorePage, scoreStored, totalPrecision, totalScore, type PageGold } from '../tooling/eval/page-score';
+import {
+  allEntities,
+  allRelationships,
+  matchGoldRelation,
+  pageFile,
+  pageUrl,
+  readGoldRelations,
+  type GoldPageRelations,
+} from './relations-gold';
 
 const SETS = [
   { name: 'dev', dir: 'bench/gold-pages' },
   { name: 'check', dir: 'bench/check-pages' },
 ] as const;
+const FIGURES = ['recall', 'typed', 'precision', 'relations'] as const;
 
-const FIGURES = [
-  { label: 'recall', script: 'bench/eval-pages.ts', read: (r: unknown) => field(r, 'mustRecall') },
-  { label: 'typed', script: 'bench/eval-pages.ts', read: (r: unknown) => field(r, 'typedStrict') },
-  { label: 'precision', script: 'bench/eval-pages.ts', read: (r: unknown) => field(field(r, 'precision'), 'typedPrecision') },
-  { label: 'relations', script: 'bench/eval-relations.ts', read: (r: unknown) => field(r, 'recall') },
-  { label: 'qa', script: 'bench/eval-qa.ts', read: (r: unknown) => field(r, 'strictAccuracy') },
-] as const;
+interface Page {
+  readonly gold: PageGold;
+  readonly relations: GoldPageRelations | undefined;
+  readonly capture: PageCapture;
+}
 
-const args = process.argv.slice(2);
-const onlyAt = args.indexOf('--only');
-const only = onlyAt >= 0 ? parseRulesOff(args[onlyAt + 1] ?? '') : undefined;
-const figures = FIGURES.filter((f) => f.label !== 'qa' || args.includes('--qa'));
-const scripts = [...new Set(figures.map((f) => f.script))];
-
-if (!existsSync('../shared/corpus/pages')) {
+const pagesDir = '../shared/corpus/pages';
+if (!existsSync(pagesDir)) {
   console.log('eval:ablate: ../shared/corpus/pages not found; nothing to measure.');
   console.log(JSON.stringify({ skipped: true }));
   process.exit(0);
 }
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? parseRulesOff(args[onlyAt + 1] ?? '') : undefined;
 
-/** One value per "set figure" for a run with the given families off. */
-function measure(off: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const set of SETS)
-    for (const script of scripts) {
-      const result = runScorer(script, set.dir, { ARIADNE_RULES_OFF: off });
-      for (const f of figures.filter((x) => x.script === script)) {
-        const v = f.read(result);
-        if (typeof v === 'number') out.set(`${set.name} ${f.label}`, v);
-      }
-    }
+function load(dir: string): Page[] {
+  const relations = new Map(readGoldRelations(dir).map((r) => [r.page, r]));
+  const out: Page[] = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const gold = parsePageGold(JSON.parse(readFileSync(join(dir, file), 'utf8')), file);
+    const html = pageFile(pagesDir, gold.page);
+    if (html === undefined) continue;
+    const url = pageUrl(gold.page);
+    const dom = new JSDOM(readFileSync(html, 'utf8'), { url, virtualConsole: new VirtualConsole() });
+    out.push({
+      gold,
+      relations: relations.get(gold.page),
+      capture: capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 }),
+    });
+    dom.window.close();
+  }
   return out;
 }
 
-const columns = SETS.flatMap((s) => figures.map((f) => `${s.name} ${f.label}`));
-process.stderr.write('eval:ablate: baseline…\n');
-const base = measure('');
+async function measure(pages: readonly Page[], rulesOff: RulesOff): Promise<Record<(typeof FIGURES)[number], number>> {
+  const scores = [];
+  const stored = [];
+  let gold = 0;
+  let found = 0;
+  for (const p of pages) {
+    const store = new InMemoryGraphStore();
+    const clock = fixedClock();
+    const ids = sequentialIds();
+    const graph = new GraphService({ store, ids, clock });
+    const settings = defaultSettings();
+    await createIngest({ graph, store, clock, ids, settings: async () => settings, rulesOff })(p.capture);
+    const entities = await allEntities(store);
+    scores.push(scorePage(p.gold, entities));
+    const s = scoreStored(p.gold, entities);
+    if (s !== undefined) stored.push(s);
+    if (p.relations === undefined) continue;
+    const byId = new Map(entities.map((e) => [e.id, e]));
+    const keysOf = (id: EntityId) => {
+      const e = byId.get(id);
+      return new Set(e === undefined ? [] : [e.name, ...e.aliases].map(goldKey));
+    };
+    const typed = (await allRelationships(store)).filter((r) => r.label !== MENTIONED_WITH);
+    for (const g of p.relations.relations) {
+      gold += 1;
+      if (matchGoldRelation(p.relations, g, keysOf, typed).hit) found += 1;
+    }
+  }
+  const t = totalScore(scores);
+  return {
+    recall: t.mustRecall,
+    typed: t.typedStrict,
+    precision: totalPrecision(stored).typedPrecision,
+    relations: gold === 0 ? 0 : Math.round((found / gold) * 1000) / 1000,
+  };
+}
+
+const loaded = SETS.map((s) => ({ name: s.name, pages: load(s.dir) }));
+const columns = loaded.flatMap((s) => FIGURES.map((f) => `${s.name} ${f}`));
+async function row(rulesOff: RulesOff): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const s of loaded) {
+    const m = await measure(s.pages, rulesOff);
+    for (const f of FIGURES) out.set(`${s.name} ${f}`, m[f]);
+  }
+  return out;
+}
+
+const base = await row(NO_RULES_OFF);
 const table: Record<string, Record<string, number | null>> = { baseline: Object.fromEntries(columns.map((c) => [c, base.get(c) ?? null])) };
-console.log(`${'family off'.padEnd(22)} ${columns.map((c) => c.padStart(15)).join('')}`);
-console.log(`${'(baseline)'.padEnd(22)} ${columns.map((c) => String(base.get(c) ?? '-').padStart(15)).join('')}`);
+console.log(`${'family off'.padEnd(22)}${columns.map((c) => c.padStart(17)).join('')}`);
+console.log(`${'(baseline)'.padEnd(22)}${columns.map((c) => String(base.get(c) ?? '-').padStart(17)).join('')}`);
 for (const rule of RULE_FAMILIES) {
   if (only !== undefined && !only.has(rule.id)) continue;
-  process.stderr.write(`eval:ablate: ${rule.id} off…\n`);
-  const off = measure(rule.id);
-  const delta = (c: string) => {
-    const a = off.get(c);
-    const b = base.get(c);
-    return a === undefined || b === undefined ? undefined : Math.round((a - b) * 1000) / 1000;
-  };
-  table[rule.id] = Object.fromEntries(columns.map((c) => [c, delta(c) ?? null]));
-  const cells = columns.map((c) => {
-    const d = delta(c);
-    return (d === undefined ? '-' : d > 0 ? `+${d}` : String(d)).padStart(15);
-  });
-  console.log(`${rule.id.padEnd(22)} ${cells.join('')}`);
+  const off = await row(parseRulesOff(rule.id));
+  const delta = (c: string) => Math.round(((off.get(c) ?? 0) - (base.get(c) ?? 0)) * 1000) / 1000;
+  table[rule.id] = Object.fromEntries(columns.map((c) => [c, delta(c)]));
+  console.log(
+    `${rule.id.padEnd(22)}${columns
+      .map((c) => {
+        const d = delta(c);
+        return (d > 0 ? `+${d}` : String(d)).padStart(17);
+      })
+      .join('')}`,
+  );
 }
 console.log(JSON.stringify(table));

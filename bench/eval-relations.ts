@@ -9,9 +9,15 @@
  *   - typed relationships per page and `mentioned_with` links per page;
  *   - missed relations whose two ends are both entities of the page's graph (the relation's
  *     miss, not recognition's; `--misses` marks them "[both ends in graph]");
- *   - analysis ms per page (p50/p95): `analyzeCapture` alone with the page recognizer.
+ *   - analysis ms per page (p50/p95): `analyzeCapture` alone with the page recognizer;
+ *   - with `--readers`: who decided the typed relations the analysis hands to ingestion
+ *     (structured data, text patterns, trigger rules, the classifier), and the trained
+ *     classifier alone (no rules, no patterns) with and without its trigger-word gate,
+ *     read off the analysis (entity names and aliases, not the resolved graph): its
+ *     relations per page, the gold it finds, and the share of them the gold confirms (a
+ *     floor of precision: the gold lists at most ten facts a page).
  *
- *   npm run eval:relations -- --gold bench/gold-pages [--pages ../shared/corpus/pages] [--misses] [--list]
+ *   npm run eval:relations -- --gold bench/gold-pages [--pages ../shared/corpus/pages] [--misses] [--list] [--readers]
  *
  * `--list` prints every stored typed relationship with its sentence (for the precision
  * read by hand in `bench/relations-precision.md`). Last line: JSON summary.
@@ -19,8 +25,10 @@
 import { readFileSync } from 'node:fs';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { createPageRecognizer } from '../src/background/ingest';
+import type { AnalyzedRelation, CaptureAnalysis } from '../src/core/capture';
 import type { EntityId } from '../src/core/graph/ids';
 import { analyzeCapture } from '../src/extract/analyze';
+import type { RelationReaders } from '../src/extract/relations/extract';
 import { capturePage } from '../src/extract/capture-page';
 import { goldKey } from '../tooling/eval/page-score';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
@@ -34,11 +42,23 @@ import {
   percentile,
   readGoldRelations,
   goldArgs,
+  GOLD_TO_GRAPH,
+  namesOf,
+  type GoldPageRelations,
 } from './relations-gold';
 
 const { goldDir, pagesDir, args } = goldArgs('eval:relations', '[--misses] [--list]');
 const showMisses = args.includes('--misses');
 const list = args.includes('--list');
+const readers = args.includes('--readers');
+/** The classifier alone, gated and not: no trigger rules, no text patterns. */
+const ALONE: ReadonlyArray<{ readonly name: string; readonly readers: RelationReaders }> = [
+  { name: 'classifier alone, no gate', readers: { rules: false, gate: false } },
+  { name: 'classifier alone, gated', readers: { rules: false, gate: true } },
+];
+const aloneTotals = ALONE.map(() => ({ relations: 0, confirmed: 0, found: 0 }));
+/** Typed relations of the full analysis by who decided them. */
+const sources = new Map<string, number>();
 const recognizer = createPageRecognizer();
 let gold = 0;
 let found = 0;
@@ -63,8 +83,25 @@ for (const page of readGoldRelations(goldDir)) {
   const capture = capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 });
   dom.window.close();
   const t0 = performance.now();
-  analyzeCapture(capture, { recognizer });
+  const analysis = analyzeCapture(capture, { recognizer });
   analysisMs.push(performance.now() - t0);
+  if (readers) {
+    for (const r of analysis.relations.filter((x) => x.label !== MENTIONED_WITH)) sources.set(source(r), (sources.get(source(r)) ?? 0) + 1);
+    for (const [i, alone] of ALONE.entries()) {
+      const a = analyzeCapture(capture, { recognizer, relationReaders: alone.readers });
+      const classified = a.relations.filter((r) => source(r) === 'classifier');
+      const scored = scoreAnalysis(page, a, classified);
+      const t = aloneTotals[i];
+      if (t !== undefined) {
+        t.relations += classified.length;
+        t.confirmed += scored.confirmed;
+        t.found += scored.found;
+      }
+      if (list && i === 0)
+        for (const r of classified)
+          console.log(`  ALONE\t${page.page}\t${r.from}\t${r.label}\t${r.to}\t${r.confidence ?? ''}\t${r.snippet.replace(/\s+/g, ' ')}`);
+    }
+  }
 
   const { store } = await buildGraph([{ html, url }]);
   const entities = await allEntities(store);
@@ -114,6 +151,22 @@ console.log(
 );
 for (const [label, [n, f]] of [...byLabel].sort((a, b) => b[1][0] - a[1][0]))
   console.log(`  ${label.padEnd(18)} ${String(f).padStart(3)}/${n}`);
+if (readers) {
+  const all = [...sources.values()].reduce((x, y) => x + y, 0);
+  console.log(
+    `typed relations of the analyses by reader: ${[...sources]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n} (${round(n / Math.max(1, all))})`)
+      .join(', ')}`,
+  );
+  for (const [i, alone] of ALONE.entries()) {
+    const t = aloneTotals[i];
+    if (t === undefined) continue;
+    console.log(
+      `${alone.name}: relation recall ${round(t.found / Math.max(1, gold))} (${t.found}/${gold}), ${round(t.relations / Math.max(1, pages))} typed/page, gold-confirmed ${round(t.confirmed / Math.max(1, t.relations))} (${t.confirmed}/${t.relations})`,
+    );
+  }
+}
 console.log(
   JSON.stringify({
     pages,
@@ -128,3 +181,33 @@ console.log(
     missedWithBothEnds: bothEnds,
   }),
 );
+
+/** Who decided a relation of an analysis: structured data, a text pattern, a trigger rule or the classifier. */
+function source(r: AnalyzedRelation): string {
+  if (r.origin === 'structured') return 'structured';
+  return 'by' in r && typeof r.by === 'string' ? r.by : 'pattern';
+}
+
+/**
+ * The gold relations of `page` that `relations` state (ends matched by the analysis's entity names and aliases, labels by
+ * `GOLD_TO_GRAPH`), and how many of `relations` state a gold relation.
+ */
+function scoreAnalysis(
+  page: GoldPageRelations,
+  analysis: CaptureAnalysis,
+  relations: readonly AnalyzedRelation[],
+): { found: number; confirmed: number } {
+  const keys = new Map(analysis.entities.map((e) => [e.name, new Set([e.name, ...e.aliases].map(goldKey))]));
+  const names = (gold: string, entity: string) => namesOf(page, gold).some((n) => keys.get(entity)?.has(goldKey(n)) === true);
+  const states = (g: GoldPageRelations['relations'][number], r: AnalyzedRelation) => {
+    const map = GOLD_TO_GRAPH.get(g.label);
+    return (
+      (map?.same.includes(r.label) === true && names(g.from, r.from) && names(g.to, r.to)) ||
+      (map?.reversed.includes(r.label) === true && names(g.to, r.from) && names(g.from, r.to))
+    );
+  };
+  return {
+    found: page.relations.filter((g) => relations.some((r) => states(g, r))).length,
+    confirmed: relations.filter((r) => page.relations.some((g) => states(g, r))).length,
+  };
+}

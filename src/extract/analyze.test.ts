@@ -3,6 +3,7 @@ import type { PageCapture } from '../core/capture';
 import { analyzeCapture, analyzeCaptureAsync, SLICE_CHARS, sliceText } from './analyze';
 import { createPageRecognizer } from '../background/ingest';
 import { createRuleRecognizer } from './rules/rule-recognizer';
+import { KEEP_FEATURES } from './keep/features';
 
 const recognizer = createRuleRecognizer();
 
@@ -146,25 +147,25 @@ describe('analyzeCapture', () => {
     expect(unsure.entities.map((e) => e.name)).toEqual(['Fidessa']);
   });
 
-  it('reads a short finished sentence listing names with commas as prose', () => {
-    const text = 'The companies include VMware, Evernote, Palantir Technologies, Fidessa and Elementum.\nNEXT STORY';
-    const name = 'Palantir Technologies';
-    const listed = analyzeCapture(capture({ title: 'Jobs platform', text }), {
-      recognizer: {
-        name: 'cue',
-        recognize: () => [{ text: name, type: 'company', start: text.indexOf(name), end: text.indexOf(name) + name.length, score: 0.85 }],
-      },
-    });
-    expect(listed.entities.map((e) => e.name)).toEqual([name]);
-    // The same names as a menu line (no full stop) are labels, not prose.
-    const menu = 'Home, VMware, Evernote, Palantir Technologies, Fidessa, Elementum';
-    const labels = analyzeCapture(capture({ title: 'Jobs platform', text: menu }), {
-      recognizer: {
-        name: 'cue',
-        recognize: () => [{ text: name, type: 'company', start: menu.indexOf(name), end: menu.indexOf(name) + name.length, score: 0.85 }],
-      },
-    });
-    expect(labels.entities).toEqual([]);
+  it('reads a short finished sentence listing names with commas as prose, a menu line as none (a keep-stage feature, not a gate)', () => {
+    const name = 'Quillfeather Labs';
+    const proseShare = (text: string) => {
+      let share = -1;
+      analyzeCapture(capture({ title: 'Jobs platform', text }), {
+        recognizer: {
+          name: 'cue',
+          recognize: () => [{ text: name, type: 'company', start: text.indexOf(name), end: text.indexOf(name) + name.length, score: 0.85 }],
+        },
+        observeCandidates: (c) => {
+          const f = c.find((x) => x.name === name)?.features;
+          share = f === undefined ? -1 : (f[KEEP_FEATURES.indexOf('prose_share')] ?? -1);
+        },
+      });
+      return share;
+    };
+    expect(proseShare('The firms include Zorbit, Nuvola, Quillfeather Labs, Brightpath and Kestrelon.\nNEXT STORY')).toBe(1);
+    // The same names as a menu line (no full stop) are labels: the keep stage reads no prose there.
+    expect(proseShare('Home, Zorbit, Nuvola, Quillfeather Labs, Brightpath, Kestrelon')).toBe(0);
   });
 
   it('a name the structured data gives both as a person (the author) and as an organization is the organization', () => {

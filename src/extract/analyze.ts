@@ -26,7 +26,7 @@ import { MAX_SNIPPET, sentenceAt } from './snippet';
 import { withTeamSense } from './team-sense';
 import { findTextRelations } from './text-relations';
 import { mergeRelations } from './relations/cooccurrence';
-import { classifyRelations } from './relations/extract';
+import { classifyRelations, type RelationReaders } from './relations/extract';
 import { pageSentences } from './relations/page-sentences';
 import { authorRefs, publisherRefs, speaksAs, withPublisherNames } from './relations/publisher';
 
@@ -66,8 +66,6 @@ const UNSURE_SALIENCE = 0.5;
 const MAX_RELATIONS = 100;
 /** Notes kept per analysis (the capture's and the analysis's own). */
 const MAX_NOTES = 20;
-/** A mention this sure (rule recognizer: gazetteer or graph match) needs no prose around it. */
-const SURE_MENTION_SCORE = 0.9;
 /**
  * Mentions of one name checked for running prose: a name none of whose first 50 mentions
  * is in prose is a label or a heading, and a page repeating one name 20k times would
@@ -195,6 +193,8 @@ export interface AnalyzeOptions {
   readonly keepModel?: KeepModel | null;
   /** Sees every text-found candidate the keep stage judged, with its features (training, `npm run train:keep`). */
   readonly observeCandidates?: (candidates: readonly ObservedCandidate[]) => void;
+  /** Which relation readers decide (`eval:relations --readers` measures the classifier alone); `rules: false` drops the text patterns too. */
+  readonly relationReaders?: RelationReaders;
 }
 
 /** A candidate the keep stage judged, as `observeCandidates` receives it. */
@@ -464,26 +464,25 @@ function* analysisSteps(
       relationArguments.has(g)
     ))
       continue;
-    // Capitals in headings, menus and labels say nothing about names: a text-only name needs
-    // a sure recognizer hit or one mention in running prose.
+    // Whether the name is used in running prose is one of the keep stage's features, not a gate:
+    // measured (`npm run eval:ablate`), requiring a prose mention or a sure hit cost recall and
+    // precision on the dev and the check pages alike (names in tables, lists and captions).
     if (g.structured) candidates.push(g);
     else {
       const checked = g.mentions.slice(0, MAX_PROSE_CHECKS);
       const prose = checked.filter((m) => inProse(text, m)).length;
-      if (prose > 0 || checked.some((m) => m.score >= SURE_MENTION_SCORE) || !on('prose-gate')) {
-        // The keep stage (keep/): is this text-found name a real name of the article?
-        const view = candidateView(text, g, {
-          proseShare: prose / Math.max(1, checked.length),
-          inTitle: inKey(titleKey, g),
-          relationArgument: relationArguments.has(g),
-          lowerWords,
-          innerRuns: nameRuns,
-        });
-        const features = keepFeatures(view);
-        const kept = keepModel === null || keepProbability(features, keepModel) >= keepModel.threshold;
-        observed.push({ name: g.name, type: g.type, aliases: [...g.aliases], features, kept });
-        if (kept) candidates.push(g);
-      }
+      // The keep stage (keep/): is this text-found name a real name of the article?
+      const view = candidateView(text, g, {
+        proseShare: prose / Math.max(1, checked.length),
+        inTitle: inKey(titleKey, g),
+        relationArgument: relationArguments.has(g),
+        lowerWords,
+        innerRuns: nameRuns,
+      });
+      const features = keepFeatures(view);
+      const kept = keepModel === null || keepProbability(features, keepModel) >= keepModel.threshold;
+      observed.push({ name: g.name, type: g.type, aliases: [...g.aliases], features, kept });
+      if (kept) candidates.push(g);
     }
   }
   options.observeCandidates?.(observed);
@@ -540,10 +539,12 @@ function* analysisSteps(
     const g = mentionGroup.get(m);
     return g !== undefined && keptGroups.has(g);
   });
-  for (const r of yield* relationsBySlice(text, readText, on('text-patterns') ? keptMentions : [], mentionGroup, expired, () =>
-    stop('relations read in part of the text'),
-  ))
-    push(r);
+  // A benchmark of the classifier alone (`relationReaders.rules: false`) leaves the text patterns out too.
+  if (options.relationReaders?.rules !== false)
+    for (const r of yield* relationsBySlice(text, readText, on('text-patterns') ? keptMentions : [], mentionGroup, expired, () =>
+      stop('relations read in part of the text'),
+    ))
+      push(r);
   // The trained classifier over every sentence with two kept names, then `mentioned_with`
   // (co-occurrence); the patterns' relations above stand where both speak of one pair.
   yield;
@@ -571,9 +572,17 @@ function* analysisSteps(
       expired,
       ...(publisher === undefined ? {} : { publisher: { name: publisher.name, type: publisher.type } }),
       ...(author === undefined ? {} : { author: { name: author.name, type: author.type } }),
+      ...(options.relationReaders === undefined && on('relation-triggers')
+        ? {}
+        : { readers: { ...options.relationReaders, ...(on('relation-triggers') ? {} : { rules: false }) } }),
     },
   );
-  for (const r of mergeRelations(relations, on('relation-classifier') ? classified.relations : [], classified.coMentions)) push(r);
+  for (const r of mergeRelations(
+    relations,
+    on('relation-classifier') ? classified.relations : classified.relations.filter((r) => r.by !== 'classifier'),
+    classified.coMentions,
+  ))
+    push(r);
 
   // The analysis's own notes (the budget note above all) are never pushed out by the page's.
   const ownNotes = notes.slice(0, MAX_NOTES);

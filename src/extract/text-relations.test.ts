@@ -148,3 +148,13 @@ describe('findTextRelations', () => {
     expect(ms).toBeLessThan(2_000);
   });
 });
+
+describe('findTextRelations: roles that are over', () => {
+  it('reads no job once held or held until a date, and keeps a present one', () => {
+    const names = { Stripe: 'company', 'Jane Roe': 'person' } as const;
+    expect(relationsIn('Jane Roe once worked at Stripe.', names)).toEqual([]);
+    expect(relationsIn('Jane Roe was a researcher at Stripe until 2019.', names)).toEqual([]);
+    expect(relationsIn('Jane Roe, CEO of Stripe from 2001 to 2009, spoke.', names)).toEqual([]);
+    expect(relationsIn('Jane Roe works at Stripe.', names)).toEqual(['Stripe employs Jane Roe']);
+  });
+});

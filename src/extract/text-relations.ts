@@ -325,6 +325,25 @@ const RIGHT_STOP_WORDS = new Set([
 /** Negation or modality anywhere between subject and object: the sentence does not assert the relation. */
 const HEDGE =
   /\b(?:not|never|no|n['’]t|would|could|should|might|may\s+(?:have|be|acquire|buy)|will|shall|reportedly\s+(?:in\s+talks|considering)|rumou?red|denied|denies|plans?\s+to|planned|planning|considering|talks|attempted|tried|failed|bid|offer(?:ed)?\s+to|if|whether)\b/i;
+/** Labels of a role held now: "once worked at", "CEO of Acme until 2019" state none. */
+const ROLE_LABELS: ReadonlySet<string> = new Set(['ceo_of', 'employs']);
+/** Words between the names that put a role in the past ("Ada Quinn once worked at Acme"). */
+const ROLE_OVER_BETWEEN = /\b(?:once|formerly|previously)\b/i;
+/** Words right after the second name that end the role ("… of Acme until 2019", "… from 2001 to 2009"). */
+const ROLE_OVER_AFTER = /^(?:until|till)\b|^from \d{4} (?:to|-|–) /i;
+/** Characters read after the second name for `ROLE_OVER_AFTER`. */
+const ROLE_OVER_WINDOW = 24;
+
+/** The role the two names hold is over: a past word between them, or "until …" right after the second. */
+function roleOver(text: string, left: Mention, right: Mention): boolean {
+  if (ROLE_OVER_BETWEEN.test(text.slice(left.end, right.start))) return true;
+  const after = text
+    .slice(right.end, right.end + ROLE_OVER_WINDOW)
+    .replace(/^,/, '')
+    .trimStart();
+  return ROLE_OVER_AFTER.test(after);
+}
+
 /** A preposition right before a name ("for NBC News"): the name is a phrase's object. */
 const PREPOSITION_BEFORE = /\b(?:for|at|with|of|from|by|to|on)\s$/i;
 const LEGAL_SUFFIX = /^(?:Inc|Corp|Co|Ltd|LLC|LLP|GmbH|AG|SA|PLC|NV|BV)\.?$/i;
@@ -338,6 +357,8 @@ export const PAGE_TEXT_PATTERNS: readonly RegExp[] = [
   SENTENCE_BREAK,
   ABBREVIATIONS,
   HEDGE,
+  ROLE_OVER_BETWEEN,
+  ROLE_OVER_AFTER,
   PREPOSITION_BEFORE,
   LEGAL_SUFFIX,
   WORD,
@@ -373,6 +394,7 @@ export function findTextRelations(text: string, mentions: readonly Mention[], re
       if (rights.length === 0) continue;
       if (HEDGE.test(text.slice(left.mention.end, anchorEnd))) continue;
       for (const right of rights) {
+        if (ROLE_LABELS.has(p.label) && roleOver(text, left.mention, right.mention)) continue;
         const [from, to] = p.reverse ? [right.entity, left.entity] : [left.entity, right.entity];
         if (from.name === to.name) continue;
         const key = `${from.name}\u0000${p.label}\u0000${to.name}`;

@@ -286,3 +286,75 @@ describe('pageSubject', () => {
     expect(pageSubject([c('A'), c('A')])).toBeUndefined();
   });
 });
+
+describe('anaphors: what a sentence passes on', () => {
+  it('passes on what an opening "The company" stood for as the next sentence\'s opener', () => {
+    const text = 'Kestrel makes robots. The company specializes in arms. It offers Gizmo, a robot for kitchens.';
+    expect(
+      rel(text, [
+        ['Kestrel', 'company'],
+        ['Gizmo', 'product'],
+      ]).facts,
+    ).toEqual(['Kestrel develops Gizmo']);
+  });
+
+  it('passes on nothing that only a guess named ("the company" as the only organization of the sentence before)', () => {
+    // "The company" here is read as Fabrikam, the only organization named before, not the sentence's subject:
+    // it is not passed on to "It".
+    const text = 'Gizmo Labs (GL) is part of Fabrikam. The company designs tools. It offers Gizmo, a robot for kitchens.';
+    expect(
+      rel(text, [
+        ['Gizmo Labs', 'person'],
+        ['Fabrikam', 'company'],
+        ['Gizmo', 'product'],
+      ]).facts,
+    ).toEqual([]);
+  });
+
+  it('keeps a person an opening "she" stood for through sentences that name no one', () => {
+    const text = 'Ada Quinn studied in Lisbon. She left in 2010. She travelled. In 2014, she co-founded Fabrikam.';
+    expect(
+      rel(text, [
+        ['Ada Quinn', 'person'],
+        ['Lisbon', 'location'],
+        ['Fabrikam', 'company'],
+      ]).facts,
+    ).toEqual(['Fabrikam founded_by Ada Quinn']);
+  });
+
+  it('reads "he" as the person of several the page names far more often, else as no one', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Ada Quinn', 'person'],
+      ['Omar Reyes', 'person'],
+      ['Fabrikam', 'company'],
+    ];
+    const lead = 'Ada Quinn spoke. Ada Quinn laughed. Ada Quinn left. ';
+    expect(rel(`${lead}Ada Quinn, pictured by Omar Reyes, grew up abroad. In 2014, he co-founded Fabrikam.`, names).facts).toEqual([
+      'Fabrikam founded_by Ada Quinn',
+    ]);
+    expect(rel('Ada Quinn met Omar Reyes. In 2014, he co-founded Fabrikam.', names).facts).toEqual([]);
+  });
+});
+
+describe('anaphors: a subject after a short opening', () => {
+  const names: ReadonlyArray<[string, EntityType]> = [
+    ['Ada Quinn', 'person'],
+    ['Lisbon', 'location'],
+    ['Fabrikam', 'company'],
+  ];
+
+  it('reads "Today she" and "In 2014 he" as subjects', () => {
+    expect(rel('Ada Quinn grew up in Lisbon. Today she runs Fabrikam.', names).facts).toEqual(['Ada Quinn works_for Fabrikam']);
+    expect(rel('Ada Quinn grew up in Lisbon. In 2014 she co-founded Fabrikam.', names).facts).toEqual(['Fabrikam founded_by Ada Quinn']);
+  });
+
+  it('reads no "its" after an opening preposition (it speaks of what comes after)', () => {
+    const text = 'Fabrikam makes tools. In its report, Kestrel said Fabrikam grew.';
+    expect(
+      rel(text, [
+        ['Fabrikam', 'company'],
+        ['Kestrel', 'company'],
+      ]).facts,
+    ).toEqual([]);
+  });
+});

@@ -7,7 +7,9 @@
  * read as a mention of that entity, so the relation rules and the classifier can relate
  * it, and only when the antecedent is unambiguous:
  *   - "he" or "she" in a subject's place: the only person of the last sentence naming
- *     people (at most two sentences back);
+ *     people (at most two sentences back), or of its people the one the page names far
+ *     more often than the others (a caption's photographer beside the article's subject);
+ *     a sentence that opens with "he" or "she" keeps that person for the next ones;
  *   - "I" before a word: the page's one author, a person its metadata names (a post's
  *     "I work at Voodoo"); never in a sentence that quotes or reports speech;
  *   - "we", "our": the page's publisher when the page names it (a company's own
@@ -18,7 +20,9 @@
  *     page's organization when one of the last two sentences named it, else the only
  *     organization of the sentence before;
  *   - "It"/"Its" in a subject's place: the name that opened the previous sentence, else
- *     the page's organization when named lately;
+ *     the page's organization when named lately; a sentence opened by "It" or "The
+ *     company" that stood for that name or the page's organization passes it on as the
+ *     next sentence's opener ("Acme makes robots. The company … It offers Gita");
  *   - "the service", "the app", "the platform": the nearest product or technology named
  *     before it in the sentence, else the one that opened the sentence before;
  *   - money with no recipient named: "it raised $9M from Khosla" ("it" right before a
@@ -49,12 +53,18 @@ export interface PageReferents {
   readonly publisher?: Antecedent;
   /** The page's one author, a person its metadata names ("I work at Voodoo" on the author's post). */
   readonly author?: Antecedent;
+  /** How many times the page names each person (by name): who "he" is among several people of one sentence. */
+  readonly personMentions?: ReadonlyMap<string, number>;
 }
 
 /** Sentences back at most from a "he" or "she" to the person it names… */
 const MAX_PERSON_DISTANCE = 2;
 /** …and from "the company" to the last naming of the page's organization (another may have come up since). */
 const MAX_SUBJECT_DISTANCE = 2;
+/** Mentions from which a person of several in a sentence is who "he" or "she" stands for… */
+const MIN_SALIENT_PERSON = 3;
+/** …and how many times more than each other person of that sentence the page must name them. */
+const PERSON_LEAD = 2;
 /** Mentions from which an organization is the page's subject… */
 const MIN_SUBJECT_MENTIONS = 3;
 /** …and how many times more than the next organization it must be named. */
@@ -88,7 +98,7 @@ const MONEY_VERBS = new Set([
 /** Words right after "the … round" that name whose round it is ("the round in Acme"): then it is not the page's. */
 const ROUND_OWNER = new Set(['in', 'for', 'of', 'into']);
 /** "the company" and its kin: nouns that only ever name an organization. */
-const ORG_NOUNS = new Set([
+export const ORG_NOUNS: ReadonlySet<string> = new Set([
   'company',
   'startup',
   'firm',
@@ -181,11 +191,13 @@ export class AnaphorReader {
   private readonly subject: Antecedent | undefined;
   private readonly firstPerson: Antecedent | undefined;
   private readonly author: Antecedent | undefined;
+  private readonly personMentions: ReadonlyMap<string, number>;
 
   constructor(referents: PageReferents = {}) {
     this.subject = referents.subject;
     this.firstPerson = referents.publisher ?? referents.subject;
     this.author = referents.author;
+    this.personMentions = referents.personMentions ?? new Map();
   }
 
   /**
@@ -202,15 +214,28 @@ export class AnaphorReader {
       if (entity !== undefined && free(start, end)) out.push({ entity, span: { start, end, type: coarseType(entity.type) } });
     };
     const reported = tokens.some((t) => SPEECH.has(t.text));
+    // What the sentence's own subject stands for, when an anaphor opens it: the next sentence's opener or person.
+    let carried: Antecedent | undefined;
+    let personCarried = false;
+    // The sentence's subject: its first word, or the first after its opening phrase ("In 2014, he …").
+    const opening = tokens.findIndex((t) => t.text === ',');
+    const leads = (i: number) => i === 0 || i === opening + 1;
     for (let i = 0; i < tokens.length; i++) {
       const w = tokens[i]?.text ?? '';
-      // A subject: the sentence's first word or right after its opening phrase ("In 2014, he …").
-      const subjectSlot = i === 0 || tokens[i - 1]?.text === ',';
-      if (PERSON_WORDS.has(w) && subjectSlot && this.personAge <= MAX_PERSON_DISTANCE) add(this.person, i, i + 1);
-      else if (FIRST_PERSON.has(w) && !reported) add(this.firstPerson, i, i + 1);
+      // A subject: the sentence's first word, right after its opening phrase ("In 2014, he …") or a short opening
+      // adverb ("Today she runs …", "In 2014 he …").
+      // (Not "its" there: "In its report, Fabrikam said" speaks of what comes after.)
+      const subjectSlot = i === 0 || tokens[i - 1]?.text === ',' || (w !== 'its' && openedBy(tokens, i));
+      if (PERSON_WORDS.has(w) && subjectSlot && this.personAge <= MAX_PERSON_DISTANCE) {
+        add(this.person, i, i + 1);
+        personCarried ||= leads(i) && this.person !== undefined;
+      } else if (FIRST_PERSON.has(w) && !reported) add(this.firstPerson, i, i + 1);
       else if (w === AUTHOR_WORD && !reported && /^[\p{Ll}'’]/u.test(tokens[i + 1]?.text ?? '')) add(this.author, i, i + 1);
-      else if (IT_WORDS.has(w) && subjectSlot) add(this.opener ?? this.recentSubject() ?? this.moneyTaker(tokens, i, named), i, i + 1);
-      else if (w === 'the') {
+      else if (IT_WORDS.has(w) && subjectSlot) {
+        const strong = this.opener ?? this.recentSubject();
+        add(strong ?? this.moneyTaker(tokens, i, named), i, i + 1);
+        if (leads(i) && w === 'it') carried ??= strong;
+      } else if (w === 'the') {
         const org = descriptionEnd(tokens, i, ORG_NOUNS);
         const thing = org > 0 ? 0 : descriptionEnd(tokens, i, THING_NOUNS);
         const round = org > 0 || thing > 0 ? 0 : descriptionEnd(tokens, i, ROUND_NOUNS);
@@ -219,12 +244,23 @@ export class AnaphorReader {
         // A place may describe it ("the San Mateo-based startup"): then the anaphor is the noun alone.
         const end = org > 0 ? org : thing;
         const start = named.some((n) => n.span.start > i && n.span.end < end) ? end - 1 : i;
-        if (org > 0) add(this.described(named, i), start, org);
-        else if (thing > 0) add(this.describedThing(named, i), start, thing);
+        if (org > 0) {
+          add(this.described(named, i), start, org);
+          // "The company specializes in …" passes on what it surely stands for: the last opener or the page's organization.
+          if (leads(i) && tokens[org]?.text !== "'") carried ??= this.described(named, i, false);
+        } else if (thing > 0) add(this.describedThing(named, i), start, thing);
       }
     }
-    this.remember(named);
+    this.remember(named, carried, personCarried);
     return out;
+  }
+
+  /**
+   * Whose a bare title is ("CEO Ada Quinn said"): the page's organization when one of the
+   * last sentences named it. Asked before `read` of the sentence holding the title.
+   */
+  titleHolder(): Antecedent | undefined {
+    return this.recentSubject();
   }
 
   /** The page's organization when one of the last sentences named it. */
@@ -242,11 +278,15 @@ export class AnaphorReader {
     return tokens[at]?.text === 'it' && MONEY_VERBS.has(tokens[at + 1]?.text ?? '') ? this.unnamedSubject(named) : undefined;
   }
 
-  /** The organization a definite description at token `at` stands for (see the header). */
-  private described(named: Named, at: number): Antecedent | undefined {
+  /**
+   * The organization a definite description at token `at` stands for (see the header);
+   * without `weak`, only the nearest one before it, the page's organization or the last opener.
+   */
+  private described(named: Named, at: number, weak = true): Antecedent | undefined {
     let nearest: Antecedent | undefined;
     for (const n of named) if (n.span.end <= at && n.entity.type === 'company') nearest = n.entity;
-    return nearest ?? this.recentSubject() ?? this.lastOrg;
+    const opener = this.opener?.type === 'company' ? this.opener : undefined;
+    return nearest ?? this.recentSubject() ?? (weak ? this.lastOrg : opener);
   }
 
   /** The thing "the service" stands for: the nearest product or technology named before it in the sentence, else the previous sentence's opener. */
@@ -257,21 +297,45 @@ export class AnaphorReader {
     return nearest ?? (this.opener !== undefined && isThing(this.opener) ? this.opener : undefined);
   }
 
-  /** The sentence's only person (several: none), its only organization, and the name that opens it. */
-  private remember(named: Named): void {
-    const people = new Set(named.filter((n) => n.entity.type === 'person').map((n) => n.entity.name));
+  /**
+   * The sentence's only person (several: the one the page names far more often, else none), its only organization, and
+   * the name that opens it (or what an anaphor opening it carried).
+   */
+  private remember(named: Named, carried: Antecedent | undefined, personCarried: boolean): void {
+    const people = new Map(named.filter((n) => n.entity.type === 'person').map((n) => [n.entity.name, n.entity]));
     this.personAge += 1;
     if (people.size > 0) {
-      const only = named.find((n) => n.entity.type === 'person');
-      this.person = people.size === 1 ? only?.entity : undefined;
+      this.person = people.size === 1 ? [...people.values()][0] : this.salientPerson([...people.values()]);
       this.personAge = 1;
-    }
+    } else if (personCarried) this.personAge = 1;
     const orgs = new Set(named.filter((n) => n.entity.type === 'company').map((n) => n.entity.name));
     this.lastOrg = orgs.size === 1 ? named.find((n) => n.entity.type === 'company')?.entity : undefined;
     this.subjectAge = named.some((n) => n.entity.name === this.subject?.name) ? 1 : this.subjectAge + 1;
     const first = named.find((n) => n.span.start === 0);
-    this.opener = first !== undefined && first.entity.type !== 'person' && first.entity.type !== 'location' ? first.entity : undefined;
+    this.opener =
+      first !== undefined ? (first.entity.type !== 'person' && first.entity.type !== 'location' ? first.entity : undefined) : carried;
   }
+
+  /** Of several people, the one the page names at least `PERSON_LEAD` times as often as each other, if any. */
+  private salientPerson(people: readonly Antecedent[]): Antecedent | undefined {
+    const ranked = people
+      .map((p) => ({ p, n: this.personMentions.get(p.name) ?? 0 }))
+      .sort((x, y) => y.n - x.n || (x.p.name < y.p.name ? -1 : 1));
+    const [first, second] = ranked;
+    if (first === undefined || first.n < MIN_SALIENT_PERSON || first.n < PERSON_LEAD * (second?.n ?? 0)) return undefined;
+    return first.p;
+  }
+}
+
+/** Words of a short opening before a subject with no comma ("Today she", "Later he", "In 2014 he", "And it"). */
+const OPENING_WORDS = new Set(['today', 'now', 'later', 'then', 'and', 'but', 'so', 'yet', 'also', 'meanwhile', 'since', 'in', 'soon']);
+/** Tokens at most of such an opening. */
+const MAX_OPENING = 2;
+
+/** The tokens before `i` are a short opening: a few opening words and a year at most ("In 2014"). */
+function openedBy(tokens: readonly Token[], i: number): boolean {
+  if (i > MAX_OPENING) return false;
+  return tokens.slice(0, i).every((t) => OPENING_WORDS.has(t.text) || /^0{4}$/.test(t.text));
 }
 
 /**

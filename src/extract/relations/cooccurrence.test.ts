@@ -5,13 +5,31 @@ describe('mergeRelations', () => {
   const pattern = { from: 'Stripe', to: 'Paystack', label: 'acquired', snippet: 'Stripe acquired Paystack.', origin: 'text' as const };
 
   it('keeps the patterns where they and the classifier speak of one pair', () => {
-    const classified = [{ from: 'Paystack', to: 'Stripe', label: 'subsidiary_of', snippet: 's', origin: 'text' as const, confidence: 0.9 }];
+    const classified = [
+      {
+        from: 'Paystack',
+        to: 'Stripe',
+        label: 'subsidiary_of',
+        snippet: 's',
+        origin: 'text' as const,
+        confidence: 0.9,
+        by: 'classifier' as const,
+      },
+    ];
     expect(mergeRelations([pattern], classified, [])).toEqual([]);
   });
 
   it('links co-mentioned pairs with no typed relation as mentioned_with, with the sentence', () => {
     const classified = [
-      { from: 'Ada', to: 'Stripe', label: 'works_for', snippet: 'Ada, at Stripe.', origin: 'text' as const, confidence: 0.8 },
+      {
+        from: 'Ada',
+        to: 'Stripe',
+        label: 'works_for',
+        snippet: 'Ada, at Stripe.',
+        origin: 'text' as const,
+        confidence: 0.8,
+        by: 'classifier' as const,
+      },
     ];
     const out = mergeRelations([pattern], classified, [
       { a: 'Stripe', b: 'Paystack', snippet: 'x' },

@@ -17,7 +17,10 @@ import { decodeRelationModel, probabilities, type RelationModel } from './model'
 import { RELATION_MODEL } from './model/weights';
 import { namedThing } from './noun-phrases';
 import { demonymBefore, demonymOfLeader } from './places';
+import { demonymOfOrg } from './rules-seats';
 import { coordinatedAfter, coordinatedBefore, ruleDecisions, vetoed } from './rules';
+import { bareTitle, pastRole } from './rules-titles';
+import { CONFIDENCE } from './rules-shared';
 import { placeNames } from '../../core/resolve/demonyms';
 import { nameKey } from '../../core/text/normalize';
 import { splitSentences } from './sentences';
@@ -37,6 +40,8 @@ const MAX_PAIR_DISTANCE = 40;
 const MAX_PAIRS_PER_PAGE = 3_000;
 /** A place put in a country by the country's demonym ("the Libyan city of Sirte"): a closed word list, as sure as a rule's place. */
 const DEMONYM_PLACE_CONFIDENCE = 0.7;
+/** Characters read of a sentence that names nobody: enough for its opening phrase and subject ("In March 2014, the company"). */
+const OPENING_CHARS = 80;
 /** A relation with an anaphor for one end ("he", "the company") is a little less sure than one naming both. */
 const ANAPHOR_FACTOR = 0.9;
 
@@ -45,6 +50,19 @@ export type Resolve = (m: Mention) => { name: string; type: EntityType } | undef
 export interface ClassifiedRelation extends AnalyzedRelation {
   /** The classifier's probability of the label, 0..1. */
   readonly confidence: number;
+  /** Who decided it: a trigger rule (`rules.ts`, a demonym) or the trained classifier (benchmarks count each one's share). */
+  readonly by: 'rule' | 'classifier';
+}
+
+/**
+ * Which readers decide typed relations. The extension runs both with the gate; a
+ * benchmark measures the classifier alone (`rules: false`), with or without its gate.
+ */
+export interface RelationReaders {
+  /** The trigger rules and the demonym rule (the text patterns of `text-relations.ts` are the caller's); default true. */
+  readonly rules?: boolean;
+  /** The trigger words a classified label needs in its sentence (`triggers.ts`); default true. */
+  readonly gate?: boolean;
 }
 
 /** Two entities named in one sentence (names in text order), with that sentence. */
@@ -64,6 +82,8 @@ export interface ClassifyOptions {
   readonly publisher?: { readonly name: string; readonly type: EntityType };
   /** The page's one author (a person its metadata names): what "I" stands for (`anaphora.ts`). */
   readonly author?: { readonly name: string; readonly type: EntityType };
+  /** Which readers decide (benchmarks); by default the rules, then the gated classifier. */
+  readonly readers?: RelationReaders;
 }
 
 let shipped: RelationModel | undefined;
@@ -96,6 +116,8 @@ export function classifyRelations(
   const model = options.model ?? shippedRelationModel();
   // A caller's threshold applies to every label; by default each label has its own bar.
   const bar = (label: RelationClass): number => options.threshold ?? LABEL_THRESHOLDS.get(label) ?? RELATION_THRESHOLD;
+  const rulesRead = options.readers?.rules !== false;
+  const gated = options.readers?.gate !== false;
   const sorted = [...mentions].sort((x, y) => x.start - y.start || x.end - y.end);
   const best = new Map<string, ClassifiedRelation>();
   const coMentions = new Map<string, CoMention>();
@@ -107,8 +129,12 @@ export function classifyRelations(
     const e = resolve(m);
     if (e?.type === 'location' && !places.has(nameKey(e.name))) places.set(nameKey(e.name), e);
   }
+  const resolved = sorted.flatMap((m) => resolve(m) ?? []);
+  const personMentions = new Map<string, number>();
+  for (const e of resolved) if (e.type === 'person') personMentions.set(e.name, (personMentions.get(e.name) ?? 0) + 1);
   const anaphors = new AnaphorReader({
-    subject: pageSubject(sorted.flatMap((m) => resolve(m) ?? [])),
+    subject: pageSubject(resolved),
+    personMentions,
     ...(options.publisher === undefined ? {} : { publisher: options.publisher }),
     ...(options.author === undefined ? {} : { author: options.author }),
   });
@@ -121,30 +147,53 @@ export function classifyRelations(
       if (m.start >= sentence.start && m.end <= sentence.end) inSentence.push(m);
     }
     if (inSentence.length === 0) {
-      // Nothing to relate; the reader still learns that no name opened this sentence.
-      anaphors.read([], []);
+      // Nothing to relate; the reader still learns that no name opened this sentence, or what its opening anaphor
+      // carries on ("The company specializes in …", "She left.").
+      anaphors.read(tokenize(text.slice(sentence.start, Math.min(sentence.end, sentence.start + OPENING_CHARS))), []);
       continue;
     }
     const body = text.slice(sentence.start, sentence.end);
     const tokens = tokenize(body);
     const named = place(inSentence, tokens, sentence.start, resolve);
+    const holder = anaphors.titleHolder();
     const placed: Placed[] = [...named, ...anaphors.read(tokens, named).map((a) => ({ ...a, anaphor: true }))].sort(
       (x, y) => x.span.start - y.span.start,
     );
     const snippet = sanitizeLine(body, MAX_SNIPPET) ?? '';
-    // "the Libyan city of Sirte" (located_in), "South Korean President Yoon Suk Yeol" (works_for): a country by its demonym.
-    for (const p of named) {
+    // "the Libyan city of Sirte", "Contoso, a Norwegian company" (located_in), "South Korean President Yoon Suk Yeol"
+    // (works_for): a country by its demonym.
+    for (const p of rulesRead ? named : []) {
       const [label, words] =
         p.span.type === 'loc'
           ? ['located_in', [demonymBefore(tokens, p.span) ?? []].flat()]
           : p.span.type === 'per'
             ? ['works_for', demonymOfLeader(tokens, p.span)]
-            : ['', []];
+            : p.span.type === 'org'
+              ? ['located_in', [demonymOfOrg(tokens, p.span) ?? []].flat()]
+              : ['', []];
       const country = pagePlace(words, places);
       if (country === undefined || country.name === p.entity.name) continue;
       const key = `${p.entity.name}\u0000${label}\u0000${country.name}`;
       if (!best.has(key))
-        best.set(key, { from: p.entity.name, to: country.name, label, snippet, origin: 'text', confidence: DEMONYM_PLACE_CONFIDENCE });
+        best.set(key, {
+          from: p.entity.name,
+          to: country.name,
+          label,
+          snippet,
+          origin: 'text',
+          confidence: DEMONYM_PLACE_CONFIDENCE,
+          by: 'rule',
+        });
+    }
+    // "while talking with CEO Ada Quinn": a bare title, in a sentence naming no organization, is the page's organization's.
+    const organizations = named.some((p) => p.span.type === 'org');
+    for (const p of rulesRead && !organizations ? named : []) {
+      const label = p.span.type === 'per' ? bareTitle(tokens, p.span) : undefined;
+      if (label === undefined || holder === undefined) continue;
+      const [from, to] = label === 'founded_by' ? [holder.name, p.entity.name] : [p.entity.name, holder.name];
+      const key = `${from}\u0000${label}\u0000${to}`;
+      const confidence = CONFIDENCE[label] * ANAPHOR_FACTOR;
+      if (!best.has(key)) best.set(key, { from, to, label, snippet, origin: 'text', confidence, by: 'rule' });
     }
     if (new Set(placed.map((p) => p.entity.name)).size < 2) continue;
     for (let i = 0; i < placed.length; i++) {
@@ -160,7 +209,7 @@ export function classifyRelations(
         if (bothNamed && !coMentions.has(coKey) && !coMentions.has(`${b.entity.name}\u0000${a.entity.name}`))
           coMentions.set(coKey, { a: a.entity.name, b: b.entity.name, snippet });
         const others = placed.filter((p) => p !== a && p !== b).map((p) => p.span);
-        const keep = (subject: Placed, label: string, object: Placed, probability: number) => {
+        const keep = (subject: Placed, label: string, object: Placed, probability: number, by: ClassifiedRelation['by']) => {
           if (subject.entity.name === object.entity.name) return;
           // A name the sentence itself calls a product ("their Ryzen PRO processors") is one, whatever type recognition gave it.
           if (!objectFits(label, object.entity.type) && !(object.thing === true && THING_OBJECT_LABELS.has(label))) return;
@@ -175,16 +224,20 @@ export function classifyRelations(
               snippet,
               origin: 'text',
               confidence: Math.round(p * 1000) / 1000,
+              by,
             });
           }
         };
         // "…and Google's veteran engineer Ahmed Aly": the possessive's role words belong to the next person, not to this
         // pair, whether a rule or the classifier would read them.
-        if (vetoed(tokens, a.span, b.span, others)) continue;
+        if (rulesRead && vetoed(tokens, a.span, b.span, others)) continue;
         // The trigger rules first (labels Re-DocRED lacks); one that fires decides the pair,
         // and names listed right after the second name share its relation.
-        const rules = ruleDecisions(tokens, a.span, b.span, others);
-        if (rules.length > 0) {
+        const decided = rulesRead ? ruleDecisions(tokens, a.span, b.span, others) : [];
+        // "stepped down as CEO of", "then CEO of", "until 2019": a role that is over is no present role (a founder stays one).
+        const over = (a.span.type === 'per') !== (b.span.type === 'per') && pastRole(tokens, a.span, b.span);
+        const rules = over ? decided.filter((r) => !PRESENT_ROLES.has(r.label)) : decided;
+        if (decided.length > 0) {
           // "Ada and Bob founded Acme": names coordinated before the first share its part (not an apposition's or a possessive's).
           const opener = tokens[a.span.end]?.text ?? '';
           // A place inside a place binds the nearest one ("Central Park in New York or Hollywood Boulevard in Los Angeles").
@@ -199,32 +252,29 @@ export function classifyRelations(
                   a.span,
                 )),
           ];
-          const listed = [
-            j,
-            ...coordinatedAfter(
-              tokens,
-              placed.map((p) => p.span),
-              b.span,
-            ),
-          ];
+          const spans = placed.map((p) => p.span);
           for (const rule of rules) {
+            // Investors are people and organizations alike ("Fabrikam, Northwind and Ada Quinn invested").
+            const listed = [j, ...coordinatedAfter(tokens, spans, b.span, rule.label === 'invested_in')];
             for (const h of subjects) {
               const s = placed[h];
               for (const k of listed) {
                 const found = placed[k];
                 // "developed another product, CodePair": the rule's phrase says the object is a made thing.
                 const c = found !== undefined && rule.thing === true && k === j ? { ...found, thing: true } : found;
-                if (c !== undefined && s !== undefined) keep(rule.forward ? s : c, rule.label, rule.forward ? c : s, rule.confidence);
+                if (c !== undefined && s !== undefined)
+                  keep(rule.forward ? s : c, rule.label, rule.forward ? c : s, rule.confidence, 'rule');
               }
             }
           }
           continue;
         }
-        const decided = decide(model, tokens, a, b, others);
+        const classified = decide(model, tokens, a, b, others, gated);
         // Under its label's bar the pair stays a co-mention (`mentioned_with`), never a fact.
-        if (decided === undefined || decided.p < bar(decided.label)) continue;
-        const [subject, object] = decided.forward ? [a, b] : [b, a];
-        keep(subject, decided.label, object, decided.p);
+        if (classified === undefined || classified.p < bar(classified.label)) continue;
+        if (over && PRESENT_ROLES.has(classified.label)) continue;
+        const [subject, object] = classified.forward ? [a, b] : [b, a];
+        keep(subject, classified.label, object, classified.p, 'classifier');
       }
     }
   }
@@ -248,6 +298,9 @@ function pagePlace(
   }
   return undefined;
 }
+
+/** Labels of a role held now: a past one ("former CEO", "stepped down as") is neither. */
+const PRESENT_ROLES: ReadonlySet<string> = new Set(['ceo_of', 'works_for']);
 
 /** Labels whose object is a made or used thing: a product or a technology, not an event, a work or a nationality ("Amazon's Indian operations"). */
 const THING_OBJECT_LABELS = new Set(['develops', 'uses']);
@@ -278,7 +331,7 @@ function place(mentions: readonly Mention[], tokens: readonly Token[], offset: n
 
 /**
  * The most probable typed label of the pair in either order among those whose types fit
- * and whose trigger the sentence holds (`triggers.ts`); none when no label qualifies.
+ * and, when `gated`, whose trigger the sentence holds (`triggers.ts`); none when no label qualifies.
  */
 function decide(
   model: RelationModel,
@@ -286,6 +339,7 @@ function decide(
   a: Placed,
   b: Placed,
   others: readonly Span[],
+  gated: boolean,
 ): { label: (typeof RELATION_CLASSES)[number]; p: number; forward: boolean } | undefined {
   let out: { label: (typeof RELATION_CLASSES)[number]; p: number; forward: boolean } | undefined;
   for (const forward of [true, false]) {
@@ -296,7 +350,7 @@ function decide(
       const p = probs[k] ?? 0;
       if (label === undefined || label === 'none' || !typesFit(label, s.span.type, o.span.type)) continue;
       if (out !== undefined && p <= out.p) continue;
-      if (triggered(label, tokens, s.span, o.span, others)) out = { label, p, forward };
+      if (!gated || triggered(label, tokens, s.span, o.span, others)) out = { label, p, forward };
     }
   }
   return out;

@@ -9,6 +9,7 @@ import type { Span, Token } from './features';
 import { PAST_WORDS } from './places';
 import { FUND_WORDS, invest, moneyTaken } from './rules-money';
 import { AUXILIARIES, decide, isPossessive, ROLE_AFTER, type RuleDecision } from './rules-shared';
+import { startedOrg, titledOf } from './rules-titles';
 import { hedged, ROLE_WORDS } from './triggers';
 import { ROLE_TITLES } from '../../core/text/relation-vocabulary';
 
@@ -69,7 +70,8 @@ export function personDecisions(tokens: readonly Token[], between: readonly stri
   if (person === a) {
     const clause = whoClause(between);
     if (clause !== undefined) return [clause];
-    if (attributed(tokens, between, a, b)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
+    // "said Ada Quinn of Acme", "Professor Ada Quinn of the Acme Institute": a quote's attribution or a title before the person.
+    if (attributed(tokens, between, a, b) || titledOf(tokens, between, a)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
   }
   const out: RuleDecision[] = [];
   if (between.some((w, i) => w === 'ceo' || (w === 'chief' && between[i + 1] === 'executive'))) out.push(decide('ceo_of', person === a));
@@ -80,6 +82,8 @@ export function personDecisions(tokens: readonly Token[], between: readonly stri
   if (out.length === 1 && out[0]?.label === 'founded_by' && between.some(founderTitle) && between.some((w) => JOB_TITLES.has(w)))
     out.push(decide('works_for', person === a));
   if (out.length > 0) return out;
+  // "Aboyeji moved on to start Flutterwave": the person started the organization (not "started Contoso's podcast").
+  if (person === a && startedOrg(between) && !isPossessive(tokens, b.end)) return [decide('founded_by', false)];
   if (between.some((w) => ROLE_WORDS.has(w)) || workAt(between)) return [decide('works_for', person === a)];
   if (between.some((w) => FUND_WORDS.has(w)) || moneyTaken(between)) return invest(between, a, b);
   if (person === a && jobApposition(between)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
@@ -116,7 +120,10 @@ function whoClause(between: readonly string[]): RuleDecision | undefined {
   const verb = words.join(' ');
   if (words.length === 1 && RUNS.has(verb)) return decide('works_for', true);
   if (verb === 'founded' || verb === 'co - founded' || verb === 'cofounded') return decide('founded_by', false);
-  if (words.length === 2 && WORKS_AT.has(words[0] ?? '') && (words[1] === 'at' || words[1] === 'for')) return decide('works_for', true);
+  // "who works at", "who teaches economics at": the verb, at most two words of a subject taught or worked on, then "at".
+  const last = words.at(-1);
+  if (WORKS_AT.has(words[0] ?? '') && words.length <= 4 && (last === 'at' || (last === 'for' && words.length === 2)))
+    return decide('works_for', true);
   return undefined;
 }
 
@@ -134,8 +141,13 @@ function attributed(tokens: readonly Token[], between: readonly string[], a: Spa
   if (words.length !== 1 || (words[0] !== 'of' && words[0] !== 'at')) return false;
   const before = tokens[a.start - 1]?.text ?? '';
   const after = tokens[b.end]?.text === ',' ? (tokens[b.end + 1]?.text ?? '') : (tokens[b.end]?.text ?? '');
-  return SAYING.has(before) || before === 'by' || SAYING.has(after);
+  // "Ada Quinn of Contoso and Bo Rask of Fabrikam led the panel": "of" and the organization closing the person's phrase is
+  // an affiliation ("at" is not: "met Ada Quinn at Contoso" says where).
+  const closed = words[0] === 'of' && AFFILIATION_ENDS.has(tokens[b.end]?.text ?? '.');
+  return SAYING.has(before) || before === 'by' || SAYING.has(after) || closed;
 }
+/** What may follow "Ada Quinn of Contoso" for the phrase to be an affiliation: its end, a list going on, a clause. */
+const AFFILIATION_ENDS = new Set([',', '.', ';', ':', ')', 'and', 'who']);
 
 /** Verbs of taking someone on ("Acme hired Ada Quinn as its CTO"). */
 const HIRING = new Set(['hired', 'hires', 'appointed', 'appoints', 'named', 'names', 'tapped', 'taps', 'recruited', 'promoted']);

@@ -8,6 +8,7 @@ import type { Span, Token } from './features';
 import { seatPhrase } from './noun-phrases';
 import { seatAfter } from './places';
 import { decide, type RuleDecision } from './rules-shared';
+import { seatApposition } from './rules-seats';
 
 /**
  * An organization and a place: "Pebble's headquarters in Redwood City" (a possessive, a
@@ -15,7 +16,8 @@ import { decide, type RuleDecision } from './rules-shared';
  * whose place is glued to "-based").
  */
 export function placeDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
-  if (seatPhrase(between) || seatAfter(tokens, between, a, b) || basedApposition(tokens, between, b)) return [decide('located_in', true)];
+  if (seatPhrase(between) || seatAfter(tokens, between, a, b) || basedApposition(tokens, between, b) || seatApposition(tokens, a, b))
+    return [decide('located_in', true)];
   return [];
 }
 

@@ -23,6 +23,7 @@ import {
   partnersInclude,
 } from './rules-money';
 import { basedApposition, placeDecisions } from './rules-places';
+import { seatApposition, seatBefore } from './rules-seats';
 import { AUXILIARIES, decide, starts, type RuleDecision } from './rules-shared';
 import { MAKER_PREFIXES, MAKER_VERBS, PRODUCT_NOUNS, USE_WORDS } from '../../core/text/relation-vocabulary';
 
@@ -126,10 +127,11 @@ export function thingDecisions(tokens: readonly Token[], between: readonly strin
   if (a.type === 'org' && b.type === 'loc') return placeDecisions(tokens, between, a, b);
   // "Pebble's headquarters in Redwood City", "NEQSOL, an Amsterdam-based conglomerate": a name with a seat is an organization,
   // whatever type it was given.
-  if (a.type === 'misc' && b.type === 'loc' && (seatPhrase(between) || basedApposition(tokens, between, b)))
+  if (a.type === 'misc' && b.type === 'loc' && (seatPhrase(between) || basedApposition(tokens, between, b) || seatApposition(tokens, a, b)))
     return [decide('located_in', true)];
   // "Foster City-based Scale Venture Partners", "the San Mateo-based startup".
-  if (a.type === 'loc' && b.type === 'org' && phrase === '- based') return [decide('located_in', false)];
+  // "the Oslo company Contoso": the place qualifies the organization's noun.
+  if (a.type === 'loc' && b.type === 'org' && (phrase === '- based' || seatBefore(tokens, a, b))) return [decide('located_in', false)];
   if (a.type !== 'org' || !orgLike(b)) return ownedBy(between, a, b);
   // "Y was acquired by X", "… by the Walt Disney Company": the buyer is the second name; a part of one is not the whole
   // ("acquired a 20% stake in Fabrikam" is read as money below; `vetoed` keeps the classifier off the others).
@@ -199,7 +201,9 @@ export function makerVerb(between: readonly string[]): boolean {
 
 /** "is powered by", "runs on" said with "by": a participle of running and "by" right before the thing. */
 function poweredBy(between: readonly string[]): boolean {
-  const words = between.filter((w) => w !== 'the');
+  // ", which is powered by": a relative clause about the thing.
+  const clause = between[0] === ',' && (between[1] === 'which' || between[1] === 'that') ? between.slice(2) : between;
+  const words = clause.filter((w) => w !== 'the');
   return (
     words.length <= 4 &&
     words.at(-1) === 'by' &&

@@ -390,7 +390,7 @@ describe('trigger rules: owners and makers', () => {
     ).toEqual(['Tailspin subsidiary_of Fabrikam']);
   });
 
-  it('reads a maker’s possessive right before its product, and not before a person', () => {
+  it('reads a maker’s possessive right before its product, and before a person its employer, not its maker', () => {
     expect(
       rel('Fabrikam’s Tailspin VR is comfortable.', [
         ['Fabrikam', 'company'],
@@ -402,7 +402,7 @@ describe('trigger rules: owners and makers', () => {
         ['Fabrikam', 'company'],
         ['Ada Quinn', 'person'],
       ]),
-    ).toEqual([]);
+    ).toEqual(['Ada Quinn works_for Fabrikam']);
     expect(
       rel('Fabrikam’s Indian operations grew.', [
         ['Fabrikam', 'company'],
@@ -883,10 +883,12 @@ describe('founders, owners, places and users by the phrase around the names', ()
       ['Contoso', 'technology'],
       ['Birch Center', 'company'],
     ];
+    // The center is part of its owner, whatever type the owner was given ("MIT" taken for a thing).
     expect(rel('The geologist Ada Quinn, co-director of Contoso’s Birch Center, was preparing a talk.', names)).toEqual([
       'Ada Quinn works_for Birch Center',
+      'Birch Center subsidiary_of Contoso',
     ]);
-    expect(rel('Ada Quinn, a critic of Contoso’s Birch Center, spoke.', names)).toEqual([]);
+    expect(rel('Ada Quinn, a critic of Contoso’s Birch Center, spoke.', names)).toEqual(['Birch Center subsidiary_of Contoso']);
   });
 
   it('reads the partners an organization’s partners list includes', () => {
@@ -1123,5 +1125,69 @@ describe('asides and spouses', () => {
       'Cedar Works located_in Chile',
     ]);
     expect(rel('Cedar Works, none of which is based in Chile, grew.', names)).toEqual([]);
+  });
+});
+
+describe('lists, possessives and affiliations', () => {
+  it('reads list items each led by an article', () => {
+    expect(
+      rel('Contoso makes the Gizmo, the Widget and the Doohickey.', [
+        ['Contoso', 'company'],
+        ['Gizmo', 'product'],
+        ['Widget', 'product'],
+        ['Doohickey', 'product'],
+      ]),
+    ).toEqual(['Contoso develops Doohickey', 'Contoso develops Gizmo', 'Contoso develops Widget']);
+  });
+
+  it('reads people and organizations in one list of investors, not a person after a bare "and"', () => {
+    const names: ReadonlyArray<[string, EntityType]> = [
+      ['Contoso', 'company'],
+      ['Fabrikam', 'company'],
+      ['Northwind', 'company'],
+      ['Ada Quinn', 'person'],
+    ];
+    expect(rel("Contoso's investors include Fabrikam, Northwind and Ada Quinn.", names)).toEqual([
+      'Ada Quinn invested_in Contoso',
+      'Fabrikam invested_in Contoso',
+      'Northwind invested_in Contoso',
+    ]);
+    expect(rel('Fabrikam invested in Contoso and Ada Quinn said so.', names)).toEqual(['Fabrikam invested_in Contoso']);
+  });
+
+  it("reads an institution named under its owner's possessive as part of it", () => {
+    // A co-director of the center works for its owner too.
+    expect(
+      rel("Ada Quinn, co-director of Contoso's Lorentz Center, spoke.", [
+        ['Ada Quinn', 'person'],
+        ['Contoso', 'company'],
+        ['Lorentz Center', 'company'],
+      ]),
+    ).toEqual(['Ada Quinn works_for Contoso', 'Ada Quinn works_for Lorentz Center', 'Lorentz Center subsidiary_of Contoso']);
+    // Not a unit that is no institution of its own.
+    expect(
+      rel("Contoso's Cloud Group grew.", [
+        ['Contoso', 'company'],
+        ['Cloud Group', 'company'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("reads an organization's possessive right before a person as the person's employer", () => {
+    expect(
+      rel("Contoso's Ada Quinn said so.", [
+        ['Contoso', 'company'],
+        ['Ada Quinn', 'person'],
+      ]),
+    ).toEqual(['Ada Quinn works_for Contoso']);
+  });
+
+  it('reads a relative clause of teaching a subject at an organization as a job', () => {
+    expect(
+      rel('Ada Quinn, who teaches economics at Contoso University, said so.', [
+        ['Ada Quinn', 'person'],
+        ['Contoso University', 'company'],
+      ]),
+    ).toEqual(['Ada Quinn works_for Contoso University']);
   });
 });

@@ -7,8 +7,9 @@
  * lookups only, linear in the sentence: no regular expression runs over page text.
  * The classifier (`extract.ts`) asks these first; a rule that fires decides the pair.
  * This module holds the entry points and the dispatch by the names' types; the decisions
- * live by family in `rules-people.ts`, `rules-things.ts`, `rules-money.ts` and
- * `rules-places.ts`, over what they share in `rules-shared.ts`.
+ * live by family in `rules-people.ts`, `rules-titles.ts` (titles and appositions that
+ * type a name, past roles), `rules-things.ts`, `rules-makers.ts`, `rules-money.ts`,
+ * `rules-places.ts` and `rules-seats.ts`, over what they share in `rules-shared.ts`.
  */
 import type { Span, Token } from './features';
 import { isInstitution, unitOf } from './noun-phrases';
@@ -26,6 +27,9 @@ import {
 } from './rules-money';
 import { hiredAs, JOB_TITLES, married, pastTitle, personDecisions, possessorOfNext, roleAfter, roleBefore } from './rules-people';
 import { listGoesOn, placeInPlace } from './rules-places';
+import { founderTitleBetween, jobAt, qualifiedApposition, subsidiaryOf } from './rules-titles';
+import { officeBefore, officeOf } from './rules-seats';
+import { makerAfter, makerOf } from './rules-makers';
 import { decide, isPossessive, starts, type RuleDecision } from './rules-shared';
 import {
   ARTICLES,
@@ -44,6 +48,8 @@ export type { RuleDecision, RuleLabel } from './rules-shared';
 
 /** Tokens between the names beyond which no rule reads them as related (one clause). */
 const MAX_GAP = 12;
+/** A person under an organization's possessive ("Contoso's Ada Quinn said"): mostly its employee, less sure than a title. */
+const POSSESSED_PERSON_CONFIDENCE = 0.6;
 
 /**
  * The rules that relate `a` and `b` (a before b in the sentence): none, or one label, or
@@ -100,6 +106,19 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   // open is an apposition about it, not a break.
   const apposition = between[0] === '(' && !between.includes(')');
   if (hedged(between) || between.some((w, i) => BREAKS.has(w) && !(i === 0 && apposition))) return [];
+  // "Kestrel (KL) is a subsidiary of Fabrikam": a part of the second, whatever type the first was given (a person is no subsidiary).
+  if (b.type === 'org' && a.type !== 'loc' && subsidiaryOf(between)) return [decide('subsidiary_of', true)];
+  // "Ada Quinn, a Contoso spokeswoman", "Kestrel, a Fabrikam unit": the second name qualifies the apposition's noun.
+  const qualified = qualifiedApposition(tokens, a, b);
+  if (qualified.length > 0) return qualified;
+  // "Kestrel, developed by Contoso", "the Kestrel app from Contoso", "Kestrel maker Contoso": the thing first, its maker after.
+  const madeBy = makerAfter(tokens, a, b);
+  if (madeBy.length > 0) return madeBy;
+  // "Contoso, the maker of Kestrel".
+  if (a.type === 'org' && b.type === 'misc' && makerOf(between)) return [decide('develops', true)];
+  // "Contoso's Ada Quinn said": the organization's possessive right before its person.
+  if (a.type === 'org' && b.type === 'per' && between.length === 2 && isPossessive(tokens, a.end))
+    return [decide('works_for', false, POSSESSED_PERSON_CONFIDENCE)];
   // "Norwest led the Series D round": the word "round" read as the page's organization (anaphora.ts) is what the first funded.
   if (
     ROUND_LEADS.has(between[0] ?? '') &&
@@ -118,7 +137,12 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
     return [decide('located_in', true)];
   // "Sudan's president, Omar al-Bashir": the head of a state works for it.
   // "White House press secretary Josh Earnest": a spokesperson speaks for the office the place names.
-  if (a.type === 'loc' && b.type === 'per' && (placesLeader(between) || placesSpokesperson(tokens, a, between)))
+  // "Oslo Mayor Ada Quinn": an office held for the place.
+  if (
+    a.type === 'loc' &&
+    b.type === 'per' &&
+    (placesLeader(between) || placesSpokesperson(tokens, a, between) || officeBefore(tokens, a, between))
+  )
     return [decide('works_for', false)];
   // "Dell's infrastructure offering, PowerFlex", "Boston Dynamics is known for its robot, Atlas", "Ada Quinn's synthesis tool,
   // Yosys": the phrase calls the second name a made thing, whatever type recognition gave it.
@@ -139,10 +163,20 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
     const listed = trailing(tokens, a, b, others);
     return listed.length > 0 ? listed : parentAfter(tokens, a, b);
   }
+  // "MIT's Lorenz Center", "Harvard's Kennedy School": an institution named under its owner's possessive is part of it.
+  if ((a.type === 'org' || a.type === 'misc') && b.type === 'org' && between.join(' ') === "' s" && isInstitution(tokens, b))
+    return [decide('subsidiary_of', false)];
   if (a.type !== 'per' && b.type !== 'per') return thingDecisions(tokens, between, a, b);
   // "Ellen Fetter had married John Gille": the verb alone between two people.
-  if (a.type === 'per' && b.type === 'per') return married(between) ? [decide('spouse_of', true)] : [];
+  if (a.type === 'per' && b.type === 'per' && married(between)) return [decide('spouse_of', true)];
+  // "Kestrel co-founder and CEO Ada Quinn" with Kestrel taken for a person: the title says it is the organization.
+  if (a.type === 'per' && b.type === 'per') return founderTitleBetween(between);
+  // "Ada Quinn, head of research at Kestrel": a job is held at an organization, whatever type the name after "at" was given.
+  if (a.type === 'per' && (b.type === 'misc' || b.type === 'loc') && jobAt(between, b.type === 'misc'))
+    return personDecisions(tokens, between, a, { ...b, type: 'org' });
   if (a.type === 'per' && b.type === 'misc') return personMakes(between);
+  // "Ada Quinn, the mayor of Oslo": an office held for the place.
+  if (a.type === 'per' && b.type === 'loc') return officeOf(between);
   return personDecisions(tokens, between, a, b);
 }
 
@@ -182,25 +216,35 @@ export function vetoed(tokens: readonly Token[], a: Span, b: Span, others: reado
 }
 
 /**
- * Names coordinated after `b` ("customers including Instacart, Trunk Club, and Udacity"):
- * the indices in `spans` (sorted by start) of the names joined to it by commas, "and" or
- * "or" only, of the same type, up to the sentence's end of the list.
+ * Names coordinated after `b` ("customers including Instacart, Trunk Club, and Udacity",
+ * "the Gizmo, the Widget and the Doohickey"): the indices in `spans` (sorted by start) of
+ * the names joined to it by commas, "and" or "or" (and an article) only, of the same type,
+ * up to the sentence's end of the list. With `people`, persons and organizations mix in a
+ * list that has a comma ("investors include Fabrikam, Northwind and Ada Quinn"); a bare
+ * "and" before the other kind may open a clause ("… Contoso and Ada Quinn said").
  */
-export function coordinatedAfter(tokens: readonly Token[], spans: readonly Span[], b: Span): number[] {
+export function coordinatedAfter(tokens: readonly Token[], spans: readonly Span[], b: Span, people = false): number[] {
   const out: number[] = [];
   let previous = b;
+  let comma = false;
   for (let i = 0; i < spans.length; i++) {
     const s = spans[i];
     if (s === undefined || s.start < previous.end) continue;
     const sep = tokens.slice(previous.end, s.start).map((t) => t.text);
-    if (sep.length === 0 || sep.length > 3 || !sep.every((w) => w === ',' || w === 'and' || w === 'or' || w === '-')) break;
+    if (sep.length === 0 || sep.length > 3 || !sep.every((w, k) => LIST_JOINTS.has(w) || (w === 'the' && k === sep.length - 1))) break;
+    comma ||= sep.includes(',');
+    const party = (x: Span) => x.type === 'per' || x.type === 'org';
     // "owns Instagram, Atlas, WhatsApp": a name typed otherwise stays in the list when the list resumes with b's type after it.
-    if (s.type !== b.type && !(s.type !== 'per' && b.type !== 'per' && resumes(tokens, spans, i, b.type))) break;
+    const resumed = s.type !== 'per' && b.type !== 'per' && resumes(tokens, spans, i, b.type);
+    if (s.type !== b.type && !resumed && !(people && comma && party(s) && party(b))) break;
     out.push(i);
     previous = s;
   }
   return out;
 }
+
+/** What may join two names of a list. */
+const LIST_JOINTS = new Set([',', 'and', 'or', '-']);
 
 /** The name after `spans[i]` follows it with a list separator only and has `type`. */
 function resumes(tokens: readonly Token[], spans: readonly Span[], i: number, type: Span['type']): boolean {

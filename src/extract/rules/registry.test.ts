@@ -45,6 +45,6 @@ describe('the rule registry', () => {
         .relations.filter((r) => r.label !== 'mentioned_with')
         .map((r) => r.label);
     expect(labels('')).toContain('acquired');
-    expect(labels('text-patterns,relation-classifier')).toEqual([]);
+    expect(labels('text-patterns,relation-triggers,relation-classifier')).toEqual([]);
   });
 });

@@ -87,12 +87,6 @@ export const RULE_FAMILIES = [
     file: 'src/extract/common-words.ts',
   },
   {
-    id: 'prose-gate',
-    stage: 'salience',
-    description: 'A text-only name needs a sure recognizer hit or one mention in running prose',
-    file: 'src/extract/analyze.ts',
-  },
-  {
     id: 'keep-model',
     stage: 'salience',
     description: 'The learned keep stage drops names it judges not to be names of the article',
@@ -105,9 +99,15 @@ export const RULE_FAMILIES = [
     file: 'src/extract/text-relations.ts',
   },
   {
+    id: 'relation-triggers',
+    stage: 'relations',
+    description: 'Trigger-word rules over sentences with two kept names (founders, titles, seats, makers, lists, "it")',
+    file: 'src/extract/relations/rules.ts',
+  },
+  {
     id: 'relation-classifier',
     stage: 'relations',
-    description: 'The trained relation classifier over sentences with two kept names',
+    description: 'The trained relation classifier over sentences with two kept names (gated by trigger words)',
     file: 'src/extract/relations/extract.ts',
   },
 ] as const satisfies readonly RuleFamily[];
