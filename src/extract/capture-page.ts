@@ -36,6 +36,8 @@ export interface CapturePageOptions {
   readonly trigger?: PageCapture['trigger'];
   /** Monotonic milliseconds, for `extractMs` and the budget; defaults to `performance.now()`. */
   readonly timer?: () => number;
+  /** Keep the article's furniture (rails, bios, sign-up boxes): an ablation for `npm run eval:main-text`. */
+  readonly keepFurniture?: boolean;
 }
 
 function httpUrl(href: string | null | undefined, base: string): string | undefined {
@@ -110,6 +112,7 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
     allowReadability: timer() - started < budget / 2,
     scan,
     expired: () => timer() - started > budget,
+    keepFurniture: options.keepFurniture === true,
   });
   notes.push(...main.notes);
   // NFKC turns U+202F, U+2000–U+200A and others into ASCII spaces: fold again after it.

@@ -8,6 +8,7 @@ import { sanitizeLine } from './sanitize';
 import { blockText } from './dom/block-text';
 import type { PageScan } from './dom/scan';
 import { walkElements } from './dom/walk';
+import { dropFurniture } from './article/furniture';
 
 /** Readability is skipped above this many elements: its scoring is superlinear on huge DOMs. */
 export const MAX_READABILITY_ELEMENTS = 10_000;
@@ -113,7 +114,12 @@ interface ArticleAttempt {
 function runReadability(doc: Document): ArticleAttempt | undefined {
   const clone = doc.cloneNode(true);
   if (!isDocument(clone)) return undefined;
-  const reader = new Readability<Node>(clone, { serializer: (node) => node, maxElemsToParse: MAX_READABILITY_ELEMENTS * 2 });
+  // Classes are kept on the (detached) output: the furniture pass reads their words.
+  const reader = new Readability<Node>(clone, {
+    serializer: (node) => node,
+    maxElemsToParse: MAX_READABILITY_ELEMENTS * 2,
+    keepClasses: true,
+  });
   const article = reader.parse();
   if (article === null || article.content === null || article.content === undefined) return undefined;
   return {
@@ -133,6 +139,8 @@ export interface MainTextOptions {
   readonly scan: PageScan;
   /** True once the capture's time budget is spent: the body fallback stops there. */
   readonly expired?: () => boolean;
+  /** Keep furniture blocks in the article (an ablation for measuring the post-pass). */
+  readonly keepFurniture?: boolean;
 }
 
 /**
@@ -161,6 +169,9 @@ export function extractMainText(doc: Document, options: MainTextOptions): MainTe
     }
   }
   if (attempt !== undefined) {
+    // Rails, bios, sign-up boxes and comments Readability kept inside the article (article/furniture.ts).
+    if (options.keepFurniture !== true && isElementNode(attempt.content))
+      dropFurniture(attempt.content, attempt.byline === undefined ? {} : { byline: attempt.byline });
     const article = blockText(attempt.content, { maxChars: options.maxChars });
     if (article.text.length >= MIN_ARTICLE_CHARS) {
       const headings = isElementNode(attempt.content) ? headingTexts(headingsUnder(attempt.content), false) : [];
