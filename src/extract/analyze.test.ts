@@ -147,7 +147,7 @@ describe('analyzeCapture', () => {
     expect(unsure.entities.map((e) => e.name)).toEqual(['Fidessa']);
   });
 
-  it('reads a short finished sentence listing names with commas as prose, a menu line as none (a keep-stage feature, not a gate)', () => {
+  it('reads a short finished sentence listing names with commas as prose, a menu line as none', () => {
     const name = 'Quillfeather Labs';
     const proseShare = (text: string) => {
       let share = -1;
@@ -164,8 +164,16 @@ describe('analyzeCapture', () => {
       return share;
     };
     expect(proseShare('The firms include Zorbit, Nuvola, Quillfeather Labs, Brightpath and Kestrelon.\nNEXT STORY')).toBe(1);
-    // The same names as a menu line (no full stop) are labels: the keep stage reads no prose there.
-    expect(proseShare('Home, Zorbit, Nuvola, Quillfeather Labs, Brightpath, Kestrelon')).toBe(0);
+    // The same names as a menu line (no full stop) are labels: no prose, and a name only there is not kept.
+    expect(proseShare('Home, Zorbit, Nuvola, Quillfeather Labs, Brightpath, Kestrelon')).toBe(-1);
+    const menu = 'Home, Zorbit, Nuvola, Quillfeather Labs, Brightpath, Kestrelon';
+    const labels = analyzeCapture(capture({ title: 'Jobs platform', text: menu }), {
+      recognizer: {
+        name: 'cue',
+        recognize: () => [{ text: name, type: 'company', start: menu.indexOf(name), end: menu.indexOf(name) + name.length, score: 0.85 }],
+      },
+    });
+    expect(labels.entities).toEqual([]);
   });
 
   it('a name the structured data gives both as a person (the author) and as an organization is the organization', () => {

@@ -87,6 +87,12 @@ export const RULE_FAMILIES = [
     file: 'src/extract/common-words.ts',
   },
   {
+    id: 'prose-gate',
+    stage: 'salience',
+    description: 'A text-only name needs a sure recognizer hit or one mention in running prose',
+    file: 'src/extract/analyze.ts',
+  },
+  {
     id: 'keep-model',
     stage: 'salience',
     description: 'The learned keep stage drops names it judges not to be names of the article',
