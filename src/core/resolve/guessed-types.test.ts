@@ -53,6 +53,12 @@ describe('resolver: a guessed type yields to a stated one', () => {
     expect((await resolver.resolve(request('company'), { typeStated: true })).status).not.toBe('resolved');
   });
 
+  it('an entity the user added by hand (no page named it) is stated: a page stating another type stays apart', async () => {
+    const { graph, resolver } = setup();
+    await graph.createEntity({ name: 'Tessaly', type: 'person' });
+    expect((await resolver.resolve(request('location'), { typeStated: true })).status).not.toBe('resolved');
+  });
+
   it("the user's type is stated", async () => {
     const { graph, resolver } = setup();
     const e = await graph.createEntity({ name: 'Tessaly', type: 'company' });

@@ -447,8 +447,10 @@ async function withGuessedTypes(
       out.push(c);
       continue;
     }
-    const stated =
-      entity.typeSetByUser === true || typeIsStated(await rt.deps.store.evidenceOfEntity(entity.id, MAX_TYPE_EVIDENCE), entity.type);
+    const evidence = await rt.deps.store.evidenceOfEntity(entity.id, MAX_TYPE_EVIDENCE);
+    // An entity no page has named was typed by the user (entity_add): a statement too, so a page
+    // stating another type for that name is a clash for review, not a guess to fold in.
+    const stated = entity.typeSetByUser === true || !evidence.some((ev) => ev.kind === 'mention') || typeIsStated(evidence, entity.type);
     if (stated === subjectStated) {
       out.push(c);
       continue;
