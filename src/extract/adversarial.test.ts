@@ -31,6 +31,7 @@ import {
 } from '../../tooling/testing/adversarial-inputs';
 import { cpuMs, cpuNow } from '../../tooling/testing/cpu-time';
 import { findTextRelations, PAGE_TEXT_PATTERNS as RELATION_PATTERNS } from './text-relations';
+import { textCapture } from '../../tooling/testing/text-capture';
 
 const SIZES = [2_000, 20_000, 200_000];
 /**
@@ -88,17 +89,7 @@ function counting(): EntityRecognizer {
 }
 
 function capture(text: string): PageCapture {
-  return {
-    url: 'https://example.com/hostile',
-    title: 'Hostile page',
-    text,
-    headings: [],
-    entities: [],
-    relations: [],
-    trigger: 'auto',
-    capturedAt: 0,
-    notes: [],
-  };
+  return textCapture(text, { url: 'https://example.com/hostile', title: 'Hostile page' });
 }
 
 /** Runs `check` on the input at each size, stopping at the first size over its CPU bound. */

@@ -12,6 +12,7 @@ import { createPageRecognizer } from '../background/ingest';
 import { analyzeCapture, analyzeCaptureAsync } from './analyze';
 import type { EntityRecognizer } from './recognizer';
 import { adversarialInputs, heaviestInputs } from '../../tooling/testing/adversarial-inputs';
+import { textCapture } from '../../tooling/testing/text-capture';
 
 /** Measured on an idle 2-core machine: 0.2–0.8 s per input at 200k characters. */
 const ANALYSIS_MS = 3_000;
@@ -29,17 +30,7 @@ beforeAll(() => {
 });
 
 function capture(text: string): PageCapture {
-  return {
-    url: 'https://example.com/hostile',
-    title: 'Hostile page',
-    text,
-    headings: [],
-    entities: [],
-    relations: [],
-    trigger: 'auto',
-    capturedAt: 0,
-    notes: [],
-  };
+  return textCapture(text, { url: 'https://example.com/hostile', title: 'Hostile page' });
 }
 
 describe('analysis latency on hostile text (wall time)', () => {

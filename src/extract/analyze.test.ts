@@ -4,22 +4,12 @@ import { analyzeCapture, analyzeCaptureAsync, SLICE_CHARS, sliceText } from './a
 import { createPageRecognizer } from '../background/ingest';
 import { createRuleRecognizer } from './rules/rule-recognizer';
 import { KEEP_FEATURES } from './keep/features';
+import { textCapture } from '../../tooling/testing/text-capture';
 
 const recognizer = createRuleRecognizer();
 
 function capture(partial: Partial<PageCapture>): PageCapture {
-  return {
-    url: 'https://example.com/a',
-    title: '',
-    text: '',
-    headings: [],
-    entities: [],
-    relations: [],
-    trigger: 'auto',
-    capturedAt: 0,
-    notes: [],
-    ...partial,
-  };
+  return textCapture('', partial);
 }
 
 describe('analyzeCapture', () => {

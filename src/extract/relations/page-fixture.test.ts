@@ -5,6 +5,7 @@ import type { PageCapture } from '../../core/capture';
 import { analyzeCapture } from '../analyze';
 import { createRuleRecognizer } from '../rules/rule-recognizer';
 import { MENTIONED_WITH } from './cooccurrence';
+import { textCapture } from '../../../tooling/testing/text-capture';
 
 const text = [
   'Northwind Labs is a software company.',
@@ -15,17 +16,7 @@ const text = [
 ].join('\n');
 
 function capture(): PageCapture {
-  return {
-    url: 'https://example.com/northwind',
-    title: 'Northwind Labs buys Fabrikam',
-    text,
-    headings: [],
-    entities: [],
-    relations: [],
-    trigger: 'auto',
-    capturedAt: 0,
-    notes: [],
-  };
+  return textCapture(text, { url: 'https://example.com/northwind', title: 'Northwind Labs buys Fabrikam' });
 }
 
 describe('relations of a page', () => {

@@ -2,21 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../core/capture';
 import { analyzeCapture } from '../analyze';
 import { createRuleRecognizer } from '../rules/rule-recognizer';
+import { textCapture } from '../../../tooling/testing/text-capture';
 
 const recognizer = createRuleRecognizer();
 
 function blogPage(siteName: string, text: string): PageCapture {
-  return {
+  return textCapture(text, {
     url: 'https://fabrikam.example/blog/queues',
     title: 'Scaling our queues',
-    text,
-    headings: [],
     entities: [{ ref: 'meta:site', name: siteName, type: 'company', aliases: [], attributes: {}, origin: 'opengraph' }],
-    relations: [],
-    trigger: 'auto',
-    capturedAt: 0,
-    notes: [],
-  };
+  });
 }
 
 describe('the publisher on its own blog', () => {

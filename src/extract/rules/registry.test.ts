@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PageCapture } from '../../core/capture';
 import { createPageRecognizer } from '../../background/ingest';
 import { analyzeCapture } from '../analyze';
 import { parseRulesOff, RULE_FAMILIES } from './registry';
-
-function capture(text: string): PageCapture {
-  return {
-    url: 'https://example.com/a',
-    title: '',
-    text,
-    headings: [],
-    entities: [],
-    relations: [],
-    trigger: 'auto',
-    capturedAt: 0,
-    notes: [],
-  };
-}
+import { textCapture } from '../../../tooling/testing/text-capture';
 
 describe('the rule registry', () => {
   it('names each family once, with a stage, a description and a file', () => {
@@ -33,7 +19,7 @@ describe('the rule registry', () => {
   it('switches a family off in the analysis: generic terms come back when theirs is off', () => {
     const text = 'Quillfeather Labs ships a CPU. Marta Velasquez said the CPU is fast and the CPU is cheap.';
     const names = (off: string) =>
-      analyzeCapture(capture(text), { recognizer: createPageRecognizer(), rulesOff: parseRulesOff(off) }).entities.map((e) => e.name);
+      analyzeCapture(textCapture(text), { recognizer: createPageRecognizer(), rulesOff: parseRulesOff(off) }).entities.map((e) => e.name);
     expect(names('')).not.toContain('CPU');
     expect(names('generic-terms,keep-model')).toContain('CPU');
   });
@@ -41,7 +27,7 @@ describe('the rule registry', () => {
   it('switches the pattern relations off', () => {
     const text = 'Zentrix Corp acquired the startup Lumora Inc. in 2019. Zentrix Corp is headquartered in Oslo, Norway.';
     const labels = (off: string) =>
-      analyzeCapture(capture(text), { recognizer: createPageRecognizer(), rulesOff: parseRulesOff(off) })
+      analyzeCapture(textCapture(text), { recognizer: createPageRecognizer(), rulesOff: parseRulesOff(off) })
         .relations.filter((r) => r.label !== 'mentioned_with')
         .map((r) => r.label);
     expect(labels('')).toContain('acquired');
