@@ -13,21 +13,16 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JSDOM, VirtualConsole } from 'jsdom';
-import { createIngest } from '../src/background/ingest';
 import type { PageCapture } from '../src/core/capture';
 import type { EntityId } from '../src/core/graph/ids';
-import { fixedClock, sequentialIds } from '../src/core/graph/ids';
-import { InMemoryGraphStore } from '../src/core/graph/memory-store';
-import { GraphService } from '../src/core/graph/service';
-import { defaultSettings } from '../src/core/settings';
-import { capturePage } from '../src/extract/capture-page';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
 import { NO_RULES_OFF, RULE_FAMILIES, parseRulesOff, type RulesOff } from '../src/extract/rules/registry';
 import { goldKey, parsePageGold, scorePage, scoreStored, totalPrecision, totalScore, type PageGold } from '../tooling/eval/page-score';
 import {
   allEntities,
   allRelationships,
+  captureSaved,
+  freshIngest,
   matchGoldRelation,
   pageFile,
   pageUrl,
@@ -66,14 +61,7 @@ function load(dir: string): Page[] {
     const gold = parsePageGold(JSON.parse(readFileSync(join(dir, file), 'utf8')), file);
     const html = pageFile(pagesDir, gold.page);
     if (html === undefined) continue;
-    const url = pageUrl(gold.page);
-    const dom = new JSDOM(readFileSync(html, 'utf8'), { url, virtualConsole: new VirtualConsole() });
-    out.push({
-      gold,
-      relations: relations.get(gold.page),
-      capture: capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 }),
-    });
-    dom.window.close();
+    out.push({ gold, relations: relations.get(gold.page), capture: captureSaved(readFileSync(html, 'utf8'), pageUrl(gold.page)) });
   }
   return out;
 }
@@ -84,12 +72,8 @@ async function measure(pages: readonly Page[], rulesOff: RulesOff): Promise<Reco
   let gold = 0;
   let found = 0;
   for (const p of pages) {
-    const store = new InMemoryGraphStore();
-    const clock = fixedClock();
-    const ids = sequentialIds();
-    const graph = new GraphService({ store, ids, clock });
-    const settings = defaultSettings();
-    await createIngest({ graph, store, clock, ids, settings: async () => settings, rulesOff })(p.capture);
+    const { store, ingest } = freshIngest({ rulesOff });
+    await ingest(p.capture);
     const entities = await allEntities(store);
     scores.push(scorePage(p.gold, entities));
     const s = scoreStored(p.gold, entities);

@@ -7,15 +7,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JSDOM, VirtualConsole } from 'jsdom';
-import { createIngest } from '../src/background/ingest';
-import { fixedClock, sequentialIds } from '../src/core/graph/ids';
-import { InMemoryGraphStore } from '../src/core/graph/memory-store';
-import { GraphService } from '../src/core/graph/service';
 import type { Entity } from '../src/core/graph/types';
-import { defaultSettings } from '../src/core/settings';
-import { capturePage } from '../src/extract/capture-page';
-import { allEntities, benchRulesOff, pageFile } from './relations-gold';
+import { allEntities, captureSaved, freshIngest, pageFile } from './relations-gold';
 import {
   parsePageGold,
   scorePage,
@@ -28,18 +21,8 @@ import {
 
 /** The graph one page leaves, built as the background builds it. */
 export async function graphOfPage(html: string, url: string, maxEntities?: number): Promise<Entity[]> {
-  const store = new InMemoryGraphStore();
-  const clock = fixedClock();
-  const ids = sequentialIds();
-  const graph = new GraphService({ store, ids, clock });
-  const settings = defaultSettings();
-  const withCap = maxEntities === undefined ? settings : { ...settings, capture: { ...settings.capture, maxEntitiesPerPage: maxEntities } };
-  const ingest = createIngest({ graph, store, clock, ids, settings: async () => withCap, rulesOff: benchRulesOff() });
-  const dom = new JSDOM(html, { url, virtualConsole: new VirtualConsole() });
-  // A generous time budget: the figure is about what is recognized, not about this machine's load.
-  const capture = capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 });
-  dom.window.close();
-  await ingest(capture);
+  const { store, ingest } = freshIngest(maxEntities === undefined ? {} : { maxEntities });
+  await ingest(captureSaved(html, url));
   return allEntities(store);
 }
 

@@ -10,10 +10,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { JSDOM, VirtualConsole } from 'jsdom';
-import { capturePage } from '../src/extract/capture-page';
 import { parsePageGold } from '../tooling/eval/page-score';
-import { pageFile, pageUrl } from './relations-gold';
+import { captureSaved, pageFile, pageUrl } from './relations-gold';
 
 /** Words in a quoted span: five is the issue's measure (shorter runs are common phrases). */
 const SPAN_WORDS = 5;
@@ -47,10 +45,7 @@ for (const dir of ['bench/gold-pages', 'bench/check-pages'])
     const gold = parsePageGold(JSON.parse(readFileSync(join(dir, file), 'utf8')), file);
     const html = pageFile(pagesDir, gold.page);
     if (html === undefined) continue;
-    const url = pageUrl(gold.page);
-    const dom = new JSDOM(readFileSync(html, 'utf8'), { url, virtualConsole: new VirtualConsole() });
-    const capture = capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 });
-    dom.window.close();
+    const capture = captureSaved(readFileSync(html, 'utf8'), pageUrl(gold.page));
     pageSpans.set(`${dir.endsWith('check-pages') ? 'check' : 'dev'} ${gold.page}`, spans(words(capture.text)));
   }
 // A span two pages share is a common phrase, not a quote of one page.

@@ -11,9 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { capturePage } from '../src/extract/capture-page';
 import { graphOfPage } from './eval-pages-gold';
-import { pageFile, pageUrl } from './relations-gold';
+import { captureSaved, pageFile, pageUrl } from './relations-gold';
 
 const args = process.argv.slice(2);
 const page = args.find((a) => !a.startsWith('--'));
@@ -41,9 +40,7 @@ if (want('--visible')) {
   dom.window.close();
 }
 if (want('--article')) {
-  const dom = new JSDOM(source, { url, virtualConsole: new VirtualConsole() });
-  const capture = capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 });
-  dom.window.close();
+  const capture = captureSaved(source, url);
   console.log(`=== article text the capture keeps (title: ${capture.title}) ===`);
   console.log(capture.text);
 }

@@ -14,6 +14,7 @@ import { InMemoryGraphStore } from '../src/core/graph/memory-store';
 import { GraphService } from '../src/core/graph/service';
 import type { EntityId } from '../src/core/graph/ids';
 import type { Entity, Relationship } from '../src/core/graph/types';
+import type { PageCapture } from '../src/core/capture';
 import { defaultSettings } from '../src/core/settings';
 import { capturePage } from '../src/extract/capture-page';
 import { goldKey } from '../tooling/eval/page-score';
@@ -203,22 +204,47 @@ export interface BuiltGraph {
   readonly ms: number[];
 }
 
-/** One graph holding every page given, each captured and ingested in turn. */
-export async function buildGraph(pages: ReadonlyArray<{ html: string; url: string }>): Promise<BuiltGraph> {
+/**
+ * A saved page captured as the content script captures it, with a generous time budget: the
+ * figures are about what is read, not about this machine's load.
+ */
+export function captureSaved(html: string, url: string, now = 1_000): PageCapture {
+  const dom = new JSDOM(html, { url, virtualConsole: new VirtualConsole() });
+  const capture = capturePage(dom.window.document, url, { now, timeBudgetMs: 60_000 });
+  dom.window.close();
+  return capture;
+}
+
+/**
+ * A fresh in-memory graph and the background's ingestion into it (`createIngest`: the
+ * page recognizer, the analysis, the resolver), with the default settings or another cap
+ * on entities per page, and the rule families `ARIADNE_RULES_OFF` switches off unless given.
+ */
+export function freshIngest(options: { readonly maxEntities?: number; readonly rulesOff?: RulesOff } = {}): {
+  readonly store: InMemoryGraphStore;
+  readonly clock: ReturnType<typeof fixedClock>;
+  readonly ingest: (capture: PageCapture) => Promise<unknown>;
+} {
   const store = new InMemoryGraphStore();
   const clock = fixedClock();
   const ids = sequentialIds();
   const graph = new GraphService({ store, ids, clock });
-  const settings = defaultSettings();
-  const ingest = createIngest({ graph, store, clock, ids, settings: async () => settings, rulesOff: benchRulesOff() });
+  const defaults = defaultSettings();
+  const settings =
+    options.maxEntities === undefined
+      ? defaults
+      : { ...defaults, capture: { ...defaults.capture, maxEntitiesPerPage: options.maxEntities } };
+  const ingest = createIngest({ graph, store, clock, ids, settings: async () => settings, rulesOff: options.rulesOff ?? benchRulesOff() });
+  return { store, clock, ingest };
+}
+
+/** One graph holding every page given, each captured and ingested in turn. */
+export async function buildGraph(pages: ReadonlyArray<{ html: string; url: string }>): Promise<BuiltGraph> {
+  const { store, clock, ingest } = freshIngest();
   const ms: number[] = [];
   for (const [i, p] of pages.entries()) {
     const t0 = performance.now();
-    const dom = new JSDOM(p.html, { url: p.url, virtualConsole: new VirtualConsole() });
-    // A generous capture budget: the figure is about what is read, not this machine's load.
-    const capture = capturePage(dom.window.document, p.url, { now: 1_000 + i, timeBudgetMs: 60_000 });
-    dom.window.close();
-    await ingest(capture);
+    await ingest(captureSaved(p.html, p.url, 1_000 + i));
     ms.push(performance.now() - t0);
   }
   return { store, clock, ms };

@@ -15,14 +15,12 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JSDOM, VirtualConsole } from 'jsdom';
 import { createPageRecognizer } from '../src/background/ingest';
 import { analyzeCapture, type ObservedCandidate } from '../src/extract/analyze';
-import { capturePage } from '../src/extract/capture-page';
 import { KEEP_FEATURES } from '../src/extract/keep/features';
 import { keepProbability, type KeepModel } from '../src/extract/keep/keep-model';
 import { goldKey, parsePageGold, storedJudge, type PageGold } from './eval/page-score';
-import { pageFile, pageUrl } from '../bench/relations-gold';
+import { captureSaved, pageFile, pageUrl } from '../bench/relations-gold';
 
 /** A must name lost costs recall the gold counts; three times an ordinary name. */
 const MUST_WEIGHT = 3;
@@ -52,10 +50,7 @@ const pagesDir = '../shared/corpus/pages';
 const recognizer = createPageRecognizer();
 
 function examplesOf(gold: PageGold, html: string): Example[] {
-  const url = pageUrl(gold.page);
-  const dom = new JSDOM(html, { url, virtualConsole: new VirtualConsole() });
-  const capture = capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 });
-  dom.window.close();
+  const capture = captureSaved(html, pageUrl(gold.page));
   let seen: readonly ObservedCandidate[] = [];
   analyzeCapture(capture, { recognizer, keepModel: null, observeCandidates: (c) => (seen = c) });
   const judge = storedJudge(gold);

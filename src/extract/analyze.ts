@@ -543,8 +543,8 @@ function* analysisSteps(
     return g !== undefined && keptGroups.has(g);
   });
   // A benchmark of the classifier alone (`relationReaders.rules: false`) leaves the text patterns out too.
-  if (options.relationReaders?.rules !== false)
-    for (const r of yield* relationsBySlice(text, readText, on('text-patterns') ? keptMentions : [], mentionGroup, expired, () =>
+  if (on('text-patterns') && options.relationReaders?.rules !== false)
+    for (const r of yield* relationsBySlice(text, readText, keptMentions, mentionGroup, expired, () =>
       stop('relations read in part of the text'),
     ))
       push(r);
@@ -564,6 +564,10 @@ function* analysisSteps(
     ),
   );
   const author = authors.size === 1 ? [...authors][0] : undefined;
+  // The trigger rules switched off (registry) read as the readers' `rules: false`.
+  const readers: RelationReaders | undefined = on('relation-triggers')
+    ? options.relationReaders
+    : { ...options.relationReaders, rules: false };
   const classified = classifyRelations(
     text.slice(0, readEnd),
     keptMentions,
@@ -575,9 +579,7 @@ function* analysisSteps(
       expired,
       ...(publisher === undefined ? {} : { publisher: { name: publisher.name, type: publisher.type } }),
       ...(author === undefined ? {} : { author: { name: author.name, type: author.type } }),
-      ...(options.relationReaders === undefined && on('relation-triggers')
-        ? {}
-        : { readers: { ...options.relationReaders, ...(on('relation-triggers') ? {} : { rules: false }) } }),
+      ...(readers === undefined ? {} : { readers }),
     },
   );
   for (const r of mergeRelations(
