@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { silentRelationModel } from '../../../tooling/testing/relation-rules';
 import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
 import { pageSubject } from './anaphora';
 import { classifyRelations } from './extract';
-import { RELATION_CLASSES } from './labels';
-import type { RelationModel } from './model';
 
-/** A model that never relates anything: only the rules speak. */
-const silent: RelationModel = {
-  bits: 4,
-  scale: 1,
-  weights: new Float32Array(16 * RELATION_CLASSES.length),
-  classes: RELATION_CLASSES.length,
-};
+const silent = silentRelationModel;
 
 /** Every occurrence of each name as a mention; the relations the rules read, with their confidence. */
 function rel(

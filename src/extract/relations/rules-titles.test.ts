@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Mention } from '../../core/capture';
+import { rulesRead } from '../../../tooling/testing/relation-rules';
 import type { EntityType } from '../../core/graph/types';
-import { classifyRelations } from './extract';
 import { tokenize, type Span } from './features';
-import { RELATION_CLASSES } from './labels';
-import type { RelationModel } from './model';
 import { bareTitle, founderTitleBetween, jobAt, pastRole, startedOrg, subsidiaryOf } from './rules-titles';
 
-/** A model that never relates anything: only the rules speak. */
-const silent: RelationModel = {
-  bits: 4,
-  scale: 1,
-  weights: new Float32Array(16 * RELATION_CLASSES.length),
-  classes: RELATION_CLASSES.length,
-};
-
 /** The typed relations the rules read in `text`, every occurrence of each name a mention of its type. */
-function rel(text: string, names: ReadonlyArray<[string, EntityType]>): string[] {
-  const ms: Mention[] = [];
-  for (const [name, type] of names)
-    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length))
-      ms.push({ text: name, type, start: at, end: at + name.length, score: 1 });
-  return classifyRelations(text, ms, (m) => ({ name: m.text, type: m.type }), { model: silent })
-    .relations.map((r) => `${r.from} ${r.label} ${r.to}`)
-    .sort();
-}
+const rel = rulesRead;
 
 /** The token span of `name` in `text` (its first occurrence). */
 function span(text: string, name: string, type: Span['type']): Span {

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { silentRelationModel } from '../../../tooling/testing/relation-rules';
 import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
 import { classifyRelations } from './extract';
-import { RELATION_CLASSES } from './labels';
-import type { RelationModel } from './model';
 
-/** A model that never relates anything: only the rules speak. */
-const silent: RelationModel = {
-  bits: 4,
-  scale: 1,
-  weights: new Float32Array(16 * RELATION_CLASSES.length),
-  classes: RELATION_CLASSES.length,
-};
+const silent = silentRelationModel;
 
 function mentionsOf(text: string, names: ReadonlyArray<[string, EntityType]>): Mention[] {
   return names.map(([name, type]) => {
