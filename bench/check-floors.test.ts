@@ -7,11 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { field } from './run-scorer';
 
 const FLOORS: unknown = JSON.parse(readFileSync('bench/check-floors.json', 'utf8'));
 
 function floor(name: string): number {
-  const v: unknown = typeof FLOORS === 'object' && FLOORS !== null && Object.hasOwn(FLOORS, name) ? Reflect.get(FLOORS, name) : undefined;
+  const v = field(FLOORS, name);
   if (typeof v !== 'number') throw new Error(`floors.json: no number for "${name}"`);
   return v;
 }
@@ -23,8 +24,7 @@ describe('check set floors', () => {
     expect(run.status, run.stderr.slice(-2000)).toBe(0);
     const table: unknown = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
     const figure = (name: string): number => {
-      const row: unknown = typeof table === 'object' && table !== null && Object.hasOwn(table, name) ? Reflect.get(table, name) : undefined;
-      const v: unknown = typeof row === 'object' && row !== null ? Reflect.get(row, 'check') : undefined;
+      const v = field(field(table, name), 'check');
       if (typeof v !== 'number')
         throw new Error(`eval:check printed no check figure for "${name}":\n${run.stdout.slice(-2000)}\n${run.stderr.slice(-2000)}`);
       return v;
