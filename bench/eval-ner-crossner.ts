@@ -6,7 +6,12 @@
  *   npx tsx bench/eval-ner-crossner.ts ../shared/corpus/ner/crossner/ai/dev.txt
  *     [--mapping issue|training]   which gold labels count (default: issue, below)
  *     [--weights <weights.ts>]     evaluate another trained model (default: the shipped one)
+ *   npx tsx bench/eval-ner-crossner.ts <wikigold/en/test.conllu> --split test   (the held-out part, tooling/ner/public-data.ts)
+ *   npx tsx bench/eval-ner-crossner.ts <wikiann/en/test.conllu>
+ *   npx tsx bench/eval-ner-crossner.ts <Re-DocRED/data/test_revised.json> (a path naming docred)
  *
+ * A file whose path names wnut, wikigold, wikiann or docred is read in that set's format; the
+ * Wikipedia sets score PER, ORG, LOC as person, company, location (MISC is not scored).
  * Gold labels counted: programlang → technology, product → product,
  * organisation → company, researcher/person → person, country/location → location.
  * Every other gold label is ignored, and so are predictions of `other`. With
@@ -16,8 +21,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readTextDocuments, SpanScorer, type TextDocument, type TypedSpan } from '../tooling/ner/conll';
+import { splitWikigold } from '../tooling/ner/public-data';
 import { createTrainedRecognizer, TrainedRecognizer } from '../src/extract/ner/index';
-import { mapDatasetLabel } from '../src/extract/ner/labels';
+import { mapDatasetLabel, type DatasetScheme } from '../src/extract/ner/labels';
 import { decodeModel, fromBase64 } from '../src/extract/ner/model';
 import type { EntityRecognizer } from '../src/extract/recognizer';
 import { runRecognizer } from './ner-run';
@@ -31,6 +37,9 @@ const EVAL_LABELS: Readonly<Record<string, string>> = {
   person: 'person',
   country: 'location',
   location: 'location',
+  PER: 'person',
+  ORG: 'company',
+  LOC: 'location',
 };
 const TYPES = ['technology', 'product', 'person', 'company', 'location'];
 
@@ -44,7 +53,8 @@ const weightsFile = option('--weights');
 const file = argv.find((a, i) => !a.startsWith('--') && !(argv[i - 1] ?? '').startsWith('--'));
 
 function goldType(label: string): string | undefined {
-  if (mapping === 'training') return mapDatasetLabel('crossner', label) ?? mapDatasetLabel('wnut17', label) ?? undefined;
+  if (mapping === 'training')
+    return mapDatasetLabel('crossner', label) ?? mapDatasetLabel('wnut17', label) ?? mapDatasetLabel('wikigold', label) ?? undefined;
   return EVAL_LABELS[label];
 }
 
@@ -73,8 +83,24 @@ if (recognizer === undefined) {
   console.error('no trained model is shipped; run `npm run train:ner` first');
   process.exit(2);
 }
-// Each sentence (a paragraph or a post) is a document; WNUT-17 files carry their own label set.
-const docs = readTextDocuments(readFileSync(file, 'utf8'), /wnut/i.test(file) ? 'wnut17' : 'crossner');
+// Each sentence (a paragraph or a post) is a document, except in wikigold; WNUT-17 and the
+// Wikipedia sets carry their own formats and label sets.
+const scheme: DatasetScheme = /wnut/i.test(file)
+  ? 'wnut17'
+  : /wikigold/i.test(file)
+    ? 'wikigold'
+    : /wikiann/i.test(file)
+      ? 'wikiann'
+      : /docred/i.test(file)
+        ? 'redocred'
+        : 'crossner';
+const all = readTextDocuments(readFileSync(file, 'utf8'), scheme);
+const split = option('--split');
+if (split !== undefined && split !== 'train' && split !== 'test') {
+  console.error('--split takes train or test');
+  process.exit(2);
+}
+const docs = split === undefined ? all : splitWikigold(all)[split];
 const scorer = new SpanScorer(TYPES);
 const { bytes: chars, ms } = runRecognizer(docs, recognizer, scorer, goldOf);
 const s = scorer.scores();

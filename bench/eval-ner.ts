@@ -1,7 +1,9 @@
 /**
  * Evaluates a recognizer on a CoNLL-2003 file: exact span match over PER/ORG/LOC.
  *
- *   npm run eval:ner -- ../shared/corpus/ner/conll2003/eng.testa [--recognizer rules|model|compromise]
+ *   npm run eval:ner -- ../shared/corpus/ner/conll2003/eng.testa [--recognizer rules|model|compromise] [--weights <weights.ts>]
+ *
+ * `--weights`: the trained recognizer with another weights file (`train:ner -- --out <file>`).
  *
  * `--holdout` scores only every fifth document (for tuning on eng.train against a lexicon
  * generated with `--holdout`). Prints per-type figures, then as its last line
@@ -12,7 +14,8 @@ import { loadavg } from 'node:os';
 import { createCompromiseRecognizer } from '../tooling/eval/compromise-recognizer';
 import { goldSpans, readTextDocuments, SpanScorer } from '../tooling/ner/conll';
 import { runRecognizer } from './ner-run';
-import { createTrainedRecognizer } from '../src/extract/ner/index';
+import { createTrainedRecognizer, TrainedRecognizer } from '../src/extract/ner/index';
+import { decodeModel, fromBase64 } from '../src/extract/ner/model';
 import type { EntityRecognizer } from '../src/extract/recognizer';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
 
@@ -23,7 +26,7 @@ function parseArgs(argv: readonly string[]): { file: string; recognizer: string;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--recognizer') recognizer = argv[++i] ?? recognizer;
-    else if (arg === '--part') i += 1;
+    else if (arg === '--part' || arg === '--weights') i += 1;
     else if (arg?.startsWith('--recognizer=')) recognizer = arg.slice('--recognizer='.length);
     else if (arg !== undefined && !arg.startsWith('--')) file = arg;
   }
@@ -37,6 +40,12 @@ function parseArgs(argv: readonly string[]): { file: string; recognizer: string;
 function pick(kind: string): EntityRecognizer {
   if (kind === 'compromise') return createCompromiseRecognizer();
   if (kind === 'rules') return createRuleRecognizer();
+  const weightsAt = process.argv.indexOf('--weights');
+  const weights = weightsAt >= 0 ? process.argv[weightsAt + 1] : undefined;
+  if (weights !== undefined) {
+    const base64 = /'([A-Za-z0-9+/=]+)'/.exec(readFileSync(weights, 'utf8'))?.[1] ?? '';
+    return new TrainedRecognizer(decodeModel(fromBase64(base64)));
+  }
   let trained: EntityRecognizer | undefined;
   try {
     trained = createTrainedRecognizer();

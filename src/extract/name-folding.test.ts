@@ -60,6 +60,15 @@ describe("a company's short form joins its one-word name", () => {
     expect(out[0]?.aliases).toEqual(['Zorb']);
     expect(out[0]?.mentions).toHaveLength(6);
   });
+  it('a lone word the recognizer called a person is the short form, unless the page names someone with it', () => {
+    const names = (groups: G[]) => foldListed(groups, []).map((g) => g.name);
+    expect(names([group('Zorbisystems', 'company', 1, 0.85), group('Zorb', 'person', 3, 0.86)])).toEqual(['Zorbisystems']);
+    // "Zorb Okafor" is a person of the page: the lone "Zorb" is his, not the company's.
+    expect(names([group('Zorbisystems', 'company', 1), group('Zorb Okafor', 'person', 2), group('Zorb', 'person', 1)])).toEqual([
+      'Zorbisystems',
+      'Zorb Okafor',
+    ]);
+  });
   it('not a cut at a capital ("Zorb" of "ZorbSoft"), capitals, a listed name, a person or place, two companies, or a product', () => {
     const names = (groups: G[], listed: readonly string[] = []) => foldListed(groups, listed).map((g) => g.name);
     expect(names([group('ZorbSoft', 'company', 1), group('Zorb', 'company', 2)])).toEqual(['ZorbSoft', 'Zorb']);

@@ -76,7 +76,7 @@ const MIN_SHORT_FORM = 3;
  * aside: "Pegasystems Inc."), cut inside a word ("Pega|systems", not "Java|Script" nor
  * "PRO|models"), is the company's short form: its mentions move to the company and it
  * becomes an alias. Never a listed name ("Meta" is its own), nor one the page uses as a
- * person or a place.
+ * place or as a word of a person's full name.
  */
 function foldCompanyShortForms<G extends FoldableGroup>(
   groups: G[],
@@ -91,13 +91,23 @@ function foldCompanyShortForms<G extends FoldableGroup>(
       ? first
       : undefined;
   };
+  const personWords = new Set(
+    groups.flatMap((g) => {
+      const words = g.type === 'person' ? g.name.split(/\s+/) : [];
+      return words.length >= 2 ? words.map((w) => nameKey(w)) : [];
+    }),
+  );
   const companies = groups.flatMap((g) => {
     const word = g.type === 'company' ? wordOf(g) : undefined;
     return word === undefined ? [] : [{ g, word }];
   });
   for (const g of [...groups]) {
     if (g.structured || g.name.length < MIN_SHORT_FORM || !/^\p{Lu}\p{Ll}+$/u.test(g.name) || listed(g.name)) continue;
-    if (g.mentions.some((m) => m.type === 'person' || m.type === 'location')) continue;
+    // A place is never a short form. A person is only when the page names someone with that
+    // word ("Mark" beside "Mark Okafor"); a lone word the recognizer calls a person while it is
+    // cut from the page's company ("Quin" for "Quintronics") is the company's short form.
+    if (g.mentions.some((m) => m.type === 'location')) continue;
+    if (g.mentions.some((m) => m.type === 'person') && personWords.has(nameKey(g.name))) continue;
     const longer = companies.filter(
       (c) => c.g !== g && c.word.length > g.name.length + 1 && c.word.startsWith(g.name) && /\p{Ll}/u.test(c.word.charAt(g.name.length)),
     );

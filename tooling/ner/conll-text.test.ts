@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { goldSpans, readTextDocuments, SpanScorer } from './conll';
+import { goldSpans, readDataset, readTextDocuments, SpanScorer } from './conll';
+import { splitWikigold } from './public-data';
 
 const SAMPLE = `-DOCSTART- -X- O O
 
@@ -49,5 +50,44 @@ describe('SpanScorer on text documents', () => {
     const scores = s.scores();
     expect([scores.counts.tp, scores.counts.fp, scores.counts.fn]).toEqual([1, 1, 3]);
     expect(scores.perType.company?.f1).toBe(1);
+  });
+});
+
+describe('the Wikipedia sets', () => {
+  // Lines in Babelscape/wikineural's layout, written for this test.
+  const WIKIGOLD =
+    '0\t-DOCSTART-\tO\n\n0\tAna\tB-PER\n1\tvisited\tO\n2\tOslo\tB-LOC\n\n0\t-DOCSTART-\tO\n\n0\tVandelay\tB-ORG\n1\tGroup\tI-ORG\n';
+
+  it('reads wikigold documents and WikiANN sentences (index, token, label)', () => {
+    const docs = readDataset(WIKIGOLD, 'wikigold');
+    expect(docs).toHaveLength(2);
+    expect(docs[0]?.sentences[0]?.tokens).toEqual(['Ana', 'visited', 'Oslo']);
+    expect(docs[1]?.sentences[0]?.raw).toEqual([{ start: 0, end: 2, label: 'ORG' }]);
+    expect(readDataset('0\tAna\tB-PER\n\n0\tOslo\tB-LOC\n', 'wikiann')).toHaveLength(2);
+  });
+
+  it('reads Re-DocRED mentions as spans, the longer of two overlapping ones winning, TIME as no name', () => {
+    const json = JSON.stringify([
+      {
+        sents: [['Vandelay', 'Group', 'opened', 'in', '1999']],
+        vertexSet: [
+          [{ type: 'ORG', pos: [0, 1], sent_id: 0 }],
+          [{ type: 'ORG', pos: [0, 2], sent_id: 0 }],
+          [{ type: 'TIME', pos: [4, 5], sent_id: 0 }],
+        ],
+      },
+    ]);
+    const [doc] = readDataset(json, 'redocred');
+    expect(doc?.sentences[0]?.raw).toEqual([
+      { start: 0, end: 2, label: 'ORG' },
+      { start: 4, end: 5, label: 'TIME' },
+    ]);
+    expect(doc?.sentences[0]?.spans).toHaveLength(1);
+  });
+
+  it('holds out every fourth wikigold document', () => {
+    const { train, test } = splitWikigold([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(test).toEqual([3, 7]);
+    expect(train).toHaveLength(6);
   });
 });

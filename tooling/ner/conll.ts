@@ -30,14 +30,21 @@ export interface LabeledDocument {
 /** Bound on documents read from one file (the largest set, CoNLL train, has 946). */
 const MAX_DOCUMENTS = 100_000;
 
+/** Schemes whose files group sentences into `-DOCSTART-` documents. */
+const DOCSTART_SCHEMES: ReadonlySet<DatasetScheme> = new Set(['conll2003', 'wikigold']);
+/** Schemes whose lines are `index<TAB>token<TAB>label` (Babelscape/wikineural's copies). */
+const INDEXED_SCHEMES: ReadonlySet<DatasetScheme> = new Set(['wikigold', 'wikiann']);
+
 /**
- * Parses a dataset file. CoNLL-2003 documents are delimited by `-DOCSTART-`; in
- * CrossNER and WNUT-17 every sentence (a paragraph or a post) is its own document.
+ * Parses a dataset file. CoNLL-2003 and wikigold documents are delimited by `-DOCSTART-`;
+ * in CrossNER, WNUT-17 and WikiANN every sentence (a paragraph, a post, a fragment) is its
+ * own document.
  *
  * @example
  *   readDataset('EU NNP I-NP I-ORG\n\n', 'conll2003').length // 1
  */
 export function readDataset(text: string, scheme: DatasetScheme): LabeledDocument[] {
+  if (scheme === 'redocred') return readRedocred(text);
   const docs: LabeledDocument[] = [];
   let sentences: LabeledSentence[] = [];
   let tokens: string[] = [];
@@ -46,7 +53,7 @@ export function readDataset(text: string, scheme: DatasetScheme): LabeledDocumen
     if (tokens.length > 0) sentences.push(toSentence(tokens, labels, scheme));
     tokens = [];
     labels = [];
-    if (scheme !== 'conll2003') flushDocument();
+    if (!DOCSTART_SCHEMES.has(scheme)) flushDocument();
   };
   const flushDocument = (): void => {
     if (sentences.length > 0 && docs.length < MAX_DOCUMENTS) docs.push({ sentences });
@@ -56,14 +63,14 @@ export function readDataset(text: string, scheme: DatasetScheme): LabeledDocumen
   lines.forEach((line, lineNo) => {
     const trimmed = line.trim();
     if (trimmed.length === 0) return flushSentence();
-    if (trimmed.startsWith('-DOCSTART-')) {
+    const cols = scheme === 'conll2003' ? trimmed.split(/\s+/) : trimmed.split('\t');
+    const token = INDEXED_SCHEMES.has(scheme) ? cols[1] : cols[0];
+    if (token === '-DOCSTART-') {
       flushSentence();
       return flushDocument();
     }
-    const cols = scheme === 'conll2003' ? trimmed.split(/\s+/) : trimmed.split('\t');
-    const token = cols[0];
     const label = cols[cols.length - 1];
-    if (cols.length < 2 || token === undefined || label === undefined) {
+    if (cols.length < (INDEXED_SCHEMES.has(scheme) ? 3 : 2) || token === undefined || label === undefined) {
       throw new InvalidArgumentsError(`line ${lineNo + 1} of the ${scheme} file has no label column; expected "token … label"`);
     }
     tokens.push(token);
@@ -72,6 +79,43 @@ export function readDataset(text: string, scheme: DatasetScheme): LabeledDocumen
   flushSentence();
   flushDocument();
   return docs;
+}
+
+/**
+ * Re-DocRED's JSON: `[{ sents: string[][], vertexSet: [{ type, pos: [start, end], sent_id }][] }]`.
+ * Each mention becomes a span of its sentence; where mentions overlap the longer wins.
+ *
+ * @example
+ *   readRedocred('[{"sents":[["Ana","runs"]],"vertexSet":[[{"type":"PER","pos":[0,1],"sent_id":0}]]}]')[0].sentences[0].raw
+ *   // [{ start: 0, end: 1, label: 'PER' }]
+ */
+export function readRedocred(text: string): LabeledDocument[] {
+  const value: unknown = JSON.parse(text);
+  if (!Array.isArray(value)) throw new InvalidArgumentsError('a Re-DocRED file is a JSON array of documents');
+  return value.slice(0, MAX_DOCUMENTS).map((doc: unknown, d): LabeledDocument => {
+    const sents: unknown = typeof doc === 'object' && doc !== null ? Reflect.get(doc, 'sents') : undefined;
+    const vertices: unknown = typeof doc === 'object' && doc !== null ? Reflect.get(doc, 'vertexSet') : undefined;
+    if (!Array.isArray(sents) || !Array.isArray(vertices))
+      throw new InvalidArgumentsError(`Re-DocRED document ${d} has no sents or vertexSet`);
+    const tokens = sents.map((s: unknown) => (Array.isArray(s) ? s.map(String) : []));
+    const labels = tokens.map((t) => t.map(() => 'O'));
+    const mentions = vertices.flat().flatMap((m: unknown) => {
+      if (typeof m !== 'object' || m === null) return [];
+      const pos: unknown = Reflect.get(m, 'pos');
+      const sent: unknown = Reflect.get(m, 'sent_id');
+      const type: unknown = Reflect.get(m, 'type');
+      if (!Array.isArray(pos) || typeof sent !== 'number' || typeof type !== 'string') return [];
+      const [start, end] = pos.map(Number);
+      return start === undefined || end === undefined || !(end > start) ? [] : [{ sent, start, end, type }];
+    });
+    mentions.sort((a, b) => b.end - b.start - (a.end - a.start));
+    for (const m of mentions) {
+      const row = labels[m.sent];
+      if (row === undefined || m.end > row.length || row.slice(m.start, m.end).some((l) => l !== 'O')) continue;
+      for (let i = m.start; i < m.end; i++) row[i] = `${i === m.start ? 'B' : 'I'}-${m.type}`;
+    }
+    return { sentences: tokens.map((t, i) => toSentence(t, labels[i] ?? [], 'redocred')) };
+  });
 }
 
 function toSentence(tokens: string[], labels: string[], scheme: DatasetScheme): LabeledSentence {

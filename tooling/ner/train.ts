@@ -7,7 +7,15 @@
  */
 import { InvalidArgumentsError } from '../../src/core/errors';
 import type { LabeledDocument } from './conll';
-import { labelDocument, prepareDocument, spansOf, tagsOf, type PreparedDocument, type SentenceResult } from '../../src/extract/ner/decode';
+import {
+  allowed,
+  labelDocument,
+  prepareDocument,
+  spansOf,
+  tagsOf,
+  type PreparedDocument,
+  type SentenceResult,
+} from '../../src/extract/ner/decode';
 import { FeatureExtractor } from '../../src/extract/ner/features';
 import { ALL_FOLDS, PhraseGazetteer } from '../../src/extract/ner/gazetteer';
 import { TAG_COUNT, TAG_O } from '../../src/extract/ner/labels';
@@ -31,6 +39,15 @@ export interface TrainOptions {
 export interface TrainingDocument {
   readonly doc: LabeledDocument;
   readonly repeat?: number;
+  /**
+   * Partial labels (weak supervision): per sentence, per token, a bit mask of the tags the
+   * token may take (bit y = tag y); 0 = the tag `doc`'s spans give it. Where a mask leaves
+   * a choice, the gold path is the model's best path within the masks (Viterbi under the
+   * constraints), so only the labelled tokens teach anything. Absent: fully labelled.
+   */
+  readonly allowed?: readonly Uint16Array[];
+  /** Whether the document's names enter the training gazetteer, and so the shipped one (default true). */
+  readonly gazetteer?: boolean;
 }
 
 /** Seeded PRNG (mulberry32): same seed, same shuffle, same weights. */
@@ -44,7 +61,8 @@ function nameLike(tokens: readonly string[]): boolean {
 /** Builds the jackknifed gazetteer: names of document d are in fold d mod K. */
 export function buildGazetteer(docs: readonly TrainingDocument[], folds: number, lists: TrainOptions['lists'] = []): PhraseGazetteer {
   const gaz = new PhraseGazetteer();
-  docs.forEach(({ doc }, d) => {
+  docs.forEach(({ doc, gazetteer }, d) => {
+    if (gazetteer === false) return;
     const bit = 1 << (d % folds);
     for (const s of doc.sentences) {
       for (const span of s.spans) {
@@ -118,10 +136,12 @@ export function train(docs: readonly TrainingDocument[], options: TrainOptions):
     for (const d of order) {
       const doc = prepared[d];
       const goldDoc = gold[d];
+      const masks = docs[d]?.allowed;
       if (doc === undefined || goldDoc === undefined) continue;
       labelDocument(live, extractor, doc, (s: number, result: SentenceResult) => {
         const sent = doc.sentences[s];
-        const g = goldDoc[s];
+        const mask = masks?.[s];
+        const g = mask === undefined || goldDoc[s] === undefined ? goldDoc[s] : constrainedGold(result.emissions, tw, goldDoc[s], mask);
         const feats = sent?.feats;
         const offsets = sent?.offsets;
         if (feats === undefined || offsets === undefined || g === undefined) return;
@@ -153,6 +173,51 @@ export function train(docs: readonly TrainingDocument[], options: TrainOptions):
     if (options.onEpoch?.(epoch, model, mistakes) === true) break;
   }
   return model;
+}
+
+/**
+ * The best tag path under the current scores among those the masks allow (`mask[i]` = 0:
+ * only `fixed[i]`), with IOB2's constraints: the gold of a partially labelled sentence.
+ *
+ * @example
+ *   constrainedGold(emissions, transitions, tagsOf(3, spans), Uint16Array.of(0, 0x1fff, 0))
+ */
+export function constrainedGold(emissions: Float64Array, transitions: Float64Array, fixed: Uint8Array, mask: Uint16Array): Uint8Array {
+  const n = fixed.length;
+  const L = TAG_COUNT;
+  const may = (i: number, y: number): boolean => {
+    const m = mask[i] ?? 0;
+    return m === 0 ? fixed[i] === y : (m & (1 << y)) !== 0;
+  };
+  const delta = new Float64Array(n * L).fill(-Infinity);
+  const back = new Uint8Array(n * L);
+  for (let y = 0; y < L; y++) if (may(0, y) && allowed(-1, y)) delta[y] = (emissions[y] ?? 0) + (transitions[y] ?? 0);
+  for (let i = 1; i < n; i++) {
+    for (let y = 0; y < L; y++) {
+      if (!may(i, y)) continue;
+      let best = -Infinity;
+      for (let p = 0; p < L; p++) {
+        if (!allowed(p, y)) continue;
+        const v = (delta[(i - 1) * L + p] ?? -Infinity) + (transitions[(p + 1) * L + y] ?? 0);
+        if (v > best) {
+          best = v;
+          back[i * L + y] = p;
+        }
+      }
+      delta[i * L + y] = best + (emissions[i * L + y] ?? 0);
+    }
+  }
+  const out = new Uint8Array(n);
+  if (n === 0) return out;
+  let y = 0;
+  for (let k = 1; k < L; k++) if ((delta[(n - 1) * L + k] ?? -Infinity) > (delta[(n - 1) * L + y] ?? -Infinity)) y = k;
+  // No path fits the masks (labels that break IOB2): fall back to the fixed tags.
+  if (delta[(n - 1) * L + y] === -Infinity) return fixed;
+  for (let i = n - 1; i >= 0; i--) {
+    out[i] = y;
+    y = back[i * L + y] ?? 0;
+  }
+  return out;
 }
 
 function averaged(

@@ -36,8 +36,13 @@ export function tagName(tag: number): string {
   return `${isInside(tag) ? 'I' : 'B'}-${MODEL_TYPES[tagType(tag)] ?? '?'}`;
 }
 
-/** Datasets the trainer reads; each has its own label vocabulary. */
-export type DatasetScheme = 'conll2003' | 'crossner' | 'wnut17';
+/**
+ * Datasets the trainer reads; each has its own label vocabulary. `wikigold` and `wikiann`
+ * are the copies in Babelscape/wikineural (`index<TAB>token<TAB>label`, IOB2, CoNLL's
+ * PER/ORG/LOC/MISC); wikigold has `-DOCSTART-` documents, WikiANN single sentences.
+ * `redocred` is Re-DocRED's JSON (documents of tokenized sentences, typed mentions).
+ */
+export type DatasetScheme = 'conll2003' | 'crossner' | 'wnut17' | 'wikigold' | 'wikiann' | 'redocred';
 
 /**
  * Every dataset label → Ariadne type, or `null` for "not an entity here" (trained as O).
@@ -57,9 +62,14 @@ export type DatasetScheme = 'conll2003' | 'crossner' | 'wnut17';
  * - WNUT-17: corporation → company, product → product; `group` mixes bands, teams and
  *   fan groups and `creative-work` is titles, so both → other rather than teaching that
  *   a band is a company.
+ * - wikigold, WikiANN: CoNLL's four labels on Wikipedia text, mapped as CoNLL's.
+ * - Re-DocRED (Wikipedia abstracts): CoNLL's four, plus TIME and NUM, which are not names (O).
  */
 export const DATASET_LABELS: Readonly<Record<DatasetScheme, Readonly<Record<string, EntityType | null>>>> = {
   conll2003: { PER: 'person', ORG: 'company', LOC: 'location', MISC: 'other' },
+  wikigold: { PER: 'person', ORG: 'company', LOC: 'location', MISC: 'other' },
+  wikiann: { PER: 'person', ORG: 'company', LOC: 'location' },
+  redocred: { PER: 'person', ORG: 'company', LOC: 'location', MISC: 'other', TIME: null, NUM: null },
   crossner: {
     person: 'person',
     researcher: 'person',

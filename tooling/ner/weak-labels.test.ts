@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { tagB, tagI, TAG_COUNT, TAG_O, typeId } from '../../src/extract/ner/labels';
+import { constrainedGold } from './train';
+import { structuredVotes, weakDocuments, weakLabel, type Vote, type WeakCounts } from './weak-labels';
+
+// Sentences written for these tests (not corpus text).
+const TEXT = 'Ana Lopez joined Vandelay in Oslo. Vandelay uses Rust.';
+const span = (text: string, type: Vote['type'], score = 0.9): Vote => {
+  const start = TEXT.indexOf(text);
+  return { start, end: start + text.length, type, score };
+};
+const counts = (): WeakCounts => ({ structured: 0, agree: 0, sure: 0, dropped: 0 });
+
+describe('weakLabel', () => {
+  it('keeps a span the rules and the model agree on, and leaves a disagreement unknown', () => {
+    const c = counts();
+    const [first] = weakLabel(
+      TEXT,
+      {
+        rules: [span('Ana Lopez', 'person', 0.55), span('Vandelay', 'company', 0.55)],
+        model: [span('Ana Lopez', 'person'), span('Vandelay', 'person')],
+        structured: [],
+      },
+      c,
+    );
+    expect(first?.labels).toEqual(['B-person', 'I-person', 'O', '?', 'O', 'O', 'O']);
+    expect(c).toMatchObject({ agree: 1, dropped: 1 });
+  });
+
+  it('trusts a sure rule (listed name) the model did not read otherwise, and structured data both found', () => {
+    const c = counts();
+    const sentences = weakLabel(
+      TEXT,
+      {
+        rules: [span('Rust', 'technology', 0.9)],
+        model: [span('Oslo', 'location')],
+        structured: structuredVotes(TEXT, [{ name: 'Oslo', type: 'location' }]),
+      },
+      c,
+    );
+    expect(sentences[0]?.labels[5]).toBe('B-location');
+    expect(sentences[1]?.labels).toEqual(['O', 'O', 'B-technology', 'O']);
+    expect(c).toMatchObject({ structured: 1, sure: 1 });
+  });
+
+  it('does not keep a sure rule the model reads with other bounds over it', () => {
+    const [first] = weakLabel(
+      TEXT,
+      { rules: [span('Lopez', 'person', 0.9)], model: [span('Ana Lopez', 'person')], structured: [] },
+      counts(),
+    );
+    expect(first?.labels.slice(0, 2)).toEqual(['?', '?']);
+  });
+});
+
+describe('weakDocuments', () => {
+  it('turns labels into spans and unknown tokens into an any-tag mask, names kept out of the gazetteer', () => {
+    const [doc] = weakDocuments(
+      { pages: [{ page: 'p', sentences: [{ tokens: ['Ana', 'Lopez', 'ran', 'Vandelay'], labels: ['B-person', 'I-person', 'O', '?'] }] }] },
+      2,
+    );
+    expect(doc?.doc.sentences[0]?.spans).toEqual([{ start: 0, end: 2, type: typeId('person') }]);
+    expect(Array.from(doc?.allowed?.[0] ?? [])).toEqual([0, 0, 0, (1 << TAG_COUNT) - 1]);
+    expect(doc).toMatchObject({ repeat: 2, gazetteer: false });
+  });
+});
+
+describe('constrainedGold', () => {
+  it('keeps the known tags and fills an unknown token with the best tag the scores allow', () => {
+    const person = typeId('person');
+    const emissions = new Float64Array(3 * TAG_COUNT);
+    // Token 1 scores best as I-person, which only follows B-person: the known tag at 0.
+    emissions[TAG_COUNT + tagI(person)] = 5;
+    const transitions = new Float64Array((TAG_COUNT + 1) * TAG_COUNT);
+    const fixed = Uint8Array.of(tagB(person), TAG_O, TAG_O);
+    const gold = constrainedGold(emissions, transitions, fixed, Uint16Array.of(0, (1 << TAG_COUNT) - 1, 0));
+    expect(Array.from(gold)).toEqual([tagB(person), tagI(person), TAG_O]);
+  });
+});
