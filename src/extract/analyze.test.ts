@@ -50,7 +50,7 @@ describe('analyzeCapture', () => {
   it('a company called by its short form is one entity, and the person with its title works for it ("Quin VP")', () => {
     const page = [
       'Quintronics Inc. builds workflow software for banks.',
-      '“We were scaling up the entire platform,” explains Ramzi Kestrel, Quin VP of cloud technologies.',
+      '“We were rebuilding the whole stack,” explains Ramzi Kestrel, Quin VP of data products.',
       'Quin wanted to move faster, so Quin hired a partner.',
     ].join('\n');
     // The recognizer captures are read with (the model and the page's names), where the title is cut.
@@ -71,7 +71,7 @@ describe('analyzeCapture', () => {
       attributes: {},
       origin: 'meta' as const,
     };
-    const page = 'I work at Quokkasoft, a French company that creates mobile video games.';
+    const page = 'I work at Quokkasoft, a Danish company that makes puzzle games for phones.';
     const a = analyzeCapture(capture({ title: 'Profiling Node.js', text: page, entities: [author] }), {
       recognizer: createPageRecognizer(),
     });
@@ -102,24 +102,24 @@ describe('analyzeCapture', () => {
   });
 
   it('keeps a once-mentioned weak name that an explicit statement ties to another name', () => {
-    const quote = 'Watch the burn rate closely as you hire, says Tim Goetz, CEO and co-founder of Aplos.';
+    const quote = 'Keep an eye on cash as you grow, says Tam Gorse, CEO and co-founder of Aplix.';
     const tied = analyzeCapture(capture({ title: 'Startup advice', text: quote }), { recognizer });
-    expect(tied.entities.map((e) => e.name)).toContain('Aplos');
-    expect(tied.relations).toContainEqual(expect.objectContaining({ from: 'Tim Goetz', label: 'ceo_of', to: 'Aplos', origin: 'text' }));
+    expect(tied.entities.map((e) => e.name)).toContain('Aplix');
+    expect(tied.relations).toContainEqual(expect.objectContaining({ from: 'Tam Gorse', label: 'ceo_of', to: 'Aplix', origin: 'text' }));
     // Control: the same weak name without the statement is not kept (below even the score a
     // rare name of proper-name shape needs alone).
     const weak = (t: string) => [
-      { text: 'Aplos', type: 'company' as const, start: t.indexOf('Aplos'), end: t.indexOf('Aplos') + 5, score: 0.2 },
+      { text: 'Aplix', type: 'company' as const, start: t.indexOf('Aplix'), end: t.indexOf('Aplix') + 5, score: 0.2 },
     ];
     const loose = analyzeCapture(
       capture({ title: 'Startup advice', text: 'Watch the burn rate closely as you hire, says the team at Aplos.' }),
       { recognizer: { name: 'weak', recognize: weak } },
     );
-    expect(loose.entities.map((e) => e.name)).not.toContain('Aplos');
+    expect(loose.entities.map((e) => e.name)).not.toContain('Aplix');
     const tiedWeak = analyzeCapture(capture({ title: 'Startup advice', text: quote }), {
-      recognizer: { name: 'weak', recognize: (t: string) => [...recognizer.recognize(t).filter((m) => m.text !== 'Aplos'), ...weak(t)] },
+      recognizer: { name: 'weak', recognize: (t: string) => [...recognizer.recognize(t).filter((m) => m.text !== 'Aplix'), ...weak(t)] },
     });
-    expect(tiedWeak.entities.map((e) => e.name)).toContain('Aplos');
+    expect(tiedWeak.entities.map((e) => e.name)).toContain('Aplix');
   });
 
   it('keeps a rare name mentioned once with a low score, but not an everyday word', () => {
@@ -182,7 +182,7 @@ describe('analyzeCapture', () => {
   });
 
   it('reads a hard-wrapped paragraph line that starts in lower case as prose ("the CORS protocol.")', () => {
-    const text = 'Requests to other origins are expected to adhere to\nthe CORS protocol.\nNEXT';
+    const text = 'Calls to other hosts are meant to follow\nthe CORS protocol.\nNEXT';
     const at = text.indexOf('CORS');
     const wrapped = analyzeCapture(capture({ title: 'Fetch', text }), {
       recognizer: { name: 'cue', recognize: () => [{ text: 'CORS', type: 'technology', start: at, end: at + 4, score: 0.85 }] },
@@ -417,7 +417,7 @@ describe('sliceText', () => {
   });
 
   it('an institution named with "of" and "and" is kept up to nine words, a longer run of capitals is not', () => {
-    const name = 'National Institute of Standards and Technology';
+    const name = 'National Institute of Weights and Measures';
     const text = `The rules come from the US ${name} this year, and the agency said so.`;
     const a = analyzeCapture(capture({ title: 'News', text }), { recognizer: fixed([[`US ${name}`, 'company', 0.8]]) });
     expect(a.entities.map((e) => e.name)).toEqual([`US ${name}`]);

@@ -33,16 +33,16 @@ describe('context cues', () => {
     expect(cue('Shares of Acme Inc. rose.', 'Acme')).toBe('company');
     expect(cue('The startup Wyzerr raised money.', 'Wyzerr')).toBe('company');
   });
-  it('a name in apposition with a device noun is a product ("its four-legged robot, Spot", "Gita, a robot that …"), with a firm noun a company', () => {
+  it('a name in apposition with a device noun is a product ("its delivery robot, Rover", "Pilo, a robot that …"), with a firm noun a company', () => {
     expect(cue('Quokka Labs is known for its four-legged robot, Rover – a star online.', 'Rover')).toBe('product');
     expect(cue('So Quokka Labs developed another product, CodeKite, in 2013.', 'CodeKite')).toBe('product');
-    expect(cue('It offers Pilo, a robot that can follow you.', 'Pilo')).toBe('product');
+    expect(cue('It offers Pilo, a robot that can carry bags.', 'Pilo')).toBe('product');
     expect(cue('Fans love Pilo, a small four-legged robot.', 'Pilo')).toBe('product');
     // Not a firm described as a service, nor a name that goes on as the subject of a verb.
     expect(cue('Orders go through Quokka, a delivery service.', 'Quokka')).toBeUndefined();
     expect(cue('They built the robot, Dana said on Monday.', 'Dana')).toBeUndefined();
     // A firm noun as the apposition's head makes a company, not as a describing word.
-    expect(cue('I work at Quokka, a French company that creates mobile games.', 'Quokka')).toBe('company');
+    expect(cue('I work at Quokka, a Danish company that makes puzzle games.', 'Quokka')).toBe('company');
     expect(cue('We spoke to Dana, a company spokeswoman, on Monday.', 'Dana')).toBeUndefined();
   });
   it('says nothing without a cue', () => {
@@ -84,8 +84,8 @@ describe('service use', () => {
 
 describe('exampleOfType', () => {
   const example = (text: string, name: string) => cue(text, name, (tokens, first) => exampleOfType(tokens, first));
-  it('a name a plural kind "includes" is of that kind ("Its top products include the Kestrel", "cities, including Tarvale")', () => {
-    expect(cue('Its top products include the Kestrel for command and control.', 'Kestrel', exampleOfType)).toBe('product');
+  it('a name a plural kind "includes" is of that kind ("Its main products include the Kestrel", "cities, including Tarvale")', () => {
+    expect(cue('Its main products include the Kestrel for route planning.', 'Kestrel', exampleOfType)).toBe('product');
     expect(cue('It opened offices in cities, including Tarvale and Ossory.', 'Ossory', exampleOfType)).toBe('location');
     expect(cue('Its customers include Fabrikam.', 'Fabrikam', exampleOfType)).toBeUndefined();
     // A name glued to an adjective ("… Initiative-backed") is not the example: the name after it is.
@@ -103,7 +103,7 @@ describe('exampleOfType', () => {
   });
   it('says nothing after another noun or for an adjective compound', () => {
     expect(example('Things like Tablio matter.', 'Tablio')).toBeUndefined();
-    expect(example('It sells products like MSC-certified halibut.', 'MSC-certified')).toBeUndefined();
+    expect(example('It sells goods like FSC-certified timber.', 'FSC-certified')).toBeUndefined();
     expect(example('They use apps, and Tablio is one.', 'Tablio')).toBeUndefined();
   });
   it('is a cue of cueType', () => {

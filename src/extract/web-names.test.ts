@@ -119,7 +119,7 @@ describe('web names over the model (page fixtures written for name folding)', ()
   it('keeps no common word or unlisted acronym a link word was attached to ("State-owned", "FPGA-based")', () => {
     const text = 'The state said State-owned Contoso Bank lends more. The bank is state property.';
     expect(typed(refineMentions(text, [m(text, 'State-owned Contoso Bank', 'company', 0.8)]))).toEqual(['Contoso Bank:company']);
-    const board = 'It has FPGA-based digital I/O on every pin.';
+    const board = 'It has FPGA-based analog inputs on each port.';
     expect(typed(refineMentions(board, [m(board, 'FPGA-based', 'other', 0.8)]))).toEqual([]);
   });
 
@@ -138,7 +138,7 @@ describe('web names over the model (page fixtures written for name folding)', ()
   });
 
   it('a rare name the capitals alone made a firm is a product where the page uses it as a service ("my Adsense account")', () => {
-    const text = 'Now I have thousands of dollars in my Zorblix account. It is crazy.';
+    const text = 'Today I keep hundreds of euros in my Zorblix account. It is odd.';
     expect(typed(refineMentions(text, [m(text, 'Zorblix', 'company', 0.5)]))).toEqual(['Zorblix:product']);
     // A sure guess, or a plain word, stays as it was.
     expect(typed(refineMentions(text, [m(text, 'Zorblix', 'company', 0.9)]))).toEqual(['Zorblix:company']);
@@ -207,14 +207,14 @@ describe('span and type repairs on real-page shapes', () => {
     expect(typed(refineMentions(start, [m(start, 'Hill Road', 'location', 0.6)]))).toEqual(['Hill Road:location']);
   });
 
-  it('a model word the recognizer read as its own name joins the product before it ("Ryzen 7" + "PRO")', () => {
-    const text = 'AMD sells the Ryzen 7 PRO and the Ryzen 5 PRO to businesses.';
+  it('a model word the recognizer read as its own name joins the product before it ("Vela 7" + "PRO")', () => {
+    const text = 'Zorblax sells the Vela 7 PRO and the Vela 5 PRO to schools.';
     const out = refineMentions(text, [
-      m(text, 'Ryzen 7', 'product', 0.9),
+      m(text, 'Vela 7', 'product', 0.9),
       m(text, 'PRO', 'company', 0.55),
-      m(text, 'Ryzen', 'company', 0.5, 30),
+      m(text, 'Vela', 'company', 0.5, 30),
     ]);
-    expect(typed(out)).toEqual(['AMD:company', 'Ryzen 7 PRO:product', 'Ryzen 5 PRO:product']);
+    expect(typed(out)).toEqual(['Vela 7 PRO:product', 'Vela 5 PRO:product']);
   });
 
   it('an acronym owner is split from what it owns ("MIT’s Lorenz Center")', () => {
@@ -245,15 +245,15 @@ describe('span and type repairs on real-page shapes', () => {
 });
 
 describe('names listed together are of one kind', () => {
-  it('unsure members take the type two sure members share ("VMware, Evernote, … Fidessa and Elementum")', () => {
-    const text = 'The companies include VMware, Evernote, Fidessa and Elementum.';
+  it('unsure members take the type two sure members share ("Contoso, Fabrikam, … Zorvane and Quellby")', () => {
+    const text = 'The firms include Contoso, Fabrikam, Zorvane and Quellby.';
     const out = coordinateTypes(text, [
-      m(text, 'VMware', 'company', 0.9),
-      m(text, 'Evernote', 'company', 0.9),
-      m(text, 'Fidessa', 'person', 0.41),
-      m(text, 'Elementum', 'location', 0.34),
+      m(text, 'Contoso', 'company', 0.9),
+      m(text, 'Fabrikam', 'company', 0.9),
+      m(text, 'Zorvane', 'person', 0.41),
+      m(text, 'Quellby', 'location', 0.34),
     ]);
-    expect(typed(out)).toEqual(['VMware:company', 'Evernote:company', 'Fidessa:company', 'Elementum:company']);
+    expect(typed(out)).toEqual(['Contoso:company', 'Fabrikam:company', 'Zorvane:company', 'Quellby:company']);
     expect(out[2]?.score).toBe(0.7);
   });
   it('a given name stays a person, and a list whose sure members disagree is left alone', () => {
@@ -292,13 +292,13 @@ describe('names listed together are of one kind', () => {
     expect(typed(coordinateTypes(text, model, (w) => w === 'Quillon'))).not.toContain('Quillon:technology');
   });
   it('names not separated by list glue are no list', () => {
-    const text = 'VMware bought Evernote; Fidessa watched.';
+    const text = 'Contoso bought Fabrikam; Zorvane watched.';
     const out = coordinateTypes(text, [
-      m(text, 'VMware', 'company', 0.9),
-      m(text, 'Evernote', 'company', 0.9),
-      m(text, 'Fidessa', 'person', 0.41),
+      m(text, 'Contoso', 'company', 0.9),
+      m(text, 'Fabrikam', 'company', 0.9),
+      m(text, 'Zorvane', 'person', 0.41),
     ]);
-    expect(typed(out)).toContain('Fidessa:person');
+    expect(typed(out)).toContain('Zorvane:person');
   });
 });
 
@@ -330,8 +330,8 @@ describe('titles in curly quotes', () => {
     expect(typed(out)).toEqual(['Job Simulator:product', 'Thumper:product']);
   });
   it('elsewhere it is a work, and quoted speech is no title', () => {
-    const text = 'She wrote “The Great Big Lie” last year. “It took me a while,” she said. “Don’t Stop” too.';
-    expect(typed(refineMentions(text, []))).toEqual(['The Great Big Lie:other']);
+    const text = 'She wrote “The Long Quiet Road” in May. “It took me ages,” she said. “Don’t Stop” too.';
+    expect(typed(refineMentions(text, []))).toEqual(['The Long Quiet Road:other']);
   });
 });
 
@@ -345,8 +345,8 @@ describe('a technology guessed on a technical page holds for the name', () => {
 
 describe('products by what the page says of them', () => {
   it('"an app called X" makes X a product', () => {
-    const text = 'He sold a wildly successful app called Instapaper years ago.';
-    expect(typed(refineMentions(text, [m(text, 'Instapaper', 'company', 0.6)]))).toEqual(['Instapaper:product']);
+    const text = 'He sold a hugely popular app called Readwell years ago.';
+    expect(typed(refineMentions(text, [m(text, 'Readwell', 'company', 0.6)]))).toEqual(['Readwell:product']);
   });
   it('what a sure company has by name is its product; a person, a unit or a listed firm is not', () => {
     const text = 'Dell’s APEX grew. Apple’s Tim Cook spoke. Dell’s Research Group met.';

@@ -26,7 +26,7 @@ const analysis: CaptureAnalysis = {
   relations: [],
   notes: [],
   analyzeMs: 1,
-  sentences: ['Agari, led by CEO Patrick Peterson, raised $22 million.', 'Agari fights phishing.'],
+  sentences: ['Agari, led by CEO Patrick Peterson, closed a $9 million round.', 'Agari fights phishing.'],
 };
 
 describe('ingestion keeps the page sentences', () => {

@@ -10,28 +10,28 @@ import type { EntityType } from '../graph/types';
 import { parseQuestion } from './question';
 import { readFromSentences, readingSpec, tightBetween } from './sentence-reading';
 
-const URL = 'https://example.com/agari';
-const TITLE = 'Agari raises $22M';
+const URL = 'https://example.com/velora';
+const TITLE = 'Velora raises $9M';
 
 async function world(sentences: readonly string[], readSentences = true) {
   const store = new InMemoryGraphStore();
   const clock = fixedClock();
   const graph = new GraphService({ store, ids: sequentialIds(), clock });
-  const agari = await graph.createEntity({ name: 'Agari', type: 'company' });
-  const patrick = await graph.createEntity({ name: 'Patrick Peterson', type: 'person' });
-  const boston = await graph.createEntity({ name: 'Boston', type: 'location' });
-  const cisco = await graph.createEntity({ name: 'Cisco', type: 'company' });
-  await graph.recordPage({ url: URL, title: TITLE, entityIds: [agari.id, patrick.id, boston.id, cisco.id], sentences });
+  const velora = await graph.createEntity({ name: 'Velora', type: 'company' });
+  const tomas = await graph.createEntity({ name: 'Tomas Ferreira', type: 'person' });
+  const boston = await graph.createEntity({ name: 'Tartu', type: 'location' });
+  const pallwick = await graph.createEntity({ name: 'Pallwick', type: 'company' });
+  await graph.recordPage({ url: URL, title: TITLE, entityIds: [velora.id, tomas.id, boston.id, pallwick.id], sentences });
   const engine = createQueryEngine({ store, clock, readSentences });
-  return { graph, store, ids: { agari: agari.id, patrick: patrick.id }, ask: async (q: string) => answerQuestion(q, { engine, store }) };
+  return { graph, store, ids: { velora: velora.id, tomas: tomas.id }, ask: async (q: string) => answerQuestion(q, { engine, store }) };
 }
 
 describe('answers read from stored sentences', () => {
   it('quotes the sentence, cites its page, at low confidence, and says it read it', async () => {
-    const { ask } = await world(['Agari fights phishing.', 'Agari, led by CEO Patrick Peterson, raised $22 million.']);
-    const r = await ask('Who is the CEO of Agari?');
+    const { ask } = await world(['Velora fights phishing.', 'Velora, led by CEO Tomas Ferreira, closed a $9 million round.']);
+    const r = await ask('Who is the CEO of Velora?');
     expect(r.answer).toContain(
-      'I have no stored fact, but "Agari raises $22M" says: “Agari, led by CEO Patrick Peterson, raised $22 million.” (it names Patrick Peterson)',
+      'I have no stored fact, but "Velora raises $9M" says: “Velora, led by CEO Tomas Ferreira, closed a $9 million round.” (it names Tomas Ferreira)',
     );
     expect(r.answer).toContain('read from the page, not a fact in your graph');
     expect(r.confidence).toBe('low');
@@ -39,71 +39,71 @@ describe('answers read from stored sentences', () => {
   });
 
   it('reads where an organization is and who a person works for', async () => {
-    const { ask } = await world(['Agari is headquartered in Boston.', 'Patrick Peterson is a vice president at Cisco.']);
-    expect((await ask('Where is Agari located?')).answer).toContain('it names Boston');
-    expect((await ask('Who does Patrick Peterson work for?')).answer).toContain('it names Cisco');
+    const { ask } = await world(['Velora is headquartered in Tartu.', 'Tomas Ferreira is a vice president at Pallwick.']);
+    expect((await ask('Where is Velora located?')).answer).toContain('it names Tartu');
+    expect((await ask('Who does Tomas Ferreira work for?')).answer).toContain('it names Pallwick');
   });
 
   it('reads a place or a job from the phrase right between the names', async () => {
     const { ask } = await world([
-      'Gunmen attacked the famed Agari Museum. Agari in Boston reopened.',
-      'said Patrick Peterson, a research astronomer at Cisco, in an email.',
+      'Crowds visited the old Velora Museum. Velora in Tartu reopened.',
+      'said Tomas Ferreira, a research astronomer at Pallwick, in an email.',
     ]);
-    expect((await ask('Where is Agari located?')).answer).toContain('it names Boston');
-    expect((await ask('Who does Patrick Peterson work for?')).answer).toContain('it names Cisco');
+    expect((await ask('Where is Velora located?')).answer).toContain('it names Tartu');
+    expect((await ask('Who does Tomas Ferreira work for?')).answer).toContain('it names Pallwick');
   });
 
   it('reads no job from a clause and no place from a farther "in"', async () => {
-    const { ask } = await world(['Patrick Peterson, who spoke at Cisco, left.', 'Agari met Cisco staff in Boston.']);
-    expect((await ask('Who does Patrick Peterson work for?')).answer).not.toContain('it names Cisco');
-    expect((await ask('Where is Agari located?')).answer).not.toContain('it names Boston');
+    const { ask } = await world(['Tomas Ferreira, who spoke at Pallwick, left.', 'Velora met Pallwick staff in Tartu.']);
+    expect((await ask('Who does Tomas Ferreira work for?')).answer).not.toContain('it names Pallwick');
+    expect((await ask('Where is Velora located?')).answer).not.toContain('it names Tartu');
   });
 
   it('reads no relation a negation denies, and several founders', async () => {
     const denied = await world([
-      'Agari is not headquartered in Boston, its chief said.',
-      'Agari has said its assets were acquired by Cisco and it will no longer sell.',
+      'Velora is not headquartered in Tartu, its chief said.',
+      'Velora has said its assets were acquired by Pallwick and it will not ship again.',
     ]);
-    expect((await denied.ask('Where is Agari located?')).answer).not.toContain('it names Boston');
+    expect((await denied.ask('Where is Velora located?')).answer).not.toContain('it names Tartu');
     // A negation of another clause, past both names, denies nothing of theirs.
-    expect((await denied.ask('What did Cisco acquire?')).answer).toContain('it names Agari');
+    expect((await denied.ask('What did Pallwick acquire?')).answer).toContain('it names Velora');
     const { graph, store, ids } = denied;
     const ada = await graph.createEntity({ name: 'Ada Quinn', type: 'person' });
     await graph.recordPage({
       url: 'https://example.com/founders',
       title: 'Founders',
-      entityIds: [ids.agari, ids.patrick, ada.id],
-      sentences: ['Patrick Peterson co-founded Agari in 2009.', 'Ada Quinn, who co-founded Agari, left.'],
+      entityIds: [ids.velora, ids.tomas, ada.id],
+      sentences: ['Tomas Ferreira co-founded Velora in 2009.', 'Ada Quinn, who co-founded Velora, left.'],
     });
     const engine = createQueryEngine({ store, clock: fixedClock(), readSentences: true });
-    const founders = (await answerQuestion('Who founded Agari?', { engine, store })).answer;
-    expect(founders).toContain('it names Patrick Peterson');
+    const founders = (await answerQuestion('Who founded Velora?', { engine, store })).answer;
+    expect(founders).toContain('it names Tomas Ferreira');
     expect(founders).toContain('it names Ada Quinn');
   });
 
   it('needs a trigger word and an entity of the expected type', async () => {
-    const { ask } = await world(['Agari and Patrick Peterson were both at the show in Boston.']);
-    const r = await ask('Who is the CEO of Agari?');
-    expect(r.answer).not.toContain('Patrick Peterson');
-    expect((await ask('Where is Agari located?')).answer).not.toContain('Boston');
+    const { ask } = await world(['Velora and Tomas Ferreira were both at the show in Tartu.']);
+    const r = await ask('Who is the CEO of Velora?');
+    expect(r.answer).not.toContain('Tomas Ferreira');
+    expect((await ask('Where is Velora located?')).answer).not.toContain('Tartu');
   });
 
   it('answers from the graph when it has the relation, and not from sentences with reading off', async () => {
-    const sentences = ['Agari, led by CEO Patrick Peterson, raised $22 million.'];
+    const sentences = ['Velora, led by CEO Tomas Ferreira, closed a $9 million round.'];
     const off = await world(sentences, false);
-    expect((await off.ask('Who is the CEO of Agari?')).answer).not.toContain('Patrick Peterson');
+    expect((await off.ask('Who is the CEO of Velora?')).answer).not.toContain('Tomas Ferreira');
     const on = await world(sentences);
-    await on.graph.relate(on.ids.patrick, 'ceo_of', on.ids.agari);
-    const r = await on.ask('Who is the CEO of Agari?');
+    await on.graph.relate(on.ids.tomas, 'ceo_of', on.ids.velora);
+    const r = await on.ask('Who is the CEO of Velora?');
     expect(r.answer).not.toContain('I have no stored fact');
-    expect(r.answer).toContain('Patrick Peterson');
+    expect(r.answer).toContain('Tomas Ferreira');
   });
 });
 
 describe('readingSpec and readFromSentences', () => {
   it('has specs for typed questions only', () => {
-    expect(readingSpec(parseQuestion('What did Agari acquire?'))).toBeDefined();
-    expect(readingSpec(parseQuestion('What do we know about Agari?'))).toBeUndefined();
+    expect(readingSpec(parseQuestion('What did Velora acquire?'))).toBeDefined();
+    expect(readingSpec(parseQuestion('What do we know about Velora?'))).toBeUndefined();
   });
 
   it('prefers the candidate nearest the trigger', () => {
@@ -138,7 +138,7 @@ describe('tightBetween', () => {
     expect(tightBetween('place', ['in'], true)).toBe(true);
     expect(tightBetween('place', ['based'], false)).toBe(true);
     expect(tightBetween('place', ['opened', 'in'], true)).toBe(false);
-    expect(tightBetween('job', [',', 'now', 'a', 'physical', 'oceanographer', 'at'], true)).toBe(true);
+    expect(tightBetween('job', [',', 'now', 'a', 'marine', 'geologist', 'at'], true)).toBe(true);
     expect(tightBetween('job', [',', 'who', 'spoke', 'at'], true)).toBe(false);
     expect(tightBetween('job', [',', 'at'], true)).toBe(false);
     // "Ada Quinn of the Fabrikam Institute", "Ada Quinn, co-director of Fabrikam": the organization a title is held at.
@@ -169,33 +169,33 @@ describe('reading what the page gold missed', () => {
     [
       'people named by surname alone',
       [
-        ['Arduino', 'company'],
-        ['Massimo Banzi', 'person'],
-        ['David Cuartielles', 'person'],
+        ['Brightloom', 'company'],
+        ['Chidi Okafor', 'person'],
+        ['Elin Lindqvist', 'person'],
       ],
-      'Arduino LLC was incorporated in 2008 by Banzi, Cuartielles, and others.',
-      'Who founded Arduino?',
-      '(it names Massimo Banzi and David Cuartielles)',
+      'Brightloom LLC was incorporated in 2011 by Okafor, Lindqvist, and others.',
+      'Who founded Brightloom?',
+      '(it names Chidi Okafor and Elin Lindqvist)',
     ],
     [
       'a job given to a person named by surname',
       [
-        ['Olga Kay', 'person'],
-        ['Ringling Brothers', 'company'],
+        ['Vera Holm', 'person'],
+        ['Harrow Circus', 'company'],
       ],
-      'Years later, Kay, a juggler at Ringling Brothers, moved to Los Angeles.',
-      'Who does Olga Kay work for?',
-      'it names Ringling Brothers',
+      'Years later, Holm, a juggler at Harrow Circus, moved to Port Ellery.',
+      'Who does Vera Holm work for?',
+      'it names Harrow Circus',
     ],
     [
       'a job before an article and a name holding a comma',
       [
-        ['Sarah Gille', 'person'],
-        ['University of California, San Diego', 'company'],
+        ['Mira Castell', 'person'],
+        ['University of Cascadia, Port Ellery', 'company'],
       ],
-      'It turned out that Sarah Gille, now a physical oceanographer at the University of California, San Diego, was their daughter.',
-      'Who does Sarah Gille work for?',
-      'it names University of California, San Diego',
+      'It turned out that Mira Castell, now a marine geologist at the University of Cascadia, Port Ellery, was their niece.',
+      'Who does Mira Castell work for?',
+      'it names University of Cascadia, Port Ellery',
     ],
     [
       "a maker's possessive before its product, typed loosely and followed by a product noun",
@@ -226,7 +226,7 @@ describe('reading what the page gold missed', () => {
         ['Northwind Institute of Maps', 'company'],
         ['AI', 'other'],
       ],
-      '"We need trustworthy AI," said the director of the Northwind Institute of Maps, Ada Quinn, on Friday.',
+      '"Open AI tools matter," says the director of the Northwind Institute of Maps, Ada Quinn, on Tuesday.',
       'Who does Ada Quinn work for?',
       'it names Northwind Institute of Maps',
     ],
@@ -253,57 +253,57 @@ describe('reading what the page gold missed', () => {
       'it names Acme',
     ],
     [
-      'the organization a job\'s organization has ("co-director of MIT’s Lorenz Center")',
+      'the organization a job\'s organization has ("co-director of Ridgeway’s Halden Center")',
       [
-        ['Dan Roth', 'person'],
-        ['MIT', 'company'],
-        ['Lorenz Center', 'company'],
+        ['Ivo Berg', 'person'],
+        ['Ridgeway', 'company'],
+        ['Halden Center', 'company'],
       ],
-      'In 2017 the geophysicist Dan Roth, co-director of MIT’s Lorenz Center, was preparing a talk.',
-      'Who does Dan Roth work for?',
-      'it names Lorenz Center',
+      'In 2019 the chemist Ivo Berg, co-director of Ridgeway’s Halden Center, was writing a paper.',
+      'Who does Ivo Berg work for?',
+      'it names Halden Center',
     ],
     [
       'an owner by its possessive before the organization asked about',
       [
-        ['Lorenz Lab', 'company'],
-        ['MIT', 'company'],
+        ['Halden Lab', 'company'],
+        ['Ridgeway', 'company'],
         ['Ada Quinn', 'person'],
       ],
-      'Ada Quinn, co-director of MIT’s Lorenz Lab, spoke first.',
-      'Who owns Lorenz Lab?',
-      'it names MIT',
+      'Ada Quinn, co-director of Ridgeway’s Halden Lab, spoke first.',
+      'Who owns Halden Lab?',
+      'it names Ridgeway',
     ],
     [
       'what a thing features as what it uses',
       [
-        ['Zen', 'technology'],
-        ['SME', 'technology'],
-        ['SEV', 'technology'],
+        ['Kestrel', 'technology'],
+        ['QSE', 'technology'],
+        ['VTX', 'technology'],
       ],
-      'The Zen microarchitecture features two technologies: SME and SEV.',
-      'What does Zen use?',
-      'it names SME and SEV',
+      'The Kestrel core features two technologies: QSE and VTX.',
+      'What does Kestrel use?',
+      'it names QSE and VTX',
     ],
     [
-      'a place by its possessive before the entity asked about ("Tunisia’s Bardo Museum")',
+      'a place by its possessive before the entity asked about ("Freedonia’s Halden Museum")',
       [
-        ['Bardo Museum', 'company'],
-        ['Tunisia', 'location'],
+        ['Halden Museum', 'company'],
+        ['Freedonia', 'location'],
       ],
-      'Tunisia’s Bardo Museum is home to Roman treasures.',
-      'Where is Bardo Museum located?',
-      'it names Tunisia',
+      'Freedonia’s Halden Museum holds old maps.',
+      'Where is Halden Museum located?',
+      'it names Freedonia',
     ],
     [
       'what is adopted at an organization as what it uses',
       [
-        ['Segment', 'company'],
-        ['nsq.js', 'technology'],
+        ['Quokka', 'company'],
+        ['kite.js', 'technology'],
       ],
-      'Thanks to Ada for creating nsq.js and helping drive its adoption at Segment.',
-      'What does Segment use?',
-      'it names nsq.js',
+      'Thanks to Ada for writing kite.js and pushing its adoption at Quokka.',
+      'What does Quokka use?',
+      'it names kite.js',
     ],
     [
       'a thing by its maker ("the bzdiff algorithm (by Colin Park)")',
@@ -326,36 +326,36 @@ describe('reading what the page gold missed', () => {
   it('falls back to an organization typed as a person, only when no entity of the expected type answers', async () => {
     const ask = await page(
       [
-        ['Patrick McHugh', 'person'],
-        ['Con Edison', 'person'],
+        ['Noor Haddad', 'person'],
+        ['Harrow Power', 'person'],
       ],
-      ['“It is not safe,” said Patrick McHugh, vice president of engineering for Con Edison, which maintains the cables.'],
+      ['“It is not ready,” said Noor Haddad, vice president of operations for Harrow Power, which runs the grid.'],
     );
-    expect(await ask('Who does Patrick McHugh work for?')).toContain('it names Con Edison');
+    expect(await ask('Who does Noor Haddad work for?')).toContain('it names Harrow Power');
     const typed = await page(
       [
-        ['Patrick McHugh', 'person'],
-        ['Con Edison', 'person'],
+        ['Noor Haddad', 'person'],
+        ['Harrow Power', 'person'],
         ['Northwind', 'company'],
       ],
-      ['Patrick McHugh, vice president of engineering for Con Edison, spoke.', 'Patrick McHugh works at Northwind.'],
+      ['Noor Haddad, vice president of operations for Harrow Power, spoke.', 'Noor Haddad works at Northwind.'],
     );
-    const answer = await typed('Who does Patrick McHugh work for?');
+    const answer = await typed('Who does Noor Haddad work for?');
     expect(answer).toContain('it names Northwind');
-    expect(answer).not.toContain('it names Con Edison');
+    expect(answer).not.toContain('it names Harrow Power');
   });
 
-  it('takes no answer from inside the asked name ("PRO" of "Ryzen PRO")', async () => {
+  it('takes no answer from inside the asked name ("PRO" of "Vela PRO")', async () => {
     const ask = await page(
       [
-        ['Ryzen PRO', 'product'],
+        ['Vela PRO', 'product'],
         ['PRO', 'technology'],
-        ['DASH', 'technology'],
+        ['KITE', 'technology'],
       ],
-      ['AMD plans to ship Ryzen PRO using new fabs.', 'First off, the Ryzen PRO platforms support the DASH management protocol.'],
+      ['Zorblax plans to ship Vela PRO using new fabs.', 'For a start, the Vela PRO boards support the KITE management protocol.'],
     );
-    const answer = await ask('What does Ryzen PRO use?');
-    expect(answer).toContain('it names DASH');
+    const answer = await ask('What does Vela PRO use?');
+    expect(answer).toContain('it names KITE');
     expect(answer).not.toContain('it names PRO');
   });
 
@@ -438,7 +438,7 @@ describe('reading what the page gold missed', () => {
     const engine = createQueryEngine({ store, clock: fixedClock() });
     const develops = await answerQuestion('What does Fabrikam develop?', { engine, store });
     expect(develops.answer).toMatch(
-      /^Fabrikam develops Zephyr\. Read from your pages, not stored facts: "Agari raises \$22M" says: “Fabrikam also offers Stretchy, a warehouse robot\.” \(it names Stretchy\)\. In all, 2 products: Zephyr and Stretchy\.$/,
+      /^Fabrikam develops Zephyr\. Read from your pages, not stored facts: "Velora raises \$9M" says: “Fabrikam also offers Stretchy, a warehouse robot\.” \(it names Stretchy\)\. In all, 2 products: Zephyr and Stretchy\.$/,
     );
     // One value is read, not stored: the answer is not rated high.
     expect(develops.confidence).toBe('medium');
@@ -498,7 +498,7 @@ describe('reading what the page gold missed', () => {
     const ask = async (q: string, readSentences = true) =>
       (await answerQuestion(q, { engine: createQueryEngine({ store, clock: fixedClock(), readSentences }), store })).answer;
     expect(await ask('Who founded Propel(x)?')).toBe(
-      'I have no stored fact and no entity named "Propel(x)", but "Agari raises $22M" says: “Propel(x) was founded by Ada Quinn in 2013.” (it names Ada Quinn). This was read from the page, not a fact in your graph.',
+      'I have no stored fact and no entity named "Propel(x)", but "Velora raises $9M" says: “Propel(x) was founded by Ada Quinn in 2013.” (it names Ada Quinn). This was read from the page, not a fact in your graph.',
     );
     expect(await ask('Who founded Propel(x)?', false)).toMatch(/^I have nothing about "Propel\(x\)" in your graph yet/);
     // A name no sentence holds, or a sentence without the trigger: nothing read.
@@ -524,36 +524,36 @@ describe('reading what the page gold missed', () => {
     expect(await ask('Who founded Kestrel Pay?')).toContain('(it names Ada Quinn)');
   });
 
-  it('reads no name inside a dotted word ("NSQ" in "nsq.js")', async () => {
+  it('reads no name inside a dotted word ("KITE" in "kite.js")', async () => {
     const ask = await page(
       [
-        ['Segment', 'company'],
-        ['NSQ', 'technology'],
+        ['Quokka', 'company'],
+        ['KITE', 'technology'],
       ],
-      ['Thanks to Ada for creating nsq.js and helping drive its adoption at Segment.'],
+      ['Thanks to Ada for creating kite.js and pushing its adoption at Quokka.'],
     );
-    expect(await ask('What does Segment develop?')).not.toContain('it names NSQ');
+    expect(await ask('What does Quokka develop?')).not.toContain('it names KITE');
   });
 
   it('adds a place a tight phrase gives beyond the stored one, and reads no place of a list that goes on', async () => {
     const store = new InMemoryGraphStore();
     const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
     const acme = await graph.createEntity({ name: 'Acme', type: 'company' });
-    const valley = await graph.createEntity({ name: 'Silicon Valley', type: 'location' });
-    const palo = await graph.createEntity({ name: 'Palo Alto', type: 'location' });
-    const ny = await graph.createEntity({ name: 'New York', type: 'location' });
+    const valley = await graph.createEntity({ name: 'Cascadia', type: 'location' });
+    const palo = await graph.createEntity({ name: 'Port Ellery', type: 'location' });
+    const ny = await graph.createEntity({ name: 'Tartu', type: 'location' });
     const initech = await graph.createEntity({ name: 'Initech', type: 'company' });
     await graph.relate(acme.id, 'located_in', valley.id);
     await graph.recordPage({
       url: URL,
       title: TITLE,
       entityIds: [acme.id, valley.id, palo.id, ny.id, initech.id],
-      sentences: ['Palo Alto-based Acme raised money.', 'Only two firms: Acme, New York and Los Angeles-based Initech.'],
+      sentences: ['Port Ellery-based Acme raised money.', 'Only two firms: Acme, Tartu and Vale City-based Initech.'],
     });
     const engine = createQueryEngine({ store, clock: fixedClock() });
     const answer = (await answerQuestion('Where is Acme located?', { engine, store })).answer;
-    expect(answer).toMatch(/^Acme is located in Silicon Valley\. Read from your pages, not stored facts: .*\(it names Palo Alto\)/);
-    expect(answer).not.toContain('New York');
+    expect(answer).toMatch(/^Acme is located in Cascadia\. Read from your pages, not stored facts: .*\(it names Port Ellery\)/);
+    expect(answer).not.toContain('Tartu');
   });
 
   it('reads "The organization" going on about the entity the sentence before names first', async () => {
@@ -563,8 +563,8 @@ describe('reading what the page gold missed', () => {
         ['Rova', 'company'],
       ],
       [
-        'The same is true for Kestrel Fund, which backs young firms.',
-        'The organization, which took part in a funding round in Rova, was launched in 2015.',
+        'The same holds for Kestrel Fund, which backs small labs.',
+        'The organization, which joined a funding round in Rova, was set up in 2012.',
       ],
     );
     const answer = await ask('What did Kestrel Fund invest in?');

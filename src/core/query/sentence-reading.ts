@@ -33,6 +33,7 @@ import {
   SEAT_WORDS,
   USE_WORDS,
 } from '../text/relation-vocabulary';
+import { hasStem } from '../text/word-stems';
 
 /** What a sentence must hold to answer a question. */
 export interface ReadingSpec {
@@ -560,7 +561,7 @@ function readOfTypes(
     let best: { answer: SentenceName; score: number } | undefined;
     for (let at = 0; at < words.length; at++) {
       const w = words[at] ?? '';
-      if (!reading.words.has(w) && !reading.prefixes.some((p) => w.startsWith(p))) continue;
+      if (!reading.words.has(w) && !hasStem(w, reading.prefixes)) continue;
       // A trigger inside a name states nothing ("GPS-enabled", "Acme Ventures").
       if (inNames[at] === '') continue;
       const toAbout = Math.min(...aboutNames.map((n) => distance(words, at, n)));
@@ -625,7 +626,7 @@ export function besideValues(
     if (!names.some((n) => occurrences(tokens, n).length > 0)) continue;
     const words = wordsOf(text);
     const inNames = masked(words, sentence.names.flatMap(namesOf));
-    const stated = words.some((w, i) => inNames[i] !== '' && (reading.words.has(w) || reading.prefixes.some((p) => w.startsWith(p))));
+    const stated = words.some((w, i) => inNames[i] !== '' && (reading.words.has(w) || hasStem(w, reading.prefixes)));
     if (!stated) continue;
     const named = standalone(
       tokens,

@@ -4,7 +4,8 @@
  * facts, and the query side's sentence reading (`src/core/query/sentence-reading.ts`),
  * which answers from stored sentences when the graph has no fact. One list per relation,
  * so a word learned for one reader is known to the other. Lower-case whole words, or word
- * beginnings ("acquir" for acquired, acquires, acquisition). Data only, no logic.
+ * beginnings ("acquir" for acquired, acquires, acquirer: `hasStem` in word-stems.ts says which
+ * endings count). Data only, no logic.
  */
 
 /** Job titles: a person tied to an organization by one of these holds a job there. */

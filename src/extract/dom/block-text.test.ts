@@ -9,8 +9,8 @@ function textOf(html: string): string {
 
 describe('blockText', () => {
   it('reads a line break of the HTML source as a space, as the browser renders it (one name, not two)', () => {
-    expect(textOf('<p>The fund is run by Alex\nLazarow, a partner at the Council on Foreign\r\nRelations.</p>')).toBe(
-      'The fund is run by Alex Lazarow, a partner at the Council on Foreign Relations.',
+    expect(textOf('<p>The lab is led by Mira\nCastell, a fellow at the Institute for Coastal\r\nStudies.</p>')).toBe(
+      'The lab is led by Mira Castell, a fellow at the Institute for Coastal Studies.',
     );
   });
 

@@ -118,7 +118,7 @@ describe('withOrganizationTail', () => {
   });
   it('the recognizer names the whole organization, as a company, when the model stops before the word', () => {
     const text =
-      '“I was shocked,” said Tyler Kestrel, president of Mercer Island-based Dana F. Kestrel Company, the largest buyer of halibut.';
+      '“We were surprised,” said Tyler Kestrel, president of Harbor Point-based Dana F. Kestrel Company, the biggest buyer of cod.';
     const found = recognizer()
       .recognize(text)
       .filter((m) => m.text.includes('Company'))

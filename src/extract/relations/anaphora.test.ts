@@ -33,7 +33,7 @@ function rel(
 
 describe('anaphors: the implicit argument of a sentence', () => {
   it('reads "he" as the only person of the sentence before', () => {
-    const text = 'Ada Quinn grew up in Lisbon. In 2014, he co-founded developer outsourcing firm Fabrikam, which raised money.';
+    const text = 'Ada Quinn grew up in Lisbon. In 2016, he co-founded furniture rental firm Fabrikam, which raised money.';
     const out = rel(text, [
       ['Ada Quinn', 'person'],
       ['Lisbon', 'location'],
@@ -57,7 +57,7 @@ describe('anaphors: the implicit argument of a sentence', () => {
   });
 
   it('reads "he" only in a subject’s place', () => {
-    const text = 'Ada Quinn wrote the study. A Ridgeway University scientist found a name he had never heard.';
+    const text = 'Ada Quinn wrote the study. A Ridgeway University chemist saw a result he had never seen.';
     expect(
       rel(text, [
         ['Ada Quinn', 'person'],
@@ -68,7 +68,7 @@ describe('anaphors: the implicit argument of a sentence', () => {
 
   it('reads "the firm" as the page’s organization only where it was named lately', () => {
     const text =
-      'Fabrikam grew. Fabrikam hired. Fabrikam moved. Contoso pledged credits. It helps. This, said the firm’s senior vice-president Ada Quinn, is good.';
+      'Fabrikam grew. Fabrikam hired. Fabrikam moved. Contoso pledged credits. It works. That, said the firm’s executive vice-president Ada Quinn, is fine.';
     expect(
       rel(text, [
         ['Fabrikam', 'company'],
@@ -91,14 +91,14 @@ describe('anaphors: the implicit argument of a sentence', () => {
   });
 
   it('reads "It" opening a sentence as the name that opened the one before', () => {
-    const text = 'Northwind Robotics is a subsidiary of Contoso Group. It offers Gita, a robot that can follow you.';
+    const text = 'Northwind Robotics is a subsidiary of Contoso Group. It offers Pilo, a robot that can carry bags.';
     expect(
       rel(text, [
         ['Northwind Robotics', 'company'],
         ['Contoso Group', 'company'],
-        ['Gita', 'product'],
+        ['Pilo', 'product'],
       ]).facts,
-    ).toContain('Northwind Robotics develops Gita');
+    ).toContain('Northwind Robotics develops Pilo');
   });
 });
 
@@ -113,8 +113,8 @@ describe('definite descriptions, possessive "its" and the publisher’s "we"', (
     ).toEqual(['Omar Reyes works_for Water Board']);
   });
 
-  it('reads "the search giant" as the only organization of the sentence before', () => {
-    const text = 'Contoso announced Skyline last year. Cloudhop, a second project from the search giant, flies drones.';
+  it('reads "the software giant" as the only organization of the sentence before', () => {
+    const text = 'Contoso announced Skyline last year. Cloudhop, another project from the software giant, flies drones.';
     expect(
       rel(text, [
         ['Contoso', 'company'],
@@ -125,7 +125,7 @@ describe('definite descriptions, possessive "its" and the publisher’s "we"', (
   });
 
   it('reads no description when the sentence before named two organizations', () => {
-    const text = 'Contoso and Fabrikam announced products. Cloudhop, a second project from the search giant, flies drones.';
+    const text = 'Contoso and Fabrikam announced products. Cloudhop, another project from the software giant, flies drones.';
     expect(
       rel(text, [
         ['Contoso', 'company'],
@@ -147,13 +147,13 @@ describe('definite descriptions, possessive "its" and the publisher’s "we"', (
   });
 
   it('reads "Its" opening a sentence as the name that opened the one before', () => {
-    const text = 'Northwind Robotics builds drones. Its newest product Gita was launched in May.';
+    const text = 'Northwind Robotics builds drones. Its newest product Pilo was launched in May.';
     expect(
       rel(text, [
         ['Northwind Robotics', 'company'],
-        ['Gita', 'product'],
+        ['Pilo', 'product'],
       ]).facts,
-    ).toContain('Northwind Robotics develops Gita');
+    ).toContain('Northwind Robotics develops Pilo');
   });
 
   it('reads a description a place qualifies ("the Springfield-based startup") as the page’s organization', () => {
@@ -167,7 +167,8 @@ describe('definite descriptions, possessive "its" and the publisher’s "we"', (
   });
 
   it('reads "the service" as the product named before it, and not as an organization', () => {
-    const text = 'In the early days of Tailmail, the service was built on Kestrel. Fabrikam hired Ada. The service was built on Redwood.';
+    const text =
+      'During the first months of Tailmail, the service was first built on Kestrel. Fabrikam hired Ada. The service was built on Redwood.';
     const out = rel(text, [
       ['Tailmail', 'product'],
       ['Kestrel', 'technology'],
@@ -206,7 +207,7 @@ describe('definite descriptions, possessive "its" and the publisher’s "we"', (
   });
 
   it('reads what the publisher’s "we" is deployed on or started out with as used', () => {
-    const text = 'Fabrikam Blog. Fabrikam ships queues. We’re currently deployed on Kestrel. We first started out with Plover.';
+    const text = 'Fabrikam Blog. Fabrikam ships queues. We’re now deployed on Kestrel. At first we started out with Plover.';
     const names: Array<[string, EntityType]> = [
       ['Kestrel', 'technology'],
       ['Plover', 'technology'],
@@ -235,39 +236,37 @@ describe('anaphors: money with no recipient named', () => {
     'Zorbly is a tea startup. Zorbly sells tea online. Zorbly hires in Leeds. The weather was cold. People talked. Nobody knew. ';
   const names: ReadonlyArray<[string, EntityType]> = [
     ['Zorbly', 'company'],
-    ['Khosla Ventures', 'company'],
-    ['Battery Ventures', 'company'],
-    ['Norwest', 'company'],
-    ['Alloy Ventures', 'company'],
-    ['Greylock', 'company'],
+    ['Birch Ventures', 'company'],
+    ['Alder Ventures', 'company'],
+    ['Redfern', 'company'],
+    ['Cedar Ventures', 'company'],
+    ['Larchmont', 'company'],
     ['Contoso', 'company'],
-    ['Recruit Holdings', 'company'],
+    ['Maple Holdings', 'company'],
   ];
 
   it('reads "it raised … from" and "it got $… from" as the page\'s organization, however long ago it was named', () => {
-    expect(rel(`${page}In June, it raised another $9.2 million from Khosla Ventures and Battery Ventures.`, names).facts).toEqual([
-      'Battery Ventures invested_in Zorbly',
-      'Khosla Ventures invested_in Zorbly',
+    expect(rel(`${page}In May, it raised a further $4.1 million from Birch Ventures and Alder Ventures.`, names).facts).toEqual([
+      'Alder Ventures invested_in Zorbly',
+      'Birch Ventures invested_in Zorbly',
     ]);
-    expect(rel(`${page}Last year, it got $7.5 million from Recruit Holdings.`, names).facts).toEqual([
-      'Recruit Holdings invested_in Zorbly',
-    ]);
+    expect(rel(`${page}Last spring, it got $3.5 million from Maple Holdings.`, names).facts).toEqual(['Maple Holdings invested_in Zorbly']);
   });
 
   it('leaves "it" before other verbs, and "got" without an amount, unread', () => {
-    expect(rel(`${page}In June, it hired people from Khosla Ventures.`, names).facts).toEqual([]);
-    expect(rel(`${page}Last year, it got a call from Recruit Holdings.`, names).facts).toEqual([]);
+    expect(rel(`${page}In June, it hired people from Birch Ventures.`, names).facts).toEqual([]);
+    expect(rel(`${page}Last year, it got a call from Maple Holdings.`, names).facts).toEqual([]);
   });
 
-  it('reads "the Series D round" as the page\'s organization\'s: who led it and who joined it invested', () => {
+  it('reads "the Series B round" as the page\'s organization\'s: who led it and who joined it invested', () => {
     expect(
-      rel(`${page}Norwest led the Series D round with participation from investors including Alloy Ventures and Greylock.`, names).facts,
-    ).toEqual(['Alloy Ventures invested_in Zorbly', 'Greylock invested_in Zorbly', 'Norwest invested_in Zorbly']);
+      rel(`${page}Redfern led the Series B round, with participation from investors including Cedar Ventures and Larchmont.`, names).facts,
+    ).toEqual(['Cedar Ventures invested_in Zorbly', 'Larchmont invested_in Zorbly', 'Redfern invested_in Zorbly']);
   });
 
   it('leaves a round whose owner is named after it, or a page with no organization of its own, unread', () => {
-    expect(rel(`${page}Norwest led the round in Contoso.`, names).facts).toEqual([]);
-    expect(rel('Norwest led the Series D round with participation from Alloy Ventures.', names).facts).toEqual([]);
+    expect(rel(`${page}Redfern led the round in Contoso.`, names).facts).toEqual([]);
+    expect(rel('Redfern led the Series B round, with participation from Cedar Ventures.', names).facts).toEqual([]);
   });
 });
 
@@ -322,10 +321,10 @@ describe('anaphors: what a sentence passes on', () => {
       ['Fabrikam', 'company'],
     ];
     const lead = 'Ada Quinn spoke. Ada Quinn laughed. Ada Quinn left. ';
-    expect(rel(`${lead}Ada Quinn, pictured by Omar Reyes, grew up abroad. In 2014, he co-founded Fabrikam.`, names).facts).toEqual([
+    expect(rel(`${lead}Ada Quinn, pictured by Omar Reyes, grew up abroad. In 2016, he co-founded Fabrikam.`, names).facts).toEqual([
       'Fabrikam founded_by Ada Quinn',
     ]);
-    expect(rel('Ada Quinn met Omar Reyes. In 2014, he co-founded Fabrikam.', names).facts).toEqual([]);
+    expect(rel('Ada Quinn met Omar Reyes. In 2016, he co-founded Fabrikam.', names).facts).toEqual([]);
   });
 });
 

@@ -101,11 +101,11 @@ describe('classifyRelations: triggers and lists (precision)', () => {
     expect(out.coMentions.map((c) => [c.a, c.b])).toContainEqual(['Fabrikam', 'Lisbon']);
   });
 
-  it('does not read a possessive as ownership ("AMD’s Ryzen" is not subsidiary_of)', () => {
-    const text = 'In addition, AMD’s Ryzen 3 PRO 1200 has no rival.';
+  it('does not read a possessive as ownership ("Zorblax’s Vela" is not subsidiary_of)', () => {
+    const text = 'Besides, Zorblax’s Vela 3 PRO 900 has no peer.';
     const ms = mentionsOf(text, [
-      ['AMD', 'company'],
-      ['Ryzen', 'company'],
+      ['Zorblax', 'company'],
+      ['Vela', 'company'],
     ]);
     expect(classifyRelations(text, ms, resolve, { model: biasModel('subsidiary_of', 10) }).relations).toEqual([]);
   });

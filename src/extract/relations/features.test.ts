@@ -24,7 +24,7 @@ describe('pairFeatures', () => {
     for (const b of f) expect(b >= 0 && b < 1024).toBe(true);
   });
 
-  it('differs with the order of the pair: the subject before or after the object', () => {
+  it('differs when the two names of the pair swap places', () => {
     const forward = new Set(pairFeatures(tokens, org, per, [], 16));
     const backward = new Set(pairFeatures(tokens, per, org, [], 16));
     const shared = [...forward].filter((b) => backward.has(b)).length;

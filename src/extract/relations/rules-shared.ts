@@ -4,6 +4,7 @@
  * the auxiliaries before a verb, a possessive, the window read after the second name).
  */
 import type { Token } from './features';
+import { hasStem } from '../../core/text/word-stems';
 
 /** A label a rule stated, its direction (`forward`: first name → second), and its confidence. */
 export interface RuleDecision {
@@ -50,7 +51,8 @@ export const CONFIDENCE: Readonly<Record<RuleLabel, number>> = {
 /** Tokens after the second name read for its possessive and a role ("Dell's head of channel"). */
 export const ROLE_AFTER = 3;
 
-export const starts = (w: string, prefixes: readonly string[]) => prefixes.some((p) => w.startsWith(p));
+/** A form of one of the stems ("acquired" of "acquir"; not "makeover" of "make"). */
+export const starts = (w: string, prefixes: readonly string[]) => hasStem(w, prefixes);
 
 /** Words that may stand between a subject and its verb, and verbs that lead in to it ("we decided to adopt", "started using"). */
 export const AUXILIARIES = new Set([

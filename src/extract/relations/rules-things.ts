@@ -170,7 +170,9 @@ const MAX_BASE_PHRASE = 8;
 /** "was built on a … system called", "runs on a … platform named": a built-on verb after the subject, then a base noun and "called"/"named". */
 function builtOnNamed(between: readonly string[]): boolean {
   const at = between.findIndex((w) => !AUXILIARIES.has(w));
-  if (at < 0 || !builtOn(between[at] ?? '', between[at + 1] ?? '') || between.length - at > MAX_BASE_PHRASE + 2) return false;
+  // Hyphens join a compound modifier's words ("in-house"): they lengthen no phrase.
+  const words = between.slice(at).filter((w) => w !== '-').length;
+  if (at < 0 || !builtOn(between[at] ?? '', between[at + 1] ?? '') || words > MAX_BASE_PHRASE + 2) return false;
   const last = between.at(-1);
   return (last === 'called' || last === 'named') && BASE_NOUNS.has(between.at(-2) ?? '') && !between.includes(',');
 }

@@ -27,15 +27,13 @@ describe('trigger rules', () => {
       ['Fabrikam', 'company'],
       ['Northwind', 'company'],
     ];
-    expect(
-      rel("Contoso's approach of local engagement is notably different from those of competitors Fabrikam and Northwind.", orgs),
-    ).toEqual(['Contoso competes_with Fabrikam', 'Contoso competes_with Northwind']);
+    expect(rel("Contoso's pricing for small shops is quite unlike the pricing of competitors Fabrikam and Northwind.", orgs)).toEqual([
+      'Contoso competes_with Fabrikam',
+      'Contoso competes_with Northwind',
+    ]);
     // Far from a name that does not open the sentence: whose competitors is not said.
     expect(
-      rel(
-        'In the report the approach of Contoso to local engagement in the region is notably different from those of competitors Fabrikam.',
-        orgs,
-      ),
+      rel('In the survey the pricing of Contoso for small shops in the north is quite unlike the pricing of competitors Fabrikam.', orgs),
     ).toEqual([]);
     expect(rel('Analysts at Contoso said that rivals Fabrikam and Northwind lag.', orgs)).toEqual([]);
   });
@@ -74,7 +72,7 @@ describe('trigger rules', () => {
 
   it('gives a role before "and" to its own person, not to the organization opening the next conjunct', () => {
     expect(
-      rel("Quokka hired Ada Quinn as Chief Operating Officer and Fabrikam's veteran engineer Bo Lind as its new CTO.", [
+      rel("Quokka hired Ada Quinn as Head of Sales and Fabrikam's longtime designer Bo Lind as its first CTO.", [
         ['Quokka', 'company'],
         ['Ada Quinn', 'person'],
         ['Fabrikam', 'company'],
@@ -85,23 +83,23 @@ describe('trigger rules', () => {
 
   it('reads CEOs and other roles', () => {
     expect(
-      rel('"We are reinventing jobs," said Vivek Ravisankar, co-founder and CEO of HackerRank.', [
-        ['Vivek Ravisankar', 'person'],
-        ['HackerRank', 'company'],
+      rel('"We ship every week," said Mira Castell, founder and CEO of Velora.', [
+        ['Mira Castell', 'person'],
+        ['Velora', 'company'],
       ]),
-    ).toEqual(['HackerRank founded_by Vivek Ravisankar', 'Vivek Ravisankar ceo_of HackerRank']);
+    ).toEqual(['Mira Castell ceo_of Velora', 'Velora founded_by Mira Castell']);
     expect(
-      rel('Agari, led by CEO Patrick Peterson, raised $22 million.', [
-        ['Agari', 'company'],
-        ['Patrick Peterson', 'person'],
+      rel('Brightwell, led by CEO Tomas Ferreira, closed a $9 million round.', [
+        ['Brightwell', 'company'],
+        ['Tomas Ferreira', 'person'],
       ]),
-    ).toEqual(['Patrick Peterson ceo_of Agari']);
+    ).toEqual(['Tomas Ferreira ceo_of Brightwell']);
     expect(
-      rel('said Che Horder, Director of Analytics at Instacart.', [
-        ['Che Horder', 'person'],
-        ['Instacart', 'company'],
+      rel('said Noor Haddad, Director of Research at Pallwick.', [
+        ['Noor Haddad', 'person'],
+        ['Pallwick', 'company'],
       ]),
-    ).toEqual(['Che Horder works_for Instacart']);
+    ).toEqual(['Noor Haddad works_for Pallwick']);
   });
 
   it('reads acquisitions in both voices, and not when hedged', () => {
@@ -119,7 +117,7 @@ describe('trigger rules', () => {
     ).toEqual(['Stripe acquired Paystack']);
     // The article before the buyer's name does not turn the passive around.
     expect(
-      rel('Paystack, a payments firm, was bought out by the Stripe Company for $200 million.', [
+      rel('Paystack, a logistics startup, was later bought out by the Stripe Company for $40 million.', [
         ['Paystack', 'company'],
         ['Stripe Company', 'company'],
       ]),
@@ -140,7 +138,7 @@ describe('trigger rules', () => {
 
   it('reads no investment between the investors of one round, and no partnership from a name in a list', () => {
     const text =
-      'Northwind Ventures led the Series D round with participation from existing investors including Alder Ventures, Birch Capital, Cedar Partners and Contoso Partners.';
+      'Northwind Ventures led the seed round, with participation from investors including Alder Ventures, Birch Capital, Cedar Partners and Contoso Partners.';
     expect(
       rel(text, [
         ['Northwind Ventures', 'company'],
@@ -154,11 +152,11 @@ describe('trigger rules', () => {
 
   it('reads investments in both directions', () => {
     expect(
-      rel('HackerRank raised $3 million from Khosla Ventures.', [
-        ['HackerRank', 'company'],
-        ['Khosla Ventures', 'company'],
+      rel('Velora raised $7 million from Birchfield Ventures.', [
+        ['Velora', 'company'],
+        ['Birchfield Ventures', 'company'],
       ]),
-    ).toEqual(['Khosla Ventures invested_in HackerRank']);
+    ).toEqual(['Birchfield Ventures invested_in Velora']);
     expect(
       rel('Sequoia invested in Stripe.', [
         ['Sequoia', 'company'],
@@ -175,11 +173,11 @@ describe('trigger rules', () => {
       ]),
     ).toEqual(['Microsoft competes_with Google']);
     expect(
-      rel('CTEC and HackerRank are working together to help.', [
-        ['CTEC', 'company'],
-        ['HackerRank', 'company'],
+      rel('PLWK and Velora are working together on maps.', [
+        ['PLWK', 'company'],
+        ['Velora', 'company'],
       ]),
-    ).toEqual(['CTEC partners_with HackerRank']);
+    ).toEqual(['PLWK partners_with Velora']);
     expect(
       rel('Fabrikam partnered with Contoso on chips.', [
         ['Fabrikam', 'company'],
@@ -187,19 +185,19 @@ describe('trigger rules', () => {
       ]),
     ).toEqual(['Fabrikam partners_with Contoso']);
     expect(
-      rel('At Fabrikam, two of the five partners are women, and at Contoso, three.', [
+      rel('At Fabrikam, four of the nine partners are engineers, and at Contoso, two.', [
         ['Fabrikam', 'company'],
         ['Contoso', 'company'],
       ]),
     ).toEqual([]);
     expect(
-      rel("Segment's customers -- including Instacart, Trunk Club, and Udacity -- use it.", [
-        ['Segment', 'company'],
-        ['Instacart', 'company'],
-        ['Trunk Club', 'company'],
-        ['Udacity', 'company'],
+      rel("Quokka's customers -- including Alder Foods, Birch Club, and Cedarly -- rely on it.", [
+        ['Quokka', 'company'],
+        ['Alder Foods', 'company'],
+        ['Birch Club', 'company'],
+        ['Cedarly', 'company'],
       ]),
-    ).toEqual(['Instacart customer_of Segment', 'Trunk Club customer_of Segment', 'Udacity customer_of Segment']);
+    ).toEqual(['Alder Foods customer_of Quokka', 'Birch Club customer_of Quokka', 'Cedarly customer_of Quokka']);
   });
 
   it('does not relate names across reported speech', () => {
@@ -215,38 +213,38 @@ describe('trigger rules', () => {
 describe('trigger rules: founders', () => {
   it('reads a founder as founded_by, not as an employee', () => {
     expect(
-      rel('Later Donovan co-founded Maker Studios.', [
-        ['Donovan', 'person'],
-        ['Maker Studios', 'company'],
+      rel('Later Castell co-founded Lumen Studios.', [
+        ['Castell', 'person'],
+        ['Lumen Studios', 'company'],
       ]),
-    ).toEqual(['Maker Studios founded_by Donovan']);
+    ).toEqual(['Lumen Studios founded_by Castell']);
   });
 });
 
 describe('trigger rules: makers and users', () => {
   it('reads develops and uses with the maker or user first, not in the passive', () => {
     expect(
-      rel('So, HackerRank developed another product, CodePair, in 2013.', [
-        ['HackerRank', 'company'],
-        ['CodePair', 'product'],
+      rel('So, Velora developed a second product, PairBoard, in 2019.', [
+        ['Velora', 'company'],
+        ['PairBoard', 'product'],
       ]),
-    ).toEqual(['HackerRank develops CodePair']);
+    ).toEqual(['Velora develops PairBoard']);
     expect(
-      rel('We decided to adopt NSQ at Segment; Segment adopted NSQ.', [
-        ['Segment', 'company'],
+      rel('We chose to adopt NSQ at Quokka; Quokka adopted NSQ.', [
+        ['Quokka', 'company'],
         ['NSQ', 'technology'],
       ]),
     ).toEqual([]);
     expect(
-      rel('Segment adopted NSQ in 2014.', [
-        ['Segment', 'company'],
+      rel('Quokka adopted NSQ in 2016.', [
+        ['Quokka', 'company'],
         ['NSQ', 'technology'],
       ]),
-    ).toEqual(['Segment uses NSQ']);
+    ).toEqual(['Quokka uses NSQ']);
     expect(
-      rel('NSQ is used by Segment.', [
+      rel('NSQ is used by Quokka.', [
         ['NSQ', 'technology'],
-        ['Segment', 'company'],
+        ['Quokka', 'company'],
       ]),
     ).toEqual([]);
   });
@@ -255,9 +253,9 @@ describe('trigger rules: makers and users', () => {
 describe('trigger rules: makers and users, the verb right after the subject', () => {
   it('does not read a verb of another clause', () => {
     expect(
-      rel('Rez gets the VR treatment to help launch the PSVR.', [
-        ['VR', 'company'],
-        ['PSVR', 'product'],
+      rel('Zorb gets the AR makeover to help launch the ZXR.', [
+        ['AR', 'company'],
+        ['ZXR', 'product'],
       ]),
     ).toEqual([]);
     expect(
@@ -284,13 +282,13 @@ describe('trigger rules: jobs in appositions', () => {
       ]),
     ).toEqual(['Ada Quinn works_for Ridgeway University']);
     expect(
-      rel('said Lena Ortiz, now a physical oceanographer at Coastline Institute.', [
+      rel('said Lena Ortiz, now a marine geologist at Coastline Institute.', [
         ['Lena Ortiz', 'person'],
         ['Coastline Institute', 'company'],
       ]),
     ).toEqual(['Lena Ortiz works_for Coastline Institute']);
     expect(
-      rel('commented Omar Reyes, Fabrikam’s head of channel for EMEA.', [
+      rel('commented Omar Reyes, Fabrikam’s head of partnerships for Asia.', [
         ['Omar Reyes', 'person'],
         ['Fabrikam', 'company'],
       ]),
@@ -303,7 +301,7 @@ describe('trigger rules: jobs in appositions', () => {
     ).toEqual(['Ivo Berg works_for Contoso']);
   });
 
-  it('reads no investment from a stake sold ("sold off his ownership stake in")', () => {
+  it('reads no investment from a stake sold, only from one taken', () => {
     const names: ReadonlyArray<[string, EntityType]> = [
       ['Ada Quinn', 'person'],
       ['Fabrikam', 'company'],
@@ -319,12 +317,12 @@ describe('trigger rules: jobs in appositions', () => {
     ];
     expect(rel('Ada Quinn praised the work at Fabrikam.', names)).toEqual([]);
     expect(rel('Ada Quinn admired their work for Fabrikam.', names)).toEqual([]);
-    expect(rel('Sources quote Ada Quinn et al, and work for oh, Fabrikam.', names)).toEqual([]);
+    expect(rel('Reviewers cite Ada Quinn et al, then work for, say, Fabrikam.', names)).toEqual([]);
   });
 
   it('reads "a professor of planning" as a job, and still not a plan', () => {
     expect(
-      rel('said Rita Moss, a research professor of planning and public administration at Ridgeway University.', [
+      rel('said Rita Moss, a visiting professor of planning and urban policy at Ridgeway University.', [
         ['Rita Moss', 'person'],
         ['Ridgeway University', 'company'],
       ]),
@@ -376,7 +374,7 @@ describe('trigger rules: owners and makers', () => {
       ]),
     ).toEqual(['Northwind subsidiary_of Fabrikam', 'Tailspin subsidiary_of Fabrikam']);
     expect(
-      rel('The court gave Fabrikam, Tailspin’s Chinese parent company, an ultimatum.', [
+      rel('The regulator sent Fabrikam, Tailspin’s Dutch parent company, a warning.', [
         ['Fabrikam', 'company'],
         ['Tailspin', 'product'],
       ]),
@@ -412,7 +410,7 @@ describe('trigger rules: owners and makers', () => {
       ]),
     ).toEqual(['Fabrikam develops Tailspin']);
     expect(
-      rel('Fabrikam is known for its bipedal humanoid robot, Atlas.', [
+      rel('Fabrikam is famous for its four-legged delivery robot, Atlas.', [
         ['Fabrikam', 'company'],
         ['Atlas', 'product'],
       ]),
@@ -505,14 +503,14 @@ describe('trigger rules: owners and makers', () => {
 
   it('reads a job apposition whose organization follows "at the"', () => {
     expect(
-      rel('Ada Quinn, now a physical oceanographer at the Springfield Institute, was her daughter.', [
+      rel('Ada Quinn, now a marine geologist at the Springfield Institute, was his niece.', [
         ['Ada Quinn', 'person'],
         ['Springfield Institute', 'company'],
       ]),
     ).toEqual(['Ada Quinn works_for Springfield Institute']);
     // A place, not a job: "in front of the shed at".
     expect(
-      rel('Ada Quinn, in front of the carving shed at Springfield Institute, smiled.', [
+      rel('Ada Quinn, in front of the boat shed at Springfield Institute, waved.', [
         ['Ada Quinn', 'person'],
         ['Springfield Institute', 'company'],
       ]),
@@ -776,7 +774,7 @@ describe('roles and products by the phrase around the names', () => {
     // "former Contoso sales executive": a past job, no works_for Contoso (as "former Iranian president" is no head of state).
     expect(
       rel(
-        'Fabrikam hired former Contoso sales executive Ada Quinn as chief operating officer and Contoso’s veteran engineer Bo Rask for content.',
+        'Fabrikam hired ex-Contoso account manager Ada Quinn as head of sales and Contoso’s longtime designer Bo Rask for design.',
         people,
       ),
     ).toEqual(['Ada Quinn works_for Fabrikam']);
@@ -789,7 +787,7 @@ describe('roles and products by the phrase around the names', () => {
     // A lawyer "of" someone is their client's.
     expect(rel('The lawyer of Ada Quinn spoke to Fabrikam.', people)).toEqual([]);
     expect(rel('Ada Quinn of Fabrikam met Bo Rask.', people)).toEqual([]);
-    expect(rel('“It works,” said the director of the Fabrikam, Bo Rask, on Monday.', people)).toEqual(['Bo Rask works_for Fabrikam']);
+    expect(rel('“It holds,” says the director of the Fabrikam, Bo Rask, on Friday.', people)).toEqual(['Bo Rask works_for Fabrikam']);
   });
 
   it('reads a product noun in apposition whatever the product’s type, and a person’s possessive tool', () => {
@@ -857,7 +855,7 @@ describe('founders, owners, places and users by the phrase around the names', ()
       ['Ada Quinn', 'person'],
       ['Fabrikam', 'company'],
     ];
-    expect(rel('“Money talks,” says Ada Quinn, president, chief operating officer and co-founder of Fabrikam.', names)).toEqual([
+    expect(rel('“Ships sail,” says Ada Quinn, president, product chief and co-founder of Fabrikam.', names)).toEqual([
       'Ada Quinn works_for Fabrikam',
       'Fabrikam founded_by Ada Quinn',
     ]);
@@ -867,7 +865,7 @@ describe('founders, owners, places and users by the phrase around the names', ()
     ]);
     expect(rel('Ada Quinn, co-founder of Fabrikam, spoke.', names)).toEqual(['Fabrikam founded_by Ada Quinn']);
     // The verb names no title: "developer" qualifies the firm.
-    expect(rel('Ada Quinn co-founded developer outsourcing firm Fabrikam.', names)).toEqual(['Fabrikam founded_by Ada Quinn']);
+    expect(rel('Ada Quinn co-founded furniture rental firm Fabrikam.', names)).toEqual(['Fabrikam founded_by Ada Quinn']);
   });
 
   it('reads a job at an organization named after its owner’s possessive, and nothing past another possessive', () => {
@@ -890,7 +888,7 @@ describe('founders, owners, places and users by the phrase around the names', ()
       ['Contoso', 'company'],
       ['Fabrikam', 'company'],
     ];
-    expect(rel('Partners providing these courses on Quokka include Contoso and Fabrikam, she said.', names)).toEqual([
+    expect(rel('Partners offering such lessons on Quokka include Contoso and Fabrikam, she said.', names)).toEqual([
       'Quokka partners_with Contoso',
       'Quokka partners_with Fabrikam',
     ]);
@@ -907,7 +905,7 @@ describe('founders, owners, places and users by the phrase around the names', ()
       ['Paris', 'location'],
       ['Rome', 'location'],
     ];
-    expect(rel('After it joins the Birch Court at Leeds on April 1, it will sue.', names)).toEqual(['Birch Court located_in Leeds']);
+    expect(rel('Once it moves into the Birch Court at Leeds on May 3, it will expand.', names)).toEqual(['Birch Court located_in Leeds']);
     expect(rel('Contoso in Leeds sells phones.', names)).toEqual([]);
     expect(rel('The Birch Court in Paris, Leeds and Rome sat.', names)).toEqual([]);
   });
@@ -951,7 +949,7 @@ describe('spokespeople, announced hires, bracketed and qualified appositions', (
       ['Contoso', 'company'],
       ['Ada Quinn', 'person'],
     ];
-    expect(rel('Contoso has announced the promotion of Ada Quinn to channel and sales lead for Spain.', names)).toEqual([
+    expect(rel('Contoso has confirmed the promotion of Ada Quinn to partner and marketing lead for Chile.', names)).toEqual([
       'Ada Quinn works_for Contoso',
     ]);
     expect(rel('Contoso announced the appointment of Ada Quinn as chief financial officer.', names)).toEqual([
@@ -967,7 +965,7 @@ describe('spokespeople, announced hires, bracketed and qualified appositions', (
       ['Contoso', 'company'],
       ['Ada Quinn', 'person'],
     ];
-    expect(rel('The fund put money in Contoso (a fintech company founded by a woman named Ada Quinn) last year.', names)).toEqual([
+    expect(rel('The fund put money in Contoso (a farming company founded by a chemist named Ada Quinn) in May.', names)).toEqual([
       'Contoso founded_by Ada Quinn',
     ]);
     // A long bracket closed before the second name still parts the clause.
@@ -981,7 +979,7 @@ describe('spokespeople, announced hires, bracketed and qualified appositions', (
       ['Fabrikam Company', 'company'],
     ];
     expect(
-      rel('Ada co-founded Contoso, a Vimeo multichannel network that was bought out by the Fabrikam Company for $500 million.', names),
+      rel('Ada co-founded Contoso, a Vimeo cooking channel that was later bought out by the Fabrikam Company for $80 million.', names),
     ).toEqual(['Fabrikam Company acquired Contoso']);
     expect(rel('Contoso sold its Vimeo channel to the Fabrikam Company.', names)).toEqual([]);
   });
@@ -1032,7 +1030,7 @@ describe('asides and spouses', () => {
       ['Ada Quinn', 'person'],
       ['Bo Rask', 'person'],
     ];
-    expect(rel('Ada Quinn had married Bo Rask, a physicist, and changed her name.', names)).toEqual(['Ada Quinn spouse_of Bo Rask']);
+    expect(rel('Ada Quinn had married Bo Rask, a sculptor, and kept her name.', names)).toEqual(['Ada Quinn spouse_of Bo Rask']);
     expect(rel('Ada Quinn, who married Bo Rask in 1950, left.', names)).toEqual(['Ada Quinn spouse_of Bo Rask']);
     expect(rel('Ada Quinn’s daughter married Bo Rask.', names)).toEqual([]);
     expect(rel('Ada Quinn never married Bo Rask.', names)).toEqual([]);
@@ -1059,14 +1057,12 @@ describe('asides and spouses', () => {
       ['Tally', 'product'],
       ['Kestrel', 'company'],
       ['Contoso', 'company'],
-      ['Stretch', 'person'],
+      ['Reacher', 'person'],
     ];
-    expect(rel('Tally was built on a retrofitted distributed process management system called Kestrel.', names)).toEqual([
-      'Tally uses Kestrel',
-    ]);
+    expect(rel('Tally was built on an older in-house job scheduling system called Kestrel.', names)).toEqual(['Tally uses Kestrel']);
     expect(rel('Tally was built on a hill called Kestrel.', names)).toEqual([]);
-    expect(rel('Contoso also offers Stretch, which is built for warehouse automation.', names)).toEqual(['Contoso develops Stretch']);
-    expect(rel('Contoso also offers Stretch, which is popular.', names)).toEqual([]);
+    expect(rel('Contoso also offers Reacher, which is built for shelf scanning.', names)).toEqual(['Contoso develops Reacher']);
+    expect(rel('Contoso also offers Reacher, which is popular.', names)).toEqual([]);
   });
 
   it('reads a maker’s possessive before a product line word and the product, not before a rival', () => {
@@ -1086,7 +1082,7 @@ describe('asides and spouses', () => {
       ['Kestrel Studio', 'product'],
       ['Contoso', 'company'],
     ];
-    expect(rel('“Agencies wait,” says Ada Quinn, Vice President and Portfolio General Manager at Contoso.', names)).toEqual([
+    expect(rel('“Markets turn,” says Ada Quinn, Vice President and Regional General Manager at Contoso.', names)).toEqual([
       'Ada Quinn works_for Contoso',
     ]);
     expect(rel('Ada Quinn, a user of Kestrel Studio at Contoso, spoke.', names)).toEqual([]);
@@ -1109,14 +1105,12 @@ describe('asides and spouses', () => {
     expect(shipped('Fabrikam was acquired by the Contoso Group.')).toEqual(['Contoso acquired Fabrikam']);
   });
 
-  it('reads a seat after ", both of which are based in" as after ", which is based in"', () => {
+  it('reads a seat after two names and ", each of which is based in"', () => {
     const names: ReadonlyArray<[string, EntityType]> = [
       ['Cedar Works', 'company'],
       ['Chile', 'location'],
     ];
-    expect(rel('Startups include Alder and Cedar Works, both of which are based in Chile.', names)).toEqual([
-      'Cedar Works located_in Chile',
-    ]);
+    expect(rel('Members include Alder and Cedar Works, each of which is based in Chile.', names)).toEqual(['Cedar Works located_in Chile']);
     expect(rel('Cedar Works, none of which is based in Chile, grew.', names)).toEqual([]);
   });
 });

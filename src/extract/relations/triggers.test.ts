@@ -32,8 +32,8 @@ describe('triggered', () => {
   it('reads "Redwood City, California" as one place in another, but not a list of places', () => {
     const a = 'We met in Redwood City, California, on Monday.';
     expect(triggered('located_in', tokenize(a), span(a, 'Redwood City', 'loc'), span(a, 'California', 'loc'), [])).toBe(true);
-    const w = 'In Washington, White House press secretary Josh Earnest spoke.';
-    expect(triggered('located_in', tokenize(w), span(w, 'Washington', 'loc'), span(w, 'White House', 'loc'), [])).toBe(false);
+    const w = 'In Tartu, Town Hall spokesman Ivo Berg spoke.';
+    expect(triggered('located_in', tokenize(w), span(w, 'Tartu', 'loc'), span(w, 'Town Hall', 'loc'), [])).toBe(false);
     const b = 'Offices in Rwanda, Nigeria and Malawi.';
     expect(triggered('located_in', tokenize(b), span(b, 'Rwanda', 'loc'), span(b, 'Nigeria', 'loc'), [span(b, 'Malawi', 'loc')])).toBe(
       false,
@@ -41,18 +41,18 @@ describe('triggered', () => {
   });
 
   it('reads a place in a place from a possessive or a country word', () => {
-    const a = 'Matt Cruz snowboarded through Manhattan’s Lower East Side.';
-    expect(triggered('located_in', tokenize(a), span(a, 'Lower East Side', 'loc'), span(a, 'Manhattan', 'loc'), [])).toBe(true);
-    const b = 'Sudan is one of the poorest countries in Africa.';
-    expect(triggered('located_in', tokenize(b), span(b, 'Sudan', 'loc'), span(b, 'Africa', 'loc'), [])).toBe(true);
+    const a = 'Ada Quinn cycled through Tartu’s Old Harbour District.';
+    expect(triggered('located_in', tokenize(a), span(a, 'Old Harbour District', 'loc'), span(a, 'Tartu', 'loc'), [])).toBe(true);
+    const b = 'Freedonia is one of the smallest countries in Europe.';
+    expect(triggered('located_in', tokenize(b), span(b, 'Freedonia', 'loc'), span(b, 'Europe', 'loc'), [])).toBe(true);
   });
 
   it('needs a founding word for founded_by and a role word for works_for', () => {
     const a = 'Migicovsky thanked the Kickstarter community.';
     expect(triggered('founded_by', tokenize(a), span(a, 'Kickstarter', 'org'), span(a, 'Migicovsky', 'per'), [])).toBe(false);
-    const b = 'Vivek Ravisankar, co-founder and CEO of HackerRank, said so.';
-    expect(triggered('founded_by', tokenize(b), span(b, 'HackerRank', 'org'), span(b, 'Vivek Ravisankar', 'per'), [])).toBe(true);
-    expect(triggered('works_for', tokenize(b), span(b, 'Vivek Ravisankar', 'per'), span(b, 'HackerRank', 'org'), [])).toBe(true);
+    const b = 'Mira Castell, founder and CEO of Velora, said so.';
+    expect(triggered('founded_by', tokenize(b), span(b, 'Velora', 'org'), span(b, 'Mira Castell', 'per'), [])).toBe(true);
+    expect(triggered('works_for', tokenize(b), span(b, 'Mira Castell', 'per'), span(b, 'Velora', 'org'), [])).toBe(true);
   });
 
   it('takes a maker’s possessive as develops, not as subsidiary_of', () => {

@@ -23,6 +23,7 @@ import {
   SEAT_WORDS,
   USE_WORDS,
 } from '../../core/text/relation-vocabulary';
+import { hasStem } from '../../core/text/word-stems';
 
 /**
  * Probability a label needs (the classifier's own bar is 0.5). Labels whose Re-DocRED F1
@@ -155,7 +156,7 @@ const PLACE_WORDS = trigger(
 function hasTrigger(t: Trigger, tokens: readonly Token[], from: number, to: number): boolean {
   for (let i = Math.max(0, from); i < Math.min(tokens.length, to); i++) {
     const w = tokens[i]?.text ?? '';
-    if (t.words.has(w) || t.prefixes.some((p) => w.startsWith(p))) return true;
+    if (t.words.has(w) || hasStem(w, t.prefixes)) return true;
   }
   return false;
 }

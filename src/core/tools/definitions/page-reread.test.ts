@@ -11,7 +11,7 @@ import { NameIndex } from '../../search/name-index';
 import { createRegistry } from '../index';
 
 const URL = 'https://example.com/agari';
-const SENTENCES = ['Agari, led by CEO Patrick Peterson, raised $22 million.'];
+const SENTENCES = ['Agari, led by CEO Patrick Peterson, closed a $9 million round.'];
 
 function analysis(names: readonly string[]): CaptureAnalysis {
   return {
