@@ -194,9 +194,17 @@ export class LlmReadingQueue {
       return skipped(
         `${allowance.tokens} tokens (what is left of the page or day budget) do not pay for one part of the page with its prompt`,
       );
-    await this.deps.usage.save(chargeTokens(usage, now, reading.tokensSent)).catch(() => undefined);
-    if (reading.error !== undefined && reading.chunksFailed === reading.chunks)
-      return { ...failed(reading.error), model: reader.model, tokens: reading.tokensSent };
+    await this.deps.usage.save(chargeTokens(usage, now, reading.tokensUsed)).catch(() => undefined);
+    // No answer the schema's JSON: nothing was read, whether the calls failed or the model answered something else.
+    if (reading.chunksParsed === 0)
+      return {
+        ...failed(
+          reading.error ??
+            `the model's ${reading.chunksMalformed === 1 ? 'answer was' : `${reading.chunksMalformed} answers were`} not the schema's JSON`,
+        ),
+        model: reader.model,
+        tokens: reading.tokensUsed,
+      };
     await this.ingestFindings(job, reading, settings);
     return summary(reading);
   }
@@ -247,6 +255,9 @@ function summary(reading: PageReading): Omit<LlmReading, 'url' | 'ms'> {
   const notes = [
     ...(reading.chunksMalformed > 0 ? [`${reading.chunksMalformed} of ${reading.chunks} answers were not the schema's JSON`] : []),
     ...(reading.error !== undefined ? [`stopped after a failure: ${reading.error}`] : []),
+    ...(reading.chunksOverBudget > 0
+      ? [`${reading.chunksOverBudget} of ${reading.chunks} parts were not sent: the page's token budget (answers counted) was spent`]
+      : []),
     ...(reading.omittedChars > 0 ? [`${reading.omittedChars} characters past the page budget were not sent`] : []),
   ];
   return {
@@ -255,7 +266,7 @@ function summary(reading: PageReading): Omit<LlmReading, 'url' | 'ms'> {
     entities: reading.findings.entities.length,
     relations: reading.findings.relations.length,
     dropped: droppedTotal(reading.findings.dropped),
-    tokens: reading.tokensSent,
+    tokens: reading.tokensUsed,
     ...(notes.length === 0 ? {} : { note: notes.join('; ').slice(0, 500) }),
   };
 }
