@@ -18,6 +18,7 @@ import type { Settings } from '../core/settings';
 import { defaultSettings } from '../core/settings';
 import { createIngest } from './ingest';
 import { LlmReadingQueue } from './llm-reading';
+import { pageVotes } from '../core/graph/type-evidence';
 
 const URL_ = 'https://example.test/stripe';
 const TEXT = [
@@ -281,6 +282,38 @@ describe('LLM reading after capture', () => {
       tokens: 2_900,
       note: expect.stringMatching(/not sent: the page's token budget/),
     });
+  });
+
+  it('an LLM that types a name otherwise than the offline reader joins the entity, and its type is a vote, not a second entity', async () => {
+    const reply: { extraction?: unknown } = {};
+    const { store, llm, offline, read } = await setup(() => fixedAnswer(reply.extraction)(undefined as never, 0));
+    await offline();
+    const before = await snapshot(store);
+    const reviewsBefore = await store.listReviews('pending', 1_000);
+    const [first, second] = before.entities;
+    if (first === undefined || second === undefined) throw new Error('the offline reader found fewer than two entities');
+    const otherType = (type: string) => (type === 'company' ? 'location' : 'company');
+    reply.extraction = {
+      entities: [
+        { name: first.name, type: otherType(first.type), aliases: [] },
+        { name: second.name.toUpperCase(), type: otherType(second.type), aliases: [] },
+      ],
+      relations: [],
+    };
+    await read();
+    const after = await snapshot(store);
+    // The same entities, with their types, and no review of a same-name pair.
+    expect(after.entities.map((e) => [e.id, e.name, e.type])).toEqual(before.entities.map((e) => [e.id, e.name, e.type]));
+    expect(await store.listReviews('pending', 1_000)).toEqual(reviewsBefore);
+    // The disagreement is kept as the LLM's vote on its evidence, which the type decision reads.
+    for (const entity of [first, second]) {
+      const votes = pageVotes(await store.evidenceOfEntity(entity.id, 1_000), entity.type);
+      expect([...votes.values()]).toContainEqual({ type: otherType(entity.type), source: 'llm' });
+    }
+    expect((await llm.status()).recent[0]).toMatchObject({ state: 'done', entities: 2 });
+    // Forgetting the reading takes its votes with it.
+    await llm.forget(URL_);
+    expect(await snapshot(store)).toEqual(before);
   });
 
   it('refuses to read a page Ariadne never captured, with not_found', async () => {
