@@ -17,7 +17,7 @@ import { GraphService } from '../core/graph/service';
 import type { Settings } from '../core/settings';
 import { defaultSettings } from '../core/settings';
 import { createIngest } from './ingest';
-import { LlmReadingQueue } from './llm-reading';
+import { forgetInWorkspaces, LlmReadingQueue } from './llm-reading';
 import { pageVotes } from '../core/graph/type-evidence';
 
 const URL_ = 'https://example.test/stripe';
@@ -314,6 +314,28 @@ describe('LLM reading after capture', () => {
     // Forgetting the reading takes its votes with it.
     await llm.forget(URL_);
     expect(await snapshot(store)).toEqual(before);
+  });
+
+  it('"delete everything LLM reading added" names the workspaces it covered: one, or all of them', async () => {
+    const market = await setup({ invent: true });
+    const thesis = await setup({ invent: true });
+    for (const w of [market, thesis]) {
+      await w.offline();
+      await w.read();
+    }
+    const llmRows = async (store: DexieGraphStore) =>
+      (await store.evidenceOfPage(URL_, 1_000)).filter((ev) => ev.extractor === 'llm').length;
+    const thesisRows = await llmRows(thesis.store);
+    const one = await forgetInWorkspaces([{ name: 'Market scan', llm: market.llm }]);
+    expect(one).toMatchObject({ pages: 1, workspaces: ['Market scan'] });
+    expect(await llmRows(market.store)).toBe(0);
+    expect(await llmRows(thesis.store)).toBe(thesisRows);
+    const all = await forgetInWorkspaces([
+      { name: 'Market scan', llm: market.llm },
+      { name: 'Thesis', llm: thesis.llm },
+    ]);
+    expect(all).toMatchObject({ pages: 1, evidenceRemoved: thesisRows, workspaces: ['Market scan', 'Thesis'] });
+    expect(await llmRows(thesis.store)).toBe(0);
   });
 
   it('refuses to read a page Ariadne never captured, with not_found', async () => {

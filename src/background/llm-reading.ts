@@ -136,8 +136,8 @@ export class LlmReadingQueue {
     };
   }
 
-  /** Deletes what LLM reading added: to one page, or to every page. */
-  async forget(url?: string): Promise<LlmForgetResult> {
+  /** Deletes what LLM reading added in this queue's workspace: to one page, or to every page. */
+  async forget(url?: string): Promise<LlmForgetCounts> {
     const { graph, store, recorder } = this.deps;
     const deps = { graph, store, ...(recorder === undefined ? {} : { recorder }) };
     const pages = url === undefined ? await this.deps.pagesWithLlmEvidence() : [url];
@@ -241,6 +241,38 @@ export class LlmReadingQueue {
     const parsed = usageSchema.safeParse(await this.deps.usage.load().catch(() => undefined));
     return parsed.success ? parsed.data : undefined;
   }
+}
+
+/** LLM reading as the messages reach it: across workspaces (`start.ts` routes each call to one or all). */
+export interface LlmReadingService extends Pick<LlmReadingQueue, 'readPage' | 'status'> {
+  /** One page (in the workspace it is captured into), else every page of the active workspace, or of all with `allWorkspaces`. */
+  forget(url: string | undefined, allWorkspaces: boolean): Promise<LlmForgetResult>;
+}
+
+/** What forgetting removed in one workspace. */
+export type LlmForgetCounts = Omit<LlmForgetResult, 'workspaces'>;
+
+/**
+ * "Delete everything LLM reading added" over the workspaces named (one after the other),
+ * summed, with the names of those it covered, so the user is told where it applied.
+ *
+ * @example
+ *   await forgetInWorkspaces([{ name: 'Default', llm: queueOfDefault }, { name: 'Thesis', llm: queueOfThesis }]);
+ */
+export async function forgetInWorkspaces(
+  targets: readonly { readonly name: string; readonly llm: Pick<LlmReadingQueue, 'forget'> }[],
+  url?: string,
+): Promise<LlmForgetResult> {
+  const total: LlmForgetResult = { pages: 0, evidenceRemoved: 0, relationshipsRemoved: 0, entitiesRemoved: 0, workspaces: [] };
+  for (const target of targets) {
+    const out = await target.llm.forget(url);
+    total.pages += out.pages;
+    total.evidenceRemoved += out.evidenceRemoved;
+    total.relationshipsRemoved += out.relationshipsRemoved;
+    total.entitiesRemoved += out.entitiesRemoved;
+    total.workspaces.push(target.name);
+  }
+  return total;
 }
 
 function skipped(note: string): Omit<LlmReading, 'url' | 'ms'> {
