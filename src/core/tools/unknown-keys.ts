@@ -10,6 +10,7 @@
  * @example
  *   unknownKeys({ type: 'object', properties: { entity: {} } }, { entity: 'Stripe', center: 'x' }) // ['center']
  */
+import { ownValue } from '../records';
 
 /** Paths reported at most: enough to correct a call, bounded for a hostile one. */
 const MAX_REPORTED = 10;
@@ -27,8 +28,8 @@ function deref(schema: JsonSchema, root: JsonSchema): JsonSchema | undefined {
   if (ref === '#') return root;
   const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
   const defs = root.$defs;
-  if (match?.[1] === undefined || !isRecord(defs) || !Object.hasOwn(defs, match[1])) return undefined;
-  const target = defs[match[1]];
+  if (match?.[1] === undefined || !isRecord(defs)) return undefined;
+  const target = ownValue(defs, match[1]);
   return isRecord(target) ? target : undefined;
 }
 
