@@ -97,6 +97,14 @@ test('an agent lists Ariadne tools, writes with approval, reads, survives a host
       expect((await panel.state())?.pending).toEqual([]);
     });
 
+    await test.step('an argument key the tool does not declare is refused with invalid_arguments, not ignored', async () => {
+      const result = await agent?.callTool({ name: 'entity_visualize', arguments: { center: 'Stripe' } });
+      expect(result && errorCodeOf(result)).toBe('invalid_arguments');
+      expect(result && textOf(result)).toContain('center');
+      const { tools } = (await agent?.listTools()) ?? { tools: [] };
+      expect(tools.map((t) => t.name)).not.toContain('resolve_reference_target');
+    });
+
     await test.step('a denied write fails with approval_denied and changes nothing', async () => {
       const call = agent?.callTool({ name: 'entity_add', arguments: { name: 'Denied Corp', entity_type: 'company' } });
       await expect.poll(async () => (await panel.state())?.pending.length).toBe(1);

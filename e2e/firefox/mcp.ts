@@ -14,8 +14,8 @@ import { install } from '../../src/native-host/install';
 import type { BridgeState } from '../../src/native-host/panel-protocol';
 import { resolveLocations } from '../../src/native-host/paths';
 import { FIREFOX_EXTENSION_DIR, launchFirefox, openExtensionPage } from '../../src/cli/launch-firefox';
+import { buildHost } from '../../tooling/build-host';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const WAIT_MS = 20_000;
 
 async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
@@ -70,8 +70,8 @@ export async function mcpJourney(dir: string, uuid: string): Promise<void> {
     where,
     homedir: home,
     nodePath: process.execPath,
-    entryPath: path.join(ROOT, 'src/cli/mcp.ts'),
-    loaderUrl: import.meta.resolve('tsx'),
+    // The compiled host, as `npm run mcp -- install` installs it.
+    entryPath: await buildHost(),
     binDir: path.join(dir, 'bin'),
   });
   assert.ok(plan, 'install planned the Firefox host');

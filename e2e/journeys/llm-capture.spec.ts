@@ -128,7 +128,7 @@ test('an LLM reads a captured page: its relations show with their sentence and m
     // "Delete everything" finds nothing more to delete.
     await openTab(panel, 'Settings');
     await panel.getByTestId('llm-forget-all').click();
-    await expect(panel.getByTestId('llm-capture-message')).toContainText('0 page(s)');
+    await expect(panel.getByTestId('llm-capture-message')).toContainText('0 page(s) in workspace "Default"');
   } finally {
     await context.close();
     await site.close();

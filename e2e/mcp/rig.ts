@@ -17,8 +17,7 @@ import { install, type InstallPlan } from '../../src/native-host/install';
 import type { BridgeState } from '../../src/native-host/panel-protocol';
 import { pidPath, resolveLocations } from '../../src/native-host/paths';
 import { EXTENSION_DIR, launchWithExtension } from '../../src/cli/launch';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { buildHost } from '../../tooling/build-host';
 
 /** The built extension to test (`ARIADNE_EXTENSION_DIR` overrides, e.g. a signed build). */
 export const extensionDir = path.resolve(process.env.ARIADNE_EXTENSION_DIR ?? EXTENSION_DIR);
@@ -70,8 +69,8 @@ export async function createRig(): Promise<BridgeRig> {
     where,
     homedir: dir,
     nodePath: process.execPath,
-    entryPath: path.join(ROOT, 'src/cli/mcp.ts'),
-    loaderUrl: import.meta.resolve('tsx'),
+    // The compiled host, as `npm run mcp -- install` installs it.
+    entryPath: await buildHost(),
     binDir: path.join(dir, 'bin'),
   });
   if (plan === undefined) throw new Error('install planned nothing');

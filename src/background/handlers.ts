@@ -14,7 +14,7 @@ import { capturePolicy } from '../core/capture-policy';
 import type { Handlers } from '../messaging/router';
 import { captureIdOf } from './capture-id';
 import type { CaptureQueue } from './capture-queue';
-import type { LlmReadingQueue } from './llm-reading';
+import type { LlmReadingService } from './llm-reading';
 import type { RecaptureOutcome } from './recapture';
 import type { TeamLinkResult, TeamStatus, TeamSyncResult, ParsedRequest } from '../messaging/protocol';
 
@@ -40,7 +40,7 @@ export interface HandlerServices {
   /** Told when a tab's capture is accepted (the badge shows its count there once ingested). */
   readonly onAccepted?: (captureId: string, tabId: number) => void;
   /** Reading pages with the LLM; without it the `llm.*` messages answer `unavailable`. */
-  readonly llm?: Pick<LlmReadingQueue, 'readPage' | 'status' | 'forget'>;
+  readonly llm?: LlmReadingService;
   /** Opens a page in a tab and captures it again (`recapture.ts`); without it `page.recapture` answers `unavailable`. */
   readonly recapture?: (url: string) => Promise<RecaptureOutcome>;
   /** Team sync (issue 19); without it the `team.*` messages answer `unavailable`. */
@@ -75,7 +75,7 @@ export function createHandlers({ tools, queue, settings, onAccepted, llm, recapt
     'capture.discard': (request) => queue.discard(request.captureId),
     'llm.read': (request) => reading().readPage(request.url),
     'llm.status': () => reading().status(),
-    'llm.forget': (request) => reading().forget(request.url),
+    'llm.forget': (request) => reading().forget(request.url, request.allWorkspaces === true),
     'page.recapture': (request) => {
       if (recapture === undefined) throw new AriadneError('unavailable', 'Capturing a page again is not available in this context.');
       return recapture(request.url);

@@ -8,7 +8,7 @@ import { pagesWithLlmEvidence } from '../adapters/dexie/llm-evidence-pages';
 import { indexedDbOneRow } from '../adapters/indexeddb-one-row';
 import type { ExtractionScript } from '../../tooling/testing/scripted-extractor';
 import { extractionStep, newTally } from '../../tooling/testing/scripted-extractor';
-import type { ScriptedServer } from '../../tooling/testing/scripted-llm-server';
+import type { ScriptedServer, Step } from '../../tooling/testing/scripted-llm-server';
 import { startScriptedServer } from '../../tooling/testing/scripted-llm-server';
 import type { PageCapture } from '../core/capture';
 import { pageCaptureSchema } from '../core/capture';
@@ -17,7 +17,8 @@ import { GraphService } from '../core/graph/service';
 import type { Settings } from '../core/settings';
 import { defaultSettings } from '../core/settings';
 import { createIngest } from './ingest';
-import { LlmReadingQueue } from './llm-reading';
+import { forgetInWorkspaces, LlmReadingQueue } from './llm-reading';
+import { pageVotes } from '../core/graph/type-evidence';
 
 const URL_ = 'https://example.test/stripe';
 const TEXT = [
@@ -33,18 +34,34 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0)) await fn();
 });
 
-function capture(): PageCapture {
-  return pageCaptureSchema.parse({ url: URL_, title: 'Stripe', text: TEXT, capturedAt: 1_700_000_000_000, trigger: 'manual' });
+function capture(text = TEXT): PageCapture {
+  return pageCaptureSchema.parse({ url: URL_, title: 'Stripe', text, capturedAt: 1_700_000_000_000, trigger: 'manual' });
 }
 
-async function setup(script: ExtractionScript, patch: Partial<Settings['llm']> = {}, capturePatch: Partial<Settings['capture']> = {}) {
+/** A model that answers every chunk with `extraction`, counting `usage` tokens for it. */
+function fixedAnswer(extraction: unknown, usage = { prompt_tokens: 1, completion_tokens: 1 }): Step {
+  return () => ({
+    json: {
+      choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(extraction) }, finish_reason: 'stop' }],
+      usage,
+    },
+  });
+}
+
+async function setup(
+  script: ExtractionScript | Step,
+  patch: Partial<Settings['llm']> = {},
+  capturePatch: Partial<Settings['capture']> = {},
+  text = TEXT,
+) {
   const db = new AriadneDatabase(`ariadne-llm-${++counter}`);
   const usageDb = `ariadne-llm-usage-${counter}`;
   const store = new DexieGraphStore(db);
   const ids = randomIds(systemClock);
   const graph = new GraphService({ store, ids, clock: systemClock });
   const tally = newTally();
-  const server: ScriptedServer = await startScriptedServer([extractionStep(script, tally)], { models: ['scripted'] });
+  const step = typeof script === 'function' ? script : extractionStep(script, tally);
+  const server: ScriptedServer = await startScriptedServer([step], { models: ['scripted'] });
   cleanup.push(async () => {
     await server.close();
     await db.delete();
@@ -89,10 +106,10 @@ async function setup(script: ExtractionScript, patch: Partial<Settings['llm']> =
     },
   });
   const offline = async (): Promise<void> => {
-    await ingest(capture());
+    await ingest(capture(text));
   };
   const read = async (): Promise<void> => {
-    llm.afterCapture(capture());
+    llm.afterCapture(capture(text));
     await new Promise((resolve) => setTimeout(resolve, 0)); // the settings read that queues it
     await llm.idle();
   };
@@ -147,8 +164,8 @@ describe('LLM reading after capture', () => {
   it.each<[string, ExtractionScript, 'failed' | 'done']>([
     ['HTTP 5xx', { mode: 'error' }, 'failed'],
     ['a timeout', { mode: 'slow', delayMs: 1_500 }, 'failed'],
-    ['malformed JSON', { mode: 'malformed' }, 'done'],
-    ['JSON of the wrong shape', { mode: 'wrong-shape' }, 'done'],
+    ['malformed JSON', { mode: 'malformed' }, 'failed'],
+    ['JSON of the wrong shape', { mode: 'wrong-shape' }, 'failed'],
   ])('%s leaves the offline results exactly as they were', async (_, script, state) => {
     const { store, llm, offline, read } = await setup(script);
     await offline();
@@ -196,12 +213,13 @@ describe('LLM reading after capture', () => {
     expect((await llm.status()).recent[0]).toMatchObject({ state: 'skipped', note: expect.stringMatching(/block/i) });
   });
 
-  it('charges the day what the server counted, and sends nothing once the day is spent', async () => {
+  it('charges the day what the server counted, prompt and answer, and sends nothing once the day is spent', async () => {
     const { server, llm, read, usage } = await setup({}, { readTokensPerDay: 1_000 });
     await read();
     expect(server.requests).toHaveLength(1);
-    const counted = server.requests[0]?.body.messages.reduce((n, m) => n + Math.ceil((m.content ?? '').length / 4), 0);
-    expect((await llm.status()).tokensToday).toBe(counted);
+    const prompt = server.requests[0]?.body.messages.reduce((n, m) => n + Math.ceil((m.content ?? '').length / 4), 0) ?? 0;
+    // The scripted model counts its answer's tokens too: the day is charged both.
+    expect((await llm.status()).tokensToday).toBeGreaterThan(prompt);
 
     await usage.save({ day: new Date().toISOString().slice(0, 10), tokens: 990 });
     await read();
@@ -209,6 +227,115 @@ describe('LLM reading after capture', () => {
     const status = await llm.status();
     expect(status.recent[0]).toMatchObject({ state: 'skipped', note: expect.stringMatching(/do not pay for one part/) });
     expect(status.tokensToday).toBe(990);
+  });
+
+  it("a quote running across two sentences is not evidence; a quote inside one stores the page's whole sentence", async () => {
+    const text = 'Maria Tamm lives in Tartu. Globex Paper sells notebooks to schools.';
+    const { store, llm, offline, read } = await setup(
+      fixedAnswer({
+        entities: [
+          { name: 'Maria Tamm', type: 'person', aliases: [] },
+          { name: 'Tartu', type: 'location', aliases: [] },
+          { name: 'Globex Paper', type: 'company', aliases: [] },
+        ],
+        relations: [
+          // The end of one sentence and the start of the next: both names, no statement.
+          { from: 'Globex Paper', label: 'located_in', to: 'Tartu', sentence: 'lives in Tartu. Globex Paper' },
+          { from: 'Globex Paper', label: 'located_in', to: 'Tartu', sentence: 'Tartu Globex Paper' },
+          { from: 'Maria Tamm', label: 'located_in', to: 'Tartu', sentence: 'maria tamm lives in tartu' },
+        ],
+      }),
+      {},
+      {},
+      text,
+    );
+    await offline();
+    await read();
+    const evidence = (await store.evidenceOfPage(URL_, 1_000)).filter((ev) => ev.extractor === 'llm' && ev.kind === 'relationship');
+    expect(evidence.map((ev) => ev.snippet)).toEqual(['Maria Tamm lives in Tartu.']);
+    const globex = (await store.listEntities({ limit: 100 })).find((e) => e.name === 'Globex Paper');
+    const relations = await store.listRelationships({ limit: 100 });
+    expect(relations.filter((r) => r.from === globex?.id)).toEqual([]);
+    expect((await llm.status()).recent[0]).toMatchObject({ state: 'done', relations: 1, dropped: 2 });
+  });
+
+  it('the page budget counts answers: once prompts and answers spent it, no further part is sent, and the day is charged both', async () => {
+    const text = Array.from({ length: 40 }, (_, i) => `Stripe opened office number ${i} in Dublin this year.`).join(' ');
+    const { server, llm, read } = await setup(
+      fixedAnswer(
+        { entities: [{ name: 'Dublin', type: 'location', aliases: [] }], relations: [] },
+        { prompt_tokens: 900, completion_tokens: 2_000 },
+      ),
+      { readChunkTokens: 200, readTokensPerPage: 3_000 },
+      {},
+      text,
+    );
+    await read();
+    // Each part's prompt is far under the page budget; with the first answer's 2,000 tokens, less than an answer's room is left.
+    expect(server.requests).toHaveLength(1);
+    const maxTokens = (server.requests[0]?.body as { max_tokens?: number } | undefined)?.max_tokens;
+    expect(maxTokens).toBeLessThanOrEqual(3_000);
+    const status = await llm.status();
+    expect(status.tokensToday).toBe(2_900);
+    expect(status.recent[0]).toMatchObject({
+      state: 'done',
+      tokens: 2_900,
+      note: expect.stringMatching(/not sent: the page's token budget/),
+    });
+  });
+
+  it('an LLM that types a name otherwise than the offline reader joins the entity, and its type is a vote, not a second entity', async () => {
+    const reply: { extraction?: unknown } = {};
+    const { store, llm, offline, read } = await setup(() => fixedAnswer(reply.extraction)(undefined as never, 0));
+    await offline();
+    const before = await snapshot(store);
+    const reviewsBefore = await store.listReviews('pending', 1_000);
+    const [first, second] = before.entities;
+    if (first === undefined || second === undefined) throw new Error('the offline reader found fewer than two entities');
+    const otherType = (type: string) => (type === 'company' ? 'location' : 'company');
+    reply.extraction = {
+      entities: [
+        { name: first.name, type: otherType(first.type), aliases: [] },
+        { name: second.name.toUpperCase(), type: otherType(second.type), aliases: [] },
+      ],
+      relations: [],
+    };
+    await read();
+    const after = await snapshot(store);
+    // The same entities, with their types, and no review of a same-name pair.
+    expect(after.entities.map((e) => [e.id, e.name, e.type])).toEqual(before.entities.map((e) => [e.id, e.name, e.type]));
+    expect(await store.listReviews('pending', 1_000)).toEqual(reviewsBefore);
+    // The disagreement is kept as the LLM's vote on its evidence, which the type decision reads.
+    for (const entity of [first, second]) {
+      const votes = pageVotes(await store.evidenceOfEntity(entity.id, 1_000), entity.type);
+      expect([...votes.values()]).toContainEqual({ type: otherType(entity.type), source: 'llm' });
+    }
+    expect((await llm.status()).recent[0]).toMatchObject({ state: 'done', entities: 2 });
+    // Forgetting the reading takes its votes with it.
+    await llm.forget(URL_);
+    expect(await snapshot(store)).toEqual(before);
+  });
+
+  it('"delete everything LLM reading added" names the workspaces it covered: one, or all of them', async () => {
+    const market = await setup({ invent: true });
+    const thesis = await setup({ invent: true });
+    for (const w of [market, thesis]) {
+      await w.offline();
+      await w.read();
+    }
+    const llmRows = async (store: DexieGraphStore) =>
+      (await store.evidenceOfPage(URL_, 1_000)).filter((ev) => ev.extractor === 'llm').length;
+    const thesisRows = await llmRows(thesis.store);
+    const one = await forgetInWorkspaces([{ name: 'Market scan', llm: market.llm }]);
+    expect(one).toMatchObject({ pages: 1, workspaces: ['Market scan'] });
+    expect(await llmRows(market.store)).toBe(0);
+    expect(await llmRows(thesis.store)).toBe(thesisRows);
+    const all = await forgetInWorkspaces([
+      { name: 'Market scan', llm: market.llm },
+      { name: 'Thesis', llm: thesis.llm },
+    ]);
+    expect(all).toMatchObject({ pages: 1, evidenceRemoved: thesisRows, workspaces: ['Market scan', 'Thesis'] });
+    expect(await llmRows(thesis.store)).toBe(0);
   });
 
   it('refuses to read a page Ariadne never captured, with not_found', async () => {

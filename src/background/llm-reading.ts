@@ -136,8 +136,8 @@ export class LlmReadingQueue {
     };
   }
 
-  /** Deletes what LLM reading added: to one page, or to every page. */
-  async forget(url?: string): Promise<LlmForgetResult> {
+  /** Deletes what LLM reading added in this queue's workspace: to one page, or to every page. */
+  async forget(url?: string): Promise<LlmForgetCounts> {
     const { graph, store, recorder } = this.deps;
     const deps = { graph, store, ...(recorder === undefined ? {} : { recorder }) };
     const pages = url === undefined ? await this.deps.pagesWithLlmEvidence() : [url];
@@ -194,9 +194,17 @@ export class LlmReadingQueue {
       return skipped(
         `${allowance.tokens} tokens (what is left of the page or day budget) do not pay for one part of the page with its prompt`,
       );
-    await this.deps.usage.save(chargeTokens(usage, now, reading.tokensSent)).catch(() => undefined);
-    if (reading.error !== undefined && reading.chunksFailed === reading.chunks)
-      return { ...failed(reading.error), model: reader.model, tokens: reading.tokensSent };
+    await this.deps.usage.save(chargeTokens(usage, now, reading.tokensUsed)).catch(() => undefined);
+    // No answer the schema's JSON: nothing was read, whether the calls failed or the model answered something else.
+    if (reading.chunksParsed === 0)
+      return {
+        ...failed(
+          reading.error ??
+            `the model's ${reading.chunksMalformed === 1 ? 'answer was' : `${reading.chunksMalformed} answers were`} not the schema's JSON`,
+        ),
+        model: reader.model,
+        tokens: reading.tokensUsed,
+      };
     await this.ingestFindings(job, reading, settings);
     return summary(reading);
   }
@@ -235,6 +243,38 @@ export class LlmReadingQueue {
   }
 }
 
+/** LLM reading as the messages reach it: across workspaces (`start.ts` routes each call to one or all). */
+export interface LlmReadingService extends Pick<LlmReadingQueue, 'readPage' | 'status'> {
+  /** One page (in the workspace it is captured into), else every page of the active workspace, or of all with `allWorkspaces`. */
+  forget(url: string | undefined, allWorkspaces: boolean): Promise<LlmForgetResult>;
+}
+
+/** What forgetting removed in one workspace. */
+export type LlmForgetCounts = Omit<LlmForgetResult, 'workspaces'>;
+
+/**
+ * "Delete everything LLM reading added" over the workspaces named (one after the other),
+ * summed, with the names of those it covered, so the user is told where it applied.
+ *
+ * @example
+ *   await forgetInWorkspaces([{ name: 'Default', llm: queueOfDefault }, { name: 'Thesis', llm: queueOfThesis }]);
+ */
+export async function forgetInWorkspaces(
+  targets: readonly { readonly name: string; readonly llm: Pick<LlmReadingQueue, 'forget'> }[],
+  url?: string,
+): Promise<LlmForgetResult> {
+  const total: LlmForgetResult = { pages: 0, evidenceRemoved: 0, relationshipsRemoved: 0, entitiesRemoved: 0, workspaces: [] };
+  for (const target of targets) {
+    const out = await target.llm.forget(url);
+    total.pages += out.pages;
+    total.evidenceRemoved += out.evidenceRemoved;
+    total.relationshipsRemoved += out.relationshipsRemoved;
+    total.entitiesRemoved += out.entitiesRemoved;
+    total.workspaces.push(target.name);
+  }
+  return total;
+}
+
 function skipped(note: string): Omit<LlmReading, 'url' | 'ms'> {
   return { state: 'skipped', entities: 0, relations: 0, dropped: 0, tokens: 0, note };
 }
@@ -247,6 +287,9 @@ function summary(reading: PageReading): Omit<LlmReading, 'url' | 'ms'> {
   const notes = [
     ...(reading.chunksMalformed > 0 ? [`${reading.chunksMalformed} of ${reading.chunks} answers were not the schema's JSON`] : []),
     ...(reading.error !== undefined ? [`stopped after a failure: ${reading.error}`] : []),
+    ...(reading.chunksOverBudget > 0
+      ? [`${reading.chunksOverBudget} of ${reading.chunks} parts were not sent: the page's token budget (answers counted) was spent`]
+      : []),
     ...(reading.omittedChars > 0 ? [`${reading.omittedChars} characters past the page budget were not sent`] : []),
   ];
   return {
@@ -255,7 +298,7 @@ function summary(reading: PageReading): Omit<LlmReading, 'url' | 'ms'> {
     entities: reading.findings.entities.length,
     relations: reading.findings.relations.length,
     dropped: droppedTotal(reading.findings.dropped),
-    tokens: reading.tokensSent,
+    tokens: reading.tokensUsed,
     ...(notes.length === 0 ? {} : { note: notes.join('; ').slice(0, 500) }),
   };
 }

@@ -28,7 +28,7 @@ import { CaptureBadge } from './badge';
 import { captureIdOf } from './capture-id';
 import { wireControls } from './wire-controls';
 import { openLoadedTab, recapturePage } from './recapture';
-import { LlmReadingQueue } from './llm-reading';
+import { forgetInWorkspaces, LlmReadingQueue, type LlmReadingService } from './llm-reading';
 import { indexedDbOneRow } from '../adapters/indexeddb-one-row';
 import { pagesWithLlmEvidence } from '../adapters/dexie/llm-evidence-pages';
 import { captureTargets, createWorkspaces } from './workspaces';
@@ -147,16 +147,25 @@ export function startBackground(): void {
   });
 }
 
-/** Reading pages with the LLM in the workspace a page is captured into (status and "forget all": the active one). */
-function llmOfWorkspaces(workspaces: Workspaces): Pick<LlmReadingQueue, 'readPage' | 'status' | 'forget'> {
+/** Reading pages with the LLM in the workspace a page is captured into (status and "forget all": the active one, or every one). */
+function llmOfWorkspaces(workspaces: Workspaces): LlmReadingService {
   const reader = (graph: WorkspaceGraph): LlmReadingQueue => {
     if (graph.llm === undefined) throw new AriadneError('unavailable', 'Reading pages with the LLM is not set up in this worker.');
     return graph.llm;
   };
+  const target = (graph: WorkspaceGraph) => ({ name: graph.workspace.name, llm: reader(graph) });
   return {
     readPage: async (url) => reader(await workspaces.captureTarget(url)).readPage(url),
     status: async () => reader(await workspaces.active()).status(),
-    forget: async (url) => reader(url === undefined ? await workspaces.active() : await workspaces.captureTarget(url)).forget(url),
+    forget: async (url, allWorkspaces) => {
+      if (url !== undefined) return forgetInWorkspaces([target(await workspaces.captureTarget(url))], url);
+      if (!allWorkspaces) return forgetInWorkspaces([target(await workspaces.active())]);
+      // Archived workspaces are read, never written: they keep what LLM reading added until restored.
+      const all = await workspaces.registry.list();
+      const graphs = [];
+      for (const workspace of all) graphs.push(target(await workspaces.open.get(workspace)));
+      return forgetInWorkspaces(graphs);
+    },
   };
 }
 

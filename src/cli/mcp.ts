@@ -1,6 +1,7 @@
 /**
  * `npm run mcp -- <serve|host|install|uninstall>`: the Ariadne MCP bridge's one
- * executable. The browser runs it as the native messaging host (Chromium's first argument is
+ * executable, compiled by `npm run build:host` into `.output/native-host/ariadne-mcp.mjs`
+ * (which `npm run mcp` runs, so the wrappers `install` writes run it with plain node). The browser runs it as the native messaging host (Chromium's first argument is
  * `chrome-extension://<id>/`, Firefox's the host manifest's absolute path, then the add-on id);
  * an agent runs it with `serve` (MCP over stdio).
  *
@@ -187,7 +188,8 @@ async function runInstall(flags: Flags, remove: boolean): Promise<void> {
     homedir: os.homedir(),
     nodePath: process.execPath,
     entryPath: fileURLToPath(import.meta.url),
-    loaderUrl: import.meta.resolve('tsx'),
+    // Run from the compiled host (`npm run mcp`), the wrappers run it with plain node; run from source, through tsx.
+    ...(import.meta.url.endsWith('.ts') ? { loaderUrl: import.meta.resolve('tsx') } : {}),
     ...(flags.binDir === undefined ? {} : { binDir: flags.binDir }),
   };
   const plans = remove ? await uninstall(request) : await install(request);

@@ -83,10 +83,12 @@ export const llmStatusRequestSchema = z.object({
   type: z.literal('llm.status'),
 });
 
-/** Delete what LLM reading added: of one page, or (no url) of every page. */
+/** Delete what LLM reading added: of one page, or (no url) of every page of the active workspace, or of every workspace. */
 export const llmForgetRequestSchema = z.object({
   type: z.literal('llm.forget'),
   url: LLM_PAGE_URL.optional(),
+  /** Every workspace (archived ones are not written), not only the active one; ignored with `url`. */
+  allWorkspaces: z.boolean().optional(),
 });
 
 /** The user asks for a captured page to be opened in a tab and captured again. */
@@ -221,6 +223,8 @@ export const llmForgetResultSchema = z.object({
   evidenceRemoved: z.number().int().nonnegative(),
   relationshipsRemoved: z.number().int().nonnegative(),
   entitiesRemoved: z.number().int().nonnegative(),
+  /** The names of the workspaces it covered. */
+  workspaces: z.array(z.string().max(200)).max(200),
 });
 
 export const pageRecaptureResultSchema = z.discriminatedUnion('status', [

@@ -93,6 +93,16 @@ describe('install / uninstall', () => {
     expect(wrapper).toContain(`ARIADNE_PROFILE_KEY='${profileKey({ browser: 'chromium', userDataDir: path.join(dir, 'profile') })}'`);
   });
 
+  it('a compiled host entry is run with plain node, no loader', async () => {
+    const { loaderUrl: _loader, ...compiled } = request;
+    const [plan] = await install({ ...compiled, entryPath: '/opt/ariadne/.output/native-host/ariadne-mcp.mjs' });
+    for (const file of [plan?.wrapperPath, plan?.team.wrapperPath]) {
+      const wrapper = await readFile(file ?? '', 'utf8');
+      expect(wrapper).toContain(`exec '/usr/bin/node' '/opt/ariadne/.output/native-host/ariadne-mcp.mjs' "$@"`);
+      expect(wrapper).not.toContain('--import');
+    }
+  });
+
   it('installs the team role beside the bridge: its own host name and wrapper, the same entry, ARIADNE_HOST_ROLE=team', async () => {
     const [plan] = await install(request);
     const file = path.join(dir, 'profile', 'NativeMessagingHosts', 'com.ariadne.team.json');

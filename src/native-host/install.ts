@@ -45,10 +45,13 @@ export interface InstallRequest {
   readonly homedir: string;
   /** Absolute path of the Node binary to run (`process.execPath`). */
   readonly nodePath: string;
-  /** Absolute path of `src/cli/mcp.ts`. */
+  /** Absolute path of the host: the compiled `.output/native-host/ariadne-mcp.mjs` (`npm run build:host`), or `src/cli/mcp.ts`. */
   readonly entryPath: string;
-  /** `file://` URL of tsx's loader, so Node runs the TypeScript entry directly. */
-  readonly loaderUrl: string;
+  /**
+   * `file://` URL of tsx's loader, for a TypeScript entry only: Node then compiles it on
+   * every start (seconds cold), which the compiled host does not.
+   */
+  readonly loaderUrl?: string;
   /** Where wrapper scripts go (default `<home>/bin`). */
   readonly binDir?: string;
 }
@@ -104,7 +107,7 @@ function shellQuote(value: string): string {
  * Computes what `install` writes, without touching the disk.
  *
  * @example
- *   const [plan] = planInstall({ targets: [{ browser: 'chromium' }], extensionIds: [], where, homedir, nodePath, entryPath, loaderUrl });
+ *   const [plan] = planInstall({ targets: [{ browser: 'chromium' }], extensionIds: [], where, homedir, nodePath, entryPath });
  */
 export function planInstall(request: InstallRequest): InstallPlan[] {
   for (const id of request.extensionIds) {
@@ -120,6 +123,7 @@ export function planInstall(request: InstallRequest): InstallPlan[] {
   );
   const geckoIds = [...new Set([GECKO_ID, ...request.extensionIds.filter((id) => !EXTENSION_ID.test(id))])];
   const binDir = request.binDir ?? path.join(request.where.home, 'bin');
+  const loader = request.loaderUrl === undefined ? '' : ` --import ${shellQuote(request.loaderUrl)}`;
   return request.targets.map((target) => {
     const key = profileKey(target);
     const allowed = target.browser === 'firefox' ? { allowed_extensions: geckoIds } : { allowed_origins: origins };
@@ -136,7 +140,7 @@ export function planInstall(request: InstallRequest): InstallPlan[] {
         `export ARIADNE_HOME=${shellQuote(request.where.home)}`,
         `export ARIADNE_RUNTIME_DIR=${shellQuote(request.where.runtimeDir)}`,
         ...(role === 'team' ? ['export ARIADNE_HOST_ROLE=team'] : []),
-        `exec ${shellQuote(request.nodePath)} --import ${shellQuote(request.loaderUrl)} ${shellQuote(request.entryPath)} "$@"`,
+        `exec ${shellQuote(request.nodePath)}${loader} ${shellQuote(request.entryPath)} "$@"`,
         '',
       ].join('\n');
       return {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, ToolRegistry } from '../../core/tools/registry';
 import { bridgeToolSchema } from '../../native-host/wire';
+import { servedTools } from '../../core/tools/served-tools';
 import { annotationsFor, toBridgeCatalog } from './catalog';
+
+/** Bytes of tools/list for the served tools: about 7k tokens. */
+const AGENT_CATALOGUE_BUDGET = 29_000;
 
 const base = defineTool({
   name: 'entity_search',
@@ -49,11 +53,25 @@ describe('registry → MCP catalogue', () => {
     for (const tool of catalog) expect(bridgeToolSchema.safeParse(tool).success).toBe(true);
   });
 
-  it('maps classes to hints and tells agents that writes wait for the user', () => {
+  it('maps classes to hints, with no title and no approval sentence repeated in each description', () => {
     const add = catalog.find((t) => t.name === 'entity_add');
-    expect(add?.annotations).toMatchObject({ title: 'Entity add', readOnlyHint: false, destructiveHint: false, idempotentHint: true });
-    expect(add?.description).toContain("wait for the user's approval");
+    expect(add?.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(add?.description).not.toContain('approval');
     expect(catalog.find((t) => t.name === 'graph_clear')?.annotations.destructiveHint).toBe(true);
     expect(catalog.find((t) => t.name === 'entity_search')?.description).toBe('Search entities.');
+  });
+});
+
+describe('the catalogue agents are served', () => {
+  const served = toBridgeCatalog(servedTools());
+
+  it(`fits ${AGENT_CATALOGUE_BUDGET} bytes as tools/list sends it (it was 36 kB for 33 tools)`, () => {
+    // What an agent reads before its first call; docs/mcp.md states the figure.
+    expect(Buffer.byteLength(JSON.stringify({ tools: served }))).toBeLessThan(AGENT_CATALOGUE_BUDGET);
+  });
+
+  it('leaves out resolve_reference_target, whose chat ids are side-panel windows an agent cannot name', () => {
+    expect(served.map((t) => t.name)).not.toContain('resolve_reference_target');
+    expect(served.map((t) => t.name)).toContain('resolve');
   });
 });

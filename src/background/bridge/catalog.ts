@@ -31,12 +31,6 @@ export function annotationsFor(sideEffectClass: SideEffectClass, idempotent: boo
   };
 }
 
-/** `entity_search` → `Entity search`: a human title for clients that show one. */
-function titleOf(name: string): string {
-  const words = name.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** A JSON Schema that MCP accepts (its top level must be an object schema). */
 function objectSchema(tool: CatalogTool): BridgeTool['inputSchema'] {
   const schema = inputJsonSchema(tool);
@@ -45,26 +39,34 @@ function objectSchema(tool: CatalogTool): BridgeTool['inputSchema'] {
 }
 
 /**
- * The tools offered to agents: not `internal`, sorted by name, at most 200. Registry
- * inputs are `z.object`s; a top level without `type` (a union) is marked `object` so
- * MCP clients accept it.
+ * Tools that stay out of the agents' list though they are served: `resolve_reference_target`
+ * resolves "this" / "that answer" among the objects of a side-panel conversation (its
+ * `chat_id` is one browser window's panel), which an agent is not part of and cannot name.
+ */
+export const NOT_FOR_AGENTS: ReadonlySet<string> = new Set(['resolve_reference_target']);
+
+/**
+ * The tools offered to agents: not `internal` nor in `NOT_FOR_AGENTS`, sorted by name,
+ * at most 200. Registry inputs are `z.object`s; a top level without `type` (a union) is
+ * marked `object` so MCP clients accept it.
+ *
+ * Kept small, since an agent reads the whole list before its first call: no title (the
+ * name says it), and that writes wait for the user's approval is said once, in the
+ * server's instructions, and by each tool's `readOnlyHint`, not in every description.
  *
  * @example
  *   const tools = toBridgeCatalog(registry.list());
  */
 export function toBridgeCatalog(tools: readonly CatalogTool[]): BridgeTool[] {
   return tools
-    .filter((tool) => tool.internal !== true)
+    .filter((tool) => tool.internal !== true && !NOT_FOR_AGENTS.has(tool.name))
     .slice()
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .slice(0, MAX_BRIDGE_TOOLS)
     .map((tool) => ({
       name: tool.name,
-      description:
-        tool.__sideEffectClass === 'read-only'
-          ? tool.description
-          : `${tool.description}\n\nWrites wait for the user's approval in Ariadne's side panel.`,
+      description: tool.description,
       inputSchema: objectSchema(tool),
-      annotations: { title: titleOf(tool.name), ...annotationsFor(tool.__sideEffectClass, tool.__idempotent) },
+      annotations: annotationsFor(tool.__sideEffectClass, tool.__idempotent),
     }));
 }

@@ -18,8 +18,8 @@ import type { EntityId } from './ids';
 import type { EntityType, Evidence, Relationship } from './types';
 import { ENTITY_TYPES, isEntityType } from './types';
 
-/** Where a page's word on the type came from. */
-export type TypeVoteSource = 'structured' | 'text';
+/** Where a page's word on the type came from: its structured data, the offline reader of its text, or an LLM's reading of it. */
+export type TypeVoteSource = 'structured' | 'text' | 'llm';
 
 export interface TypeVote {
   readonly type: EntityType;
@@ -34,6 +34,13 @@ export interface TypeVote {
  */
 export const STRUCTURED_VOTE = 3;
 export const TEXT_VOTE = 1;
+/**
+ * An LLM's reading of a page: a second reader's guess from the same text, worth as much
+ * as the offline one's. Alone it does not flip a type one page gave (the incumbent's
+ * bonus); it tells the decision where the two readers disagree, and is forgotten with
+ * the reading.
+ */
+export const LLM_VOTE = 1;
 /**
  * A recognizer's "other" says it could not type the name, not that it is of no type: it
  * counts for little against any typed vote.
@@ -94,8 +101,9 @@ export const ROLE_TYPES: ReadonlyMap<string, Role> = new Map<string, Role>([
 const VOTE_SOURCES: ReadonlyMap<string, TypeVoteSource> = new Map([
   ['structured data', 'structured'],
   ['text', 'text'],
+  ['llm', 'llm'],
 ]);
-const VOTE_RE = /^type: ([a-z]+) \((structured data|text)\)$/;
+const VOTE_RE = /^type: ([a-z]+) \((structured data|text|llm)\)$/;
 
 /**
  * The `detail` of the mention evidence a page leaves: its vote, readable as it is.
@@ -103,7 +111,7 @@ const VOTE_RE = /^type: ([a-z]+) \((structured data|text)\)$/;
  * @example typeVoteDetail({ type: 'person', source: 'text' }) // 'type: person (text)'
  */
 export function typeVoteDetail(vote: TypeVote): string {
-  return `type: ${vote.type} (${vote.source === 'structured' ? 'structured data' : 'text'})`;
+  return `type: ${vote.type} (${vote.source === 'structured' ? 'structured data' : vote.source})`;
 }
 
 /** The vote a mention evidence row's `detail` carries, if any. */
@@ -116,23 +124,30 @@ export function parseTypeVote(detail: string | undefined): TypeVote | undefined 
 
 export function voteWeight(vote: TypeVote): number {
   if (vote.source === 'structured') return STRUCTURED_VOTE;
-  return vote.type === 'other' ? TEXT_OTHER_VOTE : TEXT_VOTE;
+  if (vote.type === 'other') return TEXT_OTHER_VOTE;
+  return vote.source === 'llm' ? LLM_VOTE : TEXT_VOTE;
 }
 
 /**
- * One vote per page from an entity's evidence: the mention rows of the offline extractor
- * (an LLM's reading adds evidence, never a type), the newest capture of each page, and of
- * its rows the weightiest (two names of one page may join one entity). A mention row
- * without a vote (recorded before votes were kept) vouches for the type the entity has.
+ * One vote per page from an entity's evidence: the mention rows of the offline extractor,
+ * the newest capture of each page, and of its rows the weightiest (two names of one page
+ * may join one entity). A mention row without a vote (recorded before votes were kept)
+ * vouches for the type the entity has. An LLM's reading of a page is a second reader: its
+ * rows that carry a vote count as one more vote for that page (rows without one, from
+ * before LLM votes were kept, count for nothing).
  */
 export function pageVotes(evidence: readonly Evidence[], current: EntityType): Map<string, TypeVote> {
   const newest = new Map<string, { at: number; vote: TypeVote }>();
   for (const ev of evidence) {
-    if (ev.kind !== 'mention' || ev.extractor !== undefined) continue;
-    const vote = parseTypeVote(ev.detail) ?? { type: current, source: 'text' };
-    const seen = newest.get(ev.pageUrl);
+    if (ev.kind !== 'mention') continue;
+    const stated = parseTypeVote(ev.detail);
+    if (ev.extractor !== undefined && stated?.source !== 'llm') continue;
+    const vote = stated ?? { type: current, source: 'text' };
+    // "\u0000" cannot be in a URL: the LLM's vote on a page never displaces the page's own.
+    const key = vote.source === 'llm' ? `${ev.pageUrl}\u0000llm` : ev.pageUrl;
+    const seen = newest.get(key);
     if (seen === undefined || ev.capturedAt > seen.at || (ev.capturedAt === seen.at && voteWeight(vote) > voteWeight(seen.vote)))
-      newest.set(ev.pageUrl, { at: ev.capturedAt, vote });
+      newest.set(key, { at: ev.capturedAt, vote });
   }
   return new Map([...newest].map(([url, v]) => [url, v.vote]));
 }

@@ -223,6 +223,9 @@ export async function ingestInto(
             ? await pendingProvisional(deps.store, mention.name, res)
             : undefined;
     let entity: Entity | undefined = pinnedEntity ?? (joinId === undefined ? undefined : await deps.store.getEntity(joinId));
+    // An LLM that types a name the graph has otherwise (a town the offline reader found, called a company)
+    // reads the same thing: it joins it, and its type is a vote on the evidence below, never a second entity.
+    if (entity === undefined && provenance !== undefined) entity = await sameNameEntity(graph, mention, pageEntityIds);
     if (entity && provenance !== undefined) {
       // An LLM adds evidence to a known entity, never names or attributes: deleting what it added restores the entity.
       matched++;
@@ -263,13 +266,13 @@ export async function ingestInto(
         queued++;
       }
     }
-    // The page's word on the type travels with its evidence (an LLM's reading adds none).
+    // The page's word on the type travels with its evidence; an LLM's reading, with its own (a vote of its own kind).
     await graph.recordEvidence({
       ...source,
       kind: 'mention',
       entityId: entity.id,
       snippet: mention.snippet,
-      ...(provenance === undefined ? { detail: typeVoteDetail(vote) } : {}),
+      detail: typeVoteDetail(provenance === undefined ? vote : { type: mention.type, source: 'llm' }),
     });
     if (provenance === undefined) typeVotes.push({ id: entity.id, vote, snippet: mention.snippet, created: createdIds.has(entity.id) });
     if (!pageEntityIds.includes(entity.id)) pageEntityIds.push(entity.id);
@@ -383,6 +386,26 @@ export function isFullerPersonName(entity: Pick<Entity, 'name' | 'type'>, mentio
     short[short.length - 1] === full[full.length - 1] &&
     initialsFit(short.slice(0, -1).join(' '), full.slice(0, -1).join(' '))
   );
+}
+
+/** Entities of one name looked at for an LLM's mention: homonyms of one name are few. */
+const SAME_NAME_LOOKUP = 10;
+
+/**
+ * The entity an LLM's mention names when the resolver joined none: one whose name or
+ * alias normalizes as the mention's, whatever its type. Of homonyms, the one this page
+ * already names, else the one of the LLM's type, else the oldest.
+ */
+async function sameNameEntity(
+  graph: GraphService,
+  mention: AnalyzedEntity,
+  pageEntityIds: readonly EntityId[],
+): Promise<Entity | undefined> {
+  const found = await graph.findByName(mention.name, SAME_NAME_LOOKUP);
+  const exact = found.filter(
+    (e) => nameKey(e.name) === nameKey(mention.name) || e.aliases.some((a) => nameKey(a) === nameKey(mention.name)),
+  );
+  return exact.find((e) => pageEntityIds.includes(e.id)) ?? exact.find((e) => e.type === mention.type) ?? exact[0];
 }
 
 /**

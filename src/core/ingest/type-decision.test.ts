@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyzedEntity, AnalyzedRelation, CaptureAnalysis } from '../capture';
 import type { EntityId } from '../graph/ids';
+import { decideType, pageVotes, tallyTypes } from '../graph/type-evidence';
 import type { EntityType } from '../graph/types';
 import { ingestCapture } from './ingest';
 import { ingestTestGraph } from './testing/ingest-graph';
@@ -138,17 +139,25 @@ describe('an entity type decided by evidence', () => {
     expect(await store.getEntity(byHand.id)).toMatchObject({ type: 'company' });
   });
 
-  it("an LLM's reading adds evidence, never a vote", async () => {
+  it("an LLM's reading joins the entity whatever type it says, and leaves one vote per page for the type decision", async () => {
     const { store, deps } = ingestTestGraph();
     const id = first((await ingestCapture(page('https://a.example/1', [ent('Tessaly', 'company')]), deps, { capturedAt: 1 })).entityIds);
     for (const model of ['m1', 'm2', 'm3'])
-      await ingestCapture(page('https://a.example/1', [ent('Tessaly', 'company')]), deps, {
+      await ingestCapture(page('https://a.example/1', [ent('Tessaly', 'location')]), deps, {
         capturedAt: 1,
         provenance: { extractor: 'llm', model },
       });
+    expect(await store.countEntities()).toBe(1);
     const llm = (await store.evidenceOfEntity(id, 10)).filter((e) => e.extractor === 'llm');
-    expect(llm).toHaveLength(3);
-    expect(llm.every((e) => e.detail === undefined)).toBe(true);
+    expect(llm.map((e) => e.detail)).toEqual(['type: location (llm)', 'type: location (llm)', 'type: location (llm)']);
+    // One vote for the page, one for the LLM's reading of it: alone it does not flip the page's type.
+    const votes = pageVotes(await store.evidenceOfEntity(id, 10), 'company');
+    expect([...votes.values()]).toEqual([
+      { type: 'company', source: 'text' },
+      { type: 'location', source: 'llm' },
+    ]);
+    expect(decideType('company', tallyTypes('company', votes.values()))).toBe('company');
+    expect((await store.getEntity(id))?.type).toBe('company');
   });
 
   it('two guesses that disagree keep a same-name homonym apart (for review), as before', async () => {

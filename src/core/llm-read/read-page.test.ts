@@ -36,7 +36,7 @@ describe('readPage', () => {
     ]);
     const reading = await readPage({ title: 'Stripe', text: TEXT }, reader, { chunkTokens: 1_000, pageTokens: 10_000 });
     expect(reading.findings.relations).toHaveLength(1);
-    expect(reading).toMatchObject({ model: 'scripted-model', chunks: 1, chunksMalformed: 0, chunksFailed: 0, tokensSent: 100 });
+    expect(reading).toMatchObject({ model: 'scripted-model', chunks: 1, chunksMalformed: 0, chunksFailed: 0, tokensUsed: 110 });
     const [request] = reader.requests;
     expect(request?.system).toBe(EXTRACTION_SYSTEM_PROMPT);
     expect(request?.user).toContain(`${PAGE_OPEN}\n${TEXT}\n${PAGE_CLOSE}`);

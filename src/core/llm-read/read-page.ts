@@ -3,7 +3,9 @@
  * each through the `PageReader` port, parses every answer against the extraction
  * schema, and verifies what parsed against the page text (`verifyFindings`). A chunk
  * whose answer is not JSON or not the schema is skipped and counted; a failed call
- * (down, timeout, HTTP error) ends the reading with what earlier chunks gave.
+ * (down, timeout, HTTP error) ends the reading with what earlier chunks gave. The page's
+ * token allowance pays for prompts and answers alike: each answer is bounded by what is
+ * left, and no chunk is sent once too little is.
  *
  * @example
  *   const reading = await readPage({ title, text }, reader, { chunkTokens: 2_000, pageTokens: 6_000 });
@@ -33,12 +35,20 @@ export interface PageReading {
   readonly model: string;
   readonly findings: VerifiedFindings;
   readonly chunks: number;
+  /** Chunks whose answer parsed as the schema's JSON. */
+  readonly chunksParsed: number;
   /** Chunks whose answer was not JSON or did not fit the schema. */
   readonly chunksMalformed: number;
   /** Chunks not read: a call failed and the rest were not sent. */
   readonly chunksFailed: number;
-  /** Tokens sent (the provider's count where it gave one, else the estimate). */
-  readonly tokensSent: number;
+  /** Chunks not sent because the page's budget, answers counted, was spent. */
+  readonly chunksOverBudget: number;
+  /**
+   * Tokens used, prompts and answers alike: the provider's count where it gave one,
+   * else the estimate of the prompt and of the answer's text. What the page and daily
+   * budgets are charged.
+   */
+  readonly tokensUsed: number;
   readonly omittedChars: number;
   /** The failure that ended the reading early, if one did. */
   readonly error?: string;
@@ -46,6 +56,8 @@ export interface PageReading {
 
 /** An answer larger than this many tokens is not a list of one chunk's facts. */
 export const DEFAULT_ANSWER_TOKENS = 2_000;
+/** A chunk is sent only if at least this much of the page budget is left for its answer: less holds hardly one finding. */
+export const MIN_ANSWER_TOKENS = 100;
 
 export async function readPage(
   page: { readonly title: string; readonly text: string },
@@ -54,16 +66,28 @@ export async function readPage(
   signal?: AbortSignal,
 ): Promise<PageReading> {
   const overheadTokens = promptOverheadTokens(page.title, JSON.stringify(EXTRACTION_JSON_SCHEMA));
-  const plan = planChunks(page.text, { chunkTokens: limits.chunkTokens, pageTokens: limits.pageTokens, overheadTokens });
+  // Planned so that each chunk's prompt leaves room for a minimal answer; answers are charged as they come.
+  const plan = planChunks(page.text, {
+    chunkTokens: limits.chunkTokens,
+    pageTokens: limits.pageTokens,
+    overheadTokens: overheadTokens + MIN_ANSWER_TOKENS,
+  });
   const extractions: Extraction[] = [];
   let malformed = 0;
-  let tokensSent = 0;
+  let tokensUsed = 0;
   let error: string | undefined;
   let read = 0;
+  let overBudget = 0;
   for (const chunk of plan.chunks) {
     const { system, user } = extractionMessages({ title: page.title, chunk });
     // A failed call was sent all the same: it is charged the estimate.
     const estimate = overheadTokens + estimateTokens(chunk);
+    // The page budget pays for answers too: what is left after this prompt bounds the answer.
+    const left = limits.pageTokens - tokensUsed - estimate;
+    if (left < MIN_ANSWER_TOKENS) {
+      overBudget = plan.chunks.length - read;
+      break;
+    }
     try {
       const answer = await reader.read(
         {
@@ -71,17 +95,18 @@ export async function readPage(
           user,
           schema: EXTRACTION_JSON_SCHEMA,
           schemaName: EXTRACTION_SCHEMA_NAME,
-          maxTokens: limits.answerTokens ?? DEFAULT_ANSWER_TOKENS,
+          maxTokens: Math.min(limits.answerTokens ?? DEFAULT_ANSWER_TOKENS, left),
         },
         signal,
       );
-      tokensSent += answer.usage?.promptTokens ?? estimate;
+      tokensUsed +=
+        answer.usage === undefined ? estimate + estimateTokens(answer.text) : answer.usage.promptTokens + answer.usage.completionTokens;
       const parsed = parseExtraction(parseJsonText(answer.text));
       if (parsed.ok) extractions.push(parsed.value);
       else malformed++;
       read++;
     } catch (failure) {
-      tokensSent += estimate;
+      tokensUsed += estimate;
       error = toErrorShape(failure).message;
       break;
     }
@@ -90,9 +115,11 @@ export async function readPage(
     model: reader.model,
     findings: verifyFindings(extractions, page.text),
     chunks: plan.chunks.length,
+    chunksParsed: extractions.length,
     chunksMalformed: malformed,
-    chunksFailed: plan.chunks.length - read,
-    tokensSent,
+    chunksFailed: plan.chunks.length - read - overBudget,
+    chunksOverBudget: overBudget,
+    tokensUsed,
     omittedChars: plan.omittedChars,
     ...(error === undefined ? {} : { error }),
   };

@@ -112,6 +112,30 @@ describe('verifyFindings keeps only what the page says', () => {
     expect(out.dropped.relationsNotInPage).toBe(1);
   });
 
+  it('a quote must lie inside one sentence; a stop after an initial ("U.S.", "J.") or before a lowercase word does not end one', () => {
+    const page = 'Maria Tamm lives in Tartu. Globex Paper is a U.S. company run by J. Smith in Boston. It sells paper.';
+    const relation = (from: string, label: 'located_in' | 'works_for', to: string, sentence: string) => ({ from, label, to, sentence });
+    const out = verifyFindings(
+      [
+        {
+          entities: [entity('Maria Tamm'), entity('Tartu'), entity('Globex Paper'), entity('J. Smith'), entity('Boston')],
+          relations: [
+            relation('Globex Paper', 'located_in', 'Tartu', 'lives in Tartu. Globex Paper'),
+            relation('Globex Paper', 'located_in', 'Boston', 'Globex Paper is a U.S. company run by J. Smith in Boston'),
+            relation('J. Smith', 'works_for', 'Globex Paper', 'Globex Paper is a U.S. company run by J. Smith'),
+          ],
+        },
+      ],
+      page,
+    );
+    const sentence = 'Globex Paper is a U.S. company run by J. Smith in Boston.';
+    expect(out.relations).toEqual([
+      { from: 'Globex Paper', label: 'located_in', to: 'Boston', sentence },
+      { from: 'J. Smith', label: 'works_for', to: 'Globex Paper', sentence },
+    ]);
+    expect(out.dropped.relationsNotInPage).toBe(1);
+  });
+
   it('matches whole words only: a name inside another word is not in the page', () => {
     const out = verifyFindings([{ entities: [entity('Strip'), entity('Rub')], relations: [] }], PAGE);
     expect(out.entities).toEqual([]);

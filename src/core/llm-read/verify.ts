@@ -1,8 +1,9 @@
 /**
  * Keeps only what the page says. A model's findings are claims: an entity is kept
  * when its name occurs in the page text, an alias when it does too, and a relation
- * when its quoted sentence occurs in the page and both of its ends occur in that
- * sentence and are kept entities. Text is compared normalized (NFKC, case, diacritics,
+ * when its quote lies inside one sentence of the page (not across two) and both of
+ * its ends occur in the quote and are kept entities; the evidence stored is that whole
+ * page sentence. Text is compared normalized (NFKC, case, diacritics,
  * punctuation and spacing folded: `tokens`), so a quote that differs from the page
  * only in typography still matches, and a paraphrase does not. Everything dropped
  * is counted by reason. The evidence kept is the page's own sentence, never the
@@ -39,7 +40,7 @@ export interface DroppedCounts {
   readonly entitiesNotInPage: number;
   /** Aliases the page does not contain. */
   readonly aliasesNotInPage: number;
-  /** Relations whose quoted sentence the page does not contain. */
+  /** Relations whose quote is not inside one sentence of the page. */
   readonly relationsNotInPage: number;
   /** Relations whose sentence is in the page but does not name both ends. */
   readonly relationsEndsNotInSentence: number;
@@ -78,7 +79,34 @@ interface PageText {
 }
 
 function pageText(text: string): PageText {
-  return { whole: normalized(text), sentences: sentencePieces(text, MAX_SENTENCE_CHARS).map((s) => ({ text: s, norm: normalized(s) })) };
+  return { whole: normalized(text), sentences: pageSentences(text).map((s) => ({ text: s, norm: normalized(s) })) };
+}
+
+const LETTER = /^\p{L}$/u;
+const LOWERCASE = /^\p{Ll}$/u;
+
+/**
+ * The page's sentences for verification: the chunker's pieces, with a split that did
+ * not end a sentence undone, so that a quote is not refused for crossing it: after an
+ * initial ("U.S. company", "J. Smith") or before a lowercase word ("approx. two").
+ */
+function pageSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const piece of sentencePieces(text, MAX_SENTENCE_CHARS)) {
+    const last = out.at(-1);
+    if (last !== undefined && last.length + 1 + piece.length <= MAX_SENTENCE_CHARS && !endsSentence(last, piece)) {
+      out[out.length - 1] = `${last} ${piece}`;
+    } else out.push(piece);
+  }
+  return out;
+}
+
+function endsSentence(before: string, after: string): boolean {
+  if (LOWERCASE.test(after.charAt(0))) return false;
+  if (!before.endsWith('.')) return true;
+  // "U.S." or "J.": one letter before the dot, at the start or after a space or another dot.
+  const initial = LETTER.test(before.charAt(before.length - 2)) && /^$|[\s.]/u.test(before.charAt(before.length - 3));
+  return !initial;
 }
 
 /** Verifies the findings of every chunk of one page against the page's text. */
@@ -91,7 +119,10 @@ export function verifyFindings(extractions: readonly Extraction[], text: string)
   const relations = new Map<string, VerifiedRelation>();
   for (const r of extractions.flatMap((x) => x.relations)) {
     const quote = normalized(r.sentence);
-    if (!occursIn(quote, page.whole)) {
+    // Inside one sentence of the page: a quote running from the end of one sentence into
+    // the next ("… lives in Tartu. Globex Paper") is in the page text, but states nothing.
+    const sentence = occursIn(quote, page.whole) ? page.sentences.find((s) => occursIn(quote, s.norm))?.text : undefined;
+    if (sentence === undefined) {
       counts.relationsNotInPage++;
       continue;
     }
@@ -106,7 +137,6 @@ export function verifyFindings(extractions: readonly Extraction[], text: string)
       continue;
     }
     const key = `${nameKey(from)}|${r.label}|${nameKey(to)}`;
-    const sentence = page.sentences.find((s) => s.norm.includes(quote))?.text ?? r.sentence;
     if (!relations.has(key)) relations.set(key, { from, label: r.label, to, sentence });
   }
   return { entities, relations: [...relations.values()], dropped: { entitiesNotInPage, aliasesNotInPage, ...counts } };

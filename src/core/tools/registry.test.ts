@@ -91,6 +91,53 @@ describe('ToolRegistry.call', () => {
     expect(await r.callSafe('echo', { text: 'hi' }, caller)).toEqual({ ok: true, result: { text: 'hi' } });
   });
 
+  it('an argument key the tool does not declare, at any depth, is invalid_arguments naming it; keys a record or a loose object takes pass', async () => {
+    const r = new ToolRegistry({ deps: {} });
+    const seen: unknown[] = [];
+    r.register(
+      defineTool({
+        name: 'draw',
+        description: 'Draws.',
+        sideEffectClass: 'read-only',
+        inputSchema: z.object({
+          around: z.string().optional(),
+          filter: z.object({ types: z.array(z.object({ name: z.string() })).optional() }).optional(),
+          attributes: z.record(z.string(), z.object({ value: z.string() })).optional(),
+          extra: z.looseObject({}).optional(),
+          either: z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]).optional(),
+        }),
+        outputSchema: z.object({ ok: z.boolean() }),
+        examples: [{ input: {}, output: { ok: true } }],
+        execute: async (input) => {
+          seen.push(input);
+          return { ok: true };
+        },
+      }),
+    );
+    const refused = async (args: unknown) => {
+      const out = await r.callSafe('draw', args, caller);
+      return out.ok ? undefined : { code: out.error.code, unknown: (out.error.details as { unknown?: string[] } | undefined)?.unknown };
+    };
+    expect(await refused({ center: 'Stripe' })).toEqual({ code: 'invalid_arguments', unknown: ['center'] });
+    expect(await refused({ around: 'Stripe', filter: { types: [{ name: 'x', kind: 'y' }], depth: 2 } })).toEqual({
+      code: 'invalid_arguments',
+      unknown: ['filter.types[0].kind', 'filter.depth'],
+    });
+    expect(await refused({ attributes: { any: { value: 'v', note: 'n' } } })).toEqual({
+      code: 'invalid_arguments',
+      unknown: ['attributes.any.note'],
+    });
+    expect(await refused({ either: { a: 'x', c: 'y' } })).toEqual({ code: 'invalid_arguments', unknown: ['either.c'] });
+    // `__proto__` and `constructor` are keys like any other.
+    expect(await refused(JSON.parse('{"__proto__": {"x": 1}, "constructor": 1}'))).toEqual({
+      code: 'invalid_arguments',
+      unknown: ['__proto__', 'constructor'],
+    });
+    await expect(r.call('draw', { center: 'Stripe' }, caller)).rejects.toThrow(/unknown key "center".*takes around, filter/);
+    expect(seen).toEqual([]);
+    expect(await refused({ around: 'S', attributes: { any: { value: 'v' } }, extra: { whatever: 1 }, either: { b: 'y' } })).toBeUndefined();
+  });
+
   it('unknown errors from a handler become internal; an output off-schema is internal', async () => {
     const r = new ToolRegistry({ deps: {} });
     r.register({

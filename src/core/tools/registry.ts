@@ -17,6 +17,7 @@ import { AriadneError, InvalidArgumentsError, NotFoundError, toErrorShape } from
 import type { ErrorShape } from '../errors';
 import { WriteLock } from '../graph/write-lock';
 import { fitResult } from './truncate';
+import { unknownKeys } from './unknown-keys';
 import type { CallerKind, DefinedTool, ResolvedTool, SideEffectClass, Tool, ToolExecutionContext } from './tool';
 import type { WriteCall, WriteReport } from './write-report';
 
@@ -118,6 +119,27 @@ function issuesMessage(tool: string, error: z.ZodError): string {
   });
   const more = error.issues.length > MAX_QUOTED_ISSUES ? ` (and ${error.issues.length - MAX_QUOTED_ISSUES} more)` : '';
   return `Invalid arguments for ${tool}: ${parts.join('; ')}${more}.`;
+}
+
+/** Input JSON Schemas by input zod schema, built on a tool's first call. */
+const inputSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+/** Refuses argument keys the tool does not declare (zod would drop them and the call would run without them). */
+function checkKnownKeys(tool: Pick<Tool<unknown, unknown, unknown>, 'name' | 'inputSchema'>, rawArgs: unknown): void {
+  let schema = inputSchemas.get(tool.inputSchema);
+  if (schema === undefined) {
+    schema = inputJsonSchema(tool);
+    inputSchemas.set(tool.inputSchema, schema);
+  }
+  const unknown = unknownKeys(schema, rawArgs);
+  if (unknown.length === 0) return;
+  const properties = schema.properties;
+  const known = typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
+  throw new InvalidArgumentsError(
+    `Invalid arguments for ${tool.name}: unknown ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.map((k) => `"${k.slice(0, 80)}"`).join(', ')}. ` +
+      `${tool.name} takes ${known.length === 0 ? 'no arguments' : known.join(', ')} (see its input schema).`,
+    { unknown },
+  );
 }
 
 function asAriadneError(error: unknown): AriadneError {
@@ -237,6 +259,7 @@ export class ToolRegistry<D> {
       );
     }
     try {
+      checkKnownKeys(tool, rawArgs);
       const parsed = tool.inputSchema.safeParse(rawArgs ?? {});
       if (!parsed.success)
         throw new InvalidArgumentsError(issuesMessage(name, parsed.error), {

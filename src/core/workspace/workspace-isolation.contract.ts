@@ -74,6 +74,7 @@ export function workspaceIsolationContract(
     let router: WorkspaceToolRouter<ResolvedTool>;
     let a: Workspace;
     let b: Workspace;
+    let workspaceStore: WorkspaceStore;
 
     async function openGraph(env: IsolationEnvironment, workspace: Workspace) {
       const store = await env.openGraphStore(workspace);
@@ -90,6 +91,7 @@ export function workspaceIsolationContract(
 
     beforeEach(async () => {
       const env = await makeEnvironment();
+      workspaceStore = env.workspaceStore;
       registry = new WorkspaceRegistry({ store: env.workspaceStore, clock, newId: sequentialWorkspaceIds() });
       open = new OpenWorkspaces({
         open: (w) => openGraph(env, w),
@@ -233,6 +235,39 @@ export function workspaceIsolationContract(
       );
       const hits = (await router.call('entity_search', { query: 'Rust', workspace: 'thesis' }, caller)) as { results: unknown[] };
       expect(hits.results).toHaveLength(1);
+    });
+
+    it('a workspace name may not take the id form, in any case or compatibility form', async () => {
+      for (const name of ['w_default', 'W_Default', ' w_000001 ', '\uff57_default', 'w_not-yet-an-id'])
+        await expect(router.call('workspace_create', { name }, caller), name).rejects.toMatchObject({ code: 'invalid_arguments' });
+      await expect(router.call('workspace_rename', { workspace: 'Thesis', name: a.id }, caller)).rejects.toMatchObject({
+        code: 'invalid_arguments',
+      });
+      // Names that only start like an id are names.
+      await router.call('workspace_create', { name: 'w_ draft' }, caller);
+      await router.call('workspace_create', { name: 'w_x!' }, caller);
+    });
+
+    it("a reference that is one workspace's id and another's name is ambiguous, and writes nowhere", async () => {
+      // A name in the id form, stored before such names were refused.
+      const legacy = { ...b, name: 'W_Default' };
+      await workspaceStore.put(legacy);
+      const defaultBefore = await countsOf(await registry.active());
+      const thesisBefore = await countsOf(b);
+      for (const ref of ['w_default', 'W_DEFAULT', ' w_default ']) {
+        await expect(
+          router.call('entity_add', { name: 'Stripe', entity_type: 'company', workspace: ref }, caller),
+          ref,
+        ).rejects.toMatchObject({ code: 'ambiguous' });
+        await expect(router.call('workspace_switch', { workspace: ref }, caller), ref).rejects.toMatchObject({ code: 'ambiguous' });
+      }
+      expect(await countsOf(await registry.active())).toEqual(defaultBefore);
+      expect(await countsOf(b)).toEqual(thesisBefore);
+      // Its own id still reaches it, and it can be renamed out of the clash.
+      await router.call('workspace_rename', { workspace: b.id, name: 'Thesis' }, caller);
+      await router.call('entity_add', { name: 'Stripe', entity_type: 'company', workspace: 'w_default' }, caller);
+      expect((await countsOf(await registry.active())).entities).toBe(defaultBefore.entities + 1);
+      expect(await countsOf(b)).toEqual(thesisBefore);
     });
 
     it('a bad workspace argument is a clear error', async () => {

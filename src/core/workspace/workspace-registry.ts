@@ -18,11 +18,10 @@
  *   await registry.switchTo('thesis');              // by name, any case, or by id
  *   (await registry.captureTarget('https://arxiv.org/abs/1')).name; // 'Thesis', or the pinned one
  */
-import { ConflictError, InvalidArgumentsError, NotFoundError } from '../errors';
+import { AmbiguousError, ConflictError, InvalidArgumentsError, NotFoundError } from '../errors';
 import type { Clock } from '../graph/ids';
 import { matchesSitePattern, parseSiteUrl } from '../site-match';
 import {
-  asWorkspaceId,
   cleanSitePattern,
   cleanWorkspaceName,
   DEFAULT_WORKSPACE_ID,
@@ -204,15 +203,26 @@ export class WorkspaceRegistry {
     });
   }
 
+  /**
+   * The one workspace whose id or name is `rawRef`, ids and names alike compared
+   * ignoring case and compatibility forms. A reference that is one workspace's id and
+   * another's name (a name stored before names in the id form were refused) is
+   * `ambiguous` rather than quietly the id's: it names both.
+   */
   private find(rawRef: string, all: readonly Workspace[]): Workspace {
     const ref = rawRef.trim();
     if (ref === '') throw new InvalidArgumentsError('Name a workspace by its name or id.');
-    const id = asWorkspaceId(ref);
-    const byId = id === undefined ? undefined : all.find((w) => w.id === id);
-    if (byId !== undefined) return byId;
     const key = workspaceNameKey(ref);
+    const byId = all.find((w) => w.id === key);
     const byName = all.find((w) => workspaceNameKey(w.name) === key);
-    if (byName !== undefined) return byName;
+    if (byId !== undefined && byName !== undefined && byId.id !== byName.id)
+      throw new AmbiguousError(
+        `"${ref.slice(0, 100)}" is the id of workspace "${byId.name}" and the name of workspace ${byName.id}; ` +
+          `rename ${byName.id} (its name has the form of an id), or name the one you mean by its id.`,
+        { candidates: [byId, byName].map((w) => ({ id: w.id, name: w.name })) },
+      );
+    const found = byId ?? byName;
+    if (found !== undefined) return found;
     const names = all.slice(0, MAX_QUOTED_NAMES).map((w) => `"${w.name}"`);
     const more = all.length > MAX_QUOTED_NAMES ? ` (and ${all.length - MAX_QUOTED_NAMES} more)` : '';
     throw new NotFoundError(`No workspace is named "${ref.slice(0, 100)}". Workspaces: ${names.join(', ')}${more}.`);

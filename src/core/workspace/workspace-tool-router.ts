@@ -50,10 +50,9 @@ export interface WorkspaceToolRouterDeps<R extends RoutedToolRecord> {
 /** The argument name every graph tool accepts. */
 export const WORKSPACE_ARGUMENT = 'workspace';
 
-const DESCRIPTION = 'Workspace to act in: its name (any case) or id (w_…). Default: the active workspace. See workspace_list.';
+const DESCRIPTION = 'Workspace name or id (workspace_list); default: the active one';
 // The query loop's world is a workspace (seed 001's worldId).
-const QUERY_DESCRIPTION =
-  "Workspace the question is about (the query's world): its name (any case) or id (w_…). Default: the active workspace.";
+const QUERY_DESCRIPTION = "Workspace the question is about (the query's world): name or id; default: the active one";
 
 export class WorkspaceToolRouter<R extends RoutedToolRecord> {
   private readonly deps: WorkspaceToolRouterDeps<R>;

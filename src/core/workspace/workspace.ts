@@ -69,7 +69,17 @@ export function cleanWorkspaceName(raw: string): string {
       `A workspace name must be at most ${MAX_WORKSPACE_NAME_LENGTH} characters; this one has ${name.length}.`,
     );
   }
+  // A reference is an id or a name: a name in the id form could point at another workspace's graph.
+  if (looksLikeWorkspaceId(name))
+    throw new InvalidArgumentsError(
+      `"${name}" has the form of a workspace id (w_ followed by letters, digits, _ or -); choose a name that does not.`,
+    );
   return name;
+}
+
+/** Whether `ref` reads as a workspace id once case and compatibility forms are ignored, as names are compared. */
+export function looksLikeWorkspaceId(ref: string): boolean {
+  return asWorkspaceId(workspaceNameKey(ref.trim())) !== undefined;
 }
 
 /** What two names must differ in to be two workspaces: case and compatibility forms do not count. */

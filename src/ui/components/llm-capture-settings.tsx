@@ -65,12 +65,14 @@ export function LlmCaptureSettings() {
       await sendMessage({ type: 'llm.read', url });
       return { ok: true, text: 'Queued: the page will be read with the LLM.' };
     });
-  const forgetAll = () =>
+  const forgetAll = (allWorkspaces: boolean) =>
     act(async () => {
-      const r = await sendMessage({ type: 'llm.forget' });
+      const r = await sendMessage({ type: 'llm.forget', allWorkspaces });
+      const where =
+        r.workspaces.length === 1 ? `workspace "${r.workspaces[0]}"` : `workspaces ${r.workspaces.map((w) => `"${w}"`).join(', ')}`;
       return {
         ok: true,
-        text: `Removed what the LLM added to ${r.pages} page(s): ${r.evidenceRemoved} evidence rows, ${r.relationshipsRemoved} relationships, ${r.entitiesRemoved} entities.`,
+        text: `Removed what the LLM added to ${r.pages} page(s) in ${where}: ${r.evidenceRemoved} evidence rows, ${r.relationshipsRemoved} relationships, ${r.entitiesRemoved} entities.`,
       };
     });
 
@@ -115,8 +117,11 @@ export function LlmCaptureSettings() {
         <button type="button" disabled={busy} onClick={() => void readTab()} data-testid="llm-read-tab">
           Read the current tab's page with the LLM
         </button>
-        <button type="button" disabled={busy} onClick={() => void forgetAll()} data-testid="llm-forget-all">
-          Delete everything LLM reading added
+        <button type="button" disabled={busy} onClick={() => void forgetAll(false)} data-testid="llm-forget-all">
+          Delete everything LLM reading added in this workspace
+        </button>
+        <button type="button" disabled={busy} onClick={() => void forgetAll(true)} data-testid="llm-forget-all-workspaces">
+          … in all workspaces
         </button>
       </div>
       {message && (

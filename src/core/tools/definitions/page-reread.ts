@@ -81,10 +81,9 @@ function rereaderOf(deps: GraphToolDeps): PageRereader {
 export const pageReread = defineTool({
   name: 'page_reread',
   description:
-    'Read captured pages again with the current entity recognizer and relation extractor (from the sentences each page keeps), ' +
-    'replacing what an older reading of the page found. User edits are kept: merges, deleted entities, types, attributes and ' +
-    'relationships set by hand, and what an LLM read. Give url to re-read one page now; pages "outdated" (read by an older ' +
-    'analyzer version) or "all" to start a background run; cancel to stop it; nothing to see the run’s progress.',
+    'Read captured pages again with the current analyzers, replacing what an older reading found; ' +
+    'edits by hand and what an LLM read are kept. url: one page now; pages "outdated" or "all": a background run; ' +
+    'cancel: stop it; nothing: its progress.',
   sideEffectClass: 'side-effecting',
   tags: ['graph', 'write'],
   // Not under one writer turn for the whole call: each page takes the writer for itself, so captures go in between.

@@ -66,7 +66,8 @@ function readsOf(deps: TeamToolDeps): TeamReads {
 
 export const teamSearch = defineTool({
   name: 'team_search',
-  description: `entity_search in the team database the workspace is linked to (Settings → Team): fuzzy search by name or alias over everything the team captured, with the same arguments and results (ids are the team's; scores are trigram similarities, and without min_score the database keeps matches from 0.3). Answers unavailable when the workspace is not linked or the team database cannot be reached.`,
+  description:
+    "entity_search in the team database the workspace is linked to (Settings → Team), with the same arguments and results (ids are the team's; scores are trigram similarities). unavailable when not linked or unreachable.",
   sideEffectClass: 'read-only',
   tags: ['team', 'read'],
   inputSchema: entitySearch.inputSchema,
@@ -83,7 +84,7 @@ export const teamSearch = defineTool({
 export const teamFindRelated = defineTool({
   name: 'team_find_related',
   description:
-    'entity_find_related in the team database the workspace is linked to (Settings → Team): the entities connected to one through any relationship, across everything the team captured, with the same arguments and results. Answers unavailable when the workspace is not linked or the team database cannot be reached.',
+    'entity_find_related in the team database the workspace is linked to (Settings → Team), with the same arguments and results. unavailable when not linked or unreachable.',
   sideEffectClass: 'read-only',
   tags: ['team', 'read'],
   inputSchema: entityFindRelated.inputSchema,
