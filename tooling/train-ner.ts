@@ -26,7 +26,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { readDataset, SpanScorer, typedSpans, type LabeledDocument } from './ner/conll';
 import { FeatureExtractor } from '../src/extract/ner/features';
-import { COMPANY_NAMES, PRODUCT_NAMES, TECHNOLOGY_NAMES } from '../src/extract/ner/lists';
+import { COMPANY_NAMES, PRODUCT_NAMES, TRAINING_TECHNOLOGY_NAMES } from '../src/extract/ner/lists';
 import { typeId, type DatasetScheme } from '../src/extract/ner/labels';
 import { PhraseGazetteer } from '../src/extract/ner/gazetteer';
 import { encodeModel, NerModel, quantize, toBase64 } from '../src/extract/ner/model';
@@ -222,7 +222,7 @@ function main(): void {
   docs.push(...lowered, ...weak);
   const dev = existsSync(join(root, 'conll2003/eng.testa')) ? load(join(root, 'conll2003/eng.testa'), 'conll2003') : [];
   const lists: Array<[string[], number]> = [
-    ...TECHNOLOGY_NAMES.map((n): [string[], number] => [words(n), typeId('technology')]),
+    ...TRAINING_TECHNOLOGY_NAMES.map((n): [string[], number] => [words(n), typeId('technology')]),
     ...PRODUCT_NAMES.map((n): [string[], number] => [words(n), typeId('product')]),
     ...COMPANY_NAMES.map((n): [string[], number] => [words(n), typeId('company')]),
   ];
