@@ -52,6 +52,8 @@ function graph(page: Partial<Page> = {}, extraEvidence: readonly Evidence[] = []
       evidence('v_2', { kind: 'mention', entityId: eid('e_kestrel'), snippet: 'Kestrel Bank bought Ostra Pay for $5 and $6 million.' }),
       evidence('v_3', { kind: 'attribute', entityId: eid('e_kestrel'), detail: 'headquarters', snippet: 'Kestrel Bank, based in Oslo, …' }),
       evidence('v_4', { kind: 'mention', entityId: eid('e_mira'), snippet: 'Mira Holt leads the deal.' }),
+      // Written by Ariadne from the page's structured data, not a sentence of the page: never a quote.
+      evidence('v_5', { kind: 'mention', entityId: eid('e_ostra'), snippet: "From the page's structured data (Corporation)" }),
       ...extraEvidence,
     ],
     pages: [
@@ -64,7 +66,11 @@ function graph(page: Partial<Page> = {}, extraEvidence: readonly Evidence[] = []
         capturedAt: NOW,
         entityIds: [eid('e_kestrel'), eid('e_ostra'), eid('e_mira')],
         relationshipIds: [ACQUIRED.id],
-        sentences: ['Kestrel Bank bought Ostra Pay for $5 and $6 million.', 'Mira Holt leads the deal.'],
+        sentences: [
+          'Kestrel Bank bought Ostra Pay for $5 and $6 million.',
+          'Kestrel Bank, based in Oslo, is old.',
+          'Mira Holt leads the deal.',
+        ],
         ...page,
       },
     ],
@@ -134,6 +140,8 @@ describe('the page note of the Obsidian export', () => {
       '## Quotes\n\n> Kestrel Bank bought Ostra Pay for \\$5 and \\$6 million.\n> — [[Kestrel Bank]], [[Ostra Pay]]\n\n> Kestrel Bank, based in Oslo, …\n> — [[Kestrel Bank]]\n',
     );
     expect(body.match(/bought Ostra Pay/g)).toHaveLength(1);
+    expect(body).toContain('> Mira Holt leads the deal.\n> — [[Mira Holt]]\n');
+    expect(body).not.toContain('structured data');
     expect(body).toContain('## Entities\n\n- [[Kestrel Bank]] (company)\n- [[Ostra Pay]] (company)\n- [[Mira Holt]] (person)\n');
     expect(body).toContain('## Relationships\n\n- [[Kestrel Bank]] acquired [[Ostra Pay]]\n');
   });
@@ -198,7 +206,7 @@ describe('untrusted page text in the notes', () => {
 
   it('a hostile sentence is one escaped quote line: no link, embed, heading, math or comment', () => {
     const snippet = '# Head [[Evil]] ![[embed.png]] $x$ %%hidden%% ==mark== <script>x</script>\n\n> nested';
-    const g = graph({}, [evidence('v_9', { kind: 'mention', entityId: eid('e_ostra'), snippet })]);
+    const g = graph({ sentences: [snippet] }, [evidence('v_9', { kind: 'mention', entityId: eid('e_ostra'), snippet })]);
     const { body } = split(pageNoteOf(g).content);
     const line = body.split('\n').find((l) => l.includes('Head')) ?? never();
     expect(line).toBe(

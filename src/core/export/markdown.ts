@@ -193,6 +193,18 @@ function evidenceEntities(ev: Evidence, index: Index): string[] {
   return r ? [r.from, r.to] : [];
 }
 
+/**
+ * Whether a snippet is text of the page: with kept sentences, one of them holds it (a snippet
+ * cut with "…" by its kept part); a snippet Ariadne wrote itself (from structured data: "From
+ * the page's structured data", "structured data: A founded_by B") is not. Without kept
+ * sentences there is nothing to check against, and every snippet counts.
+ */
+function statedOnPage(snippet: string, sentences: readonly string[] | undefined): boolean {
+  if (sentences === undefined || sentences.length === 0) return true;
+  const kept = snippet.replace(/…$/, '').trim();
+  return sentences.some((s) => s.replace(/\s+/g, ' ').includes(kept));
+}
+
 /** The sentences that stated facts, once each in the order read, with the entities each names. */
 function quotesOf(p: Page, index: Index): { readonly text: string; readonly entityIds: readonly string[] }[] {
   const bySnippet = new Map<string, Set<string>>();
@@ -201,7 +213,7 @@ function quotesOf(p: Page, index: Index): { readonly text: string; readonly enti
     if (text === '') continue;
     let ids = bySnippet.get(text);
     if (!ids) {
-      if (bySnippet.size >= MAX_QUOTES_PER_PAGE) continue;
+      if (bySnippet.size >= MAX_QUOTES_PER_PAGE || !statedOnPage(text, p.sentences)) continue;
       ids = new Set();
       bySnippet.set(text, ids);
     }
