@@ -46,6 +46,8 @@ test('an LLM reads a captured page: its relations show with their sentence and m
     await panel.getByTestId('llm-provider').selectOption('openai-compatible');
     await panel.getByTestId('llm-base-url').fill(llm.baseUrl);
     await panel.getByTestId('llm-model').fill('scripted');
+    await panel.getByTestId('llm-save').click(); // saved on purpose, after the connection test passes
+    await expect(panel.getByTestId('llm-saved')).toContainText('Saved. Connected');
     await expect(panel.getByTestId('llm-read-pages')).not.toBeChecked(); // off by default
     await panel.getByTestId('llm-read-pages').click(); // runs the connection test first, then turns on
     await expect(panel.getByTestId('llm-capture-message')).toContainText('will also be read');

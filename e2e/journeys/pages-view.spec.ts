@@ -5,10 +5,9 @@
 // what only it contributed while what the other page supports stays; axe clean at 320
 // and 500 px, light and dark.
 import { expect, test } from '../support/fixtures';
-import { axeCleanAtPanelWidths, snap } from '../support/panel-journey';
+import { axeCleanAtPanelWidths, pageAction, PAGES_VIEW_PAGES, pagesViewWithTwoPages, snap } from '../support/panel-journey';
 
-const OSTRA = 'pages-view/ostra-pay.html';
-const KESTREL = 'pages-view/kestrel-bank.html';
+const { OSTRA, KESTREL } = PAGES_VIEW_PAGES;
 
 test('pages: listed with their facts, filtered, opened at evidence, deleted with what only they contributed', async ({
   capture,
@@ -16,15 +15,9 @@ test('pages: listed with their facts, filtered, opened at evidence, deleted with
   sidePanel,
   site,
 }, testInfo) => {
-  await capture(KESTREL);
-  await capture(OSTRA);
-  const panel = await sidePanel.open();
-  await panel.setViewportSize({ width: 400, height: 900 });
-  await panel.getByRole('tab', { name: 'Pages' }).click();
+  const { panel, rows } = await pagesViewWithTwoPages(capture, sidePanel);
 
   // Newest first, with the page's metadata and what it contributed.
-  const rows = panel.getByTestId('page-row');
-  await expect(rows).toHaveCount(2);
   await expect(panel.getByTestId('page-count')).toHaveText('2');
   await expect(rows.nth(0)).toHaveAttribute('data-url', site.url(OSTRA));
   await expect(rows.nth(1)).toHaveAttribute('data-url', site.url(KESTREL));
@@ -49,7 +42,7 @@ test('pages: listed with their facts, filtered, opened at evidence, deleted with
 
   // Open at evidence: a new tab at the page, with a text fragment quoting it.
   const opened = context.waitForEvent('page');
-  await ostra.getByTestId('open-at-evidence').click();
+  await pageAction(ostra, 'open-at-evidence');
   const tab = await opened;
   await tab.waitForLoadState('domcontentloaded');
   const at = new URL(tab.url());
@@ -59,13 +52,13 @@ test('pages: listed with their facts, filtered, opened at evidence, deleted with
 
   // Capture again: the page opens in a tab and goes through the context menu's capture path.
   const reopened = context.waitForEvent('page');
-  await rowOf(KESTREL).getByTestId('page-recapture').click();
+  await pageAction(rowOf(KESTREL), 'page-recapture');
   expect((await reopened).url()).toBe(site.url(KESTREL));
   await expect(panel.getByTestId('pages-status')).toContainText('"Kestrel Bank: a profile" was captured again');
   await expect(rows.nth(0)).toHaveAttribute('data-url', site.url(KESTREL)); // newest first again
 
   // Delete the Ostra Pay page: what only it named goes, Kestrel Bank (on the other page) stays.
-  await ostra.getByTestId('page-delete').click();
+  await pageAction(ostra, 'page-delete');
   await expect(panel.getByRole('group', { name: /Confirm deleting/ })).toBeVisible();
   await snap(panel, testInfo, 'pages-02-confirm');
   await panel.getByTestId('confirm-page-delete').click();

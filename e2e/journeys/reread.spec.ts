@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { CaptureRig } from '../support/capture';
 import { CORPUS_PAGES as PAGES, corpusTest as test } from '../support/corpus-site';
 import { expect } from '../support/fixtures';
-import { axeCleanAtPanelWidths, snap } from '../support/panel-journey';
+import { axeCleanAtPanelWidths, pageAction, snap } from '../support/panel-journey';
 
 const NEWS = 'metascraper/globenewswire/input.html';
 const BLOG = 'metascraper/segment/input.html';
@@ -109,7 +109,7 @@ test.describe('re-reading pages', () => {
     expect(view.entity.aliases).toContain('Sources');
 
     // One page by hand: the row's "Re-read" says what it found.
-    await row.getByTestId('page-reread').click();
+    await pageAction(row, 'page-reread');
     await expect(panel.getByTestId('pages-status')).toContainText('Re-read "Segment Launches Sources');
 
     // The answer still works.

@@ -139,7 +139,7 @@ test.describe('the side panel as a workspace, on corpus pages', () => {
     expect(notes.filter((n) => n.name.startsWith('Pages/'))).toHaveLength(stats.pages);
     const names = new Set(notes.map((n) => n.name.replace(/^(?:Entities|Pages)\//, '').replace(/\.md$/, '')));
     for (const note of notes) {
-      expect(note.text.startsWith('---\ntype: '), note.name).toBe(true);
+      expect(note.text.startsWith(note.name.startsWith('Pages/') ? '---\ntitle: ' : '---\ntype: '), note.name).toBe(true);
       for (const link of note.text.split('[[').slice(1))
         expect(names.has(link.slice(0, link.indexOf(']]'))), `${note.name} links ${link.slice(0, 40)}`).toBe(true);
     }

@@ -31,8 +31,15 @@ test('settings persist across a restart of the browser context', async ({}, test
     await panel.getByTestId('llm-provider').selectOption('openai-compatible');
     await panel.getByTestId('llm-model').fill('llama3.2');
     await panel.getByLabel(/API key/).fill(API_KEY);
+    // Saved on purpose: no server answers here, so the test fails and the form offers to save anyway.
+    await panel.getByTestId('llm-save').click();
+    await expect(panel.getByTestId('llm-test-result')).toContainText('Not saved');
+    await panel.getByTestId('llm-save-anyway').click();
+    await expect(panel.getByTestId('llm-saved')).toBeVisible();
     await panel.getByTestId('auto-accept').fill('92');
-    await expect(panel.getByTestId('storage-used')).toContainText('MB');
+    await expect(panel.getByTestId('storage-used')).toHaveText(
+      /^Used: [\d.,]+ (?:B|KB|MB) of the [\d.,]+ (?:MB|GB|TB) the browser allows Ariadne\.$/,
+    );
     const { violations } = await new AxeBuilder({ page: panel }).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     // Nothing overflows sideways at 320 px.

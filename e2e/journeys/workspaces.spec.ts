@@ -133,6 +133,7 @@ test("a captured page's entities are copied to another workspace from the Pages 
   await panel.bringToFront();
   await panel.getByRole('tab', { name: 'Pages' }).click();
   const row = panel.getByTestId('page-row').first();
+  await row.getByTestId('page-actions').click();
   await row.getByTestId('copy-page-target').selectOption({ label: 'Shortlist' });
   await row.getByTestId('copy-page').click();
   await expect(panel.getByTestId('pages-status')).toContainText('Copied into Shortlist');

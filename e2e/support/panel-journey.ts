@@ -29,6 +29,34 @@ export async function askInPanel(panel: Page, question: string): Promise<Locator
   return answers.last();
 }
 
+/** The two pages of `e2e/site/pages-view`, captured in this order (Kestrel Bank's profile, then the Ostra Pay deal). */
+export const PAGES_VIEW_PAGES = { KESTREL: 'pages-view/kestrel-bank.html', OSTRA: 'pages-view/ostra-pay.html' } as const;
+
+/**
+ * Captures both `PAGES_VIEW_PAGES` and opens the panel at 400 px on its Pages tab once it
+ * lists both; returns the panel and its page rows.
+ */
+export async function pagesViewWithTwoPages(
+  capture: (path: string) => Promise<string>,
+  sidePanel: { open(): Promise<Page> },
+): Promise<{ readonly panel: Page; readonly rows: Locator }> {
+  await capture(PAGES_VIEW_PAGES.KESTREL);
+  await capture(PAGES_VIEW_PAGES.OSTRA);
+  const panel = await sidePanel.open();
+  await panel.setViewportSize({ width: 400, height: 900 });
+  await panel.getByRole('tab', { name: 'Pages' }).click();
+  const rows = panel.getByTestId('page-row');
+  await expect(rows).toHaveCount(2);
+  return { panel, rows };
+}
+
+/** Clicks the action `testId` of a Pages row, opening the row's "Actions" first when it is closed. */
+export async function pageAction(row: Locator, testId: string): Promise<void> {
+  const menu = row.getByTestId('page-actions');
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await row.getByTestId(testId).click();
+}
+
 export async function snap(panel: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
   await panel.screenshot({ path, fullPage: true });

@@ -19,6 +19,7 @@ import { SearchView } from './components/search-view';
 import { SettingsView } from './components/settings-view';
 import { WorkspaceSwitcher } from './components/workspace-switcher';
 import { showWorkspace } from './panel-ports';
+import { applyTheme, storedTheme } from './theme';
 import { useWorkspaces } from './workspace/use-workspaces';
 import type { View } from './slices/nav-slice';
 import { usePanelStore } from './store';
@@ -42,6 +43,9 @@ export function App() {
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
+  useEffect(() => {
+    void storedTheme().then((t) => applyTheme(t));
+  }, []);
   useEffect(() => {
     // A search typed before a switch is run again in the workspace switched to.
     const { search, runSearch } = usePanelStore.getState();

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpusGraph, corpusPresent } from '../../../tooling/testing/corpus-graph';
-import { asEntityId } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import type { Entity } from '../graph/types';
 import { ENTITY_TYPES } from '../graph/types';
@@ -17,6 +16,7 @@ import type { GraphDump } from './dump';
 import { dumpGraph } from './dump';
 import { exportFile } from './export-files';
 import { markdownNotes, noteName } from './markdown';
+import { testEntity } from './testing/entity';
 import { readStoredZip as readZip, type ZippedFile as ZipFile } from './testing/read-zip';
 import { crc32, zipStore } from './zip';
 
@@ -77,8 +77,9 @@ function checkVault(files: readonly ZipFile[], dump: GraphDump): void {
     const type = fields.get('type');
     if (file.name.startsWith('Pages/')) {
       expect(type).toBe('page');
-      expect(dump.pages.map((p) => p.url)).toContain(fields.get('url'));
-      expect(fields.get('captured')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(dump.pages.map((p) => p.url)).toContain(fields.get('source'));
+      expect(fields.get('created')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(fields.get('tags')).toEqual(['clippings', 'ariadne']);
     } else {
       expect(ENTITY_TYPES).toContain(type);
       expect(fields.get('created')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -142,17 +143,7 @@ describe.skipIf(!corpusPresent)('the Markdown export of a graph built from corpu
 });
 
 describe('note names and the ZIP writer', () => {
-  const entity = (id: string, name: string): Entity => ({
-    id: asEntityId(id) ?? never(),
-    name,
-    type: 'company',
-    aliases: [],
-    attributes: {},
-    createdAt: NOW,
-    updatedAt: NOW,
-    mentionCount: 1,
-    keys: [],
-  });
+  const entity = (id: string, name: string): Entity => testEntity(id, name, NOW);
 
   it('names hostile to Windows, macOS or wiki links become safe, unique note names', () => {
     const hostile = [

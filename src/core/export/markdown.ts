@@ -1,16 +1,20 @@
 /**
  * Markdown notes for Obsidian: one note per entity (`Entities/`) and one per captured
- * page (`Pages/`), each with YAML front matter (type, aliases, sources, dates) and
- * `[[wiki links]]` between them, packed in a ZIP file (`markdownZip`) that unzips into
- * a folder Obsidian opens as a vault as it is.
+ * page (`Pages/`), with `[[wiki links]]` between them, packed in a ZIP file (`markdownZip`)
+ * that unzips into a folder Obsidian opens as a vault as it is.
  *
- * Note names are file names on Windows and macOS alike and valid inside `[[…]]`: no
- * `\ / : * ? " < > | [ ] # ^`, no control characters, no leading dot, no trailing dot
- * or space, no reserved device name (`CON`, `NUL`, `COM1`, …), at most 180 UTF-8 bytes,
- * Unicode NFC; they are unique across the vault without regard to case (both systems
- * ignore it), homonyms numbered "Stripe (2)", so every link points at one note.
- * Page text inside notes is flattened and escaped so it cannot open a heading, a list,
- * a link or an embed; a link is written only for an http(s) address.
+ * A page note is what a web clipper writes: front matter with the properties of Obsidian
+ * Web Clipper's default template (title, source, author, published, created, description,
+ * tags) plus Ariadne's site and type; then the sentences that stated facts, as quotes, each
+ * followed by links to the entities it names; the entities (typed) and the relationships
+ * read from it. An entity note gives its type, aliases and sources, and each fact
+ * (attribute, relationship) with links to the page notes it came from.
+ *
+ * Note names: see `noteName` (markdown-text.ts); they are unique across the vault without
+ * regard to case (Windows and macOS ignore it), homonyms numbered "Stripe (2)", so every
+ * link points at one note. Page text is flattened and escaped so it cannot open a heading,
+ * a list, a link or an embed; a link is written only for an http(s) address; every front
+ * matter value from outside is a quoted YAML string.
  *
  * @example
  *   const notes = markdownNotes(dump);   // [{ path: 'Entities/Stripe.md', name: 'Stripe', content: '---\ntype: company\n…' }, …]
@@ -18,6 +22,7 @@
  */
 import type { Entity, Evidence, Page, Relationship } from '../graph/types';
 import { verbPhrase } from '../query/sentences';
+import { bare, frontMatter, inline, isoDate, noteName, pageLink } from './markdown-text';
 import { isWebUrl } from './web-url';
 import { zipStore } from './zip';
 
@@ -38,102 +43,16 @@ export interface MarkdownGraph {
 
 /** Sources in an entity's front matter, and pages it links, at most (the JSON export has them all). */
 const MAX_SOURCES_PER_NOTE = 20;
-/**
- * Longest note name in UTF-8 bytes: macOS and Linux allow 255 bytes a file name, which
- * leaves room for a homonym's " (99)" and ".md".
- */
-const MAX_NOTE_BYTES = 180;
-/** Device names Windows reserves, with or without an extension. */
-const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com\d|lpt\d)$/i;
+/** Quotes on a page note at most: a long article states many facts, and the note should stay readable. */
+const MAX_QUOTES_PER_PAGE = 40;
+/** Page notes linked after one fact of an entity note: most facts come from one or two pages. */
+const MAX_PAGES_PER_FACT = 3;
+/** The description (excerpt) of a page note: its first kept sentence, cut to this many characters. */
+const MAX_DESCRIPTION_CHARS = 300;
+/** The tags Obsidian Web Clipper gives its notes, and Ariadne's own. */
+const PAGE_TAGS = ['clippings', 'ariadne'];
 export const ENTITY_FOLDER = 'Entities';
 export const PAGE_FOLDER = 'Pages';
-
-/** Bytes of one code point in UTF-8. */
-function utf8Size(codePoint: number): number {
-  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
-}
-
-/** Cuts `text` to at most `max` UTF-8 bytes, on a character boundary. */
-function cutBytes(text: string, max: number): string {
-  let bytes = 0;
-  let out = '';
-  for (const ch of text) {
-    const size = utf8Size(ch.codePointAt(0) ?? 0);
-    if (bytes + size > max) break;
-    bytes += size;
-    out += ch;
-  }
-  return out;
-}
-
-/** Windows drops trailing dots and spaces from file names: they go here first (a loop, not a backtracking pattern). */
-function withoutTrailingDotsOrSpaces(text: string): string {
-  let end = text.length;
-  while (end > 0 && (text.charAt(end - 1) === '.' || /\s/.test(text.charAt(end - 1)))) end -= 1;
-  return text.slice(0, end);
-}
-
-/**
- * A note name that is a valid file name on Windows and macOS and valid inside `[[…]]`.
- *
- * @example noteName('a/b [x]#y|z') // 'a b x y z'
- * @example noteName('nul.txt') // 'nul_.txt'
- */
-export function noteName(name: string): string {
-  const flat = name
-    .normalize('NFC')
-    .replace(/[[\]#^|\\/:*?"<>]/g, ' ')
-    .replace(/\p{Cc}|\p{Cf}/gu, '')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+/, '');
-  const safe = withoutTrailingDotsOrSpaces(cutBytes(flat, MAX_NOTE_BYTES));
-  if (safe.length === 0) return 'Untitled';
-  // "NUL.txt" is as reserved as "NUL": the mark goes on the part before the first dot.
-  const dot = safe.indexOf('.');
-  const stem = dot < 0 ? safe : safe.slice(0, dot);
-  return WINDOWS_RESERVED.test(stem) ? `${stem}_${safe.slice(stem.length)}` : safe;
-}
-
-/** Text from pages, flattened to one line so it cannot open a heading, list, link or embed. */
-function inline(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/([[\]`*_<>|#!\\])/g, '\\$1')
-    .trim();
-}
-
-/**
- * A YAML double-quoted scalar: JSON's escapes are YAML's, and the characters YAML does not
- * allow as they are (C1 controls, line and paragraph separators, byte-order marks) are escaped too.
- */
-function yamlString(text: string): string {
-  return JSON.stringify(text).replace(
-    /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** The front matter block: plain keys, dates bare, every other value quoted. */
-function frontMatter(fields: readonly (readonly [string, string | readonly string[]])[]): string[] {
-  const lines = ['---'];
-  for (const [key, value] of fields) {
-    if (typeof value === 'string') lines.push(`${key}: ${value}`);
-    else if (value.length > 0) lines.push(`${key}:`, ...value.map((v) => `  - ${yamlString(v)}`));
-  }
-  lines.push('---');
-  return lines;
-}
-
-/** A link to a page: a Markdown link only for an http(s) address, plain text otherwise. */
-function pageLink(url: string, title: string): string {
-  const text = inline(title || url);
-  if (!isWebUrl(url)) return `${text} (${inline(url)})`;
-  return `[${text}](<${url.replace(/[<>\s]/g, encodeURIComponent)}>)`;
-}
 
 /** Unique note names, case-insensitively, across every note of the vault. */
 class NoteNames {
@@ -152,7 +71,10 @@ function group<T>(items: readonly T[], keyOf: (t: T) => string | undefined): Map
   const out = new Map<string, T[]>();
   for (const item of items) {
     const key = keyOf(item);
-    if (key !== undefined) out.set(key, [...(out.get(key) ?? []), item]);
+    if (key === undefined) continue;
+    const list = out.get(key);
+    if (list) list.push(item);
+    else out.set(key, [item]);
   }
   return out;
 }
@@ -162,9 +84,15 @@ interface Index {
   readonly pageName: ReadonlyMap<string, string>;
   readonly outgoing: ReadonlyMap<string, Relationship[]>;
   readonly incoming: ReadonlyMap<string, Relationship[]>;
+  /** Entity-level evidence by entity id. */
   readonly evidence: ReadonlyMap<string, Evidence[]>;
+  /** Relationship evidence by relationship id. */
+  readonly relationshipEvidence: ReadonlyMap<string, Evidence[]>;
+  /** All evidence by page URL, in the graph's order. */
+  readonly pageEvidence: ReadonlyMap<string, Evidence[]>;
   readonly pagesOf: ReadonlyMap<string, Page[]>;
   readonly relationships: ReadonlyMap<string, Relationship>;
+  readonly entityType: ReadonlyMap<string, string>;
 }
 
 function indexOf(graph: MarkdownGraph): Index {
@@ -179,13 +107,22 @@ function indexOf(graph: MarkdownGraph): Index {
     outgoing: group(graph.relationships, (r) => r.from),
     incoming: group(graph.relationships, (r) => r.to),
     evidence: group(graph.evidence, (ev) => ev.entityId),
+    relationshipEvidence: group(graph.evidence, (ev) => ev.relationshipId),
+    pageEvidence: group(graph.evidence, (ev) => ev.pageUrl),
     pagesOf,
     relationships: new Map(graph.relationships.map((r) => [r.id, r])),
+    entityType: new Map(graph.entities.map((e) => [e.id, e.type])),
   };
 }
 
 function link(index: Index, entityId: string): string {
   return `[[${index.entityName.get(entityId) ?? 'Unknown'}]]`;
+}
+
+/** " · [[Page]]" for the page notes the evidence came from (those in the vault), or nothing. */
+function fromPages(index: Index, evidence: readonly Evidence[]): string {
+  const names = [...new Set(evidence.flatMap((ev) => index.pageName.get(ev.pageUrl) ?? []))].slice(0, MAX_PAGES_PER_FACT);
+  return names.length === 0 ? '' : ` · ${names.map((n) => `[[${n}]]`).join(', ')}`;
 }
 
 function entityNote(e: Entity, index: Index): MarkdownNote {
@@ -198,21 +135,29 @@ function entityNote(e: Entity, index: Index): MarkdownNote {
   );
   const lines = [
     ...frontMatter([
-      ['type', e.type],
+      ['type', bare(e.type)],
       ['aliases', e.aliases],
       ['sources', sources],
-      ['created', isoDate(e.createdAt)],
-      ['updated', isoDate(e.updatedAt)],
+      ['created', bare(isoDate(e.createdAt))],
+      ['updated', bare(isoDate(e.updatedAt))],
     ]),
     `# ${inline(e.name)}`,
     '',
   ];
   if (e.description) lines.push(inline(e.description), '');
+  const attributeEvidence = group(
+    evidence.filter((ev) => ev.kind === 'attribute'),
+    (ev) => ev.detail,
+  );
   const attributes = Object.entries(e.attributes);
-  if (attributes.length > 0) lines.push(...attributes.map(([k, v]) => `- ${inline(k)}: ${inline(v)}`), '');
+  if (attributes.length > 0)
+    lines.push(...attributes.map(([k, v]) => `- ${inline(k)}: ${inline(v)}${fromPages(index, attributeEvidence.get(k) ?? [])}`), '');
+  const sourced = (r: Relationship) => fromPages(index, index.relationshipEvidence.get(r.id) ?? []);
   const rels = [
-    ...(index.outgoing.get(e.id) ?? []).map((r) => `- ${inline(verbPhrase(r.label))} ${link(index, r.to)}`),
-    ...(index.incoming.get(e.id) ?? []).map((r) => `- ${link(index, r.from)} ${inline(verbPhrase(r.label))} ${inline(e.name)}`),
+    ...(index.outgoing.get(e.id) ?? []).map((r) => `- ${inline(verbPhrase(r.label))} ${link(index, r.to)}${sourced(r)}`),
+    ...(index.incoming.get(e.id) ?? []).map(
+      (r) => `- ${link(index, r.from)} ${inline(verbPhrase(r.label))} ${inline(e.name)}${sourced(r)}`,
+    ),
   ];
   if (rels.length > 0) lines.push('## Relationships', '', ...rels, '');
   const shown = pages.slice(0, MAX_SOURCES_PER_NOTE).map((p) => `- [[${index.pageName.get(p.url) ?? 'Unknown'}]]`);
@@ -221,21 +166,91 @@ function entityNote(e: Entity, index: Index): MarkdownNote {
   return { path: `${ENTITY_FOLDER}/${name}.md`, name, content: `${lines.join('\n').trimEnd()}\n` };
 }
 
+/**
+ * A publication date as a bare `YYYY-MM-DD` when the page wrote one Ariadne can read (an ISO
+ * date keeps its own day, whatever its time zone), else as the page wrote it (quoted).
+ */
+function publishedValue(raw: string | undefined) {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const iso = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(raw.trim());
+  if (iso?.[1] !== undefined && !Number.isNaN(Date.parse(iso[1]))) return bare(iso[1]);
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? raw : bare(isoDate(at));
+}
+
+/** The first kept sentence, as the note's description (pages keep no separate excerpt). */
+function descriptionOf(p: Page): string | undefined {
+  const first = p.sentences?.find((s) => s.trim() !== '');
+  if (first === undefined) return undefined;
+  const flat = first.replace(/\s+/g, ' ').trim();
+  return flat.length <= MAX_DESCRIPTION_CHARS ? flat : `${flat.slice(0, MAX_DESCRIPTION_CHARS - 1).trimEnd()}…`;
+}
+
+/** The entities a piece of evidence is about: its entity, or its relationship's two ends. */
+function evidenceEntities(ev: Evidence, index: Index): string[] {
+  if (ev.entityId !== undefined) return [ev.entityId];
+  const r = ev.relationshipId === undefined ? undefined : index.relationships.get(ev.relationshipId);
+  return r ? [r.from, r.to] : [];
+}
+
+/**
+ * Whether a snippet is text of the page: with kept sentences, one of them holds it (a snippet
+ * cut with "…" by its kept part); a snippet Ariadne wrote itself (from structured data: "From
+ * the page's structured data", "structured data: A founded_by B") is not. Without kept
+ * sentences there is nothing to check against, and every snippet counts.
+ */
+function statedOnPage(snippet: string, sentences: readonly string[] | undefined): boolean {
+  if (sentences === undefined || sentences.length === 0) return true;
+  const kept = snippet.replace(/…$/, '').trim();
+  return sentences.some((s) => s.replace(/\s+/g, ' ').includes(kept));
+}
+
+/** The sentences that stated facts, once each in the order read, with the entities each names. */
+function quotesOf(p: Page, index: Index): { readonly text: string; readonly entityIds: readonly string[] }[] {
+  const bySnippet = new Map<string, Set<string>>();
+  for (const ev of index.pageEvidence.get(p.url) ?? []) {
+    const text = ev.snippet.replace(/\s+/g, ' ').trim();
+    if (text === '') continue;
+    let ids = bySnippet.get(text);
+    if (!ids) {
+      if (bySnippet.size >= MAX_QUOTES_PER_PAGE || !statedOnPage(text, p.sentences)) continue;
+      ids = new Set();
+      bySnippet.set(text, ids);
+    }
+    for (const id of evidenceEntities(ev, index)) if (index.entityName.has(id)) ids.add(id);
+  }
+  return [...bySnippet].map(([text, ids]) => ({ text, entityIds: [...ids] }));
+}
+
 function pageNote(p: Page, index: Index): MarkdownNote {
   const name = index.pageName.get(p.url) ?? noteName(p.title);
   const lines = [
     ...frontMatter([
-      ['type', 'page'],
-      ['url', yamlString(p.url)],
-      ['site', yamlString(p.site)],
-      ['captured', isoDate(p.capturedAt)],
+      ['title', p.title || p.url],
+      // Obsidian shows a URL property as a link: only an http(s) address is written there.
+      ['source', isWebUrl(p.url) ? p.url : undefined],
+      ['author', p.byline === undefined || p.byline.trim() === '' ? [] : [p.byline.trim()]],
+      ['published', publishedValue(p.publishedAt)],
+      ['created', bare(isoDate(p.capturedAt))],
+      ['description', descriptionOf(p)],
+      ['tags', PAGE_TAGS],
+      ['site', p.site],
+      ['type', bare('page')],
     ]),
     `# ${inline(p.title || p.url)}`,
     '',
     pageLink(p.url, 'Open the page'),
     '',
   ];
-  const entities = [...new Set(p.entityIds)].filter((id) => index.entityName.has(id)).map((id) => `- ${link(index, id)}`);
+  const quotes = quotesOf(p, index).flatMap((q) => [
+    `> ${inline(q.text)}`,
+    ...(q.entityIds.length === 0 ? [] : [`> — ${q.entityIds.map((id) => link(index, id)).join(', ')}`]),
+    '',
+  ]);
+  if (quotes.length > 0) lines.push('## Quotes', '', ...quotes);
+  const entities = [...new Set(p.entityIds)]
+    .filter((id) => index.entityName.has(id))
+    .map((id) => `- ${link(index, id)} (${index.entityType.get(id) ?? 'other'})`);
   if (entities.length > 0) lines.push('## Entities', '', ...entities, '');
   const rels = p.relationshipIds.flatMap((id) => {
     const r = index.relationships.get(id);
@@ -264,3 +279,5 @@ export function markdownZip(
   );
   return { data, entityNotes: graph.entities.length, pageNotes: graph.pages.length };
 }
+
+export { noteName } from './markdown-text';

@@ -1,7 +1,8 @@
 /**
  * The Q&A chat of this window: questions answered from the graph (offline by
  * default, or by the LLM set in Settings), streamed, with sources; replies keep
- * context ("who founded this company?", "merge it with the previous one").
+ * context ("who founded this company?", "merge it with the previous one"). Before the first
+ * question it says whether a model answers, with a link to Settings' LLM block.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -18,6 +19,8 @@ export function ChatView() {
   const askQuestion = usePanelStore((s) => s.askQuestion);
   const setReplyTo = usePanelStore((s) => s.setReplyTo);
   const loadHistory = usePanelStore((s) => s.loadHistory);
+  const showSettings = usePanelStore((s) => s.showSettings);
+  const provider = usePanelStore((s) => s.settings.value.llm.provider);
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const replyingTo = qa.messages.find((m) => m.id === qa.replyTo);
@@ -42,6 +45,12 @@ export function ChatView() {
       {qa.messages.length === 0 && (
         <div className="empty">
           <p>Ask about what you have browsed. Answers come only from your graph, with their sources.</p>
+          <p className="muted small">
+            {provider === 'none' ? 'Answered offline, without a language model.' : 'Answered with the language model set in Settings.'}{' '}
+            <button type="button" className="link" onClick={() => showSettings('llm')} data-testid="ask-llm-settings">
+              {provider === 'none' ? 'Set up a language model' : 'Change the model'}
+            </button>
+          </p>
           <div className="followups">
             {EXAMPLES.map((q) => (
               <button key={q} type="button" className="small" onClick={() => void askQuestion(q)}>

@@ -10,24 +10,13 @@ import type { Settings } from '../../core/settings';
 import { sendMessage } from '../../messaging/client';
 import type { LlmStatus } from '../../messaging/protocol';
 import { currentPlace } from '../browser-api';
-import { promptApi } from '../panel-ports';
-import { testConnection } from '../llm-test';
+import { providerWorks } from '../provider-check';
 import { usePanelStore } from '../store';
 import { usePolled } from '../use-polled';
 import { userError } from '../user-error';
 
 // Often enough to follow a reading that takes seconds, rarely enough to cost nothing.
 const POLL_MS = 2000;
-
-/** The connection test the provider allows: the endpoint's model list, or the built-in model being ready. */
-async function providerWorks(llm: Settings['llm']): Promise<{ ok: boolean; text: string }> {
-  if (llm.provider === 'prompt-api') {
-    return (await promptApi().ready())
-      ? { ok: true, text: 'The built-in model is ready.' }
-      : { ok: false, text: "The browser's built-in model is not ready here." };
-  }
-  return testConnection(llm);
-}
 
 const readLlmStatus = (): Promise<LlmStatus> => sendMessage({ type: 'llm.status' });
 

@@ -1,39 +1,40 @@
 /**
- * The Pages view: the captured pages, newest first, each with its site, title, author
- * and publication date (as its metadata gave them), when it was captured and what it
- * contributed; filtered by site and by capture date. Per page: open it, open it at
- * its evidence (a text fragment from a stored quote), capture it again in a tab
- * (`page.recapture`, the context menu's capture path), re-read its kept sentences with the
- * current analyzer (`page_reread`), read it with the LLM when one is set up, delete it with
- * what only it contributed (`page_delete`, in the background), and copy it to another
- * workspace when there is one. Above the list: re-read all pages (or those an older
- * analyzer version read) in the background, with progress and cancel.
+ * The Pages view, a library of what was read: the captured pages, newest first, each with
+ * its site, title, author and publication date (as its metadata gave them), when it was
+ * captured and what it contributed; found by words of its title, site or address, and
+ * filtered by site and by capture date. A row opens to what the page gave (its entities
+ * with their sentence, its relationships, its capture notes: `PageDetails`); its actions
+ * sit behind one button (`PageActions`). Above the list: re-read all pages (or those an
+ * older analyzer version read) in the background, with progress and cancel.
  * Everything shown here came from web pages and is rendered as text.
  */
-import { useCallback, useState } from 'react';
-import type { Evidence, Page } from '../../core/graph/types';
-import { urlAtQuote } from '../../core/text/text-fragment';
-import { callTool, sendMessage } from '../../messaging/client';
-import { isWebUrl, openInTab } from '../browser-api';
+import { useCallback, useId, useState } from 'react';
+import type { Page } from '../../core/graph/types';
+import { callTool } from '../../messaging/client';
 import { useLiveQuery } from '../live-query';
+import { pageMatcher } from '../../core/search/page-match';
 import { panelGraph } from '../panel-ports';
 import { usePanelStore } from '../store';
 import { userError } from '../user-error';
 import { usePolled } from '../use-polled';
-import type { ToolOutput } from '../../core/tools/catalog';
-import { CopyPageTo } from './copy-page-to';
+import { PageActions, plural } from './page-actions';
+import type { RereadStatus } from './page-actions';
+import { PageDetails } from './page-details';
 import { PageLink } from './page-link';
 
 /** Pages listed at most; the filters reach older ones. */
 const MAX_ROWS = 200;
+/**
+ * Newest pages a search by words reads (the pages store has no index on title words: a scan,
+ * bounded so typing stays quick in a large library; the site and date filters reach older ones).
+ */
+const FIND_SCAN = 2000;
 /** Pages read to offer their sites in the site filter. */
 const SITES_SCAN = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often the re-reading progress is read while a run goes on, and otherwise (the count of older pages). */
 const REREAD_POLL_MS = 1_000;
 const REREAD_IDLE_POLL_MS = 15_000;
-
-type RereadStatus = ToolOutput<'page_reread'>;
 
 type Period = 'all' | 'today' | 'week' | 'month';
 const PERIODS: readonly { readonly id: Period; readonly label: string }[] = [
@@ -65,45 +66,6 @@ async function knownSites(): Promise<string[]> {
 function publishedLabel(raw: string): string {
   const at = Date.parse(raw);
   return Number.isNaN(at) ? raw : new Date(at).toLocaleDateString(undefined, { dateStyle: 'medium' });
-}
-
-/** The quote a page is best opened at: a stated relation first, else the first evidence read from it. */
-function bestQuote(evidence: readonly Evidence[]): string | undefined {
-  return (evidence.find((ev) => ev.kind === 'relationship') ?? evidence[0])?.snippet;
-}
-
-async function openAtEvidence(page: Page): Promise<void> {
-  const quote = bestQuote(await panelGraph().evidenceOfPage(page.url, 50));
-  await openInTab(quote === undefined ? page.url : urlAtQuote(page.url, quote));
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function deletionSummary(out: {
-  title: string;
-  entities_removed: readonly string[];
-  entities_removed_count: number;
-  entities_kept: number;
-  relationships_removed: number;
-}): string {
-  const names =
-    out.entities_removed.length === 0
-      ? ''
-      : ` (${out.entities_removed.slice(0, 5).join(', ')}${out.entities_removed_count > 5 ? ', …' : ''})`;
-  return `Deleted "${out.title || 'the page'}": ${plural(out.entities_removed_count, 'entity', 'entities')}${names} and ${plural(out.relationships_removed, 'relationship', 'relationships')} only it supported. ${plural(out.entities_kept, 'entity stays', 'entities stay')}: other pages (or your edits) support them.`;
-}
-
-function rereadSummary(out: RereadStatus): string {
-  const p = out.page;
-  if (p === undefined) return '';
-  if (p.status === 'no_text')
-    return `"${p.title || p.url}" keeps no sentences to re-read (they were not kept, or were dropped to stay in the bound): capture it again.`;
-  const added =
-    p.entities_added.length === 0 ? '' : ` New: ${p.entities_added.slice(0, 5).join(', ')}${p.entities_added.length > 5 ? ', …' : ''}.`;
-  const removed = p.entities_removed.length === 0 ? '' : ` No longer read: ${p.entities_removed.slice(0, 5).join(', ')}.`;
-  return `Re-read "${p.title || p.url}": ${plural(p.entities_after, 'entity', 'entities')} (was ${p.entities_before}), ${plural(p.relationships_after, 'relationship', 'relationships')} (was ${p.relationships_before}).${added}${removed} Your merges, deletions and edits are kept.`;
 }
 
 function PageFacts({ page, analyzerVersion }: { readonly page: Page; readonly analyzerVersion: number | undefined }) {
@@ -150,88 +112,21 @@ interface RowProps {
   readonly onDone: (message: string) => void;
 }
 
-function PageActions({ page, llmReady, onDone }: RowProps) {
-  const [confirming, setConfirming] = useState(false);
-  const [rereading, setRereading] = useState(false);
-  const fail = (e: unknown) => onDone(userError(e));
-  const reread = () => {
-    setRereading(true);
-    onDone(`Re-reading "${page.title || page.url}"…`);
-    void callTool('page_reread', { url: page.url })
-      .then((out) => onDone(rereadSummary(out)), fail)
-      .finally(() => setRereading(false));
-  };
-  const remove = async () => {
-    setConfirming(false);
-    await callTool('page_delete', { url: page.url }).then((out) => onDone(deletionSummary(out)), fail);
-  };
-  const read = () =>
-    void sendMessage({ type: 'llm.read', url: page.url }).then(
-      () => onDone(`"${page.title || page.url}" is queued for reading with the LLM.`),
-      fail,
-    );
-  const recapture = () => {
-    onDone(`Opening "${page.title || page.url}" to capture it again…`);
-    void sendMessage({ type: 'page.recapture', url: page.url }).then(
-      (out) =>
-        onDone(
-          out.status === 'captured'
-            ? `"${page.title || page.url}" was captured again (it stays open in a tab).`
-            : `Not captured again: ${out.reason}`,
-        ),
-      fail,
-    );
-  };
-  if (confirming) {
-    return (
-      <div role="group" aria-label={`Confirm deleting ${page.title || page.url}`} className="confirm">
-        <p>Delete this page, its evidence, and the entities and relationships no other page supports? This cannot be undone.</p>
-        <button type="button" className="danger" onClick={() => void remove()} data-testid="confirm-page-delete">
-          Delete page
-        </button>
-        <button type="button" onClick={() => setConfirming(false)}>
-          Cancel
-        </button>
-      </div>
-    );
-  }
-  return (
-    <div className="actions">
-      {isWebUrl(page.url) && page.entityIds.length > 0 && (
-        <button type="button" onClick={() => void openAtEvidence(page).catch(fail)} data-testid="open-at-evidence">
-          Open at evidence
-        </button>
-      )}
-      {isWebUrl(page.url) && (
-        <button type="button" onClick={recapture} data-testid="page-recapture">
-          Capture again
-        </button>
-      )}
-      {(page.sentences?.length ?? 0) > 0 && (
-        <button type="button" onClick={reread} disabled={rereading} data-testid="page-reread">
-          Re-read
-        </button>
-      )}
-      {llmReady && (
-        <button type="button" onClick={read} data-testid="page-llm-read">
-          Read with the LLM
-        </button>
-      )}
-      <button type="button" className="danger" onClick={() => setConfirming(true)} data-testid="page-delete">
-        Delete…
-      </button>
-      <CopyPageTo url={page.url} onDone={onDone} />
-    </div>
-  );
-}
-
 function PageRow(props: RowProps) {
   const { page } = props;
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   return (
     <li data-testid="page-row" data-url={page.url}>
       <PageLink url={page.url} title={page.title} />
       <PageFacts page={page} analyzerVersion={props.analyzerVersion} />
-      <PageActions {...props} />
+      <div className="actions">
+        <button type="button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)} data-testid="page-open">
+          {open ? 'Hide what it gave' : 'What it gave'}
+        </button>
+        <PageActions page={page} llmReady={props.llmReady} onDone={props.onDone} />
+      </div>
+      {open && <PageDetails page={page} id={detailsId} />}
     </li>
   );
 }
@@ -327,16 +222,22 @@ function RereadAll({ status, onChange }: { readonly status: RereadStatus | undef
   );
 }
 
+/** The pages a view shows: newest first, by site and period, and when words are given, those they find. */
+async function findPages(words: string, site: string, since: number | undefined): Promise<Page[]> {
+  const filters = { ...(since === undefined ? {} : { since }), ...(site === '' ? {} : { site }) };
+  if (words.trim() === '') return panelGraph().listPages({ limit: MAX_ROWS, ...filters });
+  const matches = pageMatcher(words);
+  return (await panelGraph().listPages({ limit: FIND_SCAN, ...filters })).filter(matches).slice(0, MAX_ROWS);
+}
+
 export function PagesView() {
   const [site, setSite] = useState('');
   const [period, setPeriod] = useState<Period>('all');
+  const [words, setWords] = useState('');
   const [message, setMessage] = useState<string>();
   const llmReady = usePanelStore((s) => s.settings.value.llm.provider !== 'none');
   const since = sinceOf(period);
-  const { value: pages, error } = useLiveQuery(
-    () => panelGraph().listPages({ limit: MAX_ROWS, ...(since === undefined ? {} : { since }), ...(site === '' ? {} : { site }) }),
-    [site, period],
-  );
+  const { value: pages, error } = useLiveQuery(() => findPages(words, site, since), [words, site, period]);
   const { value: total } = useLiveQuery(() => panelGraph().countPages(), []);
   const [tick, setTick] = useState(0);
   const [running, setRunning] = useState(false);
@@ -367,6 +268,10 @@ export function PagesView() {
           {total ?? 0}
         </span>
       </h2>
+      <label>
+        Find a page by its title, site or author
+        <input type="search" value={words} maxLength={200} onChange={(e) => setWords(e.target.value)} data-testid="page-find" />
+      </label>
       <PageFilters site={site} period={period} onSite={setSite} onPeriod={setPeriod} />
       {total !== undefined && total > 0 && <RereadAll status={reread} onChange={onRereadChange} />}
       <p role="status" data-testid="pages-status">
@@ -375,7 +280,11 @@ export function PagesView() {
       {pages === undefined && <p className="muted">Loading…</p>}
       {pages?.length === 0 && (
         <p className="muted" data-testid="pages-empty">
-          {total === 0 ? 'No page captured yet: pages you read appear here, newest first.' : 'No captured page matches these filters.'}
+          {total === 0
+            ? 'No page captured yet: pages you read appear here, newest first.'
+            : words.trim() === ''
+              ? 'No captured page matches these filters.'
+              : `No captured page has "${words.trim()}" in its title, site or author line${site === '' && period === 'all' ? '' : ' with these filters'}.`}
         </p>
       )}
       {pages !== undefined && pages.length > 0 && (

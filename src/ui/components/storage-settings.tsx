@@ -1,9 +1,6 @@
 /** Storage used by Ariadne (`navigator.storage.estimate`) and a request for persistent storage. */
 import { useEffect, useState } from 'react';
-
-function megabytes(bytes: number | undefined): string {
-  return bytes === undefined ? '?' : `${(bytes / 1_048_576).toFixed(1)} MB`;
-}
+import { formatBytes } from '../format-bytes';
 
 export function StorageSettings() {
   const [estimate, setEstimate] = useState<StorageEstimate>();
@@ -28,7 +25,7 @@ export function StorageSettings() {
     <fieldset>
       <legend>Storage</legend>
       <p data-testid="storage-used">
-        Used: {megabytes(estimate?.usage)} of {megabytes(estimate?.quota)} available.
+        Used: {formatBytes(estimate?.usage)} of the {formatBytes(estimate?.quota)} the browser allows Ariadne.
       </p>
       {persisted ? (
         <p>Persistent storage is on: the browser will not evict the graph when space runs low.</p>

@@ -13,9 +13,26 @@ export const VIEWS: readonly { readonly id: View; readonly label: string }[] = [
   { id: 'settings', label: 'Settings' },
 ];
 
+/** The sections of Settings, in their order on the page; each is a place a deep link can open. */
+export const SETTINGS_SECTIONS = [
+  { id: 'capture', label: 'Capture' },
+  { id: 'matching', label: 'Matching names' },
+  { id: 'llm', label: 'Answering questions' },
+  { id: 'network', label: 'Network look-ups' },
+  { id: 'appearance', label: 'Appearance' },
+  { id: 'storage', label: 'Storage' },
+  { id: 'agents', label: 'AI agents' },
+  { id: 'workspaces', label: 'Workspaces' },
+  { id: 'team', label: 'Team' },
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['id'];
+
 export interface NavSlice {
-  nav: { view: View; entityId?: string };
+  /** `section`: the Settings section a deep link opened, scrolled to and focused once. */
+  nav: { view: View; entityId?: string; section?: SettingsSection };
   show(view: View): void;
+  /** Opens Settings at one section (from where that setting matters, e.g. the Ask view to the LLM). */
+  showSettings(section: SettingsSection): void;
   openEntity(entityId: string): void;
   closeEntity(): void;
 }
@@ -23,6 +40,7 @@ export interface NavSlice {
 export const createNavSlice: StateCreator<PanelState, [], [], NavSlice> = (set) => ({
   nav: { view: 'search' },
   show: (view) => set({ nav: { view } }),
+  showSettings: (section) => set({ nav: { view: 'settings', section } }),
   openEntity: (entityId) => set((s) => ({ nav: { view: s.nav.view, entityId } })),
   closeEntity: () => set((s) => ({ nav: { view: s.nav.view } })),
 });

@@ -68,7 +68,6 @@ const INPUTS: Readonly<Record<TeamField, { maxLength: number; type?: string; inp
 };
 
 /** A field as the panel's labels lay out theirs: name, input and notes stacked closely. */
-const FIELD_STYLE = { display: 'grid', gap: 2 } as const;
 
 type StatusRead = { readonly status: TeamStatus; readonly error?: undefined } | { readonly status?: undefined; readonly error: string };
 
@@ -109,8 +108,8 @@ export function TeamSettingsView({
   const [relinking, setRelinking] = useState<{ readonly args: TeamLinkArgs; readonly drops: number }>();
   if (status === undefined) {
     return (
-      <section aria-labelledby="team-heading" className="stack" data-testid="team-settings">
-        <h2 id="team-heading">Team</h2>
+      <fieldset data-testid="team-settings">
+        <legend>Team</legend>
         {readError === undefined ? (
           <p className="muted">Asking the background about team sync…</p>
         ) : (
@@ -118,7 +117,7 @@ export function TeamSettingsView({
             Team sync cannot be set up right now. {readError}
           </p>
         )}
-      </section>
+      </fieldset>
     );
   }
   const form = draft ?? formOf(status.connection);
@@ -198,8 +197,8 @@ export function TeamSettingsView({
     </form>
   );
   return (
-    <section aria-labelledby="team-heading" className="stack" data-testid="team-settings">
-      <h2 id="team-heading">Team</h2>
+    <fieldset data-testid="team-settings">
+      <legend>Team</legend>
       <p className="muted small">
         Share the graph of “{workspaceName}” with your team through a PostgreSQL database the team runs: its entities, aliases,
         relationships and the sentences they were read from (with the page’s address and title), each marked with who contributed it. Page
@@ -255,7 +254,7 @@ export function TeamSettingsView({
       ) : (
         fields
       )}
-    </section>
+    </fieldset>
   );
 }
 
@@ -284,7 +283,7 @@ function TeamInput({
   const described = [error === undefined ? undefined : errorId, helpId].filter(Boolean).join(' ');
   // The label holds only the field's name; the hint and the error are read as its description.
   return (
-    <div style={FIELD_STYLE}>
+    <div className="field">
       <label htmlFor={id}>{LABELS[field]}</label>
       <input
         {...INPUTS[field]}
