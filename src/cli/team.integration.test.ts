@@ -48,7 +48,7 @@ describe.skipIf(skip !== undefined)('npm run team', () => {
     async () => {
       expect(await team(['init', url])).toMatchObject({
         code: 0,
-        stdout: 'applied 001_init\napplied 002_team_reads\napplied 003_evidence_tombstones\n',
+        stdout: 'applied 001_init\napplied 002_team_reads\napplied 003_evidence_tombstones\napplied 004_change_checks_and_groups\n',
       });
       expect(await team(['init', url])).toMatchObject({ code: 0, stdout: 'Team database already up to date.\n' });
       expect(await team(['workspace', url, 'acme', 'Acme market scan'])).toMatchObject({ code: 0 });
