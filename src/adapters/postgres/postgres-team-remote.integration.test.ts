@@ -288,6 +288,11 @@ describe.skipIf(skip !== undefined)('team database on PostgreSQL', () => {
       await expect(
         fx.pool('alice').query('SELECT ariadne.push_batch($1, $2, $3, $4::jsonb)', ['acme', 'b_raw', 'psql', JSON.stringify([raw])]),
       ).rejects.toMatchObject({ code: '22023', message: expect.stringContaining('entity.name must be a string') });
+      // The device and batch ids are stored on every log row, so they are bounded too.
+      const query = 'SELECT ariadne.push_batch($1, $2, $3, $4::jsonb)';
+      const valid = JSON.stringify([{ ...relation, changeId: ids.next() }]);
+      await expect(fx.pool('alice').query(query, ['acme', 'b_1', 'd'.repeat(1_000_000), valid])).rejects.toMatchObject({ code: '22023' });
+      await expect(fx.pool('alice').query(query, ['acme', 'b'.repeat(101), 'psql-device', valid])).rejects.toMatchObject({ code: '22023' });
       expect(await fx.admin('SELECT position FROM ariadne.change_log')).toEqual([]);
       expect(await fx.admin('SELECT id FROM ariadne.entities')).toEqual([]);
       // The same changes as the extension makes them go in.

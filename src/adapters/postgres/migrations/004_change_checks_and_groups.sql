@@ -196,6 +196,10 @@ BEGIN
   IF jsonb_typeof(changes) IS DISTINCT FROM 'array' THEN
     RAISE EXCEPTION 'a batch is a JSON array of changes' USING ERRCODE = '22023';
   END IF;
+  -- Stored on every log row and read by every teammate's pull: bounded like the changes (the extension's are far shorter).
+  IF length(batch) NOT BETWEEN 1 AND 100 OR length(origin_id) NOT BETWEEN 1 AND 64 THEN
+    RAISE EXCEPTION 'a batch id has 1 to 100 characters and a device id 1 to 64' USING ERRCODE = '22023';
+  END IF;
   total := jsonb_array_length(changes);
   FOR c IN SELECT value FROM jsonb_array_elements(changes) LOOP
     problem := ariadne.change_problem(c);
