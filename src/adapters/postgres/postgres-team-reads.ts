@@ -53,9 +53,11 @@ WITH matched AS (
   UNION
   SELECT id FROM ariadne.entities
    WHERE workspace_id = $1 AND id = $3 AND deleted_at IS NULL AND merged_into IS NULL
-)
-SELECT DISTINCT e.id, e.name, e.type FROM matched m
-  JOIN ariadne.entities e ON e.workspace_id = $1 AND e.id = coalesce(ariadne.group_head($1, m.id), m.id)
+),
+-- Materialized: each match's head is computed once, then joined by id.
+heads AS MATERIALIZED (SELECT DISTINCT coalesce(ariadne.group_head($1, id), id) AS id FROM matched)
+SELECT e.id, e.name, e.type FROM heads h
+  JOIN ariadne.entities e ON e.workspace_id = $1 AND e.id = h.id
 ORDER BY e.id LIMIT ${MAX_CANDIDATES * 2}`;
 
 const hitRow = z.object({ id: z.string(), name: z.string(), type: z.enum(ENTITY_TYPES), score: z.number() });
