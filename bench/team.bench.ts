@@ -7,7 +7,8 @@
  *            in-memory graph).
  *  pair      two members capture the same 20 corpus pages concurrently (jsdom capture, rule
  *            recognizer, real ingestion into Dexie on fake-indexeddb), syncing as they go;
- *            then lost and duplicate entities against one graph that read all 20 pages.
+ *            then lost and duplicate entities against one graph that read all 20 pages, and the
+ *            names the team database holds twice that team_search still shows twice.
  *  scale     `--entities N` (default 1,000,000) entities (two or three CoNLL-2003 name words
  *            each), N/5 aliases and 3N relationships loaded in SQL, then entity_search
  *            (exact names, prefixes, one-letter typos) and entity_find_related p50/p95 as a
@@ -203,6 +204,19 @@ async function pair(server: PgServer): Promise<void> {
     );
     result[who] = { entities: counts.entities, relationships: counts.relationships, lost: lost.length, duplicates };
   }
+  // The team database keeps each member's rows; team reads group same-key, same-type entities of different members (migration 004).
+  const held = await fx.admin<{ type: string; name_key: string }>(
+    `SELECT type, name_key FROM ariadne.entities WHERE deleted_at IS NULL AND merged_into IS NULL
+      GROUP BY type, name_key HAVING count(*) > 1 ORDER BY type, name_key`,
+  );
+  const reads = new PostgresTeamReads(fx.pool('alice'), 'acme');
+  let shownTwice = 0;
+  for (const row of held) {
+    const hits = (await reads.search({ query: row.name_key, limit: 100 })).results;
+    if (hits.filter((h) => h.entity_type === row.type && nameKey(h.name) === row.name_key).length > 1) shownTwice++;
+  }
+  console.log(`pair, team database: ${held.length} names held by two or more rows; team_search shows ${shownTwice} of them more than once`);
+  result.team = { namesHeldTwice: held.length, searchShowsTwice: shownTwice };
   console.log(`pair: ${analyses.length} pages each, concurrently, synced in ${(ms / 1000).toFixed(1)} s`);
   summary.pair = result;
   await fx.close();

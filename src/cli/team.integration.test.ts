@@ -48,7 +48,7 @@ describe.skipIf(skip !== undefined)('npm run team', () => {
     async () => {
       expect(await team(['init', url])).toMatchObject({
         code: 0,
-        stdout: 'applied 001_init\napplied 002_team_reads\napplied 003_evidence_tombstones\n',
+        stdout: 'applied 001_init\napplied 002_team_reads\napplied 003_evidence_tombstones\napplied 004_change_checks_and_groups\n',
       });
       expect(await team(['init', url])).toMatchObject({ code: 0, stdout: 'Team database already up to date.\n' });
       expect(await team(['workspace', url, 'acme', 'Acme market scan'])).toMatchObject({ code: 0 });
@@ -83,9 +83,51 @@ describe.skipIf(skip !== undefined)('npm run team', () => {
       stderr: expect.stringContaining('invalid_arguments'),
     });
     expect(await team(['frobnicate'])).toMatchObject({ code: 2, stderr: expect.stringContaining('usage') });
-    expect(await team(['init', 'postgres://postgres@127.0.0.1:1/none'])).toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('unavailable'),
-    });
+    const unreachable = await team(['init', 'postgres://postgres@127.0.0.1:1/none']);
+    expect(unreachable).toMatchObject({ code: 1, stderr: expect.stringContaining('unavailable') });
+    // Said to the administrator: nothing is queued on their side.
+    expect(unreachable.stderr).toContain('Check the connection URL');
+    expect(unreachable.stderr).not.toMatch(/queued|sync again/i);
   });
+
+  it(
+    'each command is all or nothing: a member of a missing workspace leaves no role, a failure after the role rolls it back',
+    { timeout: 90_000 },
+    async () => {
+      const database = await server.createDatabase();
+      const db = `postgres://postgres@127.0.0.1:${server.port}/${database}`;
+      const owner = new pg.Client(server.config(database));
+      await owner.connect();
+      const roles = async (name: string) => (await owner.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [name])).rowCount;
+      try {
+        expect(await team(['init', db])).toMatchObject({ code: 0 });
+        expect(await team(['workspace', db, 'acme'])).toMatchObject({ code: 0 });
+
+        const missing = await team(['member', db, 'nosuchws', 'dave']);
+        expect(missing).toMatchObject({ code: 1, stdout: '' });
+        expect(missing.stderr).toContain('not_found: No team workspace "nosuchws"');
+        expect(missing.stderr).not.toContain('Password');
+        expect(await roles('dave')).toBe(0);
+        expect(await team(['remove', db, 'nosuchws', 'dave'])).toMatchObject({ code: 1, stderr: expect.stringContaining('not_found') });
+        expect(await team(['remove', db, 'acme', 'dave'])).toMatchObject({ code: 1, stderr: expect.stringContaining('is not a member') });
+
+        // A failure after CREATE ROLE (here a trigger refusing the membership row) takes the role back with it.
+        await owner.query(`CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by a test trigger'; END $$;
+        CREATE TRIGGER refuse BEFORE INSERT ON ariadne.members FOR EACH ROW WHEN (NEW.role_name = 'erin') EXECUTE FUNCTION refuse()`);
+        const refused = await team(['member', db, 'acme', 'erin']);
+        expect(refused).toMatchObject({ code: 1, stdout: '' });
+        expect(refused.stderr).toContain('refused by a test trigger');
+        expect(await roles('erin')).toBe(0);
+        // The same command without the obstacle works, and prints the password it made.
+        await owner.query('DROP TRIGGER refuse ON ariadne.members');
+        expect(await team(['member', db, 'acme', 'erin'])).toMatchObject({
+          code: 0,
+          stdout: expect.stringContaining('Password (shown once)'),
+        });
+        expect(await roles('erin')).toBe(1);
+      } finally {
+        await owner.end();
+      }
+    },
+  );
 });

@@ -11,13 +11,17 @@
  *
  * <connection> is a PostgreSQL URL (postgres://user@host:5432/db); the password comes from
  * the URL, PGPASSWORD or ~/.pgpass.
+ *
+ * All or nothing: `workspace`, `member` and `remove` each run in one transaction and check
+ * their workspace first (a member of a workspace that does not exist leaves no role behind);
+ * `init` applies each migration in its own transaction.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { AriadneError } from '../core/errors';
 import { addMember, createWorkspace, removeMember, roleExists } from '../adapters/postgres/admin';
-import { toTeamError } from '../adapters/postgres/errors';
-import { migrate } from '../adapters/postgres/migrate';
+import { toAdminError } from '../adapters/postgres/errors';
+import { inTransaction, migrate } from '../adapters/postgres/migrate';
 
 const USAGE = `usage: npm run --silent team -- init <connection>
        npm run --silent team -- workspace <connection> <id> [name]
@@ -32,14 +36,15 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-async function withClient<T>(connection: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Connects, runs `fn`, disconnects; errors are said to the administrator (`toAdminError`). */
+async function withClient<T>(connection: string, action: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   if (!CONNECTION.test(connection)) fail(`"${connection.slice(0, 80)}" is not a PostgreSQL URL.\n${USAGE}`, 2);
   const client = new pg.Client({ connectionString: connection });
   try {
     await client.connect();
     return await fn(client);
   } catch (error) {
-    throw toTeamError(error, 'setting up the team database');
+    throw toAdminError(error, action);
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -49,29 +54,32 @@ async function main(argv: readonly string[]): Promise<void> {
   const [command, connection = '', ...args] = argv;
   const [first, second] = args;
   if (command === 'init' && connection !== '') {
-    const applied = await withClient(connection, (c) => migrate(c));
+    const applied = await withClient(connection, 'team init', (c) => migrate(c));
     process.stdout.write(
       applied.length === 0
         ? 'Team database already up to date.\n'
         : applied.map((m) => `applied ${String(m.version).padStart(3, '0')}_${m.name}\n`).join(''),
     );
   } else if (command === 'workspace' && first !== undefined) {
-    await withClient(connection, (c) => createWorkspace(c, first, second ?? first));
+    await withClient(connection, 'team workspace', (c) => inTransaction(c, () => createWorkspace(c, first, second ?? first)));
     process.stdout.write(`Workspace "${first}" ready.\n`);
   } else if (command === 'member' && first !== undefined && second !== undefined) {
     const given = process.env.ARIADNE_MEMBER_PASSWORD;
     // A new role without a given password gets a generated one; an existing role keeps its own.
-    const generated = await withClient(connection, async (c) => {
-      const password =
-        given !== undefined && given !== '' ? given : (await roleExists(c, second)) ? undefined : randomBytes(18).toString('base64url');
-      await addMember(c, first, second, password);
-      return password === given ? undefined : password;
-    });
+    // Printed only after the commit: a failed command leaves no role whose password nobody saw.
+    const generated = await withClient(connection, 'team member', (c) =>
+      inTransaction(c, async () => {
+        const password =
+          given !== undefined && given !== '' ? given : (await roleExists(c, second)) ? undefined : randomBytes(18).toString('base64url');
+        await addMember(c, first, second, password);
+        return password === given ? undefined : password;
+      }),
+    );
     process.stdout.write(
       `Member "${second}" can use workspace "${first}".${generated === undefined ? '' : `\nPassword (shown once): ${generated}`}\n`,
     );
   } else if (command === 'remove' && first !== undefined && second !== undefined) {
-    await withClient(connection, (c) => removeMember(c, first, second));
+    await withClient(connection, 'team remove', (c) => inTransaction(c, () => removeMember(c, first, second)));
     process.stdout.write(`Member "${second}" no longer reads or writes workspace "${first}".\n`);
   } else {
     fail(USAGE, 2);

@@ -254,6 +254,8 @@ export const teamStatusSchema = z.object({
   host: z.enum(['ready', 'missing', 'unknown']),
   /** The team log (`host:port/database#teamWorkspace`) the waiting changes were recorded for; linking to another drops them. */
   queuedFor: z.string().nullable(),
+  /** Teammates' changes skipped since linking because this version's change schema refuses them; absent when none. */
+  refused: z.object({ count: COUNT, lastPosition: COUNT, lastMessage: z.string() }).optional(),
 });
 
 /** `team.link`'s answer: the status, and how many unsent changes the link dropped (they were recorded for another team log). */

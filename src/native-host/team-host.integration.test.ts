@@ -146,7 +146,10 @@ describe.skipIf(skip !== undefined)('native host, team role (real process, real 
   it('a wrong password is forbidden and kept nowhere; the right one logs in, is kept 0600, and never comes back', async () => {
     const h = await host();
     const wrong = await h.ask({ op: 'test', connection, password: 'nope' });
-    expect(wrong).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(wrong).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', details: { reason: 'login' }, message: expect.stringContaining('Check the member name and password') },
+    });
     await expect(stat(path.join(h.home, 'team.pgpass'))).rejects.toThrow();
 
     const right = await h.ask({ op: 'test', connection, password: PASSWORD });
@@ -169,18 +172,20 @@ describe.skipIf(skip !== undefined)('native host, team role (real process, real 
     // Forgotten: the next login has no password and is refused, saying what to do.
     expect(await h.ask({ op: 'forget', connection })).toEqual({ ok: true, result: { forgotten: true } });
     const after = await h.ask({ op: 'test', connection });
-    expect(after).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('Settings → Team') } });
+    expect(after).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', details: { reason: 'login' }, message: expect.stringContaining('Settings → Team') },
+    });
   }, 60_000);
 
   it('a role that is not a member of the team workspace is forbidden; an unreachable database is unavailable', async () => {
     const h = await host();
-    expect(await h.ask({ op: 'test', connection: { ...connection, user: 'mallory' } })).toMatchObject({
-      ok: false,
-      error: { code: 'forbidden' },
-    });
+    // The login works (no password asked of these roles): the reason is membership, not the password.
+    const notMember = { code: 'forbidden', details: { reason: 'not_member' }, message: expect.stringContaining('not a member') };
+    expect(await h.ask({ op: 'test', connection: { ...connection, user: 'mallory' } })).toMatchObject({ ok: false, error: notMember });
     expect(await h.ask({ op: 'test', connection: { ...connection, user: 'erin', teamWorkspace: 'other' } })).toMatchObject({
       ok: false,
-      error: { code: 'forbidden' },
+      error: notMember,
     });
     // Port 1 on the loopback: nothing listens there.
     expect(await h.ask({ op: 'test', connection: { ...connection, port: 1 } })).toMatchObject({

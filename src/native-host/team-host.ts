@@ -15,7 +15,7 @@
 import pg from 'pg';
 import { AriadneError, toErrorShape } from '../core/errors';
 import type { TeamConnection, TeamHostReply, TeamHostRequest } from '../core/team/host-wire';
-import { ambiguousDetailsSchema, teamHostRequestSchema } from '../core/team/host-wire';
+import { ambiguousDetailsSchema, forbiddenDetailsSchema, teamHostRequestSchema } from '../core/team/host-wire';
 import { toTeamError } from '../adapters/postgres/errors';
 import { PostgresTeamReads } from '../adapters/postgres/postgres-team-reads';
 import { PostgresTeamRemote } from '../adapters/postgres/postgres-team-remote';
@@ -63,6 +63,7 @@ function loginError(error: unknown, c: TeamConnection, action: string): AriadneE
     return new AriadneError(
       'forbidden',
       `The team database asks for a password for "${c.user}" and none is kept: enter it in Settings → Team (it is kept by the native host only).`,
+      { reason: 'login' },
     );
   }
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
@@ -184,8 +185,13 @@ export function startTeamHost(options: TeamHostOptions): { readonly done: Promis
       (error: unknown) => {
         const shape = toErrorShape(error);
         log(`${request.op} failed: ${shape.code}: ${shape.message}`);
-        // An ambiguous name's candidates go along (only them: other details may hold what the browser must not see).
-        const details = shape.code === 'ambiguous' ? ambiguousDetailsSchema.safeParse(shape.details).data : undefined;
+        // An ambiguous name's candidates and a refusal's reason go along (only them: other details may hold what the browser must not see).
+        const details =
+          shape.code === 'ambiguous'
+            ? ambiguousDetailsSchema.safeParse(shape.details).data
+            : shape.code === 'forbidden'
+              ? forbiddenDetailsSchema.safeParse(shape.details).data
+              : undefined;
         const message = shape.message.slice(0, 2000);
         send({ id, outcome: { ok: false, error: { code: shape.code, message, ...(details === undefined ? {} : { details }) } } });
       },

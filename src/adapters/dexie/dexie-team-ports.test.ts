@@ -6,7 +6,8 @@ import { fixedClock, sequentialIds } from '../../core/graph/ids';
 import { changeIds, entityDelete } from '../../core/team/changes';
 import { syncPortsContract } from '../../core/team/sync-ports.contract';
 import { AriadneDatabase, SCHEMA_V2, SCHEMA_VERSION } from './database';
-import { DexiePullCursor, DexiePushQueue, DexieTeamIdMap } from './dexie-team-ports';
+import { EMPTY_SYNC_STATE } from '../../core/team/team-service';
+import { DexiePullCursor, DexiePushQueue, DexieTeamIdMap, DexieTeamState, TEAM_STATE_KEY } from './dexie-team-ports';
 import { throwawayDatabases } from './testing/throwaway-databases';
 
 const track = throwawayDatabases();
@@ -37,6 +38,18 @@ describe('Dexie team ports', () => {
     expect((await new DexiePushQueue(again).head(10)).map((r) => r.change)).toEqual([change]);
     expect(await new DexiePullCursor(again).read()).toBe(17);
     expect(await new DexieTeamIdMap(again).get('e_remote')).toEqual({ localId: 'e_local', how: 'joined' });
+  });
+
+  it('the sync state keeps the count of refused team changes; a row from before the count reads without it', async () => {
+    const db = freshDb();
+    const state = new DexieTeamState(db);
+    const refused = { count: 4, lastPosition: 12, lastMessage: 'evidence.pageUrl: must be an http(s) URL' };
+    await state.write({ ...EMPTY_SYNC_STATE, origin: 'device-0001', logKey: 'db:5432/team#acme', refused });
+    expect(await state.read()).toMatchObject({ origin: 'device-0001', logKey: 'db:5432/team#acme', refused });
+    await db.settings.put({ key: TEAM_STATE_KEY, value: { ...EMPTY_SYNC_STATE, origin: 'device-0001', logKey: 'db:5432/team#acme' } });
+    const before = await state.read();
+    expect(before.logKey).toBe('db:5432/team#acme');
+    expect(before.refused).toBeUndefined();
   });
 
   it('upgrades a v2 database: its rows stay, the team tables start empty', async () => {

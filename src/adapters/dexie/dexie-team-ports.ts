@@ -80,6 +80,7 @@ const stateSchema = z.object({
     })
     .nullable(),
   lastError: z.object({ code: z.enum(ERROR_CODES), message: z.string() }).nullable(),
+  refused: z.object({ count, lastPosition: count, lastMessage: z.string() }).optional(),
 });
 
 /** The sync state as a `settings` row; a row that does not parse (another version) reads as empty but keeps its device id. */

@@ -4,12 +4,16 @@
  * can log in, belongs to `ariadne_member` (the rights on the schema) and reads and
  * writes only the workspaces its `members` rows name (row-level security).
  *
+ * Each function checks its workspace before it changes anything; run a whole command in one
+ * transaction (`inTransaction`, as `npm run team` does): a failure then leaves nothing
+ * behind, not even a role created before it (CREATE ROLE is transactional in PostgreSQL).
+ *
  * @example
- *   await createWorkspace(client, 'acme', 'Acme market scan');
- *   await addMember(client, 'acme', 'alice', 'a long secret');
+ *   await inTransaction(client, () => createWorkspace(client, 'acme', 'Acme market scan'));
+ *   await inTransaction(client, () => addMember(client, 'acme', 'alice', 'a long secret'));
  */
 import type { ClientBase } from 'pg';
-import { InvalidArgumentsError } from '../../core/errors';
+import { InvalidArgumentsError, NotFoundError } from '../../core/errors';
 
 const WORKSPACE_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 /** Lower-case role names only: no quoting surprises, and never a reserved `pg_` role. */
@@ -45,6 +49,16 @@ export async function createWorkspace(client: ClientBase, id: string, name: stri
   ]);
 }
 
+/** Throws `not_found` (saying how to create it) when the workspace does not exist. */
+export async function requireWorkspace(client: ClientBase, id: string): Promise<void> {
+  const found = await client.query('SELECT 1 FROM ariadne.workspaces WHERE id = $1', [checkWorkspaceId(id)]);
+  if ((found.rowCount ?? 0) === 0) {
+    throw new NotFoundError(
+      `No team workspace "${id}" in this database; create it first: npm run --silent team -- workspace <connection> ${id} "<name>". Nothing was changed.`,
+    );
+  }
+}
+
 export async function roleExists(client: ClientBase, role: string): Promise<boolean> {
   const found = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [checkRoleName(role)]);
   return (found.rowCount ?? 0) > 0;
@@ -57,6 +71,7 @@ export async function roleExists(client: ClientBase, role: string): Promise<bool
  */
 export async function addMember(client: ClientBase, workspaceId: string, role: string, password?: string): Promise<void> {
   const name = client.escapeIdentifier(checkRoleName(role));
+  await requireWorkspace(client, workspaceId);
   const login = password === undefined ? 'LOGIN' : `LOGIN PASSWORD ${client.escapeLiteral(password)}`;
   await client.query((await roleExists(client, role)) ? `ALTER ROLE ${name} ${login}` : `CREATE ROLE ${name} ${login}`);
   await client.query(`GRANT ariadne_member TO ${name}`);
@@ -66,9 +81,14 @@ export async function addMember(client: ClientBase, workspaceId: string, role: s
   ]);
 }
 
+/** Takes the role out of the workspace; `not_found` when the workspace does not exist or the role is not in it (a typo must not read as done). */
 export async function removeMember(client: ClientBase, workspaceId: string, role: string): Promise<void> {
-  await client.query('DELETE FROM ariadne.members WHERE workspace_id = $1 AND role_name = $2', [
-    checkWorkspaceId(workspaceId),
+  await requireWorkspace(client, workspaceId);
+  const removed = await client.query('DELETE FROM ariadne.members WHERE workspace_id = $1 AND role_name = $2', [
+    workspaceId,
     checkRoleName(role),
   ]);
+  if ((removed.rowCount ?? 0) === 0) {
+    throw new NotFoundError(`"${role}" is not a member of team workspace "${workspaceId}"; nothing was changed.`);
+  }
 }

@@ -26,7 +26,7 @@ describe('loadMigrations', () => {
     expect(() => loadMigrations(files(['001_init.sql', '001_again.sql']))).toThrow(/out of sequence/);
   });
 
-  it('ships 001 to 003', () => {
-    expect(loadMigrations().map((m) => m.name)).toEqual(['init', 'team_reads', 'evidence_tombstones']);
+  it('ships 001 to 004', () => {
+    expect(loadMigrations().map((m) => m.name)).toEqual(['init', 'team_reads', 'evidence_tombstones', 'change_checks_and_groups']);
   });
 });

@@ -3,7 +3,8 @@
 // local tool's very answer for the same graph (merges included, followed recursively).
 import { describe, expect, it } from 'vitest';
 import { AriadneError } from '../../core/errors';
-import { fixedClock, sequentialIds } from '../../core/graph/ids';
+import { fixedClock, randomIds, sequentialIds } from '../../core/graph/ids';
+import { mulberry32 } from '../../core/random';
 import type { EntityId } from '../../core/graph/ids';
 import { InMemoryGraphStore } from '../../core/graph/memory-store';
 import { GraphService } from '../../core/graph/service';
@@ -24,10 +25,11 @@ if (skip !== undefined) console.warn(`postgres-team-reads.integration.test.ts sk
 
 const caller = { caller: { kind: 'test' as const } };
 
-async function localGraph() {
+/** A member's local graph; `seed` gives it random ids of its own, as each member's browser has. */
+async function localGraph(seed?: number) {
   const store = new InMemoryGraphStore();
   const clock = fixedClock();
-  const graph = new GraphService({ store, ids: sequentialIds(), clock });
+  const graph = new GraphService({ store, ids: seed === undefined ? sequentialIds() : randomIds(clock, mulberry32(seed)), clock });
   const search = await NameIndex.load(store);
   search.attach(graph);
   return { store, clock, graph, registry: createRegistry({ graph, store, search }), ids: changeIds(clock) };
@@ -44,7 +46,7 @@ async function snapshot(local: Local): Promise<TeamChange[]> {
 
 async function build(
   local: Local,
-  spec: { entities: [string, 'company' | 'person' | 'technology'][]; relations: [string, string, string][] },
+  spec: { entities: [string, 'company' | 'person' | 'technology' | 'location'][]; relations: [string, string, string][] },
 ) {
   const byName = new Map<string, EntityId>();
   for (const [name, type] of spec.entities) byName.set(name, (await local.graph.createEntity({ name, type })).id);
@@ -156,6 +158,65 @@ describe.skipIf(skip !== undefined)('team-scale reads on PostgreSQL', () => {
       expect(await code(outsider.search({ query: 'stripe' })), role).toBe('forbidden');
       expect(await code(outsider.findRelated({ name: 'Stripe' })), role).toBe('forbidden');
     }
+  });
+
+  it('two members who captured the same things read as one entity each: one Facebook in search, its relations together', async () => {
+    fx = await pg.fresh();
+    const alice = await localGraph(1);
+    await build(alice, {
+      entities: [
+        ['Facebook', 'company'],
+        ['Instagram', 'company'],
+        ['Mark Zuckerberg', 'person'],
+      ],
+      relations: [
+        ['Facebook', 'acquired', 'Instagram'],
+        ['Facebook', 'founded_by', 'Mark Zuckerberg'],
+      ],
+    });
+    const bob = await localGraph(2);
+    // Bob's page said "Facebook, Inc." and "INSTAGRAM": the same normalized keys as Alice's names.
+    await build(bob, {
+      entities: [
+        ['Facebook, Inc.', 'company'],
+        ['INSTAGRAM', 'company'],
+        ['Menlo Park', 'location'],
+        ['Mark Zuckerberg', 'person'],
+      ],
+      relations: [
+        ['Facebook, Inc.', 'acquired', 'INSTAGRAM'],
+        ['Facebook, Inc.', 'headquartered_in', 'Menlo Park'],
+        ['Facebook, Inc.', 'founded_by', 'Mark Zuckerberg'],
+      ],
+    });
+    await new PostgresTeamRemote(fx.pool('alice'), { workspaceId: 'acme', origin: 'alice-laptop' }).push(batchOf(await snapshot(alice)));
+    await new PostgresTeamRemote(fx.pool('bob'), { workspaceId: 'acme', origin: 'bob-desktop' }).push(batchOf(await snapshot(bob)));
+    // Each member's rows stay as pushed (their later changes name their own ids) ...
+    expect(await fx.admin("SELECT contributor FROM ariadne.entities WHERE name_key = 'facebook' ORDER BY contributor")).toEqual([
+      { contributor: 'alice' },
+      { contributor: 'bob' },
+    ]);
+    // ... and read as one entity per real thing.
+    const reads = new PostgresTeamReads(fx.pool('carol'), 'acme');
+    const asBob = new PostgresTeamReads(fx.pool('bob'), 'acme');
+    expect(await reads.search({ query: 'x' }).catch((e: unknown) => (e instanceof AriadneError ? e.code : e))).toBe('forbidden');
+    const facebook = (await asBob.search({ query: 'Facebook' })).results;
+    expect(facebook.map((r) => [r.name, r.entity_type, r.score])).toEqual([['Facebook', 'company', 1]]);
+    expect((await asBob.search({ query: 'instagram' })).results.map((r) => r.name)).toEqual(['Instagram']);
+    expect((await asBob.search({ query: 'Mark Zuckerberg' })).results).toHaveLength(1);
+    const related = await asBob.findRelated({ name: 'Facebook' });
+    expect(related.entity).toBe('Facebook');
+    expect(related.related.map((r) => `${r.direction} ${r.relationship} ${r.name}`).sort()).toEqual([
+      'outgoing acquired Instagram',
+      'outgoing founded_by Mark Zuckerberg',
+      'outgoing headquartered_in Menlo Park',
+    ]);
+    // Any member's copy's id, and any of their names, finds the same entity.
+    const bobsId = (await bob.graph.findByName('Facebook, Inc.'))[0]?.id ?? '';
+    expect((await asBob.findRelated({ name: bobsId })).entity).toBe('Facebook');
+    expect((await asBob.findRelated({ name: 'INSTAGRAM' })).related).toEqual([
+      { name: 'Facebook', relationship: 'acquired', direction: 'incoming' },
+    ]);
   });
 
   it('an unknown name is not_found, a homonym ambiguous (with candidates), an id always works', async () => {

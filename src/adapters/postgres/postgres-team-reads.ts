@@ -38,18 +38,27 @@ const SEARCH_SQL = 'SELECT id, name, type, score FROM ariadne.search_entities($1
 const RELATED_SQL = `SELECT name, relationship, direction FROM ariadne.find_related($1, $2, $3, $4, $5)
  ORDER BY direction = 'outgoing', created_at, rid COLLATE "C"`;
 
-/** An entity by normalized name, alias or id, live and not merged away (equality only: indexed under row-level security). */
+/**
+ * An entity by normalized name, alias or id, live and not merged away (equality only: indexed under
+ * row-level security), each read as its group's head (migration 004: members' copies of one thing are one).
+ */
 const MATCH_SQL = `
-SELECT id, name, type FROM ariadne.entities
- WHERE workspace_id = $1 AND name_key = $2 AND deleted_at IS NULL AND merged_into IS NULL
-UNION
-SELECT e.id, e.name, e.type FROM ariadne.aliases a
-  JOIN ariadne.entities e ON e.workspace_id = a.workspace_id AND e.id = a.entity_id
- WHERE a.workspace_id = $1 AND a.alias_key = $2 AND e.deleted_at IS NULL AND e.merged_into IS NULL
-UNION
-SELECT id, name, type FROM ariadne.entities
- WHERE workspace_id = $1 AND id = $3 AND deleted_at IS NULL AND merged_into IS NULL
-ORDER BY id LIMIT ${MAX_CANDIDATES * 2}`;
+WITH matched AS (
+  SELECT id FROM ariadne.entities
+   WHERE workspace_id = $1 AND name_key = $2 AND deleted_at IS NULL AND merged_into IS NULL
+  UNION
+  SELECT e.id FROM ariadne.aliases a
+    JOIN ariadne.entities e ON e.workspace_id = a.workspace_id AND e.id = a.entity_id
+   WHERE a.workspace_id = $1 AND a.alias_key = $2 AND e.deleted_at IS NULL AND e.merged_into IS NULL
+  UNION
+  SELECT id FROM ariadne.entities
+   WHERE workspace_id = $1 AND id = $3 AND deleted_at IS NULL AND merged_into IS NULL
+),
+-- Materialized: each match's head is computed once, then joined by id.
+heads AS MATERIALIZED (SELECT DISTINCT coalesce(ariadne.group_head($1, id), id) AS id FROM matched)
+SELECT e.id, e.name, e.type FROM heads h
+  JOIN ariadne.entities e ON e.workspace_id = $1 AND e.id = h.id
+ORDER BY e.id LIMIT ${MAX_CANDIDATES * 2}`;
 
 const hitRow = z.object({ id: z.string(), name: z.string(), type: z.enum(ENTITY_TYPES), score: z.number() });
 const relatedRow = z.object({

@@ -228,6 +228,131 @@ describe.skipIf(skip !== undefined)('team database on PostgreSQL', () => {
     });
   });
 
+  describe('what a member pushes is checked by the database (migration 004)', () => {
+    /** The error code and message of a push, or 'ok'. */
+    async function pushOutcome(r: PostgresTeamRemote, changes: readonly TeamChange[]): Promise<string> {
+      try {
+        await r.push(batchOf(changes));
+        return 'ok';
+      } catch (error) {
+        return error instanceof AriadneError ? `${error.code}: ${error.message}` : `raw: ${String(error)}`;
+      }
+    }
+
+    it('an extra field, an oversized change, a javascript: page, a wrong type: the whole batch is refused, invalid_arguments, nothing stored', async () => {
+      const fx = await pg.fresh();
+      const alice = remote(fx, 'alice');
+      const [stripe, patrick, relation, evidence] = await stripeChanges();
+      if (stripe?.kind !== 'entity.upsert' || evidence?.kind !== 'evidence.add' || patrick === undefined || relation === undefined) {
+        throw new Error('fixture');
+      }
+      const cases: [string, TeamChange, RegExp][] = [
+        ['a small extra field', Object.assign({}, patrick, { padding: 'x'.repeat(1000) }), /unknown keys: padding/],
+        ['an extra field of 1 MB', Object.assign({}, relation, { padding: 'x'.repeat(1_000_000) }), /bytes of JSON \(at most 524288\)/],
+        [
+          'an extra field inside the entity',
+          { ...stripe, entity: Object.assign({}, stripe.entity, { note: 'hi' }) },
+          /unknown keys in entity: note/,
+        ],
+        [
+          'a javascript: page',
+          { ...evidence, evidence: { ...evidence.evidence, pageUrl: 'javascript:alert(1)' } },
+          /pageUrl must be an http\(s\) URL/,
+        ],
+        [
+          'a data: page',
+          { ...evidence, evidence: { ...evidence.evidence, pageUrl: 'data:text/html,<b>x</b>' } },
+          /pageUrl must be an http\(s\) URL/,
+        ],
+        [
+          'a type that is not one of the six',
+          { ...stripe, entity: Object.assign({}, stripe.entity, { type: 'planet' }) },
+          /entity.type must be/,
+        ],
+        [
+          'an attribute value over 2,000 characters',
+          { ...stripe, entity: { ...stripe.entity, attributes: { founded: 'y'.repeat(2001) } } },
+          /entity.attributes.founded has 2001 characters/,
+        ],
+        ['an unknown kind', Object.assign({}, patrick, { kind: 'entity.explode' }), /unknown change kind/],
+      ];
+      const ids = changeIds(fixedClock(), mulberry32(5));
+      for (const [what, bad, message] of cases) {
+        // The bad change last (an id of its own): the valid ones before it must not land either.
+        const outcome = await pushOutcome(alice, [stripe, patrick, { ...bad, changeId: ids.next() }]);
+        expect(outcome, what).toMatch(/^invalid_arguments: /);
+        expect(outcome, what).toMatch(message);
+      }
+      // A member calling push_batch without the extension: the same checks.
+      const raw = { ...stripe, changeId: ids.next(), entity: { ...stripe.entity, name: 42, nameKey: 'x', aliases: [] } };
+      await expect(
+        fx.pool('alice').query('SELECT ariadne.push_batch($1, $2, $3, $4::jsonb)', ['acme', 'b_raw', 'psql', JSON.stringify([raw])]),
+      ).rejects.toMatchObject({ code: '22023', message: expect.stringContaining('entity.name must be a string') });
+      // The device and batch ids are stored on every log row, so they are bounded too.
+      const query = 'SELECT ariadne.push_batch($1, $2, $3, $4::jsonb)';
+      const valid = JSON.stringify([{ ...relation, changeId: ids.next() }]);
+      await expect(fx.pool('alice').query(query, ['acme', 'b_1', 'd'.repeat(1_000_000), valid])).rejects.toMatchObject({ code: '22023' });
+      await expect(fx.pool('alice').query(query, ['acme', 'b'.repeat(101), 'psql-device', valid])).rejects.toMatchObject({ code: '22023' });
+      expect(await fx.admin('SELECT position FROM ariadne.change_log')).toEqual([]);
+      expect(await fx.admin('SELECT id FROM ariadne.entities')).toEqual([]);
+      // The same changes as the extension makes them go in.
+      expect(await pushOutcome(alice, [stripe, patrick, relation, evidence])).toBe('ok');
+      // Even the owner cannot store an oversized change or a non-web evidence page by hand.
+      await expect(
+        fx.admin(
+          "INSERT INTO ariadne.change_log (workspace_id, position, change_id, batch_id, origin, contributor, kind, payload) VALUES ('acme', 99, 'c_big00000', 'b_x', 'x', 'alice', 'x', jsonb_build_object('pad', repeat('x', 600000)))",
+        ),
+      ).rejects.toMatchObject({ code: '23514' });
+      await expect(fx.admin("UPDATE ariadne.evidence SET page_url = 'javascript:alert(1)'")).rejects.toMatchObject({ code: '23514' });
+    });
+
+    it('rows stored before it: an oversized one is reported, not read; a javascript: page is refused on pull; a page stops at 4 MiB', async () => {
+      const fx = await pg.fresh({ migrations: loadMigrations().slice(0, 3) });
+      const [stripe, , , evidence] = await stripeChanges();
+      if (stripe?.kind !== 'entity.upsert' || evidence?.kind !== 'evidence.add') throw new Error('fixture');
+      // Before 004 a member could push anything push_batch did not look at: 10 valid changes with 2 MB of extra each, a javascript: page.
+      // The wire form (toWire): names with their keys.
+      const entity = { ...stripe.entity, nameKey: 'stripe', aliases: [{ alias: 'Stripe, Inc.', key: 'stripe' }] };
+      const padded = Array.from({ length: 10 }, (_, i) => ({
+        ...stripe,
+        entity,
+        changeId: `c_pad${String(i).padStart(5, '0')}`,
+        padding: 'p'.repeat(2_000_000),
+      }));
+      const script = { ...evidence, changeId: 'c_script000', evidence: { ...evidence.evidence, pageUrl: 'javascript:alert(1)' } };
+      await fx
+        .pool('alice')
+        .query('SELECT ariadne.push_batch($1, $2, $3, $4::jsonb)', ['acme', 'b_old', 'mallet', JSON.stringify([...padded, script])]);
+      const owner = await fx.pool('postgres').connect();
+      try {
+        expect((await migrate(owner)).map((m) => m.version)).toEqual([4]);
+      } finally {
+        owner.release();
+      }
+      const started = performance.now();
+      const page = await remote(fx, 'bob').pull(0, 1000);
+      const ms = performance.now() - started;
+      expect(page.changes).toEqual([]);
+      expect(page.through).toBe(11);
+      expect(page.rejected.map((r) => r.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect(page.rejected[0]?.message).toMatch(/^the change has \d+ bytes of JSON; at most 524288 are read$/);
+      expect(page.rejected[10]?.message).toMatch(/pageUrl.*http\(s\)/);
+      expect(ms).toBeLessThan(5000);
+
+      // Changes as large as the extension makes them (100 attributes of 2,000 characters) go in, and a pull page stops after 4 MiB.
+      const attributes = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`a${i}`, 'v'.repeat(2000)]));
+      const ids = changeIds(fixedClock(), mulberry32(77));
+      const big = Array.from({ length: 25 }, () => ({ ...stripe, changeId: ids.next(), entity: { ...stripe.entity, attributes } }));
+      await remote(fx, 'alice').push(batchOf(big));
+      const first = await remote(fx, 'bob').pull(11, 1000);
+      expect(first.changes.length).toBeGreaterThan(10);
+      expect(first.changes.length).toBeLessThan(25);
+      expect(first.through).toBe(11 + first.changes.length);
+      const rest = await remote(fx, 'bob').pull(first.through, 1000);
+      expect(first.changes.length + rest.changes.length).toBe(25);
+    });
+  });
+
   describe('an older team database (before migration 003)', () => {
     it('refuses the push with a message to run team init, sends nothing and keeps the queue; after init it goes out', async () => {
       const fx = await pg.fresh({ migrations: loadMigrations().slice(0, 2) });
@@ -254,13 +379,13 @@ describe.skipIf(skip !== undefined)('team database on PostgreSQL', () => {
 
       const owner = await fx.pool('postgres').connect();
       try {
-        expect((await migrate(owner)).map((m) => m.version)).toEqual([3]);
+        expect((await migrate(owner)).map((m) => m.version)).toEqual([3, 4]);
       } finally {
         owner.release();
       }
       expect(await sync.push()).toEqual({ batches: 1, applied: 5, duplicates: 0 });
       expect(await queue.size()).toBe(0);
-      expect(await fx.pool('alice').query('SELECT ariadne.schema_version() AS v')).toMatchObject({ rows: [{ v: 3 }] });
+      expect(await fx.pool('alice').query('SELECT ariadne.schema_version() AS v')).toMatchObject({ rows: [{ v: 4 }] });
     });
   });
 

@@ -72,8 +72,31 @@ const logRowSchema = z.object({
   position: z.coerce.number().int().positive(),
   contributor: z.string(),
   origin: z.string(),
+  /** null: the stored change is larger than `MAX_CHANGE_BYTES` and was not read. */
   payload: z.unknown(),
+  size: z.coerce.number().int().nonnegative(),
 });
+
+/**
+ * The largest change read, in bytes of JSON: the database refuses larger ones on push
+ * (migration 004, `ariadne.max_change_bytes()`); a row stored before that is reported, not read.
+ */
+export const MAX_CHANGE_BYTES = 524_288;
+/** A pull page stops after this many bytes of changes (at least one row): a page must not hold a gigabyte of rows. */
+export const MAX_PULL_BYTES = 4 * 1024 * 1024;
+
+// The payload of an oversized row is not sent (its size is); a page ends once the bytes sent before a row reach $5.
+const PULL_SQL = `
+SELECT position, contributor, origin, CASE WHEN size <= $4 THEN payload END AS payload, size
+  FROM (SELECT position, contributor, origin, payload, size,
+               sum(CASE WHEN size <= $4 THEN size ELSE 0 END) OVER (ORDER BY position)
+                 - CASE WHEN size <= $4 THEN size ELSE 0 END AS before
+          FROM (SELECT position, contributor, origin, payload, octet_length(payload::text) AS size
+                  FROM ariadne.change_log
+                 WHERE workspace_id = $1 AND position > $2
+                 ORDER BY position LIMIT $3) page) sized
+ WHERE before < $5
+ ORDER BY position`;
 
 /** The change as the database stores it: names carry their normalized keys (for the name and trigram indexes). */
 function toWire(change: TeamChange): unknown {
@@ -128,11 +151,7 @@ export class PostgresTeamRemote implements TeamRemote {
   async pull(after: number, limit: number): Promise<PullPage> {
     let rows: unknown[];
     try {
-      const result = await this.pool.query(
-        `SELECT position, contributor, origin, payload FROM ariadne.change_log
-          WHERE workspace_id = $1 AND position > $2 ORDER BY position LIMIT $3`,
-        [this.options.workspaceId, after, limit],
-      );
+      const result = await this.pool.query(PULL_SQL, [this.options.workspaceId, after, limit, MAX_CHANGE_BYTES, MAX_PULL_BYTES]);
       rows = result.rows;
     } catch (error) {
       throw toTeamError(error, 'pull');
@@ -144,6 +163,13 @@ export class PostgresTeamRemote implements TeamRemote {
       const row = logRowSchema.parse(raw);
       through = row.position;
       if (row.origin === this.options.origin) continue;
+      if (row.payload === null) {
+        rejected.push({
+          position: row.position,
+          message: `the change has ${row.size} bytes of JSON; at most ${MAX_CHANGE_BYTES} are read`,
+        });
+        continue;
+      }
       // Rows come from other clients (other versions, a row the administrator edited): checked like any input.
       const change = teamChangeSchema.safeParse(fromWire(row.payload));
       if (change.success) changes.push({ position: row.position, contributor: row.contributor, change: change.data });

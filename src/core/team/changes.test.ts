@@ -79,6 +79,19 @@ describe('team changes', () => {
     expect(issue.success ? [] : issue.error.issues.map((i) => i.path.join('.'))).toEqual(['changeId']);
   });
 
+  it('refuses a teammate’s evidence whose page is not an http(s) URL, as local evidence and imports are', async () => {
+    const { changes } = await sample();
+    const evidence = changes[2];
+    if (evidence?.kind !== 'evidence.add') throw new Error('fixture');
+    for (const pageUrl of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', 'stripe.com/about']) {
+      const parsed = teamChangeSchema.safeParse({ ...evidence, evidence: { ...evidence.evidence, pageUrl } });
+      expect(parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.')), pageUrl).toEqual(['evidence.pageUrl']);
+    }
+    expect(teamChangeSchema.safeParse({ ...evidence, evidence: { ...evidence.evidence, pageUrl: 'HTTP://Stripe.com/a' } }).success).toBe(
+      true,
+    );
+  });
+
   it('a batch id depends on the changes and their order only', async () => {
     const { changes } = await sample();
     expect(batchOf(changes).batchId).toBe(batchOf([...changes]).batchId);

@@ -17,6 +17,7 @@ import type { Clock, EntityId, EvidenceId, MergeId, RelationshipId } from '../gr
 import type { Entity, Evidence, Relationship } from '../graph/types';
 import { ENTITY_TYPES, MAX_ALIASES, MAX_ATTRIBUTE_VALUE_LENGTH, MAX_LABEL_LENGTH, MAX_NAME_LENGTH } from '../graph/types';
 import { MAX_URL_LENGTH } from '../capture-limits';
+import { isWebUrl } from '../export/web-url';
 import { ownRecordSchema } from '../records';
 
 /** `c_<time36><counter><random>`: unique across devices, sortable by creation time. */
@@ -61,7 +62,8 @@ export const evidenceSnapshotSchema = z
     kind: z.enum(['mention', 'relationship', 'alias', 'attribute', 'clip']),
     entityId: entityId.optional(),
     relationshipId: relationshipId.optional(),
-    pageUrl: z.string().min(1).max(MAX_URL_LENGTH),
+    // http(s) only, as local evidence and imports: a teammate's `javascript:` page is refused on pull.
+    pageUrl: z.string().min(1).max(MAX_URL_LENGTH).refine(isWebUrl, 'must be an http(s) URL'),
     pageTitle: z.string().max(SNIPPET_MAX),
     snippet: z.string().max(SNIPPET_MAX),
     detail: z.string().max(SNIPPET_MAX).optional(),

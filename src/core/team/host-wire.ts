@@ -98,6 +98,9 @@ export const ambiguousDetailsSchema = z.object({
 });
 export type AmbiguousDetails = z.infer<typeof ambiguousDetailsSchema>;
 
+/** Why the team database said `forbidden`: the login failed (name or password), or the login is not a member of the team workspace. */
+export const forbiddenDetailsSchema = z.object({ reason: z.enum(['login', 'not_member']) });
+
 export const teamHostReplySchema = z.object({
   id: z.number().int().nonnegative(),
   outcome: z.discriminatedUnion('ok', [
@@ -108,7 +111,7 @@ export const teamHostReplySchema = z.object({
         code: z.enum(ERROR_CODES),
         message: z.string().max(2000),
         // Details in another shape are dropped, not the whole reply (its code and message still arrive).
-        details: ambiguousDetailsSchema.optional().catch(undefined),
+        details: z.union([ambiguousDetailsSchema, forbiddenDetailsSchema]).optional().catch(undefined),
       }),
     }),
   ]),

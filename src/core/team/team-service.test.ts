@@ -23,13 +23,19 @@ function setup() {
   const pushed: ChangeBatch[] = [];
   const forgotten: TeamConnection[] = [];
   let refuse: AriadneError | undefined;
+  /** Log rows the next pull reports as refused by the change schema (each pull reports them once, then the log moves on). */
+  let refusedRows: { position: number; message: string }[] = [];
   const remote: TeamRemote = {
     push: async (batch) => {
       if (refuse) throw refuse;
       pushed.push(batch);
       return { batchId: batch.batchId, applied: batch.changes.length, duplicates: 0, head: pushed.length };
     },
-    pull: async (after) => ({ changes: [], through: after, rejected: [] }),
+    pull: async (after) => {
+      const rejected = refusedRows.filter((r) => r.position > after);
+      refusedRows = [];
+      return { changes: [], through: Math.max(after, ...rejected.map((r) => r.position)), rejected };
+    },
   };
   const host: TeamHost = {
     state: 'ready',
@@ -49,10 +55,44 @@ function setup() {
   const ids = changeIds(fixedClock(), () => 0.5);
   const graphIds = sequentialIds();
   const change = () => entityDelete(ids.next(), graphIds.entity(), 1);
-  return { service, workspace, pushed, forgotten, links, change, setRefusal: (e: AriadneError | undefined) => void (refuse = e) };
+  return {
+    service,
+    workspace,
+    pushed,
+    forgotten,
+    links,
+    change,
+    setRefusal: (e: AriadneError | undefined) => void (refuse = e),
+    logRefuses: (rows: { position: number; message: string }[]) => void (refusedRows = rows),
+  };
 }
 
 describe('TeamService', () => {
+  it('counts teammates’ changes the schema refuses, across syncs, in the status; another team log starts the count again', async () => {
+    const { service, workspace, logRefuses } = setup();
+    const ws = workspace('w_a');
+    await service.link(ws, acme);
+    expect((await service.sync(ws)).status.refused).toBeUndefined();
+    logRefuses([
+      { position: 3, message: 'evidence.pageUrl: must be an http(s) URL' },
+      { position: 5, message: 'the change has 20000000 bytes of JSON; at most 524288 are read' },
+    ]);
+    expect((await service.sync(ws)).status.refused).toEqual({
+      count: 2,
+      lastPosition: 5,
+      lastMessage: 'the change has 20000000 bytes of JSON; at most 524288 are read',
+    });
+    logRefuses([{ position: 9, message: 'entity.name: too long' }]);
+    await service.sync(ws);
+    expect((await service.status(ws)).refused).toEqual({ count: 3, lastPosition: 9, lastMessage: 'entity.name: too long' });
+    // A sync that refuses nothing keeps the count; relinking the same log too.
+    await service.sync(ws);
+    await service.link(ws, acme);
+    expect((await service.status(ws)).refused?.count).toBe(3);
+    await service.link(ws, { ...acme, teamWorkspace: 'beta' });
+    expect((await service.status(ws)).refused).toBeUndefined();
+  });
+
   it('a refused login saves no link; a working one saves the address only', async () => {
     const { service, workspace, links } = setup();
     const ws = workspace('w_a');

@@ -39,6 +39,15 @@ export interface TeamSyncState {
   readonly lastSyncAt: number | null;
   readonly lastResult: SyncCounts | null;
   readonly lastError: { readonly code: ErrorCode; readonly message: string } | null;
+  /** Teammates' changes skipped because this version's change schema refuses them (or they are too large to read), since linking. */
+  readonly refused?: TeamRefused;
+}
+
+/** How many pulled changes were refused, and the last one's position in the team log and why. */
+export interface TeamRefused {
+  readonly count: number;
+  readonly lastPosition: number;
+  readonly lastMessage: string;
 }
 
 export const EMPTY_SYNC_STATE: TeamSyncState = { lastSyncAt: null, lastResult: null, lastError: null };
@@ -88,6 +97,8 @@ export interface TeamStatusView {
    * Linking to another one drops them: the form compares it with the link it is about to make, and asks first.
    */
   readonly queuedFor: string | null;
+  /** Teammates' changes skipped as invalid since linking (Settings → Team counts them); absent when none. */
+  readonly refused?: TeamRefused;
 }
 
 /** `link`'s answer: the status, and how many unsent changes it dropped (recorded for another team log). */
@@ -101,6 +112,13 @@ export interface TeamServiceDeps {
   readonly clock: Clock;
   /** A fresh device id (`ORIGIN_ID`: 8–64 of a-z, 0-9, `_`, `-`). */
   readonly newOrigin: () => string;
+}
+
+/** The refused count with this pull's refused rows added (the cursor has moved past them: they are not read again). */
+function addRefused(before: TeamRefused | undefined, rows: readonly { position: number; message: string }[]): TeamRefused | undefined {
+  const last = rows[rows.length - 1];
+  if (last === undefined) return before;
+  return { count: (before?.count ?? 0) + rows.length, lastPosition: last.position, lastMessage: last.message.slice(0, 300) };
 }
 
 function sameLogin(a: TeamConnection, b: TeamConnection): boolean {
@@ -128,6 +146,7 @@ export class TeamService {
       lastError: state.lastError,
       host: this.deps.host.state,
       queuedFor: state.logKey ?? null,
+      ...(state.refused === undefined ? {} : { refused: state.refused }),
     };
   }
 
@@ -151,7 +170,16 @@ export class TeamService {
       await ws.cursor.write(0);
       dropped = await ws.queue.clear();
     }
-    await ws.state.write({ ...state, origin: state.origin ?? this.deps.newOrigin(), logKey, lastError: null });
+    // The refused count is about one team log: another one starts it again.
+    const { refused, ...kept } = state;
+    const sameLog = state.logKey === logKey && refused !== undefined;
+    await ws.state.write({
+      ...kept,
+      origin: state.origin ?? this.deps.newOrigin(),
+      logKey,
+      lastError: null,
+      ...(sameLog ? { refused } : {}),
+    });
     await this.deps.links.set(ws.id, connection);
     return { ...(await this.status(ws)), dropped };
   }
@@ -201,7 +229,15 @@ export class TeamService {
     try {
       const out = await new TeamSync({ queue: ws.queue, cursor: ws.cursor, remote, sink: ws.sink }).sync();
       const result: SyncCounts = { pushed: out.pushed, pulled: { changes: out.pulled.changes, position: out.pulled.position } };
-      await ws.state.write({ ...state, origin, lastSyncAt: this.deps.clock.now(), lastResult: result, lastError: null });
+      const refused = addRefused(state.refused, out.pulled.rejected);
+      await ws.state.write({
+        ...state,
+        origin,
+        lastSyncAt: this.deps.clock.now(),
+        lastResult: result,
+        lastError: null,
+        ...(refused === undefined ? {} : { refused }),
+      });
       return { ...result, status: await this.status(ws) };
     } catch (error) {
       const shape = toErrorShape(error);

@@ -10,7 +10,7 @@
  *   describeTeamStatus(status, Date.now()).queue; // '3 changes waiting to be sent.'
  */
 import { AriadneError } from '../../core/errors';
-import { teamLogKey } from '../../core/team/host-wire';
+import { forbiddenDetailsSchema, teamLogKey } from '../../core/team/host-wire';
 import type { Request, TeamConnection, TeamStatus, TeamSyncCounts } from '../../messaging/protocol';
 import { teamLinkRequestSchema } from '../../messaging/protocol';
 import { userError } from '../user-error';
@@ -82,8 +82,18 @@ export function checkTeamForm(form: TeamForm): { ok: true; args: TeamLinkArgs } 
 /** Why a link (or a sync) failed, in words; `team.link`'s errors mean something else than a silent background. */
 export function teamErrorText(error: unknown): string {
   if (!(error instanceof AriadneError)) return userError(error);
+  const reason = forbiddenDetailsSchema.safeParse(error.details).data?.reason;
+  if (error.code === 'forbidden' && reason !== undefined) return FORBIDDEN_WORDS[reason](error.message);
   return errorSentence(error.code, error.message);
 }
+
+/** A refused link, by the reason the host gives: the two need different fixes (the form, or the administrator). */
+const FORBIDDEN_WORDS = {
+  login: (message: string) =>
+    `The team database refused the login: check the member name and the password (leave it empty only if ~/.pgpass holds it). (${message})`,
+  not_member: (message: string) =>
+    `The login works, but this member is not in that team workspace: check the team workspace id, or ask your administrator to add you (team member). (${message})`,
+} as const;
 
 function errorSentence(code: string, message: string): string {
   if (code === 'unavailable') return `The team database or the local helper program did not answer: ${message}`;
@@ -154,6 +164,8 @@ export interface TeamStatusWords {
   readonly error?: string;
   /** How to install the native host, when it is missing. */
   readonly install?: string;
+  /** Teammates' changes skipped because this version refuses them, once there were some. */
+  readonly refused?: string;
 }
 
 /** The status as the panel says it. */
@@ -176,6 +188,11 @@ export function describeTeamStatus(status: TeamStatus, now: number): TeamStatusW
     ...words,
     ...(status.lastResult === null ? {} : { lastResult: syncCountsText(status.lastResult) }),
     ...(status.lastError === null ? {} : { error: errorSentence(status.lastError.code, status.lastError.message) }),
+    ...(status.refused === undefined
+      ? {}
+      : {
+          refused: `${plural(status.refused.count, 'change')} from teammates skipped: this version of Ariadne refuses ${status.refused.count === 1 ? 'it' : 'them'} (the last, at team log position ${status.refused.lastPosition}: ${status.refused.lastMessage}). Ask the teammate or the administrator; updating Ariadne may help.`,
+        }),
     ...(status.host === 'missing'
       ? {
           install: `The local helper program (Ariadne’s native host) is not installed for this browser. In the Ariadne folder, run ${INSTALL_COMMAND}, then try again.`,

@@ -109,6 +109,39 @@ describe('TeamSettingsView', () => {
     ]);
   });
 
+  it('tells a refused login from a login that is not a member, each with what to fix', async () => {
+    const words = async (refusal: AriadneError) => {
+      const bg = fakeBackground(UNLINKED, refusal);
+      await view.render(<TeamSettingsView client={bg.client} workspaceName="Default" />);
+      await fill({ host: 'db.example', database: 'research', user: 'alice', password: 'pw', teamWorkspace: 'acme' });
+      await click('team-link');
+      return view.container().querySelector('form [role="alert"]')?.textContent ?? '';
+    };
+    const login = await words(new AriadneError('forbidden', 'password authentication failed for user "alice"', { reason: 'login' }));
+    expect(login).toContain('refused the login: check the member name and the password');
+    expect(login).not.toContain('not in that team workspace');
+    const member = await words(new AriadneError('forbidden', 'role "alice" is not a member of workspace "acme"', { reason: 'not_member' }));
+    expect(member).toContain('The login works, but this member is not in that team workspace');
+    expect(member).not.toContain('check the member name and the password');
+  });
+
+  it('counts the teammates’ changes this version refused, with the last one’s reason', async () => {
+    const refused = { count: 3, lastPosition: 41, lastMessage: 'evidence.pageUrl: must be an http(s) URL' };
+    const bg = fakeBackground({
+      ...UNLINKED,
+      linked: true,
+      connection: { host: 'db', port: 5432, database: 'r', user: 'a', teamWorkspace: 'acme' },
+      refused,
+    });
+    await view.render(<TeamSettingsView client={bg.client} workspaceName="Default" />);
+    const line = $('team-refused')?.textContent ?? '';
+    expect(line).toContain('3 changes from teammates skipped');
+    expect(line).toContain('position 41: evidence.pageUrl: must be an http(s) URL');
+    const none = fakeBackground(UNLINKED);
+    await view.render(<TeamSettingsView client={none.client} workspaceName="Default" />);
+    expect($('team-refused')).toBeNull();
+  });
+
   it('links, then offers Sync now (with its counts) and shows what waits', async () => {
     const bg = fakeBackground(UNLINKED);
     await view.render(<TeamSettingsView client={bg.client} workspaceName="Default" />);

@@ -218,6 +218,11 @@ export function TeamSettingsView({
           {words.lastSync}
           {words.lastResult !== undefined && ` ${words.lastResult}`}
         </p>
+        {words.refused !== undefined && (
+          <p className="warning" data-testid="team-refused">
+            {words.refused}
+          </p>
+        )}
         {words.error !== undefined && (
           <p className="error" data-testid="team-error">
             Last error: {words.error}
