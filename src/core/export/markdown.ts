@@ -228,6 +228,13 @@ function pageNote(p: Page, index: Index): MarkdownNote {
       ['type', 'page'],
       ['url', yamlString(p.url)],
       ['site', yamlString(p.site)],
+      // A PDF says so, with its page count; its evidence cites pages ("p. 3 · …").
+      ...(p.pdfPages === undefined
+        ? []
+        : ([
+            ['format', 'pdf'],
+            ['pdf_pages', String(p.pdfPages)],
+          ] as const)),
       ['captured', isoDate(p.capturedAt)],
     ]),
     `# ${inline(p.title || p.url)}`,

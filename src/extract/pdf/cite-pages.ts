@@ -8,6 +8,7 @@
  *   citePdfPages(analysis, capture.text, capture.pdf.pageStarts).entities[0].snippet // 'p. 2 · Kestrel Bank was founded …'
  */
 import type { CaptureAnalysis } from '../../core/capture';
+import { citePage } from '../../core/text/pdf-page-cite';
 
 /** Characters of a snippet looked up in the text: enough to be unique, short enough to survive a cut. */
 const PROBE_CHARS = 60;
@@ -23,7 +24,7 @@ export function pageAt(offset: number, pageStarts: readonly number[]): number {
 export function citePdfPages(analysis: CaptureAnalysis, text: string, pageStarts: readonly number[]): CaptureAnalysis {
   const cite = (snippet: string): string => {
     const page = pageOf(snippet, text, pageStarts);
-    return page === undefined ? snippet : `p. ${page} · ${snippet}`;
+    return page === undefined ? snippet : citePage(page, snippet);
   };
   return {
     ...analysis,
