@@ -43,22 +43,20 @@ test('a PDF in a tab is captured by the shortcut, with page-numbered evidence in
 
   // The panel: the entity's evidence cites the page; the Pages view says it is a PDF with its page count.
   const panel = await sidePanel.open();
-  await sidePanel.search('Kestrel Bank');
-  await sidePanel
-    .searchResultNames()
-    .filter({ hasText: /^Kestrel Bank$/ })
-    .first()
-    .click();
+  const openKestrel = async () => {
+    await sidePanel.search('Kestrel Bank');
+    await sidePanel
+      .searchResultNames()
+      .filter({ hasText: /^Kestrel Bank$/ })
+      .first()
+      .click();
+  };
+  await openKestrel();
   // "Where it was read" (the relationship evidence above it stays folded).
   await expect(panel.locator('[data-testid="evidence"] blockquote:visible').filter({ hasText: /^p\. 1 · / })).toBeVisible();
   await sidePanel.openTab('Pages');
   await expect(panel.getByTestId('page-pdf').first()).toHaveText('PDF, 2 pages');
   // Its link opens the PDF at the cited page (a text fragment does not reach into a PDF).
-  await sidePanel.search('Kestrel Bank');
-  await sidePanel
-    .searchResultNames()
-    .filter({ hasText: /^Kestrel Bank$/ })
-    .first()
-    .click();
+  await openKestrel();
   await expect(panel.locator('[data-testid="evidence"] a:visible').first()).toHaveAttribute('href', `${url}#page=1`);
 });
