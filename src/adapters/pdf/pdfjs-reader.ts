@@ -16,6 +16,7 @@
  */
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import { MAX_CAPTURE_TEXT } from '../../core/capture-limits';
 import { AriadneError, InvalidArgumentsError } from '../../core/errors';
 import { raceTimeout } from '../../core/race-timeout';
 import type { PdfPageText, PdfTextItem } from '../../extract/pdf/assemble';
@@ -77,25 +78,32 @@ export async function readPdfText(
     const pages: PdfPageText[] = [];
     const last = Math.min(pageCount, limits.maxPages);
     const maxItems = limits.maxItemsPerPage ?? Number.POSITIVE_INFINITY;
+    let chars = 0;
     for (let number = 1; number <= last; number++) {
+      // Past what a capture keeps, more pages are only time spent: stop, and say where.
+      if (chars > MAX_CAPTURE_TEXT) {
+        notes.push(`Pages ${number}–${pageCount} were not read: the text of the pages before already fills a capture.`);
+        break;
+      }
       if (now() - started > limits.budgetMs) {
         notes.push(`PDF read for ${Math.round(limits.budgetMs / 1000)} s: pages ${number}–${pageCount} were not read (time limit).`);
         break;
       }
       try {
-        pages.push(
-          await raceTimeout(
-            pageText(doc, number, maxItems),
-            limits.pageTimeoutMs,
-            `its text took longer than ${Math.round(limits.pageTimeoutMs / 1000)} s`,
-          ),
+        const page = await raceTimeout(
+          pageText(doc, number, maxItems),
+          limits.pageTimeoutMs,
+          `its text took longer than ${Math.round(limits.pageTimeoutMs / 1000)} s`,
         );
+        pages.push(page);
+        for (const item of page.items) chars += item.str.length;
       } catch (error) {
         pages.push({ width: 0, height: 0, items: [] });
         notes.push(`page ${number} was skipped: ${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'}`);
       }
     }
-    if (pageCount > limits.maxPages) notes.push(`Only the first ${limits.maxPages} of ${pageCount} pages were read (page limit).`);
+    if (pageCount > limits.maxPages && pages.length === limits.maxPages)
+      notes.push(`Only the first ${limits.maxPages} of ${pageCount} pages were read (page limit).`);
     return { pages, info, pageCount, notes };
   } finally {
     // Frees the document and its fake worker's state; never awaited past a hang.
