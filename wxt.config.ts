@@ -24,6 +24,12 @@ export default defineConfig({
       browser === 'firefox'
         ? ['storage', 'unlimitedStorage', 'nativeMessaging', 'contextMenus', 'activeTab', 'scripting', 'alarms']
         : ['sidePanel', 'storage', 'unlimitedStorage', 'nativeMessaging', 'contextMenus', 'activeTab', 'scripting', 'alarms'],
+    // Automatic PDF capture (Settings → Capture → "Read PDFs automatically"): the background downloads
+    // a PDF the user opens only with this access, asked for on the user's click and dropped when cleared
+    // (src/core/pdf-access.ts). The shortcut and the menu read a PDF with their activeTab grant alone.
+    ...(browser === 'firefox'
+      ? { optional_permissions: ['http://*/*', 'https://*/*'] }
+      : { optional_host_permissions: ['http://*/*', 'https://*/*'] }),
     // Private windows are never captured: the extension does not run there at all.
     incognito: 'not_allowed',
     // Development builds pin their id (docs/mcp.md) so the native host's allowed_origins

@@ -100,6 +100,12 @@ export class CaptureRig {
     return worker.evaluate((t) => (Reflect.get(globalThis, 'ariadneControls') as ControlsApi).onCommand('capture-page', t), tab);
   }
 
+  /** Runs what the `capture-page` shortcut runs, for a tab as the browser would hand it over (e.g. a PDF's, whose page Playwright cannot hold). */
+  async shortcutOn(tab: { id: number; url: string; title: string; incognito: boolean }): Promise<ControlOutcome> {
+    const worker = await this.worker();
+    return worker.evaluate((t) => (Reflect.get(globalThis, 'ariadneControls') as ControlsApi).onCommand('capture-page', t), tab);
+  }
+
   /** Runs what a context-menu click runs (`menuItemId` as in src/background/controls.ts). */
   async menu(page: Page, info: { menuItemId: string; selectionText?: string }): Promise<ControlOutcome> {
     const tab = await this.tabOf(page);

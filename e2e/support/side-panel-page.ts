@@ -36,7 +36,7 @@ export class SidePanelPage {
   }
 
   /** Opens one of the panel's tabs by its visible name. */
-  async openTab(name: 'Search' | 'Merge & review' | 'Ask' | 'Diagram' | 'Data' | 'Settings'): Promise<void> {
+  async openTab(name: 'Search' | 'Merge & review' | 'Ask' | 'Diagram' | 'Pages' | 'Data' | 'Settings'): Promise<void> {
     await this.p.getByRole('tab', { name, exact: false }).first().click();
   }
 

@@ -18,7 +18,11 @@ export default defineContentScript({
   main() {
     if (!isCapturable(location.href) || Reflect.get(globalThis, LOADED) === true) return;
     Reflect.set(globalThis, LOADED, true);
+    // Chromium shows a PDF in an extension viewer inside this document: there is no text here
+    // to read. The background reads the PDF itself (src/background/pdf-capture.ts).
+    const isPdf = document.contentType === 'application/pdf';
     const capture = async (trigger: 'auto' | 'manual' | 'shortcut'): Promise<CaptureNowReply> => {
+      if (isPdf) return trigger === 'auto' ? { skipped: 'a PDF: read by the background' } : { pdf: true };
       const decision = capturePolicy(location.href, await readCaptureSettings(), trigger);
       if (!decision.allowed) {
         console.debug(`Ariadne: not captured (${trigger}): ${decision.reason}`);

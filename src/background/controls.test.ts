@@ -10,12 +10,13 @@ import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 import type { BadgeAction } from './badge';
 import { CaptureBadge } from './badge';
 import { createClipper } from './clip';
+import type { PdfCapturer } from './pdf-capture';
 import type { TabMessenger } from './controls';
 import { CAPTURE_COMMAND, MENU_ADD_SELECTION, MENU_CAPTURE_PAGE, createControls } from './controls';
 
 const ID = `c_${'0f'.repeat(16)}`;
 
-function setup(options: { settings?: Partial<Settings['capture']>; tabs?: TabMessenger } = {}) {
+function setup(options: { settings?: Partial<Settings['capture']>; tabs?: TabMessenger; pdf?: PdfCapturer } = {}) {
   const texts = new Map<number, string>();
   const action: BadgeAction = {
     setBadgeText: async ({ text, tabId }) => void (tabId === undefined ? undefined : texts.set(tabId, text ?? '')),
@@ -35,7 +36,13 @@ function setup(options: { settings?: Partial<Settings['capture']>; tabs?: TabMes
   const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
   const clip = createClipper({ graph, store, clock, resolver, recognizer: createRuleRecognizer });
   const settings = { ...defaultSettings(), capture: { ...defaultSettings().capture, ...options.settings } };
-  const controls = createControls({ settings: async () => settings, badge: new CaptureBadge(action), clip, tabs });
+  const controls = createControls({
+    settings: async () => settings,
+    badge: new CaptureBadge(action),
+    clip,
+    tabs,
+    ...(options.pdf === undefined ? {} : { pdf: options.pdf }),
+  });
   return { controls, sent, texts, store };
 }
 
@@ -105,5 +112,74 @@ describe('capture controls', () => {
     const empty = await open.controls.onMenuClick({ menuItemId: MENU_ADD_SELECTION, selectionText: '   ' }, tab);
     expect(empty).toMatchObject({ status: 'refused' });
     expect(await store.listEntities({ limit: 5 })).toEqual([]);
+  });
+});
+
+describe('a PDF in a tab', () => {
+  const pdfTab = { ...tab, url: 'https://example.com/papers/report.pdf' };
+  /** A PDF reader that records what it was asked to read, and fails for addresses that are not PDFs. */
+  const reader = () => {
+    const read: { url: string; trigger: string; tabId: number | undefined }[] = [];
+    const pdf: PdfCapturer = {
+      capture: async (url, trigger, tabId) => {
+        if (!url.endsWith('.pdf') && !url.endsWith('/paper')) throw new Error('not a PDF');
+        read.push({ url, trigger, tabId });
+        return { captureId: ID };
+      },
+    };
+    return { pdf, read };
+  };
+
+  it('an address ending in .pdf is read by the background, not asked of the tab', async () => {
+    const { pdf, read } = reader();
+    const { controls, sent } = setup({ pdf });
+    expect(await controls.onCommand(CAPTURE_COMMAND, pdfTab)).toEqual({ status: 'captured', captureId: ID });
+    expect(read).toEqual([{ url: pdfTab.url, trigger: 'shortcut', tabId: 4 }]);
+    expect(sent).toEqual([]);
+  });
+
+  it('a tab whose content script says it shows a PDF is read by the background too', async () => {
+    const { pdf, read } = reader();
+    const paper = { ...tab, url: 'https://example.com/paper' };
+    const { controls } = setup({ pdf, tabs: { send: async () => ({ pdf: true }) } });
+    expect(await controls.onMenuClick({ menuItemId: MENU_CAPTURE_PAGE }, paper)).toMatchObject({ status: 'captured' });
+    expect(read).toEqual([{ url: paper.url, trigger: 'manual', tabId: 4 }]);
+  });
+
+  it("a tab that takes no script (Firefox's PDF viewer) is tried as a PDF; if it is none, the tab's error is reported", async () => {
+    const { pdf, read } = reader();
+    const noScript = { send: async () => Promise.reject(new Error('Missing host permission for the tab')) };
+    const viewer = setup({ pdf, tabs: noScript });
+    expect(await viewer.controls.onCommand(CAPTURE_COMMAND, { ...tab, url: 'https://example.com/paper' })).toMatchObject({
+      status: 'captured',
+    });
+    const other = setup({ pdf, tabs: noScript });
+    const outcome = await other.controls.onCommand(CAPTURE_COMMAND, tab);
+    expect(outcome).toMatchObject({ status: 'refused' });
+    expect(outcome.status === 'refused' ? outcome.reason : '').toMatch(/Missing host permission/);
+    expect(read).toHaveLength(1);
+  });
+
+  it('the blocklist and private windows refuse a PDF before anything is downloaded', async () => {
+    const { pdf, read } = reader();
+    const blocked = setup({ pdf, settings: { blocklist: ['example.com'] } });
+    expect(await blocked.controls.onCommand(CAPTURE_COMMAND, pdfTab)).toMatchObject({ status: 'refused' });
+    expect(await blocked.controls.onCommand(CAPTURE_COMMAND, { ...pdfTab, url: 'https://other.org/a.pdf', incognito: true })).toMatchObject(
+      {
+        status: 'refused',
+      },
+    );
+    expect(read).toEqual([]);
+    expect(blocked.texts.get(4)).toBe('×');
+  });
+
+  it('a PDF the reader refuses shows its reason on the badge', async () => {
+    const pdf: PdfCapturer = { capture: async () => Promise.reject(new Error('This PDF is 200 MB; Ariadne reads PDFs of up to 50 MB.')) };
+    const { controls, texts } = setup({ pdf });
+    expect(await controls.onCommand(CAPTURE_COMMAND, pdfTab)).toEqual({
+      status: 'refused',
+      reason: 'This PDF is 200 MB; Ariadne reads PDFs of up to 50 MB.',
+    });
+    expect(texts.get(4)).toBe('×');
   });
 });

@@ -8,6 +8,9 @@
  * injected first (`activeTab` + `scripting`: the shortcut or menu click grants the
  * tab). Browser pages, private windows, blocked sites and (unless allowed) local
  * files are refused, with the reason on the badge's tooltip (`explicitCaptureDecision`).
+ * A PDF (its address ends in `.pdf`, the content script says its document is one, or a
+ * tab that takes no script turns out to hold one) is read by the background instead
+ * (`pdf-capture.ts`), under the same decision.
  *
  * The functions the browser's events call are the ones returned here; the e2e tests
  * call them through `globalThis.ariadneControls` (Playwright cannot press browser
@@ -24,6 +27,8 @@ import type { CaptureBadge } from './badge';
 import type { TabInfo } from './capture-target';
 import { explicitCaptureDecision } from './capture-target';
 import type { ClipRequest, ClipResult } from './clip';
+import type { PdfCapturer } from './pdf-capture';
+import { looksLikePdfUrl } from './pdf-capture';
 
 export const CAPTURE_COMMAND = 'capture-page';
 export const MENU_CAPTURE_PAGE = 'ariadne-capture-page';
@@ -61,6 +66,8 @@ export interface ControlDeps {
   /** The clip of a selection (it takes the graph's single writer itself). */
   readonly clip: (request: ClipRequest) => Promise<ClipResult>;
   readonly tabs: TabMessenger;
+  /** Reads the PDF open in a tab (`pdf-capture.ts`); without it PDFs are not captured. */
+  readonly pdf?: PdfCapturer;
 }
 
 export type ControlOutcome =
@@ -99,13 +106,26 @@ export function createControls(deps: ControlDeps): Controls {
       if (tab?.id === undefined) return { status: 'refused', reason: 'There is no tab to capture.' };
       const decision = explicitCaptureDecision(tab, (await deps.settings()).capture, trigger);
       if (!decision.allowed) return refuse(tab.id, decision.reason);
+      const tabId = tab.id;
+      const readPdf = async (pdf: PdfCapturer): Promise<ControlOutcome> => {
+        try {
+          return { status: 'captured', captureId: (await pdf.capture(tab.url ?? '', trigger, tabId)).captureId };
+        } catch (error) {
+          return refuse(tabId, error instanceof Error ? error.message : String(error));
+        }
+      };
+      if (deps.pdf !== undefined && looksLikePdfUrl(tab.url)) return readPdf(deps.pdf);
       let reply: CaptureNowReply;
       try {
         reply = await askTab(tab.id, trigger);
       } catch (error) {
+        // Firefox's PDF viewer takes no script: a tab that cannot be scripted may show a PDF, which is read if it is one.
+        const pdf = await deps.pdf?.capture(tab.url ?? '', trigger, tabId).catch(() => undefined);
+        if (pdf !== undefined) return { status: 'captured', captureId: pdf.captureId };
         const why = error instanceof Error ? error.message : String(error);
         return refuse(tab.id, `The page could not be read (${why}). Reload it and try again.`);
       }
+      if ('pdf' in reply) return deps.pdf === undefined ? refuse(tab.id, 'PDFs are not read in this context.') : readPdf(deps.pdf);
       // The count appears once the capture is ingested (the page.captured handler remembered the tab).
       return 'captureId' in reply ? { status: 'captured', captureId: reply.captureId } : refuse(tab.id, reply.skipped);
     },

@@ -8,6 +8,7 @@
  *   const route = createRouter(createHandlers({ tools: () => registryReady, queue, settings: readSettings }), policy);
  */
 import { AriadneError } from '../core/errors';
+import type { PageCapture } from '../core/capture';
 import type { Settings } from '../core/settings';
 import type { CallerKind } from '../core/tools/tool';
 import { capturePolicy } from '../core/capture-policy';
@@ -47,6 +48,23 @@ export interface HandlerServices {
   readonly team?: TeamHandling;
 }
 
+/**
+ * A capture into the queue, from a content script or the background's PDF reader: the
+ * capture policy is checked again (a capture of a blocked site is refused whoever sends
+ * it), and the tab it came from is told to the badge.
+ */
+export async function queueCapture(
+  services: Pick<HandlerServices, 'queue' | 'settings' | 'onAccepted'>,
+  capture: PageCapture,
+  tabId: number | undefined,
+): Promise<{ captureId: string; duplicate: boolean }> {
+  const decision = capturePolicy(capture.url, (await services.settings()).capture, capture.trigger);
+  if (!decision.allowed) throw new AriadneError('forbidden', decision.reason);
+  // Told before enqueueing: ingestion starts right away and may end before enqueue returns.
+  if (tabId !== undefined) services.onAccepted?.(captureIdOf(capture), tabId);
+  return services.queue.enqueue(capture);
+}
+
 export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture, team }: HandlerServices): Handlers {
   const reading = (): NonNullable<HandlerServices['llm']> => {
     if (llm === undefined) throw new AriadneError('unavailable', 'Reading pages with the LLM is not available in this context.');
@@ -62,14 +80,8 @@ export function createHandlers({ tools, queue, settings, onAccepted, llm, recapt
       const caller = { kind: sender.kind satisfies CallerKind };
       return registry.call(request.tool, request.arguments, { caller });
     },
-    'page.captured': async (request, sender) => {
-      // Checked again here: a capture of a blocked site is refused whoever sends it.
-      const decision = capturePolicy(request.capture.url, (await settings()).capture, request.capture.trigger);
-      if (!decision.allowed) throw new AriadneError('forbidden', decision.reason);
-      // Told before enqueueing: ingestion starts right away and may end before enqueue returns.
-      if (sender.tabId !== undefined && sender.kind === 'content') onAccepted?.(captureIdOf(request.capture), sender.tabId);
-      return queue.enqueue(request.capture);
-    },
+    'page.captured': (request, sender) =>
+      queueCapture({ queue, settings, onAccepted }, request.capture, sender.kind === 'content' ? sender.tabId : undefined),
     'capture.status': (request) => queue.status(request.captureId),
     'capture.retry': (request) => queue.retry(request.captureId),
     'capture.discard': (request) => queue.discard(request.captureId),

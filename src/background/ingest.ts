@@ -17,6 +17,7 @@ import type { IngestResult } from '../core/ingest/ingest';
 import { ingestCapture } from '../core/ingest/ingest';
 import { createResolver } from '../core/resolve/resolver';
 import { analyzeCaptureAsync } from '../extract/analyze';
+import { citePdfPages } from '../extract/pdf/cite-pages';
 import { ANALYZER_VERSION } from '../extract/analyzer-version';
 import { createTrainedRecognizer } from '../extract/ner';
 import type { EntityRecognizer } from '../extract/recognizer';
@@ -54,11 +55,13 @@ export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promis
     const settings = await deps.settings();
     // Sliced and time-boxed (ANALYSIS_BUDGET_MS): the worker answers the side panel between
     // slices, and a page built to be slow is stored with what was found in the budget.
-    const analysis = await analyzeCaptureAsync(capture, {
+    const read = await analyzeCaptureAsync(capture, {
       recognizer,
       maxEntities: settings.capture.maxEntitiesPerPage,
       ...(deps.rulesOff === undefined ? {} : { rulesOff: deps.rulesOff }),
     });
+    // A PDF's evidence cites the page each sentence is on.
+    const analysis = capture.pdf === undefined ? read : citePdfPages(read, capture.text, capture.pdf.pageStarts);
     return ingestCapture(
       analysis,
       {

@@ -18,7 +18,9 @@ import { AriadneError } from '../core/errors';
 import { createRouter } from '../messaging/router';
 import { serveQuestions } from './ask-port';
 import { CaptureQueue } from './capture-queue';
-import { createHandlers } from './handlers';
+import { createHandlers, queueCapture } from './handlers';
+import { createPdfCapturer } from './pdf-capture';
+import { readPdfText } from '../adapters/pdf/pdfjs-reader';
 import { readSettings } from './read-settings';
 import { createIngest } from './ingest';
 import { createRereader, withSentenceBudget } from './reread';
@@ -131,7 +133,13 @@ export function startBackground(): void {
   // The toolbar button opens the side panel (Chromium) or toggles the sidebar (Firefox).
   if (browser.sidePanel) void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
   else openSidebarOnClick();
-  const controls = wireControls({ graphFor: (url) => workspaces.captureTarget(url), clock, badge });
+  // PDFs open in tabs: fetched and read here (pdf.js on this thread), then queued like a page's capture.
+  const pdf = createPdfCapturer({
+    fetch: (url, init) => fetch(url, init),
+    read: (bytes) => readPdfText(bytes),
+    enqueue: (capture, tabId) => queueCapture({ queue, settings: readSettings, onAccepted }, capture, tabId),
+  });
+  const controls = wireControls({ graphFor: (url) => workspaces.captureTarget(url), clock, badge, pdf });
   Reflect.set(globalThis, CONTROLS_GLOBAL, controls);
 
   // Captures left in the inbox by a stopped worker get another go; parked ones wait for the user.

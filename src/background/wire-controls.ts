@@ -2,8 +2,8 @@
  * Wires the user's capture controls to the browser: the `capture-page` command,
  * the context menu items (created on install and update), the clip of a selection
  * through the single writer, and the badge's upkeep (cleared when a tab navigates,
- * the paused state following the settings). The logic lives in `controls.ts`,
- * `clip.ts` and `badge.ts`; this file only connects them to `browser.*` events.
+ * the paused state following the settings), and automatic PDF capture. The logic lives in
+ * `controls.ts`, `clip.ts`, `badge.ts` and `pdf-auto.ts`; this file only connects them to `browser.*` events.
  *
  * @example
  *   const controls = wireControls({ graphFor: (url) => workspaces.captureTarget(url), clock, badge }); // in startBackground
@@ -23,15 +23,19 @@ import type { ClipRequest, ClipResult } from './clip';
 import { createClipper } from './clip';
 import type { Controls } from './controls';
 import { MENU_ITEMS, createControls } from './controls';
+import type { PdfCapturer } from './pdf-capture';
+import { originPattern, wirePdfAutoCapture } from './pdf-auto';
 
 export interface ControlWiring {
   /** The graph a clip of the page at `url` goes to (its workspace's). */
   readonly graphFor: (url: string) => Promise<{ readonly graph: GraphService; readonly store: GraphStore }>;
   readonly clock: Clock;
   readonly badge: CaptureBadge;
+  /** Reads PDFs open in tabs (shortcut, menu, and automatically where allowed). */
+  readonly pdf: PdfCapturer;
 }
 
-export function wireControls({ graphFor, clock, badge }: ControlWiring): Controls {
+export function wireControls({ graphFor, clock, badge, pdf }: ControlWiring): Controls {
   const controls = createControls({
     settings: readSettings,
     badge,
@@ -40,6 +44,7 @@ export function wireControls({ graphFor, clock, badge }: ControlWiring): Control
       send: (tabId, message) => browser.tabs.sendMessage(tabId, message),
       ...(browser.scripting === undefined ? {} : { inject: injectContentScript }),
     },
+    pdf,
   });
   // The browser hands over the active tab with its URL: the command or menu click grants activeTab.
   browser.commands?.onCommand.addListener((command, tab) => void controls.onCommand(command, tab));
@@ -52,6 +57,17 @@ export function wireControls({ graphFor, clock, badge }: ControlWiring): Control
   });
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status === 'loading') void badge.navigated(tabId);
+  });
+  wirePdfAutoCapture({
+    pdf,
+    settings: readSettings,
+    // The optional host permission (Settings → Capture): without it the tab's URL is not even known here.
+    hasAccess: (url) => browser.permissions.contains({ origins: [originPattern(url)] }),
+    onLoaded: (listener) =>
+      browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+        if (change.status === 'complete') listener(tabId, tab);
+      }),
+    warn: (message) => console.warn(`Ariadne: ${message}`),
   });
   // The start-up read goes through IndexedDB and can finish after a change event already
   // applied newer settings: it only sets the badge when no change came in meanwhile.

@@ -10,6 +10,10 @@ import { emptyRecord, ownRecordSchema } from './records';
 import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS, MAX_URL_LENGTH } from './capture-limits';
 
 export { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS };
+/** A PDF's page count as recorded (a PDF may claim any count; past this it is a crafted file). */
+const MAX_PDF_PAGE_COUNT = 1_000_000;
+/** Page starts a PDF capture carries (the reader reads fewer pages than this). */
+const MAX_PDF_PAGE_STARTS = 5_000;
 const MAX_SNIPPET = 400;
 
 const boundedString = (max: number) => z.string().max(max);
@@ -57,6 +61,13 @@ export const pageCaptureSchema = z.object({
   notes: z.array(boundedString(300)).max(20).default([]),
   /** Capture time in the page, for the figures. */
   extractMs: z.number().nonnegative().optional(),
+  /** Set when the capture is a PDF's (`extract/pdf`): its page count and the offset in `text` where each page starts. */
+  pdf: z
+    .object({
+      pages: z.number().int().nonnegative().max(MAX_PDF_PAGE_COUNT),
+      pageStarts: z.array(z.number().int().nonnegative().max(MAX_CAPTURE_TEXT)).max(MAX_PDF_PAGE_STARTS),
+    })
+    .optional(),
 });
 export type PageCapture = z.infer<typeof pageCaptureSchema>;
 
@@ -148,6 +159,8 @@ export interface CaptureAnalysis {
   readonly relations: readonly AnalyzedRelation[];
   readonly notes: readonly string[];
   readonly analyzeMs: number;
+  /** Set for a PDF: its page count (kept on the page record). */
+  readonly pdfPages?: number;
   /** Main-text sentences, bounded (`graph/page-sentences.ts`, those naming a kept entity first); the page record keeps them. */
   readonly sentences?: readonly string[];
 }

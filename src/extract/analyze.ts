@@ -602,6 +602,7 @@ function* analysisSteps(
     notes: [...capture.notes.slice(0, MAX_NOTES - ownNotes.length), ...ownNotes],
     analyzeMs: Math.max(0, timer() - started),
     sentences: pageSentences(text.slice(0, readEnd), keptMentions),
+    ...(capture.pdf === undefined ? {} : { pdfPages: capture.pdf.pages }),
   };
 }
 

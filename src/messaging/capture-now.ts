@@ -22,8 +22,11 @@ export interface CaptureNowMessage {
   readonly trigger: ExplicitTrigger;
 }
 
-/** What the content script answers: the capture id, or why nothing was captured. */
-export type CaptureNowReply = { readonly captureId: string } | { readonly skipped: string };
+/**
+ * What the content script answers: the capture id, or why nothing was captured, or that
+ * its document is a PDF shown by the browser's viewer (the background reads PDFs itself).
+ */
+export type CaptureNowReply = { readonly captureId: string } | { readonly skipped: string } | { readonly pdf: true };
 
 export function captureNowMessage(trigger: ExplicitTrigger): CaptureNowMessage {
   return { type: 'capture.now', trigger };
@@ -42,6 +45,7 @@ export function readCaptureNowReply(raw: unknown): CaptureNowReply {
   if (typeof raw === 'object' && raw !== null) {
     if ('captureId' in raw && typeof raw.captureId === 'string') return { captureId: raw.captureId };
     if ('skipped' in raw && typeof raw.skipped === 'string') return { skipped: raw.skipped.slice(0, 300) };
+    if ('pdf' in raw && raw.pdf === true) return { pdf: true };
   }
   return { skipped: 'The page did not answer.' };
 }

@@ -9,7 +9,7 @@ import { AriadneError, TooLargeError, type ErrorCode } from '../../core/errors';
 import { parseJsonText } from '../../core/llm-read/json-text';
 import { sanitizeData } from '../../core/query/prompt';
 import type { ChatCallOptions, ChatClient, ChatRequest, ChatResult, ChatToolCall } from './chat-client';
-import { readCappedText } from './bounded-body';
+import { readCappedText } from '../bounded-body';
 import { sseData } from './sse';
 
 // Local models on a laptop can take this long for a first token; beyond it the symbolic answer is better.

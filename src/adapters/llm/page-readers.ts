@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { AriadneError, TooLargeError } from '../../core/errors';
 import type { ChunkReadRequest, ChunkReadResult, PageReader } from '../../core/llm-read/reader.port';
 import type { Settings } from '../../core/settings';
-import { readCappedText } from './bounded-body';
+import { readCappedText } from '../bounded-body';
 import { DEFAULT_TIMEOUT_MS, httpError, MAX_COMPLETION_BYTES, OpenAiCompatibleClient, withTimeout } from './openai-compatible-client';
 import type { LanguageModelApi } from './prompt-api-answerer';
 import { detectPromptApi } from './prompt-api-answerer';

@@ -175,6 +175,7 @@ export function cleanPage(p: Page): Page {
     ...(p.lang === undefined ? {} : { lang: cleanSnippet(p.lang, MAX_NAME_LENGTH) }),
     ...(p.byline === undefined ? {} : { byline: cleanSnippet(p.byline, MAX_NAME_LENGTH) }),
     ...(p.publishedAt === undefined ? {} : { publishedAt: cleanSnippet(p.publishedAt, MAX_NAME_LENGTH) }),
+    ...(p.pdfPages === undefined ? {} : { pdfPages: p.pdfPages }),
     capturedAt: p.capturedAt,
     entityIds: [...new Set(p.entityIds)],
     relationshipIds: [...new Set(p.relationshipIds)],

@@ -183,6 +183,7 @@ const pageSchema = z.object({
   lang: text.optional(),
   byline: text.optional(),
   publishedAt: text.optional(),
+  pdfPages: z.number().int().nonnegative().max(1_000_000).optional(),
   capturedAt: time,
   entityIds: z.array(entityId).max(100_000),
   relationshipIds: z.array(relationshipId).max(100_000),

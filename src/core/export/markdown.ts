@@ -236,6 +236,9 @@ function pageNote(p: Page, index: Index): MarkdownNote {
       ['tags', PAGE_TAGS],
       ['site', p.site],
       ['type', bare('page')],
+      // A PDF says so, with its page count; its evidence cites pages ("p. 3 · …").
+      ['format', p.pdfPages === undefined ? undefined : bare('pdf')],
+      ['pdf_pages', p.pdfPages === undefined ? undefined : bare(String(p.pdfPages))],
     ]),
     `# ${inline(p.title || p.url)}`,
     '',

@@ -137,6 +137,8 @@ export interface RecordPageInput {
   /** The author line and publication date the page's metadata gave (kept from an earlier capture when absent). */
   readonly byline?: string;
   readonly publishedAt?: string;
+  /** A PDF's page count (kept from an earlier capture when absent). */
+  readonly pdfPages?: number;
   readonly capturedAt?: number;
   readonly entityIds?: readonly EntityId[];
   readonly relationshipIds?: readonly RelationshipId[];
@@ -178,6 +180,12 @@ function pageMetadata(input: RecordPageInput, before: Page | undefined): { bylin
   const byline = input.byline === undefined ? before?.byline : cleanSnippet(input.byline, MAX_BYLINE);
   const publishedAt = input.publishedAt === undefined ? before?.publishedAt : cleanSnippet(input.publishedAt, MAX_PUBLISHED_AT);
   return { ...(byline ? { byline } : {}), ...(publishedAt ? { publishedAt } : {}) };
+}
+
+/** A PDF's page count: the given one, else the stored one; a count that is not a whole number ≥ 0 is left out. */
+function pdfPagesOf(input: RecordPageInput, before: Page | undefined): { pdfPages?: number } {
+  const pages = input.pdfPages ?? before?.pdfPages;
+  return pages !== undefined && Number.isSafeInteger(pages) && pages >= 0 ? { pdfPages: pages } : {};
 }
 
 /** What a page record keeps across captures: the analyzer version and structured names (the given ones, else the stored ones) and the user's deletions. */
@@ -598,6 +606,7 @@ export class GraphService {
         site: input.site ?? siteOf(url),
         ...(input.lang === undefined ? {} : { lang: input.lang }),
         ...pageMetadata(input, before),
+        ...pdfPagesOf(input, before),
         capturedAt: input.capturedAt ?? this.clock.now(),
         entityIds: union(before?.entityIds ?? [], input.entityIds ?? []),
         relationshipIds: union(before?.relationshipIds ?? [], input.relationshipIds ?? []),

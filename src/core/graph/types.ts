@@ -111,6 +111,8 @@ export interface Page {
   readonly publishedAt?: string;
   /** indexed */
   readonly capturedAt: number;
+  /** Set when the page is a PDF: its page count (the PDF's own count, pages read or not). Not indexed. */
+  readonly pdfPages?: number;
   /** indexed (multi-entry): the entities this page contributed. */
   readonly entityIds: readonly EntityId[];
   readonly relationshipIds: readonly RelationshipId[];

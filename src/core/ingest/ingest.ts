@@ -321,6 +321,7 @@ export async function ingestInto(
           title: analysis.title,
           ...(analysis.lang ? { lang: analysis.lang } : {}),
           ...pageByline(analysis),
+          ...(analysis.pdfPages === undefined ? {} : { pdfPages: analysis.pdfPages }),
           capturedAt,
           notes,
           sentences,

@@ -32,3 +32,10 @@ describe('urlAtQuote', () => {
     expect(urlAtQuote('https://example.com/', ' … ')).toBe('https://example.com/');
   });
 });
+
+describe('a PDF page cited by the evidence', () => {
+  it('opens the PDF at that page instead of a text fragment', () => {
+    expect(urlAtQuote('https://x.org/a.pdf', 'p. 3 · Kestrel Bank was founded by Maria Lindqvist.')).toBe('https://x.org/a.pdf#page=3');
+    expect(urlAtQuote('https://x.org/a.pdf#page=1', 'p. 12 · Text')).toBe('https://x.org/a.pdf#page=12');
+  });
+});

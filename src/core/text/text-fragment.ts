@@ -8,6 +8,7 @@
  * by `encodeURIComponent` already. A long quote becomes a range (its first and last
  * words), so small differences in its middle (a cut, a collapsed space) still match.
  */
+import { citedPage } from './pdf-page-cite';
 
 /** Quotes of at most this many words are matched whole; longer ones as first…last words. */
 const WHOLE_QUOTE_WORDS = 8;
@@ -66,10 +67,13 @@ export function textDirective(quote: string): string | undefined {
  */
 export function urlAtQuote(url: string, quote: string): string {
   if (!/^https?:\/\//iu.test(url)) return url;
-  const directive = textDirective(quote);
-  if (directive === undefined) return url;
   const hashAt = url.indexOf('#');
   const base = hashAt === -1 ? url : url.slice(0, hashAt);
+  // A PDF's evidence cites its page: the browser's PDF viewer opens at `#page=N` (text fragments do not reach into a PDF).
+  const page = citedPage(quote);
+  if (page !== undefined) return `${base}#page=${page}`;
+  const directive = textDirective(quote);
+  if (directive === undefined) return url;
   const hash = hashAt === -1 ? '' : url.slice(hashAt + 1);
   const directiveAt = hash.indexOf(':~:');
   const anchor = directiveAt === -1 ? hash : hash.slice(0, directiveAt);

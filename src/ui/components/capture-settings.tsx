@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { usePanelStore } from '../store';
 import { LlmCaptureSettings } from './llm-capture-settings';
+import { PdfAccessSetting } from './pdf-access-setting';
 
 /** Site patterns kept per list (the schema's own bound). */
 const MAX_SITES = 2000;
@@ -90,6 +91,7 @@ export function CaptureSettings() {
           onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, allowlist: lines(allow) } }))}
         />
       </label>
+      <PdfAccessSetting />
       <LlmCaptureSettings />
     </fieldset>
   );

@@ -72,6 +72,12 @@ function PageFacts({ page, analyzerVersion }: { readonly page: Page; readonly an
   return (
     <p className="muted page-facts">
       <span data-testid="page-site">{page.site}</span>
+      {page.pdfPages !== undefined && (
+        <>
+          {' '}
+          · <span data-testid="page-pdf">PDF, {plural(page.pdfPages, 'page', 'pages')}</span>
+        </>
+      )}
       {page.byline !== undefined && (
         <>
           {' '}

@@ -11,6 +11,7 @@
  * (`assertSafeSvg`) before the panel inserts it. Firefox has no sandboxed extension pages:
  * there the panel renders in its own page, as before.
  */
+import { raceTimeout } from '../../core/race-timeout';
 import { AriadneError } from '../../core/errors';
 import { layoutReplySchema } from './layout-protocol';
 import type { LayoutRequest } from './layout-protocol';
@@ -56,7 +57,7 @@ class LayoutFrame {
   }
 
   async render(parts: readonly string[]): Promise<string> {
-    await withTimeout(this.ready, START_TIMEOUT_MS, 'the diagram layout frame did not start');
+    await raceTimeout(this.ready, START_TIMEOUT_MS, 'the diagram layout frame did not start');
     const target = this.frame.contentWindow;
     if (!target) throw new AriadneError('unavailable', 'the diagram layout frame is gone');
     const id = this.nextId++;
@@ -65,7 +66,7 @@ class LayoutFrame {
     // The frame's origin is opaque, so it cannot be named; the message goes to this frame's window only.
     target.postMessage(request, '*');
     try {
-      return await withTimeout(answer, RENDER_TIMEOUT_MS, 'the diagram layout did not answer in time');
+      return await raceTimeout(answer, RENDER_TIMEOUT_MS, 'the diagram layout did not answer in time');
     } finally {
       this.pending.delete(id);
     }
@@ -100,14 +101,6 @@ function settle(waiting: Pending, svg: string): void {
   } catch (error) {
     waiting.reject(error instanceof Error ? error : new Error(String(error)));
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AriadneError('timeout', what)), ms);
-  });
-  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,0 +1,78 @@
+// Text assembly rules on hand-placed items (the real PDFs are read in adapters/pdf/pdfjs-reader.test.ts).
+import { describe, expect, it } from 'vitest';
+import type { CaptureAnalysis } from '../../core/capture';
+import { assemblePdfText, joinLines } from './assemble';
+import { citePdfPages, pageAt } from './cite-pages';
+
+const run = (str: string, x: number, y: number, size = 10) => ({ str, x, y, width: str.length * size * 0.5, size });
+
+describe('joining lines', () => {
+  it.each([
+    ['a payment com-', 'pany based', 'a payment company based'],
+    ['led by Jean-', 'Paul Sartre', 'led by Jean-Paul Sartre'],
+    ['the end of', 'the line', 'the end of the line'],
+    ['state-of-the-', 'art systems', 'state-of-the-art systems'],
+  ])('%s + %s', (before, after, joined) => {
+    expect(joinLines(before, after)).toBe(joined);
+  });
+});
+
+describe('running headers, footers and page numbers', () => {
+  it('drops a margin line repeated on most pages and bare page numbers, keeps body lines that repeat', () => {
+    const page = (n: number) => ({
+      width: 400,
+      height: 600,
+      items: [run('Annual Report 2024', 100, 580, 8), run('The same body line on every page.', 40, 300), run(String(n), 200, 20, 8)],
+    });
+    const out = assemblePdfText([page(1), page(2), page(3)]);
+    expect(out.text).not.toContain('Annual Report');
+    expect(out.text).not.toMatch(/^\d$/m);
+    expect(out.text.split('The same body line').length - 1).toBe(3);
+    expect(out.droppedLines).toBe(6);
+    expect(out.pageStarts).toHaveLength(3);
+  });
+
+  it('keeps a one-page document title in the top margin (one page cannot show a running header)', () => {
+    const out = assemblePdfText([{ width: 400, height: 600, items: [run('Title At The Top', 100, 590, 14), run('Body.', 40, 300)] }]);
+    expect(out.text).toContain('Title At The Top');
+  });
+});
+
+describe('page-numbered evidence', () => {
+  it('prefixes each snippet with the page it is found on, and leaves one it cannot find', () => {
+    const text = 'Alpha Corp is on page one.\n\nBeta Labs is on page two.';
+    const starts = [0, text.indexOf('Beta')];
+    expect(pageAt(text.indexOf('Beta'), starts)).toBe(2);
+    const analysis: CaptureAnalysis = {
+      url: 'https://x.test/a.pdf',
+      title: 'A',
+      entities: [
+        {
+          name: 'Beta Labs',
+          type: 'company',
+          aliases: [],
+          attributes: {},
+          salience: 1,
+          mentions: 1,
+          snippet: 'Beta Labs is on page two.',
+          origin: 'text',
+        },
+        {
+          name: 'Gamma',
+          type: 'company',
+          aliases: [],
+          attributes: {},
+          salience: 1,
+          mentions: 1,
+          snippet: 'not in the text',
+          origin: 'text',
+        },
+      ],
+      relations: [],
+      notes: [],
+      analyzeMs: 0,
+    };
+    const cited = citePdfPages(analysis, text, starts);
+    expect(cited.entities.map((e) => e.snippet)).toEqual(['p. 2 · Beta Labs is on page two.', 'not in the text']);
+  });
+});
