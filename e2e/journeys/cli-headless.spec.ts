@@ -13,6 +13,8 @@ import { runCli } from '../support/run-cli';
 const CRASH = 'e2e/site/cli/renderer-crash.html';
 const AFTER = 'e2e/site/cli/after-crash.html';
 const RELOADS = 'e2e/site/cli/reload-loop.html';
+/** A page the content script gives up on (a form field shadows the form's DOM members). */
+const GIVES_UP = 'e2e/site/capture/clobbered-form.html';
 
 /** The block the summary prints for one page: from its ✓/✗ line up to the next page or the totals. */
 function blockOf(run: CliRun, heading: string): string {
@@ -35,7 +37,11 @@ test.describe('npm start -- --headless', () => {
 
   test('a page that crashes the renderer costs only that page; one that reloads itself is reported captured, with what happened', async () => {
     test.setTimeout(180_000);
-    const run = await runCli(['--headless', CRASH, AFTER, RELOADS], { profile });
+    const run = await runCli(['--headless', CRASH, AFTER, RELOADS, GIVES_UP], { profile });
+    // Not a bare "locator.waitFor: Timeout 30000ms exceeded": the content script's own reason.
+    expect(blockOf(run, 'clobbered-form.html')).toMatch(
+      /^✗[^]*not captured: the content script gave up: reading the page failed: TypeError/,
+    );
     expect(blockOf(run, 'renderer-crash.html')).toMatch(/^✗[^]*crashed the browser's renderer/);
     expect(blockOf(run, 'Orrin Mills after the crash')).toMatch(/^✓[^]*Orrin Mills/);
     const reloads = blockOf(run, 'Tidewater Robotics reloads itself');

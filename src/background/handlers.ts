@@ -14,6 +14,7 @@ import { capturePolicy } from '../core/capture-policy';
 import type { Handlers } from '../messaging/router';
 import { captureIdOf } from './capture-id';
 import type { CaptureQueue } from './capture-queue';
+import type { GaveUpLog } from './gave-up-log';
 import type { LlmReadingQueue } from './llm-reading';
 import type { RecaptureOutcome } from './recapture';
 import type { TeamLinkResult, TeamStatus, TeamSyncResult, ParsedRequest } from '../messaging/protocol';
@@ -45,9 +46,11 @@ export interface HandlerServices {
   readonly recapture?: (url: string) => Promise<RecaptureOutcome>;
   /** Team sync (issue 19); without it the `team.*` messages answer `unavailable`. */
   readonly team?: TeamHandling;
+  /** Pages content scripts gave up on; without it `capture.gaveUp` is answered but not kept. */
+  readonly gaveUp?: Pick<GaveUpLog, 'record' | 'captured' | 'list'>;
 }
 
-export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture, team }: HandlerServices): Handlers {
+export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture, team, gaveUp }: HandlerServices): Handlers {
   const reading = (): NonNullable<HandlerServices['llm']> => {
     if (llm === undefined) throw new AriadneError('unavailable', 'Reading pages with the LLM is not available in this context.');
     return llm;
@@ -68,9 +71,22 @@ export function createHandlers({ tools, queue, settings, onAccepted, llm, recapt
       if (!decision.allowed) throw new AriadneError('forbidden', decision.reason);
       // Told before enqueueing: ingestion starts right away and may end before enqueue returns.
       if (sender.tabId !== undefined && sender.kind === 'content') onAccepted?.(captureIdOf(request.capture), sender.tabId);
-      return queue.enqueue(request.capture);
+      const accepted = await queue.enqueue(request.capture);
+      // Captured after all: a give-up recorded for the page earlier no longer stands.
+      await gaveUp?.captured(request.capture.url).catch(() => undefined);
+      return accepted;
     },
-    'capture.status': (request) => queue.status(request.captureId),
+    'capture.status': async (request) => {
+      const status = await queue.status(request.captureId);
+      if (request.captureId !== undefined || gaveUp === undefined) return status;
+      const pages = await gaveUp.list();
+      return pages.length === 0 ? status : { ...status, gaveUp: pages };
+    },
+    'capture.gaveUp': async (request) => {
+      // Logged where the user's capture problems go too: the worker's console.
+      console.warn(`Ariadne: gave up on ${request.url}: ${request.reason}`);
+      return gaveUp === undefined ? { recorded: false } : gaveUp.record(request);
+    },
     'capture.retry': (request) => queue.retry(request.captureId),
     'capture.discard': (request) => queue.discard(request.captureId),
     'llm.read': (request) => reading().readPage(request.url),
