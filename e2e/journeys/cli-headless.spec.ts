@@ -36,7 +36,7 @@ test.describe('npm start -- --headless', () => {
   });
 
   test('a page that crashes the renderer costs only that page; one that reloads itself is reported captured, with what happened', async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const run = await runCli(['--headless', CRASH, AFTER, RELOADS, GIVES_UP], { profile });
     // Not a bare "locator.waitFor: Timeout 30000ms exceeded": the content script's own reason.
     expect(blockOf(run, 'clobbered-form.html')).toMatch(
@@ -52,7 +52,7 @@ test.describe('npm start -- --headless', () => {
   });
 
   test('the same local file is the same page on every run, its line shows its title, and a missing file does not stop the run', async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const first = await runCli(['--headless', 'notes/page.html', AFTER], { profile });
     expect(blockOf(first, 'notes/page.html')).toMatch(
       /^✗ notes\/page\.html\n {4}not captured: "notes\/page\.html" is neither an http\(s\) URL nor a file/,

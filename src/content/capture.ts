@@ -33,6 +33,12 @@ export interface CaptureOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   /** Overrides `SEND_TIMEOUT_MS` (tests). */
   readonly sendTimeoutMs?: number;
+  /** The reading's time budget (`DEFAULT_CAPTURE_BUDGET_MS` unless given). */
+  readonly timeBudgetMs?: number;
+  /** A note put first in the capture's notes. */
+  readonly note?: string;
+  /** Told the capture before it is sent. */
+  readonly onCapture?: (capture: PageCapture) => void;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -47,11 +53,16 @@ export async function captureAndSend(doc: Document, url: string, options: Captur
   const transport = options.transport ?? runtimeTransport;
   let capture: PageCapture;
   try {
-    capture = capturePage(doc, url, { trigger: options.trigger ?? 'auto' });
+    capture = capturePage(doc, url, {
+      trigger: options.trigger ?? 'auto',
+      ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
+      ...(options.note === undefined ? {} : { note: options.note }),
+    });
   } catch (error) {
     await reportGaveUp(transport, doc, url, `reading the page failed: ${messageOf(error)}`);
     throw error;
   }
+  options.onCapture?.(capture);
   const sleep = options.sleep ?? realSleep;
   const timeoutMs = options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
   for (let attempt = 1; ; attempt++) {
