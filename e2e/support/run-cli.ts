@@ -11,6 +11,8 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 export const REPO = resolve(import.meta.dirname, '../..');
+/** A run is killed after this long, so a hung run cannot outlive its test (the tests allow 300 s). */
+const RUN_TIMEOUT_MS = 280_000;
 
 export interface CliRun {
   readonly code: number | null;
@@ -22,7 +24,7 @@ export function runCli(args: readonly string[], options: { profile?: string; nod
   const argv = [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/cli/start.ts', ...args];
   if (options.profile !== undefined) argv.push('--profile', options.profile);
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, argv, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, argv, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], timeout: RUN_TIMEOUT_MS });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
