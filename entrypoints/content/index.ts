@@ -6,6 +6,8 @@ import { INJECTED_ON_REQUEST, captureNowTrigger } from '../../src/messaging/capt
 import { capturePolicy } from '../../src/core/capture-policy';
 import { afterLoadAndIdle } from '../../src/content/idle';
 import { readCaptureSettings } from '../../src/content/read-settings';
+import { REREAD_BUDGET_MS, REREAD_NOTE, rereadIfCut } from '../../src/content/reread-cut';
+import type { PageCapture } from '../../src/core/capture';
 
 /** Set once per page: the background may inject this script again into a tab that predates it. */
 const LOADED = Symbol.for('ariadne.content');
@@ -28,7 +30,14 @@ export default defineContentScript({
         console.debug(`Ariadne: not captured (${trigger}): ${decision.reason}`);
         return { skipped: decision.reason };
       }
-      return { captureId: await captureAndSend(document, location.href, { trigger }) };
+      let first: PageCapture | undefined;
+      const captureId = await captureAndSend(document, location.href, { trigger, onCapture: (c) => (first = c) });
+      // Cut by the (wall-clock) budget on a busy machine: read once more at idle, with more time.
+      if (trigger === 'auto')
+        void rereadIfCut(first, window, () =>
+          captureAndSend(document, location.href, { trigger, timeBudgetMs: REREAD_BUDGET_MS, note: REREAD_NOTE }),
+        ).catch((error: unknown) => console.warn('Ariadne: re-read failed', error));
+      return { captureId };
     };
     // Automatic capture waits for load and an idle moment (bounded); an explicit one runs at once.
     // Injected by the shortcut or menu into an older tab: the explicit capture is the only one.

@@ -15,6 +15,7 @@ import { capturePolicy } from '../core/capture-policy';
 import type { Handlers } from '../messaging/router';
 import { captureIdOf } from './capture-id';
 import type { CaptureQueue } from './capture-queue';
+import type { GaveUpLog } from './gave-up-log';
 import type { LlmReadingService } from './llm-reading';
 import type { RecaptureOutcome } from './recapture';
 import type { TeamLinkResult, TeamStatus, TeamSyncResult, ParsedRequest } from '../messaging/protocol';
@@ -46,6 +47,8 @@ export interface HandlerServices {
   readonly recapture?: (url: string) => Promise<RecaptureOutcome>;
   /** Team sync (issue 19); without it the `team.*` messages answer `unavailable`. */
   readonly team?: TeamHandling;
+  /** Pages content scripts gave up on; without it `capture.gaveUp` is answered but not kept. */
+  readonly gaveUp?: Pick<GaveUpLog, 'record' | 'captured' | 'list'>;
 }
 
 /**
@@ -65,7 +68,7 @@ export async function queueCapture(
   return services.queue.enqueue(capture);
 }
 
-export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture, team }: HandlerServices): Handlers {
+export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture, team, gaveUp }: HandlerServices): Handlers {
   const reading = (): NonNullable<HandlerServices['llm']> => {
     if (llm === undefined) throw new AriadneError('unavailable', 'Reading pages with the LLM is not available in this context.');
     return llm;
@@ -80,9 +83,27 @@ export function createHandlers({ tools, queue, settings, onAccepted, llm, recapt
       const caller = { kind: sender.kind satisfies CallerKind };
       return registry.call(request.tool, request.arguments, { caller });
     },
-    'page.captured': (request, sender) =>
-      queueCapture({ queue, settings, onAccepted }, request.capture, sender.kind === 'content' ? sender.tabId : undefined),
-    'capture.status': (request) => queue.status(request.captureId),
+    'page.captured': async (request, sender) => {
+      const accepted = await queueCapture(
+        { queue, settings, onAccepted },
+        request.capture,
+        sender.kind === 'content' ? sender.tabId : undefined,
+      );
+      // Captured after all: a give-up recorded for the page earlier no longer stands.
+      await gaveUp?.captured(request.capture.url).catch(() => undefined);
+      return accepted;
+    },
+    'capture.status': async (request) => {
+      const status = await queue.status(request.captureId);
+      if (request.captureId !== undefined || gaveUp === undefined) return status;
+      const pages = await gaveUp.list();
+      return pages.length === 0 ? status : { ...status, gaveUp: pages };
+    },
+    'capture.gaveUp': async (request) => {
+      // Logged where the user's capture problems go too: the worker's console.
+      console.warn(`Ariadne: gave up on ${request.url}: ${request.reason}`);
+      return gaveUp === undefined ? { recorded: false } : gaveUp.record(request);
+    },
     'capture.retry': (request) => queue.retry(request.captureId),
     'capture.discard': (request) => queue.discard(request.captureId),
     'llm.read': (request) => reading().readPage(request.url),

@@ -36,6 +36,7 @@ import { pagesWithLlmEvidence } from '../adapters/dexie/llm-evidence-pages';
 import { captureTargets, createWorkspaces } from './workspaces';
 import type { WorkspaceGraph, Workspaces } from './workspaces';
 import { startTeam } from './team';
+import { GaveUpLog } from './gave-up-log';
 
 /** Where the e2e tests find the functions the shortcut and the context menu call (service worker scope only). */
 export const CONTROLS_GLOBAL = 'ariadneControls';
@@ -119,6 +120,7 @@ export function startBackground(): void {
       llm: llmOfWorkspaces(workspaces),
       recapture,
       team,
+      gaveUp: new GaveUpLog(browser.storage.local, clock),
     }),
     {
       extensionId: browser.runtime.id,

@@ -9,79 +9,22 @@
  *   npm start -- --profile <dir>                use another profile (default ~/.ariadne/profile)
  *
  * It builds the extension first when `.output/chrome-mv3` (or `firefox-mv2`) is missing or older than
- * the sources. Local files are served from 127.0.0.1 (the content script captures
- * http(s) pages only). A capture is done when the page carries the content script's
- * signal and the background's queue is empty.
+ * the sources. Local files are visited over http (the content script captures http(s) pages
+ * only): in Chromium at a stable address (`targets.ts`), in Firefox from a local server. The
+ * browser drivers are loaded only once the options are known to need them, so `--help`
+ * answers at once.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import type { BrowserContext, Page } from '@playwright/test';
-import { EXTENSION_DIR, launchWithExtension } from './launch';
-import { FIREFOX_EXTENSION_DIR } from './launch-firefox';
-import { runFirefoxHeadless, runFirefoxWindowed } from './start-firefox';
-import type { StaticServer } from './static-server';
-import { serveDirectory } from './static-server';
-import { activeWorkspace, useWorkspace } from './workspace-option';
-import type { RunWorkspace, SendFromExtension } from './workspace-option';
+import type { Options } from './options';
+import { parseOptions, USAGE } from './options';
+import type { Target } from './targets';
+import { resolveTargets } from './targets';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Sources whose change makes the build stale. */
 const SOURCES = ['src', 'entrypoints', 'wxt.config.ts', 'package.json'];
-/** How long one page may take to load and be captured. */
-const PAGE_TIMEOUT_MS = 30_000;
-/** How long the background may take to ingest everything captured. */
-const INGEST_TIMEOUT_MS = 120_000;
-/** How often the queue is polled while waiting. */
-const POLL_MS = 200;
-
-const USAGE = `Usage: npm start -- [--browser chromium|firefox] [--headless] [--profile <dir>] [--workspace <name>] [--out <graph.json>] [<url|file>…]
-
-  --browser <name>  chromium (default) or firefox (Firefox ESR at /usr/bin/firefox-esr, or FIREFOX_PATH)
-  --headless        run without a window: capture the given pages, print a summary, exit
-  --profile <dir>   browser profile to use (default: ~/.ariadne/profile, ~/.ariadne/firefox-profile for Firefox)
-  --workspace <name> capture into this workspace (created when no workspace has that name); with
-                    --headless the workspace active before is made active again at the end, and --out
-                    writes this workspace's graph. Without it, the active workspace is used
-  --out <file>      with --headless: write the graph (entities, relationships, evidence, pages) as JSON
-  --help            this text`;
-
-interface Options {
-  readonly browser: 'chromium' | 'firefox';
-  readonly headless: boolean;
-  readonly profile: string;
-  readonly out?: string;
-  readonly workspace?: string;
-  readonly targets: readonly string[];
-}
-
-function parseOptions(argv: readonly string[]): Options | undefined {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      browser: { type: 'string', default: 'chromium' },
-      headless: { type: 'boolean', default: false },
-      profile: { type: 'string' },
-      out: { type: 'string' },
-      workspace: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  if (values.help) return undefined;
-  if (values.browser !== 'chromium' && values.browser !== 'firefox')
-    throw new Error(`--browser must be chromium or firefox, not "${values.browser}".`);
-  return {
-    browser: values.browser,
-    headless: values.headless,
-    profile: resolve(values.profile ?? join(homedir(), '.ariadne', values.browser === 'firefox' ? 'firefox-profile' : 'profile')),
-    ...(values.out === undefined ? {} : { out: resolve(values.out) }),
-    ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
-    targets: positionals,
-  };
-}
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -93,8 +36,9 @@ function newestMtime(path: string): number {
 }
 
 /** Builds the extension when its output is missing or older than any source. */
-function ensureBuilt(browser: Options['browser'], log: (line: string) => void): void {
-  const manifest = join(browser === 'firefox' ? FIREFOX_EXTENSION_DIR : EXTENSION_DIR, 'manifest.json');
+async function ensureBuilt(browser: Options['browser'], log: (line: string) => void): Promise<void> {
+  const dir = browser === 'firefox' ? (await import('./launch-firefox')).FIREFOX_EXTENSION_DIR : (await import('./launch')).EXTENSION_DIR;
+  const manifest = join(dir, 'manifest.json');
   const built = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
   if (built >= sources) return;
@@ -105,183 +49,79 @@ function ensureBuilt(browser: Options['browser'], log: (line: string) => void): 
     throw new Error(`\`${args.join(' ')}\` failed; run \`npm run ${browser === 'firefox' ? 'build:firefox' : 'build'}\` to see why.`);
 }
 
-/** URLs stay as they are; files are served over http from their directory. */
-async function resolveTargets(targets: readonly string[]): Promise<{ urls: string[]; servers: StaticServer[] }> {
-  const servers = new Map<string, StaticServer>();
-  const urls: string[] = [];
+/** Firefox visits local files on a server per folder (ephemeral ports); the caller closes them. */
+async function servedForFirefox(targets: readonly Target[]): Promise<{ urls: Map<Target, string>; close: () => Promise<void> }> {
+  const { serveDirectory } = await import('./static-server');
+  const servers = new Map<string, Awaited<ReturnType<typeof serveDirectory>>>();
+  const urls = new Map<Target, string>();
   for (const target of targets) {
-    if (/^https?:\/\//i.test(target)) {
-      urls.push(target);
+    if (target.url === undefined) continue;
+    if (target.file === undefined) {
+      urls.set(target, target.url);
       continue;
     }
-    const file = resolve(target.replace(/^file:\/\//, ''));
-    if (!existsSync(file) || !statSync(file).isFile()) throw new Error(`"${target}" is neither an http(s) URL nor a file.`);
-    const dir = dirname(file);
+    const dir = dirname(target.file);
     let server = servers.get(dir);
     if (!server) {
       server = await serveDirectory(dir);
       servers.set(dir, server);
     }
-    urls.push(`${server.origin}/${encodeURIComponent(basename(file))}`);
+    urls.set(target, `${server.origin}/${encodeURIComponent(basename(target.file))}`);
   }
-  return { urls, servers: [...servers.values()] };
+  return { urls, close: async () => void (await Promise.all([...servers.values()].map((s) => s.close()))) };
 }
 
-interface CaptureReport {
-  readonly url: string;
-  readonly captureId?: string;
-  readonly error?: string;
-}
-
-async function capture(page: Page, url: string): Promise<CaptureReport> {
-  try {
-    await page.goto(url, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
-    const marker = page.locator('html[data-ariadne-captured]');
-    await marker.waitFor({ state: 'attached', timeout: PAGE_TIMEOUT_MS });
-    return { url, captureId: (await marker.getAttribute('data-ariadne-captured')) ?? '' };
-  } catch (error) {
-    return { url, error: error instanceof Error ? error.message.split('\n')[0] : String(error) };
-  }
-}
-
-/** The extension's own messaging, as seen from one of its pages. */
-interface ExtensionGlobal {
-  chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
-}
-
-async function waitForQueue(panel: Page): Promise<{ pending: number; failed: number }> {
-  const deadline = Date.now() + INGEST_TIMEOUT_MS;
-  for (;;) {
-    const reply = await panel.evaluate((message) => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage(message), {
-      type: 'capture.status',
-    });
-    const status = reply as { ok: boolean; result?: { pending: number; failed: number } };
-    if (status.ok && status.result && status.result.pending === 0) return status.result;
-    if (Date.now() > deadline) return status.result ?? { pending: -1, failed: 0 };
-    await panel.waitForTimeout(POLL_MS);
-  }
-}
-
-type GraphDump = Record<string, unknown[]>;
-
-/** Reads every table of a workspace's graph database; evaluated in an extension page (Playwright or puppeteer). */
-async function readGraphTables(database: string): Promise<GraphDump> {
-  const tables = ['entities', 'relationships', 'evidence', 'pages', 'merges', 'reviews'];
-  const db = await new Promise<IDBDatabase>((ok, fail) => {
-    const request = indexedDB.open(database);
-    request.onsuccess = () => ok(request.result);
-    request.onerror = () => fail(request.error);
-  });
-  const out: Record<string, unknown[]> = {};
-  for (const name of tables) {
-    if (!db.objectStoreNames.contains(name)) continue;
-    out[name] = await new Promise<unknown[]>((ok, fail) => {
-      const request = db.transaction(name, 'readonly').objectStore(name).getAll();
-      request.onsuccess = () => ok(request.result);
-      request.onerror = () => fail(request.error);
-    });
-  }
-  db.close();
-  return out;
-}
-
-/** Messages from the panel page of a Chromium run. */
-function sendFrom(panel: Page): SendFromExtension {
-  return (message) => panel.evaluate((m) => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage(m), message);
-}
-
-function summarize(dump: GraphDump, reports: readonly CaptureReport[], elapsedMs: number, failed: number, workspace: RunWorkspace): string {
-  const entities = (dump.entities ?? []) as { type: string; name: string }[];
-  const byType = new Map<string, number>();
-  for (const e of entities) byType.set(e.type, (byType.get(e.type) ?? 0) + 1);
-  const pages = new Map(((dump.pages ?? []) as { url: string; entityIds: string[] }[]).map((p) => [p.url, p]));
-  const names = new Map(((dump.entities ?? []) as { id: string; name: string }[]).map((e) => [e.id, e.name]));
-  const lines: string[] = [];
-  for (const r of reports) {
-    if (r.error) {
-      lines.push(`✗ ${r.url}\n    not captured: ${r.error}`);
-      continue;
-    }
-    const found = pages.get(r.url)?.entityIds.map((id) => names.get(id) ?? id) ?? [];
-    lines.push(`✓ ${r.url}\n    ${found.length} entities: ${found.slice(0, 12).join(', ')}${found.length > 12 ? ', …' : ''}`);
-  }
-  const types = [...byType.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t, n]) => `${t} ${n}`);
-  lines.push('');
-  lines.push(`Workspace: ${workspace.name}`);
-  lines.push(
-    `Graph: ${entities.length} entities (${types.join(', ') || 'none'}), ${(dump.relationships ?? []).length} relationships, ${pages.size} pages`,
-  );
-  if (failed > 0) lines.push(`${failed} capture(s) failed to ingest and are parked in the inbox.`);
-  lines.push(`Time: ${(elapsedMs / 1000).toFixed(1)} s`);
-  return lines.join('\n');
-}
-
-function writeGraph(out: string, dump: GraphDump): void {
-  writeFileSync(
-    out,
-    `${JSON.stringify({ format: 'ariadne-graph', version: 1, exportedAt: new Date().toISOString(), ...dump }, null, 2)}\n`,
-  );
-  console.log(`Wrote ${out}`);
-}
-
-async function runHeadlessFirefox(options: Options): Promise<number> {
+async function runHeadlessFirefox(options: Options, targets: readonly Target[]): Promise<number> {
   const started = Date.now();
-  const { urls, servers } = await resolveTargets(options.targets);
+  const { runFirefoxHeadless } = await import('./start-firefox');
+  const { readGraphTables, summarize, writeGraph } = await import('./summary');
+  const served = await servedForFirefox(targets);
   try {
-    const { reports, dump, failed, workspace } = await runFirefoxHeadless(options.profile, urls, readGraphTables, options.workspace);
-    console.log(summarize(dump, reports, Date.now() - started, failed, workspace));
+    const visited = targets.flatMap((t) => {
+      const url = served.urls.get(t);
+      return url === undefined ? [] : [url];
+    });
+    const { reports, dump, failed, workspace } = await runFirefoxHeadless(options.profile, visited, readGraphTables, options.workspace);
+    const byUrl = new Map(reports.map((r) => [r.url, r]));
+    const all = targets.map((t) => {
+      const url = served.urls.get(t);
+      const report = url === undefined ? undefined : byUrl.get(url);
+      return report === undefined ? { input: t.input, error: t.error ?? 'not visited' } : { ...report, input: t.input };
+    });
+    console.log(summarize(dump, all, Date.now() - started, failed, workspace));
     if (options.out) writeGraph(options.out, dump);
-    return reports.some((r) => r.error) ? 1 : 0;
+    return all.some((r) => r.error !== undefined) ? 1 : 0;
   } finally {
-    await Promise.all(servers.map((s) => s.close()));
+    await served.close();
   }
 }
 
-async function runHeadless(options: Options): Promise<number> {
-  if (options.browser === 'firefox') return runHeadlessFirefox(options);
-  const started = Date.now();
-  const { urls, servers } = await resolveTargets(options.targets);
-  const { context, extensionId } = await launchWithExtension({ profileDir: options.profile, headless: true });
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    const panel = await context.newPage();
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-    const send = sendFrom(panel);
-    // Switched before the first capture: each capture goes to the workspace active when it arrives.
-    const used = options.workspace === undefined ? undefined : await useWorkspace(send, options.workspace);
-    if (used?.created) console.error(`Created workspace "${used.workspace.name}".`);
-    const reports: CaptureReport[] = [];
-    for (const url of urls) reports.push(await capture(page, url));
-    const { failed } = await waitForQueue(panel);
-    const workspace = used?.workspace ?? (await activeWorkspace(send));
-    const dump = await panel.evaluate(readGraphTables, workspace.database);
-    await used?.restore();
-    console.log(summarize(dump, reports, Date.now() - started, failed, workspace));
-    if (options.out) writeGraph(options.out, dump);
-    return reports.some((r) => r.error) ? 1 : 0;
-  } finally {
-    await context.close();
-    await Promise.all(servers.map((s) => s.close()));
-  }
-}
-
-async function runWindowed(options: Options): Promise<number> {
-  const { urls } = await resolveTargets(options.targets);
+async function runWindowed(options: Options, targets: readonly Target[]): Promise<number> {
   if (options.browser === 'firefox') {
+    const { runFirefoxWindowed } = await import('./start-firefox');
+    const served = await servedForFirefox(targets);
     console.log(`Ariadne is running in Firefox (profile ${options.profile}). Close the browser to quit.`);
-    await runFirefoxWindowed(options.profile, urls);
+    await runFirefoxWindowed(options.profile, [...served.urls.values()]);
+    await served.close();
     return 0;
   }
+  const { launchWithExtension } = await import('./launch');
+  const { sendFrom, serveLocalFiles } = await import('./headless-chromium');
+  const { useWorkspace } = await import('./workspace-option');
   const { context, extensionId } = await launchWithExtension({ profileDir: options.profile, headless: false });
+  await serveLocalFiles(context, targets);
   const first = context.pages()[0] ?? (await context.newPage());
   await first.goto(`chrome-extension://${extensionId}/sidepanel.html`);
   if (options.workspace !== undefined) {
     const used = await useWorkspace(sendFrom(first), options.workspace);
     console.log(`${used.created ? 'Created' : 'Switched to'} workspace "${used.workspace.name}".`);
   }
-  for (const url of urls) await (await context.newPage()).goto(url);
+  for (const target of targets) {
+    if (target.url === undefined) console.error(`Skipped: ${target.error ?? target.input}`);
+    else await (await context.newPage()).goto(target.url);
+  }
   console.log(`Ariadne is running (profile ${options.profile}). Close the browser to quit.`);
-  await new Promise<void>((done) => (context as BrowserContext).on('close', () => done()));
+  await new Promise<void>((done) => context.on('close', () => done()));
   return 0;
 }
 
@@ -315,9 +155,22 @@ async function main(): Promise<number> {
     );
     return 2;
   }
+  const targets = resolveTargets(options.targets);
+  // Every argument is visited: one that is neither a URL nor a file is reported, not fatal.
+  for (const t of targets) if (t.error !== undefined) console.error(`ariadne: ${t.error}`);
   mkdirSync(options.profile, { recursive: true });
-  ensureBuilt(options.browser, (line) => console.error(line));
-  return options.headless ? runHeadless(options) : runWindowed(options);
+  await ensureBuilt(options.browser, (line) => console.error(line));
+  if (!options.headless) return runWindowed(options, targets);
+  if (options.browser === 'firefox') return runHeadlessFirefox(options, targets);
+  const { runHeadlessChromium } = await import('./headless-chromium');
+  return runHeadlessChromium(
+    {
+      profile: options.profile,
+      ...(options.out === undefined ? {} : { out: options.out }),
+      ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
+    },
+    targets,
+  );
 }
 
 main().then(

@@ -27,6 +27,11 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** The content type a local file is served with (by its extension; unknown ones as bytes). */
+export function contentTypeOf(file: string): string {
+  return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
 export interface StaticServer {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
@@ -47,7 +52,7 @@ export async function serveDirectory(directory: string): Promise<StaticServer> {
       (info) => {
         if (!info.isFile()) throw new Error('not a file');
         res.writeHead(200, {
-          'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+          'content-type': contentTypeOf(file),
           'content-length': info.size,
         });
         createReadStream(file).pipe(res);

@@ -79,6 +79,42 @@ describe('captureAndSend', () => {
     }
   });
 
+  it('a page whose reading throws is reported to the background with capture.gaveUp, then the error is rethrown', async () => {
+    const doc = page();
+    // A named form control shadows the form's own hasAttribute, as real browsers do for <input name="hasAttribute">.
+    const form = doc.createElement('form');
+    Object.defineProperty(form, 'hasAttribute', { value: doc.createElement('input') });
+    doc.body.append(form);
+    const sent: unknown[] = [];
+    const run = captureAndSend(doc, 'https://example.test/stripe', { transport: async (m) => void sent.push(m) });
+    await expect(run).rejects.toThrow(/hasAttribute/);
+    expect(sent).toEqual([
+      {
+        type: 'capture.gaveUp',
+        url: 'https://example.test/stripe',
+        title: 'Stripe',
+        reason: expect.stringMatching(/^reading the page failed: TypeError: .*hasAttribute/),
+      },
+    ]);
+    expect(doc.documentElement.dataset.ariadneCaptured).toBeUndefined();
+  });
+
+  it('a send the background never answers times out and is reported, instead of waiting for ever', async () => {
+    const doc = page();
+    const sent: { type?: string; reason?: string }[] = [];
+    const run = captureAndSend(doc, 'https://example.test/stripe', {
+      sendTimeoutMs: 20,
+      transport: (m) => {
+        const message = m as { type?: string; reason?: string };
+        sent.push(message);
+        return message.type === 'page.captured' ? new Promise(() => undefined) : Promise.resolve({ ok: true });
+      },
+    });
+    await expect(run).rejects.toMatchObject({ code: 'timeout' });
+    expect(sent.map((m) => m.type)).toEqual(['page.captured', 'capture.gaveUp']);
+    expect(sent[1]?.reason).toMatch(/^the background did not take the capture: timeout: .*did not answer/);
+  });
+
   it('looks at http(s) pages and local files only', () => {
     expect(isCapturable('https://example.test/')).toBe(true);
     expect(isCapturable('http://127.0.0.1:8080/a.html')).toBe(true);

@@ -10,7 +10,7 @@ import type { PageCapture, StructuredEntity } from '../core/capture';
 import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_URL_LENGTH } from '../core/capture-limits';
 import { InvalidArgumentsError } from '../core/errors';
 import { nameKey } from '../core/text/normalize';
-import { scanDocument } from './dom/scan';
+import { MAX_SCAN_ELEMENTS, scanDocument } from './dom/scan';
 import { extractMainText } from './main-text';
 import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
 import { readJsonLd } from './structured/json-ld';
@@ -38,6 +38,32 @@ export interface CapturePageOptions {
   readonly timer?: () => number;
   /** Keep the article's furniture (rails, bios, sign-up boxes): an ablation for `npm run eval:main-text`. */
   readonly keepFurniture?: boolean;
+  /** A note put first in the capture's notes (why this reading was made, e.g. a re-read). */
+  readonly note?: string;
+}
+
+/**
+ * Notes that say the time budget, not the page's size, pressed the reading: a step skipped or
+ * cut, or the reading run past its budget (seen on a busy machine as the only note of a page
+ * stored with part of its text).
+ */
+const TIME_CUT =
+  /^(?:capture took \d+ ms \(budget \d+ ms\)|page scan cut after \d+ elements \(time limit\)|article detection skipped: time budget spent|body text cut: time budget spent)/;
+/** Notes that say the page's size stopped the reading: the adversarial classes (huge, deep, 50k-node pages). */
+const SIZE_CUT =
+  /^(?:page scan cut after \d+ elements \(size limit\)|article detection skipped: (?:more than )?\d+ (?:elements|characters)|main text cut at \d+ characters)/;
+
+/**
+ * How a capture's reading was cut short, from its notes: `time` when only the (wall-clock)
+ * budget cut it, as a busy machine does to a normal page; `size` when the page's size did
+ * (a hostile page: reading it again would be cut again); undefined when nothing was cut.
+ *
+ * @example
+ *   readingCut(capturePage(document, location.href)) // 'time' on a loaded machine
+ */
+export function readingCut(capture: Pick<PageCapture, 'notes'>): 'time' | 'size' | undefined {
+  if (capture.notes.some((n) => SIZE_CUT.test(n))) return 'size';
+  return capture.notes.some((n) => TIME_CUT.test(n)) ? 'time' : undefined;
 }
 
 function httpUrl(href: string | null | undefined, base: string): string | undefined {
@@ -94,11 +120,12 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
   }
   if (pageUrl.length > MAX_URL_LENGTH) pageUrl = truncateUrl(pageUrl);
   const capturedAt = Math.max(0, Math.floor(options.now ?? Date.now()));
-  const notes: string[] = [];
+  const notes: string[] = options.note === undefined ? [] : [options.note];
 
   // One element pass for everything read by element; it may use at most this share of the budget.
   const scan = scanDocument(doc, { expired: () => timer() - started > budget * SCAN_BUDGET_SHARE });
-  if (scan.cut) notes.push(`page scan cut after ${scan.elementCount} elements (time or size limit)`);
+  if (scan.cut)
+    notes.push(`page scan cut after ${scan.elementCount} elements (${scan.elementCount >= MAX_SCAN_ELEMENTS ? 'size' : 'time'} limit)`);
   const meta = readMeta(scan.metas);
   const jsonLd = readJsonLd(scan.typedScripts);
   notes.push(...jsonLd.notes);

@@ -69,6 +69,21 @@ export const captureDiscardRequestSchema = z.object({
   captureId: z.string().regex(CAPTURE_ID),
 });
 
+/** Longest reason a content script gives for giving up on a page (the capture notes' bound). */
+export const MAX_GAVE_UP_REASON = 300;
+
+/**
+ * A content script gave up on its page (reading it threw, the background refused the capture
+ * or did not answer): recorded so capture health and `npm start` can say which page and why,
+ * instead of the page going missing silently.
+ */
+export const captureGaveUpRequestSchema = z.object({
+  type: z.literal('capture.gaveUp'),
+  url: z.string().url().max(MAX_URL_LENGTH),
+  title: z.string().max(1000).default(''),
+  reason: z.string().min(1).max(MAX_GAVE_UP_REASON),
+});
+
 /** Page URLs in LLM-reading messages: the graph's own bound. */
 const LLM_PAGE_URL = z.string().url().max(MAX_URL_LENGTH);
 
@@ -121,6 +136,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   captureStatusRequestSchema,
   captureRetryRequestSchema,
   captureDiscardRequestSchema,
+  captureGaveUpRequestSchema,
   llmReadRequestSchema,
   llmStatusRequestSchema,
   llmForgetRequestSchema,
@@ -166,6 +182,19 @@ export const parkedCaptureSchema = z.object({
   reason: z.string(),
 });
 
+/** Pages given up on listed in one status reply at most (newest first). */
+export const MAX_GAVE_UP_LISTED = 20;
+
+/** A page the content script gave up on, and why (`capture.gaveUp`). */
+export const gaveUpPageSchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  reason: z.string(),
+  /** When it gave up (ms since epoch). */
+  at: z.number().int().nonnegative(),
+});
+export type GaveUpPage = z.infer<typeof gaveUpPageSchema>;
+
 export const captureStatusResultSchema = z.object({
   /** Captures waiting in the persisted queue (including the one being ingested). */
   pending: z.number().int().nonnegative(),
@@ -178,6 +207,8 @@ export const captureStatusResultSchema = z.object({
   error: z.string().optional(),
   /** The parked captures, oldest first (with the totals only), at most `MAX_PARKED_LISTED`. */
   parked: z.array(parkedCaptureSchema).max(MAX_PARKED_LISTED).optional(),
+  /** Pages the content script gave up on and that were not captured since, newest first (with the totals only). */
+  gaveUp: z.array(gaveUpPageSchema).max(MAX_GAVE_UP_LISTED).optional(),
 });
 
 export const captureActionResultSchema = z.object({
@@ -269,6 +300,7 @@ export const resultSchemas = {
   'capture.status': captureStatusResultSchema,
   'capture.retry': captureActionResultSchema,
   'capture.discard': captureActionResultSchema,
+  'capture.gaveUp': z.object({ recorded: z.boolean() }),
   'llm.read': llmReadResultSchema,
   'llm.status': llmStatusResultSchema,
   'llm.forget': llmForgetResultSchema,

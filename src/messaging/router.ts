@@ -51,6 +51,7 @@ export const ALLOWED_SENDERS: { readonly [T in MessageType]: readonly SenderKind
   'capture.status': ['extension'],
   'capture.retry': ['extension'],
   'capture.discard': ['extension'],
+  'capture.gaveUp': ['content'],
   'llm.read': ['extension'],
   'llm.status': ['extension'],
   'llm.forget': ['extension'],
@@ -91,10 +92,11 @@ function checkPermission(request: ParsedRequest<MessageType>, sender: SenderCont
     throw new AriadneError('forbidden', `A ${sender.kind} script may not send "${request.type}".`);
   }
   // A content script speaks for its own page only: the capture must be of the sender's origin.
-  if (request.type === 'page.captured' && sender.kind === 'content') {
+  const pageUrl = request.type === 'page.captured' ? request.capture.url : request.type === 'capture.gaveUp' ? request.url : undefined;
+  if (pageUrl !== undefined && sender.kind === 'content') {
     const own = sender.url === undefined ? undefined : originOf(sender.url);
-    if (own === undefined || own !== originOf(request.capture.url)) {
-      throw new AriadneError('forbidden', 'A content script may only send the capture of its own page.');
+    if (own === undefined || own !== originOf(pageUrl)) {
+      throw new AriadneError('forbidden', 'A content script may only speak for its own page.');
     }
   }
 }

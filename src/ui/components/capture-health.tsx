@@ -2,11 +2,13 @@
  * Tells the user when captured pages could not be added to the graph: parked captures
  * (they failed to finish several times, or the browser ran out of storage) stay in the
  * persisted inbox until the user retries or discards them. Lists them with the reason
- * in words and those two actions. Polls the background's queue totals.
+ * in words and those two actions. Also lists the pages Ariadne gave up reading in the page
+ * itself (reading threw, the background refused or did not answer), with the reason; such a
+ * page leaves the list once it is captured. Polls the background's queue totals.
  */
 import { useCallback, useState } from 'react';
 import { sendMessage } from '../../messaging/client';
-import type { ParkedCapture } from '../../messaging/protocol';
+import type { GaveUpPage, ParkedCapture } from '../../messaging/protocol';
 import { usePolled } from '../use-polled';
 import { userError } from '../user-error';
 
@@ -17,6 +19,7 @@ interface Health {
   readonly failed: number;
   readonly error?: string;
   readonly parked?: readonly ParkedCapture[];
+  readonly gaveUp?: readonly GaveUpPage[];
 }
 
 const NO_FAILURES: Health = { failed: 0 };
@@ -51,15 +54,31 @@ export function CaptureHealth({
       ),
     [act],
   );
-  if (health.failed === 0) return null;
+  const gaveUp = health.gaveUp ?? [];
+  if (health.failed === 0 && gaveUp.length === 0) return null;
   const pages = health.failed === 1 ? '1 captured page' : `${health.failed} captured pages`;
   const parked = health.parked ?? [];
   return (
     <div className="banner warning" role="alert" data-testid="capture-health">
-      <p>
-        {pages} could not be added to your graph yet; {health.failed === 1 ? 'it is' : 'they are'} kept until you retry or discard{' '}
-        {health.failed === 1 ? 'it' : 'them'}.{parked.length === 0 && health.error ? ` Reason: ${health.error}` : ''}
-      </p>
+      {gaveUp.length > 0 && (
+        <>
+          <p>{gaveUp.length === 1 ? '1 page was' : `${gaveUp.length} pages were`} not captured: Ariadne gave up reading them.</p>
+          <ul className="plain stack" aria-label="Pages not captured">
+            {gaveUp.map((g) => (
+              <li key={g.url} data-testid="gave-up-page">
+                <span className="name">{g.title || g.url}</span> <span className="muted small">{g.url}</span>
+                <div className="muted small">Reason: {g.reason}</div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {health.failed > 0 && (
+        <p>
+          {pages} could not be added to your graph yet; {health.failed === 1 ? 'it is' : 'they are'} kept until you retry or discard{' '}
+          {health.failed === 1 ? 'it' : 'them'}.{parked.length === 0 && health.error ? ` Reason: ${health.error}` : ''}
+        </p>
+      )}
       {parked.length > 0 && (
         <ul className="plain stack" aria-label="Parked captures">
           {parked.map((p) => (
