@@ -66,12 +66,22 @@ export interface Usage {
   readonly rssMb: number;
   /** Resident MB of the extension's renderer (the service worker's process). */
   readonly extensionRssMb: number;
+  /** CPU seconds per process kind: browser (where IndexedDB runs), extension, renderer, gpu-process, utility. */
+  readonly cpuByKind: Readonly<Record<string, number>>;
+}
+
+function kindOf(p: ProcInfo): string {
+  if (p.cmdline.includes('--extension-process')) return 'extension';
+  return /--type=([\w-]+)/.exec(p.cmdline)?.[1] ?? 'browser';
 }
 
 export function usage(profileDir: string): Usage {
   const tree = processTree(profileDir);
   const ext = tree.filter((p) => p.cmdline.includes('--extension-process'));
+  const cpuByKind: Record<string, number> = {};
+  for (const p of tree) cpuByKind[kindOf(p)] = (cpuByKind[kindOf(p)] ?? 0) + p.cpuTicks / TICKS_PER_SECOND;
   return {
+    cpuByKind,
     cpuS: tree.reduce((s, p) => s + p.cpuTicks, 0) / TICKS_PER_SECOND,
     rssMb: Math.round(tree.reduce((s, p) => s + p.rssKb, 0) / 1024),
     extensionRssMb: Math.round(ext.reduce((s, p) => s + p.rssKb, 0) / 1024),
@@ -79,12 +89,21 @@ export function usage(profileDir: string): Usage {
 }
 
 /** Wall and CPU time of `fn`, CPU from the profile's processes. */
-export async function measured<T>(profileDir: string, fn: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
-  const before = usage(profileDir).cpuS;
+export async function measured<T>(
+  profileDir: string,
+  fn: () => Promise<T>,
+): Promise<{ value: T; wallMs: number; cpuMs: number; cpuMsByKind: Record<string, number> }> {
+  const before = usage(profileDir);
   const t0 = performance.now();
   const value = await fn();
   const wallMs = Math.round(performance.now() - t0);
-  return { value, wallMs, cpuMs: Math.round((usage(profileDir).cpuS - before) * 1000) };
+  const after = usage(profileDir);
+  const cpuMsByKind: Record<string, number> = {};
+  for (const [kind, s] of Object.entries(after.cpuByKind)) {
+    const ms = Math.round((s - (before.cpuByKind[kind] ?? 0)) * 1000);
+    if (ms > 0) cpuMsByKind[kind] = ms;
+  }
+  return { value, wallMs, cpuMs: Math.round((after.cpuS - before.cpuS) * 1000), cpuMsByKind };
 }
 
 /** A tool call from an extension page; throws on `{ ok: false }` with its code. */
