@@ -16,7 +16,6 @@
  * · --out <file.json> · --rels <relationships per entity> (default 2).
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,25 +66,29 @@ async function open(profileDir: string, extensionDir: string, allowOrigins: read
   return { context, extensionId, probe, cdp };
 }
 
-/**
- * Copies a build to one fixed path, so every build gets the same extension id, with a
- * fourth version component that changes with the build: Chromium keeps an extension's
- * registered service worker script in the profile and, for the same version, starts
- * that old script again (measured: a newer build's pages ran beside the older worker).
- */
+/** Copies a build to one fixed path, so every build gets the same extension id (and origin, and database). */
 function installExtension(from: string, name: string): string {
   const to = resolve(WORK, name);
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
-  const manifestPath = resolve(to, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
-  const stamp = createHash('sha256')
-    .update(readFileSync(resolve(to, 'background.js')))
-    .digest()
-    .readUInt16BE(0);
-  manifest.version = `${manifest.version.split('.').slice(0, 3).join('.')}.${stamp}`;
-  writeFileSync(manifestPath, JSON.stringify(manifest));
   return to;
+}
+
+/**
+ * Makes Chromium register the extension's service worker afresh in a copied profile.
+ * It keeps the registered worker script in the profile and, for an unpacked extension
+ * loaded from the command line, started that old script again after the build changed
+ * (measured: the newer build's pages ran beside the older build's worker, even with a
+ * new manifest version). Without the registration and its record, the current
+ * background.js is registered at launch.
+ */
+function forgetWorkerRegistration(profileDir: string): void {
+  rmSync(resolve(profileDir, 'Default/Service Worker'), { recursive: true, force: true });
+  const prefsPath = resolve(profileDir, 'Default/Preferences');
+  if (!existsSync(prefsPath)) return;
+  const prefs = JSON.parse(readFileSync(prefsPath, 'utf8')) as { extensions?: { settings?: Record<string, Record<string, unknown>> } };
+  for (const extension of Object.values(prefs.extensions?.settings ?? {})) delete extension['service_worker_registration_info'];
+  writeFileSync(prefsPath, JSON.stringify(prefs));
 }
 
 async function seed(n: number, perEntity: number, profileDir: string, extensionDir: string): Promise<void> {
@@ -121,6 +124,7 @@ async function seededProfile(n: number, perEntity: number, seedExt: string): Pro
   const run = resolve(WORK, `run-${n}`);
   rmSync(run, { recursive: true, force: true });
   cpSync(cache, run, { recursive: true });
+  forgetWorkerRegistration(run);
   return run;
 }
 
