@@ -123,21 +123,47 @@ export async function stopWorker(cdp: CDPSession): Promise<void> {
   await cdp.send('ServiceWorker.stopAllWorkers');
 }
 
-/** Writes one generated chunk into the database `name` (which the worker has created) in one transaction. */
+/**
+ * Writes one generated chunk into the database `name` (which the worker has created) in one
+ * transaction. A database with the persisted counters (schema v4+) gets them raised in the
+ * same transaction, as the worker's writes do (every row here is new).
+ */
 export async function writeChunk(page: Page, name: string, chunk: GraphChunk): Promise<void> {
+  const added: Record<string, number> = {};
+  const add = (key: string, n: number): void => {
+    if (n > 0) added[key] = (added[key] ?? 0) + n;
+  };
+  add('entities', chunk.entities.length);
+  for (const e of chunk.entities) add(`type:${e.type}`, 1);
+  add('relationships', chunk.relationships.length);
+  add('pages', chunk.pages.length);
+  add('evidence', chunk.evidence.length);
   await page.evaluate(
-    async ({ name, chunk }) => {
+    async ({ name, chunk, added }) => {
       const db = await new Promise<IDBDatabase>((done, fail) => {
         const r = indexedDB.open(name);
         r.onsuccess = () => done(r.result);
         r.onerror = () => fail(r.error);
       });
       try {
-        const tx = db.transaction(['entities', 'relationships', 'pages', 'evidence'], 'readwrite', { durability: 'relaxed' });
+        const counted = db.objectStoreNames.contains('counts');
+        const stores = ['entities', 'relationships', 'pages', 'evidence', ...(counted ? ['counts'] : [])];
+        const tx = db.transaction(stores, 'readwrite', { durability: 'relaxed' });
         for (const e of chunk.entities) tx.objectStore('entities').put(e);
         for (const r of chunk.relationships) tx.objectStore('relationships').put(r);
         for (const p of chunk.pages) tx.objectStore('pages').put(p);
         for (const v of chunk.evidence) tx.objectStore('evidence').put(v);
+        if (counted) {
+          const counts = tx.objectStore('counts');
+          for (const [key, n] of Object.entries(added)) {
+            const read = counts.get(key);
+            read.onsuccess = () => {
+              const row: unknown = read.result;
+              const before = typeof row === 'object' && row !== null && 'n' in row && typeof row.n === 'number' ? row.n : 0;
+              counts.put({ key, n: before + n });
+            };
+          }
+        }
         await new Promise<void>((done, fail) => {
           tx.oncomplete = () => done();
           tx.onerror = () => fail(tx.error);
@@ -147,7 +173,7 @@ export async function writeChunk(page: Page, name: string, chunk: GraphChunk): P
         db.close();
       }
     },
-    { name, chunk },
+    { name, chunk, added },
   );
 }
 
