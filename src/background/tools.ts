@@ -3,8 +3,9 @@
  * (`createAppRegistry`: the graph tools agents and the side panel call,
  * `resolve` and `resolve_reference_target`), served to extension pages through
  * `tool.call` and to agents through the MCP bridge. The name index behind
- * `entity_search` is loaded from the store once, holding the graph's single writer
- * (so no write slips between loading and following the graph's changes).
+ * `entity_search` follows the graph's changes from start and reads nothing up front:
+ * searches go to the persisted key index until, for graphs up to IN_MEMORY_NAMES
+ * entities, the in-memory n-gram index has filled in the background (NameIndex.follow).
  *
  * `entity_query` runs the query loop with the answerer the user chose in settings
  * (offline symbolic by default; an OpenAI-compatible endpoint or Chrome's built-in
@@ -32,6 +33,7 @@ import { ReferenceRegistry } from '../core/reference/registry';
 import { llmSelectorFromClient } from '../core/resolve/llm-selector-bridge';
 import { createResolver } from '../core/resolve/resolver';
 import type { Resolver } from '../core/resolve/resolver';
+import { searchByKeys } from '../core/search/key-search';
 import { NameIndex } from '../core/search/name-index';
 import type { Settings } from '../core/settings';
 import type { AppToolDeps } from '../core/tools/app-registry';
@@ -39,6 +41,14 @@ import { createAppRegistry } from '../core/tools/app-registry';
 import type { TeamReads } from '../core/tools/definitions/team-reads';
 import type { ToolRegistry } from '../core/tools';
 import { browser } from 'wxt/browser';
+
+/**
+ * Graphs up to this many entities also get the in-memory n-gram index (better typo
+ * tolerance), filled in the background after start: ~0.2 s of worker CPU at 10k in
+ * Chromium (bench:scale), so ~0.4 s here. Larger graphs search the persisted keys only,
+ * so a worker start costs the same at 100k as at 1M and memory stays bounded.
+ */
+export const IN_MEMORY_NAMES = 20_000;
 
 export interface ToolSources {
   readonly graph: GraphService;
@@ -50,11 +60,15 @@ export interface ToolSources {
 }
 
 export async function createToolRegistry({ graph, store, rereader, teamReads }: ToolSources): Promise<ToolRegistry<AppToolDeps>> {
-  const search = await graph.exclusive(async () => {
-    const index = await NameIndex.load(store);
-    index.attach(graph);
-    return index;
+  // Nothing read at start: searches use the persisted keys until (small graphs only) the
+  // in-memory index has filled in the background; captures never wait for it.
+  const { index: search, filled } = NameIndex.follow(store, graph, {
+    fallback: (query, options) => searchByKeys(store, query, options),
+    maxInMemory: IN_MEMORY_NAMES,
   });
+  filled.catch((error: unknown) =>
+    console.warn(`Ariadne search: the in-memory name index was not filled (${String(error)}); searches read the persisted keys`),
+  );
   const clock = systemClock;
   // One history and one reference registry for the worker's life: answers and objects of the window conversations.
   const history = new InMemoryQueryHistory();

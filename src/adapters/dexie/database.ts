@@ -13,6 +13,8 @@ import type { PageCapture } from '../../core/capture';
 import { indexKeys } from '../../core/graph/keys';
 import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } from '../../core/graph/types';
 import type { TeamChange } from '../../core/team/changes';
+import { graphCountsMiddleware, recount } from './graph-counts';
+import type { CountRow } from './graph-counts';
 import type { IdMapping } from '../../core/team/ports';
 
 /** The database's name, shared by the background, the side panel and `npm start`. */
@@ -109,8 +111,16 @@ export const SCHEMA_V2 = { ...SCHEMA_V1, inbox: 'id, receivedAt, attempts' } as 
  */
 export const SCHEMA_V3 = { ...SCHEMA_V2, teamQueue: '++seq', teamIds: 'remoteId' } as const;
 
+/**
+ * Version 4: persisted graph counts (issue 39). `counts` holds one counter per key
+ * (entities, per type, relationships, evidence, pages, pending reviews), kept in the same
+ * transaction as every write by `graphCountsMiddleware`, so `graph_stats` reads a few rows
+ * instead of walking every index (O(1) in the graph's size). Its upgrade counts once.
+ */
+export const SCHEMA_V4 = { ...SCHEMA_V3, counts: 'key' } as const;
+
 /** The schema version this build opens (the upgrade test checks it is the last one). */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /**
  * v1 → v2: recompute `Entity.keys`. Runs inside Dexie's version-change transaction,
@@ -125,6 +135,11 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
     });
 }
 
+/** v3 → v4: the counters, counted once from the tables (index counts, no record read). */
+async function upgradeToV4(tx: Transaction): Promise<void> {
+  await recount(tx);
+}
+
 export class AriadneDatabase extends Dexie {
   entities!: EntityTable<Entity, 'id'>;
   relationships!: EntityTable<Relationship, 'id'>;
@@ -136,12 +151,15 @@ export class AriadneDatabase extends Dexie {
   settings!: EntityTable<SettingRow, 'key'>;
   teamQueue!: EntityTable<TeamQueueRow, 'seq'>;
   teamIds!: EntityTable<TeamIdRow, 'remoteId'>;
+  counts!: EntityTable<CountRow, 'key'>;
 
   constructor(name: string = DATABASE_NAME, options: DatabaseOptions = {}) {
     super(name, { chromeTransactionDurability: options.durability ?? 'relaxed' });
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
     this.version(3).stores(SCHEMA_V3);
+    this.version(4).stores(SCHEMA_V4).upgrade(upgradeToV4);
+    this.use(graphCountsMiddleware);
   }
 
   /**
@@ -158,6 +176,7 @@ export class AriadneDatabase extends Dexie {
    * is not a graph table: clearing the graph leaves what waits to be sent.
    */
   transactionTables(): Dexie.Table[] {
-    return [...this.graphTables(), this.teamQueue];
+    // The counters too, so the store reads them inside its transactions (the middleware adds them to any write anyway).
+    return [...this.graphTables(), this.teamQueue, this.counts];
   }
 }

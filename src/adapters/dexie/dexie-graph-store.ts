@@ -16,6 +16,8 @@ import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '..
 import type { Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from '../../core/graph/store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from '../../core/graph/types';
 import type { AriadneDatabase } from './database';
+import { readCount } from './graph-counts';
+import type { CountKey } from './graph-counts';
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byPageOrder = (a: Page, b: Page): number => b.capturedAt - a.capturedAt || byString(a.url, b.url);
@@ -96,7 +98,8 @@ export class DexieGraphStore implements GraphStore {
     return (types === undefined ? newest : newest.filter((e) => types.includes(e.type))).limit(limit).toArray();
   }
   async countEntities(type?: EntityType): Promise<number> {
-    return type === undefined ? this.db.entities.count() : this.db.entities.where('type').equals(type).count();
+    // Persisted counters (graph-counts.ts): a row read, not an index walk.
+    return readCount(this.db.counts, type === undefined ? 'entities' : `type:${type}`);
   }
 
   // Relationships
@@ -230,12 +233,13 @@ export class DexieGraphStore implements GraphStore {
   }
 
   async counts(): Promise<GraphCounts> {
+    const count = (key: CountKey) => readCount(this.db.counts, key);
     const [entities, relationships, evidence, pages, pendingReviews] = await Promise.all([
-      this.db.entities.count(),
-      this.db.relationships.count(),
-      this.db.evidence.count(),
-      this.db.pages.count(),
-      this.db.reviews.where('status').equals('pending').count(),
+      count('entities'),
+      count('relationships'),
+      count('evidence'),
+      count('pages'),
+      count('reviews:pending'),
     ]);
     return { entities, relationships, evidence, pages, pendingReviews };
   }

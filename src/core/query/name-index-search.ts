@@ -13,7 +13,7 @@ import type { NameSearch } from './semantic-search.port';
  */
 export function nameIndexSearch(index: NameIndex, store: GraphStore): NameSearch {
   return async (query, limit) => {
-    const hits = index.search(query, { limit });
+    const hits = await index.find(query, { limit });
     const entities = new Map((await store.getEntities(hits.map((h) => h.id))).map((e) => [e.id, e]));
     return hits.flatMap((hit) => {
       const entity = entities.get(hit.id);

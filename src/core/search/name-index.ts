@@ -129,6 +129,64 @@ function gramsOf(key: string): string[] {
   return [...grams];
 }
 
+/** The search entries of a name and its aliases: the full folded form and the form without a legal suffix, each once. */
+function entriesOf(texts: readonly string[]): { text: string; key: string; isAlias: boolean; stripped: boolean }[] {
+  const out: { text: string; key: string; isAlias: boolean; stripped: boolean }[] = [];
+  const seen = new Set<string>();
+  texts.forEach((text, i) => {
+    // The full folded form ("treaty group") and the form without a legal suffix
+    // ("treaty"): a typo in the suffix must not hide the name, nor the suffix an exact match.
+    const full = searchKey(text);
+    for (const key of [full, nameKey(text)]) {
+      if (key.length === 0 || seen.has(key)) continue;
+      seen.add(key);
+      out.push({ text, key, isAlias: i > 0, stripped: key !== full });
+    }
+  });
+  return out;
+}
+
+/** An entry's score for a query, as `search` ranks it: an alias (or suffix-less) match is worth slightly less than the same match on the name. */
+function entryScore(
+  key: string,
+  words: readonly string[],
+  entry: { key: string; isAlias: boolean; stripped: boolean },
+  entryWords: readonly string[],
+): number {
+  return scoreName(key, entry.key, words, entryWords) * (entry.isAlias ? 0.98 : 1) * (entry.stripped ? 0.99 : 1);
+}
+
+/**
+ * The best hit of one entity for `query`, scored exactly as `NameIndex.search` scores it
+ * (for searches that find candidates elsewhere, e.g. in the persisted key index).
+ *
+ * @example
+ *   scoreEntity('strpie', stripe)?.score // ≈ 0.8
+ */
+export function scoreEntity(query: string, entity: Pick<Entity, 'id' | 'name' | 'type' | 'aliases'>): SearchHit | undefined {
+  const key = searchKey(query);
+  if (key.length === 0) return undefined;
+  const words = key.split(' ');
+  let best: { score: number; text: string; isAlias: boolean } | undefined;
+  for (const entry of entriesOf([entity.name, ...entity.aliases])) {
+    const score = entryScore(key, words, entry, entry.key.split(' '));
+    if (!best || score > best.score) best = { score, text: entry.text, isAlias: entry.isAlias };
+  }
+  if (!best) return undefined;
+  return {
+    id: entity.id,
+    name: entity.name,
+    type: entity.type,
+    score: Math.round(best.score * 1000) / 1000,
+    ...(best.isAlias ? { matchedAlias: best.text } : {}),
+  };
+}
+
+/** Best first; ties by name then id (the order of every search). */
+export function byHitOrder(a: SearchHit, b: SearchHit): number {
+  return b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /**
  * How well `query` matches one name, 0..1, scored as `search` scores it.
  *
@@ -157,6 +215,73 @@ export class NameIndex {
   private work: SearchWork = { postingsScanned: 0, candidatesScored: 0, widePass: false };
   /** Grams per entry, for the Jaccard part of candidate ranking. */
   private gramCounts = new Uint16Array(1024);
+  /** Where `find` goes while this index is not filled (see `follow`). */
+  private fallback: ((query: string, options: SearchOptions) => Promise<SearchHit[]>) | undefined;
+
+  /**
+   * An index that costs nothing at start: it follows `source`'s changes from now on,
+   * answers `find` from `fallback` (a search over the persisted key index) and, when the
+   * store holds at most `maxInMemory` entities (a counter read), fills itself from the
+   * store in the background, a page at a time, without holding the graph's writer; once
+   * full, `find` answers from memory. A change that arrives while filling wins over the
+   * page read before it (its entity is skipped by the fill). Above `maxInMemory` the index
+   * stays empty and every search reads the persisted keys: memory does not grow with the graph.
+   *
+   * @example
+   *   const { index, filled } = NameIndex.follow(store, graph, { fallback: (q, o) => searchByKeys(store, q, o), maxInMemory: 20_000 });
+   *   await index.find('strpie'); // answered at once, from the keys until `filled` settles
+   */
+  static follow(
+    store: Pick<GraphStore, 'countEntities' | 'listEntities'>,
+    source: { subscribe(listener: (change: GraphChange) => void): () => void },
+    options: {
+      readonly fallback: (query: string, options: SearchOptions) => Promise<SearchHit[]>;
+      readonly maxInMemory: number;
+      readonly pageSize?: number;
+    },
+  ): { readonly index: NameIndex; readonly filled: Promise<boolean> } {
+    const index = new NameIndex();
+    index.fallback = options.fallback;
+    const touched = new Set<EntityId>();
+    source.subscribe((change) => {
+      if (index.fallback === undefined) return;
+      if (change.kind === 'entity.put' || change.kind === 'entity.removed') touched.add(change.entity.id);
+    });
+    index.attach(source);
+    const pageSize = options.pageSize ?? LOAD_PAGE;
+    const filled = (async () => {
+      if ((await store.countEntities()) > options.maxInMemory) return false;
+      let after: string | undefined;
+      for (;;) {
+        const page = await store.listEntities({ limit: pageSize, ...(after === undefined ? {} : { after }) });
+        for (const entity of page) if (!touched.has(entity.id)) index.upsert(entity);
+        const last = page[page.length - 1];
+        if (!last || page.length < pageSize) break;
+        after = last.id;
+      }
+      index.fallback = undefined;
+      touched.clear();
+      return true;
+    })();
+    return { index, filled };
+  }
+
+  /** Whether `search` sees every entity (false while a `follow` index answers from its fallback). */
+  get complete(): boolean {
+    return this.fallback === undefined;
+  }
+
+  /**
+   * `search`, or while this index is not filled, its fallback: what every caller outside
+   * this module uses.
+   *
+   * @example
+   *   const hits = await index.find('strpie', { limit: 5 });
+   */
+  async find(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+    const fallback = this.fallback;
+    return fallback ? fallback(query, options) : this.search(query, options);
+  }
 
   /** Entities indexed. */
   get size(): number {
@@ -191,18 +316,7 @@ export class NameIndex {
     const old = this.entities.get(entity.id);
     if (old && old.type === entity.type && old.texts.length === texts.length && old.texts.every((t, i) => t === texts[i])) return;
     if (old) this.remove(entity.id);
-    const entries: number[] = [];
-    const seen = new Set<string>();
-    texts.forEach((text, i) => {
-      // The full folded form ("treaty group") and the form without a legal suffix
-      // ("treaty"): a typo in the suffix must not hide the name, nor the suffix an exact match.
-      const full = searchKey(text);
-      for (const key of [full, nameKey(text)]) {
-        if (key.length === 0 || seen.has(key)) continue;
-        seen.add(key);
-        entries.push(this.addEntry({ entity: entity.id, text, key, words: key.split(' '), isAlias: i > 0, stripped: key !== full }));
-      }
-    });
+    const entries = entriesOf(texts).map((e) => this.addEntry({ entity: entity.id, ...e, words: e.key.split(' ') }));
     this.entities.set(entity.id, { id: entity.id, name: entity.name, type: entity.type, texts, entries });
   }
 
@@ -308,7 +422,7 @@ export class NameIndex {
         ...(entry.isAlias ? { matchedAlias: entry.text } : {}),
       });
     }
-    hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : 1));
+    hits.sort(byHitOrder);
     return hits.slice(0, limit);
   }
 
@@ -343,8 +457,7 @@ export class NameIndex {
       const record = this.entities.get(entry.entity);
       if (!record || (types && !types.has(record.type))) continue;
       this.work.candidatesScored++;
-      // An alias (or suffix-less) match is worth slightly less than the same match on the name.
-      const score = scoreName(key, entry.key, words, entry.words) * (entry.isAlias ? 0.98 : 1) * (entry.stripped ? 0.99 : 1);
+      const score = entryScore(key, words, entry, entry.words);
       if (score > top) top = score;
       const prior = best.get(entry.entity);
       if (score >= minScore && (!prior || score > prior.score)) best.set(entry.entity, { score, entry });

@@ -43,12 +43,12 @@ export const entitySearch = defineTool({
     },
   ],
   execute: async (input, ctx: { deps: GraphToolDeps }) => ({
-    results: ctx.deps.search
-      .search(input.query, {
+    results: (
+      await ctx.deps.search.find(input.query, {
         limit: input.limit ?? 10,
         minScore: input.min_score ?? RELEVANT_SCORE,
         ...(input.types ? { types: input.types } : {}),
       })
-      .map((h) => ({ name: h.name, entity_type: h.type, score: h.score, id: h.id })),
+    ).map((h) => ({ name: h.name, entity_type: h.type, score: h.score, id: h.id })),
   }),
 });
