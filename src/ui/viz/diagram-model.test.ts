@@ -76,7 +76,7 @@ describe('diagramModel', () => {
       { from: 'a', to: 'c', label: 'mentioned_with' },
     ]);
     expect(merged).toEqual([
-      { from: 'a', to: 'b', label: 'founded by · led by' },
+      { from: 'a', to: 'b', label: 'founded by, led by' },
       { from: 'c', to: 'a', label: '', kind: 'co-mention' },
     ]);
   });

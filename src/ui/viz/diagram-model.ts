@@ -26,8 +26,12 @@ import { normalizeLabel } from '../../core/text/normalize';
 
 /** The label of co-mentions: two entities named together on a page, nothing stated. */
 export const CO_MENTION = 'mentioned_with';
-/** Separates the phrases of parallel facts merged into one edge label. */
-const PHRASE_JOIN = ' · ';
+/**
+ * Separates the phrases of parallel facts merged into one edge label. A comma: characters
+ * outside the label's safe set are written as entity codes, which Mermaid's SVG text labels
+ * show as typed (a middle dot came out as "#183;").
+ */
+const PHRASE_JOIN = ', ';
 
 export interface DiagramFilters {
   readonly around?: string;
