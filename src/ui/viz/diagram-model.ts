@@ -18,7 +18,7 @@
 import { asEntityId } from '../../core/graph/ids';
 import { relationPhrase } from '../../core/graph/relation-phrases';
 import type { GraphReader } from '../../core/graph/store';
-import type { EntityType } from '../../core/graph/types';
+import type { Entity, EntityType } from '../../core/graph/types';
 import type { DiagramEdge } from '../../core/mermaid/render';
 import { PART_MAX_NODES, renderMermaid, renderMermaidParts } from '../../core/mermaid/render';
 import { openingCentre, selectDiagram } from '../../core/mermaid/select';
@@ -97,9 +97,19 @@ async function centreOf(store: GraphReader, filters: DiagramFilters) {
     return entity && { entity, reason: filters.reason ?? 'chosen', fill: false };
   }
   if (filters.relations && filters.relations.length > 0) return undefined;
-  const entity = await openingCentre(store, filters.coMentions === true ? [] : [CO_MENTION]);
+  const without = filters.coMentions === true ? [] : [CO_MENTION];
+  // Choosing reads the relationships of 40 entities: done again only when the graph changed.
+  const { entities, relationships } = await store.counts();
+  const key = `${entities}/${relationships}/${without.join(',')}`;
+  if (lastOpening?.store !== store || lastOpening.key !== key) {
+    lastOpening = { store, key, centre: await openingCentre(store, without) };
+  }
+  const entity = lastOpening.centre === undefined ? undefined : await store.getEntity(lastOpening.centre.id);
   return entity && { entity, reason: 'the best-connected of what you read last', fill: true };
 }
+
+/** The opening centre last chosen, for which store and graph size. */
+let lastOpening: { readonly store: GraphReader; readonly key: string; readonly centre: Entity | undefined } | undefined;
 
 export async function diagramModel(store: GraphReader, filters: DiagramFilters, look: DiagramLook = {}): Promise<DiagramModel> {
   const centre = await centreOf(store, filters);
