@@ -5,6 +5,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { axeCleanAtPanelWidths, snap } from '../support/panel-journey';
+import { seedBigGraph } from '../support/big-graph';
 import { RESEARCH_FACTS, seedResearchGraph } from '../support/research-graph';
 
 /** The drawing's transform as numbers: translation and scale. */
@@ -190,4 +191,32 @@ test('at 320 px the opening view is readable and nothing scrolls sideways', asyn
   expect(node.y + node.height / 2).toBeGreaterThan(box.y);
   expect(node.y + node.height / 2).toBeLessThan(box.y + box.height);
   await shot(panel, testInfo, '320');
+});
+
+test('a large drawing shows progress with Cancel, which keeps the drawing on screen, keeping the drawing on screen', async ({
+  sidePanel,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const panel = await sidePanel.open();
+  await panel.setViewportSize({ width: 400, height: 900 });
+  await seedBigGraph(panel, 400);
+  await panel.goto(sidePanel.url);
+  await expect(panel.getByTestId('entity-row').first()).toBeVisible({ timeout: 30_000 });
+  await panel.getByRole('tab', { name: 'Diagram' }).click();
+  const nodes = panel.getByTestId('diagram').locator('g.node[data-entity-id]');
+  await expect(nodes).toHaveCount(60, { timeout: 60_000 });
+  await panel.getByText('Filters', { exact: true }).click();
+  const budget = panel.getByLabel('Budget (entities drawn at most)');
+  await budget.fill('300');
+  const progress = panel.getByTestId('diagram-progress');
+  // Cancelled at once: the layout of 300 nodes takes seconds, a screenshot first could outlast it.
+  await progress.getByRole('button', { name: 'Cancel' }).click();
+  await expect(progress).toHaveCount(0);
+  await expect(panel.getByText('Drawing cancelled; the diagram on screen is kept.')).toBeVisible();
+  await shot(panel, testInfo, 'cancelled');
+  await expect(nodes).toHaveCount(60);
+  await expect(budget).toHaveValue('60');
+  // The next drawing starts a fresh layout frame and succeeds.
+  await budget.fill('30');
+  await expect(nodes).toHaveCount(30, { timeout: 60_000 });
 });
