@@ -1,5 +1,6 @@
 // The first journey: two local pages with JSON-LD → their entities appear in
-// the side panel → entity_search finds them → the diagram renders an <svg>.
+// the side panel → entity_search finds them → the diagram renders an <svg>, centred on the
+// top search hit.
 import { expect, test } from '../support/fixtures';
 
 test('captured pages fill the side panel, search finds them, the diagram draws', async ({ capture, sidePanel }, testInfo) => {
@@ -18,8 +19,14 @@ test('captured pages fill the side panel, search finds them, the diagram draws',
   await sidePanel.search('mozila');
   await expect(sidePanel.searchResultNames().first()).toHaveText('Mozilla');
 
+  // The diagram opens on the top hit of the search on screen, and says so.
   await sidePanel.openTab('Diagram');
   await expect(sidePanel.diagramSvg()).toBeVisible();
+  await expect(panel.getByTestId('diagram-breadcrumb')).toContainText('Around Mozilla, the top search hit for “mozila”');
+  await expect(sidePanel.diagramSvg()).toContainText('Rust');
+  await sidePanel.search('strpe');
+  await expect(sidePanel.searchResultNames().first()).toHaveText('Stripe');
+  await sidePanel.openTab('Diagram');
   await expect(sidePanel.diagramSvg()).toContainText('Patrick Collison');
   // Labels are plain SVG text (src/ui/viz/render.ts): no HTML inside the drawing.
   await expect(sidePanel.diagramSvg().locator('text').first()).toBeAttached();

@@ -102,6 +102,41 @@ describe('renderMermaid', () => {
   });
 });
 
+describe("renderMermaid options (the panel's drawing)", () => {
+  const diagram = {
+    nodes: [
+      { key: 'e_1', name: 'Ada "Quill"', type: 'person' as const },
+      { key: 'e_2', name: 'Northwind', type: 'company' as const },
+      { key: 'e_3', name: 'Tern DB', type: 'product' as const },
+    ],
+    edges: [
+      { from: 'e_1', to: 'e_2', label: 'CEO of' },
+      { from: 'e_2', to: 'e_3', label: '', kind: 'co-mention' as const },
+    ],
+  };
+
+  it('draws a co-mention as a dotted line without arrow or label, a fact as a labelled arrow', async () => {
+    const text = renderMermaid(diagram);
+    expect(text).toContain('n0 -->|"CEO of"| n1');
+    expect(text).toContain('n1 -.- n2');
+    const { edges } = await parsed(text);
+    expect(edges).toHaveLength(2);
+    expect(edges[1]).toMatchObject({ start: 'n1', end: 'n2', text: '' });
+    expect(edges[1]).toMatchObject({ type: 'arrow_open', stroke: 'dotted' });
+  });
+
+  it('writes the dark palette (light text on deep fills, light edges) and the direction asked, names still escaped', async () => {
+    const text = renderMermaid(diagram, { palette: 'dark', direction: 'TD' });
+    expect(text.split('\n')[0]).toBe('graph TD');
+    expect(text).toContain('classDef person fill:#831843,stroke:#f9a8d4,color:#f3f4f6');
+    expect(text).toContain('linkStyle 0,1 stroke:#aab4c0');
+    expect(text).toContain('n0["Ada #34;Quill#34;<br/>(person)"]');
+    expect(await mermaid.parse(text)).toMatchObject({ diagramType: 'flowchart-v2' });
+    // The default stays the contract's output: light colours, no link style.
+    expect(renderMermaid(diagram)).not.toContain('linkStyle');
+  });
+});
+
 /** A diagram of `n` nodes (types in turn) and the given edges between node indexes. */
 function sample(n: number, links: readonly (readonly [number, number])[] = []) {
   const types: EntityType[] = ['company', 'person', 'technology', 'product', 'location', 'other'];

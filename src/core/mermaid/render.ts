@@ -20,7 +20,7 @@ const MARK = /\p{M}/u;
 /** Longest label text kept (characters); a diagram is not the place for long names. */
 export const MAX_LABEL_CHARS = 80;
 
-/** Colours per type (fill, stroke), readable on light and dark backgrounds. */
+/** Colours per type (fill, stroke, text) on a light background. */
 const TYPE_STYLE: Readonly<Record<EntityType, string>> = {
   company: 'fill:#dbeafe,stroke:#1d4ed8,color:#111827',
   person: 'fill:#fce7f3,stroke:#be185d,color:#111827',
@@ -29,6 +29,20 @@ const TYPE_STYLE: Readonly<Record<EntityType, string>> = {
   location: 'fill:#ede9fe,stroke:#6d28d9,color:#111827',
   other: 'fill:#f3f4f6,stroke:#4b5563,color:#111827',
 };
+/**
+ * The same on a dark background: deep fills with light text (contrast above 7:1) and the
+ * light strokes of the panel's dark type colours, instead of pastel boxes glaring on dark.
+ */
+const TYPE_STYLE_DARK: Readonly<Record<EntityType, string>> = {
+  company: 'fill:#1e3a8a,stroke:#93b4ff,color:#f3f4f6',
+  person: 'fill:#831843,stroke:#f9a8d4,color:#f3f4f6',
+  technology: 'fill:#14532d,stroke:#86efac,color:#f3f4f6',
+  product: 'fill:#713f12,stroke:#fde047,color:#f3f4f6',
+  location: 'fill:#4c1d95,stroke:#c4b5fd,color:#f3f4f6',
+  other: 'fill:#374151,stroke:#cbd5e1,color:#f3f4f6',
+};
+/** Edges on a dark background: light grey lines (Mermaid's dark theme draws them dark grey). */
+const DARK_LINK_STYLE = 'stroke:#aab4c0';
 
 /**
  * Escapes text for a quoted Mermaid label: white space collapsed, invisible and
@@ -62,6 +76,19 @@ export interface DiagramEdge {
   readonly from: string;
   readonly to: string;
   readonly label: string;
+  /**
+   * `co-mention`: the two were only named together on a page; drawn as a light dotted line
+   * without arrow or label (`-.-`), so stated facts stand out. Default: a labelled arrow.
+   */
+  readonly kind?: 'fact' | 'co-mention';
+}
+
+/** How the text is written; the defaults are the `entity_visualize` contract's output. */
+export interface RenderOptions {
+  /** `LR` (default) or `TD`. */
+  readonly direction?: 'LR' | 'TD';
+  /** Node colours for a light (default) or dark background. */
+  readonly palette?: 'light' | 'dark';
 }
 
 export interface Diagram {
@@ -108,21 +135,29 @@ function write(
   edges: readonly DiagramEdge[],
   loose: readonly DiagramNode[],
   ids: ReadonlyMap<string, string>,
+  options: RenderOptions = {},
 ): string {
   const id = (key: string): string => ids.get(key) ?? '';
-  const lines = ['graph LR'];
+  const lines = [`graph ${options.direction ?? 'LR'}`];
   for (const node of nodes) lines.push(`  ${id(node.key)}["${escapeLabel(node.name)}<br/>(${node.type})"]`);
-  for (const edge of edges) lines.push(`  ${id(edge.from)} -->|"${escapeLabel(edge.label)}"| ${id(edge.to)}`);
+  for (const edge of edges)
+    lines.push(
+      edge.kind === 'co-mention'
+        ? `  ${id(edge.from)} -.- ${id(edge.to)}`
+        : `  ${id(edge.from)} -->|"${escapeLabel(edge.label)}"| ${id(edge.to)}`,
+    );
   for (let i = 0; i < loose.length; i += GRID_ROW_NODES) {
     const row = loose.slice(i, i + GRID_ROW_NODES);
     if (row.length > 1) lines.push(`  ${row.map((n) => id(n.key)).join(' ~~~ ')}`);
   }
+  const dark = options.palette === 'dark';
   for (const type of ENTITY_TYPES) {
     const members = nodes.filter((n) => n.type === type).map((n) => id(n.key));
     if (members.length === 0) continue;
-    lines.push(`  classDef ${type} ${TYPE_STYLE[type]}`);
+    lines.push(`  classDef ${type} ${(dark ? TYPE_STYLE_DARK : TYPE_STYLE)[type]}`);
     lines.push(`  class ${members.join(',')} ${type}`);
   }
+  if (dark && edges.length > 0) lines.push(`  linkStyle ${edges.map((_, i) => i).join(',')} ${DARK_LINK_STYLE}`);
   return lines.join('\n');
 }
 
@@ -136,10 +171,10 @@ function write(
  *   renderMermaid({ nodes: [{ key: 'e_1', name: 'Stripe', type: 'company' }], edges: [] })
  *   // 'graph LR\n  n0["Stripe<br/>(company)"]\n  classDef company …\n  class n0 company'
  */
-export function renderMermaid(diagram: Diagram): string {
+export function renderMermaid(diagram: Diagram, options: RenderOptions = {}): string {
   const ids = nodeIds(diagram);
   const { nodes, edges, loose } = structure(diagram, ids);
-  return write(nodes, edges, loose, ids);
+  return write(nodes, edges, loose, ids, options);
 }
 
 /**
@@ -153,10 +188,10 @@ export function renderMermaid(diagram: Diagram): string {
  * @example
  *   renderMermaidParts(diagram).length // 1 for a diagram of up to PART_MAX_NODES nodes
  */
-export function renderMermaidParts(diagram: Diagram, maxNodes = PART_MAX_NODES): string[] {
+export function renderMermaidParts(diagram: Diagram, maxNodes = PART_MAX_NODES, options: RenderOptions = {}): string[] {
   const ids = nodeIds(diagram);
   const { nodes, edges, loose } = structure(diagram, ids);
-  if (nodes.length <= maxNodes) return [write(nodes, edges, loose, ids)];
+  if (nodes.length <= maxNodes) return [write(nodes, edges, loose, ids, options)];
   // Connected groups (union–find over the edges), in order of their first node.
   const parent = new Map<string, string>(nodes.map((n) => [n.key, n.key]));
   const root = (key: string): string => {
@@ -185,6 +220,7 @@ export function renderMermaidParts(diagram: Diagram, maxNodes = PART_MAX_NODES):
         edges.filter((e) => inBatch.has(e.from)),
         [],
         ids,
+        options,
       ),
     );
     batch = [];
@@ -197,7 +233,7 @@ export function renderMermaidParts(diagram: Diagram, maxNodes = PART_MAX_NODES):
   const rowsPerPart = Math.max(1, Math.floor(maxNodes / GRID_ROW_NODES)) * GRID_ROW_NODES;
   for (let i = 0; i < loose.length; i += rowsPerPart) {
     const slice = loose.slice(i, i + rowsPerPart);
-    parts.push(write(slice, [], slice, ids));
+    parts.push(write(slice, [], slice, ids, options));
   }
   return parts;
 }

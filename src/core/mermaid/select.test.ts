@@ -4,7 +4,7 @@ import type { EntityId } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
 import { renderMermaid } from './render';
-import { selectDiagram } from './select';
+import { EXPAND_NEIGHBOURS, openingCentre, selectDiagram } from './select';
 
 async function star(n: number) {
   const store = new InMemoryGraphStore();
@@ -61,5 +61,36 @@ describe('selectDiagram', () => {
     expect(diagram.nodes).toEqual([]);
     expect(note).toBeUndefined();
     expect(renderMermaid(diagram)).toBe('graph LR');
+  });
+
+  it('fills a neighbourhood hop by hop up to the budget and counts what it leaves out against the whole graph', async () => {
+    const { store, far, leaves } = await star(30);
+    const { diagram, note } = await selectDiagram(store, { around: far.id, depth: 'fill', budget: 10 });
+    expect(diagram.nodes).toHaveLength(10);
+    // Nearest first: Far, then Leaf 0 (its only neighbour), then the hub, then leaves.
+    expect(diagram.nodes.slice(0, 3).map((n) => n.key)).toEqual([far.id, leaves[0], expect.any(String)]);
+    expect(diagram.nodes[2]?.name).toBe('Hub');
+    expect(note).toMatch(/^Showing 10 of 32 entities/);
+  });
+
+  it('leaves out the labels it is told to, and adds the neighbours of expanded entities beyond the budget', async () => {
+    const { store, hub, leaves, far } = await star(60);
+    const first = leaves[0] ?? hub.id;
+    const without = await selectDiagram(store, { around: first, depth: 1, withoutRelations: ['uses'] });
+    expect(without.diagram.nodes.map((n) => n.name)).toEqual(['Leaf 0', 'Far']);
+    const expanded = await selectDiagram(store, { around: far.id, depth: 1, expand: [first] });
+    expect(expanded.diagram.nodes.map((n) => n.name)).toEqual(['Far', 'Leaf 0', 'Hub']);
+    const hubOpen = await selectDiagram(store, { around: far.id, depth: 2, budget: 3, expand: [hub.id] });
+    expect(hubOpen.diagram.nodes).toHaveLength(3 + EXPAND_NEIGHBOURS);
+    expect(hubOpen.diagram.edges.length).toBeGreaterThanOrEqual(2 + EXPAND_NEIGHBOURS);
+    // Not drawn, not expanded: an id that is not in the diagram adds nothing.
+    const stray = await selectDiagram(store, { around: far.id, depth: 1, expand: [leaves[5] ?? hub.id] });
+    expect(stray.diagram.nodes).toHaveLength(2);
+  });
+
+  it('opens on the best-connected of the entities read last, not counting excluded labels', async () => {
+    const { store, hub } = await star(8);
+    expect((await openingCentre(store))?.id).toBe(hub.id);
+    expect(await openingCentre(new InMemoryGraphStore())).toBeUndefined();
   });
 });

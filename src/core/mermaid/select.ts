@@ -1,7 +1,9 @@
 /**
  * Which part of the graph a diagram shows, within a node budget: the whole graph
  * (most connected entities first), or the neighbourhood of one entity (breadth
- * first, depth 1–2), optionally only some entity types or relationship labels.
+ * first, depth 1–2, or grown hop by hop until the budget is full), optionally only
+ * some entity types or relationship labels, without some labels, and with the
+ * neighbours of some drawn entities added (expanded in place).
  * Says in a note what was left out.
  */
 import { NotFoundError } from '../errors';
@@ -23,12 +25,23 @@ const EDGES_PER_HOP = 500;
 export const MAX_SCANNED = 200_000;
 const PAGE = 2000;
 
+/** Hops at most when a neighbourhood is grown until the budget is full (`depth: 'fill'`). */
+export const MAX_GROW_DEPTH = 8;
+/** Neighbours added per expanded entity at most (beyond the budget: the user asked for them). */
+export const EXPAND_NEIGHBOURS = 25;
+/** Recently updated entities considered for the opening view's centre. */
+const RECENT_CANDIDATES = 40;
+
 export interface DiagramRequest {
   readonly around?: EntityId;
-  /** 1 or 2 hops around `around`. */
-  readonly depth?: number;
+  /** 1 or 2 hops around `around`, or `fill`: hop after hop until the budget is full. */
+  readonly depth?: number | 'fill';
   readonly types?: readonly EntityType[];
   readonly relations?: readonly string[];
+  /** Relationship labels never drawn (e.g. `mentioned_with`). */
+  readonly withoutRelations?: readonly string[];
+  /** Drawn entities whose neighbours are added to the diagram. */
+  readonly expand?: readonly EntityId[];
   readonly budget?: number;
 }
 
@@ -81,6 +94,55 @@ function describeLeftOut(
 }
 
 /**
+ * The neighbours of the expanded entities that are drawn (`EXPAND_NEIGHBOURS` each at most,
+ * by relationship id), and the relationships that join them.
+ */
+async function expandInPlace(
+  store: GraphReader,
+  chosen: readonly Entity[],
+  expand: readonly EntityId[],
+  keepRel: (r: Relationship) => boolean,
+  keepEntity: (e: Entity) => boolean,
+): Promise<{ entities: Entity[]; relationships: Relationship[] }> {
+  const drawn = new Set(chosen.map((e) => e.id));
+  const entities: Entity[] = [];
+  const relationships: Relationship[] = [];
+  for (const id of new Set(expand)) {
+    if (!drawn.has(id)) continue;
+    const rels = (await store.relationshipsOf(id, 'both', EDGES_PER_HOP)).filter(keepRel).sort(byId);
+    const wanted: EntityId[] = [];
+    for (const r of rels) {
+      const other = r.from === id ? r.to : r.from;
+      if (!drawn.has(other) && !wanted.includes(other) && wanted.length < EXPAND_NEIGHBOURS) wanted.push(other);
+      relationships.push(r);
+    }
+    for (const e of await store.getEntities(wanted)) {
+      if (!keepEntity(e) || drawn.has(e.id)) continue;
+      drawn.add(e.id);
+      entities.push(e);
+    }
+  }
+  return { entities, relationships };
+}
+
+/**
+ * The centre of a diagram opened without one: among the `RECENT_CANDIDATES` most recently
+ * updated entities (what was read last), the one with the most relationships whose label is
+ * not in `withoutRelations` (ties: the more recent). Undefined for an empty graph.
+ *
+ * @example const centre = await openingCentre(store, ['mentioned_with']);
+ */
+export async function openingCentre(store: GraphReader, withoutRelations: readonly string[] = []): Promise<Entity | undefined> {
+  const without = new Set(withoutRelations);
+  let best: { entity: Entity; degree: number } | undefined;
+  for (const entity of await store.recentEntities({ limit: RECENT_CANDIDATES })) {
+    const degree = (await store.relationshipsOf(entity.id, 'both', EDGES_PER_HOP)).filter((r) => !without.has(r.label)).length;
+    if (best === undefined || degree > best.degree) best = { entity, degree };
+  }
+  return best?.entity;
+}
+
+/**
  * Picks the nodes and edges of a diagram from the store.
  *
  * @example
@@ -90,7 +152,8 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
   const budget = Math.max(1, Math.min(MAX_NODE_BUDGET, Math.floor(request.budget ?? DEFAULT_NODE_BUDGET)));
   const types = request.types && request.types.length > 0 ? new Set(request.types) : undefined;
   const labels = request.relations && request.relations.length > 0 ? new Set(request.relations) : undefined;
-  const keepRel = (r: Relationship): boolean => labels === undefined || labels.has(r.label);
+  const without = new Set(request.withoutRelations ?? []);
+  const keepRel = (r: Relationship): boolean => (labels === undefined || labels.has(r.label)) && !without.has(r.label);
   const keepEntity = (e: Entity): boolean => types === undefined || types.has(e.type);
 
   let chosen: Entity[];
@@ -102,11 +165,13 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
   if (request.around !== undefined) {
     const center = await store.getEntity(request.around);
     if (!center) throw new NotFoundError(`No entity has id "${request.around}" to draw around.`);
-    const depth = Math.max(1, Math.min(2, Math.floor(request.depth ?? 1)));
+    const fill = request.depth === 'fill';
+    const depth = request.depth === 'fill' ? MAX_GROW_DEPTH : Math.max(1, Math.min(2, Math.floor(request.depth ?? 1)));
     const seen = new Map<EntityId, number>([[center.id, 0]]);
     const rels = new Map<string, Relationship>();
     let frontier: EntityId[] = [center.id];
-    for (let hop = 1; hop <= depth; hop++) {
+    // Filling stops at the hop that reached the budget: the nearest entities are the ones drawn.
+    for (let hop = 1; hop <= depth && !(fill && seen.size >= budget); hop++) {
       const next: EntityId[] = [];
       for (const id of frontier) {
         for (const r of await store.relationshipsOf(id, 'both', EDGES_PER_HOP)) {
@@ -123,7 +188,12 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
     }
     // Breadth-first order: the center, then hop 1, then hop 2 (each in discovery order).
     const reached = (await store.getEntities([...seen.keys()])).filter((e) => e.id === center.id || keepEntity(e));
-    for (const e of reached) totalByType.set(e.type, (totalByType.get(e.type) ?? 0) + 1);
+    // A filled neighbourhood stands for the graph: what it leaves out is counted against all of it.
+    if (fill) {
+      for (const type of ENTITY_TYPES) if (!types || types.has(type)) totalByType.set(type, await store.countEntities(type));
+    } else {
+      for (const e of reached) totalByType.set(e.type, (totalByType.get(e.type) ?? 0) + 1);
+    }
     chosen = reached.slice(0, budget);
     eligible = new Set(reached.map((e) => e.id));
     candidateRels = [...rels.values()].sort(byId);
@@ -158,11 +228,19 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
     }
   }
 
+  if (request.expand !== undefined && request.expand.length > 0) {
+    const added = await expandInPlace(store, chosen, request.expand, keepRel, keepEntity);
+    chosen = [...chosen, ...added.entities];
+    const known = new Set(candidateRels.map((r) => r.id));
+    for (const r of added.relationships) if (!known.has(r.id)) candidateRels.push(r);
+  }
   const shown = new Set(chosen.map((e) => e.id));
   // With a type filter, edges to other types are not "left out": they were never asked for.
   if (eligible === undefined && types !== undefined) eligible = shown;
   const inside = candidateRels.filter((r) => shown.has(r.from) && shown.has(r.to));
-  const edges: DiagramEdge[] = inside.slice(0, budget * EDGES_PER_NODE).map((r) => ({ from: r.from, to: r.to, label: r.label }));
+  const edges: DiagramEdge[] = inside
+    .slice(0, Math.max(budget, chosen.length) * EDGES_PER_NODE)
+    .map((r) => ({ from: r.from, to: r.to, label: r.label }));
   // Relationships that could have been drawn: both ends eligible for this diagram.
   const edgesTotal =
     eligible === undefined ? candidateRels.length : candidateRels.filter((r) => eligible.has(r.from) && eligible.has(r.to)).length;

@@ -1,4 +1,4 @@
-/** The diagram's filters: around one entity (depth 1–2) or all, types, relations, budget. */
+/** The diagram's filters: around one entity (depth 1–2) or the opening view, types, relations, budget. */
 import { useState } from 'react';
 import { asEntityId } from '../../core/graph/ids';
 import { ENTITY_TYPES } from '../../core/graph/types';
@@ -6,6 +6,7 @@ import type { EntityType } from '../../core/graph/types';
 import { MAX_NODE_BUDGET } from '../../core/mermaid/select';
 import { panelGraph } from '../panel-ports';
 import { useLiveQuery } from '../live-query';
+import { REASON } from '../slices/viz-slice';
 import { usePanelStore } from '../store';
 import { EntityPicker } from './entity-picker';
 
@@ -32,12 +33,12 @@ export function DiagramFilters() {
             <label className="inline">
               <input type="radio" name="depth" checked={filters.depth === 2} onChange={() => set({ depth: 2 })} /> 2 hops
             </label>{' '}
-            <button type="button" className="small" onClick={() => set({ around: undefined })}>
-              Whole graph
+            <button type="button" className="small" onClick={() => set({ around: undefined, reason: undefined, expanded: [] })}>
+              Opening view
             </button>
           </p>
         ) : (
-          <EntityPicker label="Around an entity" onPick={(h) => set({ around: h.id })} />
+          <EntityPicker label="Around an entity" onPick={(h) => set({ around: h.id, reason: REASON.picked, expanded: [] })} />
         )}
         <fieldset className="chips" aria-label="Entity types shown">
           {ENTITY_TYPES.map((t) => (

@@ -1,16 +1,18 @@
 /**
- * The diagram view: the graph (within a node budget) or one entity's neighbourhood,
- * filtered by type and relation, coloured by type; click a node to open its entity;
- * export SVG or PNG. A note says what the budget left out. Drawn at its own size and
- * scrolled inside its box, or fitted to the panel's width as an overview.
+ * The diagram view: a breadcrumb saying what is drawn and why (the centre and its reason,
+ * what was left out), the drawing in a box that pans and zooms (`DiagramCanvas`), the
+ * co-mention switch, what a click on a node does (open its entity or expand its
+ * neighbours in place), progress with Cancel while a drawing is laid out, and exports of
+ * the current view as SVG, PNG and Mermaid text.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { usePanelStore } from '../store';
 import { download, stamp } from '../download';
 import { useLiveQuery } from '../live-query';
 import { panelGraph } from '../panel-ports';
 import { nodeIdOf } from '../viz/diagram-model';
 import { svgToPng } from '../viz/render';
+import { DiagramCanvas } from './diagram-canvas';
 import { DiagramFilters } from './diagram-filters';
 
 /** Least time between two automatic redraws while the graph changes. */
@@ -19,10 +21,14 @@ const DIAGRAM_REDRAW_MS = 5_000;
 export function Diagram() {
   const viz = usePanelStore((s) => s.viz);
   const drawDiagram = usePanelStore((s) => s.drawDiagram);
+  const cancelDiagram = usePanelStore((s) => s.cancelDiagram);
+  const setFilters = usePanelStore((s) => s.setDiagramFilters);
   const openEntity = usePanelStore((s) => s.openEntity);
-  const host = useRef<HTMLDivElement>(null);
+  const expand = usePanelStore((s) => s.expandInDiagram);
+  const clickExpands = usePanelStore((s) => s.viz.clickExpands);
+  const setClickExpands = usePanelStore((s) => s.setClickExpands);
   // Redraw when the graph changes size, at most once per DIAGRAM_REDRAW_MS while captures
-  // stream in (a layout blocks the panel for a second or more at the full budget).
+  // stream in (a layout takes a moment at the full budget).
   const { value: version } = useLiveQuery(
     async () => {
       const { entities, relationships } = await panelGraph().counts();
@@ -36,41 +42,39 @@ export function Diagram() {
     if (version !== undefined) void drawDiagram();
   }, [version, drawDiagram]);
 
-  const { model, svg: svgText } = viz;
+  // The palette follows the panel's light or dark scheme.
   useEffect(() => {
-    const el = host.current;
-    if (!el || !model || svgText === undefined) return;
-    // Mermaid's strict mode has sanitized the SVG (DOMPurify), the panel checked the layout
-    // frame's answer (assertSafeSvg), and the page CSP forbids inline script.
-    el.innerHTML = svgText;
-    for (const node of el.querySelectorAll('g.node')) {
-      const entityId = model.nodes[nodeIdOf(node) ?? ''];
-      if (entityId === undefined) continue;
-      node.setAttribute('tabindex', '0');
-      node.setAttribute('role', 'button');
-      node.setAttribute('data-entity-id', entityId);
-      node.setAttribute('aria-label', `Open ${node.textContent?.trim() ?? 'entity'}`);
-    }
-  }, [model, svgText]);
+    const query = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+    const redraw = () => void drawDiagram();
+    query?.addEventListener('change', redraw);
+    return () => query?.removeEventListener('change', redraw);
+  }, [drawDiagram]);
 
-  // Mermaid sizes the drawing to the box's width (`width="100%"`): in a 320 px panel a wide graph
-  // shrinks to unreadable 3 px text. By default it keeps its own size and the box scrolls.
-  const [fit, setFit] = useState(false);
-  useEffect(() => {
-    const el = host.current?.querySelector('svg');
-    if (!el) return;
-    const natural = el.viewBox.baseVal?.width ?? 0;
-    const shrink = fit || natural <= 0;
-    el.style.maxWidth = shrink ? '100%' : 'none';
-    el.style.width = shrink ? '100%' : `${Math.ceil(natural)}px`;
-  }, [fit, model, svgText]);
+  const { model, svg: svgText } = viz;
+  const bindNodes = useCallback(
+    (el: HTMLDivElement) => {
+      if (!model) return;
+      for (const node of el.querySelectorAll('g.node')) {
+        const entityId = model.nodes[nodeIdOf(node) ?? ''];
+        if (entityId === undefined) continue;
+        const name = node.textContent?.replace(/\(\w+\)$/, '').trim() ?? 'entity';
+        node.setAttribute('tabindex', '0');
+        node.setAttribute('role', 'button');
+        node.setAttribute('data-entity-id', entityId);
+        node.setAttribute('aria-label', clickExpands ? `Expand ${name}` : `Open ${name}`);
+      }
+    },
+    [model, clickExpands],
+  );
 
   const activate = (target: EventTarget) => {
     const node = target instanceof Element ? target.closest('[data-entity-id]') : null;
     const id = node?.getAttribute('data-entity-id');
-    if (id) openEntity(id);
+    if (!id) return;
+    if (clickExpands) expand(id);
+    else openEntity(id);
   };
-  const svg = () => host.current?.querySelector('svg') ?? null;
+  const svg = () => document.querySelector<SVGSVGElement>('[data-testid="diagram"] svg');
   const exportSvg = () => {
     const el = svg();
     if (el) download(`ariadne-diagram-${stamp()}.svg`, new XMLSerializer().serializeToString(el), 'image/svg+xml');
@@ -79,14 +83,54 @@ export function Diagram() {
     const el = svg();
     if (el) download(`ariadne-diagram-${stamp()}.png`, await svgToPng(el));
   };
+  const exportMermaid = () => {
+    if (model) download(`ariadne-diagram-${stamp()}.mmd`, model.mermaid, 'text/plain');
+  };
+  const coMentions = viz.filters.coMentions === true;
+  const budget = viz.filters.budget ?? 60;
 
   return (
     <section aria-labelledby="diagram-heading" className="stack">
       <h2 id="diagram-heading">Diagram</h2>
+      {model?.centre && (
+        <p className="breadcrumb" data-testid="diagram-breadcrumb">
+          Around <strong>{model.centre.name}</strong>, {model.centre.reason}: {model.shown} of {model.total} entities
+          {(viz.filters.expanded?.length ?? 0) > 0 ? `, ${viz.filters.expanded?.length} expanded` : ''}, {model.facts} stated{' '}
+          {model.facts === 1 ? 'fact' : 'facts'}
+          {coMentions ? `, ${model.coMentions} co-mentions (dotted)` : '; co-mentions hidden'}.
+        </p>
+      )}
       <DiagramFilters />
+      <div className="actions">
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={coMentions}
+            onChange={() => setFilters({ coMentions: !coMentions })}
+            data-testid="diagram-co-mentions"
+          />{' '}
+          Show co-mentions
+        </label>
+        <span role="radiogroup" aria-label="A click on a node" className="inline">
+          <label className="inline">
+            <input type="radio" name="diagram-click" checked={!clickExpands} onChange={() => setClickExpands(false)} /> Click opens
+          </label>{' '}
+          <label className="inline">
+            <input type="radio" name="diagram-click" checked={clickExpands} onChange={() => setClickExpands(true)} /> Click expands
+          </label>
+        </span>
+      </div>
       {viz.status === 'loading' && (
+        <p role="status" className="muted" data-testid="diagram-progress">
+          {viz.stage === 'laying out' ? `Laying out ${budget} entities at most…` : 'Choosing what to draw…'}{' '}
+          <button type="button" className="small" onClick={cancelDiagram}>
+            Cancel
+          </button>
+        </p>
+      )}
+      {viz.cancelled && viz.status !== 'loading' && (
         <p role="status" className="muted">
-          Drawing the diagram…
+          Drawing cancelled; the diagram on screen is kept.
         </p>
       )}
       {viz.status === 'error' && (
@@ -95,28 +139,21 @@ export function Diagram() {
         </p>
       )}
       {model && model.total === 0 && <p className="muted">The diagram draws your graph once pages have been captured.</p>}
-      {viz.model?.note && (
+      {model?.note && (
         <p className="muted" data-testid="diagram-note">
-          {viz.model.note}
+          {model.note}
         </p>
       )}
-      <div
-        className="diagram"
-        ref={host}
-        data-testid="diagram"
-        data-render-ms={viz.renderMs === undefined ? undefined : Math.round(viz.renderMs)}
-        onClick={(e) => activate(e.target)}
-        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && activate(e.target)}
-      />
+      <DiagramCanvas svg={svgText} focusId={model?.centre?.id} onInserted={bindNodes} onActivate={activate} renderMs={viz.renderMs} />
       <div className="actions">
-        <button type="button" aria-pressed={fit} onClick={() => setFit((f) => !f)} disabled={!model} data-testid="diagram-fit">
-          Fit to panel
-        </button>
         <button type="button" onClick={exportSvg} disabled={!model}>
           Export SVG
         </button>
         <button type="button" onClick={() => void exportPng()} disabled={!model}>
           Export PNG
+        </button>
+        <button type="button" onClick={exportMermaid} disabled={!model}>
+          Export Mermaid
         </button>
       </div>
     </section>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { Entity } from '../../core/graph/types';
 import { callTool } from '../../messaging/client';
+import { REASON } from '../slices/viz-slice';
 import { usePanelStore } from '../store';
 import { userError } from '../user-error';
 
@@ -9,6 +10,7 @@ export function EntityActions({ entity, onEdit }: { readonly entity: Entity; rea
   const pickForMerge = usePanelStore((s) => s.pickForMerge);
   const show = usePanelStore((s) => s.show);
   const closeEntity = usePanelStore((s) => s.closeEntity);
+  const showInDiagram = usePanelStore((s) => s.showInDiagram);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -25,6 +27,9 @@ export function EntityActions({ entity, onEdit }: { readonly entity: Entity; rea
     <div className="actions">
       <button type="button" onClick={onEdit}>
         Edit
+      </button>
+      <button type="button" onClick={() => showInDiagram(entity.id, REASON.entityPage)} data-testid="show-in-diagram">
+        Show in diagram
       </button>
       <button
         type="button"

@@ -37,9 +37,13 @@ export interface NavSlice {
   closeEntity(): void;
 }
 
-export const createNavSlice: StateCreator<PanelState, [], [], NavSlice> = (set) => ({
+export const createNavSlice: StateCreator<PanelState, [], [], NavSlice> = (set, get) => ({
   nav: { view: 'search' },
-  show: (view) => set({ nav: { view } }),
+  show: (view) => {
+    // The diagram opens on what the user was looking at (read before the entity page closes).
+    if (view === 'diagram') get().centreFromContext();
+    set({ nav: { view } });
+  },
   showSettings: (section) => set({ nav: { view: 'settings', section } }),
   openEntity: (entityId) => set((s) => ({ nav: { view: s.nav.view, entityId } })),
   closeEntity: () => set((s) => ({ nav: { view: s.nav.view } })),

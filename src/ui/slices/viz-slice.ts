@@ -1,11 +1,16 @@
 /**
- * The diagram: its filters (around an entity at depth 1–2, types, relations,
- * budget) and the last model drawn. The selection runs on the panel's read-only
- * store, so the node → entity map is known without a Mermaid click directive;
- * Mermaid then renders the SVG text off the panel's thread (`renderDiagramSvg`). The
- * layout is the slow part (a second or more at the full budget), so when the selection gives the same
- * Mermaid source as the SVG on hand (the tab reopened, the graph changed elsewhere),
- * that SVG is kept.
+ * The diagram: its filters (a centre at depth 1–2, or the opening view grown around the
+ * best-connected entity read last; types, relations, co-mentions, expanded nodes, budget)
+ * and the last model drawn. The selection runs on the panel's read-only store, so the
+ * node → entity map is known without a Mermaid click directive; Mermaid then renders the
+ * SVG text off the panel's thread (`renderDiagramSvg`). The layout is the slow part, so
+ * when the selection gives the same Mermaid source as the SVG on hand (the tab reopened,
+ * the graph changed elsewhere), that SVG is kept; a drawing can be cancelled, which keeps
+ * the one on screen and its filters.
+ *
+ * Opened from elsewhere, the diagram centres on what the user is looking at: the entity
+ * page open, else the top search hit, else the first entity of the last answer
+ * (`contextCentre`).
  */
 import type { StateCreator } from 'zustand';
 import { DEFAULT_NODE_BUDGET } from '../../core/mermaid/select';
@@ -13,48 +18,106 @@ import { panelGraph } from '../panel-ports';
 import type { PanelState } from '../store';
 import { userError } from '../user-error';
 import { diagramModel } from '../viz/diagram-model';
-import { prepareLayoutFrame, renderDiagramSvg } from '../viz/layout-frame';
+import { cancelLayout, prepareLayoutFrame, renderDiagramSvg } from '../viz/layout-frame';
 import type { DiagramFilters, DiagramModel } from '../viz/diagram-model';
+
+/** Why a centre was chosen, as the breadcrumb says it. */
+export const REASON = {
+  entityPage: 'the entity you had open',
+  picked: 'the entity you picked',
+} as const;
 
 export interface VizSlice {
   viz: {
     filters: DiagramFilters;
     status: 'idle' | 'loading' | 'done' | 'error';
+    /** While loading: what is being done, for the progress line. */
+    stage?: 'selecting' | 'laying out';
     model?: DiagramModel;
+    /** The filters `model` was drawn with (restored when a drawing is cancelled). */
+    drawnFilters?: DiagramFilters;
     svg?: string;
     error?: string;
+    cancelled?: boolean;
+    /** A click on a node adds its neighbours instead of opening its entity. */
+    clickExpands: boolean;
     selectMs?: number;
     renderMs?: number;
   };
   setDiagramFilters(patch: Partial<DiagramFilters>): void;
+  setClickExpands(on: boolean): void;
+  /** Opens the Diagram tab centred on one entity. */
+  showInDiagram(entityId: string, reason: string): void;
+  /** Adds a drawn entity's neighbours to the diagram. */
+  expandInDiagram(entityId: string): void;
+  /** Centres the diagram on `contextCentre`, when that changed since it was last applied. */
+  centreFromContext(): void;
   drawDiagram(): Promise<void>;
+  cancelDiagram(): void;
 }
 
+/** The centre the panel's other views suggest, with why; undefined when none does. */
+export function contextCentre(s: PanelState): { id: string; reason: string } | undefined {
+  if (s.nav.entityId !== undefined) return { id: s.nav.entityId, reason: REASON.entityPage };
+  const hit = s.search.query.trim() === '' ? undefined : s.search.results[0];
+  if (hit !== undefined) return { id: hit.id, reason: `the top search hit for “${s.search.query.trim()}”` };
+  const answer = [...s.qa.messages].reverse().find((m) => m.role === 'assistant' && (m.sources?.length ?? 0) > 0);
+  const source = answer?.sources?.[0];
+  return source === undefined ? undefined : { id: source.entityId, reason: 'named first in the last answer' };
+}
+
+const prefersDark = (): boolean => globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+
 let drawSeq = 0;
+/** The context centre applied last (`id|reason`): going back to the tab does not undo the user's own choice. */
+let appliedContext: string | undefined;
 
 export const createVizSlice: StateCreator<PanelState, [], [], VizSlice> = (set, get) => ({
-  viz: { filters: { budget: DEFAULT_NODE_BUDGET, depth: 1 }, status: 'idle' },
+  viz: { filters: { budget: DEFAULT_NODE_BUDGET, depth: 1 }, status: 'idle', clickExpands: false },
+  setClickExpands(on) {
+    set((s) => ({ viz: { ...s.viz, clickExpands: on } }));
+  },
   setDiagramFilters(patch) {
     set((s) => ({ viz: { ...s.viz, filters: { ...s.viz.filters, ...patch } } }));
     void get().drawDiagram();
   },
+  showInDiagram(entityId, reason) {
+    set((s) => ({ viz: { ...s.viz, filters: { ...s.viz.filters, around: entityId, reason, expanded: [] } } }));
+    get().show('diagram');
+  },
+  centreFromContext() {
+    const centre = contextCentre(get());
+    const key = centre === undefined ? undefined : `${centre.id}|${centre.reason}`;
+    if (centre === undefined || key === appliedContext) return;
+    appliedContext = key;
+    set((s) => ({ viz: { ...s.viz, filters: { ...s.viz.filters, around: centre.id, reason: centre.reason, expanded: [] } } }));
+  },
+  expandInDiagram(entityId) {
+    const expanded = get().viz.filters.expanded ?? [];
+    if (!expanded.includes(entityId)) get().setDiagramFilters({ expanded: [...expanded, entityId] });
+  },
   async drawDiagram() {
     const seq = ++drawSeq;
-    set((s) => ({ viz: { ...s.viz, status: 'loading' } }));
+    set((s) => ({ viz: { ...s.viz, status: 'loading', stage: 'selecting', cancelled: false } }));
     const started = performance.now();
     prepareLayoutFrame();
     try {
-      const model = await diagramModel(panelGraph(), get().viz.filters);
+      const filters = get().viz.filters;
+      const model = await diagramModel(panelGraph(), filters, { palette: prefersDark() ? 'dark' : 'light' });
       const selected = performance.now();
       if (seq !== drawSeq) return;
       const { model: drawn, svg: onHand } = get().viz;
-      const svg = onHand !== undefined && drawn?.mermaid === model.mermaid ? onHand : await renderDiagramSvg(model.parts);
+      const same = onHand !== undefined && drawn?.mermaid === model.mermaid;
+      if (!same) set((s) => ({ viz: { ...s.viz, stage: 'laying out' } }));
+      const svg = same ? onHand : await renderDiagramSvg(model.parts);
       if (seq === drawSeq)
         set((s) => ({
           viz: {
             ...s.viz,
             status: 'done',
+            stage: undefined,
             model,
+            drawnFilters: filters,
             svg,
             error: undefined,
             selectMs: selected - started,
@@ -62,7 +125,21 @@ export const createVizSlice: StateCreator<PanelState, [], [], VizSlice> = (set, 
           },
         }));
     } catch (error) {
-      if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'error', error: userError(error) } }));
+      if (seq === drawSeq) set((s) => ({ viz: { ...s.viz, status: 'error', stage: undefined, error: userError(error) } }));
     }
+  },
+  cancelDiagram() {
+    if (get().viz.status !== 'loading') return;
+    drawSeq++;
+    cancelLayout();
+    set((s) => ({
+      viz: {
+        ...s.viz,
+        status: s.viz.model ? 'done' : 'idle',
+        stage: undefined,
+        cancelled: true,
+        filters: s.viz.drawnFilters ?? s.viz.filters,
+      },
+    }));
   },
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { asEntityId, fixedClock, sequentialIds } from '../../core/graph/ids';
 import { InMemoryGraphStore } from '../../core/graph/memory-store';
 import { GraphService } from '../../core/graph/service';
-import { diagramModel, nodeIdOf } from './diagram-model';
+import { diagramModel, mergeEdges, nodeIdOf } from './diagram-model';
 
 async function graph() {
   const store = new InMemoryGraphStore();
@@ -43,6 +43,42 @@ describe('diagramModel', () => {
     const small = await diagramModel(store, { budget: 1 });
     expect(small.shown).toBe(1);
     expect(small.note).toMatch(/Showing 1 of 3/);
+  });
+
+  it('opens on the best-connected entity read last and says why', async () => {
+    const { store, rust } = await graph();
+    const model = await diagramModel(store, {});
+    expect(model.centre).toEqual({ id: rust.id, name: 'Rust', reason: 'the best-connected of what you read last' });
+    expect(model.nodes.n0).toBe(rust.id);
+  });
+
+  it('leaves co-mentions out by default; switched on, draws them light, undirected and unlabelled', async () => {
+    const { store, stripe, mozilla } = await graph();
+    const g = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    await g.relate(stripe.id, 'mentioned_with', mozilla.id);
+    const facts = await diagramModel(store, { around: stripe.id, depth: 2 });
+    expect(facts.mermaid).not.toContain('-.-');
+    expect(facts.coMentions).toBe(0);
+    expect(facts.facts).toBe(2);
+    const all = await diagramModel(store, { around: stripe.id, depth: 2, coMentions: true });
+    expect(all.coMentions).toBe(1);
+    expect(all.mermaid).toMatch(/n\d+ -\.- n\d+/);
+    expect(all.mermaid).not.toContain('mentioned with');
+  });
+
+  it("merges parallel edges into one, phrases read from the first fact's source; a co-mention beside a fact is dropped", () => {
+    const merged = mergeEdges([
+      { from: 'a', to: 'b', label: 'founded_by' },
+      { from: 'b', to: 'a', label: 'ceo_of' },
+      { from: 'a', to: 'b', label: 'mentioned_with' },
+      { from: 'a', to: 'b', label: 'founded_by' },
+      { from: 'c', to: 'a', label: 'mentioned_with' },
+      { from: 'a', to: 'c', label: 'mentioned_with' },
+    ]);
+    expect(merged).toEqual([
+      { from: 'a', to: 'b', label: 'founded by, led by' },
+      { from: 'c', to: 'a', label: '', kind: 'co-mention' },
+    ]);
   });
 
   it('reads node ids from Mermaid elements (data-id or the generated element id)', () => {

@@ -4,6 +4,13 @@
  * so a click on a node in the SVG opens that entity. No Mermaid `click` directive
  * ever comes from data; clicks are bound on the rendered SVG.
  *
+ * Stated facts first: co-mentions (`mentioned_with`) are left out unless asked for, and
+ * then drawn as light dotted lines without label or arrow; a co-mention beside a stated
+ * fact between the same two is not drawn; parallel facts between two entities are one
+ * edge whose label joins their phrases as read from its source ("founded · CEO of").
+ * Without a centre the diagram opens on the best-connected of the entities read last,
+ * grown hop by hop until the budget is full (`openingCentre`, `depth: 'fill'`).
+ *
  * @example
  *   const model = await diagramModel(panelGraph(), { around: 'e_1', depth: 1 });
  *   model.nodes.n0 // 'e_1'
@@ -11,10 +18,20 @@
 import { asEntityId } from '../../core/graph/ids';
 import { relationPhrase } from '../../core/graph/relation-phrases';
 import type { GraphReader } from '../../core/graph/store';
-import type { EntityType } from '../../core/graph/types';
-import { renderMermaid, renderMermaidParts } from '../../core/mermaid/render';
-import { selectDiagram } from '../../core/mermaid/select';
+import type { Entity, EntityType } from '../../core/graph/types';
+import type { DiagramEdge } from '../../core/mermaid/render';
+import { PART_MAX_NODES, renderMermaid, renderMermaidParts } from '../../core/mermaid/render';
+import { openingCentre, selectDiagram } from '../../core/mermaid/select';
 import { normalizeLabel } from '../../core/text/normalize';
+
+/** The label of co-mentions: two entities named together on a page, nothing stated. */
+export const CO_MENTION = 'mentioned_with';
+/**
+ * Separates the phrases of parallel facts merged into one edge label. A comma: characters
+ * outside the label's safe set are written as entity codes, which Mermaid's SVG text labels
+ * show as typed (a middle dot came out as "#183;").
+ */
+const PHRASE_JOIN = ', ';
 
 export interface DiagramFilters {
   readonly around?: string;
@@ -22,6 +39,16 @@ export interface DiagramFilters {
   readonly types?: readonly EntityType[];
   readonly relations?: readonly string[];
   readonly budget?: number;
+  /** Draw co-mentions (light, undirected, unlabelled); off by default. */
+  readonly coMentions?: boolean;
+  /** Drawn entities whose neighbours were added in place. */
+  readonly expanded?: readonly string[];
+  /** Why `around` is the centre, for the breadcrumb. */
+  readonly reason?: string;
+}
+
+export interface DiagramLook {
+  readonly palette?: 'light' | 'dark';
 }
 
 export interface DiagramModel {
@@ -33,14 +60,66 @@ export interface DiagramModel {
   readonly nodes: Readonly<Record<string, string>>;
   readonly shown: number;
   readonly total: number;
+  /** The entity the diagram is centred on, with its name and why it was chosen. */
+  readonly centre?: { readonly id: string; readonly name: string; readonly reason: string };
+  /** Edges drawn: stated facts and co-mentions. */
+  readonly facts: number;
+  readonly coMentions: number;
 }
 
-export async function diagramModel(store: GraphReader, filters: DiagramFilters): Promise<DiagramModel> {
-  const around = filters.around === undefined ? undefined : asEntityId(filters.around);
+/**
+ * One edge per pair of entities: stated facts merged into one label of phrases read from the
+ * first fact's source; a co-mention only where no fact joins the pair (then unlabelled).
+ */
+export function mergeEdges(edges: readonly DiagramEdge[]): DiagramEdge[] {
+  const pairs = new Map<string, { readonly from: string; readonly to: string; readonly phrases: string[]; readonly facts: boolean }>();
+  for (const edge of edges) {
+    const key = edge.from < edge.to ? `${edge.from}\u0000${edge.to}` : `${edge.to}\u0000${edge.from}`;
+    const fact = edge.label !== CO_MENTION;
+    const known = pairs.get(key);
+    // The first fact gives the edge its direction (a co-mention seen before it gives none).
+    const pair = known !== undefined && (known.facts || !fact) ? known : { from: edge.from, to: edge.to, phrases: [], facts: fact };
+    pairs.set(key, pair);
+    if (!fact) continue;
+    const phrase = relationPhrase(edge.label, edge.from === pair.from);
+    if (!pair.phrases.includes(phrase)) pair.phrases.push(phrase);
+  }
+  return [...pairs.values()].map((p) =>
+    p.facts ? { from: p.from, to: p.to, label: p.phrases.join(PHRASE_JOIN) } : { from: p.from, to: p.to, label: '', kind: 'co-mention' },
+  );
+}
+
+/** The centre and why: the filter's, else the best-connected of what was read last. */
+async function centreOf(store: GraphReader, filters: DiagramFilters) {
+  const asked = filters.around === undefined ? undefined : asEntityId(filters.around);
+  if (asked !== undefined) {
+    const entity = await store.getEntity(asked);
+    return entity && { entity, reason: filters.reason ?? 'chosen', fill: false };
+  }
+  if (filters.relations && filters.relations.length > 0) return undefined;
+  const without = filters.coMentions === true ? [] : [CO_MENTION];
+  // Choosing reads the relationships of 40 entities: done again only when the graph changed.
+  const { entities, relationships } = await store.counts();
+  const key = `${entities}/${relationships}/${without.join(',')}`;
+  if (lastOpening?.store !== store || lastOpening.key !== key) {
+    lastOpening = { store, key, centre: await openingCentre(store, without) };
+  }
+  const entity = lastOpening.centre === undefined ? undefined : await store.getEntity(lastOpening.centre.id);
+  return entity && { entity, reason: 'the best-connected of what you read last', fill: true };
+}
+
+/** The opening centre last chosen, for which store and graph size. */
+let lastOpening: { readonly store: GraphReader; readonly key: string; readonly centre: Entity | undefined } | undefined;
+
+export async function diagramModel(store: GraphReader, filters: DiagramFilters, look: DiagramLook = {}): Promise<DiagramModel> {
+  const centre = await centreOf(store, filters);
+  const expand = (filters.expanded ?? []).flatMap((id) => asEntityId(id) ?? []);
   const { diagram, note, totalEntities } = await selectDiagram(store, {
-    ...(around === undefined ? {} : { around, depth: filters.depth ?? 1 }),
+    ...(centre === undefined ? {} : { around: centre.entity.id, depth: centre.fill ? 'fill' : (filters.depth ?? 1) }),
     ...(filters.types && filters.types.length > 0 ? { types: filters.types } : {}),
     ...(filters.relations && filters.relations.length > 0 ? { relations: filters.relations.map((r) => normalizeLabel(r)) } : {}),
+    ...(filters.coMentions === true ? {} : { withoutRelations: [CO_MENTION] }),
+    ...(expand.length > 0 ? { expand } : {}),
     ...(filters.budget === undefined ? {} : { budget: filters.budget }),
   });
   // The same numbering as renderMermaid: a node's index, first occurrence wins.
@@ -51,16 +130,22 @@ export async function diagramModel(store: GraphReader, filters: DiagramFilters):
     seen.add(node.key);
     nodes[`n${i}`] = node.key;
   });
-  // A person reads the panel's diagram: edges say "CEO of", "mentioned with", as the entity page
-  // does. The `entity_visualize` tool keeps the stored labels (its output is the seed's contract).
-  const readable = { ...diagram, edges: diagram.edges.map((edge) => ({ ...edge, label: relationPhrase(edge.label, true) })) };
+  // A person reads the panel's diagram: edges say "CEO of", as the entity page does. The
+  // `entity_visualize` tool keeps the stored labels (its output is the seed's contract).
+  const edges = mergeEdges(diagram.edges);
+  const readable = { ...diagram, edges };
+  const options = { palette: look.palette ?? 'light' } as const;
+  const coMentions = edges.filter((e) => e.kind === 'co-mention').length;
   return {
-    mermaid: renderMermaid(readable),
-    parts: renderMermaidParts(readable),
+    mermaid: renderMermaid(readable, options),
+    parts: renderMermaidParts(readable, PART_MAX_NODES, options),
     ...(note === undefined ? {} : { note }),
     nodes,
     shown: seen.size,
     total: totalEntities,
+    ...(centre === undefined ? {} : { centre: { id: centre.entity.id, name: centre.entity.name, reason: centre.reason } }),
+    facts: edges.length - coMentions,
+    coMentions,
   };
 }
 

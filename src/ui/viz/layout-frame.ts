@@ -122,6 +122,16 @@ export function prepareLayoutFrame(): void {
 }
 
 /**
+ * Stops the layout under way, if any: the frame (and Mermaid's work in it) is closed, its
+ * pending answers are rejected (`unavailable`), and the next call starts a fresh frame. In
+ * Firefox the layout runs in the page and cannot be stopped; its answer is then ignored.
+ */
+export function cancelLayout(): void {
+  frame?.close();
+  frame = undefined;
+}
+
+/**
  * The SVG of a diagram's Mermaid parts (`renderMermaidParts`), laid out in the hidden
  * frame, which is created on first use and kept. A frame that timed out is replaced on
  * the next call. In Firefox, rendered in the page.

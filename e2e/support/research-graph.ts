@@ -1,0 +1,80 @@
+/**
+ * A small research graph for the diagram journeys, written through `graph_import` (restore):
+ * one recently read cluster around Northwind with stated facts (founded by, CEO of, develops,
+ * uses, headquartered in, invested in) and many co-mentions, an older cluster around Harbor
+ * Labs, and a few loose entities. Names are fixed, times ascending, so the opening centre
+ * (best-connected of what was read last) is Northwind.
+ */
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { indexKeys } from '../../src/core/graph/keys';
+
+declare const chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+
+const T0 = Date.UTC(2026, 10, 1);
+type Type = 'company' | 'person' | 'technology' | 'product' | 'location' | 'other';
+
+const ENTITIES: readonly (readonly [string, Type])[] = [
+  ['Harbor Labs', 'company'],
+  ['Mira Sol', 'person'],
+  ['Quay Engine', 'product'],
+  ['Lisbon', 'location'],
+  ['Old Mill', 'other'],
+  ['Rust', 'technology'],
+  ['Fjord Capital', 'company'],
+  ['Oslo', 'location'],
+  ['Tern DB', 'product'],
+  ['Ada Quill', 'person'],
+  ['Northwind', 'company'],
+  ...Array.from({ length: 14 }, (_, i) => [`Mentioned Co ${i + 1}`, i % 2 === 0 ? 'company' : 'person'] as const),
+];
+
+/** [from, label, to] */
+const FACTS: readonly (readonly [string, string, string])[] = [
+  ['Northwind', 'founded_by', 'Ada Quill'],
+  ['Ada Quill', 'ceo_of', 'Northwind'],
+  ['Northwind', 'develops', 'Tern DB'],
+  ['Tern DB', 'uses', 'Rust'],
+  ['Northwind', 'headquartered_in', 'Oslo'],
+  ['Fjord Capital', 'invested_in', 'Northwind'],
+  ['Harbor Labs', 'founded_by', 'Mira Sol'],
+  ['Harbor Labs', 'develops', 'Quay Engine'],
+  ['Harbor Labs', 'headquartered_in', 'Lisbon'],
+  ['Quay Engine', 'uses', 'Rust'],
+  ['Northwind', 'mentioned_with', 'Ada Quill'],
+  ['Northwind', 'mentioned_with', 'Fjord Capital'],
+  ...Array.from({ length: 14 }, (_, i) => ['Northwind', 'mentioned_with', `Mentioned Co ${i + 1}`] as const),
+  ...Array.from({ length: 7 }, (_, i) => [`Mentioned Co ${i + 1}`, 'mentioned_with', `Mentioned Co ${i + 8}`] as const),
+];
+
+export const RESEARCH_FACTS = FACTS.filter(([, label]) => label !== 'mentioned_with').length;
+
+const idOf = (name: string): string => `e_rg${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}`;
+
+export async function seedResearchGraph(panel: Page): Promise<void> {
+  const entities = ENTITIES.map(([name, type], i) => ({
+    id: idOf(name),
+    name,
+    type,
+    aliases: [],
+    attributes: {},
+    createdAt: T0 + i * 60_000,
+    updatedAt: T0 + i * 60_000,
+    mentionCount: 1,
+    keys: indexKeys({ name, aliases: [] }),
+  }));
+  const relationships = FACTS.map(([from, label, to], i) => ({
+    id: `r_rg${i.toString(36).padStart(3, '0')}`,
+    from: idOf(from),
+    to: idOf(to),
+    label,
+    key: `${idOf(from)}|${label}|${idOf(to)}`,
+    createdAt: T0,
+    updatedAt: T0,
+  }));
+  const reply = await panel.evaluate((args) => chrome.runtime.sendMessage({ type: 'tool.call', tool: 'graph_import', arguments: args }), {
+    mode: 'restore',
+    records: { entities, relationships },
+  });
+  expect(reply).toMatchObject({ ok: true });
+}
