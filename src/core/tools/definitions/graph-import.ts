@@ -7,7 +7,7 @@
  * graph with data, names go through the resolver and join the entities they match.
  */
 import { z } from 'zod';
-import { graphChunkSchema } from '../../export/dump';
+import { DUMP_FORMAT, DUMP_VERSION, graphChunkSchema } from '../../export/dump';
 import { importGraph } from '../../export/import';
 import { randomIds, systemClock } from '../../graph/ids';
 import { createResolver } from '../../resolve/resolver';
@@ -39,7 +39,14 @@ export const graphImport = defineTool({
   truncationStrategy: 'error',
   inputSchema: z.object({
     mode: z.enum(['auto', 'restore', 'merge']).describe('auto: restore into an empty graph, merge otherwise'),
-    records: graphChunkSchema.describe('The export (or part of one): entities, relationships, evidence, pages, merges, reviews'),
+    // A whole export file is accepted as it is: its header (format, version, exportedAt) is read, not refused.
+    records: graphChunkSchema
+      .extend({
+        format: z.literal(DUMP_FORMAT).optional(),
+        version: z.literal(DUMP_VERSION).optional(),
+        exportedAt: z.number().optional(),
+      })
+      .describe('The export (or part of one): entities, relationships, evidence, pages, merges, reviews'),
   }),
   outputSchema: z.object({
     mode: z.enum(['restore', 'merge']).describe('What the import did'),
