@@ -202,7 +202,8 @@ export function relationshipKey(from: EntityId, label: string, to: EntityId): st
   return `${from}|${label}|${to}`;
 }
 
-function siteOf(url: string): string {
+/** The host of a URL, lower-cased, as `Page.site` stores it ('' when there is none). */
+export function siteOf(url: string): string {
   const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]+)/i.exec(url);
   return m?.[1]?.toLowerCase() ?? '';
 }
