@@ -22,7 +22,7 @@ import { nameIndexKey } from '../graph/keys';
 import type { GraphStore } from '../graph/store';
 import type { Entity, ReviewItem } from '../graph/types';
 import { siteOf } from '../graph/service';
-import { nameFormOf, looksLikeAcronym } from '../resolve/name-forms';
+import { looksLikeAcronym, proposedForm } from '../resolve/name-forms';
 import { nameKey } from '../text/normalize';
 
 /** Reviews of each status read to know which pairs were reviewed already. */
@@ -37,8 +37,8 @@ const MAX_FULL_NAME_WORDS = 4;
 const SITE_PAGES = 10;
 /** Entities of those pages considered at most (pages list many; the first ones are the most mentioned). */
 const MAX_SITE_ENTITIES = 1_000;
-/** Types a name form may join: people have part names (above), and places' short forms are other places ("York"). */
-const NAME_FORM_TYPES = new Set<Entity['type']>(['company', 'product', 'technology', 'other']);
+/** Types a name form may join (`proposedForm` decides per pair): places' short forms are other places ("York"). */
+const NAME_FORM_TYPES = new Set<Entity['type']>(['company', 'product', 'technology', 'other', 'person']);
 
 export interface ReviewDoubtDeps {
   readonly store: GraphStore;
@@ -104,11 +104,6 @@ function partNames(entities: readonly Entity[]): Doubt[] {
   });
 }
 
-/** Types that may be one thing: the same, or one of them not known ("other"). */
-function compatible(a: Entity, b: Entity): boolean {
-  return NAME_FORM_TYPES.has(a.type) && NAME_FORM_TYPES.has(b.type) && (a.type === b.type || a.type === 'other' || b.type === 'other');
-}
-
 /** The first and last name-key words of a name (where a short form of it must sit), and the initials of its first two words (where an acronym must start). */
 function anchors(e: Entity): string[] {
   const words = nameKey(e.name).split(' ');
@@ -139,8 +134,7 @@ function nameForms(page: readonly Entity[], site: readonly Entity[]): Doubt[] {
     for (const long of keys.flatMap((k) => index.get(k) ?? [])) {
       if (seen.has(long.id) || long.id === short.id || (!onPage.has(short.id) && !onPage.has(long.id))) continue;
       seen.add(long.id);
-      if (!compatible(short, long)) continue;
-      const form = nameFormOf(short.name, long.name);
+      const form = proposedForm(short, long);
       if (form === undefined) continue;
       kind ??= form;
       if (strong.length < MAX_CANDIDATES) strong.push(long);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAcronymOf, isShortFormOf, looksLikeAcronym, nameFormOf } from './name-forms';
+import type { EntityType } from '../graph/types';
+import { isAcronymOf, isShortFormOf, looksLikeAcronym, nameFormOf, proposedForm } from './name-forms';
 
 describe('acronym and expansion', () => {
   it.each([
@@ -63,5 +64,27 @@ describe('short form and full form', () => {
     ['Harbour', 'Blue Harbor'], // another word
   ])('%s is not a short form of %s', (short, long) => {
     expect(isShortFormOf(short, long)).toBe(false);
+  });
+});
+
+describe('types of a proposed pair', () => {
+  const e = (name: string, type: EntityType) => ({ name, type });
+  it.each([
+    [e('Quillon', 'company'), e('Quillon Ventures', 'company'), 'short_form'], // same type
+    [e('Quillon', 'other'), e('Quillon Cloud', 'product'), 'short_form'], // one type unknown
+    [e('Echo', 'company'), e('Blue Echo', 'product'), 'short_form'], // ends the full name: the thing, after its maker
+    [e('Quillon', 'person'), e('Quillon Ventures', 'company'), 'short_form'], // begins an organisation's name
+    [e('QLN', 'company'), e('Quillon Labs Network', 'product'), 'acronym'], // an acronym is strong by itself
+  ] as const)('%o and %o: %s', (short, long, kind) => {
+    expect(proposedForm(short, long)).toBe(kind);
+  });
+
+  it.each([
+    [e('Quillon', 'company'), e('Quillon Cloud', 'product')], // a maker and its product
+    [e('Harbor', 'product'), e('Harbor City', 'location')], // places
+    [e('Harbor', 'location'), e('Blue Harbor', 'product')],
+    [e('Venn', 'person'), e('Marla Venn', 'person')], // people: a part name, not a name form
+  ] as const)('%o and %o: not proposed', (short, long) => {
+    expect(proposedForm(short, long)).toBeUndefined();
   });
 });

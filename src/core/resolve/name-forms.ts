@@ -14,6 +14,7 @@
  *   isAcronymOf('QLN', 'Quillon Labs Network'); // true
  *   isShortFormOf('Quillon', 'Quillon Labs');    // true
  */
+import type { EntityType } from '../graph/types';
 import { cleanText, nameKey, tokens } from '../text/normalize';
 
 /** Letters an acronym has at most: longer all-capital words are names ("NVIDIA"), not initials. */
@@ -136,4 +137,62 @@ export function nameFormOf(short: string, long: string): NameFormKind | undefine
   if (isAcronymOf(short, long)) return 'acronym';
   if (isShortFormOf(short, long)) return 'short_form';
   return undefined;
+}
+
+/**
+ * Words that end an organisation's full name after its distinctive part ("Quillon Ventures",
+ * "Harbor Labs"): the first word alone is then the organisation's short name, whatever type
+ * a one-word mention was guessed as. Without one ("Quillon Cloud"), the first word is often
+ * the maker of what the full name names: two things.
+ */
+const ORGANISATION_WORDS = new Set([
+  'ventures',
+  'partners',
+  'capital',
+  'labs',
+  'group',
+  'holdings',
+  'technologies',
+  'technology',
+  'systems',
+  'networks',
+  'studios',
+  'media',
+  'software',
+  'solutions',
+  'foundation',
+  'institute',
+  'consortium',
+  'associates',
+  'investments',
+  'fund',
+]);
+
+export interface NamedEntity {
+  readonly name: string;
+  readonly type: EntityType;
+}
+
+/**
+ * Whether `short` may be proposed as another form of `long`, types included. Types guessed
+ * for one-word names are often wrong ("Echo" read as a company beside the product "Blue
+ * Echo"), so a different type does not rule a pair out when the form itself is strong: an
+ * acronym, a short form that ends the full name (the thing named, after its maker), or
+ * one that begins an organisation's name ("Quillon" of "Quillon Ventures"). Places and
+ * full names of people are left out (part names of people are their own doubt).
+ *
+ * @example
+ *   proposedForm({ name: 'Echo', type: 'company' }, { name: 'Blue Echo', type: 'product' }) // 'short_form'
+ *   proposedForm({ name: 'Quillon', type: 'company' }, { name: 'Quillon Cloud', type: 'product' }) // undefined
+ */
+export function proposedForm(short: NamedEntity, long: NamedEntity): NameFormKind | undefined {
+  if (short.type === 'location' || long.type === 'location' || long.type === 'person') return undefined;
+  const kind = nameFormOf(short.name, long.name);
+  if (kind === undefined) return undefined;
+  if (short.type === long.type || short.type === 'other' || long.type === 'other' || kind === 'acronym') return kind;
+  const s = nameKey(short.name).split(' ');
+  const l = nameKey(long.name).split(' ');
+  const endsIt = s.every((w, i) => l[l.length - s.length + i] === w);
+  const organisation = ORGANISATION_WORDS.has(l.at(-1) ?? '');
+  return endsIt || organisation ? kind : undefined;
 }
