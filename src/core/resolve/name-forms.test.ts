@@ -62,6 +62,8 @@ describe('short form and full form', () => {
     ['Blue Harbor', 'Blue Harbor'], // the same name
     ['Harbor', 'Harbor Blue Sky Trading Line'], // a full form of too many words
     ['Harbour', 'Blue Harbor'], // another word
+    ['Quillon', 'Quillon 39'], // a version or model number: another thing
+    ['Quillon Pro', 'Quillon Pro 5 Mini'],
   ])('%s is not a short form of %s', (short, long) => {
     expect(isShortFormOf(short, long)).toBe(false);
   });

@@ -123,6 +123,8 @@ export function isShortFormOf(short: string, long: string): boolean {
   const ends = s.every((w, i) => l[l.length - s.length + i] === w);
   if (!starts && !ends) return false;
   const left = starts ? l.slice(s.length) : l.slice(0, l.length - s.length);
+  // A number left out is a version or a model ("Quillon 39", "Quillon 5 Pro"): another thing.
+  if (left.some((w) => /\d/.test(w))) return false;
   return !STOP_WORDS.has(left[0] ?? '') && !STOP_WORDS.has(left.at(-1) ?? '');
 }
 
