@@ -23,6 +23,8 @@ const { store } = await buildGraph(pages);
 const reviews = await store.listReviews('pending', 10_000);
 const forms = reviews.filter((r) => / may be (the acronym of|a short form of) /.test(r.reason));
 for (const r of forms) {
-  console.log(`${byUrl.get(r.mention.pageUrl) ?? r.mention.pageUrl}\t${r.mention.name} (${r.mention.type}) → ${r.candidates.map((c) => `${c.label} (${c.type})`).join(' | ')}`);
+  console.log(
+    `${byUrl.get(r.mention.pageUrl) ?? r.mention.pageUrl}\t${r.mention.name} (${r.mention.type}) → ${r.candidates.map((c) => `${c.label} (${c.type})`).join(' | ')}`,
+  );
 }
 console.log(`pages ${pages.length}; pending review items ${reviews.length}, of which name forms ${forms.length}`);
