@@ -5,18 +5,11 @@
 // Axe clean at 320 and 500 px, light and dark.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { axeCleanAtPanelWidths, snap } from '../support/panel-journey';
+import { axeCleanAtPanelWidths, panelTool, snap } from '../support/panel-journey';
 
 /** Adds an entity through the background, as the panel's own forms do. */
 async function addEntity(panel: Page, name: string, type: string): Promise<void> {
-  const reply = await panel.evaluate(
-    async (args) => {
-      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime;
-      return runtime.sendMessage({ type: 'tool.call', tool: 'entity_add', arguments: { name: args.name, entity_type: args.type } });
-    },
-    { name, type },
-  );
-  expect(reply).toMatchObject({ ok: true });
+  await panelTool(panel, 'entity_add', { name, entity_type: type });
 }
 
 test('merge: plain roles, both names and types in the preview, the outcome and the history', async ({ sidePanel }, testInfo) => {

@@ -3,20 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { panelTool as tool } from '../support/panel-journey';
 
 /** The extension API inside the panel's page (only what is called here). */
 declare const chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
-
-/** Calls a tool from the panel page and returns its result (the reply must be ok). */
-async function tool(panel: Page, name: string, args: Record<string, unknown>): Promise<unknown> {
-  const reply = (await panel.evaluate((m) => chrome.runtime.sendMessage(m), { type: 'tool.call', tool: name, arguments: args })) as {
-    ok: boolean;
-    result?: unknown;
-    error?: unknown;
-  };
-  expect(reply, JSON.stringify(reply.error)).toMatchObject({ ok: true });
-  return reply.result;
-}
 
 /** Entity names of a workspace, through the `workspace` argument every graph tool takes. */
 async function namesIn(panel: Page, workspace: string): Promise<string[]> {

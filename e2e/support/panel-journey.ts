@@ -12,6 +12,19 @@ export const SIDEPANEL_PAGES = ['northwind.html', 'northwind-research.html', 'ad
   (p) => `sidepanel/${p}`,
 );
 
+declare const chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+
+/** Calls a tool from the panel page, as the panel's own forms do, and returns its result (the reply must be ok). */
+export async function panelTool(panel: Page, name: string, args: Record<string, unknown>): Promise<unknown> {
+  const reply = (await panel.evaluate((m) => chrome.runtime.sendMessage(m), { type: 'tool.call', tool: name, arguments: args })) as {
+    ok: boolean;
+    result?: unknown;
+    error?: unknown;
+  };
+  expect(reply, JSON.stringify(reply.error)).toMatchObject({ ok: true });
+  return reply.result;
+}
+
 export async function openTab(
   panel: Page,
   name: 'Search' | 'Merge & review' | 'Ask' | 'Diagram' | 'Pages' | 'Data' | 'Settings',

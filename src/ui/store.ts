@@ -1,6 +1,6 @@
 /**
  * The side panel's UI state (zustand, slices pattern): one store combined from the
- * `nav`, `search`, `merge`, `qa`, `viz` and `settings` slices. It holds UI state
+ * `nav`, `search`, `merge`, `bulk`, `qa`, `viz` and `settings` slices. It holds UI state
  * only — never a copy of the graph, which is read live from IndexedDB.
  *
  * @example
@@ -8,6 +8,8 @@
  *   usePanelStore.getState().runSearch('stri');
  */
 import { create } from 'zustand';
+import { createBulkSlice } from './slices/bulk-slice';
+import type { BulkSlice } from './slices/bulk-slice';
 import { createMergeSlice } from './slices/merge-slice';
 import type { MergeSlice } from './slices/merge-slice';
 import { createNavSlice } from './slices/nav-slice';
@@ -21,13 +23,14 @@ import type { SettingsSlice } from './slices/settings-slice';
 import { createVizSlice } from './slices/viz-slice';
 import type { VizSlice } from './slices/viz-slice';
 
-export type PanelState = NavSlice & SearchSlice & MergeSlice & QaSlice & VizSlice & SettingsSlice;
+export type PanelState = NavSlice & SearchSlice & MergeSlice & BulkSlice & QaSlice & VizSlice & SettingsSlice;
 export type { SearchHit } from './slices/search-slice';
 
 export const usePanelStore = create<PanelState>()((...a) => ({
   ...createNavSlice(...a),
   ...createSearchSlice(...a),
   ...createMergeSlice(...a),
+  ...createBulkSlice(...a),
   ...createQaSlice(...a),
   ...createVizSlice(...a),
   ...createSettingsSlice(...a),

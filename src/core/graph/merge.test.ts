@@ -1,21 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { graphState } from '../../../tooling/testing/graph-state';
 import { AriadneError } from '../errors';
 import type { EntityId } from './ids';
 import { fixedClock, sequentialIds } from './ids';
 import { InMemoryGraphStore } from './memory-store';
 import { GraphService } from './service';
-
-/** Everything in the store, in stable orders: what "the same graph" means. */
-async function snapshot(store: InMemoryGraphStore) {
-  const entities = await store.listEntities({ limit: 10_000 });
-  const relationships = await store.listRelationships({ limit: 10_000 });
-  const evidence = [];
-  for (const e of entities) evidence.push(...(await store.evidenceOfEntity(e.id, 10_000)));
-  for (const r of relationships) evidence.push(...(await store.evidenceOfRelationship(r.id, 10_000)));
-  evidence.sort((a, b) => (a.id < b.id ? -1 : 1));
-  const pages = await store.listPages({ limit: 10_000 });
-  return { entities, relationships, evidence, pages };
-}
 
 const page = (url: string) => ({ pageUrl: url, pageTitle: `Title ${url}`, snippet: `Snippet ${url}` });
 
@@ -76,12 +65,12 @@ describe('merge and unmerge', () => {
   });
 
   it('unmerge restores exactly the state before the merge', async () => {
-    const before = await snapshot(store);
+    const before = await graphState(store);
     const out = await graph.merge(id['Stripe'] as EntityId, id['Stripe, Inc.'] as EntityId);
-    expect(await snapshot(store)).not.toEqual(before);
+    expect(await graphState(store)).not.toEqual(before);
     clock.advance(5000);
     const undone = await graph.unmerge(out.record.id);
-    expect(await snapshot(store)).toStrictEqual(before);
+    expect(await graphState(store)).toStrictEqual(before);
     expect(undone.record.undoneAt).toBe(clock.now());
     expect((await store.getMerge(out.record.id))?.undoneAt).toBe(clock.now());
   });
@@ -112,11 +101,11 @@ describe('merge and unmerge', () => {
   });
 
   it('chained merges undo in reverse order back to the start', async () => {
-    const before = await snapshot(store);
+    const before = await graphState(store);
     const m1 = await graph.merge(id['Stripe'] as EntityId, id['Stripe, Inc.'] as EntityId);
     const m2 = await graph.merge(id['Square'] as EntityId, id['Stripe'] as EntityId);
     await graph.unmerge(m2.record.id);
     await graph.unmerge(m1.record.id);
-    expect(await snapshot(store)).toStrictEqual(before);
+    expect(await graphState(store)).toStrictEqual(before);
   });
 });

@@ -37,6 +37,8 @@ import {
   withKeys,
 } from './input';
 import { aliasIndexKey, nameIndexKey } from './keys';
+import { BulkJournal, bulkTargets, deleteMany, mergeMany, retypeMany, undoRecord } from './bulk';
+import type { BulkOutcome, BulkUndoOutcome } from './bulk';
 import { mergeEntities, unmergeEntities } from './merge';
 import type { MergeOutcome, UnmergeOutcome } from './merge';
 import type { GraphStore } from './store';
@@ -46,6 +48,7 @@ import { isEntityType } from './types';
 export type { GraphChange, GraphListener } from './events';
 export type { MergeOutcome, UnmergeOutcome } from './merge';
 export type { PageDeletionOutcome } from './delete-page';
+export type { BulkOutcome, BulkUndoOutcome } from './bulk';
 
 /**
  * How many relationships, evidence rows or pages one operation (delete, merge) may
@@ -207,7 +210,8 @@ export function relationshipKey(from: EntityId, label: string, to: EntityId): st
   return `${from}|${label}|${to}`;
 }
 
-function siteOf(url: string): string {
+/** The host of a URL, lower-cased, as `Page.site` stores it ('' when there is none). */
+export function siteOf(url: string): string {
   const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]+)/i.exec(url);
   return m?.[1]?.toLowerCase() ?? '';
 }
@@ -242,15 +246,18 @@ export class GraphService {
    * outer transaction commits (a listener must never see a write that is rolled back).
    */
   private readonly held: GraphChange[] | undefined;
+  /** Undo records of recent bulk actions, shared with the session and atomic-run services. */
+  private readonly journal: BulkJournal;
 
-  constructor(deps: GraphServiceDeps, shared?: { listeners: Set<GraphListener>; held?: GraphChange[] }) {
+  constructor(deps: GraphServiceDeps, shared?: { listeners: Set<GraphListener>; held?: GraphChange[]; journal: BulkJournal }) {
     this.store = deps.store;
     this.ids = deps.ids;
     this.clock = deps.clock;
     this.listeners = shared?.listeners ?? new Set();
     this.held = shared?.held;
+    this.journal = shared?.journal ?? new BulkJournal();
     this.lock = shared ? undefined : new WriteLock();
-    this.session = shared ? this : new GraphService(deps, { listeners: this.listeners });
+    this.session = shared ? this : new GraphService(deps, { listeners: this.listeners, journal: this.journal });
   }
 
   /**
@@ -284,7 +291,10 @@ export class GraphService {
     if (options.atomic !== true) return lock.run(() => fn(this.session));
     return lock.run(async () => {
       const held: GraphChange[] = [];
-      const inner = new GraphService({ store: this.store, ids: this.ids, clock: this.clock }, { listeners: this.listeners, held });
+      const inner = new GraphService(
+        { store: this.store, ids: this.ids, clock: this.clock },
+        { listeners: this.listeners, held, journal: this.journal },
+      );
       const result = await this.store.transaction(() => fn(inner));
       this.publish(held);
       return result;
@@ -632,5 +642,50 @@ export class GraphService {
   /** Undoes a merge exactly (see `unmergeEntities`). */
   async unmerge(mergeId: MergeId): Promise<UnmergeOutcome> {
     return this.write((log) => unmergeEntities({ store: this.store, ids: this.ids, clock: this.clock, log }, mergeId));
+  }
+
+  /**
+   * Deletes many entities at once (each as `deleteEntity` with `byUser`), all or none,
+   * with one undo (`undoBulk`).
+   *
+   * @example
+   *   const { undoId } = await graph.bulkDelete([junk1.id, junk2.id]);
+   *   await graph.undoBulk(undoId); // both back, with their relationships and evidence
+   */
+  async bulkDelete(ids: readonly EntityId[]): Promise<BulkOutcome> {
+    return this.write(async (log) => {
+      const entities = await bulkTargets(this.store, ids);
+      const record = await deleteMany(this.store, log, entities, withRemovedNames);
+      return { action: 'delete', undoId: this.journal.add(record), entities };
+    });
+  }
+
+  /** Gives many entities one type, as the user's choice (evidence no longer retypes them); one undo. */
+  async bulkRetype(ids: readonly EntityId[], type: EntityType): Promise<BulkOutcome> {
+    if (!isEntityType(type)) throw new InvalidArgumentsError(`Unknown entity type "${String(type)}".`);
+    return this.write(async (log) => {
+      const targets = await bulkTargets(this.store, ids);
+      const { entities, record } = await retypeMany(this.store, log, targets, type, this.clock.now());
+      return { action: 'retype', undoId: this.journal.add(record), entities };
+    });
+  }
+
+  /** Merges many entities into one (`intoId` survives), as that many merges in one transaction; one undo. */
+  async bulkMerge(intoId: EntityId, ids: readonly EntityId[]): Promise<BulkOutcome> {
+    return this.write(async (log) => {
+      const [into] = await bulkTargets(this.store, [intoId]);
+      if (into === undefined) throw new NotFoundError(`No entity has id "${intoId}" (the entity to keep).`);
+      const removed = await bulkTargets(this.store, ids);
+      const out = await mergeMany({ store: this.store, ids: this.ids, clock: this.clock, log }, into, removed);
+      return { action: 'merge', undoId: this.journal.add(out.record), entities: removed, into: out.into };
+    });
+  }
+
+  /** Undoes a bulk action whole (see `bulk.ts`); its undo is then spent. */
+  async undoBulk(undoId: string): Promise<BulkUndoOutcome> {
+    const record = this.journal.take(undoId);
+    const out = await this.write((log) => undoRecord({ store: this.store, ids: this.ids, clock: this.clock, log }, record));
+    this.journal.forget(undoId);
+    return out;
   }
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyzedEntity, CaptureAnalysis } from '../capture';
 import { fixedClock, sequentialIds } from '../graph/ids';
+import type { EntityId } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
 import type { EntityType } from '../graph/types';
@@ -11,6 +12,7 @@ import { createResolver } from '../resolve/resolver';
 import { createRegistry } from '../tools';
 import { NameIndex } from '../search/name-index';
 import { ingestCapture } from './ingest';
+import { queueReviewDoubts } from './review-doubts';
 
 async function setup() {
   const store = new InMemoryGraphStore();
@@ -90,5 +92,63 @@ describe('review doubts at ingestion', () => {
     await registry.call('review_decide', { review_id: item?.id, decision: 'merge' }, { caller: { kind: 'test' } });
     const left = await store.listEntities({ limit: 10 });
     expect(left.map((e) => `${e.name}/${e.type}`)).toEqual(['HackerRank/company']);
+  });
+
+  // Written straight to the graph: the resolver, at ingestion, often folds such names itself;
+  // these are the pairs it kept apart.
+  async function written(pages: Record<string, readonly (readonly [string, EntityType])[]>) {
+    const store = new InMemoryGraphStore();
+    const deps = { store, ids: sequentialIds(), clock: fixedClock() };
+    const graph = new GraphService(deps);
+    const byPage = new Map<string, EntityId[]>();
+    for (const [url, entities] of Object.entries(pages)) {
+      const ids: EntityId[] = [];
+      for (const [name, type] of entities) ids.push((await graph.createEntity({ name, type })).id);
+      await graph.recordPage({ url, title: url, entityIds: ids });
+      byPage.set(url, ids);
+    }
+    return { store, deps, byPage };
+  }
+
+  it('an acronym and a short form beside their full names on one page go to review, the short one to fold', async () => {
+    const url = 'https://quillon.example/news';
+    const { store, deps, byPage } = await written({
+      [url]: [
+        ['Quillon Labs Network', 'company'],
+        ['QLN', 'company'],
+        ['Blue Harbor', 'product'],
+        ['Harbor', 'product'],
+        ['Bank of Harbor', 'company'],
+        ['Harbor City', 'location'],
+        ['Harbor Labs', 'person'],
+      ],
+    });
+    const queued = await queueReviewDoubts(deps, { url, title: 'News' }, byPage.get(url) ?? []);
+    const doubts = queued.map((i) => `${i.mention.name} → ${i.candidates.map((c) => c.label).join(', ')}`).sort();
+    expect(doubts).toEqual(['Harbor → Blue Harbor', 'QLN → Quillon Labs Network']);
+    expect(queued.find((i) => i.mention.name === 'QLN')?.reason).toContain('the acronym of “Quillon Labs Network”');
+    expect(await queueReviewDoubts(deps, { url, title: 'News' }, byPage.get(url) ?? [])).toEqual([]); // not asked twice
+    expect(await store.listReviews('pending', 10)).toHaveLength(2);
+  });
+
+  it('a name form on a recent page of the same site is proposed; on another site it is not', async () => {
+    const { deps, byPage } = await written({
+      'https://quillon.example/about': [['Quillon Ventures', 'company']],
+      'https://elsewhere.example/': [['Novax', 'company']],
+      'https://quillon.example/team': [['Quillon', 'company']],
+      'https://other.example/team': [['Novax Group Systems', 'company']],
+    });
+    const team = await queueReviewDoubts(
+      deps,
+      { url: 'https://quillon.example/team', title: 'Team' },
+      byPage.get('https://quillon.example/team') ?? [],
+    );
+    expect(team.map((i) => [i.mention.name, i.candidates.map((c) => c.label)])).toEqual([['Quillon', ['Quillon Ventures']]]);
+    const other = await queueReviewDoubts(
+      deps,
+      { url: 'https://other.example/team', title: 'Team' },
+      byPage.get('https://other.example/team') ?? [],
+    );
+    expect(other).toEqual([]);
   });
 });

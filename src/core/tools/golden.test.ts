@@ -447,7 +447,9 @@ describe('bad input', () => {
 describe('the registry of graph tools', () => {
   it('registers the seven seed tools and the UI tools, sorted, with classes', () => {
     expect(registry.list().map((t) => [t.name, t.__sideEffectClass])).toEqual([
+      ['bulk_undo', 'side-effecting'],
       ['entity_add', 'side-effecting'],
+      ['entity_bulk', 'destructive'],
       ['entity_delete', 'destructive'],
       ['entity_find_related', 'read-only'],
       ['entity_get', 'read-only'],

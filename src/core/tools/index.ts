@@ -8,6 +8,7 @@
  */
 import type { GraphToolDeps } from './deps';
 import { entityAdd } from './definitions/entity-add';
+import { bulkUndo, entityBulk } from './definitions/entity-bulk';
 import { entityDelete } from './definitions/entity-delete';
 import { entityFindRelated } from './definitions/entity-find-related';
 import { entityGet } from './definitions/entity-get';
@@ -64,6 +65,8 @@ export const graphTools = [
   graphImport,
   pageDelete,
   pageReread,
+  entityBulk,
+  bulkUndo,
 ] as const;
 const registered: readonly Tool<unknown, unknown, GraphToolDeps>[] = graphTools;
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeState } from '../../native-host/panel-protocol';
 import { type BridgeClient, createBridgeClient, type PanelPort } from './bridge-client';
 import { AgentApprovals, AgentBridgeSettings } from './agent-bridge';
@@ -57,6 +57,33 @@ describe('agent approvals and bridge settings', () => {
       ),
     );
   const button = (text: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === text);
+
+  it('a request arriving long after the panel opened counts down from its own time left, not from the panel’s opening', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      render();
+      vi.setSystemTime(Date.now() + 1_200_000); // the panel has been open 20 minutes
+      background.state({
+        ...base,
+        pending: [
+          {
+            id: 'a2',
+            tool: 'entity_delete',
+            sideEffectClass: 'destructive',
+            client: 'cursor',
+            argumentsPreview: '{}',
+            requestedAt: Date.now(),
+            expiresAt: Date.now() + 47_000,
+          },
+        ],
+      });
+      expect(container.querySelector('[data-testid="approval"]')?.textContent).toContain('· 47 s left');
+      act(() => vi.advanceTimersByTime(2_000));
+      expect(container.querySelector('[data-testid="approval"]')?.textContent).toContain('· 45 s left');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('shows nothing to approve until a request arrives, then sends the decision', () => {
     render();

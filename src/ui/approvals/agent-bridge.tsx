@@ -30,14 +30,17 @@ function useClient(given?: BridgeClient): BridgeClient | undefined {
 /** Long arguments wrap and scroll inside the card instead of widening the panel. */
 const ARGUMENTS_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '10em', overflow: 'auto', margin: '4px 0' } as const;
 
-/** The time, refreshed every second while something waits (for the countdown). */
-function useNow(active: boolean): number {
+/**
+ * The time, refreshed every second, for the countdown. Used only by the list of waiting
+ * requests, which mounts when the first one arrives: a clock started with the panel showed
+ * the panel's opening time ("1247 s left") until its first tick.
+ */
+function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!active) return;
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
-  }, [active]);
+  }, []);
   return now;
 }
 
@@ -49,8 +52,18 @@ export function AgentApprovals({ client: given }: { readonly client?: BridgeClie
   const client = useClient(given);
   const state = useBridgeState(client);
   const pending = state?.pending ?? [];
-  const now = useNow(pending.length > 0);
   if (pending.length === 0) return null;
+  return <WaitingApprovals pending={pending} client={client} />;
+}
+
+function WaitingApprovals({
+  pending,
+  client,
+}: {
+  readonly pending: readonly PendingApproval[];
+  readonly client: BridgeClient | undefined;
+}) {
+  const now = useNow();
   return (
     <section aria-label="Agent requests" className="agent-approvals" data-testid="agent-approvals">
       <h2>

@@ -4,11 +4,11 @@
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { ENTITY_TYPES, isEntityType } from '../../core/graph/types';
 import type { Entity, EntityType } from '../../core/graph/types';
 import { callTool } from '../../messaging/client';
 import { attributePatch } from '../attribute-edits';
 import { userError } from '../user-error';
+import { TypeSelect } from './type-select';
 
 export function EntityEditor({ entity, onDone }: { readonly entity: Entity; readonly onDone: () => void }) {
   const [name, setName] = useState(entity.name);
@@ -51,16 +51,7 @@ export function EntityEditor({ entity, onDone }: { readonly entity: Entity; read
       <label>
         Name <input value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} data-testid="edit-name" />
       </label>
-      <label>
-        Type
-        <select value={type} onChange={(e) => isEntityType(e.target.value) && setType(e.target.value)}>
-          {ENTITY_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TypeSelect value={type} onChange={setType} />
       <label>
         Aliases (one per line) <textarea rows={3} value={aliases} onChange={(e) => setAliases(e.target.value)} data-testid="edit-aliases" />
       </label>

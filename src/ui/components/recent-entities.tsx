@@ -1,5 +1,6 @@
 /**
- * The most recently updated entities, live, shown when the search box is empty;
+ * The most recently updated entities, live, shown when the search box is empty (each with
+ * a tick box for bulk actions; with a type filter, "select all shown" takes a type's junk);
  * for a first-time user, an explanation of how the graph fills up.
  */
 import type { Entity, EntityType } from '../../core/graph/types';
@@ -9,6 +10,7 @@ import { usePanelStore } from '../store';
 import { EntityLink } from './entity-link';
 import { CountLegend, MentionCount } from './mention-count';
 import { TypeBadge } from './type-badge';
+import { SelectAllShown, SelectBox } from './bulk-bar';
 
 /** Rows shown at most; the search box reaches the rest. */
 const MAX_ROWS = 50;
@@ -67,10 +69,14 @@ export function RecentEntities() {
           {total ?? entities.length}
         </span>
       </h2>
-      <CountLegend />
+      <div className="list-head">
+        <CountLegend />
+        <SelectAllShown entities={entities.map((e) => ({ id: e.id, name: e.name, type: e.type }))} />
+      </div>
       <ul className="entity-list" data-testid="entity-list">
         {entities.map((e: Entity) => (
           <li key={e.id} data-testid="entity-row" data-entity-type={e.type}>
+            <SelectBox entity={{ id: e.id, name: e.name, type: e.type }} />
             <EntityLink id={e.id} name={e.name} type={e.type}>
               <span className="name">{e.name}</span>
             </EntityLink>

@@ -3,11 +3,12 @@
  * the database by id), the keyboard-highlighted row, and "merge into…". Without a hit
  * above the search floor, "No match" and a form to add the name as an entity. Hits
  * from all workspaces name theirs; opening one in another workspace switches there.
+ * Hits of this workspace have a tick box for bulk actions; a hit whose entity was
+ * deleted or merged away since the search ran is not shown.
  */
 import { asEntityId } from '../../core/graph/ids';
 import type { EntityId } from '../../core/graph/ids';
 import { useState } from 'react';
-import { ENTITY_TYPES } from '../../core/graph/types';
 import type { Entity, EntityType } from '../../core/graph/types';
 import { callTool } from '../../messaging/client';
 import { userError } from '../user-error';
@@ -18,6 +19,8 @@ import type { SearchHit } from '../store';
 import { useWorkspaces } from '../workspace/use-workspaces';
 import { CountLegend, MentionCount } from './mention-count';
 import { TypeBadge } from './type-badge';
+import { SelectAllShown, SelectBox } from './bulk-bar';
+import { TypeSelect } from './type-select';
 
 /** Aliases shown per result (the entity page lists them all). */
 const ALIASES_SHOWN = 3;
@@ -51,20 +54,7 @@ function NoMatch({ query, types }: { readonly query: string; readonly types: rea
           void add();
         }}
       >
-        <label>
-          Type{' '}
-          <select
-            value={type}
-            onChange={(e) => setType(ENTITY_TYPES.find((t) => t === e.target.value) ?? 'other')}
-            data-testid="add-entity-type"
-          >
-            {ENTITY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TypeSelect value={type} onChange={setType} testId="add-entity-type" />
         <button type="submit" data-testid="add-entity">
           Add “{query}”
         </button>
@@ -96,14 +86,23 @@ export function SearchResults() {
   const ids = search.results.map((h) => asEntityId(h.id)).filter((id): id is EntityId => id !== undefined);
   const { value: entities } = useLiveQuery(() => panelGraph().getEntities(ids), [ids.join(',')]);
   const byId = new Map<string, Entity>((entities ?? []).flatMap((e) => (e ? [[e.id, e]] : [])));
+  // Read live: an entity deleted since the search ran is gone from the database, not yet from the hits.
+  const gone = (hit: SearchHit) => entities !== undefined && !elsewhere(hit) && !byId.has(hit.id);
+  const selectable = search.results.filter((h) => !elsewhere(h) && !gone(h)).map((h) => ({ id: h.id, name: h.name, type: h.entity_type }));
 
   if (search.status === 'done' && search.results.length === 0)
     return <NoMatch key={search.types.join(',')} query={search.query.trim()} types={search.types} />;
   return (
     <>
-      {byId.size > 0 && <CountLegend />}
+      {byId.size > 0 && (
+        <div className="list-head">
+          <CountLegend />
+          <SelectAllShown entities={selectable} />
+        </div>
+      )}
       <ol id="search-results" className="results" aria-label="Search results" data-testid="search-results">
         {search.results.map((hit, i) => {
+          if (gone(hit)) return null;
           const e = elsewhere(hit) ? undefined : byId.get(hit.id);
           return (
             <li
@@ -113,6 +112,7 @@ export function SearchResults() {
               className={i === search.active ? 'active' : ''}
               data-testid="search-result"
             >
+              {!elsewhere(hit) && <SelectBox entity={{ id: hit.id, name: hit.name, type: hit.entity_type }} />}
               <button type="button" className="row-main" onClick={() => openEntity(hit)}>
                 <span className="name">{hit.name}</span>
                 {hit.workspace !== undefined && (

@@ -8,6 +8,7 @@ import type { KeyboardEvent } from 'react';
 import { ENTITY_TYPES } from '../../core/graph/types';
 import type { EntityType } from '../../core/graph/types';
 import { usePanelStore } from '../store';
+import { BulkBar } from './bulk-bar';
 import { RecentEntities } from './recent-entities';
 import { SearchResults, useOpenHit } from './search-results';
 
@@ -103,6 +104,7 @@ export function SearchView() {
           {search.error}
         </p>
       )}
+      <BulkBar />
       {search.query.trim() === '' ? <RecentEntities /> : <SearchResults />}
     </section>
   );

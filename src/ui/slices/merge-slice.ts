@@ -7,6 +7,7 @@ import type { EntityType } from '../../core/graph/types';
 import { callTool } from '../../messaging/client';
 import type { PanelState } from '../store';
 import { mergeOutcome } from '../merge-words';
+import { expireNotice } from '../notice';
 import { userError } from '../user-error';
 
 export interface Picked {
@@ -52,14 +53,14 @@ export const createMergeSlice: StateCreator<PanelState, [], [], MergeSlice> = (s
     set((s) => ({ merge: { ...s.merge, busy: true, error: undefined } }));
     try {
       const out = await callTool('entity_unmerge', { merge_id: mergeId });
-      set((s) => ({
-        merge: {
-          ...s.merge,
-          busy: false,
-          done: `Undone: “${out.restored}” is separate from “${out.merged_into}” again.`,
-          lastMergeId: undefined,
-        },
-      }));
+      const done = { text: `Undone: “${out.restored}” is separate from “${out.merged_into}” again.` };
+      set((s) => ({ merge: { ...s.merge, busy: false, done: done.text, lastMergeId: undefined } }));
+      // The confirmation goes after a short read (it used to stay until the next merge).
+      expireNotice(
+        done,
+        () => (get().merge.done === done.text ? done : undefined),
+        () => set((s) => ({ merge: { ...s.merge, done: undefined } })),
+      );
     } catch (error) {
       set((s) => ({ merge: { ...s.merge, busy: false, error: userError(error) } }));
     }

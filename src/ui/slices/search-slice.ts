@@ -40,6 +40,8 @@ export interface SearchSlice {
   setEverywhere(everywhere: boolean): void;
   runSearch(query: string): Promise<void>;
   moveActive(delta: number): void;
+  /** Takes hits of entities that no longer exist (deleted, merged away) out of the results. */
+  dropHits(ids: ReadonlySet<string>): void;
 }
 
 export const createSearchSlice: StateCreator<PanelState, [], [], SearchSlice> = (set, get) => ({
@@ -84,6 +86,13 @@ export const createSearchSlice: StateCreator<PanelState, [], [], SearchSlice> = 
       if (get().search.query === query)
         set({ search: { query, types, everywhere, status: 'error', results: [], active: -1, error: userError(error) } });
     }
+  },
+  dropHits(ids) {
+    set((s) => {
+      const results = s.search.results.filter((h) => h.workspace !== undefined || !ids.has(h.id));
+      if (results.length === s.search.results.length) return s;
+      return { search: { ...s.search, results, active: Math.min(s.search.active, results.length - 1) } };
+    });
   },
   moveActive(delta) {
     set((s) => {
