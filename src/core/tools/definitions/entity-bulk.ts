@@ -28,6 +28,8 @@ export const entityBulk = defineTool({
   name: 'entity_bulk',
   description: `Act on many entities at once, all or nothing: "delete" removes them with their relationships and evidence; "retype" gives them one type (entity_type); "merge" folds them all into one kept entity (into). Returns an undo_id: bulk_undo puts everything back (the last ${MAX_BULK_UNDOS} actions, while the extension runs).`,
   sideEffectClass: 'destructive',
+  // The side panel's bulk bar only: agents act one entity at a time, each approved (docs/mcp.md).
+  internal: true,
   tags: ['graph', 'write'],
   inputSchema: z.object({
     action: z.enum(['delete', 'retype', 'merge']).describe('What to do with the entities'),
@@ -81,6 +83,7 @@ export const bulkUndo = defineTool({
   description:
     'Undo a whole entity_bulk action from its undo_id: deleted entities come back with their relationships and evidence, retyped ones get their old type (unless changed again since), merged ones are separated again.',
   sideEffectClass: 'side-effecting',
+  internal: true,
   tags: ['graph', 'write'],
   inputSchema: z.object({ undo_id: z.string().min(1).max(40).describe('The undo_id entity_bulk returned') }),
   outputSchema: z.object({
