@@ -53,6 +53,19 @@ test('page library: found by title and site, opened to its entities, exported as
   await expect(details.getByTestId('page-detail-relationship').first()).toBeVisible();
   await expect(details.getByTestId('page-detail-relationship').filter({ hasText: /^Kestrel Bank\s+acquired\s+Ostra Pay/ })).toHaveCount(1);
 
+  // Its entities can be ticked for the bulk bar: two retyped at once, then undone whole.
+  await entity('Tallinn').getByTestId('select-entity').check();
+  await entity('Lina Varga').getByTestId('select-entity').check();
+  await expect(panel.getByTestId('bulk-count')).toHaveText('2 selected');
+  await panel.getByTestId('bulk-type').selectOption('other');
+  await panel.getByTestId('bulk-retype').click();
+  await expect(panel.getByTestId('bulk-notice')).toContainText('2 entities now typed other.');
+  await expect(entity('Tallinn')).toHaveAttribute('data-entity-type', 'other');
+  await panel.getByTestId('bulk-undo').click();
+  await expect(panel.getByTestId('bulk-notice')).toContainText('Undone: 2 entities back as before.');
+  await expect(entity('Tallinn')).toHaveAttribute('data-entity-type', 'location');
+  await expect(entity('Lina Varga')).toHaveAttribute('data-entity-type', 'person');
+
   // Its actions sit behind one button.
   await expect(ostra.getByTestId('page-delete')).toHaveCount(0);
   await ostra.getByTestId('page-actions').click();

@@ -58,7 +58,9 @@ test('two members share a workspace through PostgreSQL: captures, contributors, 
 
     await test.step('a wrong password is refused by the form, in words; the right one links', async () => {
       await alice.submitLink({ ...connection, user: 'alice', password: 'not-the-password' });
-      await expect(alice.panel.getByTestId('team-settings').locator('form [role="alert"]')).toContainText('the login failed');
+      await expect(alice.panel.getByTestId('team-settings').locator('form [role="alert"]')).toContainText(
+        'The team database refused the login: check the member name and the password',
+      );
       await alice.link({ ...connection, user: 'alice', password: MEMBERS.alice });
       await bob.link({ ...connection, user: 'bob', password: MEMBERS.bob });
       await axeCleanAtPanelWidths(alice.panel, 'Settings → Team, linked');

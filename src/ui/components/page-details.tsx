@@ -2,12 +2,14 @@
  * What one captured page gave the graph, shown when its row in the Pages view is opened:
  * its entities (typed, each with the sentence it was read from on this page), the
  * relationships it stated (with their sentence), and the notes its capture left. Read live
- * from the graph, bounded; everything here came from the page and is rendered as text.
+ * from the graph, bounded; everything here came from the page and is rendered as text. Its
+ * entities can be ticked for the bulk bar (delete, retype, merge, one undo).
  */
 import type { Entity, Evidence, Page, Relationship } from '../../core/graph/types';
 import { verbPhrase } from '../../core/query/sentences';
 import { useLiveQuery } from '../live-query';
 import { panelGraph } from '../panel-ports';
+import { SelectAllShown, SelectBox } from './bulk-bar';
 import { EntityLink } from './entity-link';
 import { TypeBadge } from './type-badge';
 
@@ -88,12 +90,14 @@ export function PageDetails({ page, id }: { readonly page: Page; readonly id: st
             <ul className="plain">
               {value.entities.map((e) => (
                 <li key={e.id} data-testid="page-detail-entity" data-entity-type={e.type}>
-                  <EntityLink id={e.id} name={e.name} type={e.type} /> <TypeBadge type={e.type} />
+                  <SelectBox entity={{ id: e.id, name: e.name, type: e.type }} /> <EntityLink id={e.id} name={e.name} type={e.type} />{' '}
+                  <TypeBadge type={e.type} />
                   <Sentence text={value.sentence.get(e.id)} />
                 </li>
               ))}
             </ul>
           )}
+          <SelectAllShown entities={value.entities.map((e) => ({ id: e.id, name: e.name, type: e.type }))} />
           <More shown={value.entities.length} total={new Set(page.entityIds).size} what="entities" />
           {value.relationships.length > 0 && (
             <>

@@ -17,6 +17,7 @@ import { panelGraph } from '../panel-ports';
 import { usePanelStore } from '../store';
 import { userError } from '../user-error';
 import { usePolled } from '../use-polled';
+import { BulkBar } from './bulk-bar';
 import { PageActions, plural } from './page-actions';
 import type { RereadStatus } from './page-actions';
 import { PageDetails } from './page-details';
@@ -283,6 +284,7 @@ export function PagesView() {
       <p role="status" data-testid="pages-status">
         {message}
       </p>
+      <BulkBar />
       {pages === undefined && <p className="muted">Loading…</p>}
       {pages?.length === 0 && (
         <p className="muted" data-testid="pages-empty">
