@@ -6,8 +6,8 @@
  * an English inflection or derivation ending), was capitalized only because it starts
  * a heading, a label or a sentence.
  */
-import type { Token } from './ner/tokenize';
-import { CONLL_LOWER_WORDS } from './rules/lexicon/conll-lexicon.generated';
+import type { Token } from '../ner/tokenize';
+import { CONLL_LOWER_WORDS } from '../rules/lexicon/conll-lexicon.generated';
 import { EVERYDAY_WORDS } from './everyday-words.generated';
 
 let common: Set<string> | undefined;

@@ -5,30 +5,30 @@
  * salience and capped; relations from structured data and from explicit textual
  * patterns whose two ends are both kept entities (precision over recall).
  */
-import type { AnalyzedEntity, AnalyzedRelation, CaptureAnalysis, Mention, PageCapture } from '../core/capture';
-import type { EntityType } from '../core/graph/types';
-import { DEFAULT_MAX_ENTITIES_PER_PAGE } from '../core/capture-settings';
-import { nameKey } from '../core/text/normalize';
-import { isBoilerplateName, isImplausibleName } from './boilerplate';
-import { isDistinctiveName, isRareName } from './common-words';
-import { headType } from './type-cues';
-import type { EntityRecognizer, Gazetteer } from './recognizer';
-import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
+import type { AnalyzedEntity, AnalyzedRelation, CaptureAnalysis, Mention, PageCapture } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
+import { DEFAULT_MAX_ENTITIES_PER_PAGE } from '../../core/capture-settings';
+import { nameKey } from '../../core/text/normalize';
+import { isBoilerplateName, isImplausibleName } from '../mentions/boilerplate';
+import { isDistinctiveName, isRareName } from '../words/common-words';
+import { headType } from '../mentions/type-cues';
+import type { EntityRecognizer, Gazetteer } from '../mentions/recognizer';
+import { foldWhitespace, sanitizeLine, truncate } from '../page/sanitize';
 import { CONFIDENT_TYPE_SCORE, keepRanked, pageEntityCap } from './entity-cap';
-import { foldShortNames } from './name-folding';
-import { knownNames } from './gazetteer/known-names';
-import { keepFeatures, type CandidateView } from './keep/features';
-import { KEEP_MODEL, keepProbability, type KeepModel } from './keep/keep-model';
-import { ORGANIZATION_NAME_WORDS } from './rules/lexicon/cues';
-import { isGenericTerm } from './rules/lexicon/generic-terms';
-import { NO_RULES_OFF, type RuleId, type RulesOff } from './rules/registry';
-import { MAX_SNIPPET, sentenceAt } from './snippet';
-import { withTeamSense } from './team-sense';
-import { findTextRelations } from './text-relations';
-import { mergeRelations } from './relations/cooccurrence';
-import { classifyRelations, type RelationReaders } from './relations/extract';
-import { pageSentences } from './relations/page-sentences';
-import { authorRefs, publisherRefs, speaksAs, withPublisherNames } from './relations/publisher';
+import { foldShortNames } from '../mentions/name-folding';
+import { knownNames } from '../gazetteer/known-names';
+import { keepFeatures, type CandidateView } from '../keep/features';
+import { KEEP_MODEL, keepProbability, type KeepModel } from '../keep/keep-model';
+import { ORGANIZATION_NAME_WORDS } from '../rules/lexicon/cues';
+import { isGenericTerm } from '../rules/lexicon/generic-terms';
+import { NO_RULES_OFF, type RuleId, type RulesOff } from '../rules/registry';
+import { MAX_SNIPPET, sentenceAt } from '../page/snippet';
+import { withTeamSense } from '../mentions/team-sense';
+import { findTextRelations } from '../relations/text-relations';
+import { mergeRelations } from '../relations/cooccurrence';
+import { classifyRelations, type RelationReaders } from '../relations/extract';
+import { pageSentences } from '../relations/page-sentences';
+import { authorRefs, publisherRefs, speaksAs, withPublisherNames } from '../relations/publisher';
 
 /** Default cap on entities per page: the settings' default, the salient names of an article without its long tail. */
 export const DEFAULT_MAX_ENTITIES = DEFAULT_MAX_ENTITIES_PER_PAGE;

@@ -3,8 +3,8 @@
  * recognizer (capture issue) and the trained model (NER issue) both implement it;
  * capture and `eval:ner` only ever see this interface.
  */
-import type { Mention } from '../core/capture';
-import type { EntityType } from '../core/graph/types';
+import type { Mention } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
 
 /** Names the graph already knows, so they are recognized on new pages. */
 export interface Gazetteer {
