@@ -5,6 +5,9 @@
  * field is cut to the contract's bounds here; no validator runs in the page (it would
  * be most of the content script's size): the background checks the capture on arrival
  * (`acceptCapture`), keeping the text if structured data still breaks the contract.
+ *
+ * Folder `page/`: reading the page in the content script (this capture, its main text,
+ * snippets and the sanitizing of captured strings).
  */
 import type { PageCapture, StructuredEntity } from '../../core/capture';
 import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_URL_LENGTH } from '../../core/capture-limits';
