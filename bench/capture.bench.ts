@@ -10,11 +10,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import type { PageCapture } from '../src/core/capture';
-import { analyzeCapture } from '../src/extract/analyze';
-import { capturePage } from '../src/extract/capture-page';
+import { analyzeCapture } from '../src/extract/analysis/analyze';
+import { capturePage } from '../src/extract/page/capture-page';
 import { createCompromiseRecognizer } from '../tooling/eval/compromise-recognizer';
 import { createTrainedRecognizer } from '../src/extract/ner';
-import type { EntityRecognizer } from '../src/extract/recognizer';
+import type { EntityRecognizer } from '../src/extract/mentions/recognizer';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
 
 const args = process.argv.slice(2);

@@ -29,7 +29,7 @@ import type { PageCapture } from '../src/core/capture';
 import { randomIds, systemClock } from '../src/core/graph/ids';
 import { GraphService } from '../src/core/graph/service';
 import { defaultSettings } from '../src/core/settings';
-import { capturePage } from '../src/extract/capture-page';
+import { capturePage } from '../src/extract/page/capture-page';
 
 const args = process.argv.slice(2);
 const limitAt = args.indexOf('--limit');

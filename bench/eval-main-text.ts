@@ -17,7 +17,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { blockText } from '../src/extract/dom/block-text';
-import { capturePage } from '../src/extract/capture-page';
+import { capturePage } from '../src/extract/page/capture-page';
 
 const args = process.argv.slice(2);
 const valueOf = (flag: string): string | undefined => {

@@ -25,7 +25,7 @@ import { splitWikigold } from '../tooling/ner/public-data';
 import { createTrainedRecognizer, TrainedRecognizer } from '../src/extract/ner/index';
 import { mapDatasetLabel, type DatasetScheme } from '../src/extract/ner/labels';
 import { decodeModel, fromBase64 } from '../src/extract/ner/model';
-import type { EntityRecognizer } from '../src/extract/recognizer';
+import type { EntityRecognizer } from '../src/extract/mentions/recognizer';
 import { runRecognizer } from './ner-run';
 
 const EVAL_LABELS: Readonly<Record<string, string>> = {

@@ -16,7 +16,7 @@ import { goldSpans, readTextDocuments, SpanScorer } from '../tooling/ner/conll';
 import { runRecognizer } from './ner-run';
 import { createTrainedRecognizer, TrainedRecognizer } from '../src/extract/ner/index';
 import { decodeModel, fromBase64 } from '../src/extract/ner/model';
-import type { EntityRecognizer } from '../src/extract/recognizer';
+import type { EntityRecognizer } from '../src/extract/mentions/recognizer';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
 
 function parseArgs(argv: readonly string[]): { file: string; recognizer: string; holdout: boolean } {

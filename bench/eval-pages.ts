@@ -19,8 +19,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { ENTITY_TYPES } from '../src/core/graph/types';
-import { analyzeCapture } from '../src/extract/analyze';
-import { capturePage } from '../src/extract/capture-page';
+import { analyzeCapture } from '../src/extract/analysis/analyze';
+import { capturePage } from '../src/extract/page/capture-page';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
 import { runGold } from './eval-pages-gold';
 

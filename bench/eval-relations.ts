@@ -27,9 +27,9 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import { createPageRecognizer } from '../src/background/ingest';
 import type { AnalyzedRelation, CaptureAnalysis } from '../src/core/capture';
 import type { EntityId } from '../src/core/graph/ids';
-import { analyzeCapture } from '../src/extract/analyze';
+import { analyzeCapture } from '../src/extract/analysis/analyze';
 import type { RelationReaders } from '../src/extract/relations/extract';
-import { capturePage } from '../src/extract/capture-page';
+import { capturePage } from '../src/extract/page/capture-page';
 import { goldKey } from '../tooling/eval/page-score';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
 import {

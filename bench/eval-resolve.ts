@@ -34,7 +34,7 @@ import { createResolver } from '../src/core/resolve/resolver';
 import { fold, nameKey } from '../src/core/text/normalize';
 import type { EntityType } from '../src/core/graph/types';
 import { createTrainedRecognizer } from '../src/extract/ner';
-import { withTeamSense } from '../src/extract/team-sense';
+import { withTeamSense } from '../src/extract/mentions/team-sense';
 
 interface Label {
   readonly span: readonly [number, number];

@@ -14,9 +14,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { PageCapture } from '../src/core/capture';
-import * as analyze from '../src/extract/analyze';
+import * as analyze from '../src/extract/analysis/analyze';
 import * as ner from '../src/extract/ner';
-import type { EntityRecognizer } from '../src/extract/recognizer';
+import type { EntityRecognizer } from '../src/extract/mentions/recognizer';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
 import { adversarialInputs, type AdversarialInput } from '../tooling/testing/adversarial-inputs';
 

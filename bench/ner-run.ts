@@ -3,7 +3,7 @@
  * its mentions against the gold spans, and time the recognizer alone.
  */
 import type { SpanScorer, TextDocument, TypedSpan } from '../tooling/ner/conll';
-import type { EntityRecognizer } from '../src/extract/recognizer';
+import type { EntityRecognizer } from '../src/extract/mentions/recognizer';
 
 export interface RunTotals {
   /** UTF-8 bytes of text recognized. */

@@ -16,7 +16,7 @@ import type { EntityId } from '../src/core/graph/ids';
 import type { Entity, Relationship } from '../src/core/graph/types';
 import type { PageCapture } from '../src/core/capture';
 import { defaultSettings } from '../src/core/settings';
-import { capturePage } from '../src/extract/capture-page';
+import { capturePage } from '../src/extract/page/capture-page';
 import { goldKey } from '../tooling/eval/page-score';
 import { parseRulesOff, type RulesOff } from '../src/extract/rules/registry';
 

@@ -21,8 +21,8 @@ import { fixedClock, sequentialIds } from '../src/core/graph/ids';
 import { InMemoryGraphStore } from '../src/core/graph/memory-store';
 import { GraphService } from '../src/core/graph/service';
 import { defaultSettings } from '../src/core/settings';
-import { analyzeCapture } from '../src/extract/analyze';
-import { capturePage } from '../src/extract/capture-page';
+import { analyzeCapture } from '../src/extract/analysis/analyze';
+import { capturePage } from '../src/extract/page/capture-page';
 
 const dirs = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const roots = dirs.length > 0 ? dirs : ['../shared/corpus/pages/readability', '../shared/corpus/pages/metascraper'];

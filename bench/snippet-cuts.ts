@@ -9,9 +9,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { capturePage } from '../src/extract/capture-page';
-import { sanitizeLine } from '../src/extract/sanitize';
-import { MAX_SNIPPET, sentenceAt } from '../src/extract/snippet';
+import { capturePage } from '../src/extract/page/capture-page';
+import { sanitizeLine } from '../src/extract/page/sanitize';
+import { MAX_SNIPPET, sentenceAt } from '../src/extract/page/snippet';
 import { pageFile, pageUrl } from './relations-gold';
 
 const GOLD = 'bench/gold-pages';

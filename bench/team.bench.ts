@@ -47,8 +47,8 @@ import type { IngestSink } from '../src/core/team/ports';
 import { resolverIngestSink } from '../src/core/team/resolver-sink';
 import { TeamSync } from '../src/core/team/team-sync';
 import { nameKey } from '../src/core/text/normalize';
-import { analyzeCapture } from '../src/extract/analyze';
-import { capturePage } from '../src/extract/capture-page';
+import { analyzeCapture } from '../src/extract/analysis/analyze';
+import { capturePage } from '../src/extract/page/capture-page';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
 
 const args = process.argv.slice(2);

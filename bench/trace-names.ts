@@ -7,11 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { analyzeCapture } from '../src/extract/analyze';
-import { capturePage } from '../src/extract/capture-page';
+import { analyzeCapture } from '../src/extract/analysis/analyze';
+import { capturePage } from '../src/extract/page/capture-page';
 import { createTrainedRecognizer } from '../src/extract/ner';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
-import { withWebNames } from '../src/extract/web-names';
+import { withWebNames } from '../src/extract/mentions/web-names';
 import { nameKey } from '../src/core/text/normalize';
 import { pageFile } from './relations-gold';
 import { parsePageGold } from '../tooling/eval/page-score';

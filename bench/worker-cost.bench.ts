@@ -25,7 +25,7 @@ import { fixedClock, sequentialIds } from '../src/core/graph/ids';
 import { GraphService } from '../src/core/graph/service';
 import { defaultSettings } from '../src/core/settings';
 import { createIngest } from '../src/background/ingest';
-import { capturePage } from '../src/extract/capture-page';
+import { capturePage } from '../src/extract/page/capture-page';
 
 const args = process.argv.slice(2);
 const root = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a)) ?? '../shared/corpus/pages';

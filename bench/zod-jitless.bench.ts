@@ -22,7 +22,7 @@ async function child(jitless: boolean): Promise<void> {
   const { z } = await import('zod');
   z.config({ jitless });
   const { JSDOM } = await import('jsdom');
-  const { capturePage } = await import('../src/extract/capture-page');
+  const { capturePage } = await import('../src/extract/page/capture-page');
   const { pageCaptureSchema } = await import('../src/core/capture');
   const url = 'https://stripe.example.com/about';
   const dom = new JSDOM(readFileSync(path.join(ROOT, 'e2e/site/stripe.html'), 'utf8'), { url });

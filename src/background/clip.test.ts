@@ -4,7 +4,7 @@ import { fixedClock, sequentialIds } from '../core/graph/ids';
 import { InMemoryGraphStore } from '../core/graph/memory-store';
 import { GraphService } from '../core/graph/service';
 import { createResolver } from '../core/resolve/resolver';
-import type { EntityRecognizer } from '../extract/recognizer';
+import type { EntityRecognizer } from '../extract/mentions/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 import { createClipper, typeOf } from './clip';
 

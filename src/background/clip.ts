@@ -22,7 +22,7 @@ import type { EntityType } from '../core/graph/types';
 import { MAX_NAME_LENGTH } from '../core/graph/types';
 import type { Resolver } from '../core/resolve/resolver';
 import { cleanText, fold } from '../core/text/normalize';
-import type { EntityRecognizer } from '../extract/recognizer';
+import type { EntityRecognizer } from '../extract/mentions/recognizer';
 
 /** The evidence snippet is the selection, cut to the clip schema's snippet bound. */
 const MAX_CLIP_SNIPPET = 400;

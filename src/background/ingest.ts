@@ -16,13 +16,13 @@ import type { Settings } from '../core/settings';
 import type { IngestResult } from '../core/ingest/ingest';
 import { ingestCapture } from '../core/ingest/ingest';
 import { createResolver } from '../core/resolve/resolver';
-import { analyzeCaptureAsync } from '../extract/analyze';
+import { analyzeCaptureAsync } from '../extract/analysis/analyze';
+import { ANALYZER_VERSION } from '../extract/analysis/analyzer-version';
 import { citePdfPages } from '../extract/pdf/cite-pages';
-import { ANALYZER_VERSION } from '../extract/analyzer-version';
 import { createTrainedRecognizer } from '../extract/ner';
-import type { EntityRecognizer } from '../extract/recognizer';
+import type { EntityRecognizer } from '../extract/mentions/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
-import { withWebNames } from '../extract/web-names';
+import { withWebNames } from '../extract/mentions/web-names';
 import { NO_RULES_OFF, type RulesOff } from '../extract/rules/registry';
 
 export interface IngestDeps {

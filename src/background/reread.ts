@@ -18,9 +18,9 @@ import { RereadRunner } from '../core/ingest/reread-runner';
 import { MB, trimSentenceStore } from '../core/ingest/reread-sentence-budget';
 import { createResolver } from '../core/resolve/resolver';
 import type { Settings } from '../core/settings';
-import { analyzeCaptureAsync } from '../extract/analyze';
-import { ANALYZER_VERSION } from '../extract/analyzer-version';
-import type { EntityRecognizer } from '../extract/recognizer';
+import { analyzeCaptureAsync } from '../extract/analysis/analyze';
+import { ANALYZER_VERSION } from '../extract/analysis/analyzer-version';
+import type { EntityRecognizer } from '../extract/mentions/recognizer';
 import { createPageRecognizer } from './ingest';
 
 export interface RereadSources {

@@ -16,7 +16,7 @@ import { createResolver } from '../core/resolve/resolver';
 import { INJECTED_ON_REQUEST } from '../messaging/capture-now';
 import { changedCaptureSettings, readSettings } from './read-settings';
 import { createTrainedRecognizer } from '../extract/ner';
-import type { EntityRecognizer } from '../extract/recognizer';
+import type { EntityRecognizer } from '../extract/mentions/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 import type { CaptureBadge } from './badge';
 import type { ClipRequest, ClipResult } from './clip';

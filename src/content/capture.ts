@@ -9,7 +9,7 @@
  */
 import { AriadneError } from '../core/errors';
 import type { PageCapture } from '../core/capture';
-import { capturePage } from '../extract/capture-page';
+import { capturePage } from '../extract/page/capture-page';
 import type { Transport } from '../messaging/transport';
 import { runtimeTransport } from '../messaging/transport';
 import { sendCapture } from './send-capture';

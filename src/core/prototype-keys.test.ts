@@ -5,8 +5,8 @@
 // the symbolic query loop, and export → import.
 import { JSDOM } from 'jsdom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { analyzeCapture } from '../extract/analyze';
-import { capturePage } from '../extract/capture-page';
+import { analyzeCapture } from '../extract/analysis/analyze';
+import { capturePage } from '../extract/page/capture-page';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 import { readMicrodata } from '../extract/structured/microdata';
 import { buildStructuredGraph } from '../extract/structured/structured-graph';

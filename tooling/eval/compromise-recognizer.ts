@@ -5,7 +5,7 @@
  */
 import nlp from 'compromise';
 import type { Mention } from '../../src/core/capture';
-import type { EntityRecognizer } from '../../src/extract/recognizer';
+import type { EntityRecognizer } from '../../src/extract/mentions/recognizer';
 
 interface OffsetJson {
   readonly offset?: { readonly start: number; readonly length: number };

@@ -10,8 +10,8 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import { expect } from 'vitest';
 import type { CaptureAnalysis, PageCapture } from '../../src/core/capture';
 import type { EntityType } from '../../src/core/graph/types';
-import { analyzeCapture } from '../../src/extract/analyze';
-import { capturePage } from '../../src/extract/capture-page';
+import { analyzeCapture } from '../../src/extract/analysis/analyze';
+import { capturePage } from '../../src/extract/page/capture-page';
 import { createRuleRecognizer } from '../../src/extract/rules/rule-recognizer';
 
 /** The shared corpus, next to the repository. */

@@ -16,13 +16,13 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import type { EntityType } from '../../src/core/graph/types';
-import { isEverydayWord } from '../../src/extract/common-words';
-import { capturePage } from '../../src/extract/capture-page';
+import { isEverydayWord } from '../../src/extract/words/common-words';
+import { capturePage } from '../../src/extract/page/capture-page';
 import { createTrainedRecognizer, TrainedRecognizer } from '../../src/extract/ner/index';
 import { decodeModel, fromBase64 } from '../../src/extract/ner/model';
-import type { EntityRecognizer } from '../../src/extract/recognizer';
+import type { EntityRecognizer } from '../../src/extract/mentions/recognizer';
 import { createRuleRecognizer } from '../../src/extract/rules/rule-recognizer';
-import { withWebNames } from '../../src/extract/web-names';
+import { withWebNames } from '../../src/extract/mentions/web-names';
 import { parsePageGold, storedJudge, type PageGold, type Verdict } from '../eval/page-score';
 import { structuredVotes, weakLabel, type KeptSpan, type Vote, type WeakCounts, type WeakSentence } from './weak-labels';
 

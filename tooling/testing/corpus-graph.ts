@@ -16,7 +16,7 @@ import type { Clock } from '../../src/core/graph/ids';
 import { GraphService } from '../../src/core/graph/service';
 import type { GraphStore } from '../../src/core/graph/store';
 import { defaultSettings } from '../../src/core/settings';
-import { capturePage } from '../../src/extract/capture-page';
+import { capturePage } from '../../src/extract/page/capture-page';
 
 /** The shared corpus pages folder, next to the repository. */
 export const CORPUS_PAGES = fileURLToPath(new URL('../../../shared/corpus/pages/', import.meta.url));

@@ -3,7 +3,7 @@
  * no `innerText`, and `textContent` glues "Heading" and "Paragraph" together).
  * Iterative, bounded in characters and in nodes visited.
  */
-import { foldWhitespace } from '../sanitize';
+import { foldWhitespace } from '../page/sanitize';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;

@@ -6,7 +6,7 @@
  * (`keep-model.ts`) weighs these; `tooling/train-keep.ts` fits the weights on the dev gold.
  */
 import type { EntityType } from '../../core/graph/types';
-import { isEverydayWord, isDistinctiveName, isRareName, isEnglishWord } from '../common-words';
+import { isEverydayWord, isDistinctiveName, isRareName, isEnglishWord } from '../words/common-words';
 import { FIRST_NAMES, NAME_CONNECTORS, ORG_KEYWORDS, PERSON_ROLE_WORDS } from '../rules/lexicon/cues';
 import { CONLL_PHRASES } from '../rules/lexicon/conll-lexicon.generated';
 import { isGenericTerm } from '../rules/lexicon/generic-terms';

@@ -2,7 +2,7 @@
  * Entry point of the trained recognizer (NER issue): decodes the shipped model once
  * per context (service worker, Node) and hands out one shared recognizer.
  */
-import type { EntityRecognizer } from '../recognizer';
+import type { EntityRecognizer } from '../mentions/recognizer';
 import { decodeModel, fromBase64, type NerModel } from './model';
 import { NER_MODEL_BASE64 } from './model/weights';
 import { TrainedRecognizer } from './recognizer';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Gazetteer } from '../recognizer';
+import type { Gazetteer } from '../mentions/recognizer';
 import { createTrainedRecognizer, loadShippedModel, modelLoadMs } from './index';
 import { decodeModel, encodeModel, fromBase64, toBase64 } from './model';
 import { MAX_RECOGNIZE_CHARS, splitAtVerbs, TrainedRecognizer, withOrganizationTail } from './recognizer';

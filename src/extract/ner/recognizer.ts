@@ -9,7 +9,7 @@ import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
 import { ORGANIZATION_NAME_WORDS } from '../rules/lexicon/cues';
 import { InvalidArgumentsError } from '../../core/errors';
-import type { EntityRecognizer, Gazetteer, RecognizeOptions } from '../recognizer';
+import type { EntityRecognizer, Gazetteer, RecognizeOptions } from '../mentions/recognizer';
 import { allowed, labelDocument, prepareDocument, spansOf, WordScoreCache, type ExtraMarker } from './decode';
 import { FeatureExtractor, isCapitalized, wordFlags } from './features';
 import { beginBit, insideBit, MAX_PHRASE_TOKENS } from './gazetteer';

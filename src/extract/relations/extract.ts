@@ -8,9 +8,9 @@
  */
 import type { AnalyzedRelation, Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
-import { sanitizeLine } from '../sanitize';
+import { sanitizeLine } from '../page/sanitize';
 import { AnaphorReader, pageSubject } from './anaphora';
-import { MAX_SNIPPET } from '../snippet';
+import { MAX_SNIPPET } from '../page/snippet';
 import { pairFeatures, tokenize, type Span, type Token } from './features';
 import { coarseType, RELATION_CLASSES, typesFit, type RelationClass } from './labels';
 import { decodeRelationModel, probabilities, type RelationModel } from './model';

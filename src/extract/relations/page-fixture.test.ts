@@ -2,7 +2,7 @@
 // merged, each with the sentence it was read from; co-mentions linked as mentioned_with.
 import { describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../core/capture';
-import { analyzeCapture } from '../analyze';
+import { analyzeCapture } from '../analysis/analyze';
 import { createRuleRecognizer } from '../rules/rule-recognizer';
 import { MENTIONED_WITH } from './cooccurrence';
 import { textCapture } from '../../../tooling/testing/text-capture';

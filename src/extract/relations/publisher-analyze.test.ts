@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../core/capture';
-import { analyzeCapture } from '../analyze';
+import { analyzeCapture } from '../analysis/analyze';
 import { createRuleRecognizer } from '../rules/rule-recognizer';
 import { textCapture } from '../../../tooling/testing/text-capture';
 

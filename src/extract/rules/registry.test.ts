@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPageRecognizer } from '../../background/ingest';
-import { analyzeCapture } from '../analyze';
+import { analyzeCapture } from '../analysis/analyze';
 import { parseRulesOff, RULE_FAMILIES } from './registry';
 import { textCapture } from '../../../tooling/testing/text-capture';
 

@@ -8,7 +8,7 @@
  */
 import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
-import type { EntityRecognizer, Gazetteer, RecognizeOptions } from '../recognizer';
+import type { EntityRecognizer, Gazetteer, RecognizeOptions } from '../mentions/recognizer';
 import {
   FIRST_NAMES,
   LEGAL_SUFFIXES,

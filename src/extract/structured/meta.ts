@@ -5,7 +5,7 @@
  */
 import type { StructuredEntity } from '../../core/capture';
 import { MAX_NAME_LENGTH } from '../../core/graph/types';
-import { sanitizeLine } from '../sanitize';
+import { sanitizeLine } from '../page/sanitize';
 
 /** Meta tags read per page (real pages carry under 100). */
 const MAX_META_TAGS = 1_000;

@@ -12,7 +12,7 @@ import type { EntityType } from '../../core/graph/types';
 import { MAX_NAME_LENGTH } from '../../core/graph/types';
 import { emptyRecord, ownValue, setOwn } from '../../core/records';
 import { nameKey } from '../../core/text/normalize';
-import { sanitizeLine } from '../sanitize';
+import { sanitizeLine } from '../page/sanitize';
 import { ALIAS_PROPERTIES, ATTRIBUTE_PROPERTIES, RELATION_PROPERTIES, bareType, entityTypeFor } from './schema-org';
 
 /** Objects visited in total across all inputs: enough for any real page, cheap for hostile ones. */

@@ -3,8 +3,8 @@
  * common HTML entities decoded, control and zero-width characters removed,
  * NFKC-normalized and cut to a length. Used for names, snippets and metadata.
  */
-import { ownValue } from '../core/records';
-import { cleanText } from '../core/text/normalize';
+import { ownValue } from '../../core/records';
+import { cleanText } from '../../core/text/normalize';
 
 // C0/C1 control characters (tab/newline included: names and metadata are one line).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

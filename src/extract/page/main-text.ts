@@ -5,10 +5,10 @@
  */
 import { Readability } from '@mozilla/readability';
 import { sanitizeLine } from './sanitize';
-import { blockText } from './dom/block-text';
-import type { PageScan } from './dom/scan';
-import { walkElements } from './dom/walk';
-import { dropFurniture } from './article/furniture';
+import { blockText } from '../dom/block-text';
+import type { PageScan } from '../dom/scan';
+import { walkElements } from '../dom/walk';
+import { dropFurniture } from '../article/furniture';
 
 /** Readability is skipped above this many elements: its scoring is superlinear on huge DOMs. */
 export const MAX_READABILITY_ELEMENTS = 10_000;

@@ -4,8 +4,8 @@
  * not names at all even when structured data says so (paths, handles, code
  * identifiers, placeholders, photo credits, role labels).
  */
-import { nameKey } from '../core/text/normalize';
-import { CALENDAR_WORDS } from './calendar-words';
+import { nameKey } from '../../core/text/normalize';
+import { CALENDAR_WORDS } from '../words/calendar-words';
 
 const PHRASES = [
   'read more',

@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RELATION_PHRASES, relationPhrase } from '../core/graph/relation-phrases';
-import { LLM_RELATION_LABELS } from '../core/llm-read/schema';
-import { MENTIONED_WITH } from './relations/cooccurrence';
-import { LABEL_THRESHOLDS } from './relations/triggers';
-import { RELATION_PROPERTIES } from './structured/schema-org';
+import { RELATION_PHRASES, relationPhrase } from '../../core/graph/relation-phrases';
+import { LLM_RELATION_LABELS } from '../../core/llm-read/schema';
+import { MENTIONED_WITH } from './cooccurrence';
+import { LABEL_THRESHOLDS } from './triggers';
+import { RELATION_PROPERTIES } from '../structured/schema-org';
 
 /** `label: 'x'` and `decide('x'` in a source file of the extractor. */
 function labelsIn(file: string): string[] {
@@ -25,7 +25,7 @@ function everyWrittenLabel(): string[] {
     ...LLM_RELATION_LABELS,
     MENTIONED_WITH,
     ...labelsIn('text-relations.ts'),
-    ...labelsIn('relations/rules.ts'),
+    ...labelsIn('rules.ts'),
   ];
   return [...new Set(labels)].sort();
 }

@@ -7,12 +7,12 @@
  * bounds the same paths in CPU time, and counts their work, in the unit tests.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageCapture } from '../core/capture';
-import { createPageRecognizer } from '../background/ingest';
+import type { PageCapture } from '../../core/capture';
+import { createPageRecognizer } from '../../background/ingest';
 import { analyzeCapture, analyzeCaptureAsync } from './analyze';
-import type { EntityRecognizer } from './recognizer';
-import { adversarialInputs, heaviestInputs } from '../../tooling/testing/adversarial-inputs';
-import { textCapture } from '../../tooling/testing/text-capture';
+import type { EntityRecognizer } from '../mentions/recognizer';
+import { adversarialInputs, heaviestInputs } from '../../../tooling/testing/adversarial-inputs';
+import { textCapture } from '../../../tooling/testing/text-capture';
 
 /** Measured on an idle 2-core machine: 0.2–0.8 s per input at 200k characters. */
 const ANALYSIS_MS = 3_000;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PageCapture } from '../core/capture';
+import type { PageCapture } from '../../core/capture';
 import { analyzeCapture, analyzeCaptureAsync, SLICE_CHARS, sliceText } from './analyze';
-import { createPageRecognizer } from '../background/ingest';
-import { createRuleRecognizer } from './rules/rule-recognizer';
-import { KEEP_FEATURES } from './keep/features';
-import { textCapture } from '../../tooling/testing/text-capture';
+import { createPageRecognizer } from '../../background/ingest';
+import { createRuleRecognizer } from '../rules/rule-recognizer';
+import { KEEP_FEATURES } from '../keep/features';
+import { textCapture } from '../../../tooling/testing/text-capture';
 
 const recognizer = createRuleRecognizer();
 

@@ -2,9 +2,12 @@
  * The recognizer port: finds entity mentions in plain text. The rule-based
  * recognizer (capture issue) and the trained model (NER issue) both implement it;
  * capture and `eval:ner` only ever see this interface.
+ *
+ * Folder `mentions/`: finding and judging names in text (this port, the web-name cues,
+ * type cues, short-name folding, team sense, lower-case code names, boilerplate names).
  */
-import type { Mention } from '../core/capture';
-import type { EntityType } from '../core/graph/types';
+import type { Mention } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
 
 /** Names the graph already knows, so they are recognized on new pages. */
 export interface Gazetteer {

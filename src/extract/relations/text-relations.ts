@@ -8,10 +8,10 @@
  * appositive, a few adverbs, a determiner); negation, modality and clause changes
  * drop the pair. Precision over recall: both ends are kept entities, types must fit.
  */
-import type { AnalyzedRelation, Mention } from '../core/capture';
-import type { EntityType } from '../core/graph/types';
-import { sentenceAt } from './snippet';
-import { CALENDAR_WORDS } from './calendar-words';
+import type { AnalyzedRelation, Mention } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
+import { sentenceAt } from '../page/snippet';
+import { CALENDAR_WORDS } from '../words/calendar-words';
 
 /** Characters between the left name and the anchor: an appositive and a few adverbs fit. */
 const MAX_LEFT_GAP = 90;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Mention } from '../core/capture';
-import type { PageCapture } from '../core/capture';
-import { analyzeCapture } from './analyze';
-import { createTrainedRecognizer } from './ner';
+import type { Mention } from '../../core/capture';
+import type { PageCapture } from '../../core/capture';
+import { analyzeCapture } from '../analysis/analyze';
+import { createTrainedRecognizer } from '../ner';
 import { isPlaceUse, isSportsPage, withTeamSense } from './team-sense';
 
 /** The location mentions of `names` in `text`, as a recognizer would report them. */

@@ -4,8 +4,8 @@
  * device" and "the Overcast app" products, "Acme Inc." a company. A cue is stronger
  * evidence of the type than the model's guess from the name alone.
  */
-import type { EntityType } from '../core/graph/types';
-import type { Token } from './ner/tokenize';
+import type { EntityType } from '../../core/graph/types';
+import type { Token } from '../ner/tokenize';
 
 /** A noun right after a name that makes it a technology ("the Django framework"). */
 const TECH_AFTER = new Set([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Mention } from '../core/capture';
-import type { EntityType } from '../core/graph/types';
-import { cpuMs } from '../../tooling/testing/cpu-time';
+import type { Mention } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
+import { cpuMs } from '../../../tooling/testing/cpu-time';
 import { findTextRelations } from './text-relations';
 
 /** Every occurrence of each known name in `text` as a mention (longest names first, no overlaps). */

@@ -10,7 +10,7 @@
  * Measured on AIDA CoNLL dev (`npm run eval:resolve`): cross-document F1 0.926 → 0.933.
  * On pages that are not about sport nothing changes.
  */
-import type { Mention } from '../core/capture';
+import type { Mention } from '../../core/capture';
 
 /** Sports named in a title or a headline, or counted in the text. */
 const SPORT_WORDS =

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { pageCaptureSchema } from '../core/capture';
+import { pageCaptureSchema } from '../../core/capture';
 import { capturePage } from './capture-page';
 
 const URL_ = 'https://news.example.com/2024/stripe-story?utm=1';

@@ -12,26 +12,26 @@
  * ~50 ms) is checked in wall time by analysis-latency.perf.test.ts (`npm run test:perf`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageCapture } from '../core/capture';
-import { createPageRecognizer } from '../background/ingest';
+import type { PageCapture } from '../../core/capture';
+import { createPageRecognizer } from '../../background/ingest';
 import { analyzeCapture, analyzeCaptureAsync, SLICE_CHARS } from './analyze';
-import { isBoilerplateName, isImplausibleName } from './boilerplate';
-import { splitSentences, tokenize as nerTokenize } from './ner/tokenize';
-import type { EntityRecognizer } from './recognizer';
-import { sentences, tokenize as ruleTokenize } from './rules/tokenize';
-import { decodeEntities, foldWhitespace, sanitizeLine, stripInvisible } from './sanitize';
-import { sentenceAt } from './snippet';
-import { PAGE_TEXT_PATTERNS as TEAM_SENSE_PATTERNS, isSportsPage } from './team-sense';
+import { isBoilerplateName, isImplausibleName } from '../mentions/boilerplate';
+import { splitSentences, tokenize as nerTokenize } from '../ner/tokenize';
+import type { EntityRecognizer } from '../mentions/recognizer';
+import { sentences, tokenize as ruleTokenize } from '../rules/tokenize';
+import { decodeEntities, foldWhitespace, sanitizeLine, stripInvisible } from '../page/sanitize';
+import { sentenceAt } from '../page/snippet';
+import { PAGE_TEXT_PATTERNS as TEAM_SENSE_PATTERNS, isSportsPage } from '../mentions/team-sense';
 import {
   adversarialInputs,
   FORMAT_CHARS,
   heaviestInputs,
   WHITE_SPACE,
   type AdversarialInput,
-} from '../../tooling/testing/adversarial-inputs';
-import { cpuMs, cpuNow } from '../../tooling/testing/cpu-time';
-import { findTextRelations, PAGE_TEXT_PATTERNS as RELATION_PATTERNS } from './text-relations';
-import { textCapture } from '../../tooling/testing/text-capture';
+} from '../../../tooling/testing/adversarial-inputs';
+import { cpuMs, cpuNow } from '../../../tooling/testing/cpu-time';
+import { findTextRelations, PAGE_TEXT_PATTERNS as RELATION_PATTERNS } from '../relations/text-relations';
+import { textCapture } from '../../../tooling/testing/text-capture';
 
 const SIZES = [2_000, 20_000, 200_000];
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenize } from './ner/tokenize';
+import { tokenize } from '../ner/tokenize';
 import {
   cueType,
   exampleOfType,

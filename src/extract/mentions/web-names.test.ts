@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Mention } from '../core/capture';
-import type { EntityType } from '../core/graph/types';
+import type { Mention } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
 import type { EntityRecognizer } from './recognizer';
 import { coordinateTypes, fillGaps, isIdentifierShaped, refineMentions, withWebNames } from './web-names';
 

@@ -2,18 +2,18 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { cpuNow } from '../../tooling/testing/cpu-time';
-import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS, pageCaptureSchema } from '../core/capture';
+import { cpuNow } from '../../../tooling/testing/cpu-time';
+import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS, pageCaptureSchema } from '../../core/capture';
 import { analyzeCapture, DEFAULT_MAX_ENTITIES } from './analyze';
-import { capturePage } from './capture-page';
-import { createRuleRecognizer } from './rules/rule-recognizer';
+import { capturePage } from '../page/capture-page';
+import { createRuleRecognizer } from '../rules/rule-recognizer';
 
 const recognizer = createRuleRecognizer();
 // eslint-disable-next-line no-control-regex -- asserting control characters are absent is the point
 const INVISIBLE_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
 
 function load(name: string) {
-  const html = readFileSync(fileURLToPath(new URL(`../../e2e/site/hostile/${name}`, import.meta.url)), 'utf8');
+  const html = readFileSync(fileURLToPath(new URL(`../../../e2e/site/hostile/${name}`, import.meta.url)), 'utf8');
   const url = `http://localhost/hostile/${name}`;
   // Our own test pages generate their bulk with a script: run it, as the browser would.
   const dom = new JSDOM(html, { url, runScripts: 'dangerously', virtualConsole: new VirtualConsole() });

@@ -7,10 +7,10 @@
  * short form becomes an alias, so the name shown is the fullest form. A company's short form
  * cut inside its one-word name ("Pega" for "Pegasystems") joins it the same way.
  */
-import type { Mention } from '../core/capture';
-import type { EntityType } from '../core/graph/types';
-import { nameKey } from '../core/text/normalize';
-import { LEGAL_SUFFIXES } from './rules/lexicon/cues';
+import type { Mention } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
+import { nameKey } from '../../core/text/normalize';
+import { LEGAL_SUFFIXES } from '../rules/lexicon/cues';
 
 /** Longest person name whose first or last word a lone name folds into. */
 const MAX_PERSON_NAME_WORDS = 4;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Mention } from '../core/capture';
-import type { EntityType } from '../core/graph/types';
+import type { Mention } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
 import { foldShortNames, type FoldableGroup } from './name-folding';
 
 interface G extends FoldableGroup {

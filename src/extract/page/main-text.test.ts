@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { scanDocument } from './dom/scan';
+import { scanDocument } from '../dom/scan';
 import { extractMainText, withoutConsentLines } from './main-text';
 
 describe('withoutConsentLines', () => {

@@ -6,13 +6,13 @@
  * settled by a list or a cue holds for every mention of the same name on the page
  * (document-level consistency).
  */
-import type { Mention } from '../core/capture';
-import type { EntityType } from '../core/graph/types';
+import type { Mention } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
 import { lowerCaseCodeNames } from './code-names';
-import { isEverydayWord, isRareName, WordUse } from './common-words';
-import { findKnownNames, type KnownCode, type KnownSpan } from './gazetteer/known-names';
-import { tokenize, type Token } from './ner/tokenize';
-import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS, PERSON_ROLE_WORDS, PERSON_TITLES } from './rules/lexicon/cues';
+import { isEverydayWord, isRareName, WordUse } from '../words/common-words';
+import { findKnownNames, type KnownCode, type KnownSpan } from '../gazetteer/known-names';
+import { tokenize, type Token } from '../ner/tokenize';
+import { FIRST_NAMES, LEGAL_SUFFIXES, ORG_KEYWORDS, PERSON_ROLE_WORDS, PERSON_TITLES } from '../rules/lexicon/cues';
 import type { EntityRecognizer } from './recognizer';
 import {
   cueType,

@@ -5,19 +5,22 @@
  * field is cut to the contract's bounds here; no validator runs in the page (it would
  * be most of the content script's size): the background checks the capture on arrival
  * (`acceptCapture`), keeping the text if structured data still breaks the contract.
+ *
+ * Folder `page/`: reading the page in the content script (this capture, its main text,
+ * snippets and the sanitizing of captured strings).
  */
-import type { PageCapture, StructuredEntity } from '../core/capture';
-import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_URL_LENGTH } from '../core/capture-limits';
-import { InvalidArgumentsError } from '../core/errors';
-import { nameKey } from '../core/text/normalize';
-import { MAX_SCAN_ELEMENTS, scanDocument } from './dom/scan';
+import type { PageCapture, StructuredEntity } from '../../core/capture';
+import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_URL_LENGTH } from '../../core/capture-limits';
+import { InvalidArgumentsError } from '../../core/errors';
+import { nameKey } from '../../core/text/normalize';
+import { MAX_SCAN_ELEMENTS, scanDocument } from '../dom/scan';
 import { extractMainText } from './main-text';
 import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
-import { readJsonLd } from './structured/json-ld';
-import { metaEntities, metaValue, readMeta } from './structured/meta';
-import { readMicrodata } from './structured/microdata';
-import type { StructuredInput } from './structured/structured-graph';
-import { buildStructuredGraph } from './structured/structured-graph';
+import { readJsonLd } from '../structured/json-ld';
+import { metaEntities, metaValue, readMeta } from '../structured/meta';
+import { readMicrodata } from '../structured/microdata';
+import type { StructuredInput } from '../structured/structured-graph';
+import { buildStructuredGraph } from '../structured/structured-graph';
 
 /** Default time budget: capture runs at idle, and a page should not notice it. */
 export const DEFAULT_CAPTURE_BUDGET_MS = 1_500;

@@ -4,9 +4,9 @@
  * next to a word that says it is software ("the bsdiff algorithm", "nsqd instances", "based on
  * zlib", "install gp4par"), names a technology, and so does each other mention of it on the page.
  */
-import type { Mention } from '../core/capture';
-import { englishTrigrams, isEnglishWord } from './common-words';
-import type { Token } from './ner/tokenize';
+import type { Mention } from '../../core/capture';
+import { englishTrigrams, isEnglishWord } from '../words/common-words';
+import type { Token } from '../ner/tokenize';
 
 /** One lower-case word, with dots, hyphens or underscores inside ("nsq.js", "inspector-api", "pbkdf2"). */
 const CODE_WORD = /^\p{Ll}[\p{Ll}\p{N}]*(?:[._-][\p{Ll}\p{N}]+)*$/u;

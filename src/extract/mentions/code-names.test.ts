@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCodeWord, lowerCaseCodeNames } from './code-names';
-import { tokenize } from './ner/tokenize';
+import { tokenize } from '../ner/tokenize';
 import { refineMentions } from './web-names';
 
 function names(text: string): string[] {
