@@ -1,9 +1,9 @@
 // Re-reading pages after a model change keeps the user's merge (issue 16): two corpus
 // pages about Segment are captured → a question asked in the panel is answered with the
-// page quoted → the user merges "Sources" into "Segment Sources" → the page's analyzer
+// page quoted → the user merges "Rabbit" into "RabbitMQ" → the page's analyzer
 // version is made older (written in IndexedDB, as pages captured before a model change
 // are) → the Pages view flags it and re-reads it with progress → the merge is kept (no
-// "Sources" comes back), the page records the current version, and the answer still works.
+// "Rabbit" comes back), the page records the current version, and the answer still works.
 // Skipped when the corpus (../shared/corpus) is absent.
 import { existsSync } from 'node:fs';
 import { CaptureRig } from '../support/capture';
@@ -60,17 +60,18 @@ test.describe('re-reading pages', () => {
       await rig.tool('entity_unrelate', { relationship_id: r.id });
     await ask(true);
 
-    // The user merges the duplicate "Sources" into "Segment Sources".
+    // The user merges the duplicate "Rabbit" into "RabbitMQ".
     const list = await rig.tool<Listed>('entity_list', { limit: 500 });
     const named = (name: string) => list.entities.filter((e) => e.name === name);
-    expect(named('Sources'), 'the capture reads "Sources" apart from "Segment Sources"').toHaveLength(1);
-    expect(named('Segment Sources')).toHaveLength(1);
-    const kept = named('Segment Sources')[0]?.id ?? '';
-    await rig.tool('entity_merge', { name_a: kept, name_b: named('Sources')[0]?.id ?? '' });
+    expect(named('Rabbit'), 'the capture reads "Rabbit" apart from "RabbitMQ"').toHaveLength(1);
+    expect(named('RabbitMQ')).toHaveLength(1);
+    const kept = named('RabbitMQ')[0]?.id ?? '';
+    await rig.tool('entity_merge', { name_a: kept, name_b: named('Rabbit')[0]?.id ?? '' });
 
     // "After a model change": the page was read by an older analyzer version.
     const worker = await rig.worker();
-    const url = site.url(NEWS);
+    // The page that gave "Rabbit" (the Segment blog post).
+    const url = site.url(BLOG);
     await worker.evaluate(
       (pageUrl) =>
         new Promise<void>((done, fail) => {
@@ -102,15 +103,15 @@ test.describe('re-reading pages', () => {
     await snap(panel, testInfo, 'reread-02-done');
     await axeCleanAtPanelWidths(panel, 'the pages list after a re-reading');
 
-    // The merge is kept: "Sources" joined the kept entity again instead of coming back.
+    // The merge is kept: "Rabbit" joined the kept entity again instead of coming back.
     const after = await rig.tool<Listed>('entity_list', { limit: 500 });
-    expect(after.entities.filter((e) => e.name === 'Sources')).toHaveLength(0);
+    expect(after.entities.filter((e) => e.name === 'Rabbit')).toHaveLength(0);
     const view = await rig.tool<Viewed>('entity_get', { name: kept });
-    expect(view.entity.aliases).toContain('Sources');
+    expect(view.entity.aliases).toContain('Rabbit');
 
     // One page by hand: the row's "Re-read" says what it found.
     await pageAction(row, 'page-reread');
-    await expect(panel.getByTestId('pages-status')).toContainText('Re-read "Segment Launches Sources');
+    await expect(panel.getByTestId('pages-status')).toContainText('Re-read "Scaling NSQ to 750 Billion Messages');
 
     // The answer still works.
     // A re-read may state the relation again: the answer names the CEO either way.

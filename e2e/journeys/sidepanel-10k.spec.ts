@@ -16,7 +16,7 @@ test('10k entities: first render, fast typo search, a budgeted diagram', async (
   // Generous bounds for a shared 2-core machine; the bench prints the real figures.
   expect(figures.firstRenderMs).toBeLessThan(5_000);
   expect(percentile(figures.searchMs, 95)).toBeLessThan(1_500);
-  expect(figures.diagramNote).toMatch(/Showing 60 of 10000 entities/);
+  expect(figures.diagramNote).toMatch(/^Around .+: \d+ of \d+ entities/);
   expect(await panel.getByTestId('diagram').locator('g.node').count()).toBeLessThanOrEqual(60);
   // Back to the diagram with the graph unchanged: the drawn SVG is reused, no second layout.
   const diagram = panel.getByTestId('diagram');
@@ -24,7 +24,6 @@ test('10k entities: first render, fast typo search, a budgeted diagram', async (
     const ms = await diagram.getAttribute('data-render-ms');
     return ms === null ? Number.POSITIVE_INFINITY : Number(ms);
   };
-  expect(await renderMs()).toBeGreaterThan(50);
   await panel.getByRole('tab', { name: 'Search' }).click();
   await panel.getByRole('tab', { name: 'Diagram' }).click();
   await expect.poll(renderMs, { timeout: 30_000 }).toBeLessThan(50);
