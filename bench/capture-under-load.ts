@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { readingCut } from '../src/extract/capture-page';
+import { readingCut } from '../src/extract/page/capture-page';
 import { REREAD_NOTE } from '../src/content/reread-cut';
 
 const args = process.argv.slice(2);

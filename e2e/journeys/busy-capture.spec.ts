@@ -6,7 +6,7 @@
 // as a busy moment passes.
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { readingCut } from '../../src/extract/capture-page';
+import { readingCut } from '../../src/extract/page/capture-page';
 import { REREAD_NOTE } from '../../src/content/reread-cut';
 import { CORPUS_PAGES, corpusTest as test } from '../support/corpus-site';
 import { expect } from '../support/fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readingCut } from '../extract/capture-page';
+import { readingCut } from '../extract/page/capture-page';
 import { REREAD_IDLE_TIMEOUT_MS, rereadIfCut, worthRereading } from './reread-cut';
 
 const idleNow = {

@@ -10,7 +10,7 @@
  *   await rereadIfCut(first, window, () => captureAndSend(document, location.href, rereadOptions));
  */
 import type { PageCapture } from '../core/capture';
-import { readingCut } from '../extract/capture-page';
+import { readingCut } from '../extract/page/capture-page';
 import type { IdleWindow } from './idle';
 
 /** Budget of the re-read: four times the first (1.5 s), still bounded; the page is idle then. */

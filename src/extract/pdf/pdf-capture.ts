@@ -11,8 +11,8 @@
  */
 import type { PageCapture } from '../../core/capture';
 import { MAX_CAPTURE_TEXT } from '../../core/capture-limits';
-import { CALENDAR_WORDS } from '../calendar-words';
-import { foldWhitespace, sanitizeLine, truncate } from '../sanitize';
+import { CALENDAR_WORDS } from '../words/calendar-words';
+import { foldWhitespace, sanitizeLine, truncate } from '../page/sanitize';
 import type { PdfLine, PdfPageText } from './assemble';
 import { assemblePdfText } from './assemble';
 
