@@ -7,7 +7,7 @@
  * graph with data, names go through the resolver and join the entities they match.
  */
 import { z } from 'zod';
-import { DUMP_FORMAT, DUMP_VERSION, graphChunkSchema } from '../../export/dump';
+import { graphDumpSchema } from '../../export/dump';
 import { importGraph } from '../../export/import';
 import { randomIds, systemClock } from '../../graph/ids';
 import { createResolver } from '../../resolve/resolver';
@@ -40,12 +40,8 @@ export const graphImport = defineTool({
   inputSchema: z.object({
     mode: z.enum(['auto', 'restore', 'merge']).describe('auto: restore into an empty graph, merge otherwise'),
     // A whole export file is accepted as it is: its header (format, version, exportedAt) is read, not refused.
-    records: graphChunkSchema
-      .extend({
-        format: z.literal(DUMP_FORMAT).optional(),
-        version: z.literal(DUMP_VERSION).optional(),
-        exportedAt: z.number().optional(),
-      })
+    records: graphDumpSchema
+      .partial({ format: true, version: true, exportedAt: true })
       .describe('The export (or part of one): entities, relationships, evidence, pages, merges, reviews'),
   }),
   outputSchema: z.object({
