@@ -7,7 +7,9 @@
  *      captured; the panel page lists their entities, search finds them, the diagram draws;
  *   2. the zip installed permanently in a profile that allows unsigned add-ons; a page is
  *      captured, Firefox restarts, and the panel finds the graph again;
- *   3. the MCP journey through the Firefox native-messaging host (./mcp.ts).
+ *   3. the MCP journey through the Firefox native-messaging host (./mcp.ts);
+ *   4. a PDF (./pdf.ts): refused with what to allow while Ariadne has no access to its site, read
+ *      automatically once "Read PDFs automatically" is ticked, with page-numbered evidence.
  *
  * Before both, `web-ext lint` (./lint.ts). Any error Firefox prints from the add-on's pages or
  * scripts fails the run.
@@ -22,6 +24,7 @@ import { FIREFOX_EXTENSION_DIR, type LaunchedFirefox, launchFirefox, openExtensi
 import { serveDirectory, type StaticServer } from '../../src/cli/static-server';
 import { lintFirefoxBuild } from './lint';
 import { mcpJourney } from './mcp';
+import { pdfJourney } from './pdf';
 
 const SITE = path.resolve(import.meta.dirname, '../site');
 /** A fixed UUID for fresh profiles, so the panel's address is known before the first shutdown. */
@@ -170,6 +173,16 @@ async function phaseTwo(server: StaticServer, work: string): Promise<void> {
   log(`phase 2 (permanent install of the zip, restart, graph found again) passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+async function phaseFour(server: StaticServer, work: string): Promise<void> {
+  const started = Date.now();
+  const errors: string[] = [];
+  const output = await pdfJourney(server, path.join(work, 'pdf'), UUID, errors);
+  assert.deepEqual([...errors, ...extensionErrors(output)], [], 'phase 4: the add-on reported errors');
+  log(
+    `phase 4 (PDF: refused without site access, read automatically once allowed, page-numbered evidence) passed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
 async function main(): Promise<void> {
   const warnings = lintFirefoxBuild(FIREFOX_EXTENSION_DIR);
   log(`web-ext lint: 0 errors, ${warnings.length} explained warnings (docs/firefox.md)`);
@@ -183,6 +196,7 @@ async function main(): Promise<void> {
     log(
       `phase 3 (MCP from Firefox: tools/list, approved entity_add, entity_search) passed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    await phaseFour(server, work);
   } finally {
     await server.close();
     await rm(work, { recursive: true, force: true });

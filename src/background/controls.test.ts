@@ -12,11 +12,19 @@ import { CaptureBadge } from './badge';
 import { createClipper } from './clip';
 import type { PdfCapturer } from './pdf-capture';
 import type { TabMessenger } from './controls';
-import { CAPTURE_COMMAND, MENU_ADD_SELECTION, MENU_CAPTURE_PAGE, createControls } from './controls';
+import { CAPTURE_COMMAND, MENU_ADD_SELECTION, MENU_CAPTURE_PAGE, SITE_ACCESS_DECLINED, createControls } from './controls';
+import { AriadneError } from '../core/errors';
 
 const ID = `c_${'0f'.repeat(16)}`;
 
-function setup(options: { settings?: Partial<Settings['capture']>; tabs?: TabMessenger; pdf?: PdfCapturer } = {}) {
+function setup(
+  options: {
+    settings?: Partial<Settings['capture']>;
+    tabs?: TabMessenger;
+    pdf?: PdfCapturer;
+    askSiteAccess?: (url: string) => Promise<boolean>;
+  } = {},
+) {
   const texts = new Map<number, string>();
   const action: BadgeAction = {
     setBadgeText: async ({ text, tabId }) => void (tabId === undefined ? undefined : texts.set(tabId, text ?? '')),
@@ -36,14 +44,19 @@ function setup(options: { settings?: Partial<Settings['capture']>; tabs?: TabMes
   const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
   const clip = createClipper({ graph, store, clock, resolver, recognizer: createRuleRecognizer });
   const settings = { ...defaultSettings(), capture: { ...defaultSettings().capture, ...options.settings } };
+  let settingsRead = 0;
   const controls = createControls({
-    settings: async () => settings,
+    settings: async () => {
+      settingsRead++;
+      return settings;
+    },
     badge: new CaptureBadge(action),
     clip,
     tabs,
     ...(options.pdf === undefined ? {} : { pdf: options.pdf }),
+    ...(options.askSiteAccess === undefined ? {} : { askSiteAccess: options.askSiteAccess }),
   });
-  return { controls, sent, texts, store };
+  return { controls, sent, texts, store, settingsRead: () => settingsRead };
 }
 
 const tab = { id: 4, url: 'https://example.com/a', title: 'Example', incognito: false };
@@ -181,5 +194,54 @@ describe('a PDF in a tab', () => {
       reason: 'This PDF is 200 MB; Ariadne reads PDFs of up to 50 MB.',
     });
     expect(texts.get(4)).toBe('×');
+  });
+
+  describe("Firefox: the shortcut asks for the PDF's site", () => {
+    it('asks inside the act, before anything is awaited (Firefox refuses the request later), then reads the PDF', async () => {
+      const { pdf, read } = reader();
+      const asked: { url: string; settingsReadBefore: number }[] = [];
+      const firefox = setup({
+        pdf,
+        askSiteAccess: async (url) => {
+          asked.push({ url, settingsReadBefore: firefox.settingsRead() });
+          return true;
+        },
+      });
+      const pending = firefox.controls.onCommand(CAPTURE_COMMAND, pdfTab);
+      // Synchronously: the request went out before the settings (the first await) were read.
+      expect(asked).toEqual([{ url: pdfTab.url, settingsReadBefore: 0 }]);
+      expect(await pending).toEqual({ status: 'captured', captureId: ID });
+      expect(read).toHaveLength(1);
+    });
+
+    it('declined access and a failed download: says what to allow, not "reload it"', async () => {
+      const failing: PdfCapturer = {
+        capture: async () =>
+          Promise.reject(new AriadneError('unavailable', 'The PDF could not be downloaded (NetworkError). Reload it and try again.')),
+      };
+      const declined = setup({ pdf: failing, askSiteAccess: async () => false });
+      expect(await declined.controls.onCommand(CAPTURE_COMMAND, pdfTab)).toEqual({ status: 'refused', reason: SITE_ACCESS_DECLINED });
+      // A request Firefox throws on (no user act) counts as declined too.
+      const thrown = setup({
+        pdf: failing,
+        askSiteAccess: () => {
+          throw new Error('permissions.request may only be called from a user input handler');
+        },
+      });
+      expect(await thrown.controls.onCommand(CAPTURE_COMMAND, pdfTab)).toEqual({ status: 'refused', reason: SITE_ACCESS_DECLINED });
+    });
+
+    it('asks only for web PDFs: not for pages, not for local files', async () => {
+      const asked: string[] = [];
+      const ask = async (url: string) => {
+        asked.push(url);
+        return true;
+      };
+      const { pdf } = reader();
+      const firefox = setup({ pdf, askSiteAccess: ask, settings: { allowFileUrls: true } });
+      await firefox.controls.onCommand(CAPTURE_COMMAND, tab);
+      await firefox.controls.onCommand(CAPTURE_COMMAND, { ...tab, url: 'file:///home/me/a.pdf' });
+      expect(asked).toEqual([]);
+    });
   });
 });

@@ -29,6 +29,7 @@ import { explicitCaptureDecision } from './capture-target';
 import type { ClipRequest, ClipResult } from './clip';
 import type { PdfCapturer } from './pdf-capture';
 import { looksLikePdfUrl } from './pdf-capture';
+import { AriadneError } from '../core/errors';
 
 export const CAPTURE_COMMAND = 'capture-page';
 export const MENU_CAPTURE_PAGE = 'ariadne-capture-page';
@@ -68,7 +69,18 @@ export interface ControlDeps {
   readonly tabs: TabMessenger;
   /** Reads the PDF open in a tab (`pdf-capture.ts`); without it PDFs are not captured. */
   readonly pdf?: PdfCapturer;
+  /**
+   * Firefox only: asks for access to a PDF's site (`permissions.request`). Firefox's `activeTab`
+   * gives the background no right to download from the tab's site and its PDF viewer takes no
+   * script, so the shortcut or menu click asks; called before anything is awaited, because
+   * Firefox accepts the request only while the user's act is being handled.
+   */
+  readonly askSiteAccess?: (url: string) => Promise<boolean>;
 }
+
+/** Why a PDF was not read in Firefox when the user declined (or was not asked for) access to its site. */
+export const SITE_ACCESS_DECLINED =
+  'Firefox lets Ariadne download a PDF only with access to its site, which was not given. Press Alt+Shift+A on the PDF again and allow it, or turn on Settings → Capture → "Read PDFs automatically".';
 
 export type ControlOutcome =
   | { readonly status: 'captured'; readonly captureId: string }
@@ -101,16 +113,34 @@ export function createControls(deps: ControlDeps): Controls {
     }
   }
 
+  /** The access request, started now; a request Firefox refuses (no user act) counts as not granted. */
+  const askAccess = (url: string): Promise<boolean> => {
+    try {
+      return (deps.askSiteAccess?.(url) ?? Promise.resolve(false)).catch(() => false);
+    } catch {
+      return Promise.resolve(false);
+    }
+  };
+
   const controls: Controls = {
     async captureTab(tab, trigger) {
+      // First, before any await: Firefox takes a permission request only inside the user's act.
+      const siteAccess =
+        deps.askSiteAccess !== undefined && looksLikePdfUrl(tab?.url) && /^https?:/i.test(tab?.url ?? '')
+          ? askAccess(tab?.url ?? '')
+          : undefined;
       if (tab?.id === undefined) return { status: 'refused', reason: 'There is no tab to capture.' };
       const decision = explicitCaptureDecision(tab, (await deps.settings()).capture, trigger);
       if (!decision.allowed) return refuse(tab.id, decision.reason);
       const tabId = tab.id;
       const readPdf = async (pdf: PdfCapturer): Promise<ControlOutcome> => {
+        const granted = await siteAccess;
         try {
           return { status: 'captured', captureId: (await pdf.capture(tab.url ?? '', trigger, tabId)).captureId };
         } catch (error) {
+          // Refused access explains a failed download better than the network error does.
+          if (granted === false && error instanceof AriadneError && error.code === 'unavailable')
+            return refuse(tabId, SITE_ACCESS_DECLINED);
           return refuse(tabId, error instanceof Error ? error.message : String(error));
         }
       };

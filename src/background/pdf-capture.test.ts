@@ -7,7 +7,8 @@ import type { PageCapture } from '../core/capture';
 import { defaultSettings } from '../core/settings';
 import { AriadneError } from '../core/errors';
 import { readPdfText } from '../adapters/pdf/pdfjs-reader';
-import { MAX_PDF_BYTES, createPdfCapturer, fetchPdf, looksLikePdfUrl } from './pdf-capture';
+import type { LocalFileAccess, PdfCaptureDeps } from './pdf-capture';
+import { LOCAL_FILES_OFF, LOCAL_FILES_UNSUPPORTED, MAX_PDF_BYTES, createPdfCapturer, fetchPdf, looksLikePdfUrl } from './pdf-capture';
 import { autoPdfDecision } from './pdf-auto';
 
 const PDF = new Uint8Array(readFileSync(join(__dirname, '../extract/pdf/fixtures/one-column.pdf')));
@@ -71,9 +72,62 @@ describe('capturing a PDF', () => {
     expect(queued[0]?.capture.text).toContain('Tern DB is an embedded database written in Rust.');
   });
 
-  it('refuses a local file with the reason (the worker cannot open file:// addresses)', async () => {
+  it('refuses a local file when the browser cannot say whether file access is on', async () => {
     const pdf = createPdfCapturer({ fetch: served(PDF), read: readPdfText, enqueue: async () => ({ captureId: 'c_1' }) });
     expect(await codeOf(pdf.capture('file:///home/me/a.pdf', 'shortcut'))).toBe('unavailable');
+  });
+});
+
+describe('local PDFs (file://)', () => {
+  const withAccess = (access: LocalFileAccess, fetch: PdfCaptureDeps['fetch'] = served(PDF)) => {
+    const fetched: string[] = [];
+    const pdf = createPdfCapturer({
+      fetch: async (url, init) => {
+        fetched.push(url);
+        return fetch(url, init);
+      },
+      read: readPdfText,
+      enqueue: async () => ({ captureId: 'c_1' }),
+      localFiles: async () => access,
+    });
+    return { pdf, fetched };
+  };
+  const errorOf = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (e: unknown) => (e instanceof AriadneError ? { code: e.code, message: e.message } : undefined),
+    );
+
+  it('Chromium without file access: says which switch to turn on, and reads nothing', async () => {
+    const { pdf, fetched } = withAccess('off');
+    const error = await errorOf(pdf.capture('file:///home/me/report.pdf', 'shortcut'));
+    expect(error).toEqual({ code: 'forbidden', message: LOCAL_FILES_OFF });
+    expect(error?.message).toContain('"Allow access to file URLs"');
+    expect(error?.message).toContain('chrome://extensions');
+    expect(fetched).toEqual([]);
+  });
+
+  it('Chromium with file access: the local PDF is read like a web one', async () => {
+    const { pdf, fetched } = withAccess('allowed');
+    expect(await pdf.capture('file:///home/me/report.pdf', 'shortcut')).toEqual({ captureId: 'c_1' });
+    expect(fetched).toEqual(['file:///home/me/report.pdf']);
+  });
+
+  it('file access on but the read refused: says so, not "reload it"', async () => {
+    const { pdf } = withAccess('allowed', async () => Promise.reject(new TypeError('URL scheme "file" is not supported.')));
+    const error = await errorOf(pdf.capture('file:///home/me/report.pdf', 'shortcut'));
+    expect(error?.code).toBe('unavailable');
+    expect(error?.message).toMatch(/^The browser refused to read this local file although file access is on/);
+    expect(error?.message).toContain('python3 -m http.server');
+  });
+
+  it('Firefox (no file access for add-ons): a clear refusal with the way round it', async () => {
+    const { pdf, fetched } = withAccess('unsupported');
+    expect(await errorOf(pdf.capture('file:///home/me/report.pdf', 'manual'))).toEqual({
+      code: 'unavailable',
+      message: LOCAL_FILES_UNSUPPORTED,
+    });
+    expect(fetched).toEqual([]);
   });
 });
 

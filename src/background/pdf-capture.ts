@@ -35,7 +35,22 @@ export interface PdfCaptureDeps {
   readonly enqueue: (capture: PageCapture, tabId: number | undefined) => Promise<{ readonly captureId: string }>;
   readonly now?: () => number;
   readonly timer?: () => number;
+  /**
+   * Whether the browser lets the extension open `file://` addresses: Chromium's per-extension
+   * "Allow access to file URLs" (`extension.isAllowedFileSchemeAccess()`), `'unsupported'` in
+   * Firefox (add-ons cannot read local files). Absent: local PDFs are refused as unsupported.
+   */
+  readonly localFiles?: () => Promise<LocalFileAccess>;
 }
+
+export type LocalFileAccess = 'allowed' | 'off' | 'unsupported';
+
+/** What the user switches on in Chromium so a local PDF can be read (shown on the badge's tooltip and in the panel). */
+export const LOCAL_FILES_OFF =
+  'To read local PDFs (file://), let Ariadne open file addresses: open chrome://extensions, click "Details" under Ariadne, turn on "Allow access to file URLs", then press Alt+Shift+A on the PDF again.';
+const SERVE_IT =
+  'Open it from a web address instead (for example, serve its folder with `python3 -m http.server` and open http://localhost:8000/).';
+export const LOCAL_FILES_UNSUPPORTED = `This browser does not let add-ons read local files (file://), so this PDF cannot be captured. ${SERVE_IT}`;
 
 export interface PdfCapturer {
   /** Fetches, reads and queues the PDF at `url`; throws an `AriadneError` saying why it could not. */
@@ -56,14 +71,18 @@ export function createPdfCapturer(deps: PdfCaptureDeps): PdfCapturer {
   const timer = deps.timer ?? (() => performance.now());
   return {
     async capture(url, trigger, tabId) {
-      if (/^file:/i.test(url)) {
-        throw new AriadneError(
-          'unavailable',
-          'Local PDF files (file://) cannot be read by the extension: its service worker cannot open file:// addresses. Open the PDF from a web address, or drop it into a local web server.',
-        );
-      }
+      const local = /^file:/i.test(url);
+      if (local) await checkLocalFileAccess(deps.localFiles);
       const started = timer();
-      const bytes = await fetchPdf(url, deps.fetch);
+      const bytes = await fetchPdf(url, deps.fetch).catch((error: unknown) => {
+        // Access is on, yet the browser refused the read: say so rather than "reload it".
+        if (local && error instanceof AriadneError && error.code === 'unavailable')
+          throw new AriadneError(
+            'unavailable',
+            `The browser refused to read this local file although file access is on (${error.message}). ${SERVE_IT}`,
+          );
+        throw error;
+      });
       const read = await deps.read(bytes);
       const capture = pdfCapture(read, url, {
         trigger,
@@ -73,6 +92,13 @@ export function createPdfCapturer(deps: PdfCaptureDeps): PdfCapturer {
       return deps.enqueue(capture, tabId);
     },
   };
+}
+
+/** Refuses a `file://` PDF with what to switch on, unless the browser lets the extension open local files. */
+async function checkLocalFileAccess(localFiles: PdfCaptureDeps['localFiles']): Promise<void> {
+  const access = localFiles === undefined ? 'unsupported' : await localFiles().catch((): LocalFileAccess => 'unsupported');
+  if (access === 'off') throw new AriadneError('forbidden', LOCAL_FILES_OFF);
+  if (access === 'unsupported') throw new AriadneError('unavailable', LOCAL_FILES_UNSUPPORTED);
 }
 
 /** The PDF's bytes, read under `MAX_PDF_BYTES` and `PDF_FETCH_TIMEOUT_MS`, checked to start like a PDF. */

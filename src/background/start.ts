@@ -140,6 +140,9 @@ export function startBackground(): void {
     fetch: (url, init) => fetch(url, init),
     read: (bytes) => readPdfText(bytes),
     enqueue: (capture, tabId) => queueCapture({ queue, settings: readSettings, onAccepted }, capture, tabId),
+    // Local PDFs: Chromium's "Allow access to file URLs" switch; Firefox add-ons never read file:// addresses.
+    localFiles: async () =>
+      import.meta.env.FIREFOX ? 'unsupported' : (await browser.extension.isAllowedFileSchemeAccess()) ? 'allowed' : 'off',
   });
   const controls = wireControls({ graphFor: (url) => workspaces.captureTarget(url), clock, badge, pdf });
   Reflect.set(globalThis, CONTROLS_GLOBAL, controls);

@@ -45,6 +45,8 @@ export function wireControls({ graphFor, clock, badge, pdf }: ControlWiring): Co
       ...(browser.scripting === undefined ? {} : { inject: injectContentScript }),
     },
     pdf,
+    // Firefox's activeTab does not cover downloading the tab's PDF: the shortcut or menu click asks for its site.
+    ...(import.meta.env.FIREFOX ? { askSiteAccess: (url: string) => browser.permissions.request({ origins: [originPattern(url)] }) } : {}),
   });
   // The browser hands over the active tab with its URL: the command or menu click grants activeTab.
   browser.commands?.onCommand.addListener((command, tab) => void controls.onCommand(command, tab));

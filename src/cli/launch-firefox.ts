@@ -36,6 +36,8 @@ export interface FirefoxLaunchOptions {
   readonly uuid?: string;
   /** Extra environment for Firefox (e.g. HOME, where it looks for native messaging hosts). */
   readonly env?: Readonly<Record<string, string>>;
+  /** More Firefox preferences (e.g. the smoke test's `extensions.webextOptionalPermissionPrompts`). */
+  readonly prefs?: Readonly<Record<string, string | number | boolean>>;
 }
 
 export interface LaunchedFirefox {
@@ -86,6 +88,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Laun
       'devtools.console.stdout.chrome': true,
       'devtools.console.stdout.content': true,
       ...(uuid === undefined ? {} : { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }) }),
+      ...options.prefs,
     },
   });
   const output: string[] = [];

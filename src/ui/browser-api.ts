@@ -7,8 +7,6 @@
  * @example await openInTab('https://stripe.com/about');
  */
 
-import { PDF_ORIGINS } from '../core/pdf-access';
-
 /** Only web pages are opened from the panel (a page URL is untrusted data). */
 export function isWebUrl(url: string): boolean {
   try {
@@ -75,19 +73,4 @@ export async function sessionGet(key: string): Promise<unknown> {
 export async function sessionSet(key: string, value: unknown): Promise<void> {
   const { browser } = await import('wxt/browser');
   await browser.storage?.session?.set({ [key]: value });
-}
-
-/** Whether automatic PDF capture's optional access to web sites is granted (`core/pdf-access.ts`). */
-export async function pdfAccessGranted(): Promise<boolean> {
-  const { browser } = await import('wxt/browser');
-  return (await browser.permissions?.contains({ origins: [...PDF_ORIGINS] })) ?? false;
-}
-
-/** Asks for it (the browser shows its prompt; call from a click) or gives it up; resolves with the new state. */
-export async function setPdfAccess(on: boolean): Promise<boolean> {
-  const { browser } = await import('wxt/browser');
-  if (browser.permissions === undefined) return false;
-  if (on) return browser.permissions.request({ origins: [...PDF_ORIGINS] });
-  await browser.permissions.remove({ origins: [...PDF_ORIGINS] });
-  return false;
 }

@@ -5,7 +5,7 @@
  * PDFs are read only on Alt+Shift+A or "Capture this page".
  */
 import { useEffect, useState } from 'react';
-import { pdfAccessGranted, setPdfAccess } from '../browser-api';
+import { pdfAccessGranted, setPdfAccess } from '../pdf-access-api';
 
 export function PdfAccessSetting() {
   const [granted, setGranted] = useState<boolean | undefined>(undefined);
