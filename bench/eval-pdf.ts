@@ -32,6 +32,12 @@ const arg = (name: string, fallback: string) => {
 const goldDir = arg('--gold', 'bench/gold-pages');
 const pagesDir = arg('--pages', '../shared/corpus/pages');
 const outDir = arg('--out', '/tmp/ariadne-eval-pdf');
+/**
+ * `--media screen` prints what the page shows on screen instead of its print stylesheet: some
+ * pages' print CSS hides the article ("use this article's print button") or prints blank pages,
+ * which measures the page's print styles, not how a PDF is read. Cached PDFs are kept per media.
+ */
+const media = arg('--media', 'print') === 'screen' ? 'screen' : 'print';
 if (!existsSync(pagesDir)) {
   console.log(`eval:pdf: pages folder ${pagesDir} not found (the corpus lives in ../shared/corpus); nothing to measure.`);
   console.log(JSON.stringify({ skipped: true, reason: 'corpus absent' }));
@@ -50,6 +56,7 @@ async function printPdf(browser: Browser, html: string, title: string, file: str
   try {
     const page = await context.newPage();
     await page.route(/^https?:/, (route) => route.abort());
+    await page.emulateMedia({ media });
     await page.setContent(html, { waitUntil: 'domcontentloaded', timeout: 30_000 });
     const pdf = await page.pdf({
       format: 'A4',
@@ -92,7 +99,8 @@ try {
     const page = readFileSync(source, 'utf8');
     const url = pageUrl(gold.page);
     const htmlScore = scorePage(gold, await graphOfPage(page, url));
-    const bytes = await printPdf(browser, page, gold.title, join(outDir, `${gold.page.replace(/[^a-z0-9-]/gi, '-')}.pdf`));
+    const suffix = media === 'screen' ? '.screen' : '';
+    const bytes = await printPdf(browser, page, gold.title, join(outDir, `${gold.page.replace(/[^a-z0-9-]/gi, '-')}${suffix}.pdf`));
     const read = await readTimed(bytes, `${url}.pdf`);
     const { store, ingest } = freshIngest();
     await ingest(read.capture);

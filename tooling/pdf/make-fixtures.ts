@@ -3,9 +3,12 @@
  * `page.pdf()` (the pages are written here, in this file: no outside text): a two-column
  * report with a full-width title, a word hyphenated at a line end, a paragraph running on
  * into the next column and the next page, a running header and "Page N of M" footers; a
- * one-column page with an author line; and a "scanned" page (an image of text, no text layer).
+ * one-column page with an author line; a "scanned" page (an image of text, no text layer); and
+ * a page of list items and a table (blocks set without space between them: the last line of a
+ * wrapped item, a one-line item, table cells on one baseline).
  *
- * Usage: `npx tsx tooling/pdf/make-fixtures.ts` (needs /usr/bin/chromium or CHROMIUM_PATH).
+ * Usage: `npx tsx tooling/pdf/make-fixtures.ts [file.pdf …]` (needs /usr/bin/chromium or
+ * CHROMIUM_PATH); with file names, only those are written again.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -44,6 +47,23 @@ body { font: 11pt/1.4 serif; margin: 0 } h1 { font-size: 18pt; margin: 0 0 6pt }
 <p>Tern DB is an embedded database written in Rust. It was created by Ada Quill at Northwind Research in Lisbon.</p>
 <p>${filler(8, 'storage')}</p></body></html>`;
 
+const LISTS_AND_TABLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title></title><style>
+body { font: 11pt/1.35 serif; margin: 0 } h1 { font-size: 18pt } ul, dl { margin: 0 0 10pt } li, dt, dd { margin: 0 }
+td { padding: 2pt 24pt 2pt 0; font-size: 9pt }
+</style></head><body>
+<h1>Heron Labs field kit</h1>
+<p>The kit was packed by Heron Labs in Porto. It holds:</p>
+<ul>
+<li>A weather logger from Fenwick Instruments that records wind, rain and the temperature of the ground</li>
+<li>Quarry Maps</li>
+<li>A notebook app called Tidewell, synced by hand every evening</li>
+</ul>
+<dl><dt>Spare parts for the logger from</dt><dd>Fenwick Instruments</dd></dl>
+<table><tr><th>App</th><th>Size</th><th>Offline</th></tr>
+<tr><td>Quarry Maps</td><td>32.7 MB</td><td>9.6 MB</td></tr>
+<tr><td>Tidewell</td><td>17.8 MB</td><td>7.6 MB</td></tr></table>
+</body></html>`;
+
 /** A page whose only "text" is a picture of text (drawn on a canvas, then printed as an image). */
 const SCANNED = `<!doctype html><html><head><meta charset="utf-8"><title></title></head><body style="margin:0">
 <img id="scan" alt="" style="width:170mm"><script>
@@ -70,9 +90,15 @@ async function print(page: Page, html: string, file: string, headerFooter: boole
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 try {
   const page = await browser.newPage();
-  await print(page, TWO_COLUMNS, 'two-columns.pdf', true);
-  await print(page, ONE_COLUMN, 'one-column.pdf', false);
-  await print(page, SCANNED, 'scanned.pdf', false);
+  const only = process.argv.slice(2);
+  const fixtures: readonly [string, string, boolean][] = [
+    [TWO_COLUMNS, 'two-columns.pdf', true],
+    [ONE_COLUMN, 'one-column.pdf', false],
+    [SCANNED, 'scanned.pdf', false],
+    [LISTS_AND_TABLE, 'lists-and-table.pdf', false],
+  ];
+  for (const [html, file, headerFooter] of fixtures)
+    if (only.length === 0 || only.includes(file)) await print(page, html, file, headerFooter);
 } finally {
   await browser.close();
 }

@@ -118,3 +118,26 @@ describe('PDFs that cannot be read', () => {
     expect(read.notes.join(' ')).toMatch(/pages 2–2 were not read \(time limit\)/);
   });
 });
+
+describe('list items and a table set without space between them', () => {
+  const paragraphs = async () => (await captureOf('lists-and-table.pdf')).text.split('\n\n');
+
+  it('a one-line list item after a wrapped one is a paragraph of its own (the short last line ends the item)', async () => {
+    const text = await paragraphs();
+    expect(text).toContain('A weather logger from Fenwick Instruments that records wind, rain and the temperature of the ground');
+    expect(text).toContain('Quarry Maps');
+    expect(text).toContain('A notebook app called Tidewell, synced by hand every evening');
+  });
+
+  it("a table's cells on one baseline are kept apart, not read as one phrase", async () => {
+    const text = await paragraphs();
+    expect(text.join('\n')).not.toMatch(/Quarry Maps 32\.7 MB|Tidewell 17\.8 MB/);
+    const quarry = text.lastIndexOf('Quarry Maps');
+    expect(text.slice(quarry, quarry + 3)).toEqual(['Quarry Maps', '32.7 MB', '9.6 MB']);
+  });
+
+  it('a sentence wrapped across full lines stays one paragraph', async () => {
+    const text = await paragraphs();
+    expect(text).toContain('The kit was packed by Heron Labs in Porto. It holds:');
+  });
+});

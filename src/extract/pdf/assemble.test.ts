@@ -76,3 +76,51 @@ describe('page-numbered evidence', () => {
     expect(cited.entities.map((e) => e.snippet)).toEqual(['p. 2 · Beta Labs is on page two.', 'not in the text']);
   });
 });
+
+describe('blocks set without space between them', () => {
+  // A column 300 wide (x 40–340): body lines reach its right edge, the rest stop short.
+  const full = (str: string, y: number) => ({ str, x: 40, y, width: 300, size: 10 });
+  const short = (str: string, y: number, x = 40) => ({ str, x, y, width: 80, size: 10 });
+
+  it('a short line followed by a capital ends its block; followed by lower case it runs on', () => {
+    const out = assemblePdfText([
+      {
+        width: 400,
+        height: 600,
+        items: [
+          full('Wren Analytics ships a sensor kit for orchards and for', 500),
+          short('small farms', 488),
+          short('Larkspur Soil', 476),
+          full('The second item of the list wraps over a whole line and', 464),
+          short('then ends here.', 452),
+          full('A paragraph whose lines all reach the right edge of the', 440),
+          full('column goes on as one paragraph even when a line starts', 428),
+          full('With a capital after a full line.', 416),
+        ],
+      },
+    ]);
+    expect(out.text.split('\n\n')).toEqual([
+      'Wren Analytics ships a sensor kit for orchards and for small farms',
+      'Larkspur Soil',
+      'The second item of the list wraps over a whole line and then ends here.',
+      'A paragraph whose lines all reach the right edge of the column goes on as one paragraph even when a line starts With a capital after a full line.',
+    ]);
+  });
+
+  it('fragments on one baseline (table cells) are separate paragraphs', () => {
+    const out = assemblePdfText([
+      {
+        width: 400,
+        height: 600,
+        items: [
+          full('Sizes of the apps on the tablet, measured in May.', 500),
+          short('Larkspur', 480),
+          short('12 MB', 479, 200),
+          short('Fieldbook', 466),
+          short('8 MB', 465, 200),
+        ],
+      },
+    ]);
+    expect(out.text.split('\n\n')).toEqual(['Sizes of the apps on the tablet, measured in May.', 'Larkspur', '12 MB', 'Fieldbook', '8 MB']);
+  });
+});

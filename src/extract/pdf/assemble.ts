@@ -65,6 +65,21 @@ const MARGIN_BAND = 0.09;
 const REPEAT_SHARE = 0.5;
 /** A gap between lines larger than this many typical line spacings starts a paragraph. */
 const PARAGRAPH_GAP = 1.4;
+/**
+ * A line ending this share of its column's width short of the column's right edge ends its
+ * block when the next line starts like a new one (a capital, a digit, a bullet): the last line
+ * of a list item, a table row or a heading set at body size. Ragged-right text falls short of
+ * the edge by at most a long word (~10% of a column), so a quarter is far from it.
+ */
+const SHORT_LINE = 0.25;
+/**
+ * A line starting this many font sizes left of the previous one follows a table cell or a
+ * second column's fragment: a paragraph's own lines move left by a first-line indent only
+ * (1–2 em).
+ */
+const CELL_INDENT = 3;
+/** A line that starts like a new block: a capital, a digit, a bullet or an opening quote. */
+const BLOCK_START = /^[\p{Lu}\p{N}•◦▪‣·–—*"“‘(]/u;
 /** Lines at least this much larger than the body size are headings. */
 const HEADING_SCALE = 1.25;
 const MAX_HEADINGS = 200;
@@ -88,11 +103,12 @@ export function assemblePdfText(pages: readonly PdfPageText[]): AssembledPdf {
       if (drop) droppedLines++;
       return !drop;
     });
-    const ordered = readingOrder(kept, page.width);
+    const gutter = findGutter(kept, page.width);
+    const ordered = readingOrder(kept, page.width, gutter);
     if (index === 0) firstPageLines = ordered;
     for (const line of ordered)
       if (line.size >= bodySize * HEADING_SCALE && headings.length < MAX_HEADINGS) headings.push(line.text.slice(0, MAX_HEADING_CHARS));
-    const paragraphs = paragraphsOf(ordered, bodySize);
+    const paragraphs = paragraphsOf(ordered, bodySize, columnEdges(kept, gutter, page.width));
     if (paragraphs.length === 0) {
       pageStarts.push(text.length);
       continue;
@@ -192,8 +208,7 @@ function typicalSize(lines: readonly PdfLine[]): number {
  * is read as two columns, band by band: a fragment crossing the gutter (a title, a wide
  * figure caption) ends a band; inside a band the left column is read before the right.
  */
-export function readingOrder(lines: readonly PdfLine[], pageWidth: number): PdfLine[] {
-  const gutter = findGutter(lines, pageWidth);
+export function readingOrder(lines: readonly PdfLine[], pageWidth: number, gutter = findGutter(lines, pageWidth)): PdfLine[] {
   if (gutter === undefined) return [...lines];
   const out: PdfLine[] = [];
   let left: PdfLine[] = [];
@@ -237,21 +252,70 @@ function findGutter(lines: readonly PdfLine[], pageWidth: number): number | unde
   return best !== undefined && best.crossing <= lines.length * 0.1 ? best.x : undefined;
 }
 
-/** Lines → paragraphs: a larger vertical gap, a jump back up (next column), or a change of size starts one. */
-function paragraphsOf(lines: readonly PdfLine[], bodySize: number): string[] {
+/** A column's left and right edges: where its lines start and (nearly all) end. */
+interface ColumnEdge {
+  readonly left: number;
+  readonly right: number;
+}
+
+/**
+ * The edges of the page's columns (one, or two either side of the gutter): left = the
+ * leftmost start, right = the furthest end inside the page (a line running off the page
+ * does not set it). A column's widest line is its measure: a page of short lines (a table,
+ * a list) has few lines near it, so a percentile would sit among the short ones.
+ */
+function columnEdges(lines: readonly PdfLine[], gutter: number | undefined, pageWidth: number): (line: PdfLine) => ColumnEdge | undefined {
+  const edgeOf = (group: readonly PdfLine[]): ColumnEdge | undefined => {
+    if (group.length < 3) return undefined;
+    let right = 0;
+    let left = Number.POSITIVE_INFINITY;
+    for (const line of group) {
+      if (line.x1 <= pageWidth || pageWidth <= 0) right = Math.max(right, line.x1);
+      left = Math.min(left, line.x0);
+    }
+    return right > left ? { left, right } : undefined;
+  };
+  if (gutter === undefined) {
+    const whole = edgeOf(lines);
+    return () => whole;
+  }
+  const left = edgeOf(lines.filter((l) => l.x1 <= gutter));
+  const right = edgeOf(lines.filter((l) => l.x0 >= gutter));
+  return (line) => (line.x1 <= gutter ? left : line.x0 >= gutter ? right : undefined);
+}
+
+/** The previous line stops well short of its column's edge and this one starts like a new block. */
+function endsBlock(prev: PdfLine, line: PdfLine, edgeOf: (line: PdfLine) => ColumnEdge | undefined): boolean {
+  const edge = edgeOf(prev);
+  if (edge === undefined || !BLOCK_START.test(line.text)) return false;
+  return edge.right - prev.x1 > (edge.right - edge.left) * SHORT_LINE;
+}
+
+/**
+ * Lines → paragraphs. A new paragraph starts at a larger vertical gap, a jump back up (the
+ * next column), a change of size, another fragment of the same baseline (the next cell of
+ * a table row), a start far left of the previous line's (the row after a cell), or after a line that stops well short of its column's edge when the next
+ * line starts like a new block (a list item, a table row, a heading set at body size).
+ */
+function paragraphsOf(lines: readonly PdfLine[], bodySize: number, edgeOf: (line: PdfLine) => ColumnEdge | undefined): string[] {
   const paragraphs: string[] = [];
   let current = '';
   let prev: PdfLine | undefined;
   for (const line of lines) {
     const spacing = Math.max(prev?.size ?? bodySize, line.size) * 1.2;
+    const sameRow = prev !== undefined && Math.abs(prev.y - line.y) <= Math.max(prev.size, line.size) * SAME_LINE;
     const breaks =
       prev === undefined ||
       prev.y - line.y > spacing * PARAGRAPH_GAP ||
       line.y >= prev.y ||
-      Math.abs(line.size - prev.size) > Math.max(1, bodySize * 0.15);
+      sameRow ||
+      Math.abs(line.size - prev.size) > Math.max(1, bodySize * 0.15) ||
+      // Far left of where the previous line started: that line was a later cell of a table row.
+      prev.x0 - line.x0 > line.size * CELL_INDENT ||
+      endsBlock(prev, line, edgeOf);
     if (breaks && current.length > 0) {
       // A column ends mid-sentence and the next one continues it in lower case: one paragraph.
-      const runsOn = prev !== undefined && line.y >= prev.y && !/[.!?:;"”’)]$/.test(current) && /^[a-z]/.test(line.text);
+      const runsOn = prev !== undefined && !sameRow && line.y >= prev.y && !/[.!?:;"”’)]$/.test(current) && /^[a-z]/.test(line.text);
       if (!runsOn) {
         paragraphs.push(current);
         current = '';
