@@ -91,6 +91,20 @@ export function CaptureSettings() {
           onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, allowlist: lines(allow) } }))}
         />
       </label>
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={capture.allowFileUrls}
+          onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, allowFileUrls: e.target.checked } }))}
+          aria-describedby="file-urls-help"
+          data-testid="allow-file-urls"
+        />
+        Capture local files (file://) when I ask
+      </label>
+      <p id="file-urls-help" className="muted small">
+        Only on Alt+Shift+A or the right-click menu. Chromium also needs “Allow access to file URLs” on Ariadne’s details page
+        (chrome://extensions); Firefox does not let add-ons read local files.
+      </p>
       <PdfAccessSetting />
       <LlmCaptureSettings />
     </fieldset>
