@@ -156,11 +156,12 @@ function round(x: number, digits = 1): number {
   return Math.round(x * f) / f;
 }
 
-/** Generated text pages: exactly `pages` pages (a page break after each), four numbered paragraphs each (no outside text). */
-function longReport(pages: number): string {
+/** Generated text pages: exactly `pages` pages (a page break after each), `perPage` numbered paragraphs each (no outside text). */
+function longReport(pages: number, perPage = 4): string {
   const paragraph = (i: number) =>
     `<p>Section ${i}. Kestrel Bank reviewed the ledger of Ostra Pay in Oslo and Berlin; the audit of item ${i} found nothing unusual and the board approved it. ${'The figures were checked twice and filed with the regulator. '.repeat(6)}</p>`;
-  const page = (n: number) => `<div style="break-after:page">${[1, 2, 3, 4].map((k) => paragraph(n * 4 + k)).join('')}</div>`;
+  const page = (n: number) =>
+    `<div style="break-after:page">${Array.from({ length: perPage }, (_, k) => paragraph(n * perPage + k + 1)).join('')}</div>`;
   return `<!doctype html><html><body style="font:10pt serif">${Array.from({ length: pages }, (_, n) => page(n)).join('')}</body></html>`;
 }
 
@@ -195,6 +196,25 @@ async function limitFigures(browserToUse: Browser) {
     textChars: text300,
   };
   console.log(`300-page PDF: ${JSON.stringify(pages300)}`);
+  // The same, with one paragraph a page: all 300 pages fit in a capture, so all are read (the figure above stops once the text fills one).
+  const sparse = await printPdf(browserToUse, longReport(300, 1), 'Long report', join(outDir, 'generated-300p-sparse.pdf'));
+  if (typeof gc === 'function') gc();
+  const beforeSparse = process.memoryUsage();
+  peakHeap = beforeSparse.heapUsed;
+  peakRss = beforeSparse.rss;
+  const t2 = performance.now();
+  const readSparse = await readPdfText(sparse.slice(), { ...DEFAULT_PDF_LIMITS, budgetMs: 600_000 }, sample);
+  const msSparse = performance.now() - t2;
+  const pages300All = {
+    bytes: sparse.byteLength,
+    pagesRead: readSparse.pages.length,
+    ms: Math.round(msSparse),
+    msPerPage: round(msSparse / Math.max(1, readSparse.pages.length)),
+    heapPeakMbAboveStart: mb(peakHeap - beforeSparse.heapUsed),
+    rssPeakMbAboveStart: mb(peakRss - beforeSparse.rss),
+    textChars: pdfCapture(readSparse, 'https://x.example/sparse.pdf', { trigger: 'shortcut', now: 0 }).text.length,
+  };
+  console.log(`300-page PDF, every page read: ${JSON.stringify(pages300All)}`);
 
   // 1,000 pages under the default limits (300 pages, 20 s).
   const thousand = await printPdf(browserToUse, longReport(1000), 'Longer report', join(outDir, 'generated-1000p.pdf'));
@@ -239,7 +259,7 @@ async function limitFigures(browserToUse: Browser) {
   const garbage = await outcome(() => readPdfText(new TextEncoder().encode(`%PDF-1.7\n${'\u0000garbage'.repeat(100_000)}`)));
   const damaged = { truncated, garbage };
   console.log(`damaged PDFs: ${JSON.stringify(damaged)}`);
-  return { pages300, pages1000, huge, damaged };
+  return { pages300, pages300All, pages1000, huge, damaged };
 }
 
 async function outcome(run: () => Promise<unknown>): Promise<{ ms: number; result: string }> {
