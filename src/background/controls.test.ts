@@ -231,6 +231,18 @@ describe('a PDF in a tab', () => {
       expect(await thrown.controls.onCommand(CAPTURE_COMMAND, pdfTab)).toEqual({ status: 'refused', reason: SITE_ACCESS_DECLINED });
     });
 
+    it('a tab that takes no script and does not end in .pdf: the refusal says a PDF there needs the site access', async () => {
+      const failing: PdfCapturer = { capture: async () => Promise.reject(new AriadneError('unavailable', 'NetworkError')) };
+      const noScript = { send: async () => Promise.reject(new Error('Missing host permission for the tab')) };
+      const firefox = setup({ pdf: failing, tabs: noScript, askSiteAccess: async () => false });
+      const outcome = await firefox.controls.onCommand(CAPTURE_COMMAND, { ...tab, url: 'https://example.com/pdf/2401.00001' });
+      expect(outcome.status === 'refused' ? outcome.reason : '').toMatch(/Missing host permission.*Read PDFs automatically/);
+      // Chromium (no access to ask for): the tab's error alone.
+      const chromium = setup({ pdf: failing, tabs: noScript });
+      const plain = await chromium.controls.onCommand(CAPTURE_COMMAND, { ...tab, url: 'https://example.com/pdf/2401.00001' });
+      expect(plain.status === 'refused' ? plain.reason : '').not.toContain('Read PDFs automatically');
+    });
+
     it('asks only for web PDFs: not for pages, not for local files', async () => {
       const asked: string[] = [];
       const ask = async (url: string) => {

@@ -82,6 +82,10 @@ export interface ControlDeps {
 export const SITE_ACCESS_DECLINED =
   'Firefox lets Ariadne download a PDF only with access to its site, which was not given. Press Alt+Shift+A on the PDF again and allow it, or turn on Settings → Capture → "Read PDFs automatically".';
 
+/** Firefox: a tab that takes no script and whose address does not end in .pdf may still show a PDF. */
+export const SITE_ACCESS_UNKNOWN_PDF =
+  'If it shows a PDF, Firefox lets Ariadne download it only with access to its site: turn on Settings → Capture → "Read PDFs automatically".';
+
 export type ControlOutcome =
   | { readonly status: 'captured'; readonly captureId: string }
   | { readonly status: 'clipped'; readonly clip: ClipResult }
@@ -153,7 +157,9 @@ export function createControls(deps: ControlDeps): Controls {
         const pdf = await deps.pdf?.capture(tab.url ?? '', trigger, tabId).catch(() => undefined);
         if (pdf !== undefined) return { status: 'captured', captureId: pdf.captureId };
         const why = error instanceof Error ? error.message : String(error);
-        return refuse(tab.id, `The page could not be read (${why}). Reload it and try again.`);
+        // Firefox, an address not ending in .pdf (no access was asked for): it may be a PDF Firefox would not let us download.
+        const maybePdf = deps.askSiteAccess !== undefined && /^https?:/i.test(tab.url ?? '') ? ` ${SITE_ACCESS_UNKNOWN_PDF}` : '';
+        return refuse(tab.id, `The page could not be read (${why}). Reload it and try again.${maybePdf}`);
       }
       if ('pdf' in reply) return deps.pdf === undefined ? refuse(tab.id, 'PDFs are not read in this context.') : readPdf(deps.pdf);
       // The count appears once the capture is ingested (the page.captured handler remembered the tab).
