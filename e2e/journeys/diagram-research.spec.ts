@@ -2,6 +2,7 @@
 // (text ≥ 11 px) in a 320–500 px panel; it pans and zooms by mouse and keyboard; a node
 // expands in place; co-mentions are off until switched on; dark mode passes axe. Each step's
 // screenshot is saved under the test's output (and attached).
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { axeCleanAtPanelWidths, snap } from '../support/panel-journey';
@@ -176,6 +177,53 @@ test('dark mode: deep node fills, light edges, axe clean at 320 and 500 px', asy
   expect(stroke).toBe('rgb(170, 180, 192)');
   await shot(panel, testInfo, 'dark');
   await axeCleanAtPanelWidths(panel, 'diagram', { testInfo, name: 'diagram-axe' });
+});
+
+test("the drawing follows the panel's own colour choice, not the system's; axe clean dark at 320 and 500 px", async ({
+  sidePanel,
+}, testInfo) => {
+  const panel = await openPanel(sidePanel, 400);
+  // The system says light; the panel is set to dark in Settings → Appearance.
+  await panel.emulateMedia({ colorScheme: 'light' });
+  await panel.getByRole('tab', { name: 'Diagram' }).click();
+  await drawn(panel);
+  const centreFill = () =>
+    panel
+      .locator('g.node[data-entity-id="e_rgnorthwind"] rect')
+      .first()
+      .evaluate((r) => getComputedStyle(r).fill);
+  expect(await centreFill()).toBe('rgb(219, 234, 254)');
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await panel.getByTestId('theme-dark').check();
+  await panel.getByRole('tab', { name: 'Diagram' }).click();
+  await drawn(panel);
+  await expect.poll(centreFill, { timeout: 60_000 }).toBe('rgb(30, 58, 138)');
+  const link = panel.getByTestId('diagram').locator('path.flowchart-link').first();
+  expect(await link.evaluate((p) => getComputedStyle(p).stroke)).toBe('rgb(170, 180, 192)');
+  // Mermaid's own theme is dark too (its edge labels' text is light).
+  const labelFill = await panel
+    .getByTestId('diagram')
+    .locator('.edgeLabel text')
+    .first()
+    .evaluate((t) => getComputedStyle(t).fill);
+  const [r = 0, g = 0, b = 0] = (labelFill.match(/\d+/g) ?? []).map(Number);
+  expect(r + g + b).toBeGreaterThan(3 * 128);
+  for (const width of [320, 500]) {
+    await panel.setViewportSize({ width, height: 900 });
+    await drawn(panel);
+    await shot(panel, testInfo, `panel-dark-${width}`);
+    const { violations } = await new AxeBuilder({ page: panel }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  }
+  // And the other way: the system dark, the panel set to light.
+  await panel.emulateMedia({ colorScheme: 'dark' });
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await panel.getByTestId('theme-light').check();
+  await panel.getByRole('tab', { name: 'Diagram' }).click();
+  await drawn(panel);
+  await expect.poll(centreFill, { timeout: 60_000 }).toBe('rgb(219, 234, 254)');
+  await shot(panel, testInfo, 'panel-light-system-dark');
 });
 
 test('at 320 px the opening view is readable and nothing scrolls sideways', async ({ sidePanel }, testInfo) => {

@@ -11,6 +11,7 @@ import { download, stamp } from '../download';
 import { useLiveQuery } from '../live-query';
 import { panelGraph } from '../panel-ports';
 import { nodeIdOf } from '../viz/diagram-model';
+import { onSchemeChange } from '../theme';
 import { svgToPng } from '../viz/render';
 import { DiagramCanvas } from './diagram-canvas';
 import { DiagramFilters } from './diagram-filters';
@@ -42,13 +43,8 @@ export function Diagram() {
     if (version !== undefined) void drawDiagram();
   }, [version, drawDiagram]);
 
-  // The palette follows the panel's light or dark scheme.
-  useEffect(() => {
-    const query = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
-    const redraw = () => void drawDiagram();
-    query?.addEventListener('change', redraw);
-    return () => query?.removeEventListener('change', redraw);
-  }, [drawDiagram]);
+  // The palette follows the panel's scheme: its Settings choice, else the system's.
+  useEffect(() => onSchemeChange(() => void drawDiagram()), [drawDiagram]);
 
   const { model, svg: svgText } = viz;
   const bindNodes = useCallback(

@@ -16,6 +16,7 @@ import type { StateCreator } from 'zustand';
 import { DEFAULT_NODE_BUDGET } from '../../core/mermaid/select';
 import { panelGraph } from '../panel-ports';
 import type { PanelState } from '../store';
+import { panelIsDark } from '../theme';
 import { userError } from '../user-error';
 import { diagramModel } from '../viz/diagram-model';
 import { cancelLayout, prepareLayoutFrame, renderDiagramSvg } from '../viz/layout-frame';
@@ -66,8 +67,6 @@ export function contextCentre(s: PanelState): { id: string; reason: string } | u
   return source === undefined ? undefined : { id: source.entityId, reason: 'named first in the last answer' };
 }
 
-const prefersDark = (): boolean => globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-
 let drawSeq = 0;
 /** The context centre applied last (`id|reason`): going back to the tab does not undo the user's own choice. */
 let appliedContext: string | undefined;
@@ -103,13 +102,15 @@ export const createVizSlice: StateCreator<PanelState, [], [], VizSlice> = (set, 
     prepareLayoutFrame();
     try {
       const filters = get().viz.filters;
-      const model = await diagramModel(panelGraph(), filters, { palette: prefersDark() ? 'dark' : 'light' });
+      // The panel's scheme (Settings → Appearance, else the system's) for the nodes and Mermaid.
+      const scheme = panelIsDark() ? 'dark' : 'light';
+      const model = await diagramModel(panelGraph(), filters, { palette: scheme });
       const selected = performance.now();
       if (seq !== drawSeq) return;
       const { model: drawn, svg: onHand } = get().viz;
       const same = onHand !== undefined && drawn?.mermaid === model.mermaid;
       if (!same) set((s) => ({ viz: { ...s.viz, stage: 'laying out' } }));
-      const svg = same ? onHand : await renderDiagramSvg(model.parts);
+      const svg = same ? onHand : await renderDiagramSvg(model.parts, scheme);
       if (seq === drawSeq)
         set((s) => ({
           viz: {
