@@ -16,6 +16,8 @@ import { svgToPng } from '../viz/render';
 import { DiagramCanvas } from './diagram-canvas';
 import { DiagramFilters } from './diagram-filters';
 
+/** Further centres of the opening view named in the breadcrumb (the rest are counted). */
+const NAMED_CENTRES = 3;
 /** Least time between two automatic redraws while the graph changes. */
 const DIAGRAM_REDRAW_MS = 5_000;
 
@@ -83,6 +85,7 @@ export function Diagram() {
     if (model) download(`ariadne-diagram-${stamp()}.mmd`, model.mermaid, 'text/plain');
   };
   const coMentions = viz.filters.coMentions === true;
+  const moreCentres = model?.moreCentres ?? [];
   const budget = viz.filters.budget ?? 60;
 
   return (
@@ -90,7 +93,13 @@ export function Diagram() {
       <h2 id="diagram-heading">Diagram</h2>
       {model?.centre && (
         <p className="breadcrumb" data-testid="diagram-breadcrumb">
-          Around <strong>{model.centre.name}</strong>, {model.centre.reason}: {model.shown} of {model.total} entities
+          Around <strong>{model.centre.name}</strong>, {model.centre.reason}
+          {moreCentres.length > 0 &&
+            `, and ${moreCentres.length} more ${moreCentres.length === 1 ? 'centre' : 'centres'} (${moreCentres
+              .slice(0, NAMED_CENTRES)
+              .map((c) => c.name)
+              .join(', ')}${moreCentres.length > NAMED_CENTRES ? ', …' : ''})`}
+          : {model.shown} of {model.total} entities
           {(viz.filters.expanded?.length ?? 0) > 0 ? `, ${viz.filters.expanded?.length} expanded` : ''}, {model.facts} stated{' '}
           {model.facts === 1 ? 'fact' : 'facts'}
           {coMentions ? `, ${model.coMentions} co-mentions (dotted)` : '; co-mentions hidden'}.

@@ -14,7 +14,7 @@ async function graph() {
   const mozilla = await g.createEntity({ name: 'Mozilla', type: 'company' });
   await g.relate(stripe.id, 'uses', rust.id);
   await g.relate(rust.id, 'created_by', mozilla.id);
-  return { store, stripe, rust, mozilla };
+  return { store, g, stripe, rust, mozilla };
 }
 
 describe('diagramModel', () => {
@@ -50,6 +50,22 @@ describe('diagramModel', () => {
     const model = await diagramModel(store, {});
     expect(model.centre).toEqual({ id: rust.id, name: 'Rust', reason: 'the best-connected of what you read last' });
     expect(model.nodes.n0).toBe(rust.id);
+  });
+
+  it("opens on several centres when the first one's part is used up, and names them", async () => {
+    const { store, g, rust } = await graph();
+    const oslo = await g.createEntity({ name: 'Oslo', type: 'location' });
+    const fjord = await g.createEntity({ name: 'Fjord Co', type: 'company' });
+    await g.relate(fjord.id, 'headquartered_in', oslo.id);
+    const model = await diagramModel(store, {});
+    expect(model.centre?.id).toBe(rust.id);
+    expect(model.shown).toBe(5);
+    expect(model.moreCentres?.map((c) => c.name)).toEqual([expect.stringMatching(/^(Oslo|Fjord Co)$/)]);
+    expect(model.facts).toBe(3);
+    // Around a chosen entity: that entity's neighbourhood only.
+    const around = await diagramModel(store, { around: rust.id, depth: 1 });
+    expect(around.moreCentres).toBeUndefined();
+    expect(around.shown).toBe(3);
   });
 
   it('leaves co-mentions out by default; switched on, draws them light, undirected and unlabelled', async () => {

@@ -9,19 +9,21 @@
  * fact between the same two is not drawn; parallel facts between two entities are one
  * edge whose label joins their phrases as read from its source ("founded · CEO of").
  * Without a centre the diagram opens on the best-connected of the entities read last,
- * grown hop by hop until the budget is full (`openingCentre`, `depth: 'fill'`).
+ * grown hop by hop until the budget is full; when that part of the graph is used up, on the
+ * next best-connected not drawn yet, and so on (`openingCentres`, `depth: 'fill'`, `thenAround`).
  *
  * @example
  *   const model = await diagramModel(panelGraph(), { around: 'e_1', depth: 1 });
  *   model.nodes.n0 // 'e_1'
  */
 import { asEntityId } from '../../core/graph/ids';
+import type { EntityId } from '../../core/graph/ids';
 import { relationPhrase } from '../../core/graph/relation-phrases';
 import type { GraphReader } from '../../core/graph/store';
-import type { Entity, EntityType } from '../../core/graph/types';
+import type { EntityType } from '../../core/graph/types';
 import type { DiagramEdge } from '../../core/mermaid/render';
 import { PART_MAX_NODES, renderMermaid, renderMermaidParts } from '../../core/mermaid/render';
-import { openingCentre, selectDiagram } from '../../core/mermaid/select';
+import { openingCentres, selectDiagram } from '../../core/mermaid/select';
 import { normalizeLabel } from '../../core/text/normalize';
 
 /** The label of co-mentions: two entities named together on a page, nothing stated. */
@@ -62,6 +64,8 @@ export interface DiagramModel {
   readonly total: number;
   /** The entity the diagram is centred on, with its name and why it was chosen. */
   readonly centre?: { readonly id: string; readonly name: string; readonly reason: string };
+  /** The opening view's further centres drawn (after `centre`), best-connected first. */
+  readonly moreCentres?: readonly { readonly id: string; readonly name: string }[];
   /** Edges drawn: stated facts and co-mentions. */
   readonly facts: number;
   readonly coMentions: number;
@@ -94,7 +98,7 @@ async function centreOf(store: GraphReader, filters: DiagramFilters) {
   const asked = filters.around === undefined ? undefined : asEntityId(filters.around);
   if (asked !== undefined) {
     const entity = await store.getEntity(asked);
-    return entity && { entity, reason: filters.reason ?? 'chosen', fill: false };
+    return entity && { entity, reason: filters.reason ?? 'chosen', fill: false, more: [] };
   }
   if (filters.relations && filters.relations.length > 0) return undefined;
   const without = filters.coMentions === true ? [] : [CO_MENTION];
@@ -102,20 +106,22 @@ async function centreOf(store: GraphReader, filters: DiagramFilters) {
   const { entities, relationships } = await store.counts();
   const key = `${entities}/${relationships}/${without.join(',')}`;
   if (lastOpening?.store !== store || lastOpening.key !== key) {
-    lastOpening = { store, key, centre: await openingCentre(store, without) };
+    lastOpening = { store, key, centres: (await openingCentres(store, without)).map((e) => e.id) };
   }
-  const entity = lastOpening.centre === undefined ? undefined : await store.getEntity(lastOpening.centre.id);
-  return entity && { entity, reason: 'the best-connected of what you read last', fill: true };
+  const [first, ...more] = lastOpening.centres;
+  const entity = first === undefined ? undefined : await store.getEntity(first);
+  return entity && { entity, reason: 'the best-connected of what you read last', fill: true, more };
 }
 
-/** The opening centre last chosen, for which store and graph size. */
-let lastOpening: { readonly store: GraphReader; readonly key: string; readonly centre: Entity | undefined } | undefined;
+/** The opening centres last chosen, for which store and graph size. */
+let lastOpening: { readonly store: GraphReader; readonly key: string; readonly centres: readonly EntityId[] } | undefined;
 
 export async function diagramModel(store: GraphReader, filters: DiagramFilters, look: DiagramLook = {}): Promise<DiagramModel> {
   const centre = await centreOf(store, filters);
   const expand = (filters.expanded ?? []).flatMap((id) => asEntityId(id) ?? []);
-  const { diagram, note, totalEntities } = await selectDiagram(store, {
+  const { diagram, note, totalEntities, centres } = await selectDiagram(store, {
     ...(centre === undefined ? {} : { around: centre.entity.id, depth: centre.fill ? 'fill' : (filters.depth ?? 1) }),
+    ...(centre !== undefined && centre.more.length > 0 ? { thenAround: centre.more } : {}),
     ...(filters.types && filters.types.length > 0 ? { types: filters.types } : {}),
     ...(filters.relations && filters.relations.length > 0 ? { relations: filters.relations.map((r) => normalizeLabel(r)) } : {}),
     ...(filters.coMentions === true ? {} : { withoutRelations: [CO_MENTION] }),
@@ -136,6 +142,8 @@ export async function diagramModel(store: GraphReader, filters: DiagramFilters, 
   const readable = { ...diagram, edges };
   const options = { palette: look.palette ?? 'light' } as const;
   const coMentions = edges.filter((e) => e.kind === 'co-mention').length;
+  const names = new Map(diagram.nodes.map((n) => [n.key, n.name]));
+  const moreCentres = (centres ?? []).slice(1).map((id) => ({ id, name: names.get(id) ?? id }));
   return {
     mermaid: renderMermaid(readable, options),
     parts: renderMermaidParts(readable, PART_MAX_NODES, options),
@@ -144,6 +152,7 @@ export async function diagramModel(store: GraphReader, filters: DiagramFilters, 
     shown: seen.size,
     total: totalEntities,
     ...(centre === undefined ? {} : { centre: { id: centre.entity.id, name: centre.entity.name, reason: centre.reason } }),
+    ...(moreCentres.length > 0 ? { moreCentres } : {}),
     facts: edges.length - coMentions,
     coMentions,
   };
