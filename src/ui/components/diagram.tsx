@@ -10,7 +10,7 @@ import { usePanelStore } from '../store';
 import { download, stamp } from '../download';
 import { useLiveQuery } from '../live-query';
 import { panelGraph } from '../panel-ports';
-import { nodeIdOf } from '../viz/diagram-model';
+import { hiddenParts, nodeIdOf } from '../viz/diagram-model';
 import { onSchemeChange } from '../theme';
 import { svgToPng } from '../viz/render';
 import { DiagramCanvas } from './diagram-canvas';
@@ -48,13 +48,25 @@ export function Diagram() {
   // The palette follows the panel's scheme: its Settings choice, else the system's.
   useEffect(() => onSchemeChange(() => void drawDiagram()), [drawDiagram]);
 
-  const { model, svg: svgText } = viz;
+  const { model, svgModel, svg: svgText } = viz;
   const bindNodes = useCallback(
     (el: HTMLDivElement) => {
-      if (!model) return;
+      if (!model || !svgModel) return;
+      // The drawing may hold more than the model (laid out before a filter took some away).
+      const { isHidden } = hiddenParts(svgModel, model);
+      for (const part of el.querySelectorAll<SVGElement>('g.node, path[data-id], g.edgeLabel')) {
+        const id = part.matches('g.edgeLabel')
+          ? part.querySelector('[data-id]')?.getAttribute('data-id')
+          : (nodeIdOf(part) ?? part.getAttribute('data-id'));
+        part.style.display = id && isHidden(id) ? 'none' : '';
+      }
       for (const node of el.querySelectorAll('g.node')) {
-        const entityId = model.nodes[nodeIdOf(node) ?? ''];
+        const entityId = svgModel.nodes[nodeIdOf(node) ?? ''];
         if (entityId === undefined) continue;
+        if (node instanceof SVGElement && node.style.display === 'none') {
+          for (const name of ['tabindex', 'role', 'data-entity-id', 'aria-label']) node.removeAttribute(name);
+          continue;
+        }
         const name = node.textContent?.replace(/\(\w+\)$/, '').trim() ?? 'entity';
         node.setAttribute('tabindex', '0');
         node.setAttribute('role', 'button');
@@ -62,7 +74,7 @@ export function Diagram() {
         node.setAttribute('aria-label', clickExpands ? `Expand ${name}` : `Open ${name}`);
       }
     },
-    [model, clickExpands],
+    [model, svgModel, clickExpands],
   );
 
   const activate = (target: EventTarget) => {
@@ -149,7 +161,14 @@ export function Diagram() {
           {model.note}
         </p>
       )}
-      <DiagramCanvas svg={svgText} focusId={model?.centre?.id} onInserted={bindNodes} onActivate={activate} renderMs={viz.renderMs} />
+      <DiagramCanvas
+        svg={svgText}
+        focusId={model?.centre?.id}
+        onInserted={bindNodes}
+        onActivate={activate}
+        renderMs={viz.renderMs}
+        drawCount={viz.drawCount}
+      />
       <div className="actions">
         <button type="button" onClick={exportSvg} disabled={!model}>
           Export SVG

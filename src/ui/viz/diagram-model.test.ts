@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { asEntityId, fixedClock, sequentialIds } from '../../core/graph/ids';
 import { InMemoryGraphStore } from '../../core/graph/memory-store';
 import { GraphService } from '../../core/graph/service';
-import { diagramModel, mergeEdges, nodeIdOf } from './diagram-model';
+import { diagramModel, hiddenParts, mergeEdges, nodeIdOf, shownBy } from './diagram-model';
 
 async function graph() {
   const store = new InMemoryGraphStore();
@@ -95,6 +95,32 @@ describe('diagramModel', () => {
       { from: 'a', to: 'b', label: 'founded by, led by' },
       { from: 'c', to: 'a', label: '', kind: 'co-mention' },
     ]);
+  });
+
+  it('a selection the drawing holds is shown by hiding the rest; more, other labels, another palette or mostly holes need a layout', async () => {
+    const { store, g, stripe, rust, mozilla } = await graph();
+    const oslo = await g.createEntity({ name: 'Oslo', type: 'location' });
+    await g.relate(mozilla.id, 'located_in', oslo.id);
+    const all = await diagramModel(store, { around: rust.id, depth: 2 });
+    expect(all.shown).toBe(4);
+    const noLocation = await diagramModel(store, { around: rust.id, depth: 2, types: ['company', 'technology'] });
+    expect(shownBy(all, noLocation)).toBe(true);
+    // Hidden: Oslo's node and the edge to it; kept: the other nodes and edges.
+    const { isHidden } = hiddenParts(all, noLocation);
+    const idOf = (entity: string) => Object.entries(all.nodes).find(([, e]) => e === entity)?.[0] ?? '';
+    expect(isHidden(idOf(oslo.id))).toBe(true);
+    expect([stripe.id, rust.id, mozilla.id].map((e) => isHidden(idOf(e)))).toEqual([false, false, false]);
+    expect(isHidden(`L_${idOf(mozilla.id)}_${idOf(oslo.id)}_0`)).toBe(true);
+    expect(isHidden(`L_${idOf(stripe.id)}_${idOf(rust.id)}_0`)).toBe(false);
+    // The other way (more to draw), another palette, or more than half hidden: a new layout.
+    expect(shownBy(noLocation, all)).toBe(false);
+    expect(shownBy(all, { ...noLocation, palette: 'dark' })).toBe(false);
+    const one = await diagramModel(store, { around: oslo.id, depth: 1, types: ['location'] });
+    expect(one.shown).toBe(1);
+    expect(shownBy(all, one)).toBe(false);
+    // An edge whose label changed is not in the drawing.
+    const relabelled = { ...noLocation, edges: noLocation.edges.map((e, i) => (i === 0 ? { ...e, label: 'other' } : e)) };
+    expect(shownBy(all, relabelled)).toBe(false);
   });
 
   it('reads node ids from Mermaid elements (data-id or the generated element id)', () => {

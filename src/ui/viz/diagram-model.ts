@@ -69,6 +69,55 @@ export interface DiagramModel {
   /** Edges drawn: stated facts and co-mentions. */
   readonly facts: number;
   readonly coMentions: number;
+  /** The edges drawn, between entity ids (merged: one per pair), for `shownBy`. */
+  readonly edges: readonly DiagramEdge[];
+  readonly palette: 'light' | 'dark';
+}
+
+/**
+ * Share of a drawing's entities that may be hidden to show a narrower selection in place. Past
+ * it the picture is mostly holes (a budget cut from 150 to 30 would leave 30 boxes spread over
+ * a 150-box layout): a new layout is drawn instead.
+ */
+export const MAX_HIDDEN_SHARE = 0.5;
+
+const edgeKey = (e: DiagramEdge): string => `${e.from}\u0000${e.to}\u0000${e.kind ?? 'fact'}\u0000${e.label}`;
+
+/**
+ * Whether `next` can be shown by hiding parts of the drawing laid out for `drawn`, without a
+ * new layout (the slow part): same palette, and every entity and every edge (ends, kind and
+ * label) of `next` is in `drawn`, and at most `MAX_HIDDEN_SHARE` of its entities would be
+ * hidden. A filter that takes entities or edges away then redraws at once, in place, and keeps
+ * the view (nothing moves).
+ *
+ * @example if (shownBy(onScreen, model)) hideOutside(svg, onScreen, model);
+ */
+export function shownBy(drawn: DiagramModel, next: DiagramModel): boolean {
+  if (drawn.palette !== next.palette) return false;
+  const entities = new Set(Object.values(drawn.nodes));
+  const kept = Object.values(next.nodes);
+  if (kept.length < entities.size * (1 - MAX_HIDDEN_SHARE)) return false;
+  if (!kept.every((id) => entities.has(id))) return false;
+  const edges = new Set(drawn.edges.map(edgeKey));
+  return next.edges.every((e) => edges.has(edgeKey(e)));
+}
+
+/**
+ * What of a drawing laid out for `drawn` is not part of `next`: its generated node ids, and
+ * its edges as Mermaid names them (`L_n0_n3_0`, also the invisible links of the grid).
+ */
+export function hiddenParts(drawn: DiagramModel, next: DiagramModel): { readonly isHidden: (mermaidId: string) => boolean } {
+  const entities = new Set(Object.values(next.nodes));
+  const pairs = new Set(next.edges.map((e) => `${e.from}\u0000${e.to}`));
+  const entityOf = (nodeId: string): string | undefined => (Object.hasOwn(drawn.nodes, nodeId) ? drawn.nodes[nodeId] : undefined);
+  return {
+    isHidden(mermaidId) {
+      const edge = /^L_(n\d+)_(n\d+)_\d+$/.exec(mermaidId);
+      if (edge) return !pairs.has(`${entityOf(edge[1] ?? '') ?? ''}\u0000${entityOf(edge[2] ?? '') ?? ''}`);
+      const entity = entityOf(mermaidId);
+      return entity === undefined || !entities.has(entity);
+    },
+  };
 }
 
 /**
@@ -155,6 +204,8 @@ export async function diagramModel(store: GraphReader, filters: DiagramFilters, 
     ...(moreCentres.length > 0 ? { moreCentres } : {}),
     facts: edges.length - coMentions,
     coMentions,
+    edges,
+    palette: options.palette,
   };
 }
 
