@@ -53,7 +53,7 @@ describe('diagramModel', () => {
   });
 
   it("opens on several centres when the first one's part is used up, and names them", async () => {
-    const { store, g, rust } = await graph();
+    const { store, g, stripe, rust } = await graph();
     const oslo = await g.createEntity({ name: 'Oslo', type: 'location' });
     const fjord = await g.createEntity({ name: 'Fjord Co', type: 'company' });
     await g.relate(fjord.id, 'headquartered_in', oslo.id);
@@ -66,6 +66,10 @@ describe('diagramModel', () => {
     const around = await diagramModel(store, { around: rust.id, depth: 1 });
     expect(around.moreCentres).toBeUndefined();
     expect(around.shown).toBe(3);
+    // Expanded in place: counted in the total too (never "4 of 3 entities").
+    const grown = await diagramModel(store, { around: stripe.id, depth: 1, expanded: [rust.id] });
+    expect(grown.shown).toBe(3);
+    expect(grown.total).toBe(3);
   });
 
   it('leaves co-mentions out by default; switched on, draws them light, undirected and unlabelled', async () => {
