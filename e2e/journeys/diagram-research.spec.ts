@@ -226,6 +226,53 @@ test("the drawing follows the panel's own colour choice, not the system's; axe c
   await shot(panel, testInfo, 'panel-light-system-dark');
 });
 
+test('a filter that only takes entities away hides them in place, and one switched back comes from the cache: no new layout', async ({
+  sidePanel,
+}, testInfo) => {
+  const panel = await openPanel(sidePanel, 400);
+  await panel.getByTestId('entity-row').filter({ hasText: 'Northwind' }).getByRole('button').click();
+  await panel.getByTestId('show-in-diagram').click();
+  await drawn(panel);
+  const diagram = panel.getByTestId('diagram');
+  const draws = async () => Number((await diagram.getAttribute('data-draw')) ?? 0);
+  /** Clicks a type chip and waits for the drawing that follows. */
+  const chip = async (type: string) => {
+    const before = await draws();
+    await panel.locator('label.chip', { hasText: type }).click();
+    await expect.poll(draws, { timeout: 60_000 }).toBeGreaterThan(before);
+    await expect(panel.getByTestId('diagram-progress')).toHaveCount(0);
+  };
+  const nodes = diagram.locator('g.node[data-entity-id]');
+  await panel.getByText('Filters', { exact: true }).click();
+  for (const type of ['company', 'person', 'product', 'location']) await chip(type);
+  await expect(nodes).toHaveCount(5); // Northwind, Fjord Capital, Ada Quill, Tern DB, Oslo
+  // The drawing on screen is marked: a new layout would replace it.
+  await diagram
+    .locator('svg')
+    .first()
+    .evaluate((svg) => svg.setAttribute('data-journey-mark', ''));
+  const place = () =>
+    nodes.evaluateAll((els) => Object.fromEntries(els.map((el) => [el.getAttribute('data-entity-id'), el.getAttribute('transform')])));
+  const placed = await place();
+
+  // Person off: never drawn before, but the drawing holds it all: Ada Quill is hidden in place.
+  await chip('person');
+  await expect(nodes).toHaveCount(4);
+  await expect(panel.locator('g.node[data-id]', { hasText: 'Ada Quill' })).toBeHidden();
+  await expect(diagram.locator('svg[data-journey-mark]')).toHaveCount(1);
+  const { e_rgadaquill: ada, ...others } = placed;
+  expect(ada).toBeTruthy();
+  expect(await place()).toEqual(others);
+  await expect(panel.getByTestId('diagram-breadcrumb')).toContainText('4 of 4 entities');
+  await shot(panel, testInfo, 'filter-in-place');
+
+  // Person on again: the drawing of five, from the layout cache, Ada Quill back where she was.
+  await chip('person');
+  await expect(nodes).toHaveCount(5);
+  expect(await place()).toEqual(placed);
+  expect(Number(await diagram.getAttribute('data-render-ms'))).toBeLessThan(500);
+});
+
 test('at 320 px the opening view is readable and nothing scrolls sideways', async ({ sidePanel }, testInfo) => {
   const panel = await openPanel(sidePanel, 320);
   await panel.getByRole('tab', { name: 'Diagram' }).click();
