@@ -5,9 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { snap } from '../support/panel-journey';
-import { indexKeys } from '../../src/core/graph/keys';
-
-declare const chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+import { restoreGraph } from '../support/research-graph';
 
 const T0 = Date.UTC(2026, 10, 1);
 
@@ -40,36 +38,17 @@ const HOSTILE_LABEL = 'sells & "rents" <to>';
 const idOf = (i: number): string => `e_hn${i.toString().padStart(2, '0')}`;
 
 async function seed(panel: Page): Promise<void> {
-  const all = [['Hub Corp', 'company'] as const, ...NAMES.map((n, i) => [n, i % 2 === 0 ? 'company' : 'person'] as const)];
-  const entities = all.map(([name, type], i) => ({
-    id: idOf(i),
-    name,
-    type,
-    aliases: [],
-    attributes: {},
-    createdAt: T0 + i * 60_000,
-    // The hub is the most recent, so the opening view is drawn around it.
-    updatedAt: T0 + (i === 0 ? 10_000 : i) * 60_000,
-    mentionCount: 1,
-    keys: indexKeys({ name, aliases: [] }),
-  }));
-  const relationships = NAMES.map((_, i) => {
-    const label = i === 0 ? HOSTILE_LABEL : 'partners_with';
-    return {
-      id: `r_hn${i}`,
-      from: idOf(0),
-      to: idOf(i + 1),
-      label,
-      key: `${idOf(0)}|${label}|${idOf(i + 1)}`,
-      createdAt: T0,
-      updatedAt: T0,
-    };
-  });
-  const reply = await panel.evaluate((args) => chrome.runtime.sendMessage({ type: 'tool.call', tool: 'graph_import', arguments: args }), {
-    mode: 'restore',
-    records: { entities, relationships },
-  });
-  expect(reply).toMatchObject({ ok: true });
+  await restoreGraph(
+    panel,
+    [['Hub Corp', 'company'] as const, ...NAMES.map((n, i) => [n, i % 2 === 0 ? 'company' : 'person'] as const)].map(([name, type], i) => ({
+      id: idOf(i),
+      name,
+      type,
+      // The hub is the most recent, so the opening view is drawn around it.
+      at: T0 + (i === 0 ? 10_000 : i) * 60_000,
+    })),
+    NAMES.map((_, i) => ({ id: `r_hn${i}`, from: idOf(0), to: idOf(i + 1), label: i === 0 ? HOSTILE_LABEL : 'partners_with' })),
+  );
 }
 
 test('names with &, quotes, <, #, ;, % and non-Latin letters read as themselves and inject nothing', async ({ sidePanel }, testInfo) => {

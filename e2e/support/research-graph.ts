@@ -12,7 +12,7 @@ import { indexKeys } from '../../src/core/graph/keys';
 declare const chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
 
 const T0 = Date.UTC(2026, 10, 1);
-type Type = 'company' | 'person' | 'technology' | 'product' | 'location' | 'other';
+export type Type = 'company' | 'person' | 'technology' | 'product' | 'location' | 'other';
 
 const ENTITIES: readonly (readonly [string, Type])[] = [
   ['Harbor Labs', 'company'],
@@ -51,30 +51,51 @@ export const RESEARCH_FACTS = FACTS.filter(([, label]) => label !== 'mentioned_w
 
 const idOf = (name: string): string => `e_rg${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}`;
 
-export async function seedResearchGraph(panel: Page): Promise<void> {
-  const entities = ENTITIES.map(([name, type], i) => ({
-    id: idOf(name),
-    name,
-    type,
-    aliases: [],
-    attributes: {},
-    createdAt: T0 + i * 60_000,
-    updatedAt: T0 + i * 60_000,
-    mentionCount: 1,
-    keys: indexKeys({ name, aliases: [] }),
-  }));
-  const relationships = FACTS.map(([from, label, to], i) => ({
-    id: `r_rg${i.toString(36).padStart(3, '0')}`,
-    from: idOf(from),
-    to: idOf(to),
-    label,
-    key: `${idOf(from)}|${label}|${idOf(to)}`,
-    createdAt: T0,
-    updatedAt: T0,
-  }));
+export interface SeedEntity {
+  readonly id: string;
+  readonly name: string;
+  readonly type: Type;
+  /** Created and last updated (what "read last" goes by). */
+  readonly at: number;
+}
+export interface SeedRelationship {
+  readonly id: string;
+  readonly from: string;
+  readonly to: string;
+  readonly label: string;
+}
+
+/** Writes entities and relationships as they are through `graph_import` (restore). */
+export async function restoreGraph(
+  panel: Page,
+  entities: readonly SeedEntity[],
+  relationships: readonly SeedRelationship[],
+): Promise<void> {
+  const records = {
+    entities: entities.map(({ id, name, type, at }) => ({
+      id,
+      name,
+      type,
+      aliases: [],
+      attributes: {},
+      createdAt: at,
+      updatedAt: at,
+      mentionCount: 1,
+      keys: indexKeys({ name, aliases: [] }),
+    })),
+    relationships: relationships.map((r) => ({ ...r, key: `${r.from}|${r.label}|${r.to}`, createdAt: T0, updatedAt: T0 })),
+  };
   const reply = await panel.evaluate((args) => chrome.runtime.sendMessage({ type: 'tool.call', tool: 'graph_import', arguments: args }), {
     mode: 'restore',
-    records: { entities, relationships },
+    records,
   });
   expect(reply).toMatchObject({ ok: true });
+}
+
+export async function seedResearchGraph(panel: Page): Promise<void> {
+  await restoreGraph(
+    panel,
+    ENTITIES.map(([name, type], i) => ({ id: idOf(name), name, type, at: T0 + i * 60_000 })),
+    FACTS.map(([from, label, to], i) => ({ id: `r_rg${i.toString(36).padStart(3, '0')}`, from: idOf(from), to: idOf(to), label })),
+  );
 }
