@@ -72,6 +72,10 @@ test('pans and zooms by mouse and keyboard; a drag does not open an entity', asy
   await panel.getByRole('tab', { name: 'Diagram' }).click();
   await drawn(panel);
   await expect(panel.getByTestId('diagram-breadcrumb')).toContainText('Around Northwind, the best-connected of what you read last');
+  // Northwind's part of the graph drawn whole, the view goes on from the next centre, a pair not linked to it.
+  await expect(panel.getByTestId('diagram-breadcrumb')).toContainText('and 1 more centre (Birch Works)');
+  await expect(panel.locator('g.node[data-entity-id="e_rgbirchworks"]')).toHaveCount(1);
+  await expect(panel.locator('g.node[data-entity-id="e_rglenaberg"]')).toHaveCount(1);
   const box = panel.getByTestId('diagram-box');
   await box.scrollIntoViewIfNeeded();
   const start = await viewOf(panel);

@@ -2,7 +2,8 @@
  * A small research graph for the diagram journeys, written through `graph_import` (restore):
  * one recently read cluster around Northwind with stated facts (founded by, CEO of, develops,
  * uses, headquartered in, invested in) and many co-mentions, an older cluster around Harbor
- * Labs, and a few loose entities. Names are fixed, times ascending, so the opening centre
+ * Labs, a pair read last that links to neither (Birch Works founded by Lena Berg), and a few
+ * loose entities. Names are fixed, times ascending, so the opening centre
  * (best-connected of what was read last) is Northwind.
  */
 import type { Page } from '@playwright/test';
@@ -27,6 +28,9 @@ const ENTITIES: readonly (readonly [string, Type])[] = [
   ['Ada Quill', 'person'],
   ['Northwind', 'company'],
   ...Array.from({ length: 14 }, (_, i) => [`Mentioned Co ${i + 1}`, i % 2 === 0 ? 'company' : 'person'] as const),
+  // A separate pair read last: the opening view goes on to it once Northwind's part is drawn.
+  ['Lena Berg', 'person'],
+  ['Birch Works', 'company'],
 ];
 
 /** [from, label, to] */
@@ -41,6 +45,7 @@ const FACTS: readonly (readonly [string, string, string])[] = [
   ['Harbor Labs', 'develops', 'Quay Engine'],
   ['Harbor Labs', 'headquartered_in', 'Lisbon'],
   ['Quay Engine', 'uses', 'Rust'],
+  ['Birch Works', 'founded_by', 'Lena Berg'],
   ['Northwind', 'mentioned_with', 'Ada Quill'],
   ['Northwind', 'mentioned_with', 'Fjord Capital'],
   ...Array.from({ length: 14 }, (_, i) => ['Northwind', 'mentioned_with', `Mentioned Co ${i + 1}`] as const),
