@@ -2,8 +2,10 @@
  * The diagram's opening view on a real graph: the first 12 annotated corpus pages
  * (../shared/corpus/gold-pages/annotated, captured and ingested as the background does),
  * drawn as the panel's Diagram tab first draws them before (the 60 most connected entities,
- * every relationship) and now (`diagramModel` with its defaults). Prints the nodes, the edges
- * and the share of edges that are stated facts (not `mentioned_with`).
+ * every relationship) and now (`diagramModel` with its defaults: grown from the best-connected
+ * of what was read last, then from further centres until the budget is full). Prints the
+ * nodes, the edges, the centres and the share of edges that are stated facts (not
+ * `mentioned_with`).
  *
  *   npx tsx bench/diagram-opening.ts
  */
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
       },
       after: {
         centre: after.centre?.name,
+        centres: 1 + (after.moreCentres?.length ?? 0),
         nodes: after.shown,
         edges: after.facts + after.coMentions,
         facts: after.facts,

@@ -2,6 +2,7 @@
 // (text ≥ 11 px) in a 320–500 px panel; it pans and zooms by mouse and keyboard; a node
 // expands in place; co-mentions are off until switched on; dark mode passes axe. Each step's
 // screenshot is saved under the test's output (and attached).
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { axeCleanAtPanelWidths, snap } from '../support/panel-journey';
@@ -71,6 +72,10 @@ test('pans and zooms by mouse and keyboard; a drag does not open an entity', asy
   await panel.getByRole('tab', { name: 'Diagram' }).click();
   await drawn(panel);
   await expect(panel.getByTestId('diagram-breadcrumb')).toContainText('Around Northwind, the best-connected of what you read last');
+  // Northwind's part of the graph drawn whole, the view goes on from the next centre, a pair not linked to it.
+  await expect(panel.getByTestId('diagram-breadcrumb')).toContainText('and 1 more centre (Birch Works)');
+  await expect(panel.locator('g.node[data-entity-id="e_rgbirchworks"]')).toHaveCount(1);
+  await expect(panel.locator('g.node[data-entity-id="e_rglenaberg"]')).toHaveCount(1);
   const box = panel.getByTestId('diagram-box');
   await box.scrollIntoViewIfNeeded();
   const start = await viewOf(panel);
@@ -176,6 +181,100 @@ test('dark mode: deep node fills, light edges, axe clean at 320 and 500 px', asy
   expect(stroke).toBe('rgb(170, 180, 192)');
   await shot(panel, testInfo, 'dark');
   await axeCleanAtPanelWidths(panel, 'diagram', { testInfo, name: 'diagram-axe' });
+});
+
+test("the drawing follows the panel's own colour choice, not the system's; axe clean dark at 320 and 500 px", async ({
+  sidePanel,
+}, testInfo) => {
+  const panel = await openPanel(sidePanel, 400);
+  // The system says light; the panel is set to dark in Settings → Appearance.
+  await panel.emulateMedia({ colorScheme: 'light' });
+  await panel.getByRole('tab', { name: 'Diagram' }).click();
+  await drawn(panel);
+  const centreFill = () =>
+    panel
+      .locator('g.node[data-entity-id="e_rgnorthwind"] rect')
+      .first()
+      .evaluate((r) => getComputedStyle(r).fill);
+  expect(await centreFill()).toBe('rgb(219, 234, 254)');
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await panel.getByTestId('theme-dark').check();
+  await panel.getByRole('tab', { name: 'Diagram' }).click();
+  await drawn(panel);
+  await expect.poll(centreFill, { timeout: 60_000 }).toBe('rgb(30, 58, 138)');
+  const link = panel.getByTestId('diagram').locator('path.flowchart-link').first();
+  expect(await link.evaluate((p) => getComputedStyle(p).stroke)).toBe('rgb(170, 180, 192)');
+  // Mermaid's own theme is dark too (its edge labels' text is light).
+  const labelFill = await panel
+    .getByTestId('diagram')
+    .locator('.edgeLabel text')
+    .first()
+    .evaluate((t) => getComputedStyle(t).fill);
+  const [r = 0, g = 0, b = 0] = (labelFill.match(/\d+/g) ?? []).map(Number);
+  expect(r + g + b).toBeGreaterThan(3 * 128);
+  for (const width of [320, 500]) {
+    await panel.setViewportSize({ width, height: 900 });
+    await drawn(panel);
+    await shot(panel, testInfo, `panel-dark-${width}`);
+    const { violations } = await new AxeBuilder({ page: panel }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  }
+  // And the other way: the system dark, the panel set to light.
+  await panel.emulateMedia({ colorScheme: 'dark' });
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await panel.getByTestId('theme-light').check();
+  await panel.getByRole('tab', { name: 'Diagram' }).click();
+  await drawn(panel);
+  await expect.poll(centreFill, { timeout: 60_000 }).toBe('rgb(219, 234, 254)');
+  await shot(panel, testInfo, 'panel-light-system-dark');
+});
+
+test('a filter that only takes entities away hides them in place, and one switched back comes from the cache: no new layout', async ({
+  sidePanel,
+}, testInfo) => {
+  const panel = await openPanel(sidePanel, 400);
+  await panel.getByTestId('entity-row').filter({ hasText: 'Northwind' }).getByRole('button').click();
+  await panel.getByTestId('show-in-diagram').click();
+  await drawn(panel);
+  const diagram = panel.getByTestId('diagram');
+  const draws = async () => Number((await diagram.getAttribute('data-draw')) ?? 0);
+  /** Clicks a type chip and waits for the drawing that follows. */
+  const chip = async (type: string) => {
+    const before = await draws();
+    await panel.locator('label.chip', { hasText: type }).click();
+    await expect.poll(draws, { timeout: 60_000 }).toBeGreaterThan(before);
+    await expect(panel.getByTestId('diagram-progress')).toHaveCount(0);
+  };
+  const nodes = diagram.locator('g.node[data-entity-id]');
+  await panel.getByText('Filters', { exact: true }).click();
+  for (const type of ['company', 'person', 'product', 'location']) await chip(type);
+  await expect(nodes).toHaveCount(5); // Northwind, Fjord Capital, Ada Quill, Tern DB, Oslo
+  // The drawing on screen is marked: a new layout would replace it.
+  await diagram
+    .locator('svg')
+    .first()
+    .evaluate((svg) => svg.setAttribute('data-journey-mark', ''));
+  const place = () =>
+    nodes.evaluateAll((els) => Object.fromEntries(els.map((el) => [el.getAttribute('data-entity-id'), el.getAttribute('transform')])));
+  const placed = await place();
+
+  // Person off: never drawn before, but the drawing holds it all: Ada Quill is hidden in place.
+  await chip('person');
+  await expect(nodes).toHaveCount(4);
+  await expect(panel.locator('g.node[data-id]', { hasText: 'Ada Quill' })).toBeHidden();
+  await expect(diagram.locator('svg[data-journey-mark]')).toHaveCount(1);
+  const { e_rgadaquill: ada, ...others } = placed;
+  expect(ada).toBeTruthy();
+  expect(await place()).toEqual(others);
+  await expect(panel.getByTestId('diagram-breadcrumb')).toContainText('4 of 4 entities');
+  await shot(panel, testInfo, 'filter-in-place');
+
+  // Person on again: the drawing of five, from the layout cache, Ada Quill back where she was.
+  await chip('person');
+  await expect(nodes).toHaveCount(5);
+  expect(await place()).toEqual(placed);
+  expect(Number(await diagram.getAttribute('data-render-ms'))).toBeLessThan(500);
 });
 
 test('at 320 px the opening view is readable and nothing scrolls sideways', async ({ sidePanel }, testInfo) => {

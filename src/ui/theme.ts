@@ -26,6 +26,34 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
   else root.dataset.theme = theme;
 }
 
+/**
+ * Whether the panel is drawn dark: the choice on `root` (`data-theme`), else the system's
+ * scheme. The diagram reads it for its palette and Mermaid's theme, which the sandboxed
+ * layout frame cannot see for itself.
+ *
+ * @example panelIsDark() // true after chooseTheme('dark'), whatever the system says
+ */
+export function panelIsDark(root: HTMLElement = document.documentElement): boolean {
+  const chosen = root.dataset.theme;
+  if (chosen === 'dark' || chosen === 'light') return chosen === 'dark';
+  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+}
+
+/**
+ * Calls `onChange` when the panel's scheme may have changed: a choice in Settings
+ * (`data-theme` on `root`) or the system's scheme. Returns the function that stops it.
+ */
+export function onSchemeChange(onChange: () => void, root: HTMLElement = document.documentElement): () => void {
+  const query = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+  query?.addEventListener('change', onChange);
+  const observer = new MutationObserver(onChange);
+  observer.observe(root, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => {
+    query?.removeEventListener('change', onChange);
+    observer.disconnect();
+  };
+}
+
 /** The stored choice ('system' when none, or when what is stored is not a theme). */
 export async function storedTheme(): Promise<Theme> {
   const value = await storageGet(THEME_KEY).catch(() => undefined);

@@ -6,15 +6,22 @@
  * replaced by a Mermaid entity code (`#34;` for `"`, `#91;` for `[`, …), so no name
  * can close its label, start a new statement (`click`, `style`, `classDef`, a `%%`
  * directive) or inject markup: quotes, brackets, pipes, backticks, `<`, `>`, `#`,
- * `%`, `;`, `&` and line breaks never appear raw. One `classDef` per entity type
+ * `%`, `;`, `:`, `&` and line breaks never appear raw; Mermaid turns the codes back into
+ * the characters, so names read as written. One `classDef` per entity type
  * colours the nodes. Unconnected nodes are laid out in a grid (invisible links), and a
  * large diagram can be cut into parts the panel lays out one task at a time.
  */
 import type { EntityType } from '../graph/types';
 import { ENTITY_TYPES } from '../graph/types';
 
-/** Characters kept as they are in labels: letters, digits, spaces and harmless punctuation. */
-const SAFE_CHAR = /[\p{L}\p{N} .,\-_()'/:+?!@*=~$…]/u;
+/**
+ * Characters kept as they are in labels: letters, digits, spaces and harmless punctuation.
+ * Not `:`: before parsing, Mermaid's `render` cuts the last `;` off any line matching
+ * `style.*:\S*#.*;` or `classDef.*:\S*#.*;` (meant for `style n0 fill:#f00;`), which broke a
+ * name such as "style n1 fill:#f00;" into a label ending in a literal "#59". With `:` written
+ * as a code too, no line we write has a raw colon before a code, so no code is cut.
+ */
+const SAFE_CHAR = /[\p{L}\p{N} .,\-_()'/+?!@*=~$…]/u;
 /** Letters are safe, but combining marks alone could be used to garble; they are kept with letters only. */
 const MARK = /\p{M}/u;
 /** Longest label text kept (characters); a diagram is not the place for long names. */

@@ -4,7 +4,7 @@ import type { EntityId } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
 import { renderMermaid } from './render';
-import { EXPAND_NEIGHBOURS, openingCentre, selectDiagram } from './select';
+import { EXPAND_NEIGHBOURS, openingCentre, openingCentres, selectDiagram } from './select';
 
 async function star(n: number) {
   const store = new InMemoryGraphStore();
@@ -92,5 +92,49 @@ describe('selectDiagram', () => {
     const { store, hub } = await star(8);
     expect((await openingCentre(store))?.id).toBe(hub.id);
     expect(await openingCentre(new InMemoryGraphStore())).toBeUndefined();
+  });
+
+  it("grows from further centres, in order, once the first one's part is used up, and stops at the budget", async () => {
+    // Three separate clusters: a star of 4 around Alder, a pair, a star of 6 around Birch.
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const cluster = async (name: string, leaves: number) => {
+      const hub = await graph.createEntity({ name, type: 'company' });
+      for (let i = 0; i < leaves; i++) {
+        const leaf = await graph.createEntity({ name: `${name} leaf ${i}`, type: 'person' });
+        await graph.relate(leaf.id, 'works_for', hub.id);
+      }
+      return hub;
+    };
+    const alder = await cluster('Alder', 4);
+    const pair = await cluster('Pair', 1);
+    const birch = await cluster('Birch', 6);
+    const lone = await graph.createEntity({ name: 'Lone', type: 'other' });
+    const all = await selectDiagram(store, {
+      around: alder.id,
+      depth: 'fill',
+      thenAround: [alder.id, birch.id, pair.id, lone.id],
+      budget: 60,
+    });
+    // Alder's 5, then Birch's 7, then the pair, then the lone entity: each cluster whole, in order.
+    expect(all.diagram.nodes.map((n) => n.name).slice(0, 6)).toEqual(['Alder', ...[0, 1, 2, 3].map((i) => `Alder leaf ${i}`), 'Birch']);
+    expect(all.diagram.nodes).toHaveLength(5 + 7 + 2 + 1);
+    expect(all.centres).toEqual([alder.id, birch.id, pair.id, lone.id]);
+    expect(all.diagram.edges).toHaveLength(4 + 6 + 1);
+    // With a budget of 8, Birch starts but is cut; the pair is never started.
+    const some = await selectDiagram(store, { around: alder.id, depth: 'fill', thenAround: [birch.id, pair.id], budget: 8 });
+    expect(some.diagram.nodes).toHaveLength(8);
+    expect(some.centres).toEqual([alder.id, birch.id]);
+    expect(some.note).toMatch(/^Showing 8 of 15 entities/);
+    // Not filling (depth 1): the further centres are ignored.
+    const one = await selectDiagram(store, { around: alder.id, depth: 1, thenAround: [birch.id] });
+    expect(one.centres).toEqual([alder.id]);
+    expect(one.diagram.nodes).toHaveLength(5);
+    // The opening centres: best-connected first (leaves too: drawn already, they start nothing),
+    // the lone entity not among them.
+    const centres = (await openingCentres(store)).map((e) => e.name);
+    expect(centres.slice(0, 2)).toEqual(['Birch', 'Alder']);
+    expect(centres).toHaveLength(14);
+    expect(centres).not.toContain('Lone');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Which part of the graph a diagram shows, within a node budget: the whole graph
  * (most connected entities first), or the neighbourhood of one entity (breadth
- * first, depth 1–2, or grown hop by hop until the budget is full), optionally only
+ * first, depth 1–2, or grown hop by hop until the budget is full, then from further
+ * centres when the first one's part of the graph is used up), optionally only
  * some entity types or relationship labels, without some labels, and with the
  * neighbours of some drawn entities added (expanded in place).
  * Says in a note what was left out.
@@ -29,13 +30,23 @@ const PAGE = 2000;
 export const MAX_GROW_DEPTH = 8;
 /** Neighbours added per expanded entity at most (beyond the budget: the user asked for them). */
 export const EXPAND_NEIGHBOURS = 25;
-/** Recently updated entities considered for the opening view's centre. */
-const RECENT_CANDIDATES = 40;
+/**
+ * Recently updated entities considered for the opening view's centres: about the last four
+ * pages read (a page gives 20–40 entities). At 40 (one page) the corpus's opening view held
+ * 22 entities of a budget of 60; at 120, 55 (`bench/diagram-opening.ts`). Reading all of
+ * them would centre on the best-connected of everything, not of what was read last.
+ */
+const RECENT_CANDIDATES = 120;
 
 export interface DiagramRequest {
   readonly around?: EntityId;
   /** 1 or 2 hops around `around`, or `fill`: hop after hop until the budget is full. */
   readonly depth?: number | 'fill';
+  /**
+   * With `depth: 'fill'`: further centres, in order. When what `around` reaches is used up
+   * before the budget is full, filling goes on from the first of them not drawn yet, and so on.
+   */
+  readonly thenAround?: readonly EntityId[];
   readonly types?: readonly EntityType[];
   readonly relations?: readonly string[];
   /** Relationship labels never drawn (e.g. `mentioned_with`). */
@@ -50,6 +61,8 @@ export interface SelectedDiagram {
   /** What was left out, when anything was. */
   readonly note?: string;
   readonly totalEntities: number;
+  /** The centres grown from (`around`, then those of `thenAround` used), when drawn around one. */
+  readonly centres?: readonly EntityId[];
 }
 
 const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -126,20 +139,34 @@ async function expandInPlace(
 }
 
 /**
- * The centre of a diagram opened without one: among the `RECENT_CANDIDATES` most recently
- * updated entities (what was read last), the one with the most relationships whose label is
- * not in `withoutRelations` (ties: the more recent). Undefined for an empty graph.
+ * The centres of a diagram opened without one: the `RECENT_CANDIDATES` most recently updated
+ * entities (what was read last), best-connected first, counting relationships whose label is
+ * not in `withoutRelations` (ties: the more recent). Those without such a relationship come
+ * last (a graph of loose entities still has a centre). Empty for an empty graph.
+ *
+ * @example const [first, ...more] = await openingCentres(store, ['mentioned_with']);
+ */
+export async function openingCentres(store: GraphReader, withoutRelations: readonly string[] = []): Promise<Entity[]> {
+  const without = new Set(withoutRelations);
+  const ranked: { entity: Entity; degree: number; recency: number }[] = [];
+  for (const [recency, entity] of (await store.recentEntities({ limit: RECENT_CANDIDATES })).entries()) {
+    const degree = (await store.relationshipsOf(entity.id, 'both', EDGES_PER_HOP)).filter((r) => !without.has(r.label)).length;
+    ranked.push({ entity, degree, recency });
+  }
+  ranked.sort((a, b) => b.degree - a.degree || a.recency - b.recency);
+  // Loose entities only as the first centre of a graph without any relationship.
+  const linked = ranked.filter((r) => r.degree > 0);
+  return (linked.length > 0 ? linked : ranked.slice(0, 1)).map((r) => r.entity);
+}
+
+/**
+ * The centre of a diagram opened without one: the first of `openingCentres`. Undefined for
+ * an empty graph.
  *
  * @example const centre = await openingCentre(store, ['mentioned_with']);
  */
 export async function openingCentre(store: GraphReader, withoutRelations: readonly string[] = []): Promise<Entity | undefined> {
-  const without = new Set(withoutRelations);
-  let best: { entity: Entity; degree: number } | undefined;
-  for (const entity of await store.recentEntities({ limit: RECENT_CANDIDATES })) {
-    const degree = (await store.relationshipsOf(entity.id, 'both', EDGES_PER_HOP)).filter((r) => !without.has(r.label)).length;
-    if (best === undefined || degree > best.degree) best = { entity, degree };
-  }
-  return best?.entity;
+  return (await openingCentres(store, withoutRelations))[0];
 }
 
 /**
@@ -158,6 +185,7 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
 
   let chosen: Entity[];
   let candidateRels: Relationship[];
+  let centres: EntityId[] | undefined;
   /** Entities an edge may join to count as left out; undefined = any. */
   let eligible: Set<EntityId> | undefined;
   const totalByType = new Map<EntityType, number>();
@@ -167,27 +195,36 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
     if (!center) throw new NotFoundError(`No entity has id "${request.around}" to draw around.`);
     const fill = request.depth === 'fill';
     const depth = request.depth === 'fill' ? MAX_GROW_DEPTH : Math.max(1, Math.min(2, Math.floor(request.depth ?? 1)));
-    const seen = new Map<EntityId, number>([[center.id, 0]]);
+    const seen = new Map<EntityId, number>();
     const rels = new Map<string, Relationship>();
-    let frontier: EntityId[] = [center.id];
-    // Filling stops at the hop that reached the budget: the nearest entities are the ones drawn.
-    for (let hop = 1; hop <= depth && !(fill && seen.size >= budget); hop++) {
-      const next: EntityId[] = [];
-      for (const id of frontier) {
-        for (const r of await store.relationshipsOf(id, 'both', EDGES_PER_HOP)) {
-          if (!keepRel(r)) continue;
-          rels.set(r.id, r);
-          const other = r.from === id ? r.to : r.from;
-          if (!seen.has(other)) {
-            seen.set(other, hop);
-            next.push(other);
+    centres = [];
+    // Filling goes on from the next centre not reached yet while the budget has room.
+    for (const start of fill ? [center.id, ...(request.thenAround ?? [])] : [center.id]) {
+      if (seen.has(start) || (centres.length > 0 && seen.size >= budget)) continue;
+      centres.push(start);
+      seen.set(start, 0);
+      let frontier: EntityId[] = [start];
+      // Filling stops at the hop that reached the budget: the nearest entities are the ones drawn.
+      for (let hop = 1; hop <= depth && frontier.length > 0 && !(fill && seen.size >= budget); hop++) {
+        const next: EntityId[] = [];
+        for (const id of frontier) {
+          for (const r of await store.relationshipsOf(id, 'both', EDGES_PER_HOP)) {
+            if (!keepRel(r)) continue;
+            rels.set(r.id, r);
+            const other = r.from === id ? r.to : r.from;
+            if (!seen.has(other)) {
+              seen.set(other, hop);
+              next.push(other);
+            }
           }
         }
+        frontier = next;
       }
-      frontier = next;
     }
-    // Breadth-first order: the center, then hop 1, then hop 2 (each in discovery order).
-    const reached = (await store.getEntities([...seen.keys()])).filter((e) => e.id === center.id || keepEntity(e));
+    // Breadth-first order: the center, then hop 1, then hop 2 (each in discovery order); then
+    // the next centre's, in the same order.
+    const starts = new Set(centres);
+    const reached = (await store.getEntities([...seen.keys()])).filter((e) => starts.has(e.id) || keepEntity(e));
     // A filled neighbourhood stands for the graph: what it leaves out is counted against all of it.
     if (fill) {
       for (const type of ENTITY_TYPES) if (!types || types.has(type)) totalByType.set(type, await store.countEntities(type));
@@ -251,5 +288,6 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
     diagram: { nodes: chosen.map((e) => ({ key: e.id, name: e.name, type: e.type })), edges },
     ...(note === undefined ? {} : { note }),
     totalEntities,
+    ...(centres === undefined ? {} : { centres: centres.filter((id) => shown.has(id)) }),
   };
 }

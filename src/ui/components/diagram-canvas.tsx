@@ -25,6 +25,8 @@ interface Props {
   readonly onActivate: (target: EventTarget) => void;
   /** Layout time of the drawing, for the bench (`data-render-ms`). */
   readonly renderMs?: number;
+  /** Drawings completed so far (`data-draw`): changes also when a drawing is shown again without a layout. */
+  readonly drawCount?: number;
 }
 
 function fontPxOf(svg: SVGSVGElement): number {
@@ -33,7 +35,7 @@ function fontPxOf(svg: SVGSVGElement): number {
   return Number.isFinite(px) && px > 0 ? px : DEFAULT_FONT_PX;
 }
 
-export function DiagramCanvas({ svg, focusId, onInserted, onActivate, renderMs }: Props) {
+export function DiagramCanvas({ svg, focusId, onInserted, onActivate, renderMs, drawCount }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
@@ -188,6 +190,7 @@ export function DiagramCanvas({ svg, focusId, onInserted, onActivate, renderMs }
           className="diagram-drawing"
           data-testid="diagram"
           data-render-ms={renderMs === undefined ? undefined : Math.round(renderMs)}
+          data-draw={drawCount}
         />
       </div>
       <div className="diagram-zoom" role="toolbar" aria-label="Zoom">

@@ -10,11 +10,14 @@ import { usePanelStore } from '../store';
 import { download, stamp } from '../download';
 import { useLiveQuery } from '../live-query';
 import { panelGraph } from '../panel-ports';
-import { nodeIdOf } from '../viz/diagram-model';
+import { hiddenParts, nodeIdOf } from '../viz/diagram-model';
+import { onSchemeChange } from '../theme';
 import { svgToPng } from '../viz/render';
 import { DiagramCanvas } from './diagram-canvas';
 import { DiagramFilters } from './diagram-filters';
 
+/** Further centres of the opening view named in the breadcrumb (the rest are counted). */
+const NAMED_CENTRES = 3;
 /** Least time between two automatic redraws while the graph changes. */
 const DIAGRAM_REDRAW_MS = 5_000;
 
@@ -42,21 +45,28 @@ export function Diagram() {
     if (version !== undefined) void drawDiagram();
   }, [version, drawDiagram]);
 
-  // The palette follows the panel's light or dark scheme.
-  useEffect(() => {
-    const query = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
-    const redraw = () => void drawDiagram();
-    query?.addEventListener('change', redraw);
-    return () => query?.removeEventListener('change', redraw);
-  }, [drawDiagram]);
+  // The palette follows the panel's scheme: its Settings choice, else the system's.
+  useEffect(() => onSchemeChange(() => void drawDiagram()), [drawDiagram]);
 
-  const { model, svg: svgText } = viz;
+  const { model, svgModel, svg: svgText } = viz;
   const bindNodes = useCallback(
     (el: HTMLDivElement) => {
-      if (!model) return;
+      if (!model || !svgModel) return;
+      // The drawing may hold more than the model (laid out before a filter took some away).
+      const { isHidden } = hiddenParts(svgModel, model);
+      for (const part of el.querySelectorAll<SVGElement>('g.node, path[data-id], g.edgeLabel')) {
+        const id = part.matches('g.edgeLabel')
+          ? part.querySelector('[data-id]')?.getAttribute('data-id')
+          : (nodeIdOf(part) ?? part.getAttribute('data-id'));
+        part.style.display = id && isHidden(id) ? 'none' : '';
+      }
       for (const node of el.querySelectorAll('g.node')) {
-        const entityId = model.nodes[nodeIdOf(node) ?? ''];
+        const entityId = svgModel.nodes[nodeIdOf(node) ?? ''];
         if (entityId === undefined) continue;
+        if (node instanceof SVGElement && node.style.display === 'none') {
+          for (const name of ['tabindex', 'role', 'data-entity-id', 'aria-label']) node.removeAttribute(name);
+          continue;
+        }
         const name = node.textContent?.replace(/\(\w+\)$/, '').trim() ?? 'entity';
         node.setAttribute('tabindex', '0');
         node.setAttribute('role', 'button');
@@ -64,7 +74,7 @@ export function Diagram() {
         node.setAttribute('aria-label', clickExpands ? `Expand ${name}` : `Open ${name}`);
       }
     },
-    [model, clickExpands],
+    [model, svgModel, clickExpands],
   );
 
   const activate = (target: EventTarget) => {
@@ -87,6 +97,7 @@ export function Diagram() {
     if (model) download(`ariadne-diagram-${stamp()}.mmd`, model.mermaid, 'text/plain');
   };
   const coMentions = viz.filters.coMentions === true;
+  const moreCentres = model?.moreCentres ?? [];
   const budget = viz.filters.budget ?? 60;
 
   return (
@@ -94,7 +105,13 @@ export function Diagram() {
       <h2 id="diagram-heading">Diagram</h2>
       {model?.centre && (
         <p className="breadcrumb" data-testid="diagram-breadcrumb">
-          Around <strong>{model.centre.name}</strong>, {model.centre.reason}: {model.shown} of {model.total} entities
+          Around <strong>{model.centre.name}</strong>, {model.centre.reason}
+          {moreCentres.length > 0 &&
+            `, and ${moreCentres.length} more ${moreCentres.length === 1 ? 'centre' : 'centres'} (${moreCentres
+              .slice(0, NAMED_CENTRES)
+              .map((c) => c.name)
+              .join(', ')}${moreCentres.length > NAMED_CENTRES ? ', …' : ''})`}
+          : {model.shown} of {model.total} entities
           {(viz.filters.expanded?.length ?? 0) > 0 ? `, ${viz.filters.expanded?.length} expanded` : ''}, {model.facts} stated{' '}
           {model.facts === 1 ? 'fact' : 'facts'}
           {coMentions ? `, ${model.coMentions} co-mentions (dotted)` : '; co-mentions hidden'}.
@@ -144,7 +161,14 @@ export function Diagram() {
           {model.note}
         </p>
       )}
-      <DiagramCanvas svg={svgText} focusId={model?.centre?.id} onInserted={bindNodes} onActivate={activate} renderMs={viz.renderMs} />
+      <DiagramCanvas
+        svg={svgText}
+        focusId={model?.centre?.id}
+        onInserted={bindNodes}
+        onActivate={activate}
+        renderMs={viz.renderMs}
+        drawCount={viz.drawCount}
+      />
       <div className="actions">
         <button type="button" onClick={exportSvg} disabled={!model}>
           Export SVG

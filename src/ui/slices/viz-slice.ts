@@ -3,10 +3,11 @@
  * best-connected entity read last; types, relations, co-mentions, expanded nodes, budget)
  * and the last model drawn. The selection runs on the panel's read-only store, so the
  * node → entity map is known without a Mermaid click directive; Mermaid then renders the
- * SVG text off the panel's thread (`renderDiagramSvg`). The layout is the slow part, so
- * when the selection gives the same Mermaid source as the SVG on hand (the tab reopened,
- * the graph changed elsewhere), that SVG is kept; a drawing can be cancelled, which keeps
- * the one on screen and its filters.
+ * SVG text off the panel's thread (`renderDiagramSvg`). The layout is the slow part, so a
+ * Mermaid source laid out before is drawn from `LayoutCache`, and a selection the drawing on
+ * screen already holds (a filter took entities or edges away) is shown by hiding the rest
+ * (`shownBy`, `hiddenParts`); a drawing can be cancelled, which keeps the one on screen and
+ * its filters.
  *
  * Opened from elsewhere, the diagram centres on what the user is looking at: the entity
  * page open, else the top search hit, else the first entity of the last answer
@@ -16,8 +17,10 @@ import type { StateCreator } from 'zustand';
 import { DEFAULT_NODE_BUDGET } from '../../core/mermaid/select';
 import { panelGraph } from '../panel-ports';
 import type { PanelState } from '../store';
+import { panelIsDark } from '../theme';
 import { userError } from '../user-error';
-import { diagramModel } from '../viz/diagram-model';
+import { diagramModel, shownBy } from '../viz/diagram-model';
+import { LayoutCache } from '../viz/layout-cache';
 import { cancelLayout, prepareLayoutFrame, renderDiagramSvg } from '../viz/layout-frame';
 import type { DiagramFilters, DiagramModel } from '../viz/diagram-model';
 
@@ -37,12 +40,16 @@ export interface VizSlice {
     /** The filters `model` was drawn with (restored when a drawing is cancelled). */
     drawnFilters?: DiagramFilters;
     svg?: string;
+    /** The model `svg` was laid out for: its node ids; `model` may show a part of it. */
+    svgModel?: DiagramModel;
     error?: string;
     cancelled?: boolean;
     /** A click on a node adds its neighbours instead of opening its entity. */
     clickExpands: boolean;
     selectMs?: number;
     renderMs?: number;
+    /** Drawings completed (laid out or reused), for tests and the bench to tell one from the next. */
+    drawCount?: number;
   };
   setDiagramFilters(patch: Partial<DiagramFilters>): void;
   setClickExpands(on: boolean): void;
@@ -66,9 +73,8 @@ export function contextCentre(s: PanelState): { id: string; reason: string } | u
   return source === undefined ? undefined : { id: source.entityId, reason: 'named first in the last answer' };
 }
 
-const prefersDark = (): boolean => globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-
 let drawSeq = 0;
+const layouts = new LayoutCache();
 /** The context centre applied last (`id|reason`): going back to the tab does not undo the user's own choice. */
 let appliedContext: string | undefined;
 
@@ -103,13 +109,23 @@ export const createVizSlice: StateCreator<PanelState, [], [], VizSlice> = (set, 
     prepareLayoutFrame();
     try {
       const filters = get().viz.filters;
-      const model = await diagramModel(panelGraph(), filters, { palette: prefersDark() ? 'dark' : 'light' });
+      // The panel's scheme (Settings → Appearance, else the system's) for the nodes and Mermaid.
+      const scheme = panelIsDark() ? 'dark' : 'light';
+      const model = await diagramModel(panelGraph(), filters, { palette: scheme });
       const selected = performance.now();
       if (seq !== drawSeq) return;
-      const { model: drawn, svg: onHand } = get().viz;
-      const same = onHand !== undefined && drawn?.mermaid === model.mermaid;
-      if (!same) set((s) => ({ viz: { ...s.viz, stage: 'laying out' } }));
-      const svg = same ? onHand : await renderDiagramSvg(model.parts);
+      // Laid out before (the same text), or the drawing on screen holds all of it (a filter
+      // took something away): no new layout. Otherwise Mermaid lays it out.
+      const { svg: onHand, svgModel: onScreen } = get().viz;
+      let laidOut = layouts.get(model.mermaid);
+      if (laidOut === undefined && onHand !== undefined && onScreen !== undefined && shownBy(onScreen, model))
+        laidOut = { svg: onHand, model: onScreen };
+      if (laidOut === undefined) {
+        set((s) => ({ viz: { ...s.viz, stage: 'laying out' } }));
+        laidOut = { svg: await renderDiagramSvg(model.parts, scheme), model };
+        layouts.set(model.mermaid, laidOut);
+      }
+      const { svg, model: svgModel } = laidOut;
       if (seq === drawSeq)
         set((s) => ({
           viz: {
@@ -119,6 +135,8 @@ export const createVizSlice: StateCreator<PanelState, [], [], VizSlice> = (set, 
             model,
             drawnFilters: filters,
             svg,
+            svgModel,
+            drawCount: (s.viz.drawCount ?? 0) + 1,
             error: undefined,
             selectMs: selected - started,
             renderMs: performance.now() - selected,

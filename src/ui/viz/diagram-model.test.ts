@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { asEntityId, fixedClock, sequentialIds } from '../../core/graph/ids';
 import { InMemoryGraphStore } from '../../core/graph/memory-store';
 import { GraphService } from '../../core/graph/service';
-import { diagramModel, mergeEdges, nodeIdOf } from './diagram-model';
+import { diagramModel, hiddenParts, mergeEdges, nodeIdOf, shownBy } from './diagram-model';
 
 async function graph() {
   const store = new InMemoryGraphStore();
@@ -14,7 +14,7 @@ async function graph() {
   const mozilla = await g.createEntity({ name: 'Mozilla', type: 'company' });
   await g.relate(stripe.id, 'uses', rust.id);
   await g.relate(rust.id, 'created_by', mozilla.id);
-  return { store, stripe, rust, mozilla };
+  return { store, g, stripe, rust, mozilla };
 }
 
 describe('diagramModel', () => {
@@ -52,6 +52,26 @@ describe('diagramModel', () => {
     expect(model.nodes.n0).toBe(rust.id);
   });
 
+  it("opens on several centres when the first one's part is used up, and names them", async () => {
+    const { store, g, stripe, rust } = await graph();
+    const oslo = await g.createEntity({ name: 'Oslo', type: 'location' });
+    const fjord = await g.createEntity({ name: 'Fjord Co', type: 'company' });
+    await g.relate(fjord.id, 'headquartered_in', oslo.id);
+    const model = await diagramModel(store, {});
+    expect(model.centre?.id).toBe(rust.id);
+    expect(model.shown).toBe(5);
+    expect(model.moreCentres?.map((c) => c.name)).toEqual([expect.stringMatching(/^(Oslo|Fjord Co)$/)]);
+    expect(model.facts).toBe(3);
+    // Around a chosen entity: that entity's neighbourhood only.
+    const around = await diagramModel(store, { around: rust.id, depth: 1 });
+    expect(around.moreCentres).toBeUndefined();
+    expect(around.shown).toBe(3);
+    // Expanded in place: counted in the total too (never "4 of 3 entities").
+    const grown = await diagramModel(store, { around: stripe.id, depth: 1, expanded: [rust.id] });
+    expect(grown.shown).toBe(3);
+    expect(grown.total).toBe(3);
+  });
+
   it('leaves co-mentions out by default; switched on, draws them light, undirected and unlabelled', async () => {
     const { store, stripe, mozilla } = await graph();
     const g = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
@@ -79,6 +99,32 @@ describe('diagramModel', () => {
       { from: 'a', to: 'b', label: 'founded by, led by' },
       { from: 'c', to: 'a', label: '', kind: 'co-mention' },
     ]);
+  });
+
+  it('a selection the drawing holds is shown by hiding the rest; more, other labels, another palette or mostly holes need a layout', async () => {
+    const { store, g, stripe, rust, mozilla } = await graph();
+    const oslo = await g.createEntity({ name: 'Oslo', type: 'location' });
+    await g.relate(mozilla.id, 'located_in', oslo.id);
+    const all = await diagramModel(store, { around: rust.id, depth: 2 });
+    expect(all.shown).toBe(4);
+    const noLocation = await diagramModel(store, { around: rust.id, depth: 2, types: ['company', 'technology'] });
+    expect(shownBy(all, noLocation)).toBe(true);
+    // Hidden: Oslo's node and the edge to it; kept: the other nodes and edges.
+    const { isHidden } = hiddenParts(all, noLocation);
+    const idOf = (entity: string) => Object.entries(all.nodes).find(([, e]) => e === entity)?.[0] ?? '';
+    expect(isHidden(idOf(oslo.id))).toBe(true);
+    expect([stripe.id, rust.id, mozilla.id].map((e) => isHidden(idOf(e)))).toEqual([false, false, false]);
+    expect(isHidden(`L_${idOf(mozilla.id)}_${idOf(oslo.id)}_0`)).toBe(true);
+    expect(isHidden(`L_${idOf(stripe.id)}_${idOf(rust.id)}_0`)).toBe(false);
+    // The other way (more to draw), another palette, or more than half hidden: a new layout.
+    expect(shownBy(noLocation, all)).toBe(false);
+    expect(shownBy(all, { ...noLocation, palette: 'dark' })).toBe(false);
+    const one = await diagramModel(store, { around: oslo.id, depth: 1, types: ['location'] });
+    expect(one.shown).toBe(1);
+    expect(shownBy(all, one)).toBe(false);
+    // An edge whose label changed is not in the drawing.
+    const relabelled = { ...noLocation, edges: noLocation.edges.map((e, i) => (i === 0 ? { ...e, label: 'other' } : e)) };
+    expect(shownBy(all, relabelled)).toBe(false);
   });
 
   it('reads node ids from Mermaid elements (data-id or the generated element id)', () => {

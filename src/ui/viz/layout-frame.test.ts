@@ -8,9 +8,9 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g clas
  * A fresh module (its frame is module state; errors come from its own copy of the error
  * classes, so they are told by name and code) and the frame it creates on the first call.
  */
-async function start(parts: readonly string[]) {
+async function start(parts: readonly string[], scheme?: 'light' | 'dark') {
   const { renderDiagramSvg } = await import('./layout-frame');
-  const answer = renderDiagramSvg(parts);
+  const answer = renderDiagramSvg(parts, scheme);
   const frame = document.querySelector('iframe');
   const win = frame?.contentWindow;
   if (!frame || !win) throw new Error('no layout frame was created');
@@ -44,13 +44,15 @@ afterEach(() => {
 
 describe('renderDiagramSvg', () => {
   it('opens one hidden sandboxed frame and sends the parts once it is ready', async () => {
-    const run = await start(['graph LR\n  n0["A"]', 'graph LR\n  n1["B"]']);
+    const run = await start(['graph LR\n  n0["A"]', 'graph LR\n  n1["B"]'], 'dark');
     expect(run.frame.getAttribute('sandbox')).toBe('allow-scripts');
     expect(run.frame.getAttribute('aria-hidden')).toBe('true');
     expect(run.frame.getAttribute('src')).toBe('/diagram.html');
     run.reply({ kind: 'ariadne-diagram-ready' });
     const request = await run.request();
     expect(request.parts).toEqual(['graph LR\n  n0["A"]', 'graph LR\n  n1["B"]']);
+    // The panel's scheme goes with the parts: the sandboxed frame cannot read the Settings choice.
+    expect(request.scheme).toBe('dark');
     // Answers from another window, for another request, or malformed, are not taken.
     const stranger = document.body.appendChild(document.createElement('iframe')).contentWindow;
     if (stranger) run.reply({ kind: 'ariadne-diagram-svg', id: request.id, svg: '<svg onload="x()"></svg>' }, stranger);

@@ -56,13 +56,13 @@ class LayoutFrame {
     doc.body.append(this.frame);
   }
 
-  async render(parts: readonly string[]): Promise<string> {
+  async render(parts: readonly string[], scheme: 'light' | 'dark'): Promise<string> {
     await raceTimeout(this.ready, START_TIMEOUT_MS, 'the diagram layout frame did not start');
     const target = this.frame.contentWindow;
     if (!target) throw new AriadneError('unavailable', 'the diagram layout frame is gone');
     const id = this.nextId++;
     const answer = new Promise<string>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    const request: LayoutRequest = { kind: 'ariadne-diagram-render', id, parts: [...parts] };
+    const request: LayoutRequest = { kind: 'ariadne-diagram-render', id, parts: [...parts], scheme };
     // The frame's origin is opaque, so it cannot be named; the message goes to this frame's window only.
     target.postMessage(request, '*');
     try {
@@ -133,19 +133,20 @@ export function cancelLayout(): void {
 
 /**
  * The SVG of a diagram's Mermaid parts (`renderMermaidParts`), laid out in the hidden
- * frame, which is created on first use and kept. A frame that timed out is replaced on
- * the next call. In Firefox, rendered in the page.
+ * frame, which is created on first use and kept, in Mermaid's theme for `scheme` (the
+ * panel's). A frame that timed out is replaced on the next call. In Firefox, rendered in
+ * the page.
  *
- * @example el.innerHTML = await renderDiagramSvg(model.parts)
+ * @example el.innerHTML = await renderDiagramSvg(model.parts, 'dark')
  */
-export async function renderDiagramSvg(parts: readonly string[]): Promise<string> {
+export async function renderDiagramSvg(parts: readonly string[], scheme: 'light' | 'dark' = 'light'): Promise<string> {
   if (import.meta.env.FIREFOX) {
     const { renderSvg } = await import('./render');
-    return renderSvg(parts);
+    return renderSvg(parts, scheme);
   }
   const current = layoutFrame();
   try {
-    const svg = await current.render(parts);
+    const svg = await current.render(parts, scheme);
     // The answer was checked in a task of its own; the panel inserts it in the next one.
     await nextTask();
     return svg;

@@ -23,10 +23,10 @@ export function startLayoutHost(self: Window, parent: Window, panelOrigin: strin
     if (event.source !== parent || event.origin !== panelOrigin) return;
     const request = layoutRequestSchema.safeParse(event.data);
     if (!request.success) return;
-    const { id, parts } = request.data;
+    const { id, parts, scheme } = request.data;
     queue = queue.then(async () => {
       try {
-        post({ kind: 'ariadne-diagram-svg', id, svg: await renderSvg(parts) });
+        post({ kind: 'ariadne-diagram-svg', id, svg: await renderSvg(parts, scheme) });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         post({ kind: 'ariadne-diagram-error', id, message: message.slice(0, MAX_ERROR_CHARS) });

@@ -17,6 +17,8 @@ export const layoutRequestSchema = z.object({
   kind: z.literal('ariadne-diagram-render'),
   id: z.number().int().nonnegative(),
   parts: z.array(z.string().max(MAX_PART_CHARS)).min(1).max(MAX_LAYOUT_PARTS),
+  /** The panel's scheme (its Settings choice or the system's): the frame cannot see it. */
+  scheme: z.enum(['light', 'dark']).optional(),
 });
 export type LayoutRequest = z.infer<typeof layoutRequestSchema>;
 

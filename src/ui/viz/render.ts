@@ -19,12 +19,13 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 /**
  * Renders Mermaid text to SVG text. Given several parts (`renderMermaidParts`), lays
  * them out one per task, yielding in between, so the longest main-thread task is one
- * part's layout rather than the whole diagram's, and stacks them in one SVG.
+ * part's layout rather than the whole diagram's, and stacks them in one SVG. `scheme` is
+ * the panel's (its Settings choice); without it, the system's.
  */
-export async function renderSvg(text: string | readonly string[]): Promise<string> {
+export async function renderSvg(text: string | readonly string[], scheme?: 'light' | 'dark'): Promise<string> {
   const parts = typeof text === 'string' ? [text] : text;
   const { default: mermaid } = await import('mermaid');
-  const dark = globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+  const dark = scheme === undefined ? (globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false) : scheme === 'dark';
   mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default', htmlLabels: false });
   const svgs: string[] = [];
   for (const [i, part] of parts.entries()) {
