@@ -26,11 +26,14 @@ import {
   MAKER_PREFIXES,
   MAKER_VERBS,
   NEGATIONS as NEGATION_WORDS,
+  NOT_A_JOB_WORDS,
   OWN_WORDS,
   PARTNER_WORDS,
+  PAST_MARKERS,
   PRODUCT_NOUNS,
   ROLE_TITLES,
   SEAT_WORDS,
+  START_VERBS,
   USE_WORDS,
 } from '../text/relation-vocabulary';
 import { hasStem } from '../text/word-stems';
@@ -116,7 +119,7 @@ export function readingSpec(intent: Intent): ReadingSpec | undefined {
   switch (intent.kind) {
     case 'role':
       // "Aboyeji moved on to start Flutterwave": starting a company is founding it (read, not stored).
-      if (intent.role === 'founder') return spec([...FOUNDER_WORDS, 'launched', 'start', 'starts'], FOUNDER_PREFIXES, ['person']);
+      if (intent.role === 'founder') return spec([...FOUNDER_WORDS, ...START_VERBS], FOUNDER_PREFIXES, ['person']);
       if (intent.role === 'leader') return spec(LEADER_WORDS, [], ['person']);
       return spec(ROLE_WORDS, [], ['person']);
     case 'where':
@@ -191,26 +194,11 @@ const MAX_MAKER_WORDS = 2;
 const MAX_TITLE_WORDS = 3;
 const ROLE_TITLE_SET: ReadonlySet<string> = new Set(ROLE_TITLES);
 /** Words before an employer that make the title a past one ("former Facebook executive Ada"). */
-const PAST = new Set(['former', 'formerly', 'ex', 'onetime', 'then']);
+const PAST: ReadonlySet<string> = new Set(PAST_MARKERS);
 /** Words at most in a job apposition between the comma and "at" ("now a physical oceanographer at"). */
 const MAX_JOB_WORDS = 8;
-/** Words that open a clause inside an apposition ("Ada, who spoke at Google"): not a job. */
-const CLAUSE_WORDS = new Set([
-  'who',
-  'which',
-  'that',
-  'when',
-  'where',
-  'whose',
-  'and',
-  'or',
-  'said',
-  'says',
-  'former',
-  'formerly',
-  'not',
-  'never',
-]);
+/** Words that make an apposition no job phrase (a clause, a list, speech, a past job, a negation). */
+const CLAUSE_WORDS: ReadonlySet<string> = new Set([...NOT_A_JOB_WORDS, ...PAST_MARKERS, 'not', 'never']);
 
 /**
  * True when the tokens from the entity asked about to the answer state the relation by
