@@ -4,6 +4,7 @@
  * string helpers shared by the intent modules.
  */
 import type { EntityType } from '../../graph/types';
+import { listAll } from '../answer-values';
 import type { PageScope } from '../query-context';
 
 // Names listed in one sentence before "and N more".
@@ -29,12 +30,9 @@ export const TYPE_PLURAL: Readonly<Record<EntityType, string>> = {
 export function words(label: string): string {
   return label.replace(/_/g, ' ');
 }
+/** Names in one sentence: "A, B and C", at most LIST_IN_SENTENCE of them before "and N more". */
 export function listNames(names: readonly string[]): string {
-  const unique = [...new Set(names)];
-  const shown = unique.slice(0, LIST_IN_SENTENCE);
-  const more = unique.length - shown.length;
-  if (more > 0) return `${shown.join(', ')} and ${more} more`;
-  return shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) ?? ''}`;
+  return listAll(names, LIST_IN_SENTENCE);
 }
 export function entities(n: number): string {
   return `${n} entit${n === 1 ? 'y' : 'ies'}`;
