@@ -10,6 +10,7 @@ import { describeEntity } from '../sentences';
 import { notFound } from './read-answers';
 import { isNeeds, type Turn } from './turn';
 
+/** "What do we know about X?": each entity of that name described with its relations. */
 export function about(t: Turn, subject: string): QueryResponse {
   const res = t.resolve(subject);
   if (isNeeds(res)) return res;
@@ -40,6 +41,7 @@ function describe(t: Turn, id: EntityId): string {
   return full.relationshipsTruncated ? `${text} It has more relationships than shown here.` : text;
 }
 
+/** A question no intent fits: about the first entity it names, else the questions understood. */
 export function unknown(t: Turn): QueryResponse {
   const named = entitiesNamedIn(t.input.question, t.ctx);
   const first = named[0];

@@ -8,6 +8,7 @@ import { askRange } from '../question';
 import { entities, listNames, LIST_IN_SENTENCE, pagesHeading, pagesWord } from './phrasing';
 import type { Turn } from './turn';
 
+/** "What did I capture today?": the pages of a scope, newest first, with what each gave. */
 export function captured(t: Turn, scope: PageScope, from = 1): QueryResponse {
   if (scope === 'current_page' && t.input.pageUrl === undefined) {
     return t.answer('I do not know which page you are on; ask from the side panel of that tab.', 'low', [], ['What did I capture today?']);

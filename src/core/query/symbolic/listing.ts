@@ -11,6 +11,7 @@ import type { Turn } from './turn';
 // Entities listed for "most connected".
 const TOP_CONNECTED = 5;
 
+/** "List the companies": the entities of one type, most mentioned first, a page at a time. */
 export function list(t: Turn, type: EntityType, from = 1): QueryResponse {
   const need = t.ask(`list the ${TYPE_PLURAL[type]}`, [
     ...(t.ctx.definitions ? [] : [{ capabilityId: CAPABILITY.LIST_ENTITY_DEFINITIONS, parameters: {} }]),
@@ -66,6 +67,7 @@ export function list(t: Turn, type: EntityType, from = 1): QueryResponse {
   );
 }
 
+/** "Which entities are the most connected?": the entities with the most relationships. */
 export function mostConnected(t: Turn): QueryResponse {
   const need = t.ask('find the most connected entities', [{ capabilityId: CAPABILITY.LIST_ENTITY_DEFINITIONS, parameters: {} }]);
   if (need) return need;

@@ -44,13 +44,7 @@ export function fromSentences(t: Turn, id: EntityId, intent: Intent, noun?: stri
  * An answer read from sentences, at low confidence: each entity read cites the page it was
  * read on, and the entity asked about (when it has one) every page read.
  */
-export function readAnswer(
-  t: Turn,
-  text: string,
-  reads: readonly ReadAnswer[],
-  about?: EntityId,
-  noun?: string,
-): QueryResponse | undefined {
+function readAnswer(t: Turn, text: string, reads: readonly ReadAnswer[], about?: EntityId, noun?: string): QueryResponse | undefined {
   const first = reads[0];
   if (first === undefined) return undefined;
   const pages = reads.map((r) => ({ url: r.sentence.pageUrl, title: r.sentence.pageTitle }));
@@ -77,7 +71,7 @@ export function readAnswer(
  * besides those in `known`; asks for the sentences first. Undefined when reading is off or
  * the question is not one sentences answer.
  */
-export function readings(
+function readings(
   t: Turn,
   id: EntityId,
   intent: Intent,
@@ -179,7 +173,7 @@ export function alsoRead(t: Turn, id: EntityId, intent: Intent, known: ReadonlyS
  * the question, quoted, at low confidence; asks for those sentences first. Undefined when
  * reading is off or nothing answers.
  */
-export function fromNameSentences(t: Turn, name: string, intent: Intent): QueryResponse | undefined {
+function fromNameSentences(t: Turn, name: string, intent: Intent): QueryResponse | undefined {
   if (!t.readSentences) return undefined;
   const reading = readingSpec(intent);
   if (reading === undefined) return undefined;
@@ -199,7 +193,7 @@ export function notFound(t: Turn, slotText: string, intent?: Intent): QueryRespo
   return notFoundAnswer(t, slotText);
 }
 
-export function notFoundAnswer(t: Turn, slotText: string): Answer {
+function notFoundAnswer(t: Turn, slotText: string): Answer {
   return t.answer(
     `I have nothing about "${slotText}" in your graph yet. It appears once a page you capture mentions it, or you can add it yourself.`,
     'low',

@@ -13,6 +13,7 @@ import { coMentioned } from './co-mentioned';
 import { alsoRead, fromSentences, notFound } from './read-answers';
 import { isNeeds, MORE_RELATIONSHIPS, type Turn } from './turn';
 
+/** "Which companies use X?", "What does X develop?": stored relations by the question's verb, then readings. */
 export function relation(
   t: Turn,
   relation: string,

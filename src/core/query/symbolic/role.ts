@@ -22,6 +22,7 @@ const ROLE_VERB: Readonly<Record<Role, string>> = {
   employee: 'has these people working there:',
 };
 
+/** "Who founded / leads / works at X?": people tied by a role label, a role attribute or a title. */
 export function role(t: Turn, role: Role, subject: string): QueryResponse {
   const res = t.resolve(subject);
   if (isNeeds(res)) return res;

@@ -18,6 +18,7 @@ const LOCATION_PHRASES: ReadonlyMap<string, string> = new Map([
   ['country', 'is in'],
 ]);
 
+/** "Where is X?": located-in relations to places and location attributes. */
 export function where(t: Turn, subject: string): QueryResponse {
   const res = t.resolve(subject);
   if (isNeeds(res)) return res;
