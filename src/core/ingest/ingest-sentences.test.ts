@@ -9,24 +9,24 @@ import { ingestTestGraph } from './testing/ingest-graph';
 const setup = ingestTestGraph;
 
 const analysis: CaptureAnalysis = {
-  url: 'https://example.com/agari',
-  title: 'Agari raises $22M',
+  url: 'https://example.com/fabrikam',
+  title: 'Fabrikam raises $8M',
   entities: [
     {
-      name: 'Agari',
+      name: 'Fabrikam',
       type: 'company',
       aliases: [],
       attributes: {},
       salience: 0.9,
       mentions: 2,
-      snippet: 'Agari raised money.',
+      snippet: 'Fabrikam raised money.',
       origin: 'text',
     },
   ],
   relations: [],
   notes: [],
   analyzeMs: 1,
-  sentences: ['Agari, led by CEO Patrick Peterson, closed a $9 million round.', 'Agari fights phishing.'],
+  sentences: ['Fabrikam, run by CEO Ada Quinn, closed a $7 million round.', 'Fabrikam fights fraud.'],
 };
 
 describe('ingestion keeps the page sentences', () => {

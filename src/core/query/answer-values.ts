@@ -73,15 +73,15 @@ export function claimsOf(values: readonly AnswerValue[]): AnswerClaim[] {
 }
 
 /**
- * Names as one list ("A", "A and B", "A, B and C"), each once; past `MAX_VALUES_WRITTEN`
- * it says how many more.
+ * Names as one list ("A", "A and B", "A, B and C"), each once; past `max` (`MAX_VALUES_WRITTEN`
+ * unless given) it says how many more.
  *
  * @example
  *   listAll(['Ada', 'Bo', 'Cy']) // 'Ada, Bo and Cy'
  */
-export function listAll(names: readonly string[]): string {
+export function listAll(names: readonly string[], max = MAX_VALUES_WRITTEN): string {
   const unique = [...new Set(names)];
-  const shown = unique.slice(0, MAX_VALUES_WRITTEN);
+  const shown = unique.slice(0, max);
   const more = unique.length - shown.length;
   if (more > 0) return `${shown.join(', ')} and ${more} more`;
   return shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) ?? ''}`;

@@ -220,7 +220,7 @@ async function readSentences(store: GraphStore, id: EntityId): Promise<SentenceV
       if (naming[i] !== true && refersBy === undefined) continue;
       const named = names.in(s);
       if (refersBy !== undefined) named.push({ id, name: entity.name, type: entity.type });
-      // "In 2014, he co-founded Andela": "he" is the person the sentence before opens with.
+      // "In 2011, she co-founded Fabrikam": "she" is the person the sentence before opens with.
       const pronoun = i > 0 ? personPronoun(s) : undefined;
       const person = pronoun === undefined ? undefined : names.firstIn(all[i - 1] ?? '');
       if (pronoun !== undefined && person?.type === 'person' && person.id !== id && !named.some((n) => n.id === person.id))
@@ -327,8 +327,8 @@ const PERSON_OPENERS: readonly string[] = ['he', 'she', 'his', 'her'];
 
 /**
  * The opener by which sentence `i` goes on about the entity (`own` names) that the sentence
- * before names first of the page's entities ("Piaggio Fast Forward (PFF) is a subsidiary of
- * Piaggio Group. It offers Gita …"), or undefined. The sentence names no other entity before
+ * before names first of the page's entities ("Kestrel Robotics (KR) is a subsidiary of
+ * Contoso Group. It offers Wren …"), or undefined. The sentence names no other entity before
  * its opener, and the one before names the entity ahead of every other (`others`): the
  * usual subject of both.
  */

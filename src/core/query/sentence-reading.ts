@@ -26,11 +26,14 @@ import {
   MAKER_PREFIXES,
   MAKER_VERBS,
   NEGATIONS as NEGATION_WORDS,
+  NOT_A_JOB_WORDS,
   OWN_WORDS,
   PARTNER_WORDS,
+  PAST_MARKERS,
   PRODUCT_NOUNS,
   ROLE_TITLES,
   SEAT_WORDS,
+  START_VERBS,
   USE_WORDS,
 } from '../text/relation-vocabulary';
 import { hasStem } from '../text/word-stems';
@@ -88,7 +91,7 @@ const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
     'develop',
     spec([...MAKER_VERBS, ...MAKER_NOUNS, 'known', 's'], MAKER_PREFIXES, ['product', 'technology', 'other'], 'maker', ['company']),
   ],
-  // "Zen features two technologies: …", "security enabled by the ARM TrustZone platform": what a thing has or runs on.
+  // "the Quill chip features two engines: …", "logins enabled by the Tessel key store": what a thing has or runs on.
   [
     'us',
     {
@@ -97,9 +100,9 @@ const BY_VERB: ReadonlyMap<string, ReadingSpec> = new Map([
     },
   ],
   ['compet', spec([...COMPETE_WORDS, 'against'], COMPETE_PREFIXES, ['company', 'product'], undefined, ['person', 'other'])],
-  // "a Series B led by Thrive Capital": a lettered series is a funding round.
+  // "a Series C led by Marlow Partners": a lettered series is a funding round.
   ['invest', spec([...FUND_WORDS, 'series'], ['invest', 'fund', 'financ'], ['company'], undefined, ['other'])],
-  // "Software Engineer on Google Play": a team is often named by its product.
+  // "Data Engineer on Kestrel Maps": a team is often named by its product.
   ['work', spec(ROLE_WORDS, [], ['company', 'other'], 'job', ['location', 'person', 'product'])],
   ['partner', spec(PARTNER_WORDS, ['partner', 'collaborat'], ['company'])],
 ]);
@@ -115,8 +118,8 @@ const OWNS = spec([...OWN_WORDS, 'bought'], ACQUIRE_PREFIXES, ['company'], 'owne
 export function readingSpec(intent: Intent): ReadingSpec | undefined {
   switch (intent.kind) {
     case 'role':
-      // "Aboyeji moved on to start Flutterwave": starting a company is founding it (read, not stored).
-      if (intent.role === 'founder') return spec([...FOUNDER_WORDS, 'launched', 'start', 'starts'], FOUNDER_PREFIXES, ['person']);
+      // "Quinn later went on to start Fabrikam": starting a company is founding it (read, not stored).
+      if (intent.role === 'founder') return spec([...FOUNDER_WORDS, ...START_VERBS], FOUNDER_PREFIXES, ['person']);
       if (intent.role === 'leader') return spec(LEADER_WORDS, [], ['person']);
       return spec(ROLE_WORDS, [], ['person']);
     case 'where':
@@ -164,7 +167,7 @@ function tokensOf(text: string): string[] {
 
 /**
  * Token ranges `[start, end)` where `name`'s words stand in `tokens`; a comma inside a name
- * is skipped ("University of California, San Diego").
+ * is skipped ("University of Northland, Port Vale").
  */
 function occurrences(tokens: readonly string[], name: string): Array<[number, number]> {
   const words = wordsOf(name);
@@ -191,26 +194,11 @@ const MAX_MAKER_WORDS = 2;
 const MAX_TITLE_WORDS = 3;
 const ROLE_TITLE_SET: ReadonlySet<string> = new Set(ROLE_TITLES);
 /** Words before an employer that make the title a past one ("former Facebook executive Ada"). */
-const PAST = new Set(['former', 'formerly', 'ex', 'onetime', 'then']);
-/** Words at most in a job apposition between the comma and "at" ("now a physical oceanographer at"). */
+const PAST: ReadonlySet<string> = new Set(PAST_MARKERS);
+/** Words at most in a job apposition between the comma and "at" ("now a senior marine chemist at"). */
 const MAX_JOB_WORDS = 8;
-/** Words that open a clause inside an apposition ("Ada, who spoke at Google"): not a job. */
-const CLAUSE_WORDS = new Set([
-  'who',
-  'which',
-  'that',
-  'when',
-  'where',
-  'whose',
-  'and',
-  'or',
-  'said',
-  'says',
-  'former',
-  'formerly',
-  'not',
-  'never',
-]);
+/** Words that make an apposition no job phrase (a clause, a list, speech, a past job, a negation). */
+const CLAUSE_WORDS: ReadonlySet<string> = new Set([...NOT_A_JOB_WORDS, ...PAST_MARKERS, 'not', 'never']);
 
 /**
  * True when the tokens from the entity asked about to the answer state the relation by
@@ -231,7 +219,7 @@ export function tightBetween(tight: Tight, words: readonly string[], aboutFirst:
   }
   // "MIT’s Lorenz Center": the organization whose possessive names the one asked about owns it.
   if (tight === 'owner') return !aboutFirst && words.length === 1 && words[0] === 's';
-  // "the bsdiff algorithm (by Colin Percival)": a thing, at most two words naming its kind, "by" and its maker.
+  // "the zdelta codec (by Ada Quinn)": a thing, at most two words naming its kind, "by" and its maker.
   if (tight === 'maker' && !aboutFirst) return words.length >= 1 && words.length <= 3 && words.at(-1) === 'by' && !words.includes(',');
   if (tight === 'maker')
     // "Intel's mainstream vPro offerings": the maker's possessive, at most two describing words, the product.
@@ -291,7 +279,7 @@ function tightAnswer(
           (tight !== 'maker' || MADE_TYPES.has(c.type))
         )
           return c;
-        // "the director of the US National Institute of Standards and Technology, Laurie Locascio".
+        // "the director of the Northland Bureau of Weights and Measures, Ada Quinn".
         if (tight === 'job' && as === ce + 1 && tokens[ce] === ',' && titleOf(tokens, cs)) return c;
       }
     }
@@ -300,7 +288,7 @@ function tightAnswer(
 }
 
 /**
- * "Acme, New York and Los Angeles-based Initech": a place after the entity's comma that goes on
+ * "Acme, Oslo and Lisbon-based Initech": a place after the entity's comma that goes on
  * into a list or a "-based" is another name's, no apposition of the entity.
  */
 function listedPlace(tight: Tight, tokens: readonly string[], aboutEnd: number, start: number, end: number): boolean {
@@ -348,7 +336,7 @@ export interface ReadAnswer {
  * one sentence each); who leads, founded, employs or where, one.
  */
 export const MAX_READ_ANSWERS = 8;
-/** Founders read for one company: five founders is common ("Banzi, Cuartielles, Mellis, Igoe, and Martino"). */
+/** Founders read for one company: five founders is common ("Quinn, Rask, Moreau, Ito, and Varga"). */
 const MAX_FOUNDERS_READ = 8;
 
 /**
@@ -575,7 +563,7 @@ function readOfTypes(
           [Number.POSITIVE_INFINITY, c.name],
         );
         if (toAbout > MAX_READ_DISTANCE || toAnswer > MAX_READ_DISTANCE) continue;
-        // "The company is not saying …": a negation between the names and the trigger denies what it would state.
+        // "Fabrikam has never said …": a negation between the names and the trigger denies what it would state.
         if (negatedBetween(words, at, aboutNames, name)) continue;
         // "Acme's customers, including Initech, use …": the answer uses the entity asked about, not the reverse.
         if (reading.reversers !== undefined && wordBetween(words, at, aboutNames, name, reading.reversers)) continue;
@@ -603,12 +591,12 @@ function readOfTypes(
 /**
  * The names of the kind asked (`reading.types`) that a sentence stating one of the values
  * `given` also names without their being given: it names the entity asked about, a trigger
- * word outside every name, a given value and another candidate ("Acme is known for its robot,
- * Atlas, and its four-legged robot, Spot" names Spot beside Atlas). A list of facts built
+ * word outside every name, a given value and another candidate ("Acme is known for its drone,
+ * Wren, and its six-wheeled rover, Talus" names Talus beside Wren). A list of facts built
  * from such a sentence may be incomplete. Each name once, in sentence order.
  *
  * @example
- *   besideValues(sentences, acme, ['Acme'], readingSpec(intent), new Set([atlas])) // [{ name: 'Spot', … }]
+ *   besideValues(sentences, acme, ['Acme'], readingSpec(intent), new Set([wren])) // [{ name: 'Talus', … }]
  */
 export function besideValues(
   sentences: readonly SentenceView[],
@@ -710,7 +698,7 @@ export function readLimit(intent: Intent): number {
  * The answer's wording: it says the fact is read, not known, and quotes the page.
  *
  * @example
- *   readAnswerText([read]) // 'I have no stored fact, but "Agari raises $22M" says: “Agari, led by CEO Patrick Peterson, raised $22 million.” (read from the page, not a fact in your graph; it names Patrick Peterson).'
+ *   readAnswerText([read]) // 'I have no stored fact, but "Fabrikam raises $8M" says: “Fabrikam, run by CEO Ada Quinn, raised $8 million.” (read from the page, not a fact in your graph; it names Ada Quinn).'
  */
 export function readAnswerText(reads: readonly ReadAnswer[]): string {
   return `I have no stored fact, but ${quotesOf(reads)}. This was read from the page, not a fact in your graph.`;

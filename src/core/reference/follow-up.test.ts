@@ -25,7 +25,7 @@ function stripePage(registry: ReferenceRegistry) {
   registry.recordCapture({
     chatId: 'w1',
     topicId: 't1',
-    url: 'https://en.wikipedia.org/wiki/Stripe,_Inc.',
+    url: 'https://encyclopedia.example/wiki/Stripe',
     title: 'Stripe, Inc. - Wikipedia',
     kind: 'article',
     entities: [

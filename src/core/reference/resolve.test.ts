@@ -390,7 +390,7 @@ describe('resolve_reference_target: entities and UI touches', () => {
     registry.recordCapture({
       chatId: 'w1',
       topicId: 't1',
-      url: 'https://en.wikipedia.org/wiki/Stripe,_Inc.',
+      url: 'https://encyclopedia.example/wiki/Stripe',
       title: 'Stripe, Inc. - Wikipedia',
       kind: 'article',
       entities: [

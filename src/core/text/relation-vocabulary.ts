@@ -290,3 +290,28 @@ export const NEGATIONS: readonly string[] = ['not', 'never', 'no', 'nor', 't'];
 
 /** Words that open a clause inside an apposition ("Ada, who spoke at Google"): what follows is no job or product phrase. */
 export const CLAUSE_OPENERS: readonly string[] = ['who', 'which', 'that', 'when', 'where', 'whose', 'whom'];
+
+/**
+ * Words that, inside an apposition between a person and an organization, make it no job
+ * phrase: a clause ("Ada, who spoke at Contoso"), a list ("Ada, Bo and Cy at Contoso") or
+ * reported speech ("Ada, said a Contoso spokesman"). Read by capture's `jobAt` and the query
+ * side's `tightBetween`; each adds its own (capture: places and visits, query: negations).
+ */
+export const NOT_A_JOB_WORDS: readonly string[] = ['who', 'which', 'that', 'when', 'where', 'whose', 'and', 'or', 'said', 'says'];
+
+/** Words that make a title or a job a past one ("former CEO", "formerly an engineer at", "ex-Contoso"). */
+export const PAST_MARKERS: readonly string[] = ['former', 'formerly', 'ex', 'onetime', 'then'];
+/** …and the words that do so only right before a title ("the late founder", "ousted CEO"): "late" elsewhere is a time. */
+export const PAST_TITLE_WORDS: readonly string[] = [...PAST_MARKERS, 'late', 'ousted', 'erstwhile'];
+
+/** Verbs of starting an organization ("moved on to start Contoso", "launched Fabrikam in 2010"). */
+export const START_VERBS: readonly string[] = [
+  'start',
+  'started',
+  'starts',
+  'launch',
+  'launched',
+  'launches',
+  'established',
+  'establishes',
+];

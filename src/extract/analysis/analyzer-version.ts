@@ -19,7 +19,7 @@
  * left after a name joins it ("Dana F. Besecker Company"); an executive title is cut off the
  * name before it ("Pega VP"); a company's short form joins its name ("Pega" for Pegasystems); a
  * name in apposition with a device noun is a product ("its robot, Spot"), with a firm noun a
- * company; a seat after an introductory phrase ("In the past, the company, based in …"); "I"
+ * company; a seat after an introductory phrase ("Since then, the firm, based in …"); "I"
  * as the page's author ("I work at Voodoo"); business terms in capitals are no names. 6: a
  * table cell's text ends with a separator (two cells are never one name); generic terms in
  * capitals ("CPU", "SDKs") are no names; the learned keep stage (keep/) drops names it judges

@@ -17,7 +17,7 @@ import { addAlias, indexName, inProse, MENTIONS_PER_STEP, type Group, type PageG
 
 /** Words of a text name; longer runs of capitals are titles and headings. */
 const MAX_NAME_WORDS = 6;
-/** Words of an institution's name joined by "of", "for" or "and" ("National Institute of Standards and Technology"). */
+/** Words of an institution's name joined by "of", "for" or "and" ("Northland Bureau of Weights and Measures"). */
 const MAX_LINKED_NAME_WORDS = 9;
 /** On non-English pages a one-word text name needs a gazetteer or graph match (rule score 0.9)… */
 const FOREIGN_MIN_SCORE = 0.9;

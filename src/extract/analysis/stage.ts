@@ -125,12 +125,12 @@ export function inProse(text: string, m: Mention): boolean {
   if (words.length < MIN_PROSE_WORDS) return false;
   let lower = 0;
   for (const w of words) if (/^\p{Ll}/u.test(w)) lower += 1;
-  // A finished sentence listing names ("… investors including Alloy Ventures, Battery Ventures and …")
+  // A finished sentence listing names ("… backers including Marlow Partners, Tessel Capital and …")
   // is prose although most of its words are capitalized; a heading has no such run of small words.
   if (lower / words.length >= MIN_PROSE_LOWER_SHARE) return true;
   if (!/[.!?]["”’)]?$/u.test(sentence)) return false;
-  // A short finished sentence that lists names with commas ("The companies include VMware,
-  // Evernote, Palantir Technologies, Fidessa and Elementum.") is prose too: headings and menus
+  // A short finished sentence that lists names with commas ("The firms include Contoso,
+  // Fabrikam, Initech Systems, Globex and Umbrella.") is prose too: headings and menus
   // do not end with a full stop after a comma-separated run.
   return lower >= MIN_LIST_SENTENCE_LOWER || (lower >= MIN_SHORT_LIST_LOWER && sentence.includes(', '));
 }

@@ -149,7 +149,7 @@ export function splitAtVerbs<S extends { readonly start: number; readonly end: n
 
 /**
  * Words that end an organization's name, which the model may leave out of the span before them
- * ("Piaggio Group", "Dana F. Besecker Company": the name is the span and the word) or type as
+ * ("Contoso Group", "Ada R. Quinn Company": the name is the span and the word) or type as
  * the person the span starts with: the name words, and a few nouns and legal forms.
  */
 const ORGANIZATION_TAILS: ReadonlySet<string> = new Set([

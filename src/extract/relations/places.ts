@@ -6,6 +6,7 @@
  * (Waltham, Mass.)"). Token lookups only: the tokens are `tokenize`'s, lower-cased.
  */
 import type { Span, Token } from './features';
+import { PAST_TITLE_WORDS } from '../../core/text/relation-vocabulary';
 
 /** Nouns of a settlement or a part of a country: "the Libyan city of Sirte", "the Sudanese capital, Khartoum". */
 const SETTLEMENT_NOUNS = new Set([
@@ -44,7 +45,7 @@ export function demonymBefore(tokens: readonly Token[], s: Span): string | undef
 const STATE_TITLES = new Set(['president', 'premier', 'chancellor', 'king', 'queen', 'emir', 'minister']);
 
 /** Words that put an office in the past ("former president", "ousted leader"). */
-export const PAST_WORDS: ReadonlySet<string> = new Set(['former', 'then', 'late', 'ex', 'ousted', 'onetime', 'erstwhile']);
+export const PAST_WORDS: ReadonlySet<string> = new Set(PAST_TITLE_WORDS);
 
 /**
  * The words before a person's title that may name their country ("south korean" in

@@ -6,7 +6,8 @@
  * with it, or is its customer. Token lookups only: the tokens are `tokenize`'s, lower-cased.
  */
 import type { Span, Token } from './features';
-import { decide, isPossessive, ROLE_AFTER, starts, type RuleDecision } from './rules-shared';
+import { decide, isPossessive, ROLE_AFTER, type RuleDecision } from './rules-shared';
+import { hasStem } from '../../core/text/word-stems';
 import { BREAKS, hedged } from './triggers';
 import {
   ACQUIRE_PREFIXES,
@@ -38,7 +39,7 @@ const PARTNER = [...PARTNER_PREFIXES, 'teamed', 'alliance'];
 
 /** A partnership verb or noun; "partner(s)" only as "partners with" ("the firm's five partners" are people). */
 export function partnering(words: readonly string[]): boolean {
-  return words.some((w, i) => starts(w, PARTNER) || ((w === 'partner' || w === 'partners') && words[i + 1] === 'with'));
+  return words.some((w, i) => hasStem(w, PARTNER) || ((w === 'partner' || w === 'partners') && words[i + 1] === 'with'));
 }
 export const CUSTOMER_WORDS = new Set(CUSTOMER_VOCABULARY);
 
@@ -66,7 +67,7 @@ const PART_WORDS = new Set(['of', 'in', 'stake', '%']);
  */
 export function partBought(tokens: readonly Token[], between: readonly string[], b: Span): boolean {
   if (between.at(-1) === 'by' || between.at(-2) === 'by') return between[0] === "'" && between[1] === 's';
-  const buying = between.findIndex((w) => starts(w, ACQUIRE) || ACQUIRE_WORDS.has(w));
+  const buying = between.findIndex((w) => hasStem(w, ACQUIRE) || ACQUIRE_WORDS.has(w));
   // Not the noun's own "of" ("Acme's acquisition of Fabrikam").
   return buying >= 0 && (between.slice(buying + 2).some((w) => PART_WORDS.has(w)) || isPossessive(tokens, b.end));
 }
@@ -142,6 +143,6 @@ export function trailing(tokens: readonly Token[], a: Span, b: Span, others: rea
   const after = tokens.slice(b.end, stop).map((t) => t.text);
   if (hedged(after)) return [];
   if (partnering(after) || after.includes('together')) return [decide('partners_with', true)];
-  if (after.some((w) => starts(w, COMPETE))) return [decide('competes_with', true)];
+  if (after.some((w) => hasStem(w, COMPETE))) return [decide('competes_with', true)];
   return [];
 }

@@ -1,10 +1,10 @@
 /**
  * What the trigger rules (`rules.ts` and its families) share: a decision's shape, its
- * confidence by label, and the token tests more than one family reads (a word's prefix,
- * the auxiliaries before a verb, a possessive, the window read after the second name).
+ * confidence by label, and the token tests more than one family reads (word stems are
+ * core/text/word-stems.ts's `hasStem`): the auxiliaries before a verb, a possessive, the window
+ * read after the second name.
  */
 import type { Token } from './features';
-import { hasStem } from '../../core/text/word-stems';
 
 /** A label a rule stated, its direction (`forward`: first name → second), and its confidence. */
 export interface RuleDecision {
@@ -50,9 +50,6 @@ export const CONFIDENCE: Readonly<Record<RuleLabel, number>> = {
 };
 /** Tokens after the second name read for its possessive and a role ("Dell's head of channel"). */
 export const ROLE_AFTER = 3;
-
-/** A form of one of the stems ("acquired" of "acquir"; not "makeover" of "make"). */
-export const starts = (w: string, prefixes: readonly string[]) => hasStem(w, prefixes);
 
 /** Words that may stand between a subject and its verb, and verbs that lead in to it ("we decided to adopt", "started using"). */
 export const AUXILIARIES = new Set([

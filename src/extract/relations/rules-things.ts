@@ -24,7 +24,8 @@ import {
 } from './rules-money';
 import { basedApposition, placeDecisions } from './rules-places';
 import { seatApposition, seatBefore } from './rules-seats';
-import { AUXILIARIES, decide, starts, type RuleDecision } from './rules-shared';
+import { AUXILIARIES, decide, type RuleDecision } from './rules-shared';
+import { hasStem } from '../../core/text/word-stems';
 import { MAKER_PREFIXES, MAKER_VERBS, PRODUCT_NOUNS, USE_WORDS } from '../../core/text/relation-vocabulary';
 
 /** A maker's possessive right before its product ("Sony's PlayStation VR"): often but not always the maker. */
@@ -93,7 +94,7 @@ export function personNamed(between: readonly string[], b: Span): boolean {
 export function thingDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const orgLike = (s: Span) => s.type === 'org' || s.type === 'misc';
   const has = (set: ReadonlySet<string>) => between.some((w) => set.has(w));
-  const hasPrefix = (prefixes: readonly string[]) => between.some((w) => starts(w, prefixes));
+  const hasPrefix = (prefixes: readonly string[]) => between.some((w) => hasStem(w, prefixes));
   const phrase = between.join(' ');
   // "Sony's PlayStation VR", "Intel's mainstream vPro offerings".
   const line = between.length === 3 && LINE_WORDS.has(between[2] ?? '') ? between.slice(0, 2) : between;
@@ -120,7 +121,7 @@ export function thingDecisions(tokens: readonly Token[], between: readonly strin
     if (builtOn(verb, between[at + 1] ?? '')) return [decide('uses', true)];
     // "we first started out with RabbitMQ", "Acme switched to Kafka" ("started" is read as a lead-in verb above).
     if (startedWith(between, at)) return [decide('uses', true)];
-    if (a.type === 'org' && (starts(verb, MAKES) || MAKES_WORDS.has(verb))) return [decide('develops', true)];
+    if (a.type === 'org' && (hasStem(verb, MAKES) || MAKES_WORDS.has(verb))) return [decide('develops', true)];
     // "Acme adopted NSQ", and of a product: "the Ryzen PRO platforms support the DASH protocol".
     if (USES_WORDS.has(verb) && (a.type === 'org' || subjectOfClause(tokens, a, verb))) return [decide('uses', true)];
   }
@@ -198,7 +199,7 @@ const MAX_MAKER_PHRASE = 6;
 export function makerVerb(between: readonly string[]): boolean {
   const at = between.findIndex((w) => !AUXILIARIES.has(w));
   const verb = between[at] ?? '';
-  return at >= 0 && between.length - at <= MAX_MAKER_PHRASE && (starts(verb, MAKES) || MAKES_WORDS.has(verb));
+  return at >= 0 && between.length - at <= MAX_MAKER_PHRASE && (hasStem(verb, MAKES) || MAKES_WORDS.has(verb));
 }
 
 /** "is powered by", "runs on" said with "by": a participle of running and "by" right before the thing. */
@@ -224,7 +225,7 @@ export function personMakes(between: readonly string[]): RuleDecision[] {
   if (words.length > MAX_THING_GAP) return [];
   const at = words.findIndex((w) => !AUXILIARIES.has(w));
   const verb = words[at] ?? '';
-  if (PERSON_MAKES.has(verb) || starts(verb, ['develop'])) return [decide('develops', true)];
+  if (PERSON_MAKES.has(verb) || hasStem(verb, ['develop'])) return [decide('develops', true)];
   if (between[0] === ',' && between.at(-1) === 'of' && between.some((w) => CREATOR_NOUNS.has(w)) && between.length <= 5)
     return [decide('develops', true)];
   return [];

@@ -10,7 +10,7 @@
 import type { Span, Token } from './features';
 import { PAST_WORDS } from './places';
 import { decide, type RuleDecision } from './rules-shared';
-import { ROLE_TITLES } from '../../core/text/relation-vocabulary';
+import { NOT_A_JOB_WORDS, ROLE_TITLES, START_VERBS as START_VERB_WORDS } from '../../core/text/relation-vocabulary';
 
 /** Job titles, founders' included ("head", "professor", "co-founder"). */
 const TITLES: ReadonlySet<string> = new Set(ROLE_TITLES);
@@ -18,14 +18,7 @@ const TITLES: ReadonlySet<string> = new Set(ROLE_TITLES);
 const MAX_JOB_WORDS = 8;
 /** Words that turn an apposition into a clause or a place ("Ada, who spoke at …", "Ada, in front of the shed at …"). */
 const NOT_A_JOB = new Set([
-  'who',
-  'which',
-  'that',
-  'when',
-  'where',
-  'whose',
-  'and',
-  'or',
+  ...NOT_A_JOB_WORDS,
   'in',
   'on',
   'near',
@@ -35,8 +28,6 @@ const NOT_A_JOB = new Set([
   'during',
   'after',
   'before',
-  'said',
-  'says',
   'speaking',
   'visiting',
   'guest',
@@ -147,7 +138,7 @@ export function titledOf(tokens: readonly Token[], between: readonly string[], a
 }
 
 /** Verbs of starting an organization ("moved on to start Fabrikam", "launched Contoso in 2010"). */
-const START_VERBS = new Set(['start', 'started', 'starts', 'launch', 'launched', 'launches', 'established', 'establishes']);
+const START_VERBS: ReadonlySet<string> = new Set(START_VERB_WORDS);
 /** Words that may lead to the verb ("moved on to start", "went on to launch", "had started"). */
 const START_LEADS = new Set(['moved', 'went', 'on', 'to', 'later', 'then', 'also', 'had', 'has', 'have', 'eventually', 'soon', 'would']);
 

@@ -30,7 +30,8 @@ import { listGoesOn, placeInPlace } from './rules-places';
 import { founderTitleBetween, jobAt, qualifiedApposition, subsidiaryOf } from './rules-titles';
 import { officeBefore, officeOf } from './rules-seats';
 import { makerAfter, makerOf } from './rules-makers';
-import { decide, isPossessive, starts, type RuleDecision } from './rules-shared';
+import { decide, isPossessive, type RuleDecision } from './rules-shared';
+import { hasStem } from '../../core/text/word-stems';
 import {
   ARTICLES,
   makerVerb,
@@ -208,7 +209,7 @@ export function vetoed(tokens: readonly Token[], a: Span, b: Span, others: reado
   // "Contoso acquired a subsidiary of Fabrikam", "bought Fabrikam's chip unit": neither owns the other (a stake is money, read by the rules).
   if (a.type !== 'per' && a.type !== 'loc' && b.type === 'org' && b.start >= a.end) {
     const between = tokens.slice(a.end, b.start).map((t) => t.text);
-    const buying = between.some((w) => starts(w, ACQUIRE) || ACQUIRE_WORDS.has(w));
+    const buying = between.some((w) => hasStem(w, ACQUIRE) || ACQUIRE_WORDS.has(w));
     if (buying && between.length <= MAX_GAP && partBought(tokens, between, b) && !between.some((w) => FUND_WORDS.has(w))) return true;
   }
   if (a.type !== 'per' || b.type !== 'org') return false;

@@ -1,14 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPageRecognizer } from '../../background/ingest';
 import { analyzeCapture } from '../analysis/analyze';
 import { parseRulesOff, RULE_FAMILIES } from './registry';
 import { textCapture } from '../../../tooling/testing/text-capture';
 
+/**
+ * Families `npm run eval:rule-examples -- --max-pages 191 --sites 2` finds on fewer than two sites
+ * of the corpus outside the check set (124 pages looked at: team sense on none, no sports page;
+ * the byline rule and the fuller organization form on one site each).
+ */
+const FEWER_THAN_TWO_SITES = ['team-sense', 'byline-name', 'fuller-org-name'] as const;
+
+/** The check set's pages: never cited as examples (they are never tuned on). */
+const CHECK_PAGES: ReadonlySet<string> = new Set(
+  readdirSync(join(__dirname, '../../../bench/check-pages'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => String((JSON.parse(readFileSync(join(__dirname, '../../../bench/check-pages', f), 'utf8')) as { page?: unknown }).page)),
+);
+
 describe('the rule registry', () => {
   it('names each family once, with a stage, a description and a file', () => {
     const ids = RULE_FAMILIES.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const r of RULE_FAMILIES) expect(r.description.length, r.id).toBeGreaterThan(20);
+  });
+
+  it('cites corpus pages of at least two sites for each family, and no check-set page', () => {
+    // The site of a page folder: metascraper folders are sites, readability folders end in a number.
+    const site = (page: string) =>
+      page
+        .replace(/^readability\//, '')
+        .replace(/^metascraper\//, '')
+        .replace(/-\d+$/, '');
+    const fewer = RULE_FAMILIES.filter((r) => new Set(r.examples.map((e) => site(e.page))).size < 2).map((r) => r.id);
+    expect(fewer).toEqual([...FEWER_THAN_TWO_SITES]);
+    for (const r of RULE_FAMILIES)
+      for (const e of r.examples) {
+        expect(e.page, r.id).toMatch(/^(readability|metascraper)\/[\w-]+$/);
+        expect(CHECK_PAGES.has(e.page), `${r.id} cites check page ${e.page}`).toBe(false);
+        expect(e.shows.length, r.id).toBeGreaterThan(10);
+      }
   });
 
   it('parses a list of families to switch off and refuses an unknown one', () => {

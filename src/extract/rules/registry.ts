@@ -8,15 +8,28 @@
  * The registry names families, not each of the cue functions inside them (web-names.ts,
  * type-cues.ts and the relation triggers hold hundreds); switching a family off removes
  * all of it at once.
+ *
+ * Each family cites pages of the shared corpus where switching it off changes what is kept
+ * (`npm run eval:rule-examples` finds them; check-set pages are never cited). They are
+ * references for a reader, not test sentences: the tests use invented text.
  */
 
 export type RuleStage = 'recognition' | 'mentions' | 'grouping' | 'salience' | 'relations';
+
+/** A corpus page where the family changes what the analysis keeps, and what it does there. */
+export interface RuleExample {
+  /** The page's folder under `../shared/corpus/pages/` (its site is the folder name, less a trailing number). */
+  readonly page: string;
+  /** What the family does on that page, in general words. */
+  readonly shows: string;
+}
 
 export interface RuleFamily {
   readonly id: string;
   readonly stage: RuleStage;
   readonly description: string;
   readonly file: string;
+  readonly examples: readonly RuleExample[];
 }
 
 export const RULE_FAMILIES = [
@@ -25,96 +38,151 @@ export const RULE_FAMILIES = [
     stage: 'recognition',
     description: 'Cue and list recognizers over the trained model: web names, products, typed lists, appositions, "X-based"',
     file: 'src/extract/mentions/web-names.ts',
+    examples: [
+      { page: 'metascraper/anandtech', shows: 'reads product names with model numbers the trained model splits' },
+      { page: 'metascraper/arstechnica', shows: 'keeps a web address name and a format name' },
+    ],
   },
   {
     id: 'team-sense',
     stage: 'mentions',
     description: 'On a sports page a country beating another is a team, not a place',
     file: 'src/extract/mentions/team-sense.ts',
+    examples: [],
   },
   {
     id: 'boilerplate-names',
     stage: 'mentions',
     description: 'Menu, share and cookie labels are never names',
     file: 'src/extract/mentions/boilerplate.ts',
+    examples: [
+      { page: 'metascraper/arstechnica', shows: 'drops contractions in capitals ("I’ve") taken for companies' },
+      { page: 'metascraper/indiehackers', shows: 'drops contractions and a bare job title taken for companies' },
+    ],
   },
   {
     id: 'implausible-names',
     stage: 'mentions',
     description: 'URLs, handles, code identifiers, photo credits and role labels are never names',
     file: 'src/extract/mentions/boilerplate.ts',
+    examples: [
+      { page: 'metascraper/indiehackers', shows: 'drops a product name taken for a person' },
+      { page: 'readability/table-style-attributes', shows: 'drops a slash-joined list of names taken for a company' },
+    ],
   },
   {
     id: 'generic-terms',
     stage: 'mentions',
     description: 'A common noun in capitals (CPU, SDK, VCs) names no one thing',
     file: 'src/extract/rules/lexicon/generic-terms.ts',
+    examples: [
+      { page: 'metascraper/anandtech', shows: 'drops plural hardware nouns in capitals taken for companies' },
+      { page: 'metascraper/business-today', shows: 'drops a department abbreviation taken for a company' },
+    ],
   },
   {
     id: 'heading-names',
     stage: 'mentions',
     description: 'A section heading is no name unless prose or structured data uses it',
     file: 'src/extract/analysis/analyze.ts',
+    examples: [
+      { page: 'metascraper/milanocittastato', shows: 'drops a section heading in capitals' },
+      { page: 'readability/daringfireball-1', shows: 'drops a sidebar heading taken for a product' },
+    ],
   },
   {
     id: 'byline-name',
     stage: 'mentions',
     description: "The byline's author is page metadata, not a name of the text",
     file: 'src/extract/analysis/analyze.ts',
+    examples: [{ page: 'metascraper/milanocittastato', shows: "drops the byline's author, named nowhere in the text" }],
   },
   {
     id: 'named-others',
     stage: 'mentions',
     description: 'An untyped name repeated and shaped like a name is kept (product when it holds a model number)',
     file: 'src/extract/analysis/analyze.ts',
+    examples: [
+      { page: 'metascraper/anandtech', shows: 'keeps a repeated untyped technology name and its maker relation' },
+      { page: 'metascraper/fast-company', shows: 'keeps a repeated untyped programme name and its founder relation' },
+    ],
   },
   {
     id: 'fuller-org-name',
     stage: 'grouping',
     description: 'An organization is shown by its fuller proper form ("X Group" after "X")',
     file: 'src/extract/analysis/analyze.ts',
+    examples: [{ page: 'metascraper/eweek', shows: 'shows a parent company by its "Group" form' }],
   },
   {
     id: 'short-name-folding',
     stage: 'grouping',
     description: 'A surname or short form on the page joins the full name it stands for',
     file: 'src/extract/mentions/name-folding.ts',
+    examples: [
+      { page: 'metascraper/arstechnica', shows: 'folds surnames into the full names they stand for' },
+      { page: 'metascraper/atlasobscura', shows: 'folds a short company form into its name' },
+    ],
   },
   {
     id: 'single-mention-bars',
     stage: 'salience',
     description: 'A name mentioned once is kept from a lower score when it is distinctive or rare',
     file: 'src/extract/words/common-words.ts',
+    examples: [
+      { page: 'metascraper/acast', shows: 'keeps a place named once' },
+      { page: 'metascraper/arstechnica', shows: 'keeps people and a channel named once' },
+    ],
   },
   {
     id: 'prose-gate',
     stage: 'salience',
     description: 'A text-only name needs a sure recognizer hit or one mention in running prose',
     file: 'src/extract/analysis/analyze.ts',
+    examples: [
+      { page: 'metascraper/acast', shows: 'drops names glued to dates in an episode list' },
+      { page: 'metascraper/atlasobscura', shows: 'drops title fragments from a gallery caption' },
+    ],
   },
   {
     id: 'keep-model',
     stage: 'salience',
     description: 'The learned keep stage drops names it judges not to be names of the article',
     file: 'src/extract/keep/keep-model.ts',
+    examples: [
+      { page: 'metascraper/eweek', shows: 'drops an adjective in capitals taken for a company' },
+      { page: 'metascraper/marketing-land', shows: 'drops a heading word taken for a person and its false relation' },
+    ],
   },
   {
     id: 'text-patterns',
     stage: 'relations',
     description: 'Hand-written relation patterns and triggers over sentences',
     file: 'src/extract/relations/text-relations.ts',
+    examples: [
+      { page: 'metascraper/economic-times', shows: 'reads a "makes" relation between a company and its product' },
+      { page: 'metascraper/marketing-land', shows: 'reads employment as "employs" from the company side' },
+    ],
   },
   {
     id: 'relation-triggers',
     stage: 'relations',
     description: 'Trigger-word rules over sentences with two kept names (founders, titles, seats, makers, lists, "it")',
     file: 'src/extract/relations/rules.ts',
+    examples: [
+      { page: 'metascraper/anandtech', shows: 'reads rivalry, making and use between a chip maker and its products' },
+      { page: 'metascraper/arstechnica', shows: 'reads an acquisition, a founder and an employer' },
+    ],
   },
   {
     id: 'relation-classifier',
     stage: 'relations',
     description: 'The trained relation classifier over sentences with two kept names (gated by trigger words)',
     file: 'src/extract/relations/extract.ts',
+    examples: [
+      { page: 'metascraper/arstechnica', shows: 'reads a park located in its city' },
+      { page: 'metascraper/cnet', shows: 'reads a city located in its state' },
+    ],
   },
 ] as const satisfies readonly RuleFamily[];
 

@@ -10,16 +10,16 @@ import { createResolver } from '../../resolve/resolver';
 import { NameIndex } from '../../search/name-index';
 import { createRegistry } from '../index';
 
-const URL = 'https://example.com/agari';
-const SENTENCES = ['Agari, led by CEO Patrick Peterson, closed a $9 million round.'];
+const URL = 'https://example.com/fabrikam';
+const SENTENCES = ['Fabrikam, run by CEO Ada Quinn, closed a $7 million round.'];
 
 function analysis(names: readonly string[]): CaptureAnalysis {
   return {
     url: URL,
-    title: 'Agari raises $22M',
+    title: 'Fabrikam raises $8M',
     entities: names.map((name) => ({
       name,
-      type: name === 'Agari' ? 'company' : 'person',
+      type: name === 'Fabrikam' ? 'company' : 'person',
       aliases: [],
       attributes: {},
       salience: 0.5,
@@ -41,11 +41,11 @@ async function setup(withRereader: boolean) {
   const graph = new GraphService({ store, ids, clock });
   const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
   const deps = { service: graph, resolver, store, clock, ids };
-  await ingestCapture(analysis(['Agari']), deps, { capturedAt: 5, analyzerVersion: 1 });
+  await ingestCapture(analysis(['Fabrikam']), deps, { capturedAt: 5, analyzerVersion: 1 });
   const rereader = new RereadRunner({
     ...deps,
     analyzerVersion: 2,
-    analyze: () => Promise.resolve(analysis(['Agari', 'Patrick Peterson'])),
+    analyze: () => Promise.resolve(analysis(['Fabrikam', 'Ada Quinn'])),
   });
   const registry = createRegistry({ graph, store, search: new NameIndex(), ...(withRereader ? { rereader } : {}) });
   const call = (args: unknown) => registry.call('page_reread', args, { caller: { kind: 'extension' } });
@@ -59,7 +59,7 @@ describe('page_reread', () => {
     const out = await call({ url: URL });
     expect(out).toMatchObject({
       analyzer_version: 2,
-      page: { status: 'reread', entities_before: 1, entities_after: 2, entities_added: ['Patrick Peterson'] },
+      page: { status: 'reread', entities_before: 1, entities_after: 2, entities_added: ['Ada Quinn'] },
     });
     expect((await store.getPage(URL))?.analyzerVersion).toBe(2);
     expect(await call({})).toMatchObject({ outdated_pages: 0 });
