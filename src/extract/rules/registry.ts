@@ -10,7 +10,7 @@
  * all of it at once.
  */
 
-export type RuleStage = 'recognition' | 'mentions' | 'grouping' | 'salience' | 'relations';
+export type RuleStage = 'recognition' | 'mentions' | 'grouping' | 'typing' | 'salience' | 'relations';
 
 export interface RuleFamily {
   readonly id: string;
@@ -85,6 +85,12 @@ export const RULE_FAMILIES = [
     stage: 'salience',
     description: 'A name mentioned once is kept from a lower score when it is distinctive or rare',
     file: 'src/extract/words/common-words.ts',
+  },
+  {
+    id: 'list-types',
+    stage: 'typing',
+    description: "An item of a written list whose type was only guessed takes the type the list's other items agree on",
+    file: 'src/extract/analysis/typing-stage.ts',
   },
   {
     id: 'prose-gate',
