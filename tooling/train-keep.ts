@@ -30,10 +30,12 @@ const EPOCHS = 6000;
 const LEARNING_RATE = 2;
 const FOLDS = 5;
 /**
- * Cost of dropping a real name against keeping a non-name: the issue asks for precision
- * with recall kept (must-have recall ≥ 0.85), so a real name lost costs twice a junk name kept.
+ * Cost of dropping a real name against keeping a non-name. The issue asks for precision
+ * (typed ≥ 0.92, not-entities ≤ 2%) with must-have recall ≥ 0.85 kept; recall is above its
+ * goal and precision far below, so a real name lost costs what a junk name kept costs (a
+ * must name still weighs `MUST_WEIGHT`). At 2 the threshold removed no junk at all.
  */
-const DROP_COST = 2;
+const DROP_COST = 1;
 
 interface Example {
   readonly page: string;
@@ -97,6 +99,8 @@ if (golds.length === 0) {
 }
 const examples = golds.flatMap(({ gold, html }) => examplesOf(gold, html));
 const positives = examples.filter((e) => e.label === 1).length;
+const dumpAt = args.indexOf('--dump');
+if (dumpAt >= 0) writeFileSync(args[dumpAt + 1] ?? 'keep-examples.json', JSON.stringify(examples));
 console.log(
   `train:keep: ${golds.length} dev pages, ${examples.length} candidates (${positives} names, ${examples.length - positives} not names)`,
 );

@@ -26,5 +26,9 @@
  * not to be names of the article. 7: the recognizer retrained with weak labels from corpus
  * pages outside the check set's sites, wikigold and Re-DocRED (tooling/ner/README.md); a lone
  * word the model calls a person is a company's short form unless the page names someone with it.
+ * 8: the keep stage reads code and protocol text, modifiers ("GPS-enabled"), lone everyday
+ * words and first names, and words after an article; it keeps less junk (its threshold now
+ * weighs a lost name like a kept junk name); a guessed item of a written list takes the type
+ * the list's other items agree on.
  */
-export const ANALYZER_VERSION = 7;
+export const ANALYZER_VERSION = 8;

@@ -191,6 +191,7 @@ function candidateView(
   const total = votes.reduce((a, b) => a + b, 0);
   const starts = g.mentions.filter((m) => opensSentence(text, m.start)).length;
   const glued = g.mentions.filter((m) => gluedToCapital(text, m)).length;
+  const afterArticle = g.mentions.filter((m) => ARTICLE_BEFORE.test(text.slice(Math.max(0, m.start - 5), m.start))).length;
   return {
     name: g.name,
     type: g.type,
@@ -204,8 +205,11 @@ function candidateView(
     pageWritesLower: (w) => page.lowerWords.has(w),
     gluedShare: glued / Math.max(1, g.mentions.length),
     insideLonger: page.innerRuns.has(g.name),
+    articleShare: afterArticle / Math.max(1, g.mentions.length),
   };
 }
+/** A lower-case article right before a mention ("the Channel", "an App"). */
+const ARTICLE_BEFORE = /(?:^|[^\p{L}])(?:the|an?) $/u;
 /** Names of at most this many words give their inner runs of words (`innerRuns`); longer ones are headlines. */
 const MAX_INNER_RUN_NAME_WORDS = 9;
 /** Every run of words strictly inside a group's name ("Battery" and "Ventures" of "Battery Ventures"). */

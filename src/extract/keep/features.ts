@@ -34,6 +34,8 @@ export interface CandidateView {
   readonly gluedShare: number;
   /** The name is a run of words inside another candidate's name on the page ("Battery" in "Battery Ventures"). */
   readonly insideLonger: boolean;
+  /** Share of the mentions right after a lower-case article ("the Channel", "an App"): a common noun's place. */
+  readonly articleShare: number;
 }
 
 /** Feature names, in the order of the vector; the model's weights follow this order. */
@@ -74,6 +76,13 @@ export const KEEP_FEATURES = [
   'conll_misc',
   'generic_term',
   'generic_head',
+  'everyday_alone',
+  'everyday_alone_single',
+  'article_before',
+  'article_everyday',
+  'code_shape',
+  'first_name_alone',
+  'word_compound',
   'type_company',
   'type_person',
   'type_technology',
@@ -95,6 +104,16 @@ const INNER_CAPITAL = /\p{Ll}\p{Lu}/u;
 const DIGIT = /\p{N}/u;
 const SYMBOL = /[^\p{L}\p{N}\s.'’&-]/u;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.&-]*/gu;
+/** "Response.error", "Widget.render": a member of a code object (a host name ends in a domain, not a word). */
+const MEMBER_ACCESS = /^\p{Lu}[\p{L}\p{N}]*\.(\p{Ll}{3,})$/u;
+/** "reqHeaders", "getItem": lower-case letters, then a capital starting a lower-case word (not "iPhone", "macOS"). */
+const LOWER_CAMEL = /^\p{Ll}{2,}\p{Lu}\p{Ll}/u;
+/** "Async/await", "John Doe/Agency": a slash before a lower-case word, or after a name of several words. */
+const SLASHED = /\/\p{Ll}|\s\S*\//u;
+/** "Status 404", "HTTP 500s": a name ending in a three-digit code. */
+const STATUS_CODE = /\s\d{3}s?$/u;
+/** "GPS-enabled", "Drive-type": a name glued to a lower-case word by a hyphen is a modifier, not a name. */
+const HYPHEN_LOWER = /\p{L}-(\p{Ll}{3,})$/u;
 
 /**
  * The feature vector of one candidate, in `KEEP_FEATURES` order.
@@ -112,6 +131,7 @@ export function keepFeatures(c: CandidateView): number[] {
   const singular = last.endsWith('s') && last.length > 3 ? last.slice(0, -1) : '';
   const pluralOfWord = singular !== '' && (isEverydayWord(singular) || isEverydayWord(last) || c.pageWritesLower(singular)) ? 1 : 0;
   const scores = c.scores.length === 0 ? [0] : c.scores;
+  const everydayAlone = words.length === 1 && !c.known && isEverydayWord(lowerWords[0] ?? '') ? 1 : 0;
   const values: Record<KeepFeature, number> = {
     bias: 1,
     log_mentions: Math.log1p(c.scores.length),
@@ -151,6 +171,13 @@ export function keepFeatures(c: CandidateView): number[] {
     generic_term: isGenericTerm(c.name) ? 1 : 0,
     // "Ryzen CPUs", "Microsoft AI": a name whose last word is a generic term is a phrase about the name.
     generic_head: words.length >= 2 && isGenericTerm(words.at(-1) ?? '') ? 1 : 0,
+    everyday_alone: everydayAlone,
+    everyday_alone_single: everydayAlone * (c.scores.length <= 1 ? 1 : 0),
+    article_before: c.articleShare,
+    article_everyday: c.articleShare * everydayAlone,
+    code_shape: codeShape(c.name) ? 1 : 0,
+    first_name_alone: words.length === 1 && !c.known && FIRST_NAMES.has(words[0] ?? '') ? 1 : 0,
+    word_compound: wordCompound(c.name) ? 1 : 0,
     type_company: c.type === 'company' ? 1 : 0,
     type_person: c.type === 'person' ? 1 : 0,
     type_technology: c.type === 'technology' ? 1 : 0,
@@ -159,6 +186,42 @@ export function keepFeatures(c: CandidateView): number[] {
     type_other: c.type === 'other' ? 1 : 0,
   };
   return KEEP_FEATURES.map((f) => values[f]);
+}
+
+/**
+ * True when the name is written as code or protocol text, not as a name: a member access
+ * ("Response.error"), a lowerCamel identifier ("reqHeaders"), a slash before a lower-case
+ * word or after a name of several words ("Async/await", "Jane Roe/Agency"), a trailing
+ * status code ("HTTP 404"), a word in capitals that is an English word ("DELETE", "PUT"),
+ * or words of English joined by hyphens ("Content-Type", "If-None-Match").
+ *
+ * @example
+ *   codeShape('Content-Type') // true
+ *   codeShape('Rolls-Royce') // false
+ */
+export function codeShape(name: string): boolean {
+  const member = MEMBER_ACCESS.exec(name);
+  if (member !== null && isEnglishWord(member[1] ?? '')) return true;
+  if (LOWER_CAMEL.test(name) || SLASHED.test(name) || STATUS_CODE.test(name)) return true;
+  if (/^\p{Lu}{3,}$/u.test(name) && isEnglishWord(name.toLowerCase())) return true;
+  if (!name.includes(' ') && name.includes('-')) {
+    const parts = name.toLowerCase().split('-');
+    return parts.length >= 2 && parts.every((p) => p.length >= 2 && isEnglishWord(p));
+  }
+  return false;
+}
+
+/**
+ * True when the name ends in a hyphen and a lower-case English word ("GPS-enabled",
+ * "Drive-type"): a modifier built on a name, not the name.
+ *
+ * @example
+ *   wordCompound('Acme-compatible') // true
+ *   wordCompound('Coca-Cola') // false
+ */
+export function wordCompound(name: string): boolean {
+  const m = HYPHEN_LOWER.exec(name);
+  return m !== null && isEnglishWord(m[1] ?? '');
 }
 
 let misc: Set<string> | undefined;

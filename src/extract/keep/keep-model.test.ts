@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEEP_FEATURES, keepFeatures, type CandidateView } from './features';
+import { codeShape, KEEP_FEATURES, keepFeatures, wordCompound, type CandidateView } from './features';
 import { KEEP_MODEL, keepProbability, modelMatchesFeatures, shouldKeep } from './keep-model';
 
 const base: CandidateView = {
@@ -15,6 +15,7 @@ const base: CandidateView = {
   pageWritesLower: () => false,
   gluedShare: 0,
   insideLonger: false,
+  articleShare: 0,
 };
 
 const feature = (view: CandidateView, name: (typeof KEEP_FEATURES)[number]) => keepFeatures(view)[KEEP_FEATURES.indexOf(name)];
@@ -48,5 +49,21 @@ describe('keep stage features', () => {
     const none = { ...all, threshold: 0.5 };
     expect(shouldKeep(base, none)).toBe(false);
     expect(keepProbability(keepFeatures(base), { ...all, weights: KEEP_FEATURES.map(() => 0) })).toBe(0.5);
+  });
+});
+
+describe('the keep features of code and of modifiers', () => {
+  it('reads code and protocol text as code, names as names', () => {
+    for (const code of ['Widget.render', 'fetchRows', 'Async/await', 'Jane Roe/Agency', 'Status 404', 'DELETE', 'Content-Type', 'If-None-Match'])
+      expect(codeShape(code), code).toBe(true);
+    for (const name of ['Rolls-Royce', 'Quillbox.io', 'iPhone', 'macOS', 'TCP/IP', 'ZENTRIX', 'Hollis Marrow', 'Node.js'])
+      expect(codeShape(name), name).toBe(false);
+  });
+
+  it('reads a name glued to a lower-case word by a hyphen as a modifier', () => {
+    expect(wordCompound('Zentrix-compatible')).toBe(true);
+    expect(wordCompound('Quillbox-based')).toBe(true);
+    expect(wordCompound('Coca-Cola')).toBe(false);
+    expect(wordCompound('Zentrix')).toBe(false);
   });
 });

@@ -14,7 +14,7 @@
  * references for a reader, not test sentences: the tests use invented text.
  */
 
-export type RuleStage = 'recognition' | 'mentions' | 'grouping' | 'salience' | 'relations';
+export type RuleStage = 'recognition' | 'mentions' | 'grouping' | 'typing' | 'salience' | 'relations';
 
 /** A corpus page where the family changes what the analysis keeps, and what it does there. */
 export interface RuleExample {
@@ -133,6 +133,12 @@ export const RULE_FAMILIES = [
       { page: 'metascraper/acast', shows: 'keeps a place named once' },
       { page: 'metascraper/arstechnica', shows: 'keeps people and a channel named once' },
     ],
+  },
+  {
+    id: 'list-types',
+    stage: 'typing',
+    description: "An item of a written list whose type was only guessed takes the type the list's other items agree on",
+    file: 'src/extract/analysis/typing-stage.ts',
   },
   {
     id: 'prose-gate',

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Mention } from '../../core/capture';
+import type { EntityType } from '../../core/graph/types';
+import { listTypes } from './typing-stage';
+import type { Group } from './stage';
+
+/** Groups for each name of `text` typed as given, each with one mention of the given score. */
+function page(text: string, typed: readonly (readonly [string, EntityType, number])[]) {
+  const groups: Group[] = [];
+  const mentionGroup = new Map<Mention, Group>();
+  for (const [name, type, score] of typed) {
+    const start = text.indexOf(name);
+    if (start < 0) throw new Error(`"${name}" is not in the text`);
+    const m: Mention = { text: name, type, start, end: start + name.length, score };
+    const g: Group = {
+      name,
+      type,
+      keys: new Set(),
+      aliases: new Set(),
+      attributes: {},
+      structured: false,
+      mentions: [m],
+      typeVotes: new Map([[type, score]]),
+    };
+    groups.push(g);
+    mentionGroup.set(m, g);
+  }
+  return { groups, mentionGroup, typeOf: (name: string) => groups.find((g) => g.name === name)?.type };
+}
+
+describe('listTypes: the items of one written list are things of one kind', () => {
+  const text = 'Partners include Brindlewood, Quorvane, Tessaly and Marrowind, with more to come.';
+
+  it('gives a guessed item the type the other items agree on', () => {
+    const p = page(text, [
+      ['Brindlewood', 'company', 0.9],
+      ['Quorvane', 'company', 0.9],
+      ['Tessaly', 'location', 0.55],
+      ['Marrowind', 'company', 0.6],
+    ]);
+    listTypes(text, p.groups, p.mentionGroup, () => false);
+    expect(p.typeOf('Tessaly')).toBe('company');
+  });
+
+  it('leaves a sure item, a listed name and an item of a split list alone', () => {
+    const sure = page(text, [
+      ['Brindlewood', 'company', 0.9],
+      ['Quorvane', 'company', 0.9],
+      ['Tessaly', 'location', 0.95],
+      ['Marrowind', 'company', 0.6],
+    ]);
+    listTypes(text, sure.groups, sure.mentionGroup, () => false);
+    expect(sure.typeOf('Tessaly')).toBe('location');
+
+    const listed = page(text, [
+      ['Brindlewood', 'company', 0.9],
+      ['Quorvane', 'company', 0.9],
+      ['Tessaly', 'location', 0.5],
+      ['Marrowind', 'company', 0.6],
+    ]);
+    listTypes(text, listed.groups, listed.mentionGroup, (n) => n === 'Tessaly');
+    expect(listed.typeOf('Tessaly')).toBe('location');
+
+    const split = 'Brindlewood and Quorvane signed. Tessaly is far from Marrowind.';
+    const apart = page(split, [
+      ['Brindlewood', 'company', 0.9],
+      ['Quorvane', 'company', 0.9],
+      ['Tessaly', 'location', 0.5],
+      ['Marrowind', 'company', 0.6],
+    ]);
+    listTypes(split, apart.groups, apart.mentionGroup, () => false);
+    expect(apart.typeOf('Tessaly')).toBe('location');
+  });
+
+  it('needs two agreeing items and two thirds of the weight, and moves nothing between technology and product', () => {
+    const mixed = page(text, [
+      ['Brindlewood', 'company', 0.9],
+      ['Quorvane', 'person', 0.9],
+      ['Tessaly', 'location', 0.5],
+      ['Marrowind', 'company', 0.6],
+    ]);
+    listTypes(text, mixed.groups, mixed.mentionGroup, () => false);
+    expect(mixed.typeOf('Tessaly')).toBe('location');
+
+    const stack = 'It is written in Ostrel, Vandra or Kelpie, and runs on Quillbox.';
+    const tools = page(stack, [
+      ['Ostrel', 'technology', 0.9],
+      ['Vandra', 'technology', 0.9],
+      ['Kelpie', 'product', 0.5],
+    ]);
+    listTypes(stack, tools.groups, tools.mentionGroup, () => false);
+    expect(tools.typeOf('Kelpie')).toBe('product');
+  });
+});
