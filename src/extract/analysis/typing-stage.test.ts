@@ -72,6 +72,18 @@ describe('listTypes: the items of one written list are things of one kind', () =
     expect(apart.typeOf('Tessaly')).toBe('location');
   });
 
+  it("keeps a person's full name a person in a list of firms", () => {
+    const speakers = 'Speakers come from Brindlewood, Quorvane, Maria Okonkwo and Marrowind.';
+    const p = page(speakers, [
+      ['Brindlewood', 'company', 0.9],
+      ['Quorvane', 'company', 0.9],
+      ['Maria Okonkwo', 'person', 0.6],
+      ['Marrowind', 'company', 0.9],
+    ]);
+    listTypes(speakers, p.groups, p.mentionGroup, () => false);
+    expect(p.typeOf('Maria Okonkwo')).toBe('person');
+  });
+
   it('needs two agreeing items and two thirds of the weight, and moves nothing between technology and product', () => {
     const mixed = page(text, [
       ['Brindlewood', 'company', 0.9],

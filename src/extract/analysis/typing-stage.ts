@@ -7,6 +7,7 @@
 import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
 import type { Group } from './stage';
+import { FIRST_NAMES } from '../rules/lexicon/cues';
 
 /** Phase 3: each text-only group takes its best-supported type vote (ties: the first type by name). */
 export function voteTypes(groups: readonly Group[]): void {
@@ -73,7 +74,10 @@ export function listTypes(
   mentionGroup: ReadonlyMap<Mention, Group>,
   listed: (name: string) => boolean,
 ): void {
-  const sure = (g: Group) => g.structured || listed(g.name) || g.mentions.some((m) => m.score >= SURE_TYPE_SCORE);
+  // A person's full name ("Rohan Iyer": a listed first name and more) is a person in any list (a speakers' list names firms too).
+  const personShaped = (g: Group) => g.type === 'person' && g.name.includes(' ') && FIRST_NAMES.has(g.name.split(' ')[0] ?? '');
+  const sure = (g: Group) =>
+    g.structured || listed(g.name) || personShaped(g) || g.mentions.some((m) => m.score >= SURE_TYPE_SCORE);
   const ordered = groups
     .flatMap((g) => g.mentions.filter((m) => mentionGroup.get(m) === g))
     .sort((a, b) => a.start - b.start);

@@ -139,6 +139,10 @@ export const RULE_FAMILIES = [
     stage: 'typing',
     description: "An item of a written list whose type was only guessed takes the type the list's other items agree on",
     file: 'src/extract/analysis/typing-stage.ts',
+    examples: [
+      { page: 'metascraper/globenewswire', shows: 'two services in a list of companies, guessed a place and a person, become companies' },
+      { page: 'metascraper/marketing-land', shows: 'a brand in a list of companies, guessed a place, becomes a company' },
+    ],
   },
   {
     id: 'prose-gate',
