@@ -13,11 +13,12 @@
 import { Dexie } from 'dexie';
 import { AriadneError, ConflictError, toErrorShape } from '../../core/errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '../../core/graph/ids';
-import type { Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from '../../core/graph/store';
+import type { DegreeRank, Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from '../../core/graph/store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from '../../core/graph/types';
 import type { AriadneDatabase } from './database';
 import { readCount } from './graph-counts';
 import type { CountKey } from './graph-counts';
+import { mostConnected } from './graph-degrees';
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byPageOrder = (a: Page, b: Page): number => b.capturedAt - a.capturedAt || byString(a.url, b.url);
@@ -135,6 +136,10 @@ export class DexieGraphStore implements GraphStore {
     if (limit <= 0) return [];
     const from = after === undefined ? this.db.relationships.orderBy('id') : this.db.relationships.where('id').above(after);
     return from.limit(limit).toArray();
+  }
+  mostConnected(options: { readonly limit: number; readonly after?: DegreeRank }): Promise<DegreeRank[]> {
+    // Persisted degrees (graph-degrees.ts): `limit` small rows from the `[n+id]` index.
+    return mostConnected(this.db.degrees, options);
   }
 
   // Evidence

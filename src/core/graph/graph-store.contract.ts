@@ -282,6 +282,28 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         expect(ids(await store.listRelationships({ limit: 1, after: rid(1) }))).toEqual([rid(2)]);
         expect(await store.listRelationships({ limit: 10, after: rid(3) })).toEqual([]);
       });
+
+      it('mostConnected ranks by degree (a self-loop counts twice), ties by id descending, pages with after, follows writes', async () => {
+        await store.putRelationship(relationship(1, eid(1), 'uses', eid(2)));
+        await store.putRelationship(relationship(2, eid(3), 'uses', eid(2)));
+        await store.putRelationship(relationship(3, eid(4), 'uses', eid(2)));
+        await store.putRelationship(relationship(4, eid(3), 'likes', eid(3)));
+        const rank = (id: EntityId, degree: number) => ({ id, degree });
+        expect(await store.mostConnected({ limit: 10 })).toEqual([rank(eid(3), 3), rank(eid(2), 3), rank(eid(4), 1), rank(eid(1), 1)]);
+        expect(await store.mostConnected({ limit: 2, after: rank(eid(2), 3) })).toEqual([rank(eid(4), 1), rank(eid(1), 1)]);
+        expect(await store.mostConnected({ limit: 0 })).toEqual([]);
+        // Re-pointing a relationship moves one end; deleting one drops a rank to nothing.
+        await store.putRelationship({ ...relationship(3, eid(4), 'uses', eid(1)), key: `${eid(4)}|uses|${eid(1)}` });
+        await store.deleteRelationship(rid(1));
+        expect(await store.mostConnected({ limit: 10 })).toEqual([rank(eid(3), 3), rank(eid(4), 1), rank(eid(2), 1), rank(eid(1), 1)]);
+        await store.transaction(async () => {
+          await store.deleteRelationship(rid(4));
+          await store.deleteRelationship(rid(3));
+        });
+        expect(await store.mostConnected({ limit: 10 })).toEqual([rank(eid(3), 1), rank(eid(2), 1)]);
+        await store.clear();
+        expect(await store.mostConnected({ limit: 10 })).toEqual([]);
+      });
     });
 
     describe('evidence', () => {

@@ -10,7 +10,7 @@
  */
 import { ConflictError } from '../errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
-import type { Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from './store';
+import type { DegreeRank, Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from './store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from './types';
 
 function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
@@ -261,6 +261,24 @@ export class InMemoryGraphStore implements GraphStore {
       if (out.length >= limit) break;
     }
     return out;
+  }
+  async mostConnected(options: { readonly limit: number; readonly after?: DegreeRank }): Promise<DegreeRank[]> {
+    const { after, limit } = options;
+    const ranked: DegreeRank[] = [];
+    for (const [id, rids] of this.relByEnd) {
+      let degree = 0;
+      for (const rid of rids) {
+        const r = this.relationships.get(rid);
+        // A self-loop is one member of the set and two ends.
+        if (r) degree += (r.from === id ? 1 : 0) + (r.to === id ? 1 : 0);
+      }
+      if (degree > 0) ranked.push({ id, degree });
+    }
+    const order = (a: DegreeRank, b: DegreeRank): number => b.degree - a.degree || byString(b.id, a.id);
+    return ranked
+      .sort(order)
+      .filter((r) => after === undefined || order(after, r) < 0)
+      .slice(0, Math.max(0, limit));
   }
   async listRelationships(options: PageRequest): Promise<Relationship[]> {
     const { after, limit } = options;

@@ -33,6 +33,12 @@ export interface GraphCounts {
   readonly pendingReviews: number;
 }
 
+/** An entity and its degree: how many relationship ends touch it (a self-loop counts twice). */
+export interface DegreeRank {
+  readonly id: EntityId;
+  readonly degree: number;
+}
+
 export interface GraphStore {
   /**
    * Runs `fn` so that its writes are applied together: in Dexie one read-write
@@ -63,6 +69,12 @@ export interface GraphStore {
   /** Relationships touching `id`, ordered by id, at most `limit`. */
   relationshipsOf(id: EntityId, direction: Direction, limit: number): Promise<Relationship[]>;
   listRelationships(options: PageRequest): Promise<Relationship[]>;
+  /**
+   * Connected entities by degree, highest first, ties by id descending, continuing after
+   * `after` when given; entities without relationships are not listed. Dexie answers from
+   * persisted degrees (no relationship is read).
+   */
+  mostConnected(options: { readonly limit: number; readonly after?: DegreeRank }): Promise<DegreeRank[]>;
 
   // Evidence
   putEvidence(evidence: Evidence): Promise<void>;
@@ -112,6 +124,7 @@ export type GraphReadMethod =
   | 'findRelationshipByKey'
   | 'relationshipsOf'
   | 'listRelationships'
+  | 'mostConnected'
   | 'evidenceOfEntity'
   | 'evidenceOfRelationship'
   | 'evidenceOfPage'

@@ -36,6 +36,26 @@ describe('selectDiagram', () => {
     ).toHaveLength(diagram.edges.length);
   });
 
+  it('ranks the whole graph from the store\'s degrees without listing relationships, and draws the same as a scan', async () => {
+    const { store, hub } = await star(30);
+    let listed = 0;
+    const reader = Object.assign(Object.create(store) as InMemoryGraphStore, {
+      listRelationships: (options: { limit: number }) => {
+        listed++;
+        return store.listRelationships(options);
+      },
+    });
+    const whole = await selectDiagram(reader, { budget: 8 });
+    expect(listed).toBe(0);
+    expect(whole.diagram.nodes[0]?.key).toBe(hub.id);
+    // Every edge between drawn nodes is drawn; the note counts all 31 relationships.
+    expect(whole.diagram.edges).toHaveLength(7);
+    expect(whole.note).toMatch(/ 24 of 31 relationships not drawn/);
+    // A label filter still counts degrees over the kept relationships (a bounded scan).
+    await selectDiagram(reader, { budget: 8, withoutRelations: ['knows'] });
+    expect(listed).toBeGreaterThan(0);
+  });
+
   it('draws around an entity at depth 1 and 2', async () => {
     const { store, leaves, far } = await star(5);
     const first = leaves[0] ?? ('' as EntityId);

@@ -1,0 +1,104 @@
+/**
+ * Persisted entity degrees (the `degrees` table, schema v5): per entity, how many
+ * relationship ends touch it (a self-loop counts twice), kept by the graph-counts
+ * middleware in the same IndexedDB transaction as every relationship write (capture,
+ * merge, delete, import, undo: they all write through Dexie). An entity without
+ * relationships has no row. The `[n+id]` index lists the most connected entities
+ * without reading a relationship: the whole-graph diagram ranks from it.
+ *
+ * @example
+ *   const top = await mostConnected(db.degrees, { limit: 60 });
+ */
+import type { DBCoreTable, DBCoreTransaction, EntityTable, Transaction } from 'dexie';
+import { Dexie } from 'dexie';
+import type { EntityId } from '../../core/graph/ids';
+import type { DegreeRank } from '../../core/graph/store';
+
+/** The table holding the degrees. */
+export const DEGREES_TABLE = 'degrees';
+
+/** One entity's degree (only rows with n > 0 exist). */
+export interface DegreeRow {
+  readonly id: EntityId;
+  readonly n: number;
+}
+
+/** Rows written per batch when the degrees are rebuilt from the relationships. */
+const REBUILD_BATCH = 5000;
+
+function endsOf(row: unknown): string[] {
+  if (typeof row !== 'object' || row === null) return [];
+  const from: unknown = Reflect.get(row, 'from');
+  const to: unknown = Reflect.get(row, 'to');
+  return [from, to].filter((end): end is string => typeof end === 'string');
+}
+
+/** Adds to `delta` the change of replacing relationship `before` by `after` (either may be undefined). */
+export function addDegreeDelta(delta: Map<string, number>, before: unknown, after: unknown): void {
+  for (const id of endsOf(before)) delta.set(id, (delta.get(id) ?? 0) - 1);
+  for (const id of endsOf(after)) delta.set(id, (delta.get(id) ?? 0) + 1);
+}
+
+/** Applies `delta` to the degree rows in transaction `trans` (a row falling to 0 is deleted). */
+export async function applyDegreeDelta(degrees: DBCoreTable, trans: DBCoreTransaction, delta: ReadonlyMap<string, number>): Promise<void> {
+  const keys = [...delta.entries()].filter(([, d]) => d !== 0).map(([k]) => k);
+  if (keys.length === 0) return;
+  const rows: unknown[] = await degrees.getMany({ trans, keys });
+  const put: DegreeRow[] = [];
+  const gone: string[] = [];
+  keys.forEach((key, i) => {
+    const row = rows[i];
+    const before = typeof row === 'object' && row !== null ? Number(Reflect.get(row, 'n')) || 0 : 0;
+    const n = before + (delta.get(key) ?? 0);
+    // Never below 0: a relationship written before the table existed cannot make a count negative.
+    if (n > 0) put.push({ id: key as EntityId, n });
+    else gone.push(key);
+  });
+  if (put.length > 0) await degrees.mutate({ trans, type: 'put', values: put });
+  if (gone.length > 0) await degrees.mutate({ trans, type: 'delete', keys: gone });
+}
+
+/**
+ * Rebuilds every degree from the relationships' `from` and `to` indexes (keys only, no
+ * relationship record read), in `tx` (the v4 → v5 upgrade, or a repair). Holds one number
+ * per connected entity in memory while it counts.
+ */
+export async function rebuildDegrees(tx: Pick<Transaction, 'table'>): Promise<void> {
+  const n = new Map<string, number>();
+  const count = (key: unknown): void => {
+    if (typeof key === 'string') n.set(key, (n.get(key) ?? 0) + 1);
+  };
+  const relationships = tx.table('relationships');
+  await relationships.orderBy('from').eachKey(count);
+  await relationships.orderBy('to').eachKey(count);
+  const degrees = tx.table(DEGREES_TABLE);
+  await degrees.clear();
+  let batch: DegreeRow[] = [];
+  for (const [id, degree] of n) {
+    batch.push({ id: id as EntityId, n: degree });
+    if (batch.length === REBUILD_BATCH) {
+      await degrees.bulkPut(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await degrees.bulkPut(batch);
+}
+
+/**
+ * The most connected entities: highest degree first, ties by id descending (the `[n+id]`
+ * index read backwards), after `after` when given. Reads `limit` small rows at most.
+ */
+export async function mostConnected(
+  degrees: EntityTable<DegreeRow, 'id'>,
+  options: { readonly limit: number; readonly after?: DegreeRank },
+): Promise<DegreeRank[]> {
+  if (options.limit <= 0) return [];
+  const { after } = options;
+  const rows = await degrees
+    .where('[n+id]')
+    .between([1, Dexie.minKey], after === undefined ? [Infinity, Dexie.maxKey] : [after.degree, after.id], true, after === undefined)
+    .reverse()
+    .limit(options.limit)
+    .toArray();
+  return rows.map((r) => ({ id: r.id, degree: r.n }));
+}
