@@ -175,17 +175,18 @@ export class InMemoryGraphStore implements GraphStore {
   async findEntitiesByKeys(keys: readonly string[], limit: number): Promise<Entity[]> {
     if (limit <= 0) return [];
     // One key (retrieval asks fuzzy keys one by one): its first `limit` ids.
-    if (keys.length === 1) {
-      const first: EntityId[] = [];
-      for (const id of this.orderedIds(keys[0] ?? '')) {
-        if (first.length >= limit) break;
-        first.push(id);
-      }
-      return this.getEntities(first);
-    }
+    if (keys.length === 1) return this.getEntities(await this.entityIdsByKey(keys[0] ?? '', limit));
     const ids = new Set<EntityId>();
     for (const k of keys) for (const id of this.byKey.get(k) ?? []) ids.add(id);
     return this.getEntities(smallest(ids, limit));
+  }
+  async entityIdsByKey(key: string, limit: number): Promise<EntityId[]> {
+    const first: EntityId[] = [];
+    for (const id of this.orderedIds(key)) {
+      if (first.length >= limit) break;
+      first.push(id);
+    }
+    return first;
   }
   async listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]> {
     const { after, type, limit } = options;

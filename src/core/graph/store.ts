@@ -55,6 +55,8 @@ export interface GraphStore {
   deleteEntity(id: EntityId): Promise<void>;
   /** Entities having any of `keys` in `Entity.keys`, by id, at most `limit`. */
   findEntitiesByKeys(keys: readonly string[], limit: number): Promise<Entity[]>;
+  /** Ids of the entities having `key` in `Entity.keys`, by id, at most `limit` (no record is read). */
+  entityIdsByKey(key: string, limit: number): Promise<EntityId[]>;
   /** Entities ordered by id (creation order), optionally of one type. */
   listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]>;
   countEntities(type?: EntityType): Promise<number>;
@@ -117,6 +119,7 @@ export type GraphReadMethod =
   | 'getEntity'
   | 'getEntities'
   | 'findEntitiesByKeys'
+  | 'entityIdsByKey'
   | 'listEntities'
   | 'countEntities'
   | 'recentEntities'

@@ -64,6 +64,9 @@ class FaultyStore implements GraphStore {
   findEntitiesByKeys(keys: readonly string[], limit: number): Promise<Entity[]> {
     return this.inner.findEntitiesByKeys(keys, limit);
   }
+  entityIdsByKey(key: string, limit: number): Promise<EntityId[]> {
+    return this.inner.entityIdsByKey(key, limit);
+  }
   listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]> {
     return this.inner.listEntities(options);
   }

@@ -33,6 +33,20 @@ describe('searchByKeys (the persisted key index)', () => {
     }
   });
 
+  it("finds a typo'd name created after thousands sharing its token and bands (ranked by shared keys, not by id)", async () => {
+    // Invented names: 3,000 people whose names hold the one asked for and a further word.
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    for (let i = 0; i < 3000; i++)
+      await graph.createEntity({
+        name: `Ottoline Brandvik ${['Quaxworth', 'Zembrudge', 'Vilkapfen', 'Hurwenmax', 'Ploxhagen', 'Gruzzemby'][i % 6] ?? ''}`,
+        type: 'person',
+      });
+    await graph.createEntity({ name: 'Ottoline Brandvik', type: 'person' });
+    const hits = await searchByKeys(store, 'Otoline Brandvik', { limit: 5 });
+    expect(hits[0]?.name).toBe('Ottoline Brandvik');
+  });
+
   it('keeps to the types and the limit asked for, and finds nothing for an unrelated name', async () => {
     const { store } = await graphOf(PEOPLE.map(([n, t]) => [n, t]));
     expect((await searchByKeys(store, 'Smith', { types: ['company'] })).map((h) => h.name)).toEqual([]);
