@@ -2,7 +2,7 @@
  * The scale bench (`npm run bench:scale -- --sizes 10k,100k`): a generated graph
  * (generate.ts) seeded into the built extension's IndexedDB in Chromium, then, from
  * outside: the first answer after launch, cold worker starts to the first search and to
- * the first stored capture, warm tool latencies (p50/p95), the side panel's first render,
+ * the first stored capture, warm tool latencies (p50/p95: search, related, query, visualize), the side panel's first render,
  * resident memory and disk size. CPU time of the profile's Chromium processes is printed
  * beside every wall time (the machine is shared: wall time alone says little).
  *
@@ -209,6 +209,7 @@ async function runSize(n: number, perEntity: number, extensionDir: string): Prom
     });
     say('searchFound', `${found}/20`);
     await timed('entity_find_related_hubs', 20, (k) => callTool(caller, 'entity_find_related', { name: entityIdOf(k) }));
+    await timed('entity_query_about_hubs', 10, (k) => callTool(caller, 'entity_query', { question: `What is ${nameOf(k)} related to?` }));
     await timed('entity_visualize_whole_60', 3, () => callTool(caller, 'entity_visualize', { budget: 60 }));
 
     const renders: number[] = [];

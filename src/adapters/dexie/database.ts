@@ -126,7 +126,7 @@ export const SCHEMA_V4 = { ...SCHEMA_V3, counts: 'key' } as const;
  * entity (`n`: relationship ends touching it), kept in the same transaction as every
  * relationship write by the graph-counts middleware; `[n+id]` lists the most connected
  * entities without reading a relationship (the whole-graph diagram). Its upgrade counts
- * the relationships' `from` and `to` index keys once.
+ * the relationships once, in pages.
  */
 export const SCHEMA_V5 = { ...SCHEMA_V4, degrees: 'id, [n+id]' } as const;
 
@@ -151,7 +151,7 @@ async function upgradeToV4(tx: Transaction): Promise<void> {
   await recount(tx);
 }
 
-/** v4 → v5: every entity's degree, from the relationships' end indexes (keys only). */
+/** v4 → v5: every entity's degree, counted over the relationships read in pages. */
 async function upgradeToV5(tx: Transaction): Promise<void> {
   await rebuildDegrees(tx);
 }

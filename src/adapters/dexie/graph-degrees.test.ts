@@ -14,6 +14,7 @@ import { NameIndex } from '../../core/search/name-index';
 import { createRegistry } from '../../core/tools/index';
 import { AriadneDatabase, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_VERSION } from './database';
 import { DexieGraphStore } from './dexie-graph-store';
+import { rebuildDegrees } from './graph-degrees';
 import { throwawayDatabases } from './testing/throwaway-databases';
 
 const NOW = Date.UTC(2026, 10, 28);
@@ -123,6 +124,15 @@ describe('persisted entity degrees', () => {
     const quill = (await upgraded.entities.toArray()).find((e) => e.name === 'Quillscript');
     expect(quill && degrees[quill.id]).toBe(3);
     expect((await new DexieGraphStore(upgraded).mostConnected({ limit: 1 }))[0]?.id).toBe(quill?.id);
+  });
+
+  it('a rebuild reading the relationships in pages smaller than the graph gives the degrees the writes kept', async () => {
+    const { db, graph } = fresh();
+    await populate(graph);
+    const kept = await persistedDegrees(db);
+    await db.transaction('rw', [db.relationships, db.degrees], async (tx) => rebuildDegrees(tx, 2));
+    expect(await persistedDegrees(db)).toEqual(kept);
+    expect(kept).toEqual(await scannedDegrees(db));
   });
 
   it('every write path keeps the degrees equal to a count of the relationships', async () => {

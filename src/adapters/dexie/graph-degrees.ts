@@ -59,29 +59,34 @@ export async function applyDegreeDelta(degrees: DBCoreTable, trans: DBCoreTransa
 }
 
 /**
- * Rebuilds every degree from the relationships' `from` and `to` indexes (keys only, no
- * relationship record read), in `tx` (the v4 → v5 upgrade, or a repair). Holds one number
- * per connected entity in memory while it counts.
+ * Rebuilds every degree from the relationships, in `tx` (the v4 → v5 upgrade, or a repair):
+ * relationships are read in pages of `batch` by id (one bulk read each; an index cursor
+ * costs a round trip per key in Chromium), and one number per connected entity is held in
+ * memory while it counts.
  */
-export async function rebuildDegrees(tx: Pick<Transaction, 'table'>): Promise<void> {
+export async function rebuildDegrees(tx: Pick<Transaction, 'table'>, batch = REBUILD_BATCH): Promise<void> {
   const n = new Map<string, number>();
-  const count = (key: unknown): void => {
-    if (typeof key === 'string') n.set(key, (n.get(key) ?? 0) + 1);
-  };
   const relationships = tx.table('relationships');
-  await relationships.orderBy('from').eachKey(count);
-  await relationships.orderBy('to').eachKey(count);
+  for (let after: unknown = undefined; ; ) {
+    const page: unknown[] = await (after === undefined ? relationships.orderBy(':id') : relationships.where(':id').above(after))
+      .limit(batch)
+      .toArray();
+    for (const row of page) for (const end of endsOf(row)) n.set(end, (n.get(end) ?? 0) + 1);
+    const last = page.at(-1);
+    if (page.length < batch || typeof last !== 'object' || last === null) break;
+    after = Reflect.get(last, 'id');
+  }
   const degrees = tx.table(DEGREES_TABLE);
   await degrees.clear();
-  let batch: DegreeRow[] = [];
+  let rows: DegreeRow[] = [];
   for (const [id, degree] of n) {
-    batch.push({ id: id as EntityId, n: degree });
-    if (batch.length === REBUILD_BATCH) {
-      await degrees.bulkPut(batch);
-      batch = [];
+    rows.push({ id: id as EntityId, n: degree });
+    if (rows.length === batch) {
+      await degrees.bulkPut(rows);
+      rows = [];
     }
   }
-  if (batch.length > 0) await degrees.bulkPut(batch);
+  if (rows.length > 0) await degrees.bulkPut(rows);
 }
 
 /**
