@@ -151,34 +151,33 @@ export async function writeChunk(page: Page, name: string, chunk: GraphChunk): P
       try {
         const counted = db.objectStoreNames.contains('counts');
         const withDegrees = db.objectStoreNames.contains('degrees');
-        const stores = ['entities', 'relationships', 'pages', 'evidence', ...(counted ? ['counts'] : []), ...(withDegrees ? ['degrees'] : [])];
+        const stores = [
+          'entities',
+          'relationships',
+          'pages',
+          'evidence',
+          ...(counted ? ['counts'] : []),
+          ...(withDegrees ? ['degrees'] : []),
+        ];
         const tx = db.transaction(stores, 'readwrite', { durability: 'relaxed' });
         for (const e of chunk.entities) tx.objectStore('entities').put(e);
         for (const r of chunk.relationships) tx.objectStore('relationships').put(r);
         for (const p of chunk.pages) tx.objectStore('pages').put(p);
         for (const v of chunk.evidence) tx.objectStore('evidence').put(v);
-        if (counted) {
-          const counts = tx.objectStore('counts');
-          for (const [key, n] of Object.entries(added)) {
-            const read = counts.get(key);
+        // Adds `by` to the `n` of each row (keyed by `field`) of a counter store, in this transaction.
+        const raise = (store: string, field: string, by: Record<string, number>): void => {
+          const rows = tx.objectStore(store);
+          for (const [key, n] of Object.entries(by)) {
+            const read = rows.get(key);
             read.onsuccess = () => {
               const row: unknown = read.result;
               const before = typeof row === 'object' && row !== null && 'n' in row && typeof row.n === 'number' ? row.n : 0;
-              counts.put({ key, n: before + n });
+              rows.put({ [field]: key, n: before + n });
             };
           }
-        }
-        if (withDegrees) {
-          const degrees = tx.objectStore('degrees');
-          for (const [id, n] of Object.entries(ends)) {
-            const read = degrees.get(id);
-            read.onsuccess = () => {
-              const row: unknown = read.result;
-              const before = typeof row === 'object' && row !== null && 'n' in row && typeof row.n === 'number' ? row.n : 0;
-              degrees.put({ id, n: before + n });
-            };
-          }
-        }
+        };
+        if (counted) raise('counts', 'key', added);
+        if (withDegrees) raise('degrees', 'id', ends);
         await new Promise<void>((done, fail) => {
           tx.oncomplete = () => done();
           tx.onerror = () => fail(tx.error);

@@ -15,6 +15,7 @@ import { createRegistry } from '../../core/tools/index';
 import { AriadneDatabase, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_VERSION } from './database';
 import { DexieGraphStore } from './dexie-graph-store';
 import { rebuildDegrees } from './graph-degrees';
+import { writeOlderDatabase } from './testing/older-database';
 import { throwawayDatabases } from './testing/throwaway-databases';
 
 const NOW = Date.UTC(2026, 10, 28);
@@ -103,16 +104,7 @@ describe('persisted entity degrees', () => {
     expect(rows['relationships']?.length).toBe(5);
 
     const name = `ariadne-degrees-v4-${++counter}`;
-    const v4 = track(new Dexie(name));
-    v4.version(1).stores(SCHEMA_V1);
-    v4.version(2).stores(SCHEMA_V2);
-    v4.version(3).stores(SCHEMA_V3);
-    v4.version(4).stores(SCHEMA_V4);
-    await v4.transaction('rw', V4_TABLES, async () => {
-      for (const table of V4_TABLES) await v4.table(table).bulkAdd(rows[table] ?? []);
-    });
-    expect(v4.verno).toBe(4);
-    v4.close();
+    await writeOlderDatabase(track(new Dexie(name)), [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4], rows);
 
     const upgraded = track(new AriadneDatabase(name));
     await upgraded.open();

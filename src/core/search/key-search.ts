@@ -23,12 +23,12 @@ import type { SearchHit, SearchOptions } from './name-index';
 /** Ids read per name or alias key: homonyms, rarely more. */
 const EXACT_PER_KEY = 100;
 /**
- * Ids read per token or band key (ids only, no record): enough that a common token
- * ("smith", "labs") or band at 1M entities is read whole, so an entity sharing several of
- * the query's keys is found whatever its id (60 records per key, by id, lost a typo'd
- * name above 20k entities: 16 of 20 at 300k).
+ * Ids read per token or band key (ids only, no record): a common last name's token holds
+ * ~1,500 at 1M synthetic entities, so it is read whole and an entity sharing several of
+ * the query's keys is found whatever its id (60 records per key, by id, lost typo'd names
+ * above 20k entities: 16 of 20 found at 300k).
  */
-const FUZZY_PER_KEY = 4000;
+const FUZZY_PER_KEY = 2000;
 /** Candidates re-scored at most (as the in-memory index's wide pass); records read. */
 const MAX_SCORED = 256;
 /** With a type filter, more candidates are read: the filter drops some after reading. */
