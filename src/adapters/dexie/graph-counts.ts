@@ -123,7 +123,7 @@ function countedTable(down: DBCore, table: DBCoreTable, hasDegrees: boolean): DB
     };
     const apply = async (): Promise<void> => {
       await applyDelta(counts, trans, delta);
-      if (degrees) await applyDegreeDelta(degrees, trans, degreeDelta);
+      if (degrees) await applyDegreeDelta(table, degrees, trans, degreeDelta);
     };
     if (req.type === 'deleteRange') {
       // A whole-table clear zeroes the counters (and every degree); another range is read first.

@@ -10,6 +10,7 @@ import { dumpGraph } from '../../core/export/dump';
 import { fixedClock, sequentialIds } from '../../core/graph/ids';
 import type { EntityId } from '../../core/graph/ids';
 import { GraphService } from '../../core/graph/service';
+import { RANKED_MIN_DEGREE } from '../../core/graph/store';
 import { NameIndex } from '../../core/search/name-index';
 import { createRegistry } from '../../core/tools/index';
 import { AriadneDatabase, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_VERSION } from './database';
@@ -62,11 +63,11 @@ function fresh(cut?: Middleware<DBCore>): { db: AriadneDatabase; store: DexieGra
   return { db, store, graph: new GraphService({ store, ids: sequentialIds(), clock: fixedClock(NOW) }) };
 }
 
-/** Degrees as a count over the relationships gives them (what the persisted rows must equal). */
+/** Degrees of RANKED_MIN_DEGREE or more as a count over the relationships gives them (what the persisted rows must equal). */
 async function scannedDegrees(db: AriadneDatabase): Promise<Record<string, number>> {
   const n: Record<string, number> = {};
   for (const r of await db.relationships.toArray()) for (const end of [r.from, r.to]) n[end] = (n[end] ?? 0) + 1;
-  return n;
+  return Object.fromEntries(Object.entries(n).filter(([, d]) => d >= RANKED_MIN_DEGREE));
 }
 
 async function persistedDegrees(db: AriadneDatabase): Promise<Record<string, number>> {
@@ -92,6 +93,11 @@ async function populate(graph: GraphService): Promise<Record<string, EntityId>> 
   await graph.relate(id('Dorin Vale'), 'founded', id('Ferrow Labs'));
   await graph.relate(id('Dorin Vale'), 'uses', id('Quillscript'));
   await graph.relate(id('Ferrow Labs Inc'), 'uses', id('Quillscript'));
+  // Readers make Quillscript a hub (3 + RANKED_MIN_DEGREE links); Ferrow Labs stays below the bound.
+  for (let i = 0; i < RANKED_MIN_DEGREE; i++) {
+    const reader = await graph.createEntity({ name: `Reader ${i}`, type: 'person' });
+    await graph.relate(reader.id, 'uses', id('Quillscript'));
+  }
   return ids;
 }
 
@@ -101,7 +107,7 @@ describe('persisted entity degrees', () => {
     await populate(graph);
     const rows: Record<string, unknown[]> = {};
     for (const table of V4_TABLES) rows[table] = await source.table(table).toArray();
-    expect(rows['relationships']?.length).toBe(5);
+    expect(rows['relationships']?.length).toBe(5 + RANKED_MIN_DEGREE);
 
     const name = `ariadne-degrees-v4-${++counter}`;
     await writeOlderDatabase(track(new Dexie(name)), [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4], rows);
@@ -112,9 +118,10 @@ describe('persisted entity degrees', () => {
     for (const table of V4_TABLES) expect(await upgraded.table(table).toArray(), table).toEqual(rows[table]);
     const degrees = await persistedDegrees(upgraded);
     expect(degrees).toEqual(await scannedDegrees(upgraded));
-    // The hub: Quillscript has three incoming relationships.
+    // The hub: Quillscript has 3 + RANKED_MIN_DEGREE incoming relationships; no one else reaches the bound.
     const quill = (await upgraded.entities.toArray()).find((e) => e.name === 'Quillscript');
-    expect(quill && degrees[quill.id]).toBe(3);
+    expect(quill && degrees[quill.id]).toBe(3 + RANKED_MIN_DEGREE);
+    expect(Object.keys(degrees)).toHaveLength(1);
     expect((await new DexieGraphStore(upgraded).mostConnected({ limit: 1 }))[0]?.id).toBe(quill?.id);
   });
 
@@ -145,6 +152,19 @@ describe('persisted entity degrees', () => {
     await check('bulk undo');
     await graph.bulkMerge(id('Ferrow Labs'), [id('Ferrow Labs Inc')]);
     await check('bulk merge');
+    // Ferrow Labs crosses the bound (its row is counted from the indexes), then falls below it.
+    const fans: EntityId[] = [];
+    for (let i = 0; i < RANKED_MIN_DEGREE; i++) {
+      fans.push((await graph.createEntity({ name: `Fan ${i}`, type: 'person' })).id);
+      await graph.relate(fans[i] ?? id('Dorin Vale'), 'knows', id('Ferrow Labs'));
+    }
+    await check('crossing up');
+    expect((await persistedDegrees(db))[id('Ferrow Labs')]).toBeGreaterThanOrEqual(RANKED_MIN_DEGREE);
+    await graph.deleteEntity(fans[0] ?? id('Dorin Vale'));
+    await graph.deleteEntity(fans[1] ?? id('Dorin Vale'));
+    await graph.deleteEntity(fans[2] ?? id('Dorin Vale'));
+    await check('crossing down');
+    expect((await persistedDegrees(db))[id('Ferrow Labs')]).toBeUndefined();
 
     // A merge import of an export of another graph, then a restore of this one into a fresh database.
     const other = fresh();

@@ -1,10 +1,10 @@
 /**
- * Persisted entity degrees (the `degrees` table, schema v5): per entity, how many
- * relationship ends touch it (a self-loop counts twice), kept by the graph-counts
- * middleware in the same IndexedDB transaction as every relationship write (capture,
- * merge, delete, import, undo: they all write through Dexie). An entity without
- * relationships has no row. The `[n+id]` index lists the most connected entities
- * without reading a relationship: the whole-graph diagram ranks from it.
+ * Persisted entity degrees (the `degrees` table, schema v5): per entity of degree
+ * `RANKED_MIN_DEGREE` or more, how many relationship ends touch it (a self-loop counts
+ * twice), kept by the graph-counts middleware in the same IndexedDB transaction as every
+ * relationship write (capture, merge, delete, import, undo: they all write through Dexie).
+ * Less connected entities have no row. The `[n+id]` index lists the most connected
+ * entities without reading a relationship: the whole-graph diagram ranks from it.
  *
  * @example
  *   const top = await mostConnected(db.degrees, { limit: 60 });
@@ -13,11 +13,12 @@ import type { DBCoreTable, DBCoreTransaction, EntityTable, Transaction } from 'd
 import { Dexie } from 'dexie';
 import type { EntityId } from '../../core/graph/ids';
 import type { DegreeRank } from '../../core/graph/store';
+import { RANKED_MIN_DEGREE } from '../../core/graph/store';
 
 /** The table holding the degrees. */
 export const DEGREES_TABLE = 'degrees';
 
-/** One entity's degree (only rows with n > 0 exist). */
+/** One entity's degree (only rows with n ≥ RANKED_MIN_DEGREE exist). */
 export interface DegreeRow {
   readonly id: EntityId;
   readonly n: number;
@@ -39,21 +40,48 @@ export function addDegreeDelta(delta: Map<string, number>, before: unknown, afte
   for (const id of endsOf(after)) delta.set(id, (delta.get(id) ?? 0) + 1);
 }
 
-/** Applies `delta` to the degree rows in transaction `trans` (a row falling to 0 is deleted). */
-export async function applyDegreeDelta(degrees: DBCoreTable, trans: DBCoreTransaction, delta: ReadonlyMap<string, number>): Promise<void> {
+/** How many relationship ends touch `id` now (two index counts, in `trans`). */
+async function countEnds(relationships: DBCoreTable, trans: DBCoreTransaction, id: string): Promise<number> {
+  let n = 0;
+  for (const end of ['from', 'to']) {
+    const index = relationships.schema.getIndexByKeyPath(end);
+    if (index === undefined) continue;
+    n += await relationships.count({
+      trans,
+      query: { index, range: { type: 1 /* DBCoreRangeType.Equal */, lower: id, upper: id, lowerOpen: false, upperOpen: false } },
+    });
+  }
+  return n;
+}
+
+/**
+ * Applies `delta` to the degree rows in transaction `trans`, after the relationship write:
+ * a row below `RANKED_MIN_DEGREE` is deleted; an entity without a row whose degree rose is
+ * counted from the relationship indexes and gets a row if it reached the bound.
+ */
+export async function applyDegreeDelta(
+  relationships: DBCoreTable,
+  degrees: DBCoreTable,
+  trans: DBCoreTransaction,
+  delta: ReadonlyMap<string, number>,
+): Promise<void> {
   const keys = [...delta.entries()].filter(([, d]) => d !== 0).map(([k]) => k);
   if (keys.length === 0) return;
   const rows: unknown[] = await degrees.getMany({ trans, keys });
   const put: DegreeRow[] = [];
   const gone: string[] = [];
-  keys.forEach((key, i) => {
+  for (const [i, key] of keys.entries()) {
     const row = rows[i];
-    const before = typeof row === 'object' && row !== null ? Number(Reflect.get(row, 'n')) || 0 : 0;
-    const n = before + (delta.get(key) ?? 0);
-    // Never below 0: a relationship written before the table existed cannot make a count negative.
-    if (n > 0) put.push({ id: key as EntityId, n });
-    else gone.push(key);
-  });
+    const d = delta.get(key) ?? 0;
+    if (typeof row === 'object' && row !== null) {
+      const n = (Number(Reflect.get(row, 'n')) || 0) + d;
+      if (n >= RANKED_MIN_DEGREE) put.push({ id: key as EntityId, n });
+      else gone.push(key);
+    } else if (d > 0) {
+      const n = await countEnds(relationships, trans, key);
+      if (n >= RANKED_MIN_DEGREE) put.push({ id: key as EntityId, n });
+    }
+  }
   if (put.length > 0) await degrees.mutate({ trans, type: 'put', values: put });
   if (gone.length > 0) await degrees.mutate({ trans, type: 'delete', keys: gone });
 }
@@ -80,6 +108,7 @@ export async function rebuildDegrees(tx: Pick<Transaction, 'table'>, batch = REB
   await degrees.clear();
   let rows: DegreeRow[] = [];
   for (const [id, degree] of n) {
+    if (degree < RANKED_MIN_DEGREE) continue;
     rows.push({ id: id as EntityId, n: degree });
     if (rows.length === batch) {
       await degrees.bulkPut(rows);
@@ -101,7 +130,7 @@ export async function mostConnected(
   const { after } = options;
   const rows = await degrees
     .where('[n+id]')
-    .between([1, Dexie.minKey], after === undefined ? [Infinity, Dexie.maxKey] : [after.degree, after.id], true, after === undefined)
+    .between([RANKED_MIN_DEGREE, Dexie.minKey], after === undefined ? [Infinity, Dexie.maxKey] : [after.degree, after.id], true, after === undefined)
     .reverse()
     .limit(options.limit)
     .toArray();

@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
 import { indexKeys, nameIndexKey, tokenIndexKey } from './keys';
 import type { GraphReader, GraphStore } from './store';
+import { RANKED_MIN_DEGREE } from './store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from './types';
 
 /** Builds a fresh, empty store for each test (a new database name for Dexie). */
@@ -283,24 +284,25 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         expect(await store.listRelationships({ limit: 10, after: rid(3) })).toEqual([]);
       });
 
-      it('mostConnected ranks by degree (a self-loop counts twice), ties by id descending, pages with after, follows writes', async () => {
-        await store.putRelationship(relationship(1, eid(1), 'uses', eid(2)));
-        await store.putRelationship(relationship(2, eid(3), 'uses', eid(2)));
-        await store.putRelationship(relationship(3, eid(4), 'uses', eid(2)));
-        await store.putRelationship(relationship(4, eid(3), 'likes', eid(3)));
+      it('mostConnected ranks degrees of RANKED_MIN_DEGREE or more (a self-loop counts twice), ties by id descending, pages with after, follows writes', async () => {
+        const MIN = RANKED_MIN_DEGREE;
+        for (let n = 10; n < 10 + MIN + 1; n++) await store.putEntity(entity(n, `Leaf ${n}`));
+        let r = 0;
+        // Entity 2 is linked from MIN + 1 leaves, entity 3 from MIN - 2 leaves plus a self-loop (MIN), entity 1 from MIN leaves.
+        for (let n = 10; n < 10 + MIN + 1; n++) await store.putRelationship(relationship(++r, eid(n), 'uses', eid(2)));
+        for (let n = 10; n < 10 + MIN - 2; n++) await store.putRelationship(relationship(++r, eid(n), 'knows', eid(3)));
+        await store.putRelationship(relationship(++r, eid(3), 'likes', eid(3)));
+        for (let n = 10; n < 10 + MIN; n++) await store.putRelationship(relationship(++r, eid(n), 'likes', eid(1)));
         const rank = (id: EntityId, degree: number) => ({ id, degree });
-        expect(await store.mostConnected({ limit: 10 })).toEqual([rank(eid(3), 3), rank(eid(2), 3), rank(eid(4), 1), rank(eid(1), 1)]);
-        expect(await store.mostConnected({ limit: 2, after: rank(eid(2), 3) })).toEqual([rank(eid(4), 1), rank(eid(1), 1)]);
+        // Each leaf has 2 or 3 links: below the bound, not ranked.
+        expect(await store.mostConnected({ limit: 10 })).toEqual([rank(eid(2), MIN + 1), rank(eid(3), MIN), rank(eid(1), MIN)]);
+        expect(await store.mostConnected({ limit: 1, after: rank(eid(3), MIN) })).toEqual([rank(eid(1), MIN)]);
         expect(await store.mostConnected({ limit: 0 })).toEqual([]);
-        // Re-pointing a relationship moves one end; deleting one drops a rank to nothing.
-        await store.putRelationship({ ...relationship(3, eid(4), 'uses', eid(1)), key: `${eid(4)}|uses|${eid(1)}` });
-        await store.deleteRelationship(rid(1));
-        expect(await store.mostConnected({ limit: 10 })).toEqual([rank(eid(3), 3), rank(eid(4), 1), rank(eid(2), 1), rank(eid(1), 1)]);
-        await store.transaction(async () => {
-          await store.deleteRelationship(rid(4));
-          await store.deleteRelationship(rid(3));
-        });
-        expect(await store.mostConnected({ limit: 10 })).toEqual([rank(eid(3), 1), rank(eid(2), 1)]);
+        // Re-pointing a relationship moves one end across the bound both ways; a delete drops a rank.
+        const moved = relationship(1, eid(10), 'uses', eid(4));
+        await store.putRelationship({ ...moved, key: `${eid(10)}|uses|${eid(4)}` });
+        await store.transaction(async () => store.deleteRelationship(rid(r)));
+        expect(await store.mostConnected({ limit: 10 })).toEqual([rank(eid(3), MIN), rank(eid(2), MIN)]);
         await store.clear();
         expect(await store.mostConnected({ limit: 10 })).toEqual([]);
       });

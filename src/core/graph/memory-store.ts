@@ -11,6 +11,7 @@
 import { ConflictError } from '../errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
 import type { DegreeRank, Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from './store';
+import { RANKED_MIN_DEGREE } from './store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from './types';
 
 function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
@@ -273,7 +274,7 @@ export class InMemoryGraphStore implements GraphStore {
         // A self-loop is one member of the set and two ends.
         if (r) degree += (r.from === id ? 1 : 0) + (r.to === id ? 1 : 0);
       }
-      if (degree > 0) ranked.push({ id, degree });
+      if (degree >= RANKED_MIN_DEGREE) ranked.push({ id, degree });
     }
     const order = (a: DegreeRank, b: DegreeRank): number => b.degree - a.degree || byString(b.id, a.id);
     return ranked

@@ -33,6 +33,14 @@ export interface GraphCounts {
   readonly pendingReviews: number;
 }
 
+/**
+ * Degrees below this are not ranked (nor persisted by Dexie): most entities have one to a few
+ * links (93% below 8 in the 300k bench graph), and writing a row for each made the v4 → v5
+ * upgrade cost ~40 s of CPU at 300k. A diagram needs the top few hundred at most; a ranking
+ * that runs out is completed by counting (mermaid/select.ts).
+ */
+export const RANKED_MIN_DEGREE = 8;
+
 /** An entity and its degree: how many relationship ends touch it (a self-loop counts twice). */
 export interface DegreeRank {
   readonly id: EntityId;
@@ -72,9 +80,9 @@ export interface GraphStore {
   relationshipsOf(id: EntityId, direction: Direction, limit: number): Promise<Relationship[]>;
   listRelationships(options: PageRequest): Promise<Relationship[]>;
   /**
-   * Connected entities by degree, highest first, ties by id descending, continuing after
-   * `after` when given; entities without relationships are not listed. Dexie answers from
-   * persisted degrees (no relationship is read).
+   * Entities of degree `RANKED_MIN_DEGREE` or more, highest first, ties by id descending,
+   * continuing after `after` when given. Dexie answers from persisted degrees (no
+   * relationship is read).
    */
   mostConnected(options: { readonly limit: number; readonly after?: DegreeRank }): Promise<DegreeRank[]>;
 

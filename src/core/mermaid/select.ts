@@ -95,10 +95,11 @@ function describeLeftOut(
 }
 
 /**
- * The `budget` most connected entities of kept types by the store's persisted degrees
- * (highest first, ties by id descending), reading at most `MAX_SCANNED` degree rows.
+ * The `budget` most connected entities of kept types by the store's ranking (highest degree
+ * first, ties by id descending), reading at most `MAX_SCANNED` rows of it; undefined when the
+ * ranking (degrees of `RANKED_MIN_DEGREE` or more) runs out first: then counting decides.
  */
-async function byPersistedDegree(store: GraphReader, budget: number, keepEntity: (e: Entity) => boolean): Promise<Entity[]> {
+async function byPersistedDegree(store: GraphReader, budget: number, keepEntity: (e: Entity) => boolean): Promise<Entity[] | undefined> {
   const chosen: Entity[] = [];
   let after: DegreeRank | undefined;
   for (let read = 0; read < MAX_SCANNED && chosen.length < budget; read += PAGE) {
@@ -107,7 +108,7 @@ async function byPersistedDegree(store: GraphReader, budget: number, keepEntity:
     const ranks = await store.mostConnected({ limit, ...(after === undefined ? {} : { after }) });
     for (const e of await store.getEntities(ranks.map((r) => r.id))) if (keepEntity(e) && chosen.length < budget) chosen.push(e);
     after = ranks.at(-1);
-    if (after === undefined || ranks.length < limit) break;
+    if (chosen.length < budget && (after === undefined || ranks.length < limit)) return undefined;
   }
   return chosen;
 }
@@ -254,9 +255,10 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
     candidateRels = [...rels.values()].sort(byId);
   } else {
     for (const type of ENTITY_TYPES) if (!types || types.has(type)) totalByType.set(type, await store.countEntities(type));
-    if (labels === undefined && without.size === 0) {
-      // Every label counts: the persisted degrees rank the graph without reading it.
-      chosen = await byPersistedDegree(store, budget, keepEntity);
+    // Every label counts: the store's ranking (persisted degrees) fills the budget without reading the graph.
+    const ranked = labels === undefined && without.size === 0 ? await byPersistedDegree(store, budget, keepEntity) : undefined;
+    if (ranked !== undefined) {
+      chosen = ranked;
       candidateRels = await relationshipsAmong(store, chosen);
       relationshipsTotal = (await store.counts()).relationships;
     } else {
