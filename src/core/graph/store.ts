@@ -35,8 +35,8 @@ export interface GraphCounts {
 
 /**
  * Degrees below this are not ranked (nor persisted by Dexie): most entities have one to a few
- * links (93% below 8 in the 300k bench graph), and writing a row for each made the v4 → v5
- * upgrade cost ~40 s of CPU at 300k. A diagram needs the top few hundred at most; a ranking
+ * links (93% below 8 in the 300k bench graph: `npx tsx bench/scale/degrees.ts`), and
+ * writing a row for each made the v4 → v5 upgrade cost ~40 s of CPU at 300k. A diagram needs the top few hundred at most; a ranking
  * that runs out is completed by counting (mermaid/select.ts).
  */
 export const RANKED_MIN_DEGREE = 8;
