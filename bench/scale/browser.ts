@@ -125,8 +125,8 @@ export async function stopWorker(cdp: CDPSession): Promise<void> {
 
 /**
  * Writes one generated chunk into the database `name` (which the worker has created) in one
- * transaction. A database with the persisted counters (schema v4+) gets them raised in the
- * same transaction, as the worker's writes do (every row here is new).
+ * transaction. A database with the persisted counters (schema v4+) and degrees (v5+) gets
+ * them raised in the same transaction, as the worker's writes do (every row here is new).
  */
 export async function writeChunk(page: Page, name: string, chunk: GraphChunk): Promise<void> {
   const added: Record<string, number> = {};
@@ -138,8 +138,11 @@ export async function writeChunk(page: Page, name: string, chunk: GraphChunk): P
   add('relationships', chunk.relationships.length);
   add('pages', chunk.pages.length);
   add('evidence', chunk.evidence.length);
+  // Relationship ends per entity: the persisted degrees of schema v5+.
+  const ends: Record<string, number> = {};
+  for (const r of chunk.relationships) for (const end of [r.from, r.to]) ends[end] = (ends[end] ?? 0) + 1;
   await page.evaluate(
-    async ({ name, chunk, added }) => {
+    async ({ name, chunk, added, ends }) => {
       const db = await new Promise<IDBDatabase>((done, fail) => {
         const r = indexedDB.open(name);
         r.onsuccess = () => done(r.result);
@@ -147,23 +150,34 @@ export async function writeChunk(page: Page, name: string, chunk: GraphChunk): P
       });
       try {
         const counted = db.objectStoreNames.contains('counts');
-        const stores = ['entities', 'relationships', 'pages', 'evidence', ...(counted ? ['counts'] : [])];
+        const withDegrees = db.objectStoreNames.contains('degrees');
+        const stores = [
+          'entities',
+          'relationships',
+          'pages',
+          'evidence',
+          ...(counted ? ['counts'] : []),
+          ...(withDegrees ? ['degrees'] : []),
+        ];
         const tx = db.transaction(stores, 'readwrite', { durability: 'relaxed' });
         for (const e of chunk.entities) tx.objectStore('entities').put(e);
         for (const r of chunk.relationships) tx.objectStore('relationships').put(r);
         for (const p of chunk.pages) tx.objectStore('pages').put(p);
         for (const v of chunk.evidence) tx.objectStore('evidence').put(v);
-        if (counted) {
-          const counts = tx.objectStore('counts');
-          for (const [key, n] of Object.entries(added)) {
-            const read = counts.get(key);
+        // Adds `by` to the `n` of each row (keyed by `field`) of a counter store, in this transaction.
+        const raise = (store: string, field: string, by: Record<string, number>): void => {
+          const rows = tx.objectStore(store);
+          for (const [key, n] of Object.entries(by)) {
+            const read = rows.get(key);
             read.onsuccess = () => {
               const row: unknown = read.result;
               const before = typeof row === 'object' && row !== null && 'n' in row && typeof row.n === 'number' ? row.n : 0;
-              counts.put({ key, n: before + n });
+              rows.put({ [field]: key, n: before + n });
             };
           }
-        }
+        };
+        if (counted) raise('counts', 'key', added);
+        if (withDegrees) raise('degrees', 'id', ends);
         await new Promise<void>((done, fail) => {
           tx.oncomplete = () => done();
           tx.onerror = () => fail(tx.error);
@@ -173,7 +187,7 @@ export async function writeChunk(page: Page, name: string, chunk: GraphChunk): P
         db.close();
       }
     },
-    { name, chunk, added },
+    { name, chunk, added, ends },
   );
 }
 

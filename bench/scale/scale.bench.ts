@@ -2,7 +2,7 @@
  * The scale bench (`npm run bench:scale -- --sizes 10k,100k`): a generated graph
  * (generate.ts) seeded into the built extension's IndexedDB in Chromium, then, from
  * outside: the first answer after launch, cold worker starts to the first search and to
- * the first stored capture, warm tool latencies (p50/p95), the side panel's first render,
+ * the first stored capture, warm tool latencies (p50/p95: search, related, query, visualize), the side panel's first render,
  * resident memory and disk size. CPU time of the profile's Chromium processes is printed
  * beside every wall time (the machine is shared: wall time alone says little).
  *
@@ -171,27 +171,26 @@ async function runSize(n: number, perEntity: number, extensionDir: string): Prom
     }
     say('coldStartToFirstSearch', coldSearch);
 
-    await stopWorker(cdp);
-    await new Promise((r) => setTimeout(r, 1000));
-    const tab = await context.newPage();
-    const url = `${site.origin}/stripe.html`;
-    const captured = await measured(profileDir, async () => {
-      await tab.goto(url);
-      await tab.locator('html[data-ariadne-captured]').waitFor({ state: 'attached', timeout: 600_000 });
-      const deadline = Date.now() + 600_000;
-      while (!(await pageStored(probe, DB, url))) {
-        if (Date.now() > deadline) return false;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return true;
-    });
-    say('coldStartToFirstCapture', {
-      stored: captured.value,
-      wallMs: captured.wallMs,
-      cpuMs: captured.cpuMs,
-      cpuMsByKind: captured.cpuMsByKind,
-    });
-    await tab.close();
+    // A cold worker's capture: the worker stopped, a page visited, until the page is stored.
+    const coldCapture = async (label: string, path: string): Promise<void> => {
+      await stopWorker(cdp);
+      await new Promise((r) => setTimeout(r, 1000));
+      const tab = await context.newPage();
+      const url = `${site.origin}/${path}`;
+      const captured = await measured(profileDir, async () => {
+        await tab.goto(url);
+        await tab.locator('html[data-ariadne-captured]').waitFor({ state: 'attached', timeout: 600_000 });
+        const deadline = Date.now() + 600_000;
+        while (!(await pageStored(probe, DB, url))) {
+          if (Date.now() > deadline) return false;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return true;
+      });
+      say(label, { stored: captured.value, wallMs: captured.wallMs, cpuMs: captured.cpuMs, cpuMsByKind: captured.cpuMsByKind });
+      await tab.close();
+    };
+    await coldCapture('coldStartToFirstCapture', 'stripe.html');
 
     const timed = async (label: string, times: number, call: (k: number) => Promise<unknown>): Promise<void> => {
       const walls: number[] = [];
@@ -209,6 +208,7 @@ async function runSize(n: number, perEntity: number, extensionDir: string): Prom
     });
     say('searchFound', `${found}/20`);
     await timed('entity_find_related_hubs', 20, (k) => callTool(caller, 'entity_find_related', { name: entityIdOf(k) }));
+    await timed('entity_query_about_hubs', 10, (k) => callTool(caller, 'entity_query', { question: `What is ${nameOf(k)} related to?` }));
     await timed('entity_visualize_whole_60', 3, () => callTool(caller, 'entity_visualize', { budget: 60 }));
 
     const renders: number[] = [];
@@ -221,6 +221,8 @@ async function runSize(n: number, perEntity: number, extensionDir: string): Prom
       await panel.close();
     }
     say('panelFirstRenderMs', renders);
+    // Again once the database has settled (after a launch that upgraded it, IndexedDB compacts for a while).
+    await coldCapture('coldStartToCaptureLater', 'rust.html');
     say('memory', usage(profileDir));
   } finally {
     await context.close();

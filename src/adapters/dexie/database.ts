@@ -15,6 +15,8 @@ import type { Entity, Evidence, MergeRecord, Page, Relationship, ReviewItem } fr
 import type { TeamChange } from '../../core/team/changes';
 import { graphCountsMiddleware, recount } from './graph-counts';
 import type { CountRow } from './graph-counts';
+import { rebuildDegrees } from './graph-degrees';
+import type { DegreeRow } from './graph-degrees';
 import type { IdMapping } from '../../core/team/ports';
 
 /** The database's name, shared by the background, the side panel and `npm start`. */
@@ -119,8 +121,17 @@ export const SCHEMA_V3 = { ...SCHEMA_V2, teamQueue: '++seq', teamIds: 'remoteId'
  */
 export const SCHEMA_V4 = { ...SCHEMA_V3, counts: 'key' } as const;
 
+/**
+ * Version 5: persisted entity degrees (issue 39). `degrees` holds one row per connected
+ * entity (`n`: relationship ends touching it), kept in the same transaction as every
+ * relationship write by the graph-counts middleware; `[n+id]` lists the most connected
+ * entities without reading a relationship (the whole-graph diagram). Its upgrade counts
+ * the relationships once, in pages.
+ */
+export const SCHEMA_V5 = { ...SCHEMA_V4, degrees: 'id, [n+id]' } as const;
+
 /** The schema version this build opens (the upgrade test checks it is the last one). */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /**
  * v1 → v2: recompute `Entity.keys`. Runs inside Dexie's version-change transaction,
@@ -140,6 +151,11 @@ async function upgradeToV4(tx: Transaction): Promise<void> {
   await recount(tx);
 }
 
+/** v4 → v5: every entity's degree, counted over the relationships read in pages. */
+async function upgradeToV5(tx: Transaction): Promise<void> {
+  await rebuildDegrees(tx);
+}
+
 export class AriadneDatabase extends Dexie {
   entities!: EntityTable<Entity, 'id'>;
   relationships!: EntityTable<Relationship, 'id'>;
@@ -152,6 +168,7 @@ export class AriadneDatabase extends Dexie {
   teamQueue!: EntityTable<TeamQueueRow, 'seq'>;
   teamIds!: EntityTable<TeamIdRow, 'remoteId'>;
   counts!: EntityTable<CountRow, 'key'>;
+  degrees!: EntityTable<DegreeRow, 'id'>;
 
   constructor(name: string = DATABASE_NAME, options: DatabaseOptions = {}) {
     super(name, { chromeTransactionDurability: options.durability ?? 'relaxed' });
@@ -159,6 +176,7 @@ export class AriadneDatabase extends Dexie {
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4).upgrade(upgradeToV4);
+    this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5);
     this.use(graphCountsMiddleware);
   }
 
@@ -176,7 +194,7 @@ export class AriadneDatabase extends Dexie {
    * is not a graph table: clearing the graph leaves what waits to be sent.
    */
   transactionTables(): Dexie.Table[] {
-    // The counters too, so the store reads them inside its transactions (the middleware adds them to any write anyway).
-    return [...this.graphTables(), this.teamQueue, this.counts];
+    // The counters and degrees too, so the store reads them inside its transactions (the middleware adds them to any write anyway).
+    return [...this.graphTables(), this.teamQueue, this.counts, this.degrees];
   }
 }

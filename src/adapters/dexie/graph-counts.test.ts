@@ -11,6 +11,7 @@ import type { Entity, EntityType, ReviewItem } from '../../core/graph/types';
 import { mulberry32 } from '../../core/random';
 import { AriadneDatabase, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_VERSION } from './database';
 import { DexieGraphStore } from './dexie-graph-store';
+import { writeOlderDatabase } from './testing/older-database';
 import { throwawayDatabases } from './testing/throwaway-databases';
 
 const V3_TABLES = Object.keys(SCHEMA_V3);
@@ -88,15 +89,7 @@ describe('persisted graph counts', () => {
     expect(rows['entities']?.length).toBe(4);
 
     const name = `ariadne-counts-v3-${++counter}`;
-    const v3 = track(new Dexie(name));
-    v3.version(1).stores(SCHEMA_V1);
-    v3.version(2).stores(SCHEMA_V2);
-    v3.version(3).stores(SCHEMA_V3);
-    await v3.transaction('rw', V3_TABLES, async () => {
-      for (const table of V3_TABLES) await v3.table(table).bulkAdd(rows[table] ?? []);
-    });
-    expect(v3.verno).toBe(3);
-    v3.close();
+    await writeOlderDatabase(track(new Dexie(name)), [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3], rows);
 
     const upgraded = track(new AriadneDatabase(name));
     await upgraded.open();

@@ -1,7 +1,8 @@
 /**
  * Persisted graph counts (the `counts` table, schema v4): entities in all and per type,
  * relationships, evidence, pages and pending reviews, kept by a Dexie DBCore middleware in
- * the same IndexedDB transaction as every write to those tables. `graph_stats` then reads
+ * the same IndexedDB transaction as every write to those tables; with schema v5 it keeps
+ * each entity's degree too (`degrees`, graph-degrees.ts) from the relationship writes. `graph_stats` then reads
  * a handful of rows instead of counting (IndexedDB's `count()` walks the whole index in
  * Chromium: ~7 s at 100k entities), and a write whose transaction aborts takes its count
  * change with it.
@@ -30,6 +31,7 @@ import type {
 } from 'dexie';
 import { ENTITY_TYPES } from '../../core/graph/types';
 import type { EntityType } from '../../core/graph/types';
+import { addDegreeDelta, applyDegreeDelta, DEGREES_TABLE } from './graph-degrees';
 
 /** The table holding the counters. */
 export const COUNTS_TABLE = 'counts';
@@ -106,23 +108,35 @@ function isVersionChange(trans: DBCoreTransaction): boolean {
   return Reflect.get(trans, 'mode') === 'versionchange';
 }
 
-function countedTable(down: DBCore, table: DBCoreTable): DBCoreTable {
+function countedTable(down: DBCore, table: DBCoreTable, hasDegrees: boolean): DBCoreTable {
   const keyOf = (value: unknown): unknown => table.schema.primaryKey.extractKey?.(value);
   const mutate = async (req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> => {
     const { trans } = req;
     const counts = down.table(COUNTS_TABLE);
     const delta = new Map<CountKey, number>();
+    // Relationship writes move the degrees of their ends (schema v5; absent in a v4 test database).
+    const degrees = table.name === 'relationships' && hasDegrees ? down.table(DEGREES_TABLE) : undefined;
+    const degreeDelta = new Map<string, number>();
+    const change = (before: unknown, after: unknown): void => {
+      addDelta(delta, table.name, before, after);
+      if (degrees) addDegreeDelta(degreeDelta, before, after);
+    };
+    const apply = async (): Promise<void> => {
+      await applyDelta(counts, trans, delta);
+      if (degrees) await applyDegreeDelta(table, degrees, trans, degreeDelta);
+    };
     if (req.type === 'deleteRange') {
-      // A whole-table clear zeroes the counters; another range is read first.
+      // A whole-table clear zeroes the counters (and every degree); another range is read first.
       if (req.range.type === 3 /* DBCoreRangeType.Any */) {
         const res = await table.mutate(req);
         await counts.mutate({ trans, type: 'put', values: countersOf(table.name).map((key) => ({ key, n: 0 })) });
+        if (degrees) await degrees.mutate({ trans, type: 'deleteRange', range: req.range });
         return res;
       }
       const gone = await table.query({ trans, query: { index: table.schema.primaryKey, range: req.range }, values: true });
-      for (const row of gone.result) addDelta(delta, table.name, row, undefined);
+      for (const row of gone.result) change(row, undefined);
       const res = await table.mutate(req);
-      await applyDelta(counts, trans, delta);
+      await apply();
       return res;
     }
     const keys: unknown[] = req.type === 'delete' ? req.keys : (req.keys ?? req.values.map(keyOf));
@@ -137,10 +151,10 @@ function countedTable(down: DBCore, table: DBCoreTable): DBCoreTable {
       if (Object.hasOwn(res.failures, i)) return;
       const after = req.type === 'delete' ? undefined : req.values[i];
       // `add` never replaces: a failed add is in `failures`.
-      addDelta(delta, table.name, current.get(key), after);
+      change(current.get(key), after);
       current.set(key, after);
     });
-    await applyDelta(counts, trans, delta);
+    await apply();
     return res;
   };
   return {
@@ -158,17 +172,19 @@ export const graphCountsMiddleware: Middleware<DBCore> = {
   create: (down) => {
     // Opened by a schema without counters (a test of an older version): nothing to follow.
     if (!down.schema.tables.some((t) => t.name === COUNTS_TABLE)) return down;
+    const hasDegrees = down.schema.tables.some((t) => t.name === DEGREES_TABLE);
+    const derived = hasDegrees ? [COUNTS_TABLE, DEGREES_TABLE] : [COUNTS_TABLE];
     return {
       ...down,
       transaction: (stores, mode, options) =>
         down.transaction(
-          mode === 'readwrite' && stores.some((s) => COUNTED_TABLES.includes(s)) && !stores.includes(COUNTS_TABLE)
-            ? [...stores, COUNTS_TABLE]
+          mode === 'readwrite' && stores.some((s) => COUNTED_TABLES.includes(s))
+            ? [...stores, ...derived.filter((t) => !stores.includes(t))]
             : stores,
           mode,
           options,
         ),
-      table: (name) => (COUNTED_TABLES.includes(name) ? countedTable(down, down.table(name)) : down.table(name)),
+      table: (name) => (COUNTED_TABLES.includes(name) ? countedTable(down, down.table(name), hasDegrees) : down.table(name)),
     };
   },
 };

@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
 import { indexKeys, nameIndexKey, tokenIndexKey } from './keys';
 import type { GraphReader, GraphStore } from './store';
+import { RANKED_MIN_DEGREE } from './store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from './types';
 
 /** Builds a fresh, empty store for each test (a new database name for Dexie). */
@@ -281,6 +282,29 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         expect(ids(await store.listRelationships({ limit: 10 }))).toEqual([rid(1), rid(2), rid(3)]);
         expect(ids(await store.listRelationships({ limit: 1, after: rid(1) }))).toEqual([rid(2)]);
         expect(await store.listRelationships({ limit: 10, after: rid(3) })).toEqual([]);
+      });
+
+      it('mostConnected ranks degrees of RANKED_MIN_DEGREE or more (a self-loop counts twice), ties by id descending, pages with after, follows writes', async () => {
+        const MIN = RANKED_MIN_DEGREE;
+        for (let n = 10; n < 10 + MIN + 1; n++) await store.putEntity(entity(n, `Leaf ${n}`));
+        let r = 0;
+        // Entity 2 is linked from MIN + 1 leaves, entity 3 from MIN - 2 leaves plus a self-loop (MIN), entity 1 from MIN leaves.
+        for (let n = 10; n < 10 + MIN + 1; n++) await store.putRelationship(relationship(++r, eid(n), 'uses', eid(2)));
+        for (let n = 10; n < 10 + MIN - 2; n++) await store.putRelationship(relationship(++r, eid(n), 'knows', eid(3)));
+        await store.putRelationship(relationship(++r, eid(3), 'likes', eid(3)));
+        for (let n = 10; n < 10 + MIN; n++) await store.putRelationship(relationship(++r, eid(n), 'likes', eid(1)));
+        const rank = (id: EntityId, degree: number) => ({ id, degree });
+        // Each leaf has 2 or 3 links: below the bound, not ranked.
+        expect(await store.mostConnected({ limit: 10 })).toEqual([rank(eid(2), MIN + 1), rank(eid(3), MIN), rank(eid(1), MIN)]);
+        expect(await store.mostConnected({ limit: 1, after: rank(eid(3), MIN) })).toEqual([rank(eid(1), MIN)]);
+        expect(await store.mostConnected({ limit: 0 })).toEqual([]);
+        // Re-pointing a relationship moves one end across the bound both ways; a delete drops a rank.
+        const moved = relationship(1, eid(10), 'uses', eid(4));
+        await store.putRelationship({ ...moved, key: `${eid(10)}|uses|${eid(4)}` });
+        await store.transaction(async () => store.deleteRelationship(rid(r)));
+        expect(await store.mostConnected({ limit: 10 })).toEqual([rank(eid(3), MIN), rank(eid(2), MIN)]);
+        await store.clear();
+        expect(await store.mostConnected({ limit: 10 })).toEqual([]);
       });
     });
 

@@ -10,7 +10,8 @@
  */
 import { ConflictError } from '../errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
-import type { Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from './store';
+import type { DegreeRank, Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from './store';
+import { RANKED_MIN_DEGREE } from './store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from './types';
 
 function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
@@ -175,17 +176,18 @@ export class InMemoryGraphStore implements GraphStore {
   async findEntitiesByKeys(keys: readonly string[], limit: number): Promise<Entity[]> {
     if (limit <= 0) return [];
     // One key (retrieval asks fuzzy keys one by one): its first `limit` ids.
-    if (keys.length === 1) {
-      const first: EntityId[] = [];
-      for (const id of this.orderedIds(keys[0] ?? '')) {
-        if (first.length >= limit) break;
-        first.push(id);
-      }
-      return this.getEntities(first);
-    }
+    if (keys.length === 1) return this.getEntities(await this.entityIdsByKey(keys[0] ?? '', limit));
     const ids = new Set<EntityId>();
     for (const k of keys) for (const id of this.byKey.get(k) ?? []) ids.add(id);
     return this.getEntities(smallest(ids, limit));
+  }
+  async entityIdsByKey(key: string, limit: number): Promise<EntityId[]> {
+    const first: EntityId[] = [];
+    for (const id of this.orderedIds(key)) {
+      if (first.length >= limit) break;
+      first.push(id);
+    }
+    return first;
   }
   async listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]> {
     const { after, type, limit } = options;
@@ -261,6 +263,24 @@ export class InMemoryGraphStore implements GraphStore {
       if (out.length >= limit) break;
     }
     return out;
+  }
+  async mostConnected(options: { readonly limit: number; readonly after?: DegreeRank }): Promise<DegreeRank[]> {
+    const { after, limit } = options;
+    const ranked: DegreeRank[] = [];
+    for (const [id, rids] of this.relByEnd) {
+      let degree = 0;
+      for (const rid of rids) {
+        const r = this.relationships.get(rid);
+        // A self-loop is one member of the set and two ends.
+        if (r) degree += (r.from === id ? 1 : 0) + (r.to === id ? 1 : 0);
+      }
+      if (degree >= RANKED_MIN_DEGREE) ranked.push({ id, degree });
+    }
+    const order = (a: DegreeRank, b: DegreeRank): number => b.degree - a.degree || byString(b.id, a.id);
+    return ranked
+      .sort(order)
+      .filter((r) => after === undefined || order(after, r) < 0)
+      .slice(0, Math.max(0, limit));
   }
   async listRelationships(options: PageRequest): Promise<Relationship[]> {
     const { after, limit } = options;

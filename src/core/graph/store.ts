@@ -33,6 +33,20 @@ export interface GraphCounts {
   readonly pendingReviews: number;
 }
 
+/**
+ * Degrees below this are not ranked (nor persisted by Dexie): most entities have one to a few
+ * links (93% below 8 in the 300k bench graph: `npx tsx bench/scale/degrees.ts`), and
+ * writing a row for each made the v4 → v5 upgrade cost ~40 s of CPU at 300k. A diagram needs the top few hundred at most; a ranking
+ * that runs out is completed by counting (mermaid/select.ts).
+ */
+export const RANKED_MIN_DEGREE = 8;
+
+/** An entity and its degree: how many relationship ends touch it (a self-loop counts twice). */
+export interface DegreeRank {
+  readonly id: EntityId;
+  readonly degree: number;
+}
+
 export interface GraphStore {
   /**
    * Runs `fn` so that its writes are applied together: in Dexie one read-write
@@ -49,6 +63,8 @@ export interface GraphStore {
   deleteEntity(id: EntityId): Promise<void>;
   /** Entities having any of `keys` in `Entity.keys`, by id, at most `limit`. */
   findEntitiesByKeys(keys: readonly string[], limit: number): Promise<Entity[]>;
+  /** Ids of the entities having `key` in `Entity.keys`, by id, at most `limit` (no record is read). */
+  entityIdsByKey(key: string, limit: number): Promise<EntityId[]>;
   /** Entities ordered by id (creation order), optionally of one type. */
   listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]>;
   countEntities(type?: EntityType): Promise<number>;
@@ -63,6 +79,12 @@ export interface GraphStore {
   /** Relationships touching `id`, ordered by id, at most `limit`. */
   relationshipsOf(id: EntityId, direction: Direction, limit: number): Promise<Relationship[]>;
   listRelationships(options: PageRequest): Promise<Relationship[]>;
+  /**
+   * Entities of degree `RANKED_MIN_DEGREE` or more, highest first, ties by id descending,
+   * continuing after `after` when given. Dexie answers from persisted degrees (no
+   * relationship is read).
+   */
+  mostConnected(options: { readonly limit: number; readonly after?: DegreeRank }): Promise<DegreeRank[]>;
 
   // Evidence
   putEvidence(evidence: Evidence): Promise<void>;
@@ -105,6 +127,7 @@ export type GraphReadMethod =
   | 'getEntity'
   | 'getEntities'
   | 'findEntitiesByKeys'
+  | 'entityIdsByKey'
   | 'listEntities'
   | 'countEntities'
   | 'recentEntities'
@@ -112,6 +135,7 @@ export type GraphReadMethod =
   | 'findRelationshipByKey'
   | 'relationshipsOf'
   | 'listRelationships'
+  | 'mostConnected'
   | 'evidenceOfEntity'
   | 'evidenceOfRelationship'
   | 'evidenceOfPage'

@@ -16,7 +16,7 @@ import { AriadneError } from '../errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '../graph/ids';
 import { fixedClock, sequentialIds } from '../graph/ids';
 import { GraphService } from '../graph/service';
-import type { Direction, GraphCounts, GraphStore, PageRequest } from '../graph/store';
+import type { DegreeRank, Direction, GraphCounts, GraphStore, PageRequest } from '../graph/store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from '../graph/types';
 import { createResolver } from '../resolve/resolver';
 import type { Resolver } from '../resolve/resolver';
@@ -64,6 +64,9 @@ class FaultyStore implements GraphStore {
   findEntitiesByKeys(keys: readonly string[], limit: number): Promise<Entity[]> {
     return this.inner.findEntitiesByKeys(keys, limit);
   }
+  entityIdsByKey(key: string, limit: number): Promise<EntityId[]> {
+    return this.inner.entityIdsByKey(key, limit);
+  }
   listEntities(options: PageRequest & { readonly type?: EntityType }): Promise<Entity[]> {
     return this.inner.listEntities(options);
   }
@@ -92,6 +95,9 @@ class FaultyStore implements GraphStore {
   }
   listRelationships(options: PageRequest): Promise<Relationship[]> {
     return this.inner.listRelationships(options);
+  }
+  mostConnected(options: { readonly limit: number; readonly after?: DegreeRank }): Promise<DegreeRank[]> {
+    return this.inner.mostConnected(options);
   }
   async putEvidence(evidence: Evidence): Promise<void> {
     this.hit('putEvidence');

@@ -36,6 +36,38 @@ describe('selectDiagram', () => {
     ).toHaveLength(diagram.edges.length);
   });
 
+  it('ranks the whole graph from the store\'s degrees without listing relationships; counts when the ranking runs out', async () => {
+    // 10 hubs each used by the same 12 products: hubs have degree 12, products 10.
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const hubs: EntityId[] = [];
+    for (let h = 0; h < 10; h++) hubs.push((await graph.createEntity({ name: `Hub ${h}`, type: 'technology' })).id);
+    const products: EntityId[] = [];
+    for (let p = 0; p < 12; p++) products.push((await graph.createEntity({ name: `Product ${p}`, type: 'product' })).id);
+    for (const p of products) for (const h of hubs) await graph.relate(p, 'uses', h);
+    let listed = 0;
+    const reader = Object.assign(Object.create(store) as InMemoryGraphStore, {
+      listRelationships: (options: { limit: number }) => {
+        listed++;
+        return store.listRelationships(options);
+      },
+    });
+    const whole = await selectDiagram(reader, { budget: 14 });
+    expect(listed).toBe(0);
+    // The 10 hubs, then the 4 products ranked next (equal degrees: newest first).
+    expect(whole.diagram.nodes.slice(0, 10).map((n) => n.key)).toEqual([...hubs].reverse());
+    expect(whole.diagram.nodes.slice(10).map((n) => n.key)).toEqual(products.slice(8).reverse());
+    // Every edge between drawn nodes is drawn; the note counts all 120 relationships.
+    expect(whole.diagram.edges).toHaveLength(40);
+    expect(whole.note).toMatch(/ 80 of 120 relationships not drawn/);
+    // Past the ranked entities (degree 8 or more) the budget is filled by counting, as is a label filter.
+    await selectDiagram(reader, { budget: 30 });
+    expect(listed).toBeGreaterThan(0);
+    listed = 0;
+    await selectDiagram(reader, { budget: 8, withoutRelations: ['knows'] });
+    expect(listed).toBeGreaterThan(0);
+  });
+
   it('draws around an entity at depth 1 and 2', async () => {
     const { store, leaves, far } = await star(5);
     const first = leaves[0] ?? ('' as EntityId);

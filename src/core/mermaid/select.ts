@@ -1,15 +1,16 @@
 /**
  * Which part of the graph a diagram shows, within a node budget: the whole graph
- * (most connected entities first), or the neighbourhood of one entity (breadth
- * first, depth 1–2, or grown hop by hop until the budget is full, then from further
- * centres when the first one's part of the graph is used up), optionally only
+ * (most connected entities first, from the store's persisted degrees when every label
+ * counts), or the neighbourhood of one entity (breadth first, depth 1–2, or grown hop by
+ * hop until the budget is full, then from further centres when the first one's part of the
+ * graph is used up), optionally only
  * some entity types or relationship labels, without some labels, and with the
  * neighbours of some drawn entities added (expanded in place).
  * Says in a note what was left out.
  */
 import { NotFoundError } from '../errors';
 import type { EntityId } from '../graph/ids';
-import type { GraphReader } from '../graph/store';
+import type { DegreeRank, GraphReader } from '../graph/store';
 import type { Entity, EntityType, Relationship } from '../graph/types';
 import { ENTITY_TYPES } from '../graph/types';
 import type { Diagram, DiagramEdge } from './render';
@@ -107,6 +108,59 @@ function describeLeftOut(
 }
 
 /**
+ * The `budget` most connected entities of kept types by the store's ranking (highest degree
+ * first, ties by id descending), reading at most `MAX_SCANNED` rows of it; undefined when the
+ * ranking (degrees of `RANKED_MIN_DEGREE` or more) runs out first: then counting decides.
+ */
+async function byPersistedDegree(store: GraphReader, budget: number, keepEntity: (e: Entity) => boolean): Promise<Entity[] | undefined> {
+  const chosen: Entity[] = [];
+  let after: DegreeRank | undefined;
+  for (let read = 0; read < MAX_SCANNED && chosen.length < budget; read += PAGE) {
+    // The first page is just big enough when no type is filtered out.
+    const limit = read === 0 ? budget : PAGE;
+    const ranks = await store.mostConnected({ limit, ...(after === undefined ? {} : { after }) });
+    for (const e of await store.getEntities(ranks.map((r) => r.id))) if (keepEntity(e) && chosen.length < budget) chosen.push(e);
+    after = ranks.at(-1);
+    if (chosen.length < budget && (after === undefined || ranks.length < limit)) return undefined;
+  }
+  return chosen;
+}
+
+/**
+ * The relationships joining `chosen` entities, by id: each one's outgoing relationships
+ * (`EDGES_PER_HOP` each at most) whose target is chosen. Outgoing, because in-degrees are
+ * what grows on hubs (the diagram's nodes) while a relationship has one source.
+ */
+async function relationshipsAmong(store: GraphReader, chosen: readonly Entity[]): Promise<Relationship[]> {
+  const ids = new Set(chosen.map((e) => e.id));
+  const out: Relationship[] = [];
+  for (const e of chosen) for (const r of await store.relationshipsOf(e.id, 'out', EDGES_PER_HOP)) if (ids.has(r.to)) out.push(r);
+  return out.sort(byId);
+}
+
+/** The `budget` most connected entities of kept types counted over `rels` (ties by id). */
+async function byScannedDegree(
+  store: GraphReader,
+  rels: readonly Relationship[],
+  budget: number,
+  keepEntity: (e: Entity) => boolean,
+): Promise<Entity[]> {
+  const degree = new Map<EntityId, number>();
+  for (const r of rels) {
+    degree.set(r.from, (degree.get(r.from) ?? 0) + 1);
+    degree.set(r.to, (degree.get(r.to) ?? 0) + 1);
+  }
+  // Most connected first (they carry the structure), ties by id.
+  const ranked = [...degree.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const chosen: Entity[] = [];
+  for (let i = 0; i < ranked.length && chosen.length < budget; i += PAGE) {
+    const ids = ranked.slice(i, i + PAGE).map(([id]) => id);
+    for (const e of await store.getEntities(ids)) if (keepEntity(e) && chosen.length < budget) chosen.push(e);
+  }
+  return chosen;
+}
+
+/**
  * The neighbours of the expanded entities that are drawn (`EXPAND_NEIGHBOURS` each at most,
  * by relationship id), and the relationships that join them.
  */
@@ -188,6 +242,8 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
   let centres: EntityId[] | undefined;
   /** Entities an edge may join to count as left out; undefined = any. */
   let eligible: Set<EntityId> | undefined;
+  /** All relationships that could be drawn, when known without listing them. */
+  let relationshipsTotal: number | undefined;
   const totalByType = new Map<EntityType, number>();
 
   if (request.around !== undefined) {
@@ -235,29 +291,25 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
     eligible = new Set(reached.map((e) => e.id));
     candidateRels = [...rels.values()].sort(byId);
   } else {
-    candidateRels = await allRelationships(store, keepRel);
-    const degree = new Map<EntityId, number>();
-    for (const r of candidateRels) {
-      degree.set(r.from, (degree.get(r.from) ?? 0) + 1);
-      degree.set(r.to, (degree.get(r.to) ?? 0) + 1);
-    }
     for (const type of ENTITY_TYPES) if (!types || types.has(type)) totalByType.set(type, await store.countEntities(type));
-    // Most connected first (they carry the structure), ties by id.
-    const ranked = [...degree.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    chosen = [];
-    for (let i = 0; i < ranked.length && chosen.length < budget; i += PAGE) {
-      const ids = ranked.slice(i, i + PAGE).map(([id]) => id);
-      for (const e of await store.getEntities(ids)) {
-        if (keepEntity(e) && chosen.length < budget) chosen.push(e);
-      }
+    // Every label counts: the store's ranking (persisted degrees) fills the budget without reading the graph.
+    const ranked = labels === undefined && without.size === 0 ? await byPersistedDegree(store, budget, keepEntity) : undefined;
+    if (ranked !== undefined) {
+      chosen = ranked;
+      candidateRels = await relationshipsAmong(store, chosen);
+      relationshipsTotal = (await store.counts()).relationships;
+    } else {
+      candidateRels = await allRelationships(store, keepRel);
+      chosen = await byScannedDegree(store, candidateRels, budget, keepEntity);
     }
     // Fill the rest of the budget with unconnected entities, oldest first (only without a relation filter).
+    // Every connected entity of a kept type is chosen by now, so what is not taken is unconnected.
     if (chosen.length < budget && labels === undefined) {
       const taken = new Set(chosen.map((e) => e.id));
       let after: string | undefined;
       for (let read = 0; read < MAX_SCANNED && chosen.length < budget; read += PAGE) {
         const page = await store.listEntities({ limit: PAGE, ...(after === undefined ? {} : { after }) });
-        for (const e of page) if (!taken.has(e.id) && !degree.has(e.id) && keepEntity(e) && chosen.length < budget) chosen.push(e);
+        for (const e of page) if (!taken.has(e.id) && keepEntity(e) && chosen.length < budget) chosen.push(e);
         const last = page[page.length - 1];
         if (!last || page.length < PAGE) break;
         after = last.id;
@@ -280,7 +332,9 @@ export async function selectDiagram(store: GraphReader, request: DiagramRequest 
     .map((r) => ({ from: r.from, to: r.to, label: r.label }));
   // Relationships that could have been drawn: both ends eligible for this diagram.
   const edgesTotal =
-    eligible === undefined ? candidateRels.length : candidateRels.filter((r) => eligible.has(r.from) && eligible.has(r.to)).length;
+    eligible === undefined
+      ? (relationshipsTotal ?? candidateRels.length)
+      : candidateRels.filter((r) => eligible.has(r.from) && eligible.has(r.to)).length;
   const note = describeLeftOut(chosen, totalByType, edges.length, edgesTotal);
   let totalEntities = 0;
   for (const n of totalByType.values()) totalEntities += n;

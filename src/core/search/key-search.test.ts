@@ -33,6 +33,19 @@ describe('searchByKeys (the persisted key index)', () => {
     }
   });
 
+  it("finds a typo'd name created after 1,500 people sharing its surname token and most of its bands", async () => {
+    // Invented names: 1,500 people whose first names differ from the one asked for by their last letters (fewer than a
+    // key's read of 2,000 ids: past it a key gives its oldest ids, and 3,000 such namesakes push the name out).
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });
+    const endings = ['a', 'o', 'y', 'us', 'ia', 'er'];
+    for (let i = 0; i < 1500; i++)
+      await graph.createEntity({ name: `Ottolin${endings[i % endings.length] ?? ''} Brandvik`, type: 'person' });
+    await graph.createEntity({ name: 'Ottoline Brandvik', type: 'person' });
+    const hits = await searchByKeys(store, 'Otoline Brandvik', { limit: 5 });
+    expect(hits[0]?.name).toBe('Ottoline Brandvik');
+  });
+
   it('keeps to the types and the limit asked for, and finds nothing for an unrelated name', async () => {
     const { store } = await graphOf(PEOPLE.map(([n, t]) => [n, t]));
     expect((await searchByKeys(store, 'Smith', { types: ['company'] })).map((h) => h.name)).toEqual([]);

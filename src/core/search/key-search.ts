@@ -2,8 +2,9 @@
  * Name search over the persisted key index (`Entity.keys`: name, alias, token and
  * MinHash band keys, see graph/keys.ts) instead of an in-memory index: nothing is built
  * at start and memory does not grow with the graph. Candidates are the entities sharing
- * keys with the query, ranked by how many they share (a name or alias match counts most),
- * then re-scored exactly as `NameIndex.search` scores (`scoreEntity`).
+ * keys with the query, ranked by how many they share (a name or alias match counts most)
+ * from the index's ids alone; the best `MAX_SCORED` are read and re-scored exactly as
+ * `NameIndex.search` scores (`scoreEntity`).
  *
  * Weaker than the in-memory index on one thing: a typo that breaks every token and every
  * MinHash band of a name finds nothing (the n-gram index would still rank it); a one-letter
@@ -15,17 +16,23 @@
 import type { EntityId } from '../graph/ids';
 import { aliasIndexKey, nameIndexKey, signatureKeys, tokenIndexKey } from '../graph/keys';
 import type { GraphStore } from '../graph/store';
-import type { Entity } from '../graph/types';
 import { tokens } from '../text/normalize';
 import { byHitOrder, DEFAULT_SEARCH_LIMIT, MAX_SEARCH_RESULTS, MIN_SEARCH_SCORE, scoreEntity } from './name-index';
 import type { SearchHit, SearchOptions } from './name-index';
 
-/** Entities read per name or alias key: homonyms, rarely more. */
+/** Ids read per name or alias key: homonyms, rarely more. */
 const EXACT_PER_KEY = 100;
-/** Entities read per token or band key: a common token ("smith", "labs") is cut here; rarer keys of the query find the rest. */
-const FUZZY_PER_KEY = 60;
-/** Candidates re-scored at most (as the in-memory index's wide pass). */
+/**
+ * Ids read per token or band key (ids only, no record): a common last name's token holds
+ * ~1,500 at 1M synthetic entities, so it is read whole and an entity sharing several of
+ * the query's keys is found whatever its id (60 records per key, by id, lost typo'd names
+ * above 20k entities: 16 of 20 found at 300k).
+ */
+const FUZZY_PER_KEY = 2000;
+/** Candidates re-scored at most (as the in-memory index's wide pass); records read. */
 const MAX_SCORED = 256;
+/** With a type filter, more candidates are read: the filter drops some after reading. */
+const TYPED_READ_FACTOR = 4;
 /** A shared name or alias key outweighs any number of shared tokens and bands. */
 const EXACT_WEIGHT = 100;
 
@@ -43,7 +50,7 @@ function queryKeys(query: string): { key: string; weight: number; limit: number 
 }
 
 export async function searchByKeys(
-  store: Pick<GraphStore, 'findEntitiesByKeys'>,
+  store: Pick<GraphStore, 'entityIdsByKey' | 'getEntities'>,
   query: string,
   options: SearchOptions = {},
 ): Promise<SearchHit[]> {
@@ -51,17 +58,18 @@ export async function searchByKeys(
   const minScore = options.minScore ?? MIN_SEARCH_SCORE;
   const types = options.types && options.types.length > 0 ? new Set(options.types) : undefined;
   const keys = queryKeys(query);
-  const found = await Promise.all(keys.map(({ key, limit: perKey }) => store.findEntitiesByKeys([key], perKey)));
-  const weight = new Map<EntityId, { entity: Entity; weight: number }>();
-  found.forEach((entities, i) => {
+  // Ids only first: candidates are ranked by the weight of the keys they share, then only the best are read.
+  const found = await Promise.all(keys.map(({ key, limit: perKey }) => store.entityIdsByKey(key, perKey)));
+  const weight = new Map<EntityId, number>();
+  found.forEach((ids, i) => {
     const w = keys[i]?.weight ?? 1;
-    for (const entity of entities) {
-      if (types && !types.has(entity.type)) continue;
-      const prior = weight.get(entity.id);
-      weight.set(entity.id, { entity, weight: (prior?.weight ?? 0) + w });
-    }
+    for (const id of ids) weight.set(id, (weight.get(id) ?? 0) + w);
   });
-  const candidates = [...weight.values()].sort((a, b) => b.weight - a.weight || (a.entity.id < b.entity.id ? -1 : 1)).slice(0, MAX_SCORED);
-  const hits = candidates.map((c) => scoreEntity(query, c.entity)).filter((h): h is SearchHit => h !== undefined && h.score >= minScore);
+  const ranked = [...weight.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, types ? MAX_SCORED * TYPED_READ_FACTOR : MAX_SCORED)
+    .map(([id]) => id);
+  const candidates = (await store.getEntities(ranked)).filter((e) => !types || types.has(e.type)).slice(0, MAX_SCORED);
+  const hits = candidates.map((e) => scoreEntity(query, e)).filter((h): h is SearchHit => h !== undefined && h.score >= minScore);
   return hits.sort(byHitOrder).slice(0, limit);
 }
