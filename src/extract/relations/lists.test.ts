@@ -21,7 +21,7 @@ function span(text: string, name: string, type: Span['type']): Span {
   return { start, end: end < 0 ? tokens.length : end, type };
 }
 
-describe('every conjunct of a list gets the relation', () => {
+describe('lists, noun phrases and passives (the shapes any trigger shares)', () => {
   it('gives a plural apposition or relative clause to every name coordinated before it', () => {
     expect(rulesRead('Ada Quinn and Bo Marlow, the co-founders of Kestrel, met at school.', [ORG, ADA, BO])).toEqual([
       'Kestrel founded_by Ada Quinn',
@@ -103,5 +103,16 @@ describe('every conjunct of a list gets the relation', () => {
     ).toEqual([]);
     const text = 'a director at the fast-growing software company Kestrel';
     expect(describedFrom(tokenize(text), span(text, 'Kestrel', 'org'))).toBe(4);
+  });
+
+  it("reads an acquisition's passive whatever type recognition gave the bought name", () => {
+    const thing: readonly [string, EntityType] = ['Kestrel', 'product'];
+    const buyer: readonly [string, EntityType] = ['Fabrikam', 'company'];
+    expect(rulesRead('Kestrel has announced that its assets have been acquired by Fabrikam.', [thing, buyer])).toEqual([
+      'Fabrikam acquired Kestrel',
+    ]);
+    expect(rulesRead('Kestrel was praised by Fabrikam in 2019.', [thing, buyer])).toEqual([]);
+    // The name qualifies the clause's noun: what was bought is that noun's.
+    expect(rulesRead('Ada runs a Kestrel channel that was acquired by Fabrikam.', [thing, buyer])).toEqual([]);
   });
 });
