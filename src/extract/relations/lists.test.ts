@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rulesRead } from '../../../tooling/testing/relation-rules';
 import type { EntityType } from '../../core/graph/types';
 import { tokenize, type Span } from './features';
-import { describedFrom, pluralAfter } from './rules';
+import { amountsAsOne, describedFrom, pluralAfter } from './rules';
 import { foundedPassive } from './rules-titles';
 
 const ORG: readonly [string, EntityType] = ['Kestrel', 'company'];
@@ -114,5 +114,19 @@ describe('lists, noun phrases and passives (the shapes any trigger shares)', () 
     expect(rulesRead('Kestrel was praised by Fabrikam in 2019.', [thing, buyer])).toEqual([]);
     // The name qualifies the clause's noun: what was bought is that noun's.
     expect(rulesRead('Ada runs a Kestrel channel that was acquired by Fabrikam.', [thing, buyer])).toEqual([]);
+  });
+
+  it('counts an amount of money as one word of the clause between two names', () => {
+    const fund: readonly [string, EntityType] = ['Fabrikam Fund', 'company'];
+    expect(
+      rulesRead('Kestrel, which has since raised over $180 million from investors that include the Fabrikam Fund, Ada Quinn, and a bank.', [
+        ORG,
+        fund,
+        ADA,
+      ]),
+    ).toEqual(['Ada Quinn invested_in Kestrel', 'Fabrikam Fund invested_in Kestrel']);
+    expect(amountsAsOne(tokenize('raised over $180.5 million from'), 0, 8)).toBe(4);
+    // Words are words: a long clause stays too long.
+    expect(amountsAsOne(tokenize('raised over a great many of the dollars from'), 0, 9)).toBe(9);
   });
 });

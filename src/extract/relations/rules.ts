@@ -80,7 +80,7 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   const clause = tokens.slice(a.end, described).some((t) => CLAUSE_WORDS.has(t.text));
   if (described < b.start && described - a.end <= MAX_GAP && described > a.end && !clause)
     return ruleDecisions(tokens, a, { ...b, start: described }, others);
-  if (gap < 0 || gap > MAX_GAP) return [];
+  if (gap < 0 || amountsAsOne(tokens, a.end, b.start) > MAX_GAP) return [];
   // "the Interaction Design Institute Ivrea (IDII) in Ivrea": a short bracket right after the first name (its acronym, a
   // ticker) is an aside; the words between are read after it, and a name inside it stands nowhere between.
   const aside = asideEnd(tokens, a, b);
@@ -199,6 +199,29 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   // "Ada Quinn, the mayor of Oslo": an office held for the place.
   if (a.type === 'per' && b.type === 'loc') return officeOf(between);
   return personDecisions(tokens, between, a, b);
+}
+
+/** Tokens of an amount of money or a number ("$", "180", "million"). */
+const AMOUNT_WORDS = new Set(['million', 'billion', 'trillion', 'bn', 'm', 'k', 'per', 'cent', '%']);
+const DIGITS = /^\d+$/u;
+/** The token at `i` is part of an amount: a currency sign, digits, a scale word, or a point between digits ("180.5"). */
+function amountAt(tokens: readonly Token[], i: number): boolean {
+  const w = tokens[i]?.text ?? '';
+  if (/^[$€£¥]$/u.test(w) || DIGITS.test(w) || AMOUNT_WORDS.has(w)) return true;
+  return (w === '.' || w === ',') && DIGITS.test(tokens[i - 1]?.text ?? '') && DIGITS.test(tokens[i + 1]?.text ?? '');
+}
+
+/**
+ * Tokens from `start` to `end`, an amount counting as one word ("raised over $180 million from" is
+ * four words and an amount): a clause is measured in phrases, and an amount is one.
+ *
+ * @example
+ *   amountsAsOne(tokenize('raised $ 180 million from'), 0, 5) // 3
+ */
+export function amountsAsOne(tokens: readonly Token[], start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) if (!(i > start && amountAt(tokens, i) && amountAt(tokens, i - 1))) n += 1;
+  return n;
 }
 
 /** Head nouns of a phrase describing the organization named right after it ("software company Kestrel"). */
