@@ -129,4 +129,14 @@ describe('lists, noun phrases and passives (the shapes any trigger shares)', () 
     // Words are words: a long clause stays too long.
     expect(amountsAsOne(tokenize('raised over a great many of the dollars from'), 0, 9)).toBe(9);
   });
+
+  it('reads the organization a sentence opens with ("At …,") as the employer of the subject who does a job there', () => {
+    expect(rulesRead('At Kestrel, Ada Quinn leads the maps team.', [ORG, ADA])).toEqual(['Ada Quinn works_for Kestrel']);
+    expect(rulesRead('Ada Quinn joined in 2001. At Kestrel, starting in 2010, she headed the survey team.', [ORG, ADA])).toEqual([
+      'Ada Quinn works_for Kestrel',
+    ]);
+    // A visit or an announcement there is no job; nor is a place named later in the sentence.
+    expect(rulesRead('At Kestrel, Ada Quinn announced a new phone.', [ORG, ADA])).toEqual([]);
+    expect(rulesRead('Ada Quinn spoke at Kestrel, and Bo Marlow led the way.', [ORG, ADA, BO])).toEqual([]);
+  });
 });

@@ -27,6 +27,7 @@ import {
   trailing,
 } from './rules-money';
 import {
+  atOpening,
   CLAUSE_ADVERBS,
   hiredAs,
   JOB_TITLES,
@@ -176,6 +177,9 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
     productApposition(between, tokens[a.start]?.text ?? '', a.type)
   )
     return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
+  // "At Kestrel, Ada Quinn leads the maps team": the organization the sentence opens with is the subject's employer.
+  const opening = atOpening(tokens, between, a, b);
+  if (opening.length > 0) return opening;
   if (between.length === 1 && between[0] === ',' && (a.type === 'per') !== (b.type === 'per'))
     return a.type === 'per' ? roleAfter(tokens, a, b) : roleBefore(tokens, a, b);
   if (between.length > 0 && between.every((w) => w === ',' || w === 'and' || w === 'or' || w === '&')) {
