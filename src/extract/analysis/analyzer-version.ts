@@ -26,9 +26,7 @@
  * not to be names of the article. 7: the recognizer retrained with weak labels from corpus
  * pages outside the check set's sites, wikigold and Re-DocRED (tooling/ner/README.md); a lone
  * word the model calls a person is a company's short form unless the page names someone with it.
- * 8: relations: every name of a list shares a plural apposition or relative clause ("A and B,
- * co-founders of X"); a founding verb's passive ("established by"); an organization's describing
- * phrase and an amount of money read as one phrase between two names; an acquisition's passive
- * whatever type the bought name got; "At X, she headed …" as a job at X.
+ * 8: relations: an amount of money counts as one word between two names ("raised over $180
+ * million from investors that include …"); "At X, she headed …" is a job at X.
  */
 export const ANALYZER_VERSION = 8;

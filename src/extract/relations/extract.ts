@@ -18,7 +18,7 @@ import { RELATION_MODEL } from './model/weights';
 import { namedThing } from './noun-phrases';
 import { demonymBefore, demonymOfLeader } from './places';
 import { demonymOfOrg } from './rules-seats';
-import { coordinatedAfter, coordinatedBefore, pluralAfter, ruleDecisions, vetoed } from './rules';
+import { coordinatedAfter, coordinatedBefore, ruleDecisions, vetoed } from './rules';
 import { bareTitle, pastRole } from './rules-titles';
 import { CONFIDENCE } from './rules-shared';
 import { placeNames } from '../../core/resolve/demonyms';
@@ -238,16 +238,13 @@ export function classifyRelations(
         const over = (a.span.type === 'per') !== (b.span.type === 'per') && pastRole(tokens, a.span, b.span);
         const rules = over ? decided.filter((r) => !PRESENT_ROLES.has(r.label)) : decided;
         if (decided.length > 0) {
-          // "Ada and Bob founded Acme": names coordinated before the first share its part (not an apposition's or a possessive's,
-          // unless the apposition is plural: "Ada and Bob, co-founders of Acme", "…, who co-founded Acme").
+          // "Ada and Bob founded Acme": names coordinated before the first share its part (not an apposition's or a possessive's).
           const opener = tokens[a.span.end]?.text ?? '';
-          const single = (opener === ',' && !pluralAfter(tokens, a.span)) || opener === "'";
           // A place inside a place binds the nearest one ("Central Park in New York or Hollywood Boulevard in Los Angeles").
-          // Made things share too ("Gizmo and Widget are made by Acme").
-          const shared = a.span.type !== 'loc' || b.span.type === 'org';
+          const shared = a.span.type === 'per' || a.span.type === 'org' || (a.span.type === 'loc' && b.span.type === 'org');
           const subjects = [
             i,
-            ...(!shared || single
+            ...(!shared || opener === ',' || opener === "'"
               ? []
               : coordinatedBefore(
                   tokens,

@@ -140,18 +140,8 @@ export function trailing(tokens: readonly Token[], a: Span, b: Span, others: rea
   // The words of the next name are not a verb ("…, First Round Capital, Greylock Partners").
   const stop = Math.min(b.end + TRAILING, ...others.filter((o) => o.start >= b.end).map((o) => o.start));
   const after = tokens.slice(b.end, stop).map((t) => t.text);
-  if (hedged(after) || jointObject(after)) return [];
+  if (hedged(after)) return [];
   if (partnering(after) || after.includes('together')) return [decide('partners_with', true)];
   if (after.some((w) => starts(w, COMPETE))) return [decide('competes_with', true)];
   return [];
-}
-
-/**
- * "Acme and Contoso compete with Fabrikam", "… partnered with Fabrikam": the verb after both names
- * takes an object of its own, so the two do it side by side, not to each other ("… compete with each
- * other" still ties them).
- */
-function jointObject(after: readonly string[]): boolean {
-  const at = after.findIndex((w) => w === 'with' || w === 'against');
-  return at >= 0 && after[at + 1] !== 'each' && after[at + 1] !== 'one';
 }

@@ -9,7 +9,7 @@ import type { Span, Token } from './features';
 import { PAST_WORDS } from './places';
 import { FUND_WORDS, invest, moneyTaken } from './rules-money';
 import { AUXILIARIES, decide, isPossessive, ROLE_AFTER, type RuleDecision } from './rules-shared';
-import { foundedPassive, startedOrg, titledOf } from './rules-titles';
+import { startedOrg, titledOf } from './rules-titles';
 import { BREAKS, hedged, ROLE_WORDS } from './triggers';
 import { ROLE_TITLES } from '../../core/text/relation-vocabulary';
 
@@ -73,8 +73,6 @@ export function personDecisions(tokens: readonly Token[], between: readonly stri
     // "said Ada Quinn of Acme", "Professor Ada Quinn of the Acme Institute": a quote's attribution or a title before the person.
     if (attributed(tokens, between, a, b) || titledOf(tokens, between, a)) return [decide('works_for', true, APPOSITION_CONFIDENCE)];
   }
-  // "Acme was established in 2010 by Ada", "Acme, set up by Ada": the founding verb's passive names the founder.
-  if (org === a && foundedPassive(between)) return [decide('founded_by', true)];
   const out: RuleDecision[] = [];
   if (between.some((w, i) => w === 'ceo' || (w === 'chief' && between[i + 1] === 'executive'))) out.push(decide('ceo_of', person === a));
   // "Donovan co-founded Maker Studios", "Acme founder Ada": the organization founded_by the person.
@@ -108,7 +106,7 @@ export const JOB_TITLES: ReadonlySet<string> = new Set(ROLE_TITLES.filter((w) =>
 const RUNS = new Set(['runs', 'ran', 'leads', 'led', 'heads', 'headed', 'manages', 'managed', 'chairs', 'chaired']);
 const WORKS_AT = new Set(['works', 'worked', 'teaches', 'taught']);
 /** Words a relative clause may hold before its verb ("who now runs", "who also co-founded"). */
-export const CLAUSE_ADVERBS: ReadonlySet<string> = new Set(['now', 'also', 'currently', 'still', 'previously', 'once', 'later']);
+const CLAUSE_ADVERBS = new Set(['now', 'also', 'currently', 'still', 'previously', 'once', 'later']);
 
 /**
  * ", who runs Acme" (works_for), ", who co-founded Acme" (founded_by), ", who works at
@@ -262,8 +260,7 @@ export function roleAfter(tokens: readonly Token[], a: Span, b: Span): RuleDecis
   let i = b.end;
   if (tokens[i]?.text === "'" && tokens[i + 1]?.text === 's') i += 2;
   const words = tokens.slice(i, i + ROLE_AFTER).map((t) => t.text);
-  // A role held by several names of a list is in the plural ("Ada and Bo, Acme's co-founders").
-  const role = words.findIndex((w) => ROLE_WORDS.has(w) || ROLE_WORDS.has(w.replace(/s$/u, '')) || w.startsWith('cofound'));
+  const role = words.findIndex((w) => ROLE_WORDS.has(w) || w.startsWith('cofound'));
   // Only adjectives may stand before the role ("Dell's senior vice president"): at most two words.
   if (role < 0 || hedged(words.slice(0, role + 1))) return [];
   const w = words[role] ?? '';

@@ -132,16 +132,13 @@ export function thingDecisions(tokens: readonly Token[], between: readonly strin
   // "Foster City-based Scale Venture Partners", "the San Mateo-based startup".
   // "the Oslo company Contoso": the place qualifies the organization's noun.
   if (a.type === 'loc' && b.type === 'org' && (phrase === '- based' || seatBefore(tokens, a, b))) return [decide('located_in', false)];
-  const buying = (hasPrefix(ACQUIRE) || has(ACQUIRE_WORDS)) && !partBought(tokens, between, b);
-  const passive = (between.at(-1) === 'the' ? between.at(-2) : between.at(-1)) === 'by';
-  // "Kestrel has been acquired by Fabrikam" with Kestrel taken for a product: an organization bought it, whatever its
-  // type, when it opens the clause ("a Vimeo channel that was acquired by …" bought the channel, not Vimeo).
-  const opens = a.start === 0 || tokens[a.start - 1]?.text === ',';
-  if (a.type === 'misc' && b.type === 'org' && buying && passive && opens) return [decide('acquired', false)];
   if (a.type !== 'org' || !orgLike(b)) return ownedBy(between, a, b);
   // "Y was acquired by X", "… by the Walt Disney Company": the buyer is the second name; a part of one is not the whole
   // ("acquired a 20% stake in Fabrikam" is read as money below; `vetoed` keeps the classifier off the others).
-  if (buying) return [decide('acquired', !passive)];
+  if ((hasPrefix(ACQUIRE) || has(ACQUIRE_WORDS)) && !partBought(tokens, between, b)) {
+    const last = between.at(-1) === 'the' ? between.at(-2) : between.at(-1);
+    return [decide('acquired', last !== 'by')];
+  }
   const owned = ownedBy(between, a, b);
   if (owned.length > 0) return owned;
   if (b.type !== 'org') return [];

@@ -166,33 +166,6 @@ export function startedOrg(between: readonly string[]): boolean {
   return START_VERBS.has(verb) && words.slice(0, -1).every((w) => START_LEADS.has(w));
 }
 
-/** Verbs that found an organization when the passive's "by" names who did ("established by", "set up by"). */
-const FOUNDING_PASSIVES: ReadonlySet<string> = new Set(['established', 'incorporated', 'formed', 'started', 'up']);
-/** Auxiliaries of a passive before its verb ("was", "has been", "had originally been"). */
-const PASSIVE_AUXILIARIES: ReadonlySet<string> = new Set(['is', 'was', 'were', 'has', 'had', 'have', 'been', 'being', 'originally', 'first', 'jointly']);
-
-/** Words at most between such a verb and its "by" ("incorporated in Delaware in 2008 by"). */
-const MAX_FOUNDING_GAP = 5;
-
-/**
- * "Acme was established in 2010 by", "Acme, set up by", "Acme was incorporated in 2008 by": a
- * founding verb in the passive right after the organization (auxiliaries and a comma before it),
- * its "by" last, a few words of time or place between; the person after "by" founded it.
- *
- * @example
- *   foundedPassive(['was', 'established', 'in', '2010', 'by']) // true
- *   foundedPassive(['hired', 'staff', 'started', 'by']) // false
- */
-export function foundedPassive(between: readonly string[]): boolean {
-  if (between.at(-1) !== 'by') return false;
-  let i = between[0] === ',' ? 1 : 0;
-  while (PASSIVE_AUXILIARIES.has(between[i] ?? '')) i += 1;
-  const verb = between[i] === 'set' && between[i + 1] === 'up' ? 'up' : between[i];
-  const at = verb === 'up' ? i + 1 : i;
-  const gap = between.slice(at + 1, -1);
-  return FOUNDING_PASSIVES.has(verb ?? '') && gap.length <= MAX_FOUNDING_GAP && !gap.includes(',') && !gap.includes('by');
-}
-
 /** Corporate titles that may stand bare before a person ("CEO Ada Quinn said"), and what each states. */
 const BARE_TITLES: ReadonlyMap<string, 'ceo_of' | 'founded_by' | 'works_for'> = new Map([
   ['ceo', 'ceo_of'],

@@ -12,7 +12,6 @@
  * `rules-places.ts` and `rules-seats.ts`, over what they share in `rules-shared.ts`.
  */
 import type { Span, Token } from './features';
-import { ORG_NOUNS } from './anaphora';
 import { isInstitution, unitOf } from './noun-phrases';
 import { placesLeader, placesSpokesperson, seatAfter, sitedIn } from './places';
 import {
@@ -28,7 +27,6 @@ import {
 } from './rules-money';
 import {
   atOpening,
-  CLAUSE_ADVERBS,
   hiredAs,
   JOB_TITLES,
   married,
@@ -38,7 +36,6 @@ import {
   roleAfter,
   roleBefore,
 } from './rules-people';
-import { ROLE_TITLES } from '../../core/text/relation-vocabulary';
 import { listGoesOn, placeInPlace } from './rules-places';
 import { founderTitleBetween, jobAt, qualifiedApposition, subsidiaryOf } from './rules-titles';
 import { officeBefore, officeOf } from './rules-seats';
@@ -74,13 +71,6 @@ const POSSESSED_PERSON_CONFIDENCE = 0.6;
 export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): RuleDecision[] {
   const gap = b.start - a.end;
   if (gap >= 0 && gap <= MAX_RIVAL_GAP && rivalTitled(tokens, a, b)) return [decide('competes_with', true)];
-  // "Ada Quinn, director of sales at US-based cloud and storage software company Kestrel": the words that describe the
-  // second name are its noun phrase, not words between; the pair is read as "Ada Quinn, director of sales at Kestrel".
-  // Only in an apposition ("Ada Quinn, director … at"), not a clause ("Ada Quinn, who met staff of …").
-  const described = gap > MAX_GAP && tokens[a.end]?.text === ',' ? describedFrom(tokens, b) : b.start;
-  const clause = tokens.slice(a.end, described).some((t) => CLAUSE_WORDS.has(t.text));
-  if (described < b.start && described - a.end <= MAX_GAP && described > a.end && !clause)
-    return ruleDecisions(tokens, a, { ...b, start: described }, others);
   if (gap < 0 || amountsAsOne(tokens, a.end, b.start) > MAX_GAP) return [];
   // "the Interaction Design Institute Ivrea (IDII) in Ivrea": a short bracket right after the first name (its acronym, a
   // ticker) is an aside; the words between are read after it, and a name inside it stands nowhere between.
@@ -195,9 +185,7 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   // "Kestrel co-founder and CEO Ada Quinn" with Kestrel taken for a person: the title says it is the organization.
   if (a.type === 'per' && b.type === 'per') return founderTitleBetween(between);
   // "Ada Quinn, head of research at Kestrel": a job is held at an organization, whatever type the name after "at" was given.
-  // …but not a place that describes the employer ("at US-based software company Kestrel").
-  const placeDescribes = b.type === 'loc' && tokens[b.end]?.text === '-' && tokens[b.end + 1]?.text === 'based';
-  if (a.type === 'per' && (b.type === 'misc' || b.type === 'loc') && !placeDescribes && jobAt(between, b.type === 'misc'))
+  if (a.type === 'per' && (b.type === 'misc' || b.type === 'loc') && jobAt(between, b.type === 'misc'))
     return personDecisions(tokens, between, a, { ...b, type: 'org' });
   if (a.type === 'per' && b.type === 'misc') return personMakes(between);
   // "Ada Quinn, the mayor of Oslo": an office held for the place.
@@ -226,45 +214,6 @@ export function amountsAsOne(tokens: readonly Token[], start: number, end: numbe
   let n = 0;
   for (let i = start; i < end; i++) if (!(i > start && amountAt(tokens, i) && amountAt(tokens, i - 1))) n += 1;
   return n;
-}
-
-/** Head nouns of a phrase describing the organization named right after it ("software company Kestrel"). */
-const DESCRIBING_NOUNS: ReadonlySet<string> = new Set([
-  ...ORG_NOUNS,
-  'platform',
-  'marketplace',
-  'brokerage',
-  'bank',
-  'group',
-  'provider',
-  'maker',
-  'network',
-  'manufacturer',
-  'fund',
-]);
-/** Words that open a clause or a quote inside an apposition. */
-const CLAUSE_WORDS = new Set(['who', 'which', 'that', 'when', 'where', 'whose', 'said', 'says', 'told']);
-/** Words at most of such a describing phrase. */
-const MAX_DESCRIBING_WORDS = 10;
-/** What may stand right before a describing phrase: a preposition, an article, a comma. */
-const DESCRIBED_AFTER = new Set(['at', 'of', 'for', 'with', 'by', 'from', 'to', 'the', 'a', 'an', ',']);
-
-/**
- * Where the phrase describing the name `b` starts ("at US-based cloud and storage software company
- * Kestrel": at "us"), or `b.start` when no such phrase stands before it: lower-case words, hyphens and
- * "and" only, ending in an organization's head noun, after a preposition, an article or a comma.
- *
- * @example
- *   describedFrom(tokenize('director at US-based software company Kestrel'), kestrel) // the index of "us"
- */
-export function describedFrom(tokens: readonly Token[], b: Span): number {
-  if (!DESCRIBING_NOUNS.has(tokens[b.start - 1]?.text ?? '')) return b.start;
-  for (let i = b.start - 2; i >= Math.max(0, b.start - 1 - MAX_DESCRIBING_WORDS); i--) {
-    const w = tokens[i]?.text ?? '';
-    if (DESCRIBED_AFTER.has(w)) return i + 1 < b.start - 1 ? i + 1 : b.start;
-    if (!/^[\p{Ll}\d-]+$/u.test(w)) return b.start;
-  }
-  return b.start;
 }
 
 /** Tokens at most inside a bracket read as an aside ("(IDII)", "(NYSE: ACME)"). */
@@ -340,40 +289,6 @@ function resumes(tokens: readonly Token[], spans: readonly Span[], i: number, ty
   if (s === undefined || next === undefined || next.type !== type) return false;
   const sep = tokens.slice(s.end, next.start).map((t) => t.text);
   return sep.length > 0 && sep.length <= 3 && sep.every((w) => w === ',' || w === 'and' || w === 'or');
-}
-
-/** Tokens read after the comma for the mark of a plural apposition or relative clause. */
-const PLURAL_LOOKAHEAD = 8;
-/** Words that say an apposition speaks of every name of the list before it. */
-const ALL_OF_THEM = new Set(['both', 'all']);
-/** Titles of the role nouns, for their plurals ("co-founders", "engineers"). */
-const TITLE_WORDS: ReadonlySet<string> = new Set(ROLE_TITLES);
-
-/**
- * True when the comma right after `a` opens an apposition or relative clause in the plural, which
- * the names coordinated before `a` share: "Ada and Bo, both engineers at Acme", "…, the co-founders
- * of Acme", "…, who co-founded Acme" (a relative whose verb is not a singular present or "was": "…, who
- * runs Acme" is the last name's alone).
- *
- * @example
- *   pluralAfter(tokenize('Ada and Bo, co-founders of Acme'), bo) // true
- */
-export function pluralAfter(tokens: readonly Token[], a: Span): boolean {
-  if (tokens[a.end]?.text !== ',') return false;
-  const words = tokens.slice(a.end + 1, a.end + 1 + PLURAL_LOOKAHEAD).map((t) => t.text);
-  if (ALL_OF_THEM.has(words[0] ?? '')) return true;
-  if (words[0] === 'who') {
-    const verb = words.slice(1).find((w) => !CLAUSE_ADVERBS.has(w));
-    return verb !== undefined && /^\p{L}+$/u.test(verb) && !verb.endsWith('s');
-  }
-  // The apposition's noun: after an owner's possessive ("Acme's co-founders"), an article and a hyphenated prefix ("the
-  // co-founders"), the first word that ends it.
-  const owned = words.findIndex((w, i) => w === "'" && words[i + 1] === 's');
-  for (const w of owned < 0 ? words : words.slice(owned + 2)) {
-    if (w === 'the' || w === 'co' || w === '-') continue;
-    return w.endsWith('s') && TITLE_WORDS.has(w.slice(0, -1));
-  }
-  return false;
 }
 
 /**
