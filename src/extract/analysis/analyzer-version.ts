@@ -27,6 +27,6 @@
  * pages outside the check set's sites, wikigold and Re-DocRED (tooling/ner/README.md); a lone
  * word the model calls a person is a company's short form unless the page names someone with it.
  * 8: relations: an amount of money counts as one word between two names ("raised over $180
- * million from investors that include …"); "At X, she headed …" is a job at X.
+ * million from investors that include …").
  */
 export const ANALYZER_VERSION = 8;

@@ -6,9 +6,8 @@ import { amountsAsOne } from './rules';
 
 const ORG: readonly [string, EntityType] = ['Kestrel', 'company'];
 const ADA: readonly [string, EntityType] = ['Ada Quinn', 'person'];
-const BO: readonly [string, EntityType] = ['Bo Marlow', 'person'];
 
-describe('clauses measured in phrases, and an opening "At X," (shapes any trigger shares)', () => {
+describe('a clause measured in phrases, an amount of money one of them (any trigger)', () => {
   it('counts an amount of money as one word of the clause between two names, and every investor the list names', () => {
     const fund: readonly [string, EntityType] = ['Fabrikam Fund', 'company'];
     expect(
@@ -27,15 +26,5 @@ describe('clauses measured in phrases, and an opening "At X," (shapes any trigge
         fund,
       ]),
     ).toEqual([]);
-  });
-
-  it('reads the organization a sentence opens with ("At …,") as the employer of the subject who does a job there', () => {
-    expect(rulesRead('At Kestrel, Ada Quinn leads the maps team.', [ORG, ADA])).toEqual(['Ada Quinn works_for Kestrel']);
-    expect(rulesRead('Ada Quinn joined in 2001. At Kestrel, starting in 2010, she headed the survey team.', [ORG, ADA])).toEqual([
-      'Ada Quinn works_for Kestrel',
-    ]);
-    // A visit or an announcement there is no job; nor is a place named later in the sentence.
-    expect(rulesRead('At Kestrel, Ada Quinn announced a new phone.', [ORG, ADA])).toEqual([]);
-    expect(rulesRead('Ada Quinn spoke at Kestrel, and Bo Marlow led the way.', [ORG, ADA, BO])).toEqual([]);
   });
 });

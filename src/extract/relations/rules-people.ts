@@ -10,7 +10,7 @@ import { PAST_WORDS } from './places';
 import { FUND_WORDS, invest, moneyTaken } from './rules-money';
 import { AUXILIARIES, decide, isPossessive, ROLE_AFTER, type RuleDecision } from './rules-shared';
 import { startedOrg, titledOf } from './rules-titles';
-import { BREAKS, hedged, ROLE_WORDS } from './triggers';
+import { hedged, ROLE_WORDS } from './triggers';
 import { ROLE_TITLES } from '../../core/text/relation-vocabulary';
 
 /** A person's job by apposition alone ("Ada, an astronomer at Harvard"), with no role word: surer than money, less than a title. */
@@ -125,30 +125,6 @@ function whoClause(between: readonly string[]): RuleDecision | undefined {
   if (WORKS_AT.has(words[0] ?? '') && words.length <= 4 && (last === 'at' || (last === 'for' && words.length === 2)))
     return decide('works_for', true);
   return undefined;
-}
-
-/** Words at most of the opening phrase's aside before its subject ("At Kestrel, starting in 2010, she …"). */
-const MAX_OPENING_ASIDE = 6;
-/** Verbs of a job done at the place the sentence opens with ("At Kestrel, Ada Quinn leads …"). */
-const JOB_DONE = new Set([...RUNS, ...WORKS_AT, 'served', 'serves', 'oversaw', 'oversees', 'built', 'builds', 'spent']);
-
-/**
- * "At Kestrel, Ada Quinn leads the maps team", "At Kestrel, starting in 2010, she headed the
- * team": a sentence that opens with "At" and the organization, a comma (and a short aside
- * closed by a comma), then the person and a verb of a job done there (adverbs aside): the
- * person works for the organization.
- *
- * @example
- *   // tokens of "At Kestrel, Ada Quinn leads the team", a = Kestrel, b = Ada Quinn
- *   atOpening(tokens, [','], a, b) // [works_for, person → organization]
- */
-export function atOpening(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
-  if (a.type !== 'org' || b.type !== 'per' || tokens[a.start - 1]?.text !== 'at' || a.start - 1 !== 0) return [];
-  if (between[0] !== ',' || between.at(-1) !== ',' || between.length > MAX_OPENING_ASIDE + 2) return [];
-  if (between.slice(1, -1).some((w) => w === ',' || BREAKS.has(w))) return [];
-  let i = b.end;
-  while (CLAUSE_ADVERBS.has(tokens[i]?.text ?? '')) i += 1;
-  return JOB_DONE.has(tokens[i]?.text ?? '') ? [decide('works_for', false, APPOSITION_CONFIDENCE)] : [];
 }
 
 /** Verbs of saying that mark an attribution ("said Ada Quinn of Acme", "Ada Quinn at Acme says"). */

@@ -25,17 +25,7 @@ import {
   ROUND_LEADS,
   trailing,
 } from './rules-money';
-import {
-  atOpening,
-  hiredAs,
-  JOB_TITLES,
-  married,
-  pastTitle,
-  personDecisions,
-  possessorOfNext,
-  roleAfter,
-  roleBefore,
-} from './rules-people';
+import { hiredAs, JOB_TITLES, married, pastTitle, personDecisions, possessorOfNext, roleAfter, roleBefore } from './rules-people';
 import { listGoesOn, placeInPlace } from './rules-places';
 import { founderTitleBetween, jobAt, qualifiedApposition, subsidiaryOf } from './rules-titles';
 import { officeBefore, officeOf } from './rules-seats';
@@ -167,9 +157,6 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
     productApposition(between, tokens[a.start]?.text ?? '', a.type)
   )
     return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
-  // "At Kestrel, Ada Quinn leads the maps team": the organization the sentence opens with is the subject's employer.
-  const opening = atOpening(tokens, between, a, b);
-  if (opening.length > 0) return opening;
   if (between.length === 1 && between[0] === ',' && (a.type === 'per') !== (b.type === 'per'))
     return a.type === 'per' ? roleAfter(tokens, a, b) : roleBefore(tokens, a, b);
   if (between.length > 0 && between.every((w) => w === ',' || w === 'and' || w === 'or' || w === '&')) {
