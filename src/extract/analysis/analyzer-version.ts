@@ -26,7 +26,7 @@
  * not to be names of the article. 7: the recognizer retrained with weak labels from corpus
  * pages outside the check set's sites, wikigold and Re-DocRED (tooling/ner/README.md); a lone
  * word the model calls a person is a company's short form unless the page names someone with it.
- * 8: relations: an amount of money counts as one word between two names ("raised over $180
- * million from investors that include …").
+ * 8: relations: an amount of money counts as one word between two names ("raised almost $42.5
+ * million in all from backers like …").
  */
 export const ANALYZER_VERSION = 8;

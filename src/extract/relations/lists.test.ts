@@ -11,17 +11,17 @@ describe('a clause measured in phrases, an amount of money one of them (any trig
   it('counts an amount of money as one word of the clause between two names, and every investor the list names', () => {
     const fund: readonly [string, EntityType] = ['Fabrikam Fund', 'company'];
     expect(
-      rulesRead('Kestrel, which has since raised over $180 million from investors that include the Fabrikam Fund, Ada Quinn, and a bank.', [
+      rulesRead('Kestrel, which later raised almost $42.5 million in all from backers like the Fabrikam Fund, Ada Quinn, and a bank.', [
         ORG,
         fund,
         ADA,
       ]),
     ).toEqual(['Ada Quinn invested_in Kestrel', 'Fabrikam Fund invested_in Kestrel']);
-    expect(amountsAsOne(tokenize('raised over $180.5 million from'), 0, 8)).toBe(4);
+    expect(amountsAsOne(tokenize('raised almost $42.5 million in all from'), 0, 10)).toBe(6);
     // Words are words: a long clause stays too long.
-    expect(amountsAsOne(tokenize('raised over a great many of the dollars from'), 0, 9)).toBe(9);
+    expect(amountsAsOne(tokenize('took a great many of the small checks from'), 0, 9)).toBe(9);
     expect(
-      rulesRead('Kestrel, which has since raised over a great many of the dollars it wanted from investors like the Fabrikam Fund.', [
+      rulesRead('Kestrel, which later took a great many of the small checks it wanted from backers like the Fabrikam Fund.', [
         ORG,
         fund,
       ]),

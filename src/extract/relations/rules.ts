@@ -180,10 +180,10 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   return personDecisions(tokens, between, a, b);
 }
 
-/** Tokens of an amount of money or a number ("$", "180", "million"). */
+/** Tokens of an amount of money or a number ("$", "42", "million"). */
 const AMOUNT_WORDS = new Set(['million', 'billion', 'trillion', 'bn', 'm', 'k', 'per', 'cent', '%']);
 const DIGITS = /^\d+$/u;
-/** The token at `i` is part of an amount: a currency sign, digits, a scale word, or a point between digits ("180.5"). */
+/** The token at `i` is part of an amount: a currency sign, digits, a scale word, or a point between digits ("42.5"). */
 function amountAt(tokens: readonly Token[], i: number): boolean {
   const w = tokens[i]?.text ?? '';
   if (/^[$€£¥]$/u.test(w) || DIGITS.test(w) || AMOUNT_WORDS.has(w)) return true;
@@ -191,11 +191,11 @@ function amountAt(tokens: readonly Token[], i: number): boolean {
 }
 
 /**
- * Tokens from `start` to `end`, an amount counting as one word ("raised over $180 million from" is
- * four words and an amount): a clause is measured in phrases, and an amount is one.
+ * Tokens from `start` to `end`, an amount counting as one word ("raised almost $42.5 million in all
+ * from" is five words and an amount): a clause is measured in phrases, and an amount is one.
  *
  * @example
- *   amountsAsOne(tokenize('raised $ 180 million from'), 0, 5) // 3
+ *   amountsAsOne(tokenize('raised $42 million from'), 0, 5) // 3
  */
 export function amountsAsOne(tokens: readonly Token[], start: number, end: number): number {
   let n = 0;
