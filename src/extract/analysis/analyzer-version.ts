@@ -29,6 +29,7 @@
  * 8: the keep stage reads code and protocol text, modifiers ("GPS-enabled"), lone everyday
  * words and first names, and words after an article; it keeps less junk (its threshold now
  * weighs a lost name like a kept junk name); a guessed item of a written list takes the type
- * the list's other items agree on.
+ * the list's other items agree on; relations: an amount of money counts as one word between
+ * two names ("raised about $40 million from backers like …").
  */
 export const ANALYZER_VERSION = 8;

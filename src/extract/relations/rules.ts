@@ -62,7 +62,7 @@ const POSSESSED_PERSON_CONFIDENCE = 0.6;
 export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): RuleDecision[] {
   const gap = b.start - a.end;
   if (gap >= 0 && gap <= MAX_RIVAL_GAP && rivalTitled(tokens, a, b)) return [decide('competes_with', true)];
-  if (gap < 0 || gap > MAX_GAP) return [];
+  if (gap < 0 || amountsAsOne(tokens, a.end, b.start) > MAX_GAP) return [];
   // "the Interaction Design Institute Ivrea (IDII) in Ivrea": a short bracket right after the first name (its acronym, a
   // ticker) is an aside; the words between are read after it, and a name inside it stands nowhere between.
   const aside = asideEnd(tokens, a, b);
@@ -179,6 +179,29 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   // "Ada Quinn, the mayor of Oslo": an office held for the place.
   if (a.type === 'per' && b.type === 'loc') return officeOf(between);
   return personDecisions(tokens, between, a, b);
+}
+
+/** Tokens of an amount of money or a number ("$", "42", "million"). */
+const AMOUNT_WORDS = new Set(['million', 'billion', 'trillion', 'bn', 'm', 'k', 'per', 'cent', '%']);
+const DIGITS = /^\d+$/u;
+/** The token at `i` is part of an amount: a currency sign, digits, a scale word, or a point between digits ("42.5"). */
+function amountAt(tokens: readonly Token[], i: number): boolean {
+  const w = tokens[i]?.text ?? '';
+  if (/^[$€£¥]$/u.test(w) || DIGITS.test(w) || AMOUNT_WORDS.has(w)) return true;
+  return (w === '.' || w === ',') && DIGITS.test(tokens[i - 1]?.text ?? '') && DIGITS.test(tokens[i + 1]?.text ?? '');
+}
+
+/**
+ * Tokens from `start` to `end`, an amount counting as one word ("raised almost $42.5 million in all
+ * from" is five words and an amount): a clause is measured in phrases, and an amount is one.
+ *
+ * @example
+ *   amountsAsOne(tokenize('raised $42 million from'), 0, 5) // 3
+ */
+export function amountsAsOne(tokens: readonly Token[], start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) if (!(i > start && amountAt(tokens, i) && amountAt(tokens, i - 1))) n += 1;
+  return n;
 }
 
 /** Tokens at most inside a bracket read as an aside ("(IDII)", "(NYSE: ACME)"). */
