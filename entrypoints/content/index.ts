@@ -5,6 +5,7 @@ import type { CaptureNowReply } from '../../src/messaging/capture-now';
 import { INJECTED_ON_REQUEST, captureNowTrigger } from '../../src/messaging/capture-now';
 import { capturePolicy } from '../../src/core/capture-policy';
 import { afterLoadAndIdle } from '../../src/content/idle';
+import { readMember } from '../../src/extract/dom/safe-dom';
 import { readCaptureSettings } from '../../src/content/read-settings';
 import { REREAD_BUDGET_MS, REREAD_NOTE, rereadIfCut } from '../../src/content/reread-cut';
 import type { PageCapture } from '../../src/core/capture';
@@ -22,7 +23,7 @@ export default defineContentScript({
     Reflect.set(globalThis, LOADED, true);
     // Chromium shows a PDF in an extension viewer inside this document: there is no text here
     // to read. The background reads the PDF itself (src/background/pdf-capture.ts).
-    const isPdf = document.contentType === 'application/pdf';
+    const isPdf = readMember(document, 'contentType') === 'application/pdf';
     const capture = async (trigger: 'auto' | 'manual' | 'shortcut'): Promise<CaptureNowReply> => {
       if (isPdf) return trigger === 'auto' ? { skipped: 'a PDF: read by the background' } : { pdf: true };
       const decision = capturePolicy(location.href, await readCaptureSettings(), trigger);

@@ -81,10 +81,18 @@ describe('captureAndSend', () => {
 
   it('a page whose reading throws is reported to the background with capture.gaveUp, then the error is rethrown', async () => {
     const doc = page();
-    // A named form control shadows the form's own hasAttribute, as real browsers do for <input name="hasAttribute">.
     const form = doc.createElement('form');
-    Object.defineProperty(form, 'hasAttribute', { value: doc.createElement('input') });
     doc.body.append(form);
+    // Stands for any DOM that throws under the reader (a page cannot reach the content script's
+    // prototypes; a clobbered form no longer throws, below): this form's own prototype throws.
+    const throwing: object = Object.create(Object.getPrototypeOf(form), {
+      hasAttribute: {
+        value: () => {
+          throw new TypeError('el.hasAttribute is not a function');
+        },
+      },
+    });
+    Object.setPrototypeOf(form, throwing);
     const sent: unknown[] = [];
     const run = captureAndSend(doc, 'https://example.test/stripe', { transport: async (m) => void sent.push(m) });
     await expect(run).rejects.toThrow(/hasAttribute/);
@@ -97,6 +105,35 @@ describe('captureAndSend', () => {
       },
     ]);
     expect(doc.documentElement.dataset.ariadneCaptured).toBeUndefined();
+  });
+
+  it('a page whose form controls and images shadow DOM members is captured and marked on <html>', async () => {
+    const doc = page();
+    const form = doc.createElement('form');
+    form.innerHTML = '<p>Globex signed the contract.</p>';
+    doc.body.append(form);
+    const input = doc.createElement('input');
+    form.append(input);
+    // What Chromium does for <input name="parentElement|hasAttribute|tagName"> in a form and <img name="documentElement|title">.
+    for (const name of ['parentElement', 'hasAttribute', 'tagName', 'lastChild', 'getAttribute'])
+      Object.defineProperty(form, name, { value: input });
+    const img = doc.createElement('img');
+    doc.body.append(img);
+    Object.defineProperty(doc, 'documentElement', { value: img });
+    Object.defineProperty(doc, 'title', { value: img });
+    const sent: { type?: string; capture?: { title?: string; text?: string } }[] = [];
+    const id = await captureAndSend(doc, 'https://example.test/stripe', {
+      transport: async (m) => {
+        sent.push(m as (typeof sent)[number]);
+        return ack(ID);
+      },
+    });
+    expect(id).toBe(ID);
+    expect(sent.map((m) => m.type)).toEqual(['page.captured']);
+    expect(sent[0]?.capture?.text).toContain('Stripe is a payments company.');
+    const root = Object.getOwnPropertyDescriptor(Document.prototype, 'documentElement')?.get?.call(doc) as HTMLElement;
+    expect(root.getAttribute('data-ariadne-captured')).toBe(ID);
+    expect(img.hasAttribute('data-ariadne-captured')).toBe(false);
   });
 
   it('a send the background never answers times out and is reported, instead of waiting for ever', async () => {

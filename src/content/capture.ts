@@ -10,6 +10,7 @@
 import { AriadneError } from '../core/errors';
 import type { PageCapture } from '../core/capture';
 import { capturePage } from '../extract/page/capture-page';
+import { callMember, documentElementOf, titleOf } from '../extract/dom/safe-dom';
 import type { Transport } from '../messaging/transport';
 import { runtimeTransport } from '../messaging/transport';
 import { sendCapture } from './send-capture';
@@ -68,7 +69,7 @@ export async function captureAndSend(doc: Document, url: string, options: Captur
   for (let attempt = 1; ; attempt++) {
     try {
       const captureId = await withTimeout(sendCapture(capture, transport), timeoutMs);
-      doc.documentElement.dataset.ariadneCaptured = captureId;
+      markCaptured(doc, captureId);
       return captureId;
     } catch (error) {
       // Only a missing receiver is worth retrying: the same capture (same id) is re-sent.
@@ -81,6 +82,12 @@ export async function captureAndSend(doc: Document, url: string, options: Captur
       await sleep(RETRY_DELAY_MS * 2 ** (attempt - 1));
     }
   }
+}
+
+/** `data-ariadne-captured` on <html>, found through the prototype: `<img name="documentElement">` must not take the mark. */
+function markCaptured(doc: Document, captureId: string): void {
+  const root = documentElementOf(doc);
+  if (root !== null) callMember(root, 'setAttribute', 'data-ariadne-captured', captureId);
 }
 
 function messageOf(error: unknown): string {
@@ -107,7 +114,7 @@ async function reportGaveUp(transport: Transport, doc: Document, url: string, re
   } catch {
     return;
   }
-  const title = typeof doc.title === 'string' ? doc.title.slice(0, 1000) : '';
+  const title = titleOf(doc).slice(0, 1000);
   await withTimeout(transport({ type: 'capture.gaveUp', url: pageUrl, title, reason: reason.slice(0, MAX_REASON_CHARS) }), 5_000).catch(
     () => undefined,
   );
