@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readingCut } from '../src/extract/page/capture-page';
-import { REREAD_NOTE } from '../src/content/reread-cut';
+import { REREAD_NOTE } from '../src/messaging/capture-reread';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {

@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { readingCut } from '../../src/extract/page/capture-page';
-import { REREAD_NOTE } from '../../src/content/reread-cut';
+import { REREAD_NOTE } from '../../src/messaging/capture-reread';
 import { CORPUS_PAGES, corpusTest as test } from '../support/corpus-site';
 import { expect } from '../support/fixtures';
 

@@ -37,6 +37,9 @@ import { captureTargets, createWorkspaces } from './workspaces';
 import type { WorkspaceGraph, Workspaces } from './workspaces';
 import { startTeam } from './team';
 import { GaveUpLog } from './gave-up-log';
+import { queueIdle, RereadWhenIdle } from './reread-when-idle';
+import { rereadMessage } from '../messaging/capture-reread';
+import { readCaptureNowReply } from '../messaging/capture-now';
 
 /** Where the e2e tests find the functions the shortcut and the context menu call (service worker scope only). */
 export const CONTROLS_GLOBAL = 'ariadneControls';
@@ -121,6 +124,12 @@ export function startBackground(): void {
       recapture,
       team,
       gaveUp: new GaveUpLog(browser.storage.local, clock),
+      rereads: new RereadWhenIdle({
+        area: browser.storage.local,
+        clock,
+        idle: () => queueIdle({ drain: () => queue.drain(), pending: async () => (await queue.status()).pending }),
+        askTab: async (tabId, url) => readCaptureNowReply(await browser.tabs.sendMessage(tabId, rereadMessage(url))),
+      }),
     }),
     {
       extensionId: browser.runtime.id,

@@ -195,6 +195,20 @@ export const gaveUpPageSchema = z.object({
 });
 export type GaveUpPage = z.infer<typeof gaveUpPageSchema>;
 
+/**
+ * A page the time budget cut, and where its re-read stands: `pending` (asked for once the
+ * worker is idle), `done` (read again whole), `cut` (still cut, or could not be read again: `reason`).
+ */
+export const rereadPageSchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  state: z.enum(['pending', 'done', 'cut']),
+  reason: z.string().optional(),
+  /** When the state was last set (ms since epoch). */
+  at: z.number().int().nonnegative(),
+});
+export type RereadPage = z.infer<typeof rereadPageSchema>;
+
 export const captureStatusResultSchema = z.object({
   /** Captures waiting in the persisted queue (including the one being ingested). */
   pending: z.number().int().nonnegative(),
@@ -209,6 +223,8 @@ export const captureStatusResultSchema = z.object({
   parked: z.array(parkedCaptureSchema).max(MAX_PARKED_LISTED).optional(),
   /** Pages the content script gave up on and that were not captured since, newest first (with the totals only). */
   gaveUp: z.array(gaveUpPageSchema).max(MAX_GAVE_UP_LISTED).optional(),
+  /** Pages the time budget cut and their re-reads, newest first (with the totals only). */
+  rereads: z.array(rereadPageSchema).max(MAX_GAVE_UP_LISTED).optional(),
 });
 
 export const captureActionResultSchema = z.object({
