@@ -136,6 +136,15 @@ describe('captureAndSend', () => {
     expect(img.hasAttribute('data-ariadne-captured')).toBe(false);
   });
 
+  it('a page that removed its root element is reported with the reason, not left silent', async () => {
+    const doc = page();
+    doc.documentElement.remove();
+    const sent: { type?: string; reason?: string }[] = [];
+    const run = captureAndSend(doc, 'https://example.test/empty', { transport: async (m) => void sent.push(m as (typeof sent)[number]) });
+    await expect(run).rejects.toMatchObject({ code: 'invalid_arguments' });
+    expect(sent).toEqual([expect.objectContaining({ type: 'capture.gaveUp', reason: 'nothing to read: the page removed its root element' })]);
+  });
+
   it('a send the background never answers times out and is reported, instead of waiting for ever', async () => {
     const doc = page();
     const sent: { type?: string; reason?: string }[] = [];

@@ -52,6 +52,12 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  */
 export async function captureAndSend(doc: Document, url: string, options: CaptureOptions = {}): Promise<string> {
   const transport = options.transport ?? runtimeTransport;
+  if (documentElementOf(doc) === null) {
+    // A page that removed its own <html>: nothing to read, and nowhere to put the mark. Said, not silent.
+    const reason = 'nothing to read: the page removed its root element';
+    await reportGaveUp(transport, doc, url, reason);
+    throw new AriadneError('invalid_arguments', `Ariadne did not capture this page: ${reason}.`);
+  }
   let capture: PageCapture;
   try {
     capture = capturePage(doc, url, {
