@@ -38,6 +38,7 @@ import type { WorkspaceGraph, Workspaces } from './workspaces';
 import { startTeam } from './team';
 import { GaveUpLog } from './gave-up-log';
 import { queueIdle, RereadWhenIdle } from './reread-when-idle';
+import { ReadWatch } from './read-watch';
 import { rereadMessage } from '../messaging/capture-reread';
 import { readCaptureNowReply } from '../messaging/capture-now';
 
@@ -114,6 +115,7 @@ export function startBackground(): void {
   // "Capture again" (Pages view): a background tab, then the context menu's capture path (`controls` is set below, before any message arrives).
   const recapture = (url: string) =>
     recapturePage(url, { openLoaded: (u) => openLoadedTab(browser.tabs, u), captureTab: (tab) => controls.captureTab(tab, 'manual') });
+  const gaveUp = new GaveUpLog(browser.storage.local, clock);
   const route = createRouter(
     createHandlers({
       tools: () => workspaces.router(),
@@ -123,7 +125,8 @@ export function startBackground(): void {
       llm: llmOfWorkspaces(workspaces),
       recapture,
       team,
-      gaveUp: new GaveUpLog(browser.storage.local, clock),
+      gaveUp,
+      readWatch: new ReadWatch((page) => gaveUp.record(page)),
       rereads: new RereadWhenIdle({
         area: browser.storage.local,
         clock,

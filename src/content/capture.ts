@@ -58,6 +58,8 @@ export async function captureAndSend(doc: Document, url: string, options: Captur
     await reportGaveUp(transport, doc, url, reason);
     throw new AriadneError('invalid_arguments', `Ariadne did not capture this page: ${reason}.`);
   }
+  // Sent before the synchronous reading: a page that hangs it still ends up in capture health.
+  void announceReading(transport, doc, url);
   let capture: PageCapture;
   try {
     capture = capturePage(doc, url, {
@@ -110,6 +112,15 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     );
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** `capture.started`: the background's deadline on this reading (best effort, never awaited before reading). */
+async function announceReading(transport: Transport, doc: Document, url: string): Promise<void> {
+  try {
+    await transport({ type: 'capture.started', url: new URL(url).href, title: titleOf(doc).slice(0, 1000) });
+  } catch {
+    // No background to tell: the send itself will say so.
+  }
 }
 
 /** Tells the background which page was given up on and why; best effort (it may be the background that is gone). */

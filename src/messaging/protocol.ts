@@ -84,6 +84,17 @@ export const captureGaveUpRequestSchema = z.object({
   reason: z.string().min(1).max(MAX_GAVE_UP_REASON),
 });
 
+/**
+ * A content script starts reading its page. Sent before the (synchronous) reading: a page that
+ * hangs the reader cannot report anything afterwards, so the background gives the reading a
+ * deadline and records the page in capture health when neither a capture nor a give-up follows.
+ */
+export const captureStartedRequestSchema = z.object({
+  type: z.literal('capture.started'),
+  url: z.string().url().max(MAX_URL_LENGTH),
+  title: z.string().max(1000).default(''),
+});
+
 /** Page URLs in LLM-reading messages: the graph's own bound. */
 const LLM_PAGE_URL = z.string().url().max(MAX_URL_LENGTH);
 
@@ -137,6 +148,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   captureRetryRequestSchema,
   captureDiscardRequestSchema,
   captureGaveUpRequestSchema,
+  captureStartedRequestSchema,
   llmReadRequestSchema,
   llmStatusRequestSchema,
   llmForgetRequestSchema,
@@ -317,6 +329,7 @@ export const resultSchemas = {
   'capture.retry': captureActionResultSchema,
   'capture.discard': captureActionResultSchema,
   'capture.gaveUp': z.object({ recorded: z.boolean() }),
+  'capture.started': z.object({ watched: z.boolean() }),
   'llm.read': llmReadResultSchema,
   'llm.status': llmStatusResultSchema,
   'llm.forget': llmForgetResultSchema,
