@@ -87,6 +87,8 @@ try {
     console.log(`${reread ? 're-read' : '       '} ${cut ?? '-'}\t${page.url}`);
   }
   const notCaptured = (run.stdout.match(/^✗ /gm) ?? []).length;
+  // Which pages, and why (the CLI's own lines): a load timeout reads differently from a give-up.
+  for (const block of run.stdout.split(/\n(?=\S)/)) if (block.startsWith('✗ ')) console.log(block);
   console.log(
     JSON.stringify({
       busyLoops: BUSY,

@@ -9,12 +9,15 @@
  *   const copy = callMember(document, 'cloneNode', true);
  *   declobber(documentElementOf(copy));
  */
-import { attrOf, callMember, readMember, tagOf } from './safe-dom';
-import { walkElements } from './walk';
+import { attrOf, callMember, readMember } from './safe-dom';
 
-/** Elements whose `name` (or `id`) becomes a property of their form or of the document. */
-const CLOBBERING_TAGS = new Set(['input', 'button', 'select', 'textarea', 'fieldset', 'output', 'object', 'img', 'form', 'iframe', 'embed']);
-/** Elements visited at most (capture skips Readability far below this). */
+/** Elements whose `name` (or `id`) becomes a property of their form or of the document, that carry one. */
+const CLOBBERING =
+  'input, button, select, textarea, fieldset, output, object, img, form, iframe, embed'
+    .split(', ')
+    .map((tag) => `${tag}[name], ${tag}[id]`)
+    .join(', ');
+/** Elements looked at most (capture skips Readability far below this). */
 const MAX_ELEMENTS = 100_000;
 
 /** Removes shadowing `name`/`id` attributes under `root` (a detached copy). Returns how many elements it changed. */
@@ -28,19 +31,19 @@ export function declobber(root: Element): number {
     ((typeof docProto === 'object' && docProto !== null && Reflect.has(docProto, value)) ||
       (typeof elementProto === 'object' && elementProto !== null && Reflect.has(elementProto, value)));
   let changed = 0;
-  walkElements(
-    root,
-    (el) => {
-      if (!CLOBBERING_TAGS.has(tagOf(el))) return;
-      let hit = false;
-      for (const attribute of ['name', 'id']) {
-        if (!shadows(attrOf(el, attribute))) continue;
-        callMember(el, 'removeAttribute', attribute);
-        hit = true;
-      }
-      if (hit) changed += 1;
-    },
-    MAX_ELEMENTS,
-  );
+  // The selector engine finds the few candidates; a walk over every element cost as much as the rest of the reading.
+  const found = callMember(root, 'querySelectorAll', CLOBBERING);
+  const length = typeof found === 'object' && found !== null ? Number(Reflect.get(found, 'length')) : 0;
+  for (let i = 0; i < Math.min(length, MAX_ELEMENTS); i++) {
+    const el: unknown = Reflect.get(found as object, i);
+    if (typeof el !== 'object' || el === null) continue;
+    let hit = false;
+    for (const attribute of ['name', 'id']) {
+      if (!shadows(attrOf(el as Element, attribute))) continue;
+      callMember(el, 'removeAttribute', attribute);
+      hit = true;
+    }
+    if (hit) changed += 1;
+  }
   return changed;
 }

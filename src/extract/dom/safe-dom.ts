@@ -13,13 +13,20 @@
  *   tagOf(form)
  */
 
-type Member = (this: unknown, ...args: unknown[]) => unknown;
+/** A getter or method as found on a prototype: called with the node as `this`. */
+type Member = (...args: unknown[]) => unknown;
+/** What a prototype holds under a key: a getter, a method, a plain value (test doubles), or nothing. */
+type Found = { readonly kind: 'call'; readonly fn: Member } | { readonly kind: 'value'; readonly value: unknown } | null;
 
-/** Per prototype, the getter or method found for each key (`null`: the chain has no such member). */
-const getters = new WeakMap<object, Map<string, Member | null>>();
-const methods = new WeakMap<object, Map<string, Member | null>>();
+/** Per prototype, what was found for each key, for reads and for calls. */
+const getters = new WeakMap<object, Map<string, Found>>();
+const methods = new WeakMap<object, Map<string, Found>>();
 
-function memberOf(target: object, key: string, kind: 'get' | 'call'): Member | null {
+function isMember(value: unknown): value is Member {
+  return typeof value === 'function';
+}
+
+function memberOf(target: object, key: string, kind: 'get' | 'call'): Found {
   const proto: unknown = Object.getPrototypeOf(target);
   if (typeof proto !== 'object' || proto === null) return null;
   const cache = kind === 'get' ? getters : methods;
@@ -30,14 +37,12 @@ function memberOf(target: object, key: string, kind: 'get' | 'call'): Member | n
   }
   const cached = byKey.get(key);
   if (cached !== undefined) return cached;
-  let found: Member | null = null;
+  let found: Found = null;
   for (let p: unknown = proto; typeof p === 'object' && p !== null; p = Object.getPrototypeOf(p)) {
     const descriptor = Object.getOwnPropertyDescriptor(p, key);
     if (descriptor === undefined) continue;
-    const candidate: unknown = kind === 'get' ? (descriptor.get ?? descriptor.value) : descriptor.value;
-    // A data property on the prototype (a test double's plain value) is read as is.
-    if (kind === 'get' && descriptor.get === undefined) found = () => candidate;
-    else if (typeof candidate === 'function') found = (self, ...args) => Reflect.apply(candidate as Member, self, args);
+    if (kind === 'get') found = isMember(descriptor.get) ? { kind: 'call', fn: descriptor.get } : { kind: 'value', value: descriptor.value };
+    else if (isMember(descriptor.value)) found = { kind: 'call', fn: descriptor.value };
     break;
   }
   byKey.set(key, found);
@@ -46,16 +51,16 @@ function memberOf(target: object, key: string, kind: 'get' | 'call'): Member | n
 
 /** `target[key]` as the prototype defines it; the object's own property only when no prototype has the key (plain test doubles). */
 export function readMember(target: object, key: string): unknown {
-  const getter = memberOf(target, key, 'get');
-  if (getter !== null) return Reflect.apply(getter, undefined, [target]);
-  return Object.hasOwn(target, key) ? Reflect.get(target, key) : undefined;
+  const found = memberOf(target, key, 'get');
+  if (found === null) return Object.hasOwn(target, key) ? Reflect.get(target, key) : undefined;
+  return found.kind === 'call' ? Reflect.apply(found.fn, target, []) : found.value;
 }
 
 /** `target[key](...args)` with the prototype's method; throws a TypeError naming the member when there is none. */
 export function callMember(target: object, key: string, ...args: unknown[]): unknown {
-  const method = memberOf(target, key, 'call');
-  if (method === null) throw new TypeError(`the node has no ${key} method`);
-  return Reflect.apply(method, undefined, [target, ...args]);
+  const found = memberOf(target, key, 'call');
+  if (found === null || found.kind !== 'call') throw new TypeError(`the node has no ${key} method`);
+  return Reflect.apply(found.fn, target, args);
 }
 
 function asElement(value: unknown): Element | null {
