@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REREAD_NOTE } from '../messaging/capture-reread';
 import type { CaptureNowReply } from '../messaging/capture-now';
 import type { KeyValueArea } from './page-log';
-import { MAX_REREADS_PER_WORKER, queueIdle, RereadWhenIdle } from './reread-when-idle';
+import { MAX_REREADS_PER_WORKER, queueIdle, RereadWhenIdle, STALE_PENDING_MS } from './reread-when-idle';
 
 function memoryArea(): KeyValueArea {
   const items: Record<string, unknown> = {};
@@ -92,6 +92,20 @@ describe('RereadWhenIdle', () => {
     for (let i = 0; i < 200; i++) await Promise.resolve();
     expect(s.asked).toHaveLength(MAX_REREADS_PER_WORKER);
     expect((await s.rereads.list())[0]).toMatchObject({ state: 'cut', reason: 'not read again: too many re-reads since the browser started' });
+  });
+});
+
+describe('RereadWhenIdle after a worker stop', () => {
+  it('a re-read left pending by a stopped worker is listed as cut with the reason', async () => {
+    const area = memoryArea();
+    let now = 1_000;
+    const never = new Promise<void>(() => undefined);
+    const first = new RereadWhenIdle({ area, clock: { now: () => now }, idle: () => never, askTab: async () => ({ captureId: 'c' }) });
+    await first.captured(page('https://stopped.test/', [TIME_CUT]), 4);
+    expect((await first.list())[0]?.state).toBe('pending');
+    now += STALE_PENDING_MS + 1;
+    const restarted = new RereadWhenIdle({ area, clock: { now: () => now }, idle: async () => undefined, askTab: async () => ({ captureId: 'c' }) });
+    expect(await restarted.list()).toMatchObject([{ state: 'cut', reason: 'not read again: Ariadne stopped before it was idle' }]);
   });
 });
 

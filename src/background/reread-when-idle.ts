@@ -26,6 +26,11 @@ import { PageLog } from './page-log';
 export const REREAD_KEY = 'ariadne.captureRereads';
 /** Re-reads one worker asks for at most: a machine busy for hours must not turn into a re-read loop. */
 export const MAX_REREADS_PER_WORKER = 50;
+/**
+ * A re-read still `pending` this long after it was asked for will not come: the worker that was
+ * to ask for it stopped (the browser ends idle service workers). Listed as cut, with that reason.
+ */
+export const STALE_PENDING_MS = 5 * 60_000;
 
 export interface RereadDeps {
   readonly area: KeyValueArea;
@@ -46,8 +51,13 @@ export class RereadWhenIdle {
     this.log = new PageLog(deps.area, REREAD_KEY, rereadPageSchema);
   }
 
-  list(): Promise<RereadPage[]> {
-    return this.log.list();
+  async list(): Promise<RereadPage[]> {
+    const now = this.deps.clock.now();
+    return (await this.log.list()).map((p) =>
+      p.state === 'pending' && now - p.at > STALE_PENDING_MS
+        ? { ...p, state: 'cut', reason: 'not read again: Ariadne stopped before it was idle' }
+        : p,
+    );
   }
 
   /** A capture was accepted from `tabId` (undefined: not from a tab). Resolves once the entry is written (not when the re-read ran). */
