@@ -22,9 +22,9 @@ import { expect } from '../support/fixtures';
 /** A normal news page (about 80 kB of HTML): far under the size limits, so only time can cut it. */
 const PAGE = 'metascraper/arstechnica/input.html';
 /**
- * Slow enough that the first reading runs out of its 1.5 s budget on an idle machine too: at 40x
- * it was cut only when the machine was loaded (at load ~5 the reading fit the budget, nothing was
- * re-read and the journey failed: another source of its flakiness).
+ * Slow enough that the first reading runs out of its 1.5 s budget on a quiet machine too. At 40x
+ * the journey failed at load ~5 with no re-read stored (perhaps the reading fit the budget; not
+ * proven: it also failed once at 200x with the same symptom).
  */
 const THROTTLE = 200;
 
