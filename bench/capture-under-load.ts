@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readingCut } from '../src/extract/page/capture-page';
-import { REREAD_NOTE } from '../src/content/reread-cut';
+import { REREAD_NOTE } from '../src/messaging/capture-reread';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -87,6 +87,8 @@ try {
     console.log(`${reread ? 're-read' : '       '} ${cut ?? '-'}\t${page.url}`);
   }
   const notCaptured = (run.stdout.match(/^✗ /gm) ?? []).length;
+  // Which pages, and why (the CLI's own lines): a load timeout reads differently from a give-up.
+  for (const block of run.stdout.split(/\n(?=\S)/)) if (block.startsWith('✗ ')) console.log(block);
   console.log(
     JSON.stringify({
       busyLoops: BUSY,

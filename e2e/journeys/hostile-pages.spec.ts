@@ -15,6 +15,12 @@ const HOSTILE_PAGES = [
   'hostile/many-nodes.html',
   'hostile/deep-dom.html',
   'hostile/huge-text.html',
+  // Issue 34.11: pages on which capture once threw, climbed in a circle or waited, silently.
+  'hostile/clobbered-dom.html',
+  'hostile/mutates-forever.html',
+  'hostile/prototype-overrides.html',
+  'hostile/custom-elements.html',
+  'hostile/huge-inline.html',
 ] as const;
 /** Load → acknowledged capture, per page. Measured 50 ms–14 s here (deep-dom varies most on a loaded machine): the bound is generous, a hang still fails. */
 const CAPTURE_LIMIT_MS = 30_000;
@@ -48,8 +54,9 @@ test('hostile pages are captured in bounded time and shown as text: no script ru
     const loaded = Date.now();
     await expect(page.locator('html[data-ariadne-captured]')).toHaveCount(1, { timeout: CAPTURE_LIMIT_MS });
     timings[path] = { loadMs: loaded - started, captureMs: Date.now() - loaded };
-    // The content script never writes markup into the visited page either.
-    expect(await page.evaluate(() => (globalThis as Canary).__pwned)).toBeUndefined();
+    // The content script never writes markup into the visited page either (not asked of the page
+    // that breaks the built-ins Playwright's own evaluate needs in the page's world).
+    if (path !== 'hostile/prototype-overrides.html') expect(await page.evaluate(() => (globalThis as Canary).__pwned)).toBeUndefined();
   }
   console.log(JSON.stringify({ hostileCaptureMs: timings }));
   await testInfo.attach('capture-times', { body: JSON.stringify(timings, null, 2), contentType: 'application/json' });
@@ -61,6 +68,10 @@ test('hostile pages are captured in bounded time and shown as text: no script ru
   const names = await sidePanel.entityNames().allTextContents();
   // Bounded: no page adds more than its share, whatever its structured data claims (10k people).
   expect(names.length).toBeLessThanOrEqual(HOSTILE_PAGES.length * DEFAULT_MAX_ENTITIES_PER_PAGE);
+
+  // The clobbered page's text was read, not just marked.
+  await sidePanel.search('Quillon Freight');
+  await expect(sidePanel.searchResultNames().first()).toContainText('Quillon Freight', { timeout: 30_000 });
 
   // Names full of markup come back as text (ingestion may still be running: search waits for it).
   await sidePanel.search('Canary Corp');
@@ -92,4 +103,13 @@ test('hostile pages are captured in bounded time and shown as text: no script ru
   expect(dialogs).toEqual([]);
   expect(suspicious).toEqual([]);
   await panel.screenshot({ path: testInfo.outputPath('hostile-diagram.png'), fullPage: true });
+});
+
+test('a page that never finishes loading (readyState stays "interactive") is captured after the bounded wait', async ({ page, site }) => {
+  test.setTimeout(60_000);
+  // Held open for the whole journey: the load event never fires.
+  await page.route('**/never-ending.png', () => undefined);
+  await page.goto(site.url('hostile/never-loads.html'), { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html[data-ariadne-captured]')).toHaveCount(1, { timeout: CAPTURE_LIMIT_MS });
+  expect(await page.evaluate(() => document.readyState)).toBe('interactive');
 });

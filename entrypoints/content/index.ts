@@ -5,9 +5,9 @@ import type { CaptureNowReply } from '../../src/messaging/capture-now';
 import { INJECTED_ON_REQUEST, captureNowTrigger } from '../../src/messaging/capture-now';
 import { capturePolicy } from '../../src/core/capture-policy';
 import { afterLoadAndIdle } from '../../src/content/idle';
+import { readMember } from '../../src/extract/dom/safe-dom';
 import { readCaptureSettings } from '../../src/content/read-settings';
-import { REREAD_BUDGET_MS, REREAD_NOTE, rereadIfCut } from '../../src/content/reread-cut';
-import type { PageCapture } from '../../src/core/capture';
+import { REREAD_BUDGET_MS, REREAD_NOTE, rereadRequestUrl } from '../../src/messaging/capture-reread';
 
 /** Set once per page: the background may inject this script again into a tab that predates it. */
 const LOADED = Symbol.for('ariadne.content');
@@ -22,7 +22,7 @@ export default defineContentScript({
     Reflect.set(globalThis, LOADED, true);
     // Chromium shows a PDF in an extension viewer inside this document: there is no text here
     // to read. The background reads the PDF itself (src/background/pdf-capture.ts).
-    const isPdf = document.contentType === 'application/pdf';
+    const isPdf = readMember(document, 'contentType') === 'application/pdf';
     const capture = async (trigger: 'auto' | 'manual' | 'shortcut'): Promise<CaptureNowReply> => {
       if (isPdf) return trigger === 'auto' ? { skipped: 'a PDF: read by the background' } : { pdf: true };
       const decision = capturePolicy(location.href, await readCaptureSettings(), trigger);
@@ -30,14 +30,12 @@ export default defineContentScript({
         console.debug(`Ariadne: not captured (${trigger}): ${decision.reason}`);
         return { skipped: decision.reason };
       }
-      let first: PageCapture | undefined;
-      const captureId = await captureAndSend(document, location.href, { trigger, onCapture: (c) => (first = c) });
-      // Cut by the (wall-clock) budget on a busy machine: read once more at idle, with more time.
-      if (trigger === 'auto')
-        void rereadIfCut(first, window, () =>
-          captureAndSend(document, location.href, { trigger, timeBudgetMs: REREAD_BUDGET_MS, note: REREAD_NOTE }),
-        ).catch((error: unknown) => console.warn('Ariadne: re-read failed', error));
-      return { captureId };
+      return { captureId: await captureAndSend(document, location.href, { trigger }) };
+    };
+    // The background, idle again, asks for a page the time budget cut to be read once more with more time.
+    const reread = async (url: string): Promise<CaptureNowReply> => {
+      if (url !== location.href) return { skipped: 'the tab shows another page now' };
+      return { captureId: await captureAndSend(document, url, { timeBudgetMs: REREAD_BUDGET_MS, note: REREAD_NOTE }) };
     };
     // Automatic capture waits for load and an idle moment (bounded); an explicit one runs at once.
     // Injected by the shortcut or menu into an older tab: the explicit capture is the only one.
@@ -48,8 +46,10 @@ export default defineContentScript({
     }
     browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse: (reply: CaptureNowReply) => void) => {
       const trigger = captureNowTrigger(message);
-      if (trigger === undefined) return false;
-      capture(trigger).then(sendResponse, (error: unknown) =>
+      const rereadUrl = rereadRequestUrl(message);
+      if (trigger === undefined && rereadUrl === undefined) return false;
+      const work = rereadUrl === undefined ? capture(trigger ?? 'manual') : reread(rereadUrl);
+      work.then(sendResponse, (error: unknown) =>
         sendResponse({ skipped: error instanceof Error ? error.message : String(error) }),
       );
       return true; // the reply is sent asynchronously

@@ -10,13 +10,14 @@ import { defaultSettings } from '../core/settings';
 import { captureIdOf } from './capture-id';
 import { CaptureQueue, oneGraph } from './capture-queue';
 import { createHandlers } from './handlers';
+import { RereadWhenIdle } from './reread-when-idle';
 
 const dbs: AriadneDatabase[] = [];
 afterEach(async () => {
   for (const db of dbs.splice(0)) await db.delete();
 });
 
-function setup(settings: Settings = defaultSettings()) {
+function setup(settings: Settings = defaultSettings(), rereads?: RereadWhenIdle) {
   const db = new AriadneDatabase(`handlers-test-${dbs.length}`);
   dbs.push(db);
   const events: string[] = [];
@@ -27,6 +28,7 @@ function setup(settings: Settings = defaultSettings()) {
     queue,
     settings: async () => settings,
     onAccepted: (captureId, tabId) => void events.push(`accepted ${captureId} tab ${tabId}`),
+    ...(rereads === undefined ? {} : { rereads }),
   });
   return { handlers, queue, events };
 }
@@ -61,5 +63,26 @@ describe('page.captured handler', () => {
     );
     await queue.drain();
     expect(events).toEqual(['ingested']);
+  });
+
+  it('a capture the time budget cut is put up for a re-read of its tab once idle, and capture.status lists it', async () => {
+    const items: Record<string, unknown> = {};
+    const asked: number[] = [];
+    const rereads = new RereadWhenIdle({
+      area: { get: async (key) => (key in items ? { [key]: items[key] } : {}), set: async (next) => void Object.assign(items, next) },
+      clock: fixedClock(),
+      idle: async () => undefined,
+      askTab: async (tabId) => {
+        asked.push(tabId);
+        return { captureId: `c_${'0'.repeat(32)}` };
+      },
+    });
+    const { handlers, queue } = setup(defaultSettings(), rereads);
+    const c = { ...capture('https://example.com/busy'), notes: ['capture took 1536 ms (budget 1500 ms)'] };
+    await handlers['page.captured']({ type: 'page.captured', capture: c }, { kind: 'content', tabId: 9, url: c.url });
+    const status = await handlers['capture.status']({ type: 'capture.status' }, { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' });
+    expect(status.rereads).toMatchObject([{ url: 'https://example.com/busy', state: 'pending' }]);
+    await expect.poll(() => asked).toEqual([9]);
+    await queue.drain();
   });
 });

@@ -16,6 +16,8 @@ import type { Handlers } from '../messaging/router';
 import { captureIdOf } from './capture-id';
 import type { CaptureQueue } from './capture-queue';
 import type { GaveUpLog } from './gave-up-log';
+import type { RereadWhenIdle } from './reread-when-idle';
+import type { ReadWatch } from './read-watch';
 import type { LlmReadingService } from './llm-reading';
 import type { RecaptureOutcome } from './recapture';
 import type { TeamLinkResult, TeamStatus, TeamSyncResult, ParsedRequest } from '../messaging/protocol';
@@ -49,6 +51,10 @@ export interface HandlerServices {
   readonly team?: TeamHandling;
   /** Pages content scripts gave up on; without it `capture.gaveUp` is answered but not kept. */
   readonly gaveUp?: Pick<GaveUpLog, 'record' | 'captured' | 'list'>;
+  /** Re-reads at worker idle of pages the time budget cut (issue 34.12); without it none are asked for. */
+  readonly rereads?: Pick<RereadWhenIdle, 'captured' | 'list'>;
+  /** Deadlines on readings content scripts started (a page that hangs the reader still shows in capture health). */
+  readonly readWatch?: Pick<ReadWatch, 'started' | 'settled'>;
 }
 
 /**
@@ -68,7 +74,7 @@ export async function queueCapture(
   return services.queue.enqueue(capture);
 }
 
-export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture, team, gaveUp }: HandlerServices): Handlers {
+export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture, team, gaveUp, rereads, readWatch }: HandlerServices): Handlers {
   const reading = (): NonNullable<HandlerServices['llm']> => {
     if (llm === undefined) throw new AriadneError('unavailable', 'Reading pages with the LLM is not available in this context.');
     return llm;
@@ -84,22 +90,28 @@ export function createHandlers({ tools, queue, settings, onAccepted, llm, recapt
       return registry.call(request.tool, request.arguments, { caller });
     },
     'page.captured': async (request, sender) => {
-      const accepted = await queueCapture(
-        { queue, settings, onAccepted },
-        request.capture,
-        sender.kind === 'content' ? sender.tabId : undefined,
-      );
+      const tabId = sender.kind === 'content' ? sender.tabId : undefined;
+      readWatch?.settled(tabId, request.capture.url);
+      const accepted = await queueCapture({ queue, settings, onAccepted }, request.capture, tabId);
       // Captured after all: a give-up recorded for the page earlier no longer stands.
       await gaveUp?.captured(request.capture.url).catch(() => undefined);
+      // Cut by the time budget: read again once the worker is idle (or the re-read's own outcome).
+      if (!accepted.duplicate) await rereads?.captured(request.capture, tabId).catch(() => undefined);
       return accepted;
     },
     'capture.status': async (request) => {
       const status = await queue.status(request.captureId);
-      if (request.captureId !== undefined || gaveUp === undefined) return status;
-      const pages = await gaveUp.list();
-      return pages.length === 0 ? status : { ...status, gaveUp: pages };
+      if (request.captureId !== undefined) return status;
+      const pages = (await gaveUp?.list()) ?? [];
+      const reread = (await rereads?.list()) ?? [];
+      return { ...status, ...(pages.length === 0 ? {} : { gaveUp: pages }), ...(reread.length === 0 ? {} : { rereads: reread }) };
     },
-    'capture.gaveUp': async (request) => {
+    'capture.started': async (request, sender) => ({
+      watched:
+        sender.kind === 'content' && sender.tabId !== undefined && readWatch !== undefined && readWatch.started(sender.tabId, request.url, request.title),
+    }),
+    'capture.gaveUp': async (request, sender) => {
+      readWatch?.settled(sender.kind === 'content' ? sender.tabId : undefined, request.url);
       // Logged where the user's capture problems go too: the worker's console.
       console.warn(`Ariadne: gave up on ${request.url}: ${request.reason}`);
       return gaveUp === undefined ? { recorded: false } : gaveUp.record(request);

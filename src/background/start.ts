@@ -37,6 +37,10 @@ import { captureTargets, createWorkspaces } from './workspaces';
 import type { WorkspaceGraph, Workspaces } from './workspaces';
 import { startTeam } from './team';
 import { GaveUpLog } from './gave-up-log';
+import { queueIdle, RereadWhenIdle } from './reread-when-idle';
+import { ReadWatch } from './read-watch';
+import { rereadMessage } from '../messaging/capture-reread';
+import { readCaptureNowReply } from '../messaging/capture-now';
 
 /** Where the e2e tests find the functions the shortcut and the context menu call (service worker scope only). */
 export const CONTROLS_GLOBAL = 'ariadneControls';
@@ -111,6 +115,7 @@ export function startBackground(): void {
   // "Capture again" (Pages view): a background tab, then the context menu's capture path (`controls` is set below, before any message arrives).
   const recapture = (url: string) =>
     recapturePage(url, { openLoaded: (u) => openLoadedTab(browser.tabs, u), captureTab: (tab) => controls.captureTab(tab, 'manual') });
+  const gaveUp = new GaveUpLog(browser.storage.local, clock);
   const route = createRouter(
     createHandlers({
       tools: () => workspaces.router(),
@@ -120,7 +125,14 @@ export function startBackground(): void {
       llm: llmOfWorkspaces(workspaces),
       recapture,
       team,
-      gaveUp: new GaveUpLog(browser.storage.local, clock),
+      gaveUp,
+      readWatch: new ReadWatch((page) => gaveUp.record(page)),
+      rereads: new RereadWhenIdle({
+        area: browser.storage.local,
+        clock,
+        idle: () => queueIdle({ drain: () => queue.drain(), pending: async () => (await queue.status()).pending }),
+        askTab: async (tabId, url) => readCaptureNowReply(await browser.tabs.sendMessage(tabId, rereadMessage(url))),
+      }),
     }),
     {
       extensionId: browser.runtime.id,

@@ -77,7 +77,12 @@ interface PageWatch {
   readonly stored: (url: string) => Promise<boolean>;
   /** Why the content script gave up on `url`, when it did. */
   readonly gaveUp: (url: string) => Promise<string | undefined>;
+  /** Whether a re-read of `url` is still pending (the time budget cut its reading; the worker asks its tab once idle). */
+  readonly rereadPending: (url: string) => Promise<boolean>;
 }
+
+/** Longest a tab stays open for a pending re-read after its first capture. */
+const REREAD_WAIT_MS = 90_000;
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
@@ -117,7 +122,11 @@ async function captureInTab(context: BrowserContext, input: string, url: string,
         .locator('html')
         .getAttribute('data-ariadne-captured', { timeout: POLL_MS })
         .catch(() => null);
-      if (mark !== null && mark !== '') return { input, url, captureId: mark, ...reloaded() };
+      if (mark !== null && mark !== '') {
+        // The tab is what the worker asks to read again: kept open while the re-read is pending (bounded).
+        for (const until = Date.now() + REREAD_WAIT_MS; Date.now() < until && (await watch.rereadPending(url)); ) await sleep(POLL_MS);
+        return { input, url, captureId: mark, ...reloaded() };
+      }
       if (await watch.stored(url)) return { input, url, ...reloaded() };
       const reason = await watch.gaveUp(url);
       if (reason !== undefined) return { input, url, error: `the content script gave up: ${reason}` };
@@ -152,6 +161,14 @@ async function gaveUpReason(send: SendFromExtension, url: string, since: number)
   return status.result?.gaveUp?.find((g) => g.url === url && g.at >= since)?.reason;
 }
 
+/** Whether the background still has a re-read of `url` pending from this run. */
+async function rereadPending(send: SendFromExtension, url: string, since: number): Promise<boolean> {
+  const status = (await send({ type: 'capture.status' })) as {
+    result?: { rereads?: readonly { url: string; state: string; at: number }[] };
+  };
+  return status.result?.rereads?.some((r) => r.url === url && r.at >= since && r.state === 'pending') === true;
+}
+
 /** Captures every target, prints the summary, writes `--out`; the exit code (1 when a page was not captured). */
 export async function runHeadlessChromium(run: HeadlessRun, targets: readonly Target[]): Promise<number> {
   const started = Date.now();
@@ -169,6 +186,7 @@ export async function runHeadlessChromium(run: HeadlessRun, targets: readonly Ta
     const watch: PageWatch = {
       stored: (url) => panel.evaluate(storedSince, { database: workspace.database, url, since: started }),
       gaveUp: (url) => gaveUpReason(send, url, started),
+      rereadPending: (url) => rereadPending(send, url, started),
     };
     const reports: CaptureReport[] = [];
     for (const target of targets) {

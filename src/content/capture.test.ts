@@ -12,6 +12,9 @@ function page(): Document {
 
 const ack = (captureId: string) => ({ ok: true, result: { captureId, duplicate: false } });
 const ID = `c_${'ab'.repeat(16)}`;
+/** `capture.started` (the background's deadline on the reading) is answered and left out of what each test records. */
+const STARTED = { ok: true, result: { watched: true } };
+const isStarted = (m: unknown) => typeof m === 'object' && m !== null && Reflect.get(m, 'type') === 'capture.started';
 
 describe('captureAndSend', () => {
   it('sends one page.captured message and marks the page with the acknowledged id', async () => {
@@ -19,6 +22,7 @@ describe('captureAndSend', () => {
     const sent: unknown[] = [];
     const id = await captureAndSend(doc, 'https://example.test/stripe', {
       transport: async (message) => {
+        if (isStarted(message)) return STARTED;
         sent.push(message);
         return ack(ID);
       },
@@ -39,6 +43,7 @@ describe('captureAndSend', () => {
     await captureAndSend(doc, 'https://example.test/stripe', {
       sleep: async (ms) => void delays.push(ms),
       transport: async (message) => {
+        if (isStarted(message)) return STARTED;
         sent.push(message);
         if (sent.length < 3) throw new Error('Could not establish connection. Receiving end does not exist.');
         return ack(ID);
@@ -53,7 +58,8 @@ describe('captureAndSend', () => {
     const doc = page();
     let calls = 0;
     const refused = captureAndSend(doc, 'https://example.test/stripe', {
-      transport: async () => {
+      transport: async (m) => {
+        if (isStarted(m)) return STARTED;
         calls++;
         return { ok: false, error: { code: 'forbidden', message: 'no' } };
       },
@@ -72,7 +78,7 @@ describe('captureAndSend', () => {
       undefined,
     ]) {
       const doc = page();
-      await expect(captureAndSend(doc, 'https://example.test/stripe', { transport: async () => reply })).rejects.toMatchObject({
+      await expect(captureAndSend(doc, 'https://example.test/stripe', { transport: async (m) => (isStarted(m) ? STARTED : reply) })).rejects.toMatchObject({
         code: 'internal',
       });
       expect(doc.documentElement.dataset.ariadneCaptured).toBeUndefined();
@@ -81,12 +87,20 @@ describe('captureAndSend', () => {
 
   it('a page whose reading throws is reported to the background with capture.gaveUp, then the error is rethrown', async () => {
     const doc = page();
-    // A named form control shadows the form's own hasAttribute, as real browsers do for <input name="hasAttribute">.
     const form = doc.createElement('form');
-    Object.defineProperty(form, 'hasAttribute', { value: doc.createElement('input') });
     doc.body.append(form);
+    // Stands for any DOM that throws under the reader (a page cannot reach the content script's
+    // prototypes; a clobbered form no longer throws, below): this form's own prototype throws.
+    const throwing: object = Object.create(Object.getPrototypeOf(form), {
+      hasAttribute: {
+        value: () => {
+          throw new TypeError('el.hasAttribute is not a function');
+        },
+      },
+    });
+    Object.setPrototypeOf(form, throwing);
     const sent: unknown[] = [];
-    const run = captureAndSend(doc, 'https://example.test/stripe', { transport: async (m) => void sent.push(m) });
+    const run = captureAndSend(doc, 'https://example.test/stripe', { transport: async (m) => void (isStarted(m) || sent.push(m)) });
     await expect(run).rejects.toThrow(/hasAttribute/);
     expect(sent).toEqual([
       {
@@ -99,12 +113,52 @@ describe('captureAndSend', () => {
     expect(doc.documentElement.dataset.ariadneCaptured).toBeUndefined();
   });
 
+  it('a page whose form controls and images shadow DOM members is captured and marked on <html>', async () => {
+    const doc = page();
+    const form = doc.createElement('form');
+    form.innerHTML = '<p>Globex signed the contract.</p>';
+    doc.body.append(form);
+    const input = doc.createElement('input');
+    form.append(input);
+    // What Chromium does for <input name="parentElement|hasAttribute|tagName"> in a form and <img name="documentElement|title">.
+    for (const name of ['parentElement', 'hasAttribute', 'tagName', 'lastChild', 'getAttribute'])
+      Object.defineProperty(form, name, { value: input });
+    const img = doc.createElement('img');
+    doc.body.append(img);
+    Object.defineProperty(doc, 'documentElement', { value: img });
+    Object.defineProperty(doc, 'title', { value: img });
+    const sent: { type?: string; capture?: { title?: string; text?: string } }[] = [];
+    const id = await captureAndSend(doc, 'https://example.test/stripe', {
+      transport: async (m) => {
+        if (isStarted(m)) return STARTED;
+        sent.push(m as (typeof sent)[number]);
+        return ack(ID);
+      },
+    });
+    expect(id).toBe(ID);
+    expect(sent.map((m) => m.type)).toEqual(['page.captured']);
+    expect(sent[0]?.capture?.text).toContain('Stripe is a payments company.');
+    const root = Object.getOwnPropertyDescriptor(Document.prototype, 'documentElement')?.get?.call(doc) as HTMLElement;
+    expect(root.getAttribute('data-ariadne-captured')).toBe(ID);
+    expect(img.hasAttribute('data-ariadne-captured')).toBe(false);
+  });
+
+  it('a page that removed its root element is reported with the reason, not left silent', async () => {
+    const doc = page();
+    doc.documentElement.remove();
+    const sent: { type?: string; reason?: string }[] = [];
+    const run = captureAndSend(doc, 'https://example.test/empty', { transport: async (m) => void sent.push(m as (typeof sent)[number]) });
+    await expect(run).rejects.toMatchObject({ code: 'invalid_arguments' });
+    expect(sent).toEqual([expect.objectContaining({ type: 'capture.gaveUp', reason: 'nothing to read: the page removed its root element' })]);
+  });
+
   it('a send the background never answers times out and is reported, instead of waiting for ever', async () => {
     const doc = page();
     const sent: { type?: string; reason?: string }[] = [];
     const run = captureAndSend(doc, 'https://example.test/stripe', {
       sendTimeoutMs: 20,
       transport: (m) => {
+        if (isStarted(m)) return Promise.resolve(STARTED);
         const message = m as { type?: string; reason?: string };
         sent.push(message);
         return message.type === 'page.captured' ? new Promise(() => undefined) : Promise.resolve({ ok: true });
@@ -113,6 +167,18 @@ describe('captureAndSend', () => {
     await expect(run).rejects.toMatchObject({ code: 'timeout' });
     expect(sent.map((m) => m.type)).toEqual(['page.captured', 'capture.gaveUp']);
     expect(sent[1]?.reason).toMatch(/^the background did not take the capture: timeout: .*did not answer/);
+  });
+
+  it('tells the background it starts reading before it reads (a page that hangs the reader still gets a deadline)', async () => {
+    const doc = page();
+    const types: unknown[] = [];
+    await captureAndSend(doc, 'https://example.test/stripe', {
+      transport: async (m) => {
+        types.push(typeof m === 'object' && m !== null ? Reflect.get(m, 'type') : undefined);
+        return isStarted(m) ? STARTED : ack(ID);
+      },
+    });
+    expect(types).toEqual(['capture.started', 'page.captured']);
   });
 
   it('looks at http(s) pages and local files only', () => {

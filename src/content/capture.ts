@@ -10,6 +10,7 @@
 import { AriadneError } from '../core/errors';
 import type { PageCapture } from '../core/capture';
 import { capturePage } from '../extract/page/capture-page';
+import { callMember, documentElementOf, titleOf } from '../extract/dom/safe-dom';
 import type { Transport } from '../messaging/transport';
 import { runtimeTransport } from '../messaging/transport';
 import { sendCapture } from './send-capture';
@@ -51,6 +52,14 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  */
 export async function captureAndSend(doc: Document, url: string, options: CaptureOptions = {}): Promise<string> {
   const transport = options.transport ?? runtimeTransport;
+  if (documentElementOf(doc) === null) {
+    // A page that removed its own <html>: nothing to read, and nowhere to put the mark. Said, not silent.
+    const reason = 'nothing to read: the page removed its root element';
+    await reportGaveUp(transport, doc, url, reason);
+    throw new AriadneError('invalid_arguments', `Ariadne did not capture this page: ${reason}.`);
+  }
+  // Sent before the synchronous reading: a page that hangs it still ends up in capture health.
+  void announceReading(transport, doc, url);
   let capture: PageCapture;
   try {
     capture = capturePage(doc, url, {
@@ -68,7 +77,7 @@ export async function captureAndSend(doc: Document, url: string, options: Captur
   for (let attempt = 1; ; attempt++) {
     try {
       const captureId = await withTimeout(sendCapture(capture, transport), timeoutMs);
-      doc.documentElement.dataset.ariadneCaptured = captureId;
+      markCaptured(doc, captureId);
       return captureId;
     } catch (error) {
       // Only a missing receiver is worth retrying: the same capture (same id) is re-sent.
@@ -81,6 +90,12 @@ export async function captureAndSend(doc: Document, url: string, options: Captur
       await sleep(RETRY_DELAY_MS * 2 ** (attempt - 1));
     }
   }
+}
+
+/** `data-ariadne-captured` on <html>, found through the prototype: `<img name="documentElement">` must not take the mark. */
+function markCaptured(doc: Document, captureId: string): void {
+  const root = documentElementOf(doc);
+  if (root !== null) callMember(root, 'setAttribute', 'data-ariadne-captured', captureId);
 }
 
 function messageOf(error: unknown): string {
@@ -99,6 +114,15 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** `capture.started`: the background's deadline on this reading (best effort, never awaited before reading). */
+async function announceReading(transport: Transport, doc: Document, url: string): Promise<void> {
+  try {
+    await transport({ type: 'capture.started', url: new URL(url).href, title: titleOf(doc).slice(0, 1000) });
+  } catch {
+    // No background to tell: the send itself will say so.
+  }
+}
+
 /** Tells the background which page was given up on and why; best effort (it may be the background that is gone). */
 async function reportGaveUp(transport: Transport, doc: Document, url: string, reason: string): Promise<void> {
   let pageUrl: string;
@@ -107,7 +131,7 @@ async function reportGaveUp(transport: Transport, doc: Document, url: string, re
   } catch {
     return;
   }
-  const title = typeof doc.title === 'string' ? doc.title.slice(0, 1000) : '';
+  const title = titleOf(doc).slice(0, 1000);
   await withTimeout(transport({ type: 'capture.gaveUp', url: pageUrl, title, reason: reason.slice(0, MAX_REASON_CHARS) }), 5_000).catch(
     () => undefined,
   );

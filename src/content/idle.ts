@@ -9,6 +9,7 @@
  *   await afterLoadAndIdle(window);
  *   await captureAndSend(document, location.href, { trigger: 'auto' });
  */
+import { readyStateOf } from '../extract/dom/safe-dom';
 
 /** Longest wait for `load` after the script starts (document_idle already waited for the DOM). */
 export const LOAD_TIMEOUT_MS = 3_000;
@@ -25,7 +26,8 @@ export interface IdleWindow {
 }
 
 export async function afterLoadAndIdle(win: IdleWindow, limits: { loadMs?: number; idleMs?: number } = {}): Promise<void> {
-  if (win.document.readyState !== 'complete') {
+  // Read through the prototype: `<img name="readyState">` would otherwise hold the capture until the load timeout.
+  if (readyStateOf(win.document) !== 'complete') {
     await new Promise<void>((resolve) => {
       const done = () => {
         win.removeEventListener('load', done);

@@ -84,6 +84,17 @@ export const captureGaveUpRequestSchema = z.object({
   reason: z.string().min(1).max(MAX_GAVE_UP_REASON),
 });
 
+/**
+ * A content script starts reading its page. Sent before the (synchronous) reading: a page that
+ * hangs the reader cannot report anything afterwards, so the background gives the reading a
+ * deadline and records the page in capture health when neither a capture nor a give-up follows.
+ */
+export const captureStartedRequestSchema = z.object({
+  type: z.literal('capture.started'),
+  url: z.string().url().max(MAX_URL_LENGTH),
+  title: z.string().max(1000).default(''),
+});
+
 /** Page URLs in LLM-reading messages: the graph's own bound. */
 const LLM_PAGE_URL = z.string().url().max(MAX_URL_LENGTH);
 
@@ -137,6 +148,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   captureRetryRequestSchema,
   captureDiscardRequestSchema,
   captureGaveUpRequestSchema,
+  captureStartedRequestSchema,
   llmReadRequestSchema,
   llmStatusRequestSchema,
   llmForgetRequestSchema,
@@ -195,6 +207,20 @@ export const gaveUpPageSchema = z.object({
 });
 export type GaveUpPage = z.infer<typeof gaveUpPageSchema>;
 
+/**
+ * A page the time budget cut, and where its re-read stands: `pending` (asked for once the
+ * worker is idle), `done` (read again whole), `cut` (still cut, or could not be read again: `reason`).
+ */
+export const rereadPageSchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  state: z.enum(['pending', 'done', 'cut']),
+  reason: z.string().optional(),
+  /** When the state was last set (ms since epoch). */
+  at: z.number().int().nonnegative(),
+});
+export type RereadPage = z.infer<typeof rereadPageSchema>;
+
 export const captureStatusResultSchema = z.object({
   /** Captures waiting in the persisted queue (including the one being ingested). */
   pending: z.number().int().nonnegative(),
@@ -209,6 +235,8 @@ export const captureStatusResultSchema = z.object({
   parked: z.array(parkedCaptureSchema).max(MAX_PARKED_LISTED).optional(),
   /** Pages the content script gave up on and that were not captured since, newest first (with the totals only). */
   gaveUp: z.array(gaveUpPageSchema).max(MAX_GAVE_UP_LISTED).optional(),
+  /** Pages the time budget cut and their re-reads, newest first (with the totals only). */
+  rereads: z.array(rereadPageSchema).max(MAX_GAVE_UP_LISTED).optional(),
 });
 
 export const captureActionResultSchema = z.object({
@@ -301,6 +329,7 @@ export const resultSchemas = {
   'capture.retry': captureActionResultSchema,
   'capture.discard': captureActionResultSchema,
   'capture.gaveUp': z.object({ recorded: z.boolean() }),
+  'capture.started': z.object({ watched: z.boolean() }),
   'llm.read': llmReadResultSchema,
   'llm.status': llmStatusResultSchema,
   'llm.forget': llmForgetResultSchema,

@@ -52,6 +52,7 @@ export const ALLOWED_SENDERS: { readonly [T in MessageType]: readonly SenderKind
   'capture.retry': ['extension'],
   'capture.discard': ['extension'],
   'capture.gaveUp': ['content'],
+  'capture.started': ['content'],
   'llm.read': ['extension'],
   'llm.status': ['extension'],
   'llm.forget': ['extension'],
@@ -92,7 +93,12 @@ function checkPermission(request: ParsedRequest<MessageType>, sender: SenderCont
     throw new AriadneError('forbidden', `A ${sender.kind} script may not send "${request.type}".`);
   }
   // A content script speaks for its own page only: the capture must be of the sender's origin.
-  const pageUrl = request.type === 'page.captured' ? request.capture.url : request.type === 'capture.gaveUp' ? request.url : undefined;
+  const pageUrl =
+    request.type === 'page.captured'
+      ? request.capture.url
+      : request.type === 'capture.gaveUp' || request.type === 'capture.started'
+        ? request.url
+        : undefined;
   if (pageUrl !== undefined && sender.kind === 'content') {
     const own = sender.url === undefined ? undefined : originOf(sender.url);
     if (own === undefined || own !== originOf(pageUrl)) {

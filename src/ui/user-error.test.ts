@@ -40,6 +40,7 @@ describe('userError', () => {
       'capture.retry': async (req) => ({ captureId: req.captureId }),
       'capture.discard': async (req) => ({ captureId: req.captureId }),
       'capture.gaveUp': async () => ({ recorded: true }),
+      'capture.started': async () => ({ watched: true }),
       'llm.read': async (req) => ({ queued: true, url: req.url }),
       'llm.status': async () => ({ enabled: false, queued: 0, done: 0, failed: 0, skipped: 0, tokensToday: 0, recent: [] }),
       'llm.forget': async () => ({ pages: 0, evidenceRemoved: 0, relationshipsRemoved: 0, entitiesRemoved: 0, workspaces: [] }),

@@ -4,6 +4,17 @@
  * Iterative, bounded in characters and in nodes visited.
  */
 import { foldWhitespace } from '../page/sanitize';
+import {
+  attrOf,
+  callMember,
+  hasAttr,
+  lastChildOf,
+  nodeTypeOf,
+  parentElementOf,
+  previousSiblingOf,
+  readMember,
+  tagOf,
+} from './safe-dom';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -99,11 +110,12 @@ const SOURCE_LINE_BREAKS = /[\r\n]+/g;
 const PREFORMATTED = 'pre, textarea, listing, plaintext, xmp';
 
 function isPreformatted(text: Node): boolean {
-  return text.parentElement?.closest(PREFORMATTED) != null;
+  const parent = parentElementOf(text);
+  return parent !== null && callMember(parent, 'closest', PREFORMATTED) != null;
 }
 
 function isElement(node: Node): node is Element {
-  return node.nodeType === ELEMENT_NODE;
+  return nodeTypeOf(node) === ELEMENT_NODE;
 }
 
 /**
@@ -130,8 +142,9 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
       truncated = true;
       break;
     }
-    if (item.nodeType === TEXT_NODE) {
-      const raw = item.nodeValue ?? '';
+    if (nodeTypeOf(item) === TEXT_NODE) {
+      const nodeValue = readMember(item, 'nodeValue');
+      const raw = typeof nodeValue === 'string' ? nodeValue : '';
       // A line break in the HTML source is a space on screen ("Alex\nLazarow" is one name),
       // except in preformatted text, where it is a line.
       const value = raw.includes('\n') && !isPreformatted(item) ? raw.replace(SOURCE_LINE_BREAKS, ' ') : raw;
@@ -143,9 +156,9 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
     }
     if (!isElement(item) && item !== root) continue;
     if (isElement(item)) {
-      const tag = item.tagName.toLowerCase();
+      const tag = tagOf(item);
       if (NEVER_TEXT.has(tag)) continue;
-      if (item.hasAttribute('hidden') || item.getAttribute('aria-hidden') === 'true') continue;
+      if (hasAttr(item, 'hidden') || attrOf(item, 'aria-hidden') === 'true') continue;
       if (item !== root && options.skip?.(item) === true) continue;
       const marker = BLOCK.has(tag) ? '\n' : CELL.has(tag) ? ' ' : undefined;
       if (marker !== undefined) {
@@ -155,7 +168,7 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
       }
     }
     // Sibling links, not `childNodes[i]`: indexing jsdom's live lists is slow on big trees.
-    for (let child = item.lastChild; child !== null; child = child.previousSibling) stack.push(child);
+    for (let child = lastChildOf(item); child !== null; child = previousSiblingOf(child)) stack.push(child);
   }
   // Every Unicode space folded to one: page text never reaches a pattern with a run of white space.
   const joined = foldWhitespace(parts.join(''));

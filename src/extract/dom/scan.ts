@@ -4,6 +4,7 @@
  * link, headings and the element count. On a 50k-node page every extra full walk
  * costs about a second under jsdom, so capture walks the tree once.
  */
+import { attrOf, documentElementOf, hasAttr, tagOf } from './safe-dom';
 import { walkElements } from './walk';
 
 /** Elements visited at most: real article pages have 1k-30k; hostile ones are cut here. */
@@ -50,7 +51,7 @@ export function scanDocument(doc: Document, options: ScanOptions = {}): PageScan
   let canonical: Element | undefined;
   let timeWithDatetime: Element | undefined;
   let expiredEarly = false;
-  const root = doc.documentElement;
+  const root = documentElementOf(doc);
   if (root === null) return { metas, typedScripts, itemScopes, headings, elementCount: 0, cut: false };
   const expired =
     options.expired === undefined
@@ -63,19 +64,20 @@ export function scanDocument(doc: Document, options: ScanOptions = {}): PageScan
     root,
     (el) => {
       // Upper-case for HTML elements; lower-cased once for XHTML and SVG.
-      const tag = el.tagName.length <= 8 ? el.tagName.toLowerCase() : '';
+      const name = tagOf(el);
+      const tag = name.length <= 8 ? name : '';
       switch (tag) {
         case 'meta':
           if (metas.length < MAX_METAS) metas.push(el);
           break;
         case 'script':
-          if (typedScripts.length < MAX_SCRIPTS && el.hasAttribute('type')) typedScripts.push(el);
+          if (typedScripts.length < MAX_SCRIPTS && hasAttr(el, 'type')) typedScripts.push(el);
           break;
         case 'link':
-          if (canonical === undefined && /(?:^|\s)canonical(?:\s|$)/i.test(el.getAttribute('rel') ?? '')) canonical = el;
+          if (canonical === undefined && /(?:^|\s)canonical(?:\s|$)/i.test(attrOf(el, 'rel') ?? '')) canonical = el;
           break;
         case 'time':
-          if (timeWithDatetime === undefined && el.hasAttribute('datetime')) timeWithDatetime = el;
+          if (timeWithDatetime === undefined && hasAttr(el, 'datetime')) timeWithDatetime = el;
           break;
         case 'h1':
         case 'h2':
@@ -88,7 +90,7 @@ export function scanDocument(doc: Document, options: ScanOptions = {}): PageScan
         default:
           break;
       }
-      if (itemScopes.length < MAX_ITEM_SCOPES && el.hasAttribute('itemscope') && !el.hasAttribute('itemprop')) itemScopes.push(el);
+      if (itemScopes.length < MAX_ITEM_SCOPES && hasAttr(el, 'itemscope') && !hasAttr(el, 'itemprop')) itemScopes.push(el);
     },
     { limit: maxElements, ...(expired === undefined ? {} : { expired }) },
   );

@@ -13,10 +13,13 @@ import type { PageCapture, StructuredEntity } from '../../core/capture';
 import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_URL_LENGTH } from '../../core/capture-limits';
 import { InvalidArgumentsError } from '../../core/errors';
 import { nameKey } from '../../core/text/normalize';
+import { attrOf, documentElementOf, titleOf } from '../dom/safe-dom';
+import type { PageScan } from '../dom/scan';
 import { MAX_SCAN_ELEMENTS, scanDocument } from '../dom/scan';
 import { extractMainText } from './main-text';
 import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
 import { readJsonLd } from '../structured/json-ld';
+import type { PageMeta } from '../structured/meta';
 import { metaEntities, metaValue, readMeta } from '../structured/meta';
 import { readMicrodata } from '../structured/microdata';
 import type { StructuredInput } from '../structured/structured-graph';
@@ -129,13 +132,7 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
   const scan = scanDocument(doc, { expired: () => timer() - started > budget * SCAN_BUDGET_SHARE });
   if (scan.cut)
     notes.push(`page scan cut after ${scan.elementCount} elements (${scan.elementCount >= MAX_SCAN_ELEMENTS ? 'size' : 'time'} limit)`);
-  const meta = readMeta(scan.metas);
-  const jsonLd = readJsonLd(scan.typedScripts);
-  notes.push(...jsonLd.notes);
-  const inputs: StructuredInput[] = jsonLd.values.map((value) => ({ value, origin: 'json-ld' }));
-  for (const item of readMicrodata(scan.itemScopes)) inputs.push({ value: item, origin: 'microdata' });
-  const structured = buildStructuredGraph(inputs);
-  notes.push(...structured.notes);
+  const { meta, structured } = readStructured(scan, notes);
 
   const main = extractMainText(doc, {
     maxChars: maxText,
@@ -150,15 +147,15 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
   if (main.truncated || text.length < main.text.length) notes.push(`main text cut at ${maxText} characters`);
   text = text.trimEnd();
 
-  const canonicalUrl = httpUrl(scan.canonical?.getAttribute('href'), pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
+  const canonicalUrl = httpUrl(scan.canonical === undefined ? undefined : attrOf(scan.canonical, 'href'), pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
   const title =
     main.title ??
     metaValue(meta, ['og:title', 'twitter:title'], 1000) ??
-    sanitizeLine(doc.title, 1000) ??
+    sanitizeLine(titleOf(doc), 1000) ??
     sanitizeLine(new URL(pageUrl).hostname, 1000) ??
     '';
   const lang =
-    languageTag(doc.documentElement?.getAttribute('lang')) ??
+    languageTag(rootLang(doc)) ??
     languageTag(main.lang) ??
     languageTag(meta.get('content-language')) ??
     languageTag(meta.get('og:locale'));
@@ -167,7 +164,7 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
   const publishedAt =
     metaValue(meta, ['article:published_time', 'og:published_time', 'datepublished', 'date', 'dc.date', 'pubdate'], 64) ??
     main.publishedTime ??
-    sanitizeLine(scan.timeWithDatetime?.getAttribute('datetime'), 64);
+    sanitizeLine(scan.timeWithDatetime === undefined ? undefined : attrOf(scan.timeWithDatetime, 'datetime'), 64);
 
   const entities = mergeEntities(structured.entities, metaEntities(meta)).map((e) =>
     // "By Jane Doe" as an author name is a byline, not a name.
@@ -194,6 +191,34 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
     extractMs,
   };
   return capture;
+}
+
+const NO_STRUCTURE = { entities: [], relations: [], notes: [] };
+
+/**
+ * Meta tags and structured data (JSON-LD, microdata). A page whose markup makes this throw
+ * still has its text read: the failure becomes a note, never the end of the capture.
+ */
+function readStructured(scan: PageScan, notes: string[]): { meta: PageMeta; structured: ReturnType<typeof buildStructuredGraph> } {
+  let meta: PageMeta = { get: () => undefined };
+  try {
+    meta = readMeta(scan.metas);
+    const jsonLd = readJsonLd(scan.typedScripts);
+    notes.push(...jsonLd.notes);
+    const inputs: StructuredInput[] = jsonLd.values.map((value) => ({ value, origin: 'json-ld' }));
+    for (const item of readMicrodata(scan.itemScopes)) inputs.push({ value: item, origin: 'microdata' });
+    const structured = buildStructuredGraph(inputs);
+    notes.push(...structured.notes);
+    return { meta, structured };
+  } catch (error) {
+    notes.push(`structured data not read: ${error instanceof Error ? error.message : String(error)}`);
+    return { meta, structured: NO_STRUCTURE };
+  }
+}
+
+function rootLang(doc: Document): string | null {
+  const root = documentElementOf(doc);
+  return root === null ? null : attrOf(root, 'lang');
 }
 
 /** "By Jane Doe" → "Jane Doe". */

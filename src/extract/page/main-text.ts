@@ -6,6 +6,8 @@
 import { Readability } from '@mozilla/readability';
 import { sanitizeLine } from './sanitize';
 import { blockText } from '../dom/block-text';
+import { declobber } from '../dom/declobber';
+import { attrOf, bodyOf, callMember, documentElementOf, parentElementOf, readMember, tagOf, textContentOf } from '../dom/safe-dom';
 import type { PageScan } from '../dom/scan';
 import { walkElements } from '../dom/walk';
 import { dropFurniture } from '../article/furniture';
@@ -40,11 +42,11 @@ const BOILERPLATE_HINT =
 
 /** True for elements that are page furniture rather than content. */
 export function isBoilerplateElement(el: Element): boolean {
-  const tag = el.tagName.toLowerCase();
+  const tag = tagOf(el);
   if (BOILERPLATE_TAGS.has(tag)) return true;
-  const role = el.getAttribute('role');
+  const role = attrOf(el, 'role');
   if (role !== null && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) return true;
-  const hint = `${el.getAttribute('id') ?? ''} ${el.getAttribute('class') ?? ''}`;
+  const hint = `${attrOf(el, 'id') ?? ''} ${attrOf(el, 'class') ?? ''}`;
   // `body`/`html`/`main`/`article` classes often carry words like "has-sidebar": never drop them.
   if (tag === 'body' || tag === 'html' || tag === 'main' || tag === 'article') return false;
   return hint.length > 1 && hint.length < 500 && BOILERPLATE_HINT.test(hint);
@@ -63,8 +65,8 @@ export interface MainText {
   readonly notes: string[];
 }
 
-function isDocument(node: Node): node is Document {
-  return node.nodeType === 9;
+function isDocument(node: unknown): node is Document {
+  return typeof node === 'object' && node !== null && readMember(node, 'nodeType') === 9;
 }
 
 /** Headings under an article root (Readability's output is small: one bounded walk). */
@@ -73,7 +75,7 @@ function headingsUnder(root: Element): Element[] {
   walkElements(
     root,
     (el) => {
-      if (/^h[1-6]$/i.test(el.tagName)) found.push(el);
+      if (/^h[1-6]$/.test(tagOf(el))) found.push(el);
       return found.length < MAX_HEADINGS * 4;
     },
     200_000,
@@ -87,7 +89,7 @@ function headingTexts(found: readonly Element[], skipBoilerplate: boolean): stri
   for (const h of found) {
     if (out.length >= MAX_HEADINGS) break;
     if (skipBoilerplate && hasBoilerplateAncestor(h)) continue;
-    const text = sanitizeLine((h.textContent ?? '').slice(0, MAX_HEADING_CHARS * 4), MAX_HEADING_CHARS);
+    const text = sanitizeLine(textContentOf(h).slice(0, MAX_HEADING_CHARS * 4), MAX_HEADING_CHARS);
     if (text === undefined || seen.has(text)) continue;
     seen.add(text);
     out.push(text);
@@ -96,7 +98,7 @@ function headingTexts(found: readonly Element[], skipBoilerplate: boolean): stri
 }
 
 function hasBoilerplateAncestor(el: Element): boolean {
-  for (let cur: Element | null = el, depth = 0; cur !== null && depth < 40; cur = cur.parentElement, depth += 1) {
+  for (let cur: Element | null = el, depth = 0; cur !== null && depth < 40; cur = parentElementOf(cur), depth += 1) {
     if (isBoilerplateElement(cur)) return true;
   }
   return false;
@@ -112,8 +114,12 @@ interface ArticleAttempt {
 }
 
 function runReadability(doc: Document): ArticleAttempt | undefined {
-  const clone = doc.cloneNode(true);
+  const clone: unknown = callMember(doc, 'cloneNode', true);
   if (!isDocument(clone)) return undefined;
+  // Readability reads `node.parentNode`, `node.tagName`… directly: named form controls and
+  // images that shadow those members would make it throw or climb in a circle.
+  const root = documentElementOf(clone);
+  if (root !== null) declobber(root);
   // Classes are kept on the (detached) output: the furniture pass reads their words.
   const reader = new Readability<Node>(clone, {
     serializer: (node) => node,
@@ -158,7 +164,7 @@ export function extractMainText(doc: Document, options: MainTextOptions): MainTe
     notes.push(
       `article detection skipped: ${options.scan.cut ? 'more than ' : ''}${elementCount} elements (limit ${MAX_READABILITY_ELEMENTS}); body text used`,
     );
-  } else if ((doc.body?.textContent?.length ?? 0) > MAX_READABILITY_TEXT) {
+  } else if (textLength(doc) > MAX_READABILITY_TEXT) {
     // Checked after the element count: textContent of a 50k-node tree is itself slow.
     notes.push(`article detection skipped: more than ${MAX_READABILITY_TEXT} characters of text; body text used`);
   } else {
@@ -189,7 +195,7 @@ export function extractMainText(doc: Document, options: MainTextOptions): MainTe
       };
     }
   }
-  const body = doc.body ?? doc.documentElement;
+  const body = bodyOf(doc) ?? documentElementOf(doc);
   if (body === null) return { text: '', headings: [], source: 'body', truncated: false, notes };
   const fallback = blockText(body, {
     maxChars: options.maxChars,
@@ -222,6 +228,11 @@ export function withoutConsentLines(text: string): string {
     .split('\n')
     .filter((line) => !(CONSENT_START.test(line) && CONSENT_WORDS.test(line)))
     .join('\n');
+}
+
+function textLength(doc: Document): number {
+  const body = bodyOf(doc);
+  return body === null ? 0 : textContentOf(body).length;
 }
 
 function isElementNode(node: Node): node is Element {

@@ -24,6 +24,22 @@ describe('CaptureHealth', () => {
     expect(container.querySelector('[data-testid="capture-health"]')).toBeNull();
   });
 
+  it('shows pages the time budget cut: re-read pending, done, or still cut with the reason', async () => {
+    const rereads = [
+      { url: 'https://a.example/', title: 'Globex results', state: 'pending' as const, at: 3 },
+      { url: 'https://b.example/', title: 'Initech hires', state: 'done' as const, at: 2 },
+      { url: 'https://c.example/', title: '', state: 'cut' as const, reason: 'not read again: the tab shows another page now', at: 1 },
+    ];
+    await act(async () => root.render(<CaptureHealth status={async () => ({ failed: 0, rereads })} />));
+    expect(container.querySelector('[data-testid="capture-health"]')).toBeNull();
+    const items = [...container.querySelectorAll('[data-testid="reread-page"]')];
+    expect(items.map((li) => li.getAttribute('data-state'))).toEqual(['pending', 'done', 'cut']);
+    expect(items[0]?.textContent).toContain('will be read again when Ariadne is idle');
+    expect(items[1]?.textContent).toContain('then read again whole');
+    expect(items[2]?.textContent).toContain('https://c.example/');
+    expect(items[2]?.textContent).toContain('stored with part of its text (not read again: the tab shows another page now)');
+  });
+
   it('tells the user that parked captures wait, and why (quota exceeded)', async () => {
     const error = 'The browser refused to store more data (storage quota exceeded).';
     await act(async () => root.render(<CaptureHealth status={async () => ({ failed: 2, error })} />));

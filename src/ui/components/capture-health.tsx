@@ -4,11 +4,13 @@
  * persisted inbox until the user retries or discards them. Lists them with the reason
  * in words and those two actions. Also lists the pages Ariadne gave up reading in the page
  * itself (reading threw, the background refused or did not answer), with the reason; such a
- * page leaves the list once it is captured. Polls the background's queue totals.
+ * page leaves the list once it is captured. And the pages a busy machine's time budget cut
+ * short: re-read pending (once Ariadne is idle), re-read done, or still cut and why.
+ * Polls the background's queue totals.
  */
 import { useCallback, useState } from 'react';
 import { sendMessage } from '../../messaging/client';
-import type { GaveUpPage, ParkedCapture } from '../../messaging/protocol';
+import type { GaveUpPage, ParkedCapture, RereadPage } from '../../messaging/protocol';
 import { usePolled } from '../use-polled';
 import { userError } from '../user-error';
 
@@ -20,7 +22,14 @@ interface Health {
   readonly error?: string;
   readonly parked?: readonly ParkedCapture[];
   readonly gaveUp?: readonly GaveUpPage[];
+  readonly rereads?: readonly RereadPage[];
 }
+
+const REREAD_WORDS: Record<RereadPage['state'], string> = {
+  pending: 'cut short by the time budget (a busy computer); it will be read again when Ariadne is idle',
+  done: 'cut short by the time budget, then read again whole',
+  cut: 'cut short by the time budget; stored with part of its text',
+};
 
 const NO_FAILURES: Health = { failed: 0 };
 
@@ -55,7 +64,8 @@ export function CaptureHealth({
     [act],
   );
   const gaveUp = health.gaveUp ?? [];
-  if (health.failed === 0 && gaveUp.length === 0) return null;
+  const rereads = health.rereads ?? [];
+  if (health.failed === 0 && gaveUp.length === 0) return rereads.length === 0 ? null : <Rereads pages={rereads} />;
   const pages = health.failed === 1 ? '1 captured page' : `${health.failed} captured pages`;
   const parked = health.parked ?? [];
   return (
@@ -101,6 +111,27 @@ export function CaptureHealth({
       )}
       {parked.length < health.failed && parked.length > 0 && <p className="muted small">Showing the oldest {parked.length}.</p>}
       {problem && <p className="error">{problem}</p>}
+      {rereads.length > 0 && <Rereads pages={rereads} />}
+    </div>
+  );
+}
+
+/** Pages the time budget cut and where their re-read stands (information, not an alert: nothing for the user to do). */
+function Rereads({ pages }: { readonly pages: readonly RereadPage[] }) {
+  return (
+    <div className="banner" data-testid="capture-rereads">
+      <p>Pages read in a hurry:</p>
+      <ul className="plain stack" aria-label="Pages read again">
+        {pages.map((p) => (
+          <li key={p.url} data-testid="reread-page" data-state={p.state}>
+            <span className="name">{p.title || p.url}</span> <span className="muted small">{p.url}</span>
+            <div className="muted small">
+              {REREAD_WORDS[p.state]}
+              {p.reason ? ` (${p.reason})` : ''}
+            </div>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

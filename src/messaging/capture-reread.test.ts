@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readingCut } from '../extract/page/capture-page';
-import { REREAD_IDLE_TIMEOUT_MS, rereadIfCut, worthRereading } from './reread-cut';
-
-const idleNow = {
-  setTimeout: (handler: () => void) => handler(),
-  requestIdleCallback: (callback: () => void, options: { timeout: number }) => {
-    expect(options.timeout).toBe(REREAD_IDLE_TIMEOUT_MS);
-    callback();
-  },
-};
+import { isReread, REREAD_NOTE, rereadMessage, rereadRequestUrl, worthRereading } from './capture-reread';
 
 describe('re-reading a page the time budget cut', () => {
   it('tells a cut by the time budget from a cut by the page size', () => {
@@ -23,14 +15,18 @@ describe('re-reading a page the time budget cut', () => {
     expect(readingCut({ notes: [] })).toBeUndefined();
   });
 
-  it('re-reads once at idle a page cut by time only; never one cut by its size, nor an uncut one', async () => {
-    let rereads = 0;
-    const reread = async () => void rereads++;
-    expect(await rereadIfCut({ notes: ['body text cut: time budget spent'] }, idleNow, reread)).toBe(true);
-    expect(await rereadIfCut({ notes: ['page scan cut after 60000 elements (size limit)'] }, idleNow, reread)).toBe(false);
-    expect(await rereadIfCut({ notes: [] }, idleNow, reread)).toBe(false);
-    expect(await rereadIfCut(undefined, idleNow, reread)).toBe(false);
-    expect(rereads).toBe(1);
+  it('is worth a re-read only when time alone cut the reading', () => {
     expect(worthRereading({ notes: ['article detection skipped: time budget spent'] })).toBe(true);
+    expect(worthRereading({ notes: ['page scan cut after 60000 elements (size limit)'] })).toBe(false);
+    expect(worthRereading({ notes: [] })).toBe(false);
+    expect(worthRereading(undefined)).toBe(false);
+    expect(isReread({ notes: [REREAD_NOTE, 'capture took 7000 ms (budget 6000 ms)'] })).toBe(true);
+    expect(isReread({ notes: ['capture took 7000 ms (budget 6000 ms)', REREAD_NOTE] })).toBe(false);
+  });
+
+  it('reads its message back, and nothing else', () => {
+    expect(rereadRequestUrl(rereadMessage('https://example.test/a'))).toBe('https://example.test/a');
+    for (const other of [{ type: 'capture.now', trigger: 'manual' }, { type: 'capture.reread' }, { type: 'capture.reread', url: 3 }, null, 'x'])
+      expect(rereadRequestUrl(other)).toBeUndefined();
   });
 });

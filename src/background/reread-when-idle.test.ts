@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { REREAD_NOTE } from '../messaging/capture-reread';
+import type { CaptureNowReply } from '../messaging/capture-now';
+import type { KeyValueArea } from './page-log';
+import { MAX_REREADS_PER_WORKER, queueIdle, RereadWhenIdle, STALE_PENDING_MS } from './reread-when-idle';
+
+function memoryArea(): KeyValueArea {
+  const items: Record<string, unknown> = {};
+  return {
+    get: async (key) => (Object.hasOwn(items, key) ? { [key]: items[key] } : {}),
+    set: async (next) => void Object.assign(items, next),
+  };
+}
+
+const TIME_CUT = 'capture took 1536 ms (budget 1500 ms)';
+const SIZE_CUT = 'page scan cut after 60000 elements (size limit)';
+const page = (url: string, notes: string[]) => ({ url, title: `Title of ${url}`, notes, trigger: 'auto' as const });
+
+function setup(answer: (tabId: number, url: string) => Promise<CaptureNowReply> = async () => ({ captureId: 'c_x' })) {
+  let idleCalls = 0;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((done) => (release = done));
+  const asked: [number, string][] = [];
+  let t = 1;
+  const rereads = new RereadWhenIdle({
+    area: memoryArea(),
+    clock: { now: () => t++ },
+    idle: async () => {
+      idleCalls += 1;
+      await gate;
+    },
+    askTab: (tabId, url) => {
+      asked.push([tabId, url]);
+      return answer(tabId, url);
+    },
+  });
+  const settled = async () => {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  };
+  return { rereads, asked, release, idleCalls: () => idleCalls, settled };
+}
+
+describe('RereadWhenIdle', () => {
+  it('asks the tab to read a page cut by time once the queue is idle, not before; the re-read capture marks it done', async () => {
+    const s = setup();
+    await s.rereads.captured(page('https://a.test/', ['body text cut: time budget spent', TIME_CUT]), 7);
+    expect((await s.rereads.list()).map((p) => p.state)).toEqual(['pending']);
+    await s.settled();
+    expect(s.asked).toEqual([]);
+    s.release();
+    await s.settled();
+    expect(s.asked).toEqual([[7, 'https://a.test/']]);
+    await s.rereads.captured(page('https://a.test/', [REREAD_NOTE]), 7);
+    expect(await s.rereads.list()).toMatchObject([{ url: 'https://a.test/', state: 'done' }]);
+  });
+
+  it('a re-read that is cut again, or a tab that moved on, is shown as cut with the reason', async () => {
+    const s = setup(async () => ({ skipped: 'the tab shows another page now' }));
+    s.release();
+    await s.rereads.captured(page('https://a.test/', [TIME_CUT]), 1);
+    await s.settled();
+    await s.rereads.captured(page('https://b.test/', [REREAD_NOTE, 'capture took 6400 ms (budget 6000 ms)']), 1);
+    const list = await s.rereads.list();
+    expect(list.map((p) => [p.url, p.state, p.reason])).toEqual([
+      ['https://b.test/', 'cut', 'read again with more time, still cut (time)'],
+      ['https://a.test/', 'cut', 'not read again: the tab shows another page now'],
+    ]);
+  });
+
+  it('never re-reads a page its size cut, an uncut page, one with no tab, or one page twice', async () => {
+    const s = setup();
+    s.release();
+    await s.rereads.captured(page('https://huge.test/', [SIZE_CUT, TIME_CUT]), 1);
+    await s.rereads.captured(page('https://fine.test/', []), 1);
+    await s.rereads.captured(page('https://notab.test/', [TIME_CUT]), undefined);
+    await s.rereads.captured(page('https://twice.test/', [TIME_CUT]), 2);
+    await s.settled();
+    await s.rereads.captured(page('https://twice.test/', [TIME_CUT]), 2);
+    await s.settled();
+    expect(s.asked).toEqual([[2, 'https://twice.test/']]);
+    const states = Object.fromEntries((await s.rereads.list()).map((p) => [p.url, `${p.state}: ${p.reason ?? ''}`]));
+    expect(states).toEqual({
+      'https://notab.test/': 'cut: not read again: the capture came from no tab',
+      'https://twice.test/': 'cut: not read again: it was re-read once already',
+    });
+  });
+
+  it('asks for at most MAX_REREADS_PER_WORKER re-reads', async () => {
+    const s = setup();
+    s.release();
+    for (let i = 0; i <= MAX_REREADS_PER_WORKER; i++) await s.rereads.captured(page(`https://p${i}.test/`, [TIME_CUT]), 1);
+    for (let i = 0; i < 200; i++) await Promise.resolve();
+    expect(s.asked).toHaveLength(MAX_REREADS_PER_WORKER);
+    expect((await s.rereads.list())[0]).toMatchObject({ state: 'cut', reason: 'not read again: too many re-reads since the browser started' });
+  });
+});
+
+describe('RereadWhenIdle after a worker stop', () => {
+  it('a re-read left pending by a stopped worker is listed as cut with the reason', async () => {
+    const area = memoryArea();
+    let now = 1_000;
+    const never = new Promise<void>(() => undefined);
+    const first = new RereadWhenIdle({ area, clock: { now: () => now }, idle: () => never, askTab: async () => ({ captureId: 'c' }) });
+    await first.captured(page('https://stopped.test/', [TIME_CUT]), 4);
+    expect((await first.list())[0]?.state).toBe('pending');
+    now += STALE_PENDING_MS + 1;
+    const restarted = new RereadWhenIdle({ area, clock: { now: () => now }, idle: async () => undefined, askTab: async () => ({ captureId: 'c' }) });
+    expect(await restarted.list()).toMatchObject([{ state: 'cut', reason: 'not read again: Ariadne stopped before it was idle' }]);
+  });
+});
+
+describe('queueIdle', () => {
+  it('waits until nothing is pending for the settle time, and gives up waiting at the deadline', async () => {
+    let clock = 0;
+    const pendings = [2, 1, 0, 1, 0, 0];
+    const sleeps: number[] = [];
+    const limits = { waitMs: 10_000, settleMs: 100, now: () => clock, sleep: async (ms: number) => void (sleeps.push(ms), (clock += ms)) };
+    await queueIdle({ drain: async () => undefined, pending: async () => pendings.shift() ?? 0 }, limits);
+    expect(pendings).toEqual([]);
+    clock = 0;
+    await queueIdle({ drain: async () => undefined, pending: async () => 3 }, limits);
+    expect(clock).toBeGreaterThanOrEqual(10_000);
+  });
+});
