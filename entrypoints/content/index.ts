@@ -49,9 +49,7 @@ export default defineContentScript({
       const rereadUrl = rereadRequestUrl(message);
       if (trigger === undefined && rereadUrl === undefined) return false;
       const work = rereadUrl === undefined ? capture(trigger ?? 'manual') : reread(rereadUrl);
-      work.then(sendResponse, (error: unknown) =>
-        sendResponse({ skipped: error instanceof Error ? error.message : String(error) }),
-      );
+      work.then(sendResponse, (error: unknown) => sendResponse({ skipped: error instanceof Error ? error.message : String(error) }));
       return true; // the reply is sent asynchronously
     });
   },

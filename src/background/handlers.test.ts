@@ -80,7 +80,10 @@ describe('page.captured handler', () => {
     const { handlers, queue } = setup(defaultSettings(), rereads);
     const c = { ...capture('https://example.com/busy'), notes: ['capture took 1536 ms (budget 1500 ms)'] };
     await handlers['page.captured']({ type: 'page.captured', capture: c }, { kind: 'content', tabId: 9, url: c.url });
-    const status = await handlers['capture.status']({ type: 'capture.status' }, { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' });
+    const status = await handlers['capture.status'](
+      { type: 'capture.status' },
+      { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' },
+    );
     expect(status.rereads).toMatchObject([{ url: 'https://example.com/busy', state: 'pending' }]);
     await expect.poll(() => asked).toEqual([9]);
     await queue.drain();

@@ -74,7 +74,18 @@ export async function queueCapture(
   return services.queue.enqueue(capture);
 }
 
-export function createHandlers({ tools, queue, settings, onAccepted, llm, recapture, team, gaveUp, rereads, readWatch }: HandlerServices): Handlers {
+export function createHandlers({
+  tools,
+  queue,
+  settings,
+  onAccepted,
+  llm,
+  recapture,
+  team,
+  gaveUp,
+  rereads,
+  readWatch,
+}: HandlerServices): Handlers {
   const reading = (): NonNullable<HandlerServices['llm']> => {
     if (llm === undefined) throw new AriadneError('unavailable', 'Reading pages with the LLM is not available in this context.');
     return llm;
@@ -108,7 +119,10 @@ export function createHandlers({ tools, queue, settings, onAccepted, llm, recapt
     },
     'capture.started': async (request, sender) => ({
       watched:
-        sender.kind === 'content' && sender.tabId !== undefined && readWatch !== undefined && readWatch.started(sender.tabId, request.url, request.title),
+        sender.kind === 'content' &&
+        sender.tabId !== undefined &&
+        readWatch !== undefined &&
+        readWatch.started(sender.tabId, request.url, request.title),
     }),
     'capture.gaveUp': async (request, sender) => {
       readWatch?.settled(sender.kind === 'content' ? sender.tabId : undefined, request.url);

@@ -13,7 +13,11 @@ describe('ReadWatch', () => {
     expect(overdue).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(overdue).toEqual([
-      { url: 'https://hung.test/', title: 'Hung', reason: 'reading the page did not finish within 1 s (the page may have hung the reader)' },
+      {
+        url: 'https://hung.test/',
+        title: 'Hung',
+        reason: 'reading the page did not finish within 1 s (the page may have hung the reader)',
+      },
     ]);
   });
 

@@ -91,7 +91,10 @@ describe('RereadWhenIdle', () => {
     for (let i = 0; i <= MAX_REREADS_PER_WORKER; i++) await s.rereads.captured(page(`https://p${i}.test/`, [TIME_CUT]), 1);
     for (let i = 0; i < 200; i++) await Promise.resolve();
     expect(s.asked).toHaveLength(MAX_REREADS_PER_WORKER);
-    expect((await s.rereads.list())[0]).toMatchObject({ state: 'cut', reason: 'not read again: too many re-reads since the browser started' });
+    expect((await s.rereads.list())[0]).toMatchObject({
+      state: 'cut',
+      reason: 'not read again: too many re-reads since the browser started',
+    });
   });
 });
 
@@ -104,7 +107,12 @@ describe('RereadWhenIdle after a worker stop', () => {
     await first.captured(page('https://stopped.test/', [TIME_CUT]), 4);
     expect((await first.list())[0]?.state).toBe('pending');
     now += STALE_PENDING_MS + 1;
-    const restarted = new RereadWhenIdle({ area, clock: { now: () => now }, idle: async () => undefined, askTab: async () => ({ captureId: 'c' }) });
+    const restarted = new RereadWhenIdle({
+      area,
+      clock: { now: () => now },
+      idle: async () => undefined,
+      askTab: async () => ({ captureId: 'c' }),
+    });
     expect(await restarted.list()).toMatchObject([{ state: 'cut', reason: 'not read again: Ariadne stopped before it was idle' }]);
   });
 });

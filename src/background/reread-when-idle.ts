@@ -64,13 +64,18 @@ export class RereadWhenIdle {
   async captured(capture: Pick<PageCapture, 'url' | 'title' | 'notes' | 'trigger'>, tabId: number | undefined): Promise<void> {
     const cut = readingCut(capture);
     if (isReread(capture)) {
-      await this.set(capture, cut === undefined ? 'done' : 'cut', cut === undefined ? undefined : `read again with more time, still cut (${cut})`);
+      await this.set(
+        capture,
+        cut === undefined ? 'done' : 'cut',
+        cut === undefined ? undefined : `read again with more time, still cut (${cut})`,
+      );
       return;
     }
     if (cut !== 'time') return;
     if (tabId === undefined) return this.set(capture, 'cut', 'not read again: the capture came from no tab');
     if (this.asked.has(capture.url)) return this.set(capture, 'cut', 'not read again: it was re-read once already');
-    if (this.asked.size >= MAX_REREADS_PER_WORKER) return this.set(capture, 'cut', 'not read again: too many re-reads since the browser started');
+    if (this.asked.size >= MAX_REREADS_PER_WORKER)
+      return this.set(capture, 'cut', 'not read again: too many re-reads since the browser started');
     this.asked.add(capture.url);
     await this.set(capture, 'pending');
     const run = this.chain.then(() => this.reread(capture, tabId));

@@ -124,7 +124,7 @@ async function captureInTab(context: BrowserContext, input: string, url: string,
         .catch(() => null);
       if (mark !== null && mark !== '') {
         // The tab is what the worker asks to read again: kept open while the re-read is pending (bounded).
-        for (const until = Date.now() + REREAD_WAIT_MS; Date.now() < until && (await watch.rereadPending(url)); ) await sleep(POLL_MS);
+        for (const until = Date.now() + REREAD_WAIT_MS; Date.now() < until && (await watch.rereadPending(url));) await sleep(POLL_MS);
         return { input, url, captureId: mark, ...reloaded() };
       }
       if (await watch.stored(url)) return { input, url, ...reloaded() };

@@ -78,7 +78,9 @@ describe('captureAndSend', () => {
       undefined,
     ]) {
       const doc = page();
-      await expect(captureAndSend(doc, 'https://example.test/stripe', { transport: async (m) => (isStarted(m) ? STARTED : reply) })).rejects.toMatchObject({
+      await expect(
+        captureAndSend(doc, 'https://example.test/stripe', { transport: async (m) => (isStarted(m) ? STARTED : reply) }),
+      ).rejects.toMatchObject({
         code: 'internal',
       });
       expect(doc.documentElement.dataset.ariadneCaptured).toBeUndefined();
@@ -149,7 +151,9 @@ describe('captureAndSend', () => {
     const sent: { type?: string; reason?: string }[] = [];
     const run = captureAndSend(doc, 'https://example.test/empty', { transport: async (m) => void sent.push(m as (typeof sent)[number]) });
     await expect(run).rejects.toMatchObject({ code: 'invalid_arguments' });
-    expect(sent).toEqual([expect.objectContaining({ type: 'capture.gaveUp', reason: 'nothing to read: the page removed its root element' })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ type: 'capture.gaveUp', reason: 'nothing to read: the page removed its root element' }),
+    ]);
   });
 
   it('a send the background never answers times out and is reported, instead of waiting for ever', async () => {

@@ -26,7 +26,13 @@ describe('re-reading a page the time budget cut', () => {
 
   it('reads its message back, and nothing else', () => {
     expect(rereadRequestUrl(rereadMessage('https://example.test/a'))).toBe('https://example.test/a');
-    for (const other of [{ type: 'capture.now', trigger: 'manual' }, { type: 'capture.reread' }, { type: 'capture.reread', url: 3 }, null, 'x'])
+    for (const other of [
+      { type: 'capture.now', trigger: 'manual' },
+      { type: 'capture.reread' },
+      { type: 'capture.reread', url: 3 },
+      null,
+      'x',
+    ])
       expect(rereadRequestUrl(other)).toBeUndefined();
   });
 });

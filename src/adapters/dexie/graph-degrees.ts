@@ -95,7 +95,7 @@ export async function applyDegreeDelta(
 export async function rebuildDegrees(tx: Pick<Transaction, 'table'>, batch = REBUILD_BATCH): Promise<void> {
   const n = new Map<string, number>();
   const relationships = tx.table('relationships');
-  for (let after: unknown = undefined; ; ) {
+  for (let after: unknown = undefined; ;) {
     const page: unknown[] = await (after === undefined ? relationships.orderBy(':id') : relationships.where(':id').above(after))
       .limit(batch)
       .toArray();
@@ -130,7 +130,12 @@ export async function mostConnected(
   const { after } = options;
   const rows = await degrees
     .where('[n+id]')
-    .between([RANKED_MIN_DEGREE, Dexie.minKey], after === undefined ? [Infinity, Dexie.maxKey] : [after.degree, after.id], true, after === undefined)
+    .between(
+      [RANKED_MIN_DEGREE, Dexie.minKey],
+      after === undefined ? [Infinity, Dexie.maxKey] : [after.degree, after.id],
+      true,
+      after === undefined,
+    )
     .reverse()
     .limit(options.limit)
     .toArray();

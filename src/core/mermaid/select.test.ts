@@ -36,7 +36,7 @@ describe('selectDiagram', () => {
     ).toHaveLength(diagram.edges.length);
   });
 
-  it('ranks the whole graph from the store\'s degrees without listing relationships; counts when the ranking runs out', async () => {
+  it("ranks the whole graph from the store's degrees without listing relationships; counts when the ranking runs out", async () => {
     // 10 hubs each used by the same 12 products: hubs have degree 12, products 10.
     const store = new InMemoryGraphStore();
     const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock() });

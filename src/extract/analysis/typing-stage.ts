@@ -76,11 +76,8 @@ export function listTypes(
 ): void {
   // A person's full name ("Rohan Iyer": a listed first name and more) is a person in any list (a speakers' list names firms too).
   const personShaped = (g: Group) => g.type === 'person' && g.name.includes(' ') && FIRST_NAMES.has(g.name.split(' ')[0] ?? '');
-  const sure = (g: Group) =>
-    g.structured || listed(g.name) || personShaped(g) || g.mentions.some((m) => m.score >= SURE_TYPE_SCORE);
-  const ordered = groups
-    .flatMap((g) => g.mentions.filter((m) => mentionGroup.get(m) === g))
-    .sort((a, b) => a.start - b.start);
+  const sure = (g: Group) => g.structured || listed(g.name) || personShaped(g) || g.mentions.some((m) => m.score >= SURE_TYPE_SCORE);
+  const ordered = groups.flatMap((g) => g.mentions.filter((m) => mentionGroup.get(m) === g)).sort((a, b) => a.start - b.start);
   const retype = new Map<Group, EntityType>();
   let run: Mention[] = [];
   const close = () => {

@@ -4,17 +4,7 @@
  * Iterative, bounded in characters and in nodes visited.
  */
 import { foldWhitespace } from '../page/sanitize';
-import {
-  attrOf,
-  callMember,
-  hasAttr,
-  lastChildOf,
-  nodeTypeOf,
-  parentElementOf,
-  previousSiblingOf,
-  readMember,
-  tagOf,
-} from './safe-dom';
+import { attrOf, callMember, hasAttr, lastChildOf, nodeTypeOf, parentElementOf, previousSiblingOf, readMember, tagOf } from './safe-dom';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;

@@ -12,11 +12,10 @@
 import { attrOf, callMember, readMember } from './safe-dom';
 
 /** Elements whose `name` (or `id`) becomes a property of their form or of the document, that carry one. */
-const CLOBBERING =
-  'input, button, select, textarea, fieldset, output, object, img, form, iframe, embed'
-    .split(', ')
-    .map((tag) => `${tag}[name], ${tag}[id]`)
-    .join(', ');
+const CLOBBERING = 'input, button, select, textarea, fieldset, output, object, img, form, iframe, embed'
+  .split(', ')
+  .map((tag) => `${tag}[name], ${tag}[id]`)
+  .join(', ');
 /** Elements looked at most (capture skips Readability far below this). */
 const MAX_ELEMENTS = 100_000;
 

@@ -31,7 +31,9 @@ describe('reading a clobbered DOM', () => {
   });
 
   it('tag names and attributes come from the prototype when the form shadows them', () => {
-    const doc = page('<form id="f" role="search" hidden><input name="tagName"><p>Hidden form text.</p></form><p>Initech hired Ann Lee.</p>');
+    const doc = page(
+      '<form id="f" role="search" hidden><input name="tagName"><p>Hidden form text.</p></form><p>Initech hired Ann Lee.</p>',
+    );
     const form = doc.getElementById('f');
     const input = doc.querySelector('input');
     if (form === null || input === null) throw new Error('fixture');

@@ -41,7 +41,8 @@ function memberOf(target: object, key: string, kind: 'get' | 'call'): Found {
   for (let p: unknown = proto; typeof p === 'object' && p !== null; p = Object.getPrototypeOf(p)) {
     const descriptor = Object.getOwnPropertyDescriptor(p, key);
     if (descriptor === undefined) continue;
-    if (kind === 'get') found = isMember(descriptor.get) ? { kind: 'call', fn: descriptor.get } : { kind: 'value', value: descriptor.value };
+    if (kind === 'get')
+      found = isMember(descriptor.get) ? { kind: 'call', fn: descriptor.get } : { kind: 'value', value: descriptor.value };
     else if (isMember(descriptor.value)) found = { kind: 'call', fn: descriptor.value };
     break;
   }

@@ -54,7 +54,16 @@ describe('keep stage features', () => {
 
 describe('the keep features of code and of modifiers', () => {
   it('reads code and protocol text as code, names as names', () => {
-    for (const code of ['Widget.render', 'fetchRows', 'Async/await', 'Jane Roe/Agency', 'Status 404', 'DELETE', 'Content-Type', 'If-None-Match'])
+    for (const code of [
+      'Widget.render',
+      'fetchRows',
+      'Async/await',
+      'Jane Roe/Agency',
+      'Status 404',
+      'DELETE',
+      'Content-Type',
+      'If-None-Match',
+    ])
       expect(codeShape(code), code).toBe(true);
     for (const name of ['Rolls-Royce', 'Quillbox.io', 'iPhone', 'macOS', 'TCP/IP', 'ZENTRIX', 'Hollis Marrow', 'Node.js'])
       expect(codeShape(name), name).toBe(false);

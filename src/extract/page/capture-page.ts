@@ -147,7 +147,8 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
   if (main.truncated || text.length < main.text.length) notes.push(`main text cut at ${maxText} characters`);
   text = text.trimEnd();
 
-  const canonicalUrl = httpUrl(scan.canonical === undefined ? undefined : attrOf(scan.canonical, 'href'), pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
+  const canonicalUrl =
+    httpUrl(scan.canonical === undefined ? undefined : attrOf(scan.canonical, 'href'), pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
   const title =
     main.title ??
     metaValue(meta, ['og:title', 'twitter:title'], 1000) ??
@@ -155,10 +156,7 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
     sanitizeLine(new URL(pageUrl).hostname, 1000) ??
     '';
   const lang =
-    languageTag(rootLang(doc)) ??
-    languageTag(main.lang) ??
-    languageTag(meta.get('content-language')) ??
-    languageTag(meta.get('og:locale'));
+    languageTag(rootLang(doc)) ?? languageTag(main.lang) ?? languageTag(meta.get('content-language')) ?? languageTag(meta.get('og:locale'));
   const siteName = metaValue(meta, ['og:site_name', 'application-name'], 300) ?? main.siteName;
   const byline = stripBy(main.byline ?? metaValue(meta, ['author', 'article:author', 'dc.creator'], 300));
   const publishedAt =

@@ -21,10 +21,7 @@ describe('a clause measured in phrases, an amount of money one of them (any trig
     // Words are words: a long clause stays too long.
     expect(amountsAsOne(tokenize('took a great many of the small checks from'), 0, 9)).toBe(9);
     expect(
-      rulesRead('Kestrel, which later took a great many of the small checks it wanted from backers like the Fabrikam Fund.', [
-        ORG,
-        fund,
-      ]),
+      rulesRead('Kestrel, which later took a great many of the small checks it wanted from backers like the Fabrikam Fund.', [ORG, fund]),
     ).toEqual([]);
   });
 });
