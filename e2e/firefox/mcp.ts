@@ -15,17 +15,12 @@ import type { BridgeState } from '../../src/native-host/panel-protocol';
 import { resolveLocations } from '../../src/native-host/paths';
 import { FIREFOX_EXTENSION_DIR, launchFirefox, openExtensionPage } from '../../src/cli/launch-firefox';
 import { buildHost } from '../../tooling/build-host';
+import { until as waitFor } from './until';
 
 const WAIT_MS = 20_000;
 
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
+function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  return waitFor(probe, what, WAIT_MS, 200);
 }
 
 /** The panel page with the bridge port open; the latest state is kept on `window`. */

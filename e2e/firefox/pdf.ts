@@ -17,6 +17,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_DIR, launchFirefox, openExtensionPage } from '../../src/cli/launch-firefox';
 import type { StaticServer } from '../../src/cli/static-server';
+import { until as waitFor } from './until';
 
 const WAIT_MS = 30_000;
 
@@ -54,14 +55,8 @@ async function evidenceOf(panel: Page, name: string): Promise<readonly Evidence[
   }, name);
 }
 
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
+function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  return waitFor(probe, what, WAIT_MS, 250);
 }
 
 export async function pdfJourney(server: StaticServer, profileDir: string, uuid: string, errors: string[]): Promise<readonly string[]> {
