@@ -13,11 +13,11 @@
 // the re-read's; also its inner waits (90 + 90 + 60 + 60 s) exceeded the test's 180 s. It now
 // waits on the stored page's notes and capture health, within the test's budget.
 import { existsSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { readingCut } from '../../src/extract/page/capture-page';
 import { REREAD_NOTE } from '../../src/messaging/capture-reread';
 import { CORPUS_PAGES, corpusTest as test } from '../support/corpus-site';
 import { expect } from '../support/fixtures';
+import { storedNotes } from '../support/stored-page';
 
 /** A normal news page (about 80 kB of HTML): far under the size limits, so only time can cut it. */
 const PAGE = 'metascraper/arstechnica/input.html';
@@ -27,31 +27,6 @@ const PAGE = 'metascraper/arstechnica/input.html';
  * proven: it also failed once at 200x with the same symptom).
  */
 const THROTTLE = 200;
-
-/** The stored page's notes, from the worker's database (read from an extension page). */
-function storedNotes(panel: Page, url: string): Promise<string[] | undefined> {
-  return panel.evaluate(async (pageUrl) => {
-    const exists = (await indexedDB.databases()).some((d) => d.name === 'ariadne');
-    if (!exists) return undefined;
-    const db = await new Promise<IDBDatabase>((ok, fail) => {
-      const r = indexedDB.open('ariadne');
-      r.onsuccess = () => ok(r.result);
-      r.onerror = () => fail(r.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('pages')) return undefined;
-      const row = await new Promise<unknown>((ok, fail) => {
-        const r = db.transaction('pages', 'readonly').objectStore('pages').get(pageUrl);
-        r.onsuccess = () => ok(r.result);
-        r.onerror = () => fail(r.error);
-      });
-      const notes = typeof row === 'object' && row !== null ? Reflect.get(row, 'notes') : undefined;
-      return Array.isArray(notes) ? notes.map(String) : row === undefined ? undefined : [];
-    } finally {
-      db.close();
-    }
-  }, url);
-}
 
 test('a page the time budget cut on a busy machine is read again once the worker is idle and stored whole', async ({
   context,

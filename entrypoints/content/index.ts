@@ -25,17 +25,19 @@ export default defineContentScript({
     const isPdf = readMember(document, 'contentType') === 'application/pdf';
     const capture = async (trigger: 'auto' | 'manual' | 'shortcut'): Promise<CaptureNowReply> => {
       if (isPdf) return trigger === 'auto' ? { skipped: 'a PDF: read by the background' } : { pdf: true };
-      const decision = capturePolicy(location.href, await readCaptureSettings(), trigger);
+      const settings = await readCaptureSettings();
+      const decision = capturePolicy(location.href, settings, trigger);
       if (!decision.allowed) {
         console.debug(`Ariadne: not captured (${trigger}): ${decision.reason}`);
         return { skipped: decision.reason };
       }
-      return { captureId: await captureAndSend(document, location.href, { trigger }) };
+      return { captureId: await captureAndSend(document, location.href, { trigger, timeBudgetMs: settings.readingBudgetMs }) };
     };
     // The background, idle again, asks for a page the time budget cut to be read once more with more time.
     const reread = async (url: string): Promise<CaptureNowReply> => {
       if (url !== location.href) return { skipped: 'the tab shows another page now' };
-      return { captureId: await captureAndSend(document, url, { timeBudgetMs: REREAD_BUDGET_MS, note: REREAD_NOTE }) };
+      const budget = Math.max(REREAD_BUDGET_MS, (await readCaptureSettings()).readingBudgetMs);
+      return { captureId: await captureAndSend(document, url, { timeBudgetMs: budget, note: REREAD_NOTE }) };
     };
     // Automatic capture waits for load and an idle moment (bounded); an explicit one runs at once.
     // Injected by the shortcut or menu into an older tab: the explicit capture is the only one.

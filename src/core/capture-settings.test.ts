@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BLOCKLIST, DEFAULT_MAX_ENTITIES_PER_PAGE, parseCaptureSettings } from './capture-settings';
+import { DEFAULT_BLOCKLIST, DEFAULT_MAX_ENTITIES_PER_PAGE, DEFAULT_READING_BUDGET_MS, parseCaptureSettings } from './capture-settings';
 import { parseSettings } from './settings';
 
 describe('parseCaptureSettings', () => {
@@ -14,6 +14,7 @@ describe('parseCaptureSettings', () => {
         maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE,
         keepSentences: true,
         sentenceStoreMb: 50,
+        readingBudgetMs: DEFAULT_READING_BUDGET_MS,
       });
     }
   });
@@ -36,7 +37,11 @@ describe('parseCaptureSettings', () => {
       maxEntitiesPerPage: DEFAULT_MAX_ENTITIES_PER_PAGE,
       keepSentences: true,
       sentenceStoreMb: 50,
+      readingBudgetMs: DEFAULT_READING_BUDGET_MS,
     });
+    expect(parseCaptureSettings({ readingBudgetMs: 4_000 }).readingBudgetMs).toBe(4_000);
+    for (const bad of [5, 20_000, 1.5, '4000'])
+      expect(parseCaptureSettings({ readingBudgetMs: bad }).readingBudgetMs).toBe(DEFAULT_READING_BUDGET_MS);
     expect(parseCaptureSettings({ sentenceStoreMb: 200 }).sentenceStoreMb).toBe(200);
     expect(parseCaptureSettings({ sentenceStoreMb: 0 }).sentenceStoreMb).toBe(50);
     expect(parseCaptureSettings({ sentenceStoreMb: 1.5 }).sentenceStoreMb).toBe(50);

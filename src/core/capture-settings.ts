@@ -45,6 +45,15 @@ export const DEFAULT_BLOCKLIST: readonly string[] = [
 
 /** Per-page cap on kept entities for an ordinary article (it grows with longer pages, `extract/entity-cap.ts`); 30 rather than the capture issue's "about 25": on the page gold 25 → 30 found 2% more of the must-have names for about one more entity per page. */
 export const DEFAULT_MAX_ENTITIES_PER_PAGE = 30;
+/**
+ * How long a page is read before what was read is stored (wall-clock, in the page): a page
+ * cut short is read again with more time once Ariadne is idle. A user on a slow computer
+ * raises it.
+ */
+export const DEFAULT_READING_BUDGET_MS = 1_500;
+/** The reading budget the setting allows. */
+export const MIN_READING_BUDGET_MS = 10;
+export const MAX_READING_BUDGET_MS = 10_000;
 /** Longest site pattern kept, and most patterns per list. */
 const MAX_PATTERN_LENGTH = 300;
 const MAX_PATTERNS = 2000;
@@ -74,6 +83,8 @@ export interface CaptureSettings {
    * sentences are dropped first (`core/ingest/reread-sentence-budget.ts`).
    */
   sentenceStoreMb: number;
+  /** How long a page is read before what was read is stored, in ms (`DEFAULT_READING_BUDGET_MS`). */
+  readingBudgetMs: number;
 }
 
 /**
@@ -95,6 +106,7 @@ export function parseCaptureSettings(raw: unknown): CaptureSettings {
       typeof max === 'number' && Number.isInteger(max) && max >= 1 && max <= MAX_ENTITIES_PER_PAGE ? max : DEFAULT_MAX_ENTITIES_PER_PAGE,
     keepSentences: booleanOr(get('keepSentences'), true),
     sentenceStoreMb: storeMbOr(get('sentenceStoreMb')),
+    readingBudgetMs: readingBudgetOr(get('readingBudgetMs')),
   };
 }
 
@@ -103,6 +115,13 @@ function storeMbOr(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_SENTENCE_STORE_MB
     ? value
     : DEFAULT_SENTENCE_STORE_MB;
+}
+
+/** A whole number of ms from `MIN_READING_BUDGET_MS` to `MAX_READING_BUDGET_MS`, else the default. */
+function readingBudgetOr(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= MIN_READING_BUDGET_MS && value <= MAX_READING_BUDGET_MS
+    ? value
+    : DEFAULT_READING_BUDGET_MS;
 }
 
 function booleanOr(value: unknown, fallback: boolean): boolean {

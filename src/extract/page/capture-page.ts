@@ -24,9 +24,10 @@ import { metaEntities, metaValue, readMeta } from '../structured/meta';
 import { readMicrodata } from '../structured/microdata';
 import type { StructuredInput } from '../structured/structured-graph';
 import { buildStructuredGraph } from '../structured/structured-graph';
+import { DEFAULT_READING_BUDGET_MS } from '../../core/capture-settings';
 
 /** Default time budget: capture runs at idle, and a page should not notice it. */
-export const DEFAULT_CAPTURE_BUDGET_MS = 1_500;
+export const DEFAULT_CAPTURE_BUDGET_MS = DEFAULT_READING_BUDGET_MS;
 /** Share of the budget the element scan may use before it stops (text extraction needs the rest). */
 const SCAN_BUDGET_SHARE = 0.4;
 const MAX_NOTES = 20;

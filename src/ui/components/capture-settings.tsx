@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { usePanelStore } from '../store';
 import { LlmCaptureSettings } from './llm-capture-settings';
 import { PdfAccessSetting } from './pdf-access-setting';
+import { MAX_READING_BUDGET_MS, MIN_READING_BUDGET_MS } from '../../core/capture-settings';
 
 /** Site patterns kept per list (the schema's own bound). */
 const MAX_SITES = 2000;
@@ -80,6 +81,22 @@ export function CaptureSettings() {
             if (Number.isInteger(mb) && mb >= 1 && mb <= 2000) void save((s) => ({ ...s, capture: { ...s.capture, sentenceStoreMb: mb } }));
           }}
           data-testid="sentence-store-mb"
+        />
+      </label>
+      <label>
+        Time to read a page (ms; a page cut short is read again when Ariadne is idle; raise it on a slow computer)
+        <input
+          type="number"
+          min={MIN_READING_BUDGET_MS}
+          max={MAX_READING_BUDGET_MS}
+          step={100}
+          value={capture.readingBudgetMs}
+          onChange={(e) => {
+            const ms = Number(e.target.value);
+            if (Number.isInteger(ms) && ms >= MIN_READING_BUDGET_MS && ms <= MAX_READING_BUDGET_MS)
+              void save((s) => ({ ...s, capture: { ...s.capture, readingBudgetMs: ms } }));
+          }}
+          data-testid="reading-budget-ms"
         />
       </label>
       <label>
