@@ -76,34 +76,20 @@ export function listTypes(
 ): void {
   // A person's full name ("Rohan Iyer": a listed first name and more) is a person in any list (a speakers' list names firms too).
   const personShaped = (g: Group) => g.type === 'person' && g.name.includes(' ') && FIRST_NAMES.has(g.name.split(' ')[0] ?? '');
-  const sure = (g: Group) => g.structured || listed(g.name) || personShaped(g) || g.mentions.some((m) => m.score >= SURE_TYPE_SCORE);
+  const sureOf = new Map<Group, boolean>();
+  const sure = (g: Group) => {
+    let v = sureOf.get(g);
+    if (v === undefined) {
+      v = g.structured || listed(g.name) || personShaped(g) || g.mentions.some((m) => m.score >= SURE_TYPE_SCORE);
+      sureOf.set(g, v);
+    }
+    return v;
+  };
   const ordered = groups.flatMap((g) => g.mentions.filter((m) => mentionGroup.get(m) === g)).sort((a, b) => a.start - b.start);
   const retype = new Map<Group, EntityType>();
   let run: Mention[] = [];
   const close = () => {
-    if (run.length >= MIN_LIST_ITEMS) {
-      const items = [...new Set(run.map((m) => mentionGroup.get(m)).filter((g): g is Group => g !== undefined))];
-      for (const g of items) {
-        if (sure(g)) continue;
-        const weights = new Map<EntityType, number>();
-        let total = 0;
-        const agreeing = new Map<EntityType, number>();
-        for (const o of items) {
-          if (o === g) continue;
-          const w = sure(o) ? 1 : 0.5;
-          const c = typeClass(o.type);
-          weights.set(c, (weights.get(c) ?? 0) + w);
-          agreeing.set(c, (agreeing.get(c) ?? 0) + 1);
-          total += w;
-        }
-        const [best, weight] = [...weights].sort((a, b) => b[1] - a[1])[0] ?? [g.type, 0];
-        if (typeClass(g.type) === best || weight < LIST_MAJORITY * total || (agreeing.get(best) ?? 0) < 2) continue;
-        // The list's kind, in the form its items use most (technology or product).
-        const forms = items.filter((o) => o !== g && typeClass(o.type) === best).map((o) => o.type);
-        const form = forms.filter((t) => t === 'product').length > forms.length / 2 ? 'product' : best;
-        retype.set(g, form);
-      }
-    }
+    if (run.length >= MIN_LIST_ITEMS) typeListItems(run, mentionGroup, sure, retype);
     run = [];
   };
   for (const m of ordered) {
@@ -113,4 +99,64 @@ export function listTypes(
   }
   close();
   for (const [g, t] of retype) g.type = t;
+}
+
+/** One kind's share of a list: its weight, its items, how many are products, where it first and next appears. */
+interface KindTally {
+  weight: number;
+  items: number;
+  products: number;
+  first: number;
+  second: number;
+}
+
+/**
+ * `listTypes` for one list: each guessed item against the other items' tallies, which are the
+ * list's tallies less the item's own share (one pass over the list, however long: a page of a
+ * thousand names in one list costs a thousand steps, not a million). Ties between kinds go to
+ * the kind the other items name first.
+ */
+function typeListItems(
+  run: readonly Mention[],
+  mentionGroup: ReadonlyMap<Mention, Group>,
+  sure: (g: Group) => boolean,
+  retype: Map<Group, EntityType>,
+): void {
+  const items = [...new Set(run.map((m) => mentionGroup.get(m)).filter((g): g is Group => g !== undefined))];
+  const tallies = new Map<EntityType, KindTally>();
+  let total = 0;
+  items.forEach((o, at) => {
+    const kind = typeClass(o.type);
+    const w = sure(o) ? 1 : 0.5;
+    const t = tallies.get(kind) ?? { weight: 0, items: 0, products: 0, first: at, second: Number.POSITIVE_INFINITY };
+    if (t.items === 1) t.second = at;
+    t.weight += w;
+    t.items += 1;
+    if (o.type === 'product') t.products += 1;
+    tallies.set(kind, t);
+    total += w;
+  });
+  items.forEach((g, at) => {
+    if (sure(g)) return;
+    const own = typeClass(g.type);
+    let best: EntityType | undefined;
+    let bestWeight = 0;
+    let bestOrder = Number.POSITIVE_INFINITY;
+    for (const [kind, t] of tallies) {
+      const mine = kind === own;
+      const items = t.items - (mine ? 1 : 0);
+      if (items === 0) continue;
+      const weight = t.weight - (mine ? 0.5 : 0);
+      const order = mine && t.first === at ? t.second : t.first;
+      if (weight > bestWeight || (weight === bestWeight && order < bestOrder)) {
+        best = kind;
+        bestWeight = weight;
+        bestOrder = order;
+      }
+    }
+    const t = best === undefined ? undefined : tallies.get(best);
+    if (best === undefined || t === undefined || best === own || bestWeight < LIST_MAJORITY * (total - 0.5) || t.items < 2) return;
+    // The list's kind, in the form its items use most (technology or product).
+    retype.set(g, t.products > t.items / 2 ? 'product' : best);
+  });
 }
