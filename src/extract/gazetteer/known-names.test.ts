@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildGazetteerSource, GENERATED_PATH } from '../../../tooling/build-gazetteer';
+import { buildGazetteerSource, GENERATED_PATH, isSoftwareBrand } from '../../../tooling/build-gazetteer';
 import { tokenize } from '../ner/tokenize';
 import { findKnownNames, knownNames } from './known-names';
 
@@ -14,6 +14,14 @@ describe('compiled name lists', () => {
     expect(names.get('Kenya')).toBe('l');
     expect(names.get('Kickstarter')).toBe('b');
     expect(names.get('Apple')).toBe('c');
+  });
+  it('take a brand whose logo comes from a code host for a software project, not a body', () => {
+    expect(isSoftwareBrand('Quillpad', 'https://github.com/quillpad/brand')).toBe(true);
+    expect(isSoftwareBrand('Quillpad', 'https://gitlab.com/quillpad/logo.svg')).toBe(true);
+    expect(isSoftwareBrand('Quillpad Foundation', 'https://github.com/quillpad/brand')).toBe(false);
+    expect(isSoftwareBrand('Quillpad', 'https://quillpad.com/press')).toBe(false);
+    expect(isSoftwareBrand('Quillpad', 'https://quillpad.org/press')).toBe(false);
+    expect(isSoftwareBrand('Quillpad', undefined)).toBe(false);
   });
   it('are found on token boundaries, longest first, in exact case', () => {
     const text = 'We use Ruby on Rails, not ruby, and Rustacean is no Rust.';
