@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
-import { listTypes } from './typing-stage';
+import { listTypes, phrasePersons } from './typing-stage';
 import type { Group } from './stage';
 
 /** Groups for each name of `text` typed as given, each with one mention of the given score. */
@@ -102,5 +102,32 @@ describe('listTypes: the items of one written list are things of one kind', () =
     ]);
     listTypes(stack, tools.groups, tools.mentionGroup, () => false);
     expect(tools.typeOf('Kelpie')).toBe('product');
+  });
+});
+
+describe('phrasePersons: two everyday words are no person', () => {
+  const text = 'Quiet Hours mutes alerts at night; Grace Tallow wrote it with Dorvan Pike. Silver Garden is next.';
+
+  it('takes a guessed person of everyday words for its next vote, else other', () => {
+    const p = page(text, [
+      ['Quiet Hours', 'person', 0.6],
+      ['Silver Garden', 'person', 0.6],
+    ]);
+    const quiet = p.groups[0];
+    if (quiet === undefined) throw new Error('no group');
+    quiet.typeVotes.set('product', 0.3);
+    phrasePersons(p.groups);
+    expect(p.typeOf('Quiet Hours')).toBe('product');
+    expect(p.typeOf('Silver Garden')).toBe('other');
+  });
+
+  it('keeps a person with a first name or a word no dictionary has', () => {
+    const p = page(text, [
+      ['Grace Tallow', 'person', 0.6],
+      ['Dorvan Pike', 'person', 0.6],
+    ]);
+    phrasePersons(p.groups);
+    expect(p.typeOf('Grace Tallow')).toBe('person');
+    expect(p.typeOf('Dorvan Pike')).toBe('person');
   });
 });

@@ -8,6 +8,7 @@ import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
 import type { Group } from './stage';
 import { FIRST_NAMES } from '../rules/lexicon/cues';
+import { isEverydayWord } from '../words/common-words';
 
 /** Phase 3: each text-only group takes its best-supported type vote (ties: the first type by name). */
 export function voteTypes(groups: readonly Group[]): void {
@@ -159,4 +160,31 @@ function typeListItems(
     // The list's kind, in the form its items use most (technology or product).
     retype.set(g, t.products > t.items / 2 ? 'product' : best);
   });
+}
+
+/**
+ * A person's name has a first name or a word that is no everyday English word: "Secure
+ * Boot", "Silver Garden" or "Quiet Hours" typed a person (two capitalized words and a guess)
+ * is a feature, a work or a heading. Such a text-only group takes its best other type vote,
+ * else `other`. A listed first name ("Will Carter", "Grace Park") keeps the person.
+ * Runs after `voteTypes`; `on('phrase-persons')`.
+ *
+ * @example
+ *   phrasePersons(groups); // "Quiet Hours" (person) → its next vote, or other
+ */
+export function phrasePersons(groups: readonly Group[]): void {
+  for (const g of groups) {
+    if (g.structured || g.type !== 'person') continue;
+    const words = g.name.split(' ');
+    if (words.length < 2 || FIRST_NAMES.has(words[0] ?? '')) continue;
+    if (!words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && isEverydayWord(w.toLowerCase()))) continue;
+    let best: EntityType = 'other';
+    let bestVote = 0;
+    for (const [t, v] of [...g.typeVotes].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+      if (t !== 'person' && v > bestVote) {
+        best = t;
+        bestVote = v;
+      }
+    g.type = best;
+  }
 }

@@ -145,6 +145,16 @@ export const RULE_FAMILIES = [
     ],
   },
   {
+    id: 'phrase-persons',
+    stage: 'typing',
+    description: 'A guessed person whose words are all everyday words and the first no first name is no person',
+    file: 'src/extract/analysis/typing-stage.ts',
+    examples: [
+      { page: 'metascraper/anandtech', shows: 'two security features, guessed persons, are not people' },
+      { page: 'metascraper/cio', shows: 'a heading of two everyday words is no person' },
+    ],
+  },
+  {
     id: 'prose-gate',
     stage: 'salience',
     description: 'A text-only name needs a sure recognizer hit or one mention in running prose',
