@@ -137,6 +137,32 @@ describe('analyzeCapture', () => {
     expect(unsure.entities.map((e) => e.name)).toEqual(['Fidessa']);
   });
 
+  it('drops an everyday word capitalized only where a sentence or a list item starts, keeps one written capitalized mid-sentence', () => {
+    const text = [
+      'Release notes for the Quillmoor editor, version 4.',
+      '* Buttons can now be placed on any toolbar of the editor window.',
+      '* Lanterns are drawn faster on older machines than before.',
+      'The team thanks everyone who tested it with Lanterns last month.',
+    ].join('\n');
+    const all = (name: string) =>
+      [...text.matchAll(new RegExp(name, 'g'))].map((m) => ({
+        text: name,
+        type: 'company' as const,
+        start: m.index,
+        end: m.index + name.length,
+        score: 0.9,
+      }));
+    const analysis = analyzeCapture(capture({ title: 'Quillmoor release notes', text }), {
+      recognizer: { name: 'sure', recognize: () => [...all('Buttons'), ...all('Lanterns')] },
+    });
+    expect(analysis.entities.map((e) => e.name)).toEqual(['Lanterns']);
+    const ruleOff = analyzeCapture(capture({ title: 'Quillmoor release notes', text }), {
+      recognizer: { name: 'sure', recognize: () => [...all('Buttons'), ...all('Lanterns')] },
+      rulesOff: new Set(['capital-at-starts']),
+    });
+    expect(ruleOff.entities.map((e) => e.name).sort()).toEqual(['Buttons', 'Lanterns']);
+  });
+
   it('reads a short finished sentence listing names with commas as prose, a menu line as none', () => {
     const name = 'Quillfeather Labs';
     const proseShare = (text: string) => {

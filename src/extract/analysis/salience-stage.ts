@@ -5,7 +5,7 @@
  */
 import type { AnalyzedEntity, Mention } from '../../core/capture';
 import { nameKey } from '../../core/text/normalize';
-import { isDistinctiveName, isRareName } from '../words/common-words';
+import { isDistinctiveName, isEverydayWord, isRareName } from '../words/common-words';
 import { truncate } from '../page/sanitize';
 import { CONFIDENT_TYPE_SCORE, keepRanked } from './entity-cap';
 import { knownNames } from '../gazetteer/known-names';
@@ -130,6 +130,7 @@ export function* rankEntities(ctx: StageContext, input: SalienceInput): Generato
       const checked = g.mentions.slice(0, MAX_PROSE_CHECKS);
       const prose = checked.filter((m) => inProse(text, m)).length;
       if (on('prose-gate') && prose === 0 && !checked.some((m) => m.score >= SURE_MENTION_SCORE)) continue;
+      if (on('capital-at-starts') && capitalOnlyAtStarts(text, g)) continue;
       // The keep stage (keep/): is this text-found name a real name of the article?
       const view = candidateView(text, g, {
         proseShare: prose / Math.max(1, checked.length),
@@ -247,6 +248,26 @@ function opensSentence(text: string, start: number): boolean {
     return c === '.' || c === '!' || c === '?' || c === '\n' || c === ':';
   }
   return start < MAX_LOOKBACK;
+}
+/**
+ * An everyday word no list knows ("Buttons", "Requires") whose capital only ever stands where
+ * any word takes one (a sentence's or a list item's start, after a bullet, a number or a
+ * semicolon): nothing says it is a name. A name is written capitalized mid-sentence somewhere
+ * ("… with Fennel", "at Fennel,").
+ */
+function capitalOnlyAtStarts(text: string, g: Group): boolean {
+  if (g.name.includes(' ') || !/^\p{Lu}\p{Ll}+$/u.test(g.name) || !isEverydayWord(g.name.toLowerCase())) return false;
+  if (knownNames().has(g.name)) return false;
+  return !g.mentions.some((m) => followsLowerWord(text, m.start));
+}
+/** True when a lower-case letter or a comma precedes `start` (over spaces, quotes and brackets): mid-sentence. */
+function followsLowerWord(text: string, start: number): boolean {
+  for (let i = start - 1; i >= Math.max(0, start - MAX_LOOKBACK); i--) {
+    const c = text[i] ?? '';
+    if (c === ' ' || c === '"' || c === '“' || c === "'" || c === '‘' || c === '(' || c === '[') continue;
+    return c === ',' || /\p{Ll}/u.test(c);
+  }
+  return false;
 }
 /** A kept group as the analysis reports it, with the sentence of its first mention as snippet. */
 function analyzedEntity(text: string, g: Group, salience: number): AnalyzedEntity {

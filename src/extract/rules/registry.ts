@@ -151,7 +151,17 @@ export const RULE_FAMILIES = [
     file: 'src/extract/analysis/typing-stage.ts',
     examples: [
       { page: 'metascraper/anandtech', shows: 'two security features, guessed persons, are not people' },
-      { page: 'metascraper/cio', shows: 'a heading of two everyday words is no person' },
+      { page: 'metascraper/blogger', shows: 'a shop named by two everyday words is no person' },
+    ],
+  },
+  {
+    id: 'capital-at-starts',
+    stage: 'salience',
+    description: 'An everyday word no list knows, capitalized only at sentence or list-item starts, is no name',
+    file: 'src/extract/analysis/salience-stage.ts',
+    examples: [
+      { page: 'metascraper/eweek', shows: 'a verb opening a list item is no name' },
+      { page: 'metascraper/wikipedia', shows: 'a plural noun opening a line is no name' },
     ],
   },
   {
