@@ -163,6 +163,21 @@ describe('analyzeCapture', () => {
     expect(ruleOff.entities.map((e) => e.name).sort()).toEqual(['Buttons', 'Lanterns']);
   });
 
+  it('drops the plural of an acronym ("CTOs") unless the page writes the acronym alone ("QRK" beside "QRKs")', () => {
+    const text = 'Several CTOs said the Quillmoor suite ships QRKs for every team. A QRK bundles the editor settings.';
+    const at = (name: string, type: 'company' | 'technology') => ({
+      text: name,
+      type,
+      start: text.indexOf(name),
+      end: text.indexOf(name) + name.length,
+      score: 0.9,
+    });
+    const analysis = analyzeCapture(capture({ title: 'Quillmoor suite', text }), {
+      recognizer: { name: 'sure', recognize: () => [at('CTOs', 'company'), at('QRKs', 'technology')] },
+    });
+    expect(analysis.entities.map((e) => e.name)).toEqual(['QRKs']);
+  });
+
   it('reads a short finished sentence listing names with commas as prose, a menu line as none', () => {
     const name = 'Quillfeather Labs';
     const proseShare = (text: string) => {

@@ -130,7 +130,7 @@ export function* rankEntities(ctx: StageContext, input: SalienceInput): Generato
       const checked = g.mentions.slice(0, MAX_PROSE_CHECKS);
       const prose = checked.filter((m) => inProse(text, m)).length;
       if (on('prose-gate') && prose === 0 && !checked.some((m) => m.score >= SURE_MENTION_SCORE)) continue;
-      if (on('capital-at-starts') && capitalOnlyAtStarts(text, g)) continue;
+      if (on('capital-at-starts') && (capitalOnlyAtStarts(text, g) || loneAcronymPlural(text, g))) continue;
       // The keep stage (keep/): is this text-found name a real name of the article?
       const view = candidateView(text, g, {
         proseShare: prose / Math.max(1, checked.length),
@@ -259,6 +259,18 @@ function capitalOnlyAtStarts(text: string, g: Group): boolean {
   if (g.name.includes(' ') || !/^\p{Lu}\p{Ll}+$/u.test(g.name) || !isEverydayWord(g.name.toLowerCase())) return false;
   if (knownNames().has(g.name)) return false;
   return !g.mentions.some((m) => followsLowerWord(text, m.start));
+}
+/**
+ * "CEOs", "APIs", "PhDs": the plural of an acronym is a kind of thing, not a name, unless the
+ * page also writes the acronym alone (then the plural is that thing's other form: "APK").
+ */
+function loneAcronymPlural(text: string, g: Group): boolean {
+  const m = /^(\p{Lu}\p{L}{0,5}\p{Lu})e?s$/u.exec(g.name);
+  if (m === null || knownNames().has(g.name)) return false;
+  const singular = m[1] ?? '';
+  // An acronym: capitals with at most one small letter ("PhD", "PSoC"), not a word in camel case ("ClinicJs").
+  if ((singular.match(/\p{Ll}/gu) ?? []).length > 1) return false;
+  return !new RegExp(`(?<![\\p{L}\\p{N}])${singular}(?![\\p{L}\\p{N}])`, 'u').test(text);
 }
 /** True when a lower-case letter or a comma precedes `start` (over spaces, quotes and brackets): mid-sentence. */
 function followsLowerWord(text: string, start: number): boolean {
