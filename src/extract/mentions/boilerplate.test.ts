@@ -19,4 +19,8 @@ describe('isImplausibleName', () => {
     expect(isImplausibleName('Jewish Business News Correspondent', 'person')).toBe(true);
     expect(isImplausibleName('iPhone 15', 'product')).toBe(false);
   });
+  it('dates are no names, a name with a month word in it is', () => {
+    for (const d of ['Aug. 23', 'Sept 4th, 2024', 'March 2019', 'Dec 31']) expect(isImplausibleName(d, 'product'), d).toBe(true);
+    for (const n of ['May Ridley', 'Marchmont 2', 'June Carter', 'Oct Labs']) expect(isImplausibleName(n, 'person'), n).toBe(false);
+  });
 });

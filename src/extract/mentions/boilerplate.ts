@@ -221,15 +221,20 @@ const ROLE_WORDS = new Set([
   'wires',
 ]);
 
+/** A date, not a name: "Aug. 23", "Sept 4th, 2024", "March 2019" (a month, then day or year numbers). */
+const DATE_NAME =
+  /^(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.? \d{1,4}(?:st|nd|rd|th)?(?:,? \d{4})?$/u;
+
 /**
  * True when `name` cannot be an entity name whatever its source says: a URL or
  * path, a social handle, a lowerCamelCase code identifier, a CMS placeholder, a
- * photo credit ("A/B/C"), or a person that is a role label.
+ * photo credit ("A/B/C"), a date, or a person that is a role label.
  *
  * @example
  *   isImplausibleName('/en/search/organization/Segment', 'company') // true
  *   isImplausibleName('Jewish Business News Correspondent', 'person') // true
  *   isImplausibleName('iPhone 15', 'product')                       // false
+ *   isImplausibleName('Sept. 24', 'product')                        // true
  */
 export function isImplausibleName(name: string, type: string): boolean {
   const trimmed = name.trim();
@@ -239,5 +244,6 @@ export function isImplausibleName(name: string, type: string): boolean {
   if ((trimmed.match(/\//g) ?? []).length >= 2) return true;
   const key = nameKey(trimmed);
   if (PLACEHOLDERS.has(key)) return true;
+  if (DATE_NAME.test(trimmed)) return true;
   return type === 'person' && key.split(' ').some((w) => ROLE_WORDS.has(w));
 }
