@@ -155,6 +155,16 @@ export const RULE_FAMILIES = [
     ],
   },
   {
+    id: 'code-types',
+    stage: 'typing',
+    description: 'A name written as code (a member path, a file name, a protocol version) is a technology',
+    file: 'src/extract/analysis/typing-stage.ts',
+    examples: [
+      { page: 'readability/firefox-nightly-blog', shows: 'a module path and a script file, guessed companies, are technologies' },
+      { page: 'readability/ietf-1', shows: 'a protocol version, guessed a company, is a technology' },
+    ],
+  },
+  {
     id: 'capital-at-starts',
     stage: 'salience',
     description: 'An everyday word no list knows, capitalized only at sentence or list-item starts, is no name',
