@@ -163,9 +163,10 @@ describe('analyzeCapture', () => {
     expect(ruleOff.entities.map((e) => e.name).sort()).toEqual(['Buttons', 'Lanterns']);
   });
 
-  it('drops the plural of an acronym ("CTOs") unless the page writes the acronym alone ("QRK" beside "QRKs")', () => {
-    const text = 'Several CTOs said the Quillmoor suite ships QRKs for every team. A QRK bundles the editor settings.';
-    const at = (name: string, type: 'company' | 'technology') => ({
+  it('drops the plural of an acronym ("CTOs", "Quillmoor X GPUs") unless the page writes the acronym alone ("QRK" beside "QRKs")', () => {
+    const text =
+      'Several CTOs said the Quillmoor suite ships QRKs for every team. A QRK bundles the editor settings. Quillmoor X GPUs follow.';
+    const at = (name: string, type: 'company' | 'technology' | 'product') => ({
       text: name,
       type,
       start: text.indexOf(name),
@@ -173,7 +174,10 @@ describe('analyzeCapture', () => {
       score: 0.9,
     });
     const analysis = analyzeCapture(capture({ title: 'Quillmoor suite', text }), {
-      recognizer: { name: 'sure', recognize: () => [at('CTOs', 'company'), at('QRKs', 'technology')] },
+      recognizer: {
+        name: 'sure',
+        recognize: () => [at('CTOs', 'company'), at('QRKs', 'technology'), at('Quillmoor X GPUs', 'product')],
+      },
     });
     expect(analysis.entities.map((e) => e.name)).toEqual(['QRKs']);
   });

@@ -263,13 +263,17 @@ function capitalOnlyAtStarts(text: string, g: Group): boolean {
 /**
  * "CEOs", "APIs", "PhDs": the plural of an acronym is a kind of thing, not a name, unless the
  * page also writes the acronym alone (then the plural is that thing's other form: "APK").
+ * Ending a longer name ("Quillmoor X CPUs"), it names the kind of a line's models: no name either.
  */
 function loneAcronymPlural(text: string, g: Group): boolean {
-  const m = /^(\p{Lu}\p{L}{0,5}\p{Lu})e?s$/u.exec(g.name);
-  if (m === null || knownNames().has(g.name)) return false;
+  if (knownNames().has(g.name)) return false;
+  const words = g.name.split(' ');
+  const m = /^(\p{Lu}\p{L}{0,5}\p{Lu})e?s$/u.exec(words.at(-1) ?? '');
+  if (m === null) return false;
   const singular = m[1] ?? '';
   // An acronym: capitals with at most one small letter ("PhD", "PSoC"), not a word in camel case ("ClinicJs").
   if ((singular.match(/\p{Ll}/gu) ?? []).length > 1) return false;
+  if (words.length > 1) return true;
   return !new RegExp(`(?<![\\p{L}\\p{N}])${singular}(?![\\p{L}\\p{N}])`, 'u').test(text);
 }
 /** True when a lower-case letter or a comma precedes `start` (over spaces, quotes and brackets): mid-sentence. */
