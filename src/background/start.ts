@@ -21,6 +21,7 @@ import { CaptureQueue } from './capture-queue';
 import { createHandlers, queueCapture } from './handlers';
 import { createPdfCapturer } from './pdf-capture';
 import { readPdfText } from '../adapters/pdf/pdfjs-reader';
+import { LOCAL_FILE_ORIGINS } from '../core/pdf-access';
 import { readSettings } from './read-settings';
 import { createIngest } from './ingest';
 import { createRereader, withSentenceBudget } from './reread';
@@ -152,9 +153,13 @@ export function startBackground(): void {
     fetch: (url, init) => fetch(url, init),
     read: (bytes) => readPdfText(bytes),
     enqueue: (capture, tabId) => queueCapture({ queue, settings: readSettings, onAccepted }, capture, tabId),
-    // Local PDFs: Chromium's "Allow access to file URLs" switch; Firefox add-ons never read file:// addresses.
-    localFiles: async () =>
-      import.meta.env.FIREFOX ? 'unsupported' : (await browser.extension.isAllowedFileSchemeAccess()) ? 'allowed' : 'off',
+    // Local PDFs: Chromium's "Allow access to file URLs" switch and the file:///* origin the Settings box asks
+    // for (the worker's fetch reads file:// with both); Firefox add-ons never read file:// addresses.
+    localFiles: async () => {
+      if (import.meta.env.FIREFOX) return 'unsupported';
+      if (!(await browser.extension.isAllowedFileSchemeAccess())) return 'off';
+      return (await browser.permissions.contains({ origins: [...LOCAL_FILE_ORIGINS] })) ? 'allowed' : 'not-granted';
+    },
   });
   const controls = wireControls({ graphFor: (url) => workspaces.captureTarget(url), clock, badge, pdf });
   Reflect.set(globalThis, CONTROLS_GLOBAL, controls);
