@@ -4,7 +4,7 @@
  * (not a protected preference on Linux); an unpacked extension loaded with `--load-extension`
  * starts with it on, and a profile that says `false` before the first launch keeps it off.
  * Turning it off in chrome://extensions instead reloads the extension, which a
- * `--load-extension` run under Playwright does not get back (seen in Chromium 14x).
+ * `--load-extension` run under Playwright does not get back (seen in Chromium 156).
  *
  * @example
  *   const profileDir = await profileWithoutFileAccess();

@@ -13,6 +13,6 @@ export const PDF_ORIGINS: readonly string[] = ['http://*/*', 'https://*/*'];
  * the user also turns on "Allow access to file URLs" for Ariadne (chrome://extensions), and
  * Chromium shows no prompt or install warning for it. With both, the service worker's `fetch`
  * reads a `file://` PDF the user opened; without this origin that fetch fails although the
- * switch is on (seen in Chromium 14x: docs/pdf-local-files.md).
+ * switch is on (docs/pdf-local-files.md).
  */
 export const LOCAL_FILE_ORIGINS: readonly string[] = ['file:///*'];
