@@ -126,6 +126,15 @@ describe('capturePage', () => {
     expect(c.text).not.toContain('Row 199');
   });
 
+  it('a reading cut by time on a page over 10,000 elements is a cut by size: never read again', () => {
+    const body = '<div><span>Berth</span><span>Crane</span></div>'.repeat(3_400);
+    const dom = new JSDOM(`<!doctype html><body>${body}</body>`, { url: 'https://yard.test/' });
+    let calls = 0;
+    const c = capturePage(dom.window.document, 'https://yard.test/', { timeBudgetMs: 100, timer: () => (calls++ < 1 ? 0 : 1_000) });
+    expect(c.notes).toContain('page of 10203 elements: too large to read again');
+    expect(readingCut(c)).toBe('size');
+  });
+
   it('cuts long text at maxTextChars with a note, and rejects a non-URL', () => {
     const dom = new JSDOM(`<html><body><p>${'word '.repeat(5000)}</p></body></html>`, { url: URL_ });
     const c = capturePage(dom.window.document, URL_, { now: NOW, maxTextChars: 1000 });
