@@ -27,9 +27,11 @@ export default defineConfig({
     // Automatic PDF capture (Settings → Capture → "Read PDFs automatically"): the background downloads
     // a PDF the user opens only with this access, asked for on the user's click and dropped when cleared
     // (src/core/pdf-access.ts). The shortcut and the menu read a PDF with their activeTab grant alone.
+    // Chromium: `file:///*`, asked for by Settings → Capture → "Capture local files", lets the worker read
+    // a local PDF once the user also allows file URLs (no prompt, no warning; Firefox add-ons cannot).
     ...(browser === 'firefox'
       ? { optional_permissions: ['http://*/*', 'https://*/*'] }
-      : { optional_host_permissions: ['http://*/*', 'https://*/*'] }),
+      : { optional_host_permissions: ['http://*/*', 'https://*/*', 'file:///*'] }),
     // Private windows are never captured: the extension does not run there at all.
     incognito: 'not_allowed',
     // Development builds pin their id (docs/mcp.md) so the native host's allowed_origins

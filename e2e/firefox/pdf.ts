@@ -11,10 +11,15 @@
  *      prompts are auto-accepted by the `extensions.webextOptionalPermissionPrompts` preference;
  *   3. the PDF opened in a tab is then read automatically (fetch + pdf.js in the MV2 background
  *      page), its entities reach the graph with page-numbered evidence, and the shortcut's
- *      handler reads it too.
+ *      handler reads it too;
+ *   4. a PDF opened from disk (file://) cannot be read: Firefox gives add-ons no file access
+ *      (`isAllowedFileSchemeAccess()` false, the background's fetch of the file:// address
+ *      refused), so with "Capture local files" ticked the shortcut refuses it with the way round.
  */
 import assert from 'node:assert/strict';
-import type { Page } from 'puppeteer-core';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_DIR, launchFirefox, openExtensionPage } from '../../src/cli/launch-firefox';
 import type { StaticServer } from '../../src/cli/static-server';
 import { until as waitFor } from './until';
@@ -110,8 +115,40 @@ export async function pdfJourney(server: StaticServer, profileDir: string, uuid:
     // And the shortcut reads it now that the site is allowed.
     const captured = await shortcutOn(panel, url);
     assert.equal(captured.status, 'captured', `the shortcut reads the PDF: ${captured.reason ?? ''}`);
+
+    await localPdfRefused(ff.browser, panel);
     return ff.output;
   } finally {
     await ff.browser.close();
   }
+}
+
+/** Step 4: what Firefox allows with a local PDF (nothing), checked in the background page itself. */
+async function localPdfRefused(browser: Browser, panel: Page): Promise<void> {
+  const fileUrl = pathToFileURL(resolve(import.meta.dirname, '../site/pdf/kestrel-review.pdf')).href;
+  const access = await panel.evaluate(async (u: string) => {
+    type Api = { runtime: { getBackgroundPage(): Promise<Window> }; extension: { isAllowedFileSchemeAccess(): Promise<boolean> } };
+    const api = Reflect.get(globalThis, 'browser') as Api;
+    const background = await api.runtime.getBackgroundPage();
+    const fetched = await background
+      .fetch(u)
+      .then((r) => `read ${r.status}`)
+      .catch((e: unknown) => `refused: ${String(e)}`);
+    return { allowed: await api.extension.isAllowedFileSchemeAccess(), fetched };
+  }, fileUrl);
+  assert.equal(access.allowed, false, 'Firefox gives add-ons no file access');
+  assert.match(access.fetched, /^refused: /, 'the background cannot fetch a file:// address');
+  // The Settings box ticks (Firefox has no file:///* access to ask for), and the shortcut still refuses, with the way round.
+  await panel.click('[data-testid="allow-file-urls"]');
+  await panel.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="allow-file-urls"]')?.checked === true, {
+    timeout: WAIT_MS,
+  });
+  const local = await browser.newPage();
+  await local.goto(fileUrl, { waitUntil: 'load' }).catch(() => undefined);
+  const refused = await shortcutOn(panel, fileUrl);
+  assert.equal(refused.status, 'refused', 'a local PDF is not read in Firefox');
+  assert.match(
+    refused.reason ?? '',
+    /^This browser does not let add-ons read local files \(file:\/\/\), so this PDF cannot be captured\. Open it from a web address/,
+  );
 }

@@ -8,7 +8,15 @@ import { defaultSettings } from '../core/settings';
 import { AriadneError } from '../core/errors';
 import { readPdfText } from '../adapters/pdf/pdfjs-reader';
 import type { LocalFileAccess, PdfCaptureDeps } from './pdf-capture';
-import { LOCAL_FILES_OFF, LOCAL_FILES_UNSUPPORTED, MAX_PDF_BYTES, createPdfCapturer, fetchPdf, looksLikePdfUrl } from './pdf-capture';
+import {
+  LOCAL_FILES_NOT_GRANTED,
+  LOCAL_FILES_OFF,
+  LOCAL_FILES_UNSUPPORTED,
+  MAX_PDF_BYTES,
+  createPdfCapturer,
+  fetchPdf,
+  looksLikePdfUrl,
+} from './pdf-capture';
 import { autoPdfDecision } from './pdf-auto';
 
 const PDF = new Uint8Array(readFileSync(join(__dirname, '../extract/pdf/fixtures/one-column.pdf')));
@@ -104,6 +112,14 @@ describe('local PDFs (file://)', () => {
     expect(error).toEqual({ code: 'forbidden', message: LOCAL_FILES_OFF });
     expect(error?.message).toContain('"Allow access to file URLs"');
     expect(error?.message).toContain('chrome://extensions');
+    expect(fetched).toEqual([]);
+  });
+
+  it('Chromium with the switch on but no file:///* access: says to tick the Settings box again, and reads nothing', async () => {
+    const { pdf, fetched } = withAccess('not-granted');
+    const error = await errorOf(pdf.capture('file:///home/me/report.pdf', 'manual'));
+    expect(error).toEqual({ code: 'forbidden', message: LOCAL_FILES_NOT_GRANTED });
+    expect(error?.message).toContain('"Capture local files (file://) when I ask"');
     expect(fetched).toEqual([]);
   });
 

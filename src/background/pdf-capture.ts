@@ -37,17 +37,21 @@ export interface PdfCaptureDeps {
   readonly timer?: () => number;
   /**
    * Whether the browser lets the extension open `file://` addresses: Chromium's per-extension
-   * "Allow access to file URLs" (`extension.isAllowedFileSchemeAccess()`), `'unsupported'` in
-   * Firefox (add-ons cannot read local files). Absent: local PDFs are refused as unsupported.
+   * "Allow access to file URLs" (`extension.isAllowedFileSchemeAccess()`), then the `file:///*`
+   * origin the Settings box asks for (`'not-granted'` without it: the worker's fetch fails);
+   * `'unsupported'` in Firefox (add-ons cannot read local files). Absent: refused as unsupported.
    */
   readonly localFiles?: () => Promise<LocalFileAccess>;
 }
 
-export type LocalFileAccess = 'allowed' | 'off' | 'unsupported';
+export type LocalFileAccess = 'allowed' | 'off' | 'not-granted' | 'unsupported';
 
 /** What the user switches on in Chromium so a local PDF can be read (shown on the badge's tooltip and in the panel). */
 export const LOCAL_FILES_OFF =
   'To read local PDFs (file://), let Ariadne open file addresses: open chrome://extensions, click "Details" under Ariadne, turn on "Allow access to file URLs", then press Alt+Shift+A on the PDF again.';
+/** The switch is on but Ariadne holds no `file:///*` access (the box was ticked before it asked for it, or the access was removed). */
+export const LOCAL_FILES_NOT_GRANTED =
+  'Ariadne may open file addresses but was not given access to local files: in Settings → Capture, clear "Capture local files (file://) when I ask" and tick it again, then press Alt+Shift+A on the PDF again.';
 const SERVE_IT =
   'Open it from a web address instead (for example, serve its folder with `python3 -m http.server` and open http://localhost:8000/).';
 export const LOCAL_FILES_UNSUPPORTED = `This browser does not let add-ons read local files (file://), so this PDF cannot be captured. ${SERVE_IT}`;
@@ -98,6 +102,7 @@ export function createPdfCapturer(deps: PdfCaptureDeps): PdfCapturer {
 async function checkLocalFileAccess(localFiles: PdfCaptureDeps['localFiles']): Promise<void> {
   const access = localFiles === undefined ? 'unsupported' : await localFiles().catch((): LocalFileAccess => 'unsupported');
   if (access === 'off') throw new AriadneError('forbidden', LOCAL_FILES_OFF);
+  if (access === 'not-granted') throw new AriadneError('forbidden', LOCAL_FILES_NOT_GRANTED);
   if (access === 'unsupported') throw new AriadneError('unavailable', LOCAL_FILES_UNSUPPORTED);
 }
 

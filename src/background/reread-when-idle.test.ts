@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REREAD_NOTE } from '../messaging/capture-reread';
 import type { CaptureNowReply } from '../messaging/capture-now';
 import type { KeyValueArea } from './page-log';
-import { MAX_REREADS_PER_WORKER, queueIdle, RereadWhenIdle, STALE_PENDING_MS } from './reread-when-idle';
+import { MAX_REREAD_RESUMES, MAX_REREADS_PER_WORKER, queueIdle, RereadWhenIdle, STALE_PENDING_MS } from './reread-when-idle';
 
 function memoryArea(): KeyValueArea {
   const items: Record<string, unknown> = {};
@@ -114,6 +114,88 @@ describe('RereadWhenIdle after a worker stop', () => {
       askTab: async () => ({ captureId: 'c' }),
     });
     expect(await restarted.list()).toMatchObject([{ state: 'cut', reason: 'not read again: Ariadne stopped before it was idle' }]);
+  });
+});
+
+describe('RereadWhenIdle: a pending re-read survives a worker stop', () => {
+  const never = new Promise<void>(() => undefined);
+  const flush = async () => {
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+  };
+
+  it('is kept with its tab, asks for a wake-up, and the next worker asks the tab once it is idle', async () => {
+    const area = memoryArea();
+    let wakes = 0;
+    const first = new RereadWhenIdle({
+      area,
+      clock: { now: () => 1_000 },
+      idle: () => never, // stopped before it was idle
+      askTab: async () => ({ captureId: 'c_first' }),
+      wakeLater: () => void (wakes += 1),
+    });
+    await first.captured(page('https://quay.test/', [TIME_CUT]), 9);
+    expect(wakes).toBe(1);
+    expect(await first.list()).toMatchObject([{ url: 'https://quay.test/', state: 'pending', tabId: 9 }]);
+
+    const asked: [number, string][] = [];
+    const next = new RereadWhenIdle({
+      area,
+      clock: { now: () => 2_000 },
+      idle: async () => undefined,
+      askTab: async (tabId, url) => (asked.push([tabId, url]), { captureId: 'c_next' }),
+      wakeLater: () => void (wakes += 1),
+    });
+    await next.resume();
+    await flush();
+    expect(asked).toEqual([[9, 'https://quay.test/']]);
+    expect(await next.list()).toMatchObject([{ state: 'pending', resumes: 1 }]);
+    await next.captured(page('https://quay.test/', [REREAD_NOTE]), 9);
+    expect(await next.list()).toMatchObject([{ state: 'done' }]);
+    // Nothing pending any more: a later alarm asks nothing.
+    await next.resume();
+    await flush();
+    expect(asked).toHaveLength(1);
+  });
+
+  it(`is taken up at most ${MAX_REREAD_RESUMES} times, then listed as cut with the reason`, async () => {
+    const area = memoryArea();
+    const asked: string[] = [];
+    const worker = () =>
+      new RereadWhenIdle({
+        area,
+        clock: { now: () => 5_000 },
+        idle: () => never,
+        askTab: async (_t, url) => (asked.push(url), { captureId: 'c' }),
+      });
+    await worker().captured(page('https://loop.test/', [TIME_CUT]), 3);
+    for (let stop = 0; stop < MAX_REREAD_RESUMES; stop++) {
+      await worker().resume();
+      expect(await worker().list()).toMatchObject([{ state: 'pending', resumes: stop + 1 }]);
+    }
+    await worker().resume();
+    expect(await worker().list()).toMatchObject([{ state: 'cut', reason: 'not read again: Ariadne stopped before it was idle' }]);
+    expect(asked).toEqual([]);
+  });
+
+  it('is not asked twice by one worker, nor after the re-read already landed', async () => {
+    const area = memoryArea();
+    const asked: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((done) => (release = done));
+    const worker = new RereadWhenIdle({
+      area,
+      clock: { now: () => 7_000 },
+      idle: () => gate,
+      askTab: async (_t, url) => (asked.push(url), { captureId: 'c' }),
+    });
+    await worker.captured(page('https://once.test/', [TIME_CUT]), 2);
+    await worker.resume(); // the alarm fires while this worker still waits for idle
+    // The re-read capture lands (sent by the tab for an earlier ask) before this worker is idle.
+    await worker.captured(page('https://once.test/', [REREAD_NOTE]), 2);
+    release();
+    await flush();
+    expect(asked).toEqual([]);
+    expect(await worker.list()).toMatchObject([{ state: 'done' }]);
   });
 });
 

@@ -8,6 +8,11 @@
  * a page its size cut (the adversarial classes), a manual re-read or a page with no tab.
  * Capture health lists the entries (pending / done / cut with the reason).
  *
+ * The pending entry is in extension storage with its tab, and an alarm (`REREAD_ALARM`) is set:
+ * the browser stops an idle service worker after about 30 s, and the next worker (woken by the
+ * alarm, or by anything else) takes the re-read up again (`resume`), at most `MAX_REREAD_RESUMES`
+ * times per page.
+ *
  * @example
  *   const rereads = new RereadWhenIdle({ log, clock, idle: () => queue.idle(), askTab });
  *   void rereads.captured(capture, tabId); // from the page.captured handler
@@ -31,6 +36,12 @@ export const MAX_REREADS_PER_WORKER = 50;
  * to ask for it stopped (the browser ends idle service workers). Listed as cut, with that reason.
  */
 export const STALE_PENDING_MS = 5 * 60_000;
+/** Times a pending re-read is taken up again by a restarted worker before it is listed as cut. */
+export const MAX_REREAD_RESUMES = 2;
+/** The alarm that wakes a stopped worker to take pending re-reads up again. */
+export const REREAD_ALARM = 'ariadne.reread';
+/** Its delay: Chromium's shortest alarm delay is 30 s. */
+export const REREAD_ALARM_DELAY_MINUTES = 0.5;
 
 export interface RereadDeps {
   readonly area: KeyValueArea;
@@ -39,11 +50,15 @@ export interface RereadDeps {
   readonly idle: () => Promise<void>;
   /** Asks tab `tabId` to read `url` again; the reply says whether it did. */
   readonly askTab: (tabId: number, url: string) => Promise<CaptureNowReply>;
+  /** Asks to be woken (`resume`) a little later even if this worker stops meanwhile (an alarm). */
+  readonly wakeLater?: () => void;
 }
 
 export class RereadWhenIdle {
   private readonly log: PageLog<RereadPage>;
   private readonly asked = new Set<string>();
+  /** Re-reads this worker has in its chain: `resume` does not ask for them twice. */
+  private readonly scheduled = new Set<string>();
   /** Re-reads run one after another, each after the queue went idle. */
   private chain: Promise<unknown> = Promise.resolve();
 
@@ -77,13 +92,43 @@ export class RereadWhenIdle {
     if (this.asked.size >= MAX_REREADS_PER_WORKER)
       return this.set(capture, 'cut', 'not read again: too many re-reads since the browser started');
     this.asked.add(capture.url);
-    await this.set(capture, 'pending');
-    const run = this.chain.then(() => this.reread(capture, tabId));
+    this.scheduled.add(capture.url);
+    await this.set(capture, 'pending', undefined, { tabId });
+    this.deps.wakeLater?.();
+    this.schedule(capture, tabId);
+  }
+
+  /**
+   * Takes up the re-reads a stopped worker left pending (at start, and when the alarm fires): each
+   * is asked for again once this worker is idle, at most `MAX_REREAD_RESUMES` times per page;
+   * past that, or without its tab, it is listed as cut.
+   */
+  async resume(): Promise<void> {
+    const now = this.deps.clock.now();
+    for (const entry of await this.log.list()) {
+      if (entry.state !== 'pending' || this.scheduled.has(entry.url)) continue;
+      const resumes = (entry.resumes ?? 0) + 1;
+      if (entry.tabId === undefined || now - entry.at > STALE_PENDING_MS || resumes > MAX_REREAD_RESUMES) {
+        await this.set(entry, 'cut', 'not read again: Ariadne stopped before it was idle');
+        continue;
+      }
+      this.asked.add(entry.url);
+      this.scheduled.add(entry.url);
+      await this.set(entry, 'pending', undefined, { tabId: entry.tabId, resumes });
+      this.deps.wakeLater?.();
+      this.schedule(entry, entry.tabId);
+    }
+  }
+
+  private schedule(capture: Pick<PageCapture, 'url' | 'title'>, tabId: number): void {
+    const run = this.chain.then(() => this.reread(capture, tabId)).finally(() => this.scheduled.delete(capture.url));
     this.chain = run.catch(() => undefined);
   }
 
   private async reread(capture: Pick<PageCapture, 'url' | 'title'>, tabId: number): Promise<void> {
     await this.deps.idle();
+    // Read again meanwhile (a restarted worker took it up while the re-read capture was on its way): not asked twice.
+    if ((await this.log.list()).find((p) => p.url === capture.url)?.state !== 'pending') return;
     let reply: CaptureNowReply;
     try {
       reply = await this.deps.askTab(tabId, capture.url);
@@ -94,13 +139,19 @@ export class RereadWhenIdle {
     if (!('captureId' in reply)) await this.set(capture, 'cut', `not read again: ${'skipped' in reply ? reply.skipped : 'a PDF'}`);
   }
 
-  private set(capture: Pick<PageCapture, 'url' | 'title'>, state: RereadPage['state'], reason?: string): Promise<void> {
+  private set(
+    capture: Pick<PageCapture, 'url' | 'title'>,
+    state: RereadPage['state'],
+    reason?: string,
+    pending: Pick<RereadPage, 'tabId' | 'resumes'> = {},
+  ): Promise<void> {
     return this.log.put({
       url: capture.url,
       title: capture.title.slice(0, 1000),
       state,
       ...(reason === undefined ? {} : { reason: reason.slice(0, 300) }),
       at: this.deps.clock.now(),
+      ...pending,
     });
   }
 }

@@ -21,6 +21,7 @@ import { CaptureQueue } from './capture-queue';
 import { createHandlers, queueCapture } from './handlers';
 import { createPdfCapturer } from './pdf-capture';
 import { readPdfText } from '../adapters/pdf/pdfjs-reader';
+import { LOCAL_FILE_ORIGINS } from '../core/pdf-access';
 import { readSettings } from './read-settings';
 import { createIngest } from './ingest';
 import { createRereader, withSentenceBudget } from './reread';
@@ -37,7 +38,7 @@ import { captureTargets, createWorkspaces } from './workspaces';
 import type { WorkspaceGraph, Workspaces } from './workspaces';
 import { startTeam } from './team';
 import { GaveUpLog } from './gave-up-log';
-import { queueIdle, RereadWhenIdle } from './reread-when-idle';
+import { queueIdle, REREAD_ALARM, REREAD_ALARM_DELAY_MINUTES, RereadWhenIdle } from './reread-when-idle';
 import { ReadWatch } from './read-watch';
 import { rereadMessage } from '../messaging/capture-reread';
 import { readCaptureNowReply } from '../messaging/capture-now';
@@ -116,6 +117,7 @@ export function startBackground(): void {
   const recapture = (url: string) =>
     recapturePage(url, { openLoaded: (u) => openLoadedTab(browser.tabs, u), captureTab: (tab) => controls.captureTab(tab, 'manual') });
   const gaveUp = new GaveUpLog(browser.storage.local, clock);
+  const rereads = startRereads(queue, clock);
   const route = createRouter(
     createHandlers({
       tools: () => workspaces.router(),
@@ -127,12 +129,7 @@ export function startBackground(): void {
       team,
       gaveUp,
       readWatch: new ReadWatch((page) => gaveUp.record(page)),
-      rereads: new RereadWhenIdle({
-        area: browser.storage.local,
-        clock,
-        idle: () => queueIdle({ drain: () => queue.drain(), pending: async () => (await queue.status()).pending }),
-        askTab: async (tabId, url) => readCaptureNowReply(await browser.tabs.sendMessage(tabId, rereadMessage(url))),
-      }),
+      rereads,
     }),
     {
       extensionId: browser.runtime.id,
@@ -152,9 +149,13 @@ export function startBackground(): void {
     fetch: (url, init) => fetch(url, init),
     read: (bytes) => readPdfText(bytes),
     enqueue: (capture, tabId) => queueCapture({ queue, settings: readSettings, onAccepted }, capture, tabId),
-    // Local PDFs: Chromium's "Allow access to file URLs" switch; Firefox add-ons never read file:// addresses.
-    localFiles: async () =>
-      import.meta.env.FIREFOX ? 'unsupported' : (await browser.extension.isAllowedFileSchemeAccess()) ? 'allowed' : 'off',
+    // Local PDFs: Chromium's "Allow access to file URLs" switch and the file:///* origin the Settings box asks
+    // for (the worker's fetch reads file:// with both); Firefox add-ons never read file:// addresses.
+    localFiles: async () => {
+      if (import.meta.env.FIREFOX) return 'unsupported';
+      if (!(await browser.extension.isAllowedFileSchemeAccess())) return 'off';
+      return (await browser.permissions.contains({ origins: [...LOCAL_FILE_ORIGINS] })) ? 'allowed' : 'not-granted';
+    },
   });
   const controls = wireControls({ graphFor: (url) => workspaces.captureTarget(url), clock, badge, pdf });
   Reflect.set(globalThis, CONTROLS_GLOBAL, controls);
@@ -170,6 +171,29 @@ export function startBackground(): void {
       extensionOrigin: browser.runtime.getURL('/'),
     },
   });
+}
+
+/**
+ * Re-reads of pages the time budget cut (reread-when-idle.ts): pending ones survive a worker stop
+ * in storage, and an alarm wakes the worker to take them up again; the alarm's listener is added
+ * now, synchronously, so a worker woken by it sees it.
+ */
+function startRereads(queue: CaptureQueue, clock: typeof systemClock): RereadWhenIdle {
+  const alarms = browser.alarms;
+  const rereads = new RereadWhenIdle({
+    area: browser.storage.local,
+    clock,
+    idle: () => queueIdle({ drain: () => queue.drain(), pending: async () => (await queue.status()).pending }),
+    askTab: async (tabId, url) => readCaptureNowReply(await browser.tabs.sendMessage(tabId, rereadMessage(url))),
+    // Firefox's `alarms.create` returns nothing, Chromium's a promise.
+    wakeLater: () =>
+      void Promise.resolve(alarms?.create(REREAD_ALARM, { delayInMinutes: REREAD_ALARM_DELAY_MINUTES })).catch(() => undefined),
+  });
+  alarms?.onAlarm.addListener((alarm) => {
+    if (alarm.name === REREAD_ALARM) void rereads.resume().catch(() => undefined);
+  });
+  void rereads.resume().catch(() => undefined);
+  return rereads;
 }
 
 /** Reading pages with the LLM in the workspace a page is captured into (status and "forget all": the active one, or every one). */

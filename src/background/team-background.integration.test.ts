@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AriadneDatabase } from '../adapters/dexie/database';
 import { DexieGraphStore } from '../adapters/dexie/dexie-graph-store';
 import { throwawayDatabases } from '../adapters/dexie/testing/throwaway-databases';
+import { loadMigrations, migrate } from '../adapters/postgres/migrate';
 import { PostgresTeamRemote } from '../adapters/postgres/postgres-team-remote';
 import { pgSkipReason } from '../adapters/postgres/testing/pg-server';
 import type { TeamFixture } from '../adapters/postgres/testing/team-fixture';
@@ -233,6 +234,41 @@ describe.skipIf(skip !== undefined)('team background (IndexedDB graphs, real Pos
       ['alice', 5],
       ['bob', kinds.length],
     ]);
+  });
+
+  it('a teammate’s change stored before the database checked it (a javascript: page) is counted as refused in the status, with its reason', async () => {
+    // Issue 34 item 4: such rows were skipped with only a console warning.
+    const fx = await pg.fresh({ migrations: loadMigrations().slice(0, 3) });
+    const alice = await member(fx, 'alice', 1);
+    const bob = await member(fx, 'bob', 2);
+    await alice.link();
+    await bob.link();
+    await alice.capture();
+    expect((await alice.team.sync()).pushed).toMatchObject({ applied: 5 });
+    // Before migration 004 push_batch stored what it was given: one of alice's evidence rows again, pointing at a script.
+    const [row] = await fx.admin<{ payload: Record<string, unknown> }>(
+      "SELECT payload FROM ariadne.change_log WHERE kind = 'evidence.add' ORDER BY position LIMIT 1",
+    );
+    const evidence = row?.payload.evidence;
+    if (typeof evidence !== 'object' || evidence === null) throw new Error('fixture: no evidence row');
+    const script = {
+      ...row?.payload,
+      changeId: 'c_script000',
+      evidence: { ...evidence, id: 'v_script000', pageUrl: 'javascript:alert(1)' },
+    };
+    await fx.pool('alice').query('SELECT ariadne.push_batch($1, $2, $3, $4::jsonb)', ['acme', 'b_old', 'mallet', JSON.stringify([script])]);
+    const owner = await fx.pool('postgres').connect();
+    try {
+      expect((await migrate(owner)).map((m) => m.version)).toEqual([4]);
+    } finally {
+      owner.release();
+    }
+
+    const got = await bob.team.sync();
+    expect(got.pulled.changes).toBe(5);
+    expect(got.status.refused).toMatchObject({ count: 1, lastPosition: 6, lastMessage: expect.stringMatching(/http\(s\)/) });
+    expect((await bob.team.status()).refused?.count).toBe(1);
+    expect((await bob.store.evidenceOfPage('javascript:alert(1)', 10)).length).toBe(0);
   });
 
   it('offline: the sync fails unavailable with the queue intact and says so; back online it is sent exactly once', async () => {

@@ -6,3 +6,13 @@
  * context menu need none of it (their `activeTab` grant covers the tab acted on).
  */
 export const PDF_ORIGINS: readonly string[] = ['http://*/*', 'https://*/*'];
+
+/**
+ * Chromium only: local files, asked for when the user ticks Settings → Capture → "Capture
+ * local files (file://) when I ask" and dropped when it is cleared. It grants nothing until
+ * the user also turns on "Allow access to file URLs" for Ariadne (chrome://extensions), and
+ * Chromium shows no prompt or install warning for it. With both, the service worker's `fetch`
+ * reads a `file://` PDF the user opened; without this origin that fetch fails although the
+ * switch is on (docs/pdf-local-files.md).
+ */
+export const LOCAL_FILE_ORIGINS: readonly string[] = ['file:///*'];

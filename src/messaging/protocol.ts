@@ -218,6 +218,10 @@ export const rereadPageSchema = z.object({
   reason: z.string().optional(),
   /** When the state was last set (ms since epoch). */
   at: z.number().int().nonnegative(),
+  /** The tab to ask (a `pending` entry): kept so a worker stopped meanwhile asks it on its next start. */
+  tabId: z.number().int().nonnegative().optional(),
+  /** Times a restarted worker took the pending re-read up again (bounded by `MAX_REREAD_RESUMES`). */
+  resumes: z.number().int().nonnegative().max(100).optional(),
 });
 export type RereadPage = z.infer<typeof rereadPageSchema>;
 

@@ -9,7 +9,7 @@
  *   <input type="checkbox" onChange={(e) => void setPdfAccess(e.target.checked).then(setGranted)} />
  */
 import { browser } from 'wxt/browser';
-import { PDF_ORIGINS } from '../core/pdf-access';
+import { LOCAL_FILE_ORIGINS, PDF_ORIGINS } from '../core/pdf-access';
 
 /** Whether the access is granted. */
 export async function pdfAccessGranted(): Promise<boolean> {
@@ -25,4 +25,17 @@ export function setPdfAccess(on: boolean): Promise<boolean> {
   if (permissions === undefined) return Promise.resolve(false);
   if (on) return permissions.request({ origins: [...PDF_ORIGINS] });
   return permissions.remove({ origins: [...PDF_ORIGINS] }).then(() => false);
+}
+
+/**
+ * "Capture local files (file://)": in Chromium, asks for the `file:///*` origin (no prompt: Chromium
+ * shows none for it) or gives it up, and resolves with whether the box stays ticked. Firefox has no
+ * such access to give (add-ons cannot read local files): the setting alone changes. Call it
+ * synchronously from the click, like `setPdfAccess`.
+ */
+export function setLocalFileAccess(on: boolean): Promise<boolean> {
+  const permissions = browser.permissions;
+  if (import.meta.env.FIREFOX || permissions === undefined) return Promise.resolve(on);
+  if (on) return permissions.request({ origins: [...LOCAL_FILE_ORIGINS] });
+  return permissions.remove({ origins: [...LOCAL_FILE_ORIGINS] }).then(() => false);
 }

@@ -20,6 +20,18 @@ describe('blockText', () => {
     );
   });
 
+  it('tells a cut by time (timeUp) from a cut by size (truncated)', () => {
+    const dom = new JSDOM(`<!doctype html><body>${'<p>Quay seven opens at dawn.</p>'.repeat(400)}</body>`);
+    const body = dom.window.document.body;
+    const timed = blockText(body, { maxChars: 10_000_000, expired: () => true });
+    expect([timed.timeUp, timed.truncated]).toEqual([true, false]);
+    expect(timed.text.length).toBeGreaterThan(0);
+    const sized = blockText(body, { maxChars: 100, expired: () => false });
+    expect([sized.timeUp, sized.truncated]).toEqual([false, true]);
+    const whole = blockText(body, { maxChars: 10_000_000, expired: () => false });
+    expect([whole.timeUp, whole.truncated]).toEqual([false, false]);
+  });
+
   it('folds every Unicode space and drops format characters', () => {
     expect(textOf('<p>Acme\u202F\u202F\u2028is\u200B a\u3000firm.</p>')).toBe('Acme is a firm.');
   });

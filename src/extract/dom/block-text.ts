@@ -91,7 +91,10 @@ const DEADLINE_STRIDE = 256;
 
 export interface BlockText {
   readonly text: string;
+  /** Cut by a size limit (`maxChars`, `maxNodes`): reading again would be cut again. */
   readonly truncated: boolean;
+  /** Cut because `expired()` said the time was up: the rest is unread, and more time would read it. */
+  readonly timeUp: boolean;
 }
 
 /** Source line breaks (with the carriage returns of CRLF files); one character class, linear. */
@@ -118,6 +121,7 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
   let length = 0;
   let visited = 0;
   let truncated = false;
+  let timeUp = false;
   // Stack entries: a node to visit, or a marker string to emit after an element's children.
   const stack: (Node | '\n' | ' ' | typeof CELL_END)[] = [root];
   while (stack.length > 0) {
@@ -128,8 +132,12 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
       continue;
     }
     visited += 1;
-    if (visited > maxNodes || length >= options.maxChars || (visited % DEADLINE_STRIDE === 0 && options.expired?.() === true)) {
+    if (visited > maxNodes || length >= options.maxChars) {
       truncated = true;
+      break;
+    }
+    if (visited % DEADLINE_STRIDE === 0 && options.expired?.() === true) {
+      timeUp = true;
       break;
     }
     if (nodeTypeOf(item) === TEXT_NODE) {
@@ -163,5 +171,5 @@ export function blockText(root: Node, options: BlockTextOptions): BlockText {
   // Every Unicode space folded to one: page text never reaches a pattern with a run of white space.
   const joined = foldWhitespace(parts.join(''));
   const text = joined.length > options.maxChars ? joined.slice(0, options.maxChars) : joined;
-  return { text, truncated: truncated || joined.length > options.maxChars };
+  return { text, truncated: truncated || joined.length > options.maxChars, timeUp };
 }

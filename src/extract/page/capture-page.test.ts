@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { pageCaptureSchema } from '../../core/capture';
-import { capturePage } from './capture-page';
+import { capturePage, readingCut } from './capture-page';
 
 const URL_ = 'https://news.example.com/2024/stripe-story?utm=1';
 const NOW = 1_700_000_000_000;
@@ -110,6 +110,29 @@ describe('capturePage', () => {
       {"@type":"Organization","name":"<b>Acme</b>&amp;\\u200bSons\\u0007 Ltd"}</script></head><body><p>x</p></body></html>`;
     const c = capture(html);
     expect(c.entities[0]?.name).toBe('Acme &Sons Ltd');
+  });
+
+  it('a body text cut by time is a cut by time (read again later), not a cut by size', () => {
+    // 200 short blocks: under one scan stride (the scan never looks at the clock), over one text stride.
+    const body = Array.from({ length: 200 }, (_, i) => `<div>Row ${i} of the harbour ledger</div>`).join('');
+    const dom = new JSDOM(`<!doctype html><body>${body}</body>`, { url: 'https://ledger.test/' });
+    let calls = 0;
+    // The clock reads 0 at the start, then the budget is long spent.
+    const c = capturePage(dom.window.document, 'https://ledger.test/', { timeBudgetMs: 100, timer: () => (calls++ < 1 ? 0 : 1_000) });
+    expect(c.notes).toContain('body text cut: time budget spent');
+    expect(c.notes.some((n) => n.startsWith('main text cut at'))).toBe(false);
+    expect(readingCut(c)).toBe('time');
+    expect(c.text).toContain('Row 0 of the harbour ledger');
+    expect(c.text).not.toContain('Row 199');
+  });
+
+  it('a reading cut by time on a page over 10,000 elements is a cut by size: never read again', () => {
+    const body = '<div><span>Berth</span><span>Crane</span></div>'.repeat(3_400);
+    const dom = new JSDOM(`<!doctype html><body>${body}</body>`, { url: 'https://yard.test/' });
+    let calls = 0;
+    const c = capturePage(dom.window.document, 'https://yard.test/', { timeBudgetMs: 100, timer: () => (calls++ < 1 ? 0 : 1_000) });
+    expect(c.notes).toContain('page of 10203 elements: too large to read again');
+    expect(readingCut(c)).toBe('size');
   });
 
   it('cuts long text at maxTextChars with a note, and rejects a non-URL', () => {

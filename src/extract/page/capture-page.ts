@@ -13,10 +13,10 @@ import type { PageCapture, StructuredEntity } from '../../core/capture';
 import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_URL_LENGTH } from '../../core/capture-limits';
 import { InvalidArgumentsError } from '../../core/errors';
 import { nameKey } from '../../core/text/normalize';
-import { attrOf, documentElementOf, titleOf } from '../dom/safe-dom';
+import { attrOf, callMember, documentElementOf, readMember, titleOf } from '../dom/safe-dom';
 import type { PageScan } from '../dom/scan';
 import { MAX_SCAN_ELEMENTS, scanDocument } from '../dom/scan';
-import { extractMainText } from './main-text';
+import { extractMainText, MAX_READABILITY_ELEMENTS } from './main-text';
 import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
 import { readJsonLd } from '../structured/json-ld';
 import type { PageMeta } from '../structured/meta';
@@ -58,7 +58,7 @@ const TIME_CUT =
   /^(?:capture took \d+ ms \(budget \d+ ms\)|page scan cut after \d+ elements \(time limit\)|article detection skipped: time budget spent|body text cut: time budget spent)/;
 /** Notes that say the page's size stopped the reading: the adversarial classes (huge, deep, 50k-node pages). */
 const SIZE_CUT =
-  /^(?:page scan cut after \d+ elements \(size limit\)|article detection skipped: (?:more than )?\d+ (?:elements|characters)|main text cut at \d+ characters)/;
+  /^(?:page scan cut after \d+ elements \(size limit\)|article detection skipped: (?:more than )?\d+ (?:elements|characters)|main text cut at \d+ characters|page of \d+ elements: too large)/;
 
 /**
  * How a capture's reading was cut short, from its notes: `time` when only the (wall-clock)
@@ -171,6 +171,12 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
   );
   const extractMs = Math.max(0, timer() - started);
   if (extractMs > budget) notes.push(`capture took ${Math.round(extractMs)} ms (budget ${budget} ms)`);
+  // Cut by time on a page its size would cut anyway (the adversarial classes: 50k nodes, deep
+  // trees): said, so that it is not read again (background/reread-when-idle.ts).
+  if (readingCut({ notes }) === 'time') {
+    const elements = elementTotal(doc);
+    if (elements > MAX_READABILITY_ELEMENTS) notes.push(`page of ${elements} elements: too large to read again`);
+  }
 
   const capture: PageCapture = {
     url: pageUrl,
@@ -190,6 +196,17 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
     extractMs,
   };
   return capture;
+}
+
+/** The page's element count (one native call, no walk); 0 when the page makes it fail. */
+function elementTotal(doc: Document): number {
+  try {
+    const all = callMember(doc, 'getElementsByTagName', '*');
+    const count = typeof all === 'object' && all !== null ? readMember(all, 'length') : 0;
+    return typeof count === 'number' ? count : 0;
+  } catch {
+    return 0;
+  }
 }
 
 const NO_STRUCTURE = { entities: [], relations: [], notes: [] };

@@ -56,6 +56,7 @@ export interface MainText {
   readonly text: string;
   readonly headings: string[];
   readonly source: 'readability' | 'body';
+  /** Cut by its size (characters, nodes). A cut by time is a note ('body text cut: time budget spent'), not this. */
   readonly truncated: boolean;
   readonly title?: string;
   readonly byline?: string;
@@ -203,7 +204,8 @@ export function extractMainText(doc: Document, options: MainTextOptions): MainTe
     skip: isBoilerplateElement,
     ...(options.expired === undefined ? {} : { expired: options.expired }),
   });
-  if (fallback.truncated && options.expired?.() === true) notes.push('body text cut: time budget spent');
+  // Told apart: a cut by time is worth reading again (background/reread-when-idle.ts), a cut by size is not.
+  if (fallback.timeUp) notes.push('body text cut: time budget spent');
   return {
     text: withoutConsentLines(fallback.text),
     headings: headingTexts(options.scan.headings, true),

@@ -107,6 +107,46 @@ describe('blocks set without space between them', () => {
     ]);
   });
 
+  it("a line that left room for the next line's first word ended its item, though it reaches close to the edge", () => {
+    // Mean character width 5: every line's width is its length × 5. The widest line sets the edge (x 285).
+    const line = (str: string, y: number) => ({ str, x: 40, y, width: str.length * 5, size: 10 });
+    const out = assemblePdfText([
+      {
+        width: 400,
+        height: 600,
+        items: [
+          line('Harbor Bank opens a branch in the old post office', 500),
+          line('Quill Robotics hires Ada Brandt as chief', 488),
+          line('Oslo ferries now run on batteries alone', 476),
+          line('Tern Systems moves its offices to Bergen', 464),
+        ],
+      },
+    ]);
+    // Each item ends 45–50 short of the edge: within a quarter of the column, but room for "Oslo " or "Tern " and more.
+    expect(out.text.split('\n\n')).toEqual([
+      'Harbor Bank opens a branch in the old post office Quill Robotics hires Ada Brandt as chief',
+      'Oslo ferries now run on batteries alone',
+      'Tern Systems moves its offices to Bergen',
+    ]);
+  });
+
+  it("wrapped prose stays one paragraph when the next line's first word would not have fitted", () => {
+    const line = (str: string, y: number) => ({ str, x: 40, y, width: str.length * 5, size: 10 });
+    const out = assemblePdfText([
+      {
+        width: 400,
+        height: 600,
+        items: [
+          line('The survey of the northern coast was made by the crew of', 500),
+          line('the ship over two summers, with the help of the pilots of', 488),
+          line('Kestrelwood Harbour, who knew the shoals and currents', 476),
+          line('of the fjord better than any chart did in those years.', 464),
+        ],
+      },
+    ]);
+    expect(out.text.split('\n\n')).toHaveLength(1);
+  });
+
   it('fragments on one baseline (table cells) are separate paragraphs', () => {
     const out = assemblePdfText([
       {

@@ -73,6 +73,12 @@ const PARAGRAPH_GAP = 1.4;
  */
 const SHORT_LINE = 0.25;
 /**
+ * The room a line leaves must exceed the next line's first word by this factor before the
+ * line counts as ended on purpose: the word's width is estimated from the mean character
+ * width, and capitals and wide letters run up to ~1.5 times it.
+ */
+const WORD_FIT_SLACK = 1.5;
+/**
  * A line starting this many font sizes left of the previous one follows a table cell or a
  * second column's fragment: a paragraph's own lines move left by a first-line indent only
  * (1–2 em).
@@ -284,11 +290,25 @@ function columnEdges(lines: readonly PdfLine[], gutter: number | undefined, page
   return (line) => (line.x1 <= gutter ? left : line.x0 >= gutter ? right : undefined);
 }
 
-/** The previous line stops well short of its column's edge and this one starts like a new block. */
+/**
+ * The previous line was ended on purpose and this one starts like a new block: the previous
+ * line stops well short of its column's edge, or the room it leaves would have held this
+ * line's first word (text that wraps breaks a line only when the next word does not fit, so
+ * a line that left room for it ended there: a list item or headline of a list whose items
+ * are all of about the same length, a table row).
+ */
 function endsBlock(prev: PdfLine, line: PdfLine, edgeOf: (line: PdfLine) => ColumnEdge | undefined): boolean {
   const edge = edgeOf(prev);
   if (edge === undefined || !BLOCK_START.test(line.text)) return false;
-  return edge.right - prev.x1 > (edge.right - edge.left) * SHORT_LINE;
+  const room = edge.right - prev.x1;
+  return room > (edge.right - edge.left) * SHORT_LINE || room > firstWordWidth(line) * WORD_FIT_SLACK;
+}
+
+/** The width of a line's first word and the space before it, from the line's mean character width. */
+function firstWordWidth(line: PdfLine): number {
+  const space = line.text.indexOf(' ');
+  const chars = (space < 0 ? line.text.length : space) + 1;
+  return ((line.x1 - line.x0) / Math.max(1, line.text.length)) * chars;
 }
 
 /**

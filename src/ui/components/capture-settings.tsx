@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { usePanelStore } from '../store';
 import { LlmCaptureSettings } from './llm-capture-settings';
 import { PdfAccessSetting } from './pdf-access-setting';
+import { LocalFilesSetting } from './local-files-setting';
 import { MAX_READING_BUDGET_MS, MIN_READING_BUDGET_MS } from '../../core/capture-settings';
 
 /** Site patterns kept per list (the schema's own bound). */
@@ -108,20 +109,7 @@ export function CaptureSettings() {
           onBlur={() => void save((s) => ({ ...s, capture: { ...s.capture, allowlist: lines(allow) } }))}
         />
       </label>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={capture.allowFileUrls}
-          onChange={(e) => void save((s) => ({ ...s, capture: { ...s.capture, allowFileUrls: e.target.checked } }))}
-          aria-describedby="file-urls-help"
-          data-testid="allow-file-urls"
-        />
-        Capture local files (file://) when I ask
-      </label>
-      <p id="file-urls-help" className="muted small">
-        Only on Alt+Shift+A or the right-click menu. Chromium also needs “Allow access to file URLs” on Ariadne’s details page
-        (chrome://extensions); Firefox does not let add-ons read local files.
-      </p>
+      <LocalFilesSetting />
       <PdfAccessSetting />
       <LlmCaptureSettings />
     </fieldset>
