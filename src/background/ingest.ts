@@ -16,7 +16,7 @@ import type { Settings } from '../core/settings';
 import type { IngestResult } from '../core/ingest/ingest';
 import { ingestCapture } from '../core/ingest/ingest';
 import { createResolver } from '../core/resolve/resolver';
-import { analyzeCaptureAsync } from '../extract/analysis/analyze';
+import { ANALYSIS_BUDGET_MS, analysisStopped, analyzeCaptureAsync } from '../extract/analysis/analyze';
 import { ANALYZER_VERSION } from '../extract/analysis/analyzer-version';
 import { citePdfPages } from '../extract/pdf/cite-pages';
 import { createTrainedRecognizer } from '../extract/ner';
@@ -24,6 +24,7 @@ import type { EntityRecognizer } from '../extract/mentions/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 import { withWebNames } from '../extract/mentions/web-names';
 import { NO_RULES_OFF, type RulesOff } from '../extract/rules/registry';
+import { isReread } from '../messaging/capture-reread';
 
 export interface IngestDeps {
   /** The user's current settings: entities kept per page, auto-accept threshold. */
@@ -55,14 +56,16 @@ export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promis
     const settings = await deps.settings();
     // Sliced and time-boxed (ANALYSIS_BUDGET_MS): the worker answers the side panel between
     // slices, and a page built to be slow is stored with what was found in the budget.
+    // A re-read of a page the budget cut (reread-when-idle.ts) runs when the worker is idle: it may take longer.
     const read = await analyzeCaptureAsync(capture, {
       recognizer,
+      ...(isReread(capture) ? { budgetMs: ANALYSIS_BUDGET_MS * REREAD_BUDGET_FACTOR } : {}),
       maxEntities: settings.capture.maxEntitiesPerPage,
       ...(deps.rulesOff === undefined ? {} : { rulesOff: deps.rulesOff }),
     });
     // A PDF's evidence cites the page each sentence is on.
     const analysis = capture.pdf === undefined ? read : citePdfPages(read, capture.text, capture.pdf.pageStarts);
-    return ingestCapture(
+    const result = await ingestCapture(
       analysis,
       {
         service: deps.graph,
@@ -74,5 +77,9 @@ export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promis
       },
       { capturedAt: capture.capturedAt, analyzerVersion: ANALYZER_VERSION },
     );
+    return analysisStopped(read.notes) ? { ...result, analysisCut: true } : result;
   };
 }
+
+/** A re-read's analysis budget, in multiples of a capture's (`ANALYSIS_BUDGET_MS`). */
+export const REREAD_BUDGET_FACTOR = 3;

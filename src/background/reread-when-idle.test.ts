@@ -54,6 +54,24 @@ describe('RereadWhenIdle', () => {
     expect(await s.rereads.list()).toMatchObject([{ url: 'https://a.test/', state: 'done' }]);
   });
 
+  it('a page whose analysis stopped at its budget is read again when idle; a re-read whose analysis stopped again is cut; a size cut never', async () => {
+    const s = setup();
+    // Read whole in the tab, accepted (nothing cut yet), then the analysis stopped after ingestion.
+    await s.rereads.captured(page('https://slow.test/', []), 4);
+    expect(await s.rereads.list()).toEqual([]);
+    await s.rereads.analysisCut(page('https://slow.test/', []), 4);
+    await s.rereads.analysisCut(page('https://huge.test/', [SIZE_CUT]), 4);
+    expect((await s.rereads.list()).map((p) => [p.url, p.state])).toEqual([['https://slow.test/', 'pending']]);
+    s.release();
+    await s.settled();
+    expect(s.asked).toEqual([[4, 'https://slow.test/']]);
+    await s.rereads.captured(page('https://slow.test/', [REREAD_NOTE]), 4);
+    await s.rereads.analysisCut(page('https://slow.test/', [REREAD_NOTE]), 4);
+    expect((await s.rereads.list()).map((p) => [p.state, p.reason])).toEqual([
+      ['cut', 'read again with more time, the analysis still stopped'],
+    ]);
+  });
+
   it('a re-read that is cut again, or a tab that moved on, is shown as cut with the reason', async () => {
     const s = setup(async () => ({ skipped: 'the tab shows another page now' }));
     s.release();

@@ -1,6 +1,6 @@
 /**
- * Re-reads, once the worker is idle, the pages whose in-page reading the (wall-clock) time
- * budget cut on a busy machine. On each capture: a reading cut by time alone is put `pending`
+ * Re-reads, once the worker is idle, the pages whose in-page reading or whose analysis the
+ * (wall-clock) time budget cut on a busy machine (`analysisCut`, told after ingestion). On each capture: a reading cut by time alone is put `pending`
  * and, when the capture queue has nothing left to ingest (bounded wait), the tab still on the
  * page is asked to read it again with a larger budget (`capture.reread`); the re-read's own
  * capture then sets the entry `done`, or `cut` when even that reading was cut. Bounded: one
@@ -87,6 +87,21 @@ export class RereadWhenIdle {
       return;
     }
     if (cut !== 'time') return;
+    return this.askLater(capture, tabId);
+  }
+
+  /**
+   * The analysis of a capture from `tabId` stopped at its (wall-clock) budget before the end of
+   * the text: the page is read again when idle, as a reading the budget cut is (never one its
+   * size cut; a re-read whose analysis stopped again is listed as cut).
+   */
+  async analysisCut(capture: Pick<PageCapture, 'url' | 'title' | 'notes' | 'trigger'>, tabId: number | undefined): Promise<void> {
+    if (readingCut(capture) === 'size') return;
+    if (isReread(capture)) return this.set(capture, 'cut', 'read again with more time, the analysis still stopped');
+    return this.askLater(capture, tabId);
+  }
+
+  private async askLater(capture: Pick<PageCapture, 'url' | 'title'>, tabId: number | undefined): Promise<void> {
     if (tabId === undefined) return this.set(capture, 'cut', 'not read again: the capture came from no tab');
     if (this.asked.has(capture.url)) return this.set(capture, 'cut', 'not read again: it was re-read once already');
     if (this.asked.size >= MAX_REREADS_PER_WORKER)

@@ -93,3 +93,20 @@ describe('withSentenceBudget', () => {
     expect(kept).toEqual([...Array.from({ length: 19 }, () => true), ...Array.from({ length: 6 }, () => false)]);
   });
 });
+
+describe('createIngest: the analysis budget', () => {
+  it('says when the budget stopped the analysis (the page is then read again when idle), not otherwise', async () => {
+    const text = 'Kestrel Bank, a lender based in Lisbon, agreed to buy Ostra Pay for $40 million.';
+    const whole = await createIngest(setup().deps)(capture(text));
+    expect(whole.analysisCut).toBeUndefined();
+    // A machine so busy that every reading of the clock is 10 s later: the budget is spent at once.
+    let t = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (t += 10_000));
+    try {
+      const cut = await createIngest(setup().deps)(capture(text));
+      expect(cut.analysisCut).toBe(true);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});

@@ -106,6 +106,8 @@ export interface IngestResult {
   readonly relationships: number;
   /** True when this exact capture had been ingested already (nothing changed). */
   readonly duplicate: boolean;
+  /** True when the analysis's time budget stopped it before the end of the text (the background re-reads such a page when idle). */
+  readonly analysisCut?: boolean;
 }
 
 /**

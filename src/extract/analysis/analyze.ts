@@ -40,6 +40,12 @@ const MAX_NOTES = 20;
  * one), and the worker answers other messages between slices meanwhile.
  */
 export const ANALYSIS_BUDGET_MS = 5_000;
+/** How each note of an analysis the budget stopped begins (`analysisStopped`). */
+const STOPPED_NOTE = 'analysis stopped after';
+/** True when the notes say the time budget stopped the analysis before the end of the text. */
+export function analysisStopped(notes: readonly string[]): boolean {
+  return notes.some((n) => n.startsWith(STOPPED_NOTE));
+}
 /**
  * Characters recognized per slice. The trained recognizer reads 1–3 ms per 1,000
  * characters of any text (prose or hostile runs), so a slice stays well under 50 ms;
@@ -137,7 +143,7 @@ function* analysisSteps(
   const stop = (what: string) => {
     if (stopped) return;
     stopped = true;
-    notes.push(`analysis stopped after ${formatSeconds(budgetMs)}: ${what}`);
+    notes.push(`${STOPPED_NOTE} ${formatSeconds(budgetMs)}: ${what}`);
   };
   const ctx: StageContext = { capture, options, text, on, notes, expired, stop };
 
