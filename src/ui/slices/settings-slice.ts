@@ -17,23 +17,32 @@ export interface SettingsSlice {
   saveSettings(update: (current: Settings) => Settings): Promise<void>;
 }
 
-export const createSettingsSlice: StateCreator<PanelState, [], [], SettingsSlice> = (set, get) => ({
-  settings: { value: defaultSettings(), loaded: false },
-  async loadSettings() {
-    try {
-      set({ settings: { value: await (await panelSettingsStorage()).load(), loaded: true } });
-    } catch (error) {
-      set((s) => ({ settings: { ...s.settings, loaded: true, error: userError(error) } }));
-    }
-  },
-  async saveSettings(update) {
-    const value = parseSettings(update(get().settings.value));
-    set((s) => ({ settings: { ...s.settings, value, error: undefined } }));
-    try {
-      await (await panelSettingsStorage()).save(value);
-      set((s) => ({ settings: { ...s.settings, saved: Date.now() } }));
-    } catch (error) {
-      set((s) => ({ settings: { ...s.settings, error: userError(error) } }));
-    }
-  },
-});
+export const createSettingsSlice: StateCreator<PanelState, [], [], SettingsSlice> = (set, get) => {
+  // Saves made in this panel: a load that began before one of them does not put older values back
+  // over what the user just typed (the Settings view reloads when it opens).
+  let edits = 0;
+  return {
+    settings: { value: defaultSettings(), loaded: false },
+    async loadSettings() {
+      const editsBefore = edits;
+      try {
+        const value = await (await panelSettingsStorage()).load();
+        if (edits !== editsBefore) set((s) => ({ settings: { ...s.settings, loaded: true } }));
+        else set({ settings: { value, loaded: true } });
+      } catch (error) {
+        set((s) => ({ settings: { ...s.settings, loaded: true, error: userError(error) } }));
+      }
+    },
+    async saveSettings(update) {
+      edits += 1;
+      const value = parseSettings(update(get().settings.value));
+      set((s) => ({ settings: { ...s.settings, value, error: undefined } }));
+      try {
+        await (await panelSettingsStorage()).save(value);
+        set((s) => ({ settings: { ...s.settings, saved: Date.now() } }));
+      } catch (error) {
+        set((s) => ({ settings: { ...s.settings, error: userError(error) } }));
+      }
+    },
+  };
+};
