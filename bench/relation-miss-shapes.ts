@@ -49,10 +49,12 @@ for (const page of readGoldRelations(goldDir)) {
     return new Set(e === undefined ? [] : [e.name, ...e.aliases].map(goldKey));
   };
   pages += 1;
-  const end = (goldName: string, e: (typeof entities)[number] | undefined) => ({
-    names: [...namesOf(page, goldName), ...(e === undefined ? [] : [e.name, ...e.aliases])],
-    ...(e === undefined ? {} : { type: e.type }),
-  });
+  const end = (goldName: string, e: (typeof entities)[number] | undefined) => {
+    const all = [...namesOf(page, goldName), ...(e === undefined ? [] : [e.name, ...e.aliases])];
+    // A person is named again by the surname alone ("said Ms Quinn"): that is a naming, not an anaphor.
+    const surnames = e?.type === 'person' ? all.flatMap((n) => n.split(/\s+/).slice(1).slice(-1)) : [];
+    return { names: [...all, ...surnames], ...(e === undefined ? {} : { type: e.type }) };
+  };
   for (const g of page.relations) {
     gold += 1;
     const { isFrom, isTo, hit, pair } = matchGoldRelation(page, g, keysOf, typed);
