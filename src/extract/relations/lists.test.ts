@@ -51,4 +51,24 @@ describe('a clause measured in phrases, a name between one of them', () => {
       ),
     ).toEqual([]);
   });
+
+  it('relates a person to an institution named by its head before "for" and to the body it sits in', () => {
+    const center: readonly [string, EntityType] = ['Orca Center for Marine Law', 'company'];
+    const university: readonly [string, EntityType] = ['Tallin University', 'company'];
+    expect(
+      rulesRead('“Nothing changed,” said Bo Lind, a senior fellow at the Orca Center for Marine Law at Tallin University.', [
+        ['Bo Lind', 'person'],
+        center,
+        university,
+      ]),
+    ).toEqual(['Bo Lind works_for Orca Center for Marine Law', 'Bo Lind works_for Tallin University']);
+    // A unit that is no institution ("Analytics") stays no employer.
+    expect(
+      rulesRead('Bo Lind, head of Fleet Analytics at Tallin University, agreed.', [
+        ['Bo Lind', 'person'],
+        ['Fleet Analytics', 'company'],
+        university,
+      ]),
+    ).toEqual(['Bo Lind works_for Tallin University']);
+  });
 });
