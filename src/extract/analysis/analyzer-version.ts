@@ -30,9 +30,13 @@
  * words and first names, and words after an article; it keeps less junk (its threshold now
  * weighs a lost name like a kept junk name); a guessed item of a written list takes the type
  * the list's other items agree on; relations: an amount of money counts as one word between
- * two names ("raised about $40 million from backers like …"). 9: a brand whose logo comes from a
- * code host is a technology; a guessed person of everyday words ("Secure Boot") is none; an
- * everyday word capitalized only at sentence or item starts, the plural of an acronym
- * ("CEOs") and a date ("Aug. 23") are no names; a name written as code ("OS.File") is a technology.
+ * two names ("raised about $40 million from backers like …"). 9: relations: a name lying
+ * between two others counts as one word of the clause ("co-chair of the … Task Force at the …"),
+ * and a name headed by an institution noun before "for"/"of" ("the … Center for …") is an
+ * institution, so a job at it is a job there as well as at the body it sits in. 10: a brand
+ * whose logo comes from a code host is a technology; a guessed person of everyday words ("Secure
+ * Boot") is none; an everyday word capitalized only at sentence or item starts, the plural of an
+ * acronym ("CEOs") and a date ("Aug. 23") are no names; a name written as code ("OS.File") is a
+ * technology.
  */
-export const ANALYZER_VERSION = 9;
+export const ANALYZER_VERSION = 10;

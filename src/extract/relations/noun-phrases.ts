@@ -110,9 +110,18 @@ export function seatPhrase(between: readonly string[]): boolean {
   );
 }
 
-/** True when the span's last word names an institution of its own ("… Center", "… Laboratory"), not a unit like "Analytics". */
+/**
+ * True when the span names an institution of its own, not a unit like "Analytics": by its last
+ * word ("… Center", "… Laboratory") or by its head before "for" or "of" ("the Orca Center for
+ * Marine Law", "the Nordic Institute of Shipping").
+ */
 export function isInstitution(tokens: readonly Token[], s: Span): boolean {
-  return INSTITUTION_NOUNS.has(tokens[s.end - 1]?.text ?? '');
+  if (INSTITUTION_NOUNS.has(tokens[s.end - 1]?.text ?? '')) return true;
+  for (let i = s.start; i < s.end - 2; i++) {
+    const next = tokens[i + 1]?.text;
+    if (INSTITUTION_NOUNS.has(tokens[i]?.text ?? '') && (next === 'for' || next === 'of')) return true;
+  }
+  return false;
 }
 
 /**

@@ -62,7 +62,7 @@ const POSSESSED_PERSON_CONFIDENCE = 0.6;
 export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): RuleDecision[] {
   const gap = b.start - a.end;
   if (gap >= 0 && gap <= MAX_RIVAL_GAP && rivalTitled(tokens, a, b)) return [decide('competes_with', true)];
-  if (gap < 0 || amountsAsOne(tokens, a.end, b.start) > MAX_GAP) return [];
+  if (gap < 0 || amountsAsOne(tokens, a.end, b.start, others) > MAX_GAP) return [];
   // "the Interaction Design Institute Ivrea (IDII) in Ivrea": a short bracket right after the first name (its acronym, a
   // ticker) is an aside; the words between are read after it, and a name inside it stands nowhere between.
   const aside = asideEnd(tokens, a, b);
@@ -193,14 +193,17 @@ function amountAt(tokens: readonly Token[], i: number): boolean {
 
 /**
  * Tokens from `start` to `end`, an amount counting as one word ("raised almost $42.5 million in all
- * from" is five words and an amount): a clause is measured in phrases, and an amount is one.
+ * from" is five words and an amount), and so does each name of `names` lying wholly between
+ * ("co-chair of the Ethics Task Force at" is six): a clause is measured in phrases, and an
+ * amount or a name is one.
  *
  * @example
  *   amountsAsOne(tokenize('raised $42 million from'), 0, 5) // 3
  */
-export function amountsAsOne(tokens: readonly Token[], start: number, end: number): number {
+export function amountsAsOne(tokens: readonly Token[], start: number, end: number, names: readonly Span[] = []): number {
   let n = 0;
   for (let i = start; i < end; i++) if (!(i > start && amountAt(tokens, i) && amountAt(tokens, i - 1))) n += 1;
+  for (const s of names) if (s.start >= start && s.end <= end) n -= s.end - s.start - 1;
   return n;
 }
 
