@@ -23,7 +23,7 @@ import { bareTitle, pastRole } from './rules-titles';
 import { CONFIDENCE } from './rules-shared';
 import { placeNames } from '../../core/resolve/demonyms';
 import { nameKey } from '../../core/text/normalize';
-import { splitSentences } from './sentences';
+import { splitSentences } from '../../nlp';
 import { LABEL_THRESHOLDS, triggered } from './triggers';
 
 /**

@@ -21,4 +21,15 @@ describe('splitSentences', () => {
     expect(ranges.length).toBeGreaterThan(2);
     for (const r of ranges) expect(r.end - r.start).toBeLessThanOrEqual(1_000);
   });
+
+  it('cuts an overlong run at a space, so no word is cut in two', () => {
+    const text = Array.from({ length: 400 }, (_, i) => `w${i}`).join(' ');
+    const pieces = texts(text);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join(' ').split(' ')).toEqual(text.split(' '));
+  });
+
+  it('cuts a run with no space at all where it stands', () => {
+    expect(splitSentences('x'.repeat(2_500)).map((r) => r.end - r.start)).toEqual([1_000, 1_000, 500]);
+  });
 });
