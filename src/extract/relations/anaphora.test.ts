@@ -167,8 +167,7 @@ describe('definite descriptions, possessive "its" and the publisher’s "we"', (
   });
 
   it('reads "the service" as the product named before it, and not as an organization', () => {
-    const text =
-      'During the first months of Tailmail, the service was first built on Kestrel. Fabrikam hired Ada. The service was built on Redwood.';
+    const text = 'When Tailmail was young, the service was built on Kestrel. Fabrikam hired Ada. The service was built on Redwood.';
     const out = rel(text, [
       ['Tailmail', 'product'],
       ['Kestrel', 'technology'],
