@@ -5,8 +5,8 @@ const texts = (t: string) => splitSentences(t).map((r) => t.slice(r.start, r.end
 
 describe('splitSentences', () => {
   it('ends sentences at stops before a capital and at line breaks, not after abbreviations or initials', () => {
-    expect(texts('Stripe, Inc. hired Ada in the U.S. last year. She left.\nNext line')).toEqual([
-      'Stripe, Inc. hired Ada in the U.S. last year.',
+    expect(texts('Contoso, Inc. hired Ada in the U.S. last year. She left.\nNext line')).toEqual([
+      'Contoso, Inc. hired Ada in the U.S. last year.',
       'She left.',
       'Next line',
     ]);

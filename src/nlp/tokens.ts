@@ -63,7 +63,7 @@ const ABBREVIATIONS = new Set([
 
 /*
  * One token per match, tried in order:
- *  1. clitics ('s, 're, n't …) so "Stripe's" gives "Stripe" + "'s" as in CoNLL;
+ *  1. clitics ('s, 're, n't …) so "Contoso's" gives "Contoso" + "'s" as in CoNLL;
  *  2. dotted abbreviations (U.S., e.g.);
  *  3. words and numbers with inner joiners (AT&T, Node.js, 1,000.5, Anglo-Dutch, C++, C#);
  *  4. runs of dots or dashes (..., --);
@@ -80,8 +80,8 @@ export const MAX_TOKENS = 400_000;
  * Splits text into tokens with offsets.
  *
  * @example
- *   tokenize("Stripe's CEO, Patrick.").map((t) => t.text)
- *   // ['Stripe', "'s", 'CEO', ',', 'Patrick', '.']
+ *   tokenize("Contoso's CEO, Ada.").map((t) => t.text)
+ *   // ['Contoso', "'s", 'CEO', ',', 'Ada', '.']
  */
 export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
   const out: Token[] = [];
@@ -91,7 +91,7 @@ export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
     let word = m[0];
     let start = m.index;
     const newline = hasNewline(text, last, start);
-    // "don't" / "Stripe's" matched as one word: split the clitic off.
+    // "don't" / "Contoso's" matched as one word: split the clitic off.
     const clitic = word.length > 2 ? CLITIC_TAIL.exec(word) : null;
     if (clitic !== null && clitic.index > 0) {
       out.push({ text: word.slice(0, clitic.index), start, end: start + clitic.index, newline });
