@@ -157,7 +157,7 @@ function opening(tokens: readonly Token[], a: Span): boolean {
  * An organization `a` and a place `b` after it that the words between call its seat:
  * "Acme, based in Reston", "Acme, a startup headquartered in Lagos", "Acme is located in
  * Austin", "Acme (Waltham, Mass.)", and, for the sentence's opening organization only,
- * an apposition "Acme, on Sand Hill Road, has…".
+ * an apposition "Acme, on Harbor Street, has…".
  */
 export function seatAfter(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): boolean {
   const next = tokens[b.end]?.text ?? '';

@@ -77,7 +77,7 @@ export function personDecisions(tokens: readonly Token[], between: readonly stri
   if (between.some((w, i) => w === 'ceo' || (w === 'chief' && between[i + 1] === 'executive'))) out.push(decide('ceo_of', person === a));
   // "Lind co-founded Tailspin Studios", "Acme founder Ada": the organization founded_by the person.
   if (between.some((w) => w.startsWith('found') || w.startsWith('cofound'))) out.push(decide('founded_by', org === a));
-  // "chair, chief financial officer and co-founder of Fabrikam": a founder's other titles are a job there too (the
+  // "board chair, finance chief and co-founder of Fabrikam": a founder's other titles are a job there too (the
   // title "founder", not the verb: "she co-founded design consulting firm Fabrikam" names no job).
   if (out.length === 1 && out[0]?.label === 'founded_by' && between.some(founderTitle) && between.some((w) => JOB_TITLES.has(w)))
     out.push(decide('works_for', person === a));
