@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from './sentences';
+import { sentenceEndAt, splitSentences } from './sentences';
 
 const texts = (t: string) => splitSentences(t).map((r) => t.slice(r.start, r.end));
 
@@ -31,5 +31,27 @@ describe('splitSentences', () => {
 
   it('cuts a run with no space at all where it stands', () => {
     expect(splitSentences('x'.repeat(2_500)).map((r) => r.end - r.start)).toEqual([1_000, 1_000, 500]);
+  });
+});
+
+describe('sentenceEndAt (the one rule, also read around a single mention by evidence snippets)', () => {
+  it('ends at a stop before a capital, a line break or the end, keeping closing quotes', () => {
+    expect(sentenceEndAt('It grew. Then', 7)).toBe(8);
+    expect(sentenceEndAt('She said “yes.” Then', 13)).toBe(15);
+    expect(sentenceEndAt('Done.\nNext', 4)).toBe(5);
+    expect(sentenceEndAt('Done.', 4)).toBe(5);
+  });
+
+  it('does not end inside a number, before a lower-case word or after an abbreviation', () => {
+    expect(sentenceEndAt('Version 17.3 shipped', 10)).toBe(-1);
+    expect(sentenceEndAt('It grew. then', 7)).toBe(-1);
+    expect(sentenceEndAt('Contoso Inc. hired', 11)).toBe(-1);
+    expect(sentenceEndAt('Ask Dr. Quinn', 6)).toBe(-1);
+  });
+
+  it('reads "No." as an abbreviation only before a number', () => {
+    expect(sentenceEndAt('Route No. 5 opened', 8)).toBe(-1);
+    expect(sentenceEndAt('She said no. Then', 11)).toBe(12);
+    expect(texts('She said no. Then Route No. 5 opened.')).toEqual(['She said no.', 'Then Route No. 5 opened.']);
   });
 });

@@ -2,10 +2,9 @@
  * The language engine's sentence splitter, the one every reader of page text uses:
  * capture's recognizers (as token ranges, `tokenSentences`) and relation rules, the
  * sentences a page keeps for questions and re-reading, and the LLM reading's chunks and
- * verification. One linear pass without backtracking: a line break ends a sentence; so does
- * `.`, `!` or `?` followed by a space and a capital, digit or quote, unless the word before
- * the stop is a known abbreviation ("Inc.", "Mr.") or a single letter ("U.S."). Overlong runs
- * are cut, at a space where there is one.
+ * verification, and the evidence snippets around a mention (`sentenceEndAt`). One linear pass
+ * without backtracking: a line break ends a sentence, and so does a stop where `sentenceEndAt`
+ * says one ends. Overlong runs are cut, at a space where there is one.
  */
 import type { Token } from './tokens';
 
@@ -16,51 +15,105 @@ export interface SentenceRange {
 
 /** A "sentence" longer than this is a list or a table flattened to text: cut it there. */
 export const MAX_SENTENCE_CHARS = 1_000;
-const ABBREVIATIONS = new Set([
+/** Words a full stop follows without ending the sentence (lower case, without the stop). */
+const ABBREVIATIONS: ReadonlySet<string> = new Set([
   'inc',
   'corp',
   'co',
   'ltd',
+  'llc',
+  'plc',
+  'bros',
   'mr',
   'mrs',
   'ms',
+  'mx',
   'dr',
-  'st',
-  'jr',
+  'prof',
   'sr',
-  'vs',
-  'no',
+  'jr',
+  'st',
+  'mt',
   'gen',
+  'col',
+  'lt',
+  'sgt',
+  'capt',
   'gov',
   'sen',
   'rep',
-  'prof',
+  'pres',
+  'rev',
+  'hon',
+  'vs',
   'est',
-  'approx',
   'dept',
   'univ',
+  'approx',
+  'cf',
   'jan',
   'feb',
+  'apr',
+  'jun',
+  'jul',
   'aug',
+  'sep',
   'sept',
   'oct',
   'nov',
   'dec',
 ]);
+/** Words that abbreviate only before a number ("No. 5", "Vol. 2"); before a capital, "no." ends a sentence. */
+const NUMBER_ABBREVIATIONS: ReadonlySet<string> = new Set(['no', 'nos', 'vol', 'fig', 'pp', 'art', 'ch']);
+/** Spaces or closing quotes looked past after a stop to see what follows it: a scan from any point stays local. */
+const LOOKAHEAD = 8;
 
 function isSpace(ch: string): boolean {
   return ch === ' ' || ch === '\t' || ch === '\u00a0';
 }
 
-function startsSentence(ch: string): boolean {
-  return /[\p{Lu}\p{N}"“'‘(]/u.test(ch);
+function isDigit(ch: string): boolean {
+  return ch >= '0' && ch <= '9';
 }
 
-/** The word ending just before `end` (letters only), lower-cased. */
+/** The word ending just before `end` (letters only, at most 12), lower-cased. */
 function wordBefore(text: string, end: number): string {
   let a = end;
   while (a > 0 && end - a < 12 && /\p{L}/u.test(text.charAt(a - 1))) a -= 1;
   return text.slice(a, end).toLowerCase();
+}
+
+/**
+ * The engine's one rule for where a sentence ends: when the character at `i` is a stop that
+ * ends one, the index just after it and its closing quotes and brackets; otherwise -1. A
+ * stop ends a sentence before a line break, the end of the text, or a space and a capital,
+ * digit or opening quote, except inside a number ("17.3"), after an abbreviation ("Inc.",
+ * "Dr.", "Jan."; "No." before a number) or a single letter ("U.S.", "J. Smith"). It reads at
+ * most a few characters on each side, so a caller may ask it anywhere (`splitSentences` goes
+ * forward through the text; evidence snippets look around one mention).
+ *
+ * @example
+ *   sentenceEndAt('It grew. Then', 7) // 8
+ *   sentenceEndAt('Contoso Inc. hired', 11) // -1
+ */
+export function sentenceEndAt(text: string, i: number): number {
+  const ch = text.charAt(i);
+  if (ch !== '.' && ch !== '!' && ch !== '?') return -1;
+  if (ch === '.' && isDigit(text.charAt(i + 1))) return -1;
+  let j = i + 1;
+  // Closing quotes and brackets stay with the sentence they end.
+  while (j < text.length && j - i <= LOOKAHEAD && /["”’')\]]/u.test(text.charAt(j))) j += 1;
+  if (j >= text.length || text.charAt(j) === '\n') return j;
+  if (!isSpace(text.charAt(j))) return -1;
+  let k = j;
+  while (k < text.length && k - j < LOOKAHEAD && isSpace(text.charAt(k))) k += 1;
+  const next = text.charAt(k);
+  if (next !== '\n' && !/[\p{Lu}\p{N}"“'‘(]/u.test(next)) return -1;
+  if (ch === '.') {
+    const word = wordBefore(text, i);
+    if (ABBREVIATIONS.has(word) || (NUMBER_ABBREVIATIONS.has(word) && isDigit(next)) || word.length === 1) return -1;
+  }
+  return j;
 }
 
 /**
@@ -95,21 +148,11 @@ export function splitSentences(text: string): SentenceRange[] {
       i = cut - 1;
       continue;
     }
-    if (ch !== '.' && ch !== '!' && ch !== '?') continue;
-    let j = i + 1;
-    // Closing quotes and brackets stay with the sentence they end.
-    while (j < text.length && /["”’')\]]/u.test(text.charAt(j))) j += 1;
-    if (j >= text.length || !isSpace(text.charAt(j))) continue;
-    let k = j;
-    while (k < text.length && isSpace(text.charAt(k))) k += 1;
-    if (k < text.length && !startsSentence(text.charAt(k))) continue;
-    if (ch === '.') {
-      const w = wordBefore(text, i);
-      if (ABBREVIATIONS.has(w) || w.length === 1) continue;
-    }
-    push(j);
-    start = j;
-    i = j - 1;
+    const after = sentenceEndAt(text, i);
+    if (after < 0) continue;
+    push(after);
+    start = after;
+    i = after - 1;
   }
   push(text.length);
   return out;
