@@ -6,6 +6,7 @@
  * without backtracking: a line break ends a sentence, and so does a stop where `sentenceEndAt`
  * says one ends. Overlong runs are cut, at a space where there is one.
  */
+import { ABBREVIATIONS, MAY_END_SENTENCE, NUMBER_ABBREVIATIONS } from './abbreviations';
 import type { Token } from './tokens';
 
 export interface SentenceRange {
@@ -15,56 +16,6 @@ export interface SentenceRange {
 
 /** A "sentence" longer than this is a list or a table flattened to text: cut it there. */
 export const MAX_SENTENCE_CHARS = 1_000;
-/** Words a full stop follows without ending the sentence (lower case, without the stop). */
-const ABBREVIATIONS: ReadonlySet<string> = new Set([
-  'inc',
-  'corp',
-  'co',
-  'ltd',
-  'llc',
-  'plc',
-  'bros',
-  'mr',
-  'mrs',
-  'ms',
-  'mx',
-  'dr',
-  'prof',
-  'sr',
-  'jr',
-  'st',
-  'mt',
-  'gen',
-  'col',
-  'lt',
-  'sgt',
-  'capt',
-  'gov',
-  'sen',
-  'rep',
-  'pres',
-  'rev',
-  'hon',
-  'vs',
-  'est',
-  'dept',
-  'univ',
-  'approx',
-  'cf',
-  'jan',
-  'feb',
-  'apr',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'sept',
-  'oct',
-  'nov',
-  'dec',
-]);
-/** Words that abbreviate only before a number ("No. 5", "Vol. 2"); before a capital, "no." ends a sentence. */
-const NUMBER_ABBREVIATIONS: ReadonlySet<string> = new Set(['no', 'nos', 'vol', 'fig', 'pp', 'art', 'ch']);
 /** Spaces or closing quotes looked past after a stop to see what follows it: a scan from any point stays local. */
 const LOOKAHEAD = 8;
 
@@ -111,7 +62,8 @@ export function sentenceEndAt(text: string, i: number): number {
   if (next !== '\n' && !/[\p{Lu}\p{N}"“'‘(]/u.test(next)) return -1;
   if (ch === '.') {
     const word = wordBefore(text, i);
-    if (ABBREVIATIONS.has(word) || (NUMBER_ABBREVIATIONS.has(word) && isDigit(next)) || word.length === 1) return -1;
+    if ((ABBREVIATIONS.has(word) && !MAY_END_SENTENCE.has(word)) || (NUMBER_ABBREVIATIONS.has(word) && isDigit(next)) || word.length === 1)
+      return -1;
   }
   return j;
 }

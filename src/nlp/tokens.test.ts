@@ -26,6 +26,29 @@ describe('tokenize', () => {
     ]);
   });
 
+  it('keeps the stop of an abbreviation from the engine’s one list, and of "No." only before a number', () => {
+    expect(texts('Ask Dr. Quinn at Contoso LLC. on Jun. 3, Route No. 5; she said no.')).toEqual([
+      'Ask',
+      'Dr.',
+      'Quinn',
+      'at',
+      'Contoso',
+      'LLC.',
+      'on',
+      'Jun.',
+      '3',
+      ',',
+      'Route',
+      'No.',
+      '5',
+      ';',
+      'she',
+      'said',
+      'no',
+      '.',
+    ]);
+  });
+
   it('splits a possessive off a name with inner marks', () => {
     expect(texts("U.S. firms like AT&T's Node.js team.")).toEqual(['U.S.', 'firms', 'like', 'AT&T', "'s", 'Node.js', 'team', '.']);
   });

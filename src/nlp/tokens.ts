@@ -6,6 +6,7 @@
  * recognizers read these tokens; the relation classifier and question-time reading read
  * them through the two views below (`wordPieces`, `lowerWords`), which only cut them finer.
  */
+import { ABBREVIATIONS, NUMBER_ABBREVIATIONS } from './abbreviations';
 
 export interface Token {
   readonly text: string;
@@ -16,50 +17,6 @@ export interface Token {
   /** True when a line break separates this token from the previous one. */
   readonly newline: boolean;
 }
-
-// Titles and abbreviations that keep their period, as CoNLL does ("Mr.", "Inc.").
-const ABBREVIATIONS = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'dr',
-  'prof',
-  'st',
-  'jr',
-  'sr',
-  'inc',
-  'corp',
-  'ltd',
-  'co',
-  'bros',
-  'gen',
-  'col',
-  'lt',
-  'sgt',
-  'capt',
-  'gov',
-  'sen',
-  'rep',
-  'rev',
-  'vs',
-  'no',
-  'mt',
-  'ft',
-  'jan',
-  'feb',
-  'mar',
-  'apr',
-  'aug',
-  'sep',
-  'sept',
-  'oct',
-  'nov',
-  'dec',
-  'etc',
-  'dept',
-  'univ',
-  'assn',
-]);
 
 /*
  * One token per match, tried in order:
@@ -103,7 +60,7 @@ export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
     }
     let end = start + word.length;
     // Keep the period of a known abbreviation or an initial ("J. Smith").
-    if (text.charCodeAt(end) === 46 /* . */ && isAbbreviation(word)) {
+    if (text.charCodeAt(end) === 46 /* . */ && isAbbreviation(word, text, end + 1)) {
       end += 1;
       word += '.';
       TOKEN_RE.lastIndex = end;
@@ -114,9 +71,12 @@ export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
   return out;
 }
 
-function isAbbreviation(word: string): boolean {
+/** Whether the stop after `word` (the text goes on at `after`) is part of it: an initial or a known abbreviation. */
+function isAbbreviation(word: string, text: string, after: number): boolean {
   if (word.length === 1) return /\p{Lu}/u.test(word);
-  return word.length <= 5 && ABBREVIATIONS.has(word.toLowerCase());
+  if (word.length > 6) return false;
+  const lower = word.toLowerCase();
+  return ABBREVIATIONS.has(lower) || (NUMBER_ABBREVIATIONS.has(lower) && /^\s*\d/u.test(text.slice(after, after + 3)));
 }
 
 function hasNewline(text: string, from: number, to: number): boolean {
