@@ -49,10 +49,6 @@ describe('sentenceEndAt (the one rule, also read around a single mention by evid
     expect(sentenceEndAt('Ask Dr. Quinn', 6)).toBe(-1);
   });
 
-  it('lets a dash open the next sentence (an attribution after a quote)', () => {
-    expect(texts('It grew from the start. —Ada Quinn, a founder')).toEqual(['It grew from the start.', '—Ada Quinn, a founder']);
-  });
-
   it('reads "No." as an abbreviation only before a number', () => {
     expect(sentenceEndAt('Route No. 5 opened', 8)).toBe(-1);
     expect(sentenceEndAt('She said no. Then', 11)).toBe(12);

@@ -59,8 +59,7 @@ export function sentenceEndAt(text: string, i: number): number {
   let k = j;
   while (k < text.length && k - j < LOOKAHEAD && isSpace(text.charAt(k))) k += 1;
   const next = text.charAt(k);
-  // A dash may open the next sentence too: an attribution ("… from the start. —Ada Quinn, a …").
-  if (next !== '\n' && !/[\p{Lu}\p{N}"“'‘(—–]/u.test(next)) return -1;
+  if (next !== '\n' && !/[\p{Lu}\p{N}"“'‘(]/u.test(next)) return -1;
   if (ch === '.') {
     const word = wordBefore(text, i);
     if ((ABBREVIATIONS.has(word) && !MAY_END_SENTENCE.has(word)) || (NUMBER_ABBREVIATIONS.has(word) && isDigit(next)) || word.length === 1)
