@@ -50,6 +50,18 @@ describe('layering of src', () => {
     expect(importsInto(sources(SRC), join(SRC, '..', folder))).toEqual([]);
   });
 
+  it('src/nlp (the language engine) imports nothing outside itself, so capture and core may both use it', () => {
+    const nlp = join(SRC, 'nlp');
+    const outside = sources(nlp).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(SPECIFIER)]
+        .map((match) => match[1] ?? '')
+        .filter((specifier) => !specifier.startsWith('.') || relative(nlp, resolve(dirname(file), specifier)).startsWith('..'))
+        .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
+    );
+    expect(sources(nlp).length).toBeGreaterThan(0);
+    expect(outside).toEqual([]);
+  });
+
   it('sees such an import when there is one (the check itself works)', () => {
     const entrypoint = join(SRC, '..', 'entrypoints', 'sidepanel', 'main.tsx');
     expect(importsInto([entrypoint], join(SRC, 'adapters')).length).toBeGreaterThan(0);

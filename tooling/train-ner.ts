@@ -30,7 +30,7 @@ import { COMPANY_NAMES, PRODUCT_NAMES, TRAINING_TECHNOLOGY_NAMES } from '../src/
 import { typeId, type DatasetScheme } from '../src/extract/ner/labels';
 import { PhraseGazetteer } from '../src/extract/ner/gazetteer';
 import { encodeModel, NerModel, quantize, toBase64 } from '../src/extract/ner/model';
-import { tokenize } from '../src/extract/ner/tokenize';
+import { tokenize } from '../src/nlp';
 import { splitWikigold, withOpenMisc } from './ner/public-data';
 import { predictDocument, train, type TrainingDocument } from './ner/train';
 import { weakDocuments, type WeakFile } from './ner/weak-labels';

@@ -56,7 +56,7 @@ test('browse, search, open, merge and undo, review, ask, diagram, export → cle
   await noSeriousA11yIssues(panel, 'the entity page');
   await snap(panel, testInfo, '03-entity');
 
-  // Follow a source link: the page opens in a new tab.
+  // A source link, followed, opens its page in another tab.
   const source = panel
     .getByRole('region', { name: /^Pages/ })
     .getByTestId('page-link')

@@ -6,7 +6,7 @@ describe('merge wording', () => {
     const text = mergeQuestion({ name: 'HackerRank', type: 'company' }, { name: 'HackerRank', type: 'person' });
     expect(text).toBe(
       'Keep “HackerRank” (company), and remove “HackerRank” (person), folding it into the kept one? ' +
-        'They have different types (company, person): make sure they are the same thing. Nothing changes until you confirm.',
+        'They have different types (company, person): check that they are one thing. Nothing changes until you confirm.',
     );
   });
 

@@ -24,7 +24,7 @@ export function namedWithType(entity: Named): string {
 /** The warning when the two differ in type: merging a company into a person is rarely meant. */
 export function typeWarning(kept: Named, removed: Named): string | undefined {
   if (kept.type === undefined || removed.type === undefined || kept.type === removed.type) return undefined;
-  return `They have different types (${kept.type}, ${removed.type}): make sure they are the same thing.`;
+  return `They have different types (${kept.type}, ${removed.type}): check that they are one thing.`;
 }
 
 /** The chat's proposal, before anything changes. */

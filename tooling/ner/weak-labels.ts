@@ -24,7 +24,7 @@ import { InvalidArgumentsError } from '../../src/core/errors';
 import { isEntityType, type EntityType } from '../../src/core/graph/types';
 import type { TagSpan } from '../../src/extract/ner/decode';
 import { MODEL_TYPES, TAG_COUNT } from '../../src/extract/ner/labels';
-import { splitSentences, tokenize, type Token } from '../../src/extract/ner/tokenize';
+import { MAX_SENTENCE_TOKENS, tokenSentences, tokenize, type Token } from '../../src/nlp';
 import type { LabeledSentence } from './conll';
 import type { TrainingDocument } from './train';
 
@@ -176,7 +176,7 @@ function aggregate(
 export function weakLabel(text: string, votes: Votes, counts: WeakCounts, kept?: KeptSpan[]): WeakSentence[] {
   const tokens = tokenize(text);
   const out: WeakSentence[] = [];
-  for (const [from, to] of splitSentences(tokens)) {
+  for (const [from, to] of tokenSentences(text, tokens, MAX_SENTENCE_TOKENS)) {
     const n = to - from;
     const touched = new Uint8Array(n);
     const r = toTokenSpans(votes.rules, tokens, from, to, touched);

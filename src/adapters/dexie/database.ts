@@ -27,7 +27,7 @@ export interface InboxRow {
   /** Hash of url + capturedAt, so a re-sent capture lands on the same row. */
   readonly id: string;
   readonly capture: PageCapture;
-  /** When the background received it, or put it back at the end of the line after a worker stop cut it short (epoch ms): the queue's order. */
+  /** When the background received it, or requeued last after a worker stop cut it short (epoch ms): the queue's order. */
   readonly receivedAt: number;
   /** Processing attempts so far (counted when each starts); rows that keep failing are parked, not retried forever. */
   readonly attempts: number;

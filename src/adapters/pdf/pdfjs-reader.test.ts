@@ -32,7 +32,7 @@ describe('a two-column report with a running header and page-number footers', ()
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
-  it('joins a word hyphenated at the end of a line', async () => {
+  it('joins a word hyphenated across a line break', async () => {
     const { text } = await captureOf('two-columns.pdf');
     expect(text).toContain('a payment company based in Berlin.');
     expect(text).not.toMatch(/com-\s?pany/);

@@ -8,6 +8,7 @@
  *   const plan = planChunks(capture.text, { chunkTokens: 2_000, pageTokens: 6_000, overheadTokens: 400 });
  *   plan.chunks.length // chunks to send; plan.omittedChars // text the budget did not cover
  */
+import { splitSentences } from '../../nlp';
 import { estimateTokens } from '../query/query-context';
 
 export interface ChunkLimits {
@@ -66,11 +67,16 @@ export function chunkText(text: string, maxChars: number): string[] {
   return chunks;
 }
 
-/** Sentences (split after . ! ? and at line breaks), each at most `maxChars`. */
+/**
+ * The page's sentences as the engine splits them (`src/nlp/sentences.ts`, as capture does),
+ * white space folded, each at most `maxChars`.
+ *
+ * @example
+ *   sentencePieces('Ada joined Contoso Inc. in 2020. She left.\nNext', 1_000) // ['Ada joined Contoso Inc. in 2020.', 'She left.', 'Next']
+ */
 export function sentencePieces(text: string, maxChars: number): string[] {
-  return text
-    .split(/\n+|(?<=[.!?])[ \t]+/)
-    .map((s) => s.replace(/\s+/g, ' ').trim())
+  return splitSentences(text)
+    .map((r) => text.slice(r.start, r.end).replace(/\s+/g, ' ').trim())
     .filter((s) => s.length > 0)
     .flatMap((s) => cutLong(s, maxChars));
 }

@@ -145,7 +145,7 @@ describe('verifyFindings keeps only what the page says', () => {
   it('reads an abbreviation with or without its last dot as the same name', () => {
     const out = verifyFindings(
       [{ entities: [entity('U.S', 'location'), entity('U.K.', 'location')], relations: [] }],
-      'Sales rose in the U.S. and in the U.K this spring.',
+      'Orders grew across the U.S. and the U.K over May.',
     );
     expect(out.entities.map((e) => e.name)).toEqual(['U.S', 'U.K.']);
   });

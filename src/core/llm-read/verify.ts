@@ -1,7 +1,8 @@
 /**
  * Keeps only what the page says. A model's findings are claims: an entity is kept
  * when its name occurs in the page text, an alias when it does too, and a relation
- * when its quote lies inside one sentence of the page (not across two) and both of
+ * when its quote lies inside one sentence of the page (not across two; sentences as the
+ * language engine splits them for capture, `src/nlp/sentences.ts`) and both of
  * its ends occur in the quote and are kept entities; the evidence stored is that whole
  * page sentence. Text is compared normalized (NFKC, case, diacritics,
  * punctuation and spacing folded: `tokens`), so a quote that differs from the page
@@ -79,34 +80,7 @@ interface PageText {
 }
 
 function pageText(text: string): PageText {
-  return { whole: normalized(text), sentences: pageSentences(text).map((s) => ({ text: s, norm: normalized(s) })) };
-}
-
-const LETTER = /^\p{L}$/u;
-const LOWERCASE = /^\p{Ll}$/u;
-
-/**
- * The page's sentences for verification: the chunker's pieces, with a split that did
- * not end a sentence undone, so that a quote is not refused for crossing it: after an
- * initial ("U.S. company", "J. Smith") or before a lowercase word ("approx. two").
- */
-function pageSentences(text: string): string[] {
-  const out: string[] = [];
-  for (const piece of sentencePieces(text, MAX_SENTENCE_CHARS)) {
-    const last = out.at(-1);
-    if (last !== undefined && last.length + 1 + piece.length <= MAX_SENTENCE_CHARS && !endsSentence(last, piece)) {
-      out[out.length - 1] = `${last} ${piece}`;
-    } else out.push(piece);
-  }
-  return out;
-}
-
-function endsSentence(before: string, after: string): boolean {
-  if (LOWERCASE.test(after.charAt(0))) return false;
-  if (!before.endsWith('.')) return true;
-  // "U.S." or "J.": one letter before the dot, at the start or after a space or another dot.
-  const initial = LETTER.test(before.charAt(before.length - 2)) && /^$|[\s.]/u.test(before.charAt(before.length - 3));
-  return !initial;
+  return { whole: normalized(text), sentences: sentencePieces(text, MAX_SENTENCE_CHARS).map((s) => ({ text: s, norm: normalized(s) })) };
 }
 
 /** Verifies the findings of every chunk of one page against the page's text. */

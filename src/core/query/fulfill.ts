@@ -23,6 +23,7 @@ import {
 } from './query-context';
 import type { InfoRequest } from './query-response';
 import type { RelationshipProvider } from './relationship.port';
+import { lowerWords } from '../../nlp';
 import type { SemanticSearchProvider } from './semantic-search.port';
 
 // Defaults when the answerer does not say how many.
@@ -261,10 +262,7 @@ const PRONOUN_WINDOW = 4;
 
 /** "he" or "she" among the first words of a sentence, as its subject; undefined when neither is. */
 function personPronoun(sentence: string): string | undefined {
-  const words = sentence
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
+  const words = lowerWords(sentence).filter((w) => w !== ',');
   return words.slice(0, PRONOUN_WINDOW).find((w) => w === 'he' || w === 'she');
 }
 

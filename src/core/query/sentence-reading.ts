@@ -37,6 +37,7 @@ import {
   USE_WORDS,
 } from '../text/relation-vocabulary';
 import { hasStem } from '../text/word-stems';
+import { lowerWords } from '../../nlp';
 
 /** What a sentence must hold to answer a question. */
 export interface ReadingSpec {
@@ -140,29 +141,7 @@ export function readingSpec(intent: Intent): ReadingSpec | undefined {
 
 /** Lower-case words of a sentence, split on anything but letters and digits (one pass). */
 function wordsOf(text: string): string[] {
-  return tokensOf(text).filter((t) => t !== ',');
-}
-
-/**
- * Lower-case words and commas of a sentence (one pass): the tight phrases need the commas. A
- * dot between letters or digits stays inside its word ("nsq.js", "Node.js"): "NSQ" is not
- * named by "nsq.js".
- */
-function tokensOf(text: string): string[] {
-  const out: string[] = [];
-  let word = '';
-  const lower = [...text.toLowerCase()];
-  for (const [i, ch] of lower.entries()) {
-    if (/[\p{L}\p{N}]/u.test(ch) || (ch === '.' && word.length > 0 && /[\p{L}\p{N}]/u.test(lower[i + 1] ?? ''))) {
-      word += ch;
-      continue;
-    }
-    if (word.length > 0) out.push(word);
-    word = '';
-    if (ch === ',') out.push(',');
-  }
-  if (word.length > 0) out.push(word);
-  return out;
+  return lowerWords(text).filter((t) => t !== ',');
 }
 
 /**
@@ -519,7 +498,7 @@ function readOfTypes(
     const aboutNames = sentence.refersBy === undefined ? ownNames : [...ownNames, sentence.refersBy.opener];
     const text = clauseAbout(sentence.text, aboutNames);
     const words = wordsOf(text);
-    const tokens = tokensOf(text);
+    const tokens = lowerWords(text);
     // Answers are looked for outside the asked name: "PRO" inside "Ryzen PRO" is not an answer.
     const outside = masked(words, aboutNames);
     const named = standalone(
@@ -610,7 +589,7 @@ export function besideValues(
   for (const sentence of sentences) {
     const names = sentence.refersBy === undefined ? aboutNames : [...aboutNames, sentence.refersBy.opener];
     const text = clauseAbout(sentence.text, names);
-    const tokens = tokensOf(text);
+    const tokens = lowerWords(text);
     if (!names.some((n) => occurrences(tokens, n).length > 0)) continue;
     const words = wordsOf(text);
     const inNames = masked(words, sentence.names.flatMap(namesOf));
@@ -638,7 +617,7 @@ export function besideValues(
 export function clauseAbout(text: string, aboutNames: readonly string[]): string {
   if (!text.includes(';')) return text;
   const parts = text.split(';').filter((part) => {
-    const tokens = tokensOf(part);
+    const tokens = lowerWords(part);
     return aboutNames.some((n) => occurrences(tokens, n).length > 0);
   });
   return parts.length === 0 ? text : parts.join(';');

@@ -115,7 +115,7 @@ export function describeEntity(entity: DescribedEntity, outgoing: readonly Descr
     if (link.otherType === 'person' && entity.type !== 'person') continue;
     byLabel.set(link.label, [...(byLabel.get(link.label) ?? []), link.otherName]);
   }
-  // Being named together goes one way or the other in storage; either way it reads "is mentioned with".
+  // Being named together is stored in either direction; both read "is mentioned with".
   const incomingByLabel = new Map<string, string[]>();
   for (const link of incoming) {
     const map = link.label === MENTIONED_WITH ? byLabel : incomingByLabel;

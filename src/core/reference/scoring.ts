@@ -1,7 +1,7 @@
 /**
  * The deterministic weighted features of `resolve_reference_target` (PRD
  * "Recommended scoring features"). Each weight is a named constant; a candidate's
- * score is the sum of its features, always added in the same order, so equal
+ * score adds up its features in one fixed order, so equal
  * feature sets give bit-identical scores.
  *
  * Scale: a fresh, same-topic object the user is looking at, of the asked-for kind,

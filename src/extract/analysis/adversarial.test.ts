@@ -16,9 +16,8 @@ import type { PageCapture } from '../../core/capture';
 import { createPageRecognizer } from '../../background/ingest';
 import { analyzeCapture, analyzeCaptureAsync, SLICE_CHARS } from './analyze';
 import { isBoilerplateName, isImplausibleName } from '../mentions/boilerplate';
-import { splitSentences, tokenize as nerTokenize } from '../ner/tokenize';
+import { tokenSentences, lowerWords, tokenize, wordPieces } from '../../nlp';
 import type { EntityRecognizer } from '../mentions/recognizer';
-import { sentences, tokenize as ruleTokenize } from '../rules/tokenize';
 import { decodeEntities, foldWhitespace, sanitizeLine, stripInvisible } from '../page/sanitize';
 import { sentenceAt } from '../page/snippet';
 import { PAGE_TEXT_PATTERNS as TEAM_SENSE_PATTERNS, isSportsPage } from '../mentions/team-sense';
@@ -133,15 +132,15 @@ describe('patterns on page text (before any folding)', () => {
   }, 60_000);
 
   it('tokenizers, sentence splitters, snippets, boilerplate and sanitizing stay linear', () => {
-    // Eleven passes over the text, one token object per character on some inputs: the whole-path bound.
+    // A dozen passes over the text, one token object per character on some inputs: the whole-path bound.
     for (const input of inputs) {
       ramp(
         input,
         PATH_MS,
         (text) => {
-          const ner = nerTokenize(text);
-          splitSentences(ner);
-          sentences(text, ruleTokenize(text));
+          tokenSentences(text, tokenize(text));
+          wordPieces(text);
+          lowerWords(text);
           foldWhitespace(text);
           stripInvisible(text, true);
           decodeEntities(text);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildGazetteerSource, GENERATED_PATH, isSoftwareBrand } from '../../../tooling/build-gazetteer';
-import { tokenize } from '../ner/tokenize';
+import { tokenize } from '../../nlp';
 import { findKnownNames, knownNames } from './known-names';
 
 describe('compiled name lists', () => {

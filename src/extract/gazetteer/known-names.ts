@@ -3,7 +3,7 @@
  * `tooling/build-gazetteer.ts`) as a case-sensitive lookup, and a scan that finds
  * every listed name in a text on token boundaries (longest first).
  */
-import type { Token } from '../ner/tokenize';
+import type { Token } from '../../nlp';
 import { KNOWN_NAMES } from './names.generated';
 
 /** t technology, p product, c company, l location, b brand (company, product or technology by context). */

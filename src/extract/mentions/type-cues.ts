@@ -118,7 +118,7 @@ export function cueType(tokens: readonly Token[], first: number, last: number): 
   if (prev1 !== undefined && COMPANY_BEFORE.has(prev1)) return 'company';
   // "an app called Instapaper", "a game named Thumper".
   if ((prev1 === 'called' || prev1 === 'named') && prev2 !== undefined && NAMED_PRODUCT_NOUNS.has(prev2)) return 'product';
-  // "the Chan Zuckerberg Initiative-backed Andela": a name glued to an adjective is none of the examples.
+  // "the Northwind Trust-backed Tailspin": a name glued to an adjective is none of the examples.
   if (/-\p{Ll}+$/u.test(tokens[last - 1]?.text ?? '')) return undefined;
   return appositionType(tokens, first, last) ?? exampleOfType(tokens, first);
 }
@@ -129,7 +129,7 @@ const APPOSITION_CLOSERS = new Set([',', '.', ';', ')', '–', '—', 'and']);
 const DEVICE_NOUNS = new Set(['robot', 'drone', 'headset', 'smartwatch', 'gadget', 'device', 'phone', 'smartphone', 'game']);
 /** Nouns of made things that, right before a name in apposition, say it is a product ("another product, CodePair, …"). */
 const MADE_NOUNS = new Set(['product', 'app', 'application', 'tool']);
-/** Nouns of firms that say a name in apposition with them is a company ("Voodoo, a French company that …"). */
+/** Nouns of firms that say a name in apposition with them is a company ("Tailspin, a Danish company that …"). */
 const FIRM_NOUNS = new Set([
   'company',
   'firm',
@@ -170,10 +170,10 @@ const HEAD_FOLLOWERS = new Set([
 const MAX_APPOSITION_WORDS = 3;
 
 /**
- * A product or a company by its apposition: "its four-legged robot, Spot, …", "another
- * product, CodePair, in 2013" (a device or product noun right before, the name closed by a
- * comma, a stop or "and"), "Gita, a robot that …" and
- * "Voodoo, a French company that …" (after ", a", a few describing words, then the noun as
+ * A product or a company by its apposition: "its six-wheeled robot, Rover, …", "a second
+ * product, Loom, in 2021" (a device or product noun right before, the name closed by a
+ * comma, a stop or "and"), "Pip, a robot that …" and
+ * "Tailspin, a Danish company that …" (after ", a", a few describing words, then the noun as
  * the phrase's head: "a company spokesman" is no company).
  */
 function appositionType(tokens: readonly Token[], first: number, last: number): EntityType | undefined {
@@ -191,7 +191,7 @@ function appositionType(tokens: readonly Token[], first: number, last: number): 
   return undefined;
 }
 
-/** Plural nouns before "like" or "such as" that say what the names after them are ("apps like OpenTable and Yelp"). */
+/** Plural nouns before "like" or "such as" that say what the names after them are ("apps like Loom and Skyvault"). */
 const EXAMPLE_KINDS: ReadonlyMap<string, EntityType> = new Map<string, EntityType>([
   ['apps', 'product'],
   ['applications', 'product'],
@@ -227,16 +227,16 @@ const INCLUDE_WORDS = new Set(['include', 'includes', 'including']);
 const MAX_EXAMPLE_LOOKBACK = 8;
 
 /**
- * The kind of a name given as an example: "apps like OpenTable and Yelp", "events such as
- * VidCon", "companies like Acme, Initech and Globex", "Its top products include the Lattice". The name follows "like" or "such as"
+ * The kind of a name given as an example: "apps like Loom and Skyvault", "events such as
+ * ParcelCon", "companies like Acme, Initech and Globex", "Its main products include the Loom". The name follows "like" or "such as"
  * after a plural noun of `EXAMPLE_KINDS`, directly or as a later member of the list that
  * starts there (capitalized words, commas, "and", "or" between).
  *
  * @example
- *   exampleOfType(tokenize('It works with apps like OpenTable and Yelp.'), 7) // 'product'
+ *   exampleOfType(tokenize('It works with apps like Loom and Skyvault.'), 7) // 'product'
  */
 export function exampleOfType(tokens: readonly Token[], first: number): EntityType | undefined {
-  // "products like MSC-certified halibut": an adjective compound is no example's name.
+  // "products like ISO-certified timber": an adjective compound is no example's name.
   if (/-\p{Ll}+$/u.test(tokens[first]?.text ?? '')) return undefined;
   let k = first - 1;
   let member = false;
@@ -247,7 +247,7 @@ export function exampleOfType(tokens: readonly Token[], first: number): EntityTy
       const noun = tokens[t.text === 'like' ? k - 1 : k - 2]?.text;
       return noun === undefined ? undefined : EXAMPLE_KINDS.get(noun);
     }
-    // "Its top products include the Lattice", "robots, including Gita": the kind before the verb (and its comma).
+    // "Its main products include the Loom", "robots, including Pip": the kind before the verb (and its comma).
     if (INCLUDE_WORDS.has(t.text)) {
       const noun = tokens[k - 1]?.text === ',' ? tokens[k - 2]?.text : tokens[k - 1]?.text;
       return noun === undefined ? undefined : EXAMPLE_KINDS.get(noun);

@@ -250,7 +250,7 @@ export function refineMentions(text: string, found: readonly Mention[]): Mention
       j++;
     const first = tokens[i];
     const lastTok = tokens[j - 1];
-    // "the government’s Washington-based Small Business Administration": the name glued to "-based", read as
+    // "the state’s Lakemont-based Rural Grants Office": the name glued to "-based", read as
     // `splitCompound` reads one inside a mention (a place, or the lists' type; no common word or unlisted acronym).
     if (first !== undefined && lastTok !== undefined && text.slice(first.start, lastTok.end).endsWith('-based')) {
       const glued = {
@@ -320,8 +320,8 @@ const MIN_LIST_NAMES = 3;
 const MIN_SURE_LIST_MEMBERS = 2;
 
 /**
- * Names listed together are of one kind: in "The companies include VMware, Evernote, Palantir
- * Technologies, Fidessa and Elementum" the unsure members ("Fidessa", a person to the model)
+ * Names listed together are of one kind: in "The firms include Contoso, Fabrikam, Northwind
+ * Traders, Quillby and Tailspin" the unsure members ("Quillby", a person to the model)
  * take the type that at least two sure members (a list, a cue: score ≥ 0.85) share, when no
  * sure member says otherwise, and are kept as surely as a weak cue would keep them. A given
  * name stays a person ("Apple, Google and Tim Cook").
@@ -394,8 +394,8 @@ const COMPOUND_LINKS: ReadonlyMap<string, EntityType> = new Map<string, EntityTy
 const TRAILING_TITLE = /\s(?:[SE]?VP|C[A-Z]{1,2}O)$/u;
 
 /**
- * A mention that swallowed the name before it ("Amazon-owned Whole Foods Market", "Seattle-based
- * International Pacific Halibut Commission") as two mentions: the first name, typed by the
+ * A mention that swallowed the name before it ("Contoso-owned Harbor Fresh Market", "Lakemont-based
+ * Northern Timber Research Council") as two mentions: the first name, typed by the
  * lists (`known`) or else by the link word, and the rest with the mention's type;
  * "Seattle-based" alone is "Seattle". The first is dropped when it is a common word
  * ("State-owned", "Cloud-based") or, before "-based" and unlisted, an acronym ("FPGA-based":
@@ -409,7 +409,7 @@ export function splitCompound(m: Mention, use: WordUse, known: (start: number, e
   // "the Walt Disney Company": the article is not part of the name.
   if (m.text.startsWith('the ') && /^\p{Lu}/u.test(m.text.slice(4)))
     return splitCompound({ ...m, text: m.text.slice(4), start: m.start + 4 }, use, known);
-  // "Ramzi Souri, Pega VP of cloud technologies": an executive title is not part of the name
+  // "Bo Lind, Contoso VP of data products": an executive title is not part of the name
   // before it, and the name that holds the title is an organization (unless the lists say otherwise).
   const title = TRAILING_TITLE.exec(m.text);
   if (title !== null && title.index > 0) {
@@ -660,7 +660,7 @@ function ownedProducts(text: string, out: Mention[], settled: Map<string, Entity
     const owned = out[n];
     if (owner === undefined || owned === undefined || owner.type !== 'company' || owner.score < CUE_SCORE) continue;
     if (!/^['’]s $/u.test(text.slice(owner.end, owned.start))) continue;
-    // Only a name the recognizers took for a firm, of at most two words: a work or an award ("NASA’s Exceptional Space Act Award") is no product.
+    // Only a name the recognizers took for a firm, of at most two words: a work or an award ("Contoso’s Annual Design Merit Award") is no product.
     const words = owned.text.split(' ');
     if (owned.type !== 'company' || words.length > 2) continue;
     if (owned.score >= CUE_SCORE || knownAt.has(owned.start) || settled.has(owned.text)) continue;
@@ -684,7 +684,7 @@ function isLineWord(word: string): boolean {
   );
 }
 
-/** A title in curly quotes: up to 60 characters on one line ("“Rez Infinite”", "“Until Dawn: Rush of Blood”"). */
+/** A title in curly quotes: up to 60 characters on one line ("“Tern Drift”", "“Lakemont: Last Light Rising”"). */
 const QUOTED = /“([^”\n]{1,60})”/g;
 /** Small words a title keeps in lower case. */
 const TITLE_SMALL_WORDS = new Set(['of', 'the', 'and', 'a', 'an', 'in', 'on', 'for', 'to', 'at', 'by', 'with', 'vs', 'or', 'from']);
@@ -696,10 +696,10 @@ const GAME_PAGE_WORDS = 2;
 const MAX_TITLE_WORDS = 6;
 
 /**
- * Titles in curly quotes that no recognizer read: a title-cased phrase ("“Job Simulator”",
- * "“Until Dawn: Rush of Blood”") is the name of a work. On a page about games it is a product;
+ * Titles in curly quotes that no recognizer read: a title-cased phrase ("“Parcel Rush”",
+ * "“Lakemont: Last Light Rising”") is the name of a work. On a page about games it is a product;
  * elsewhere it is a work ("other"), which analysis keeps only when the page repeats it.
- * Quoted speech ("“I’m Batman,”", "“It took me a while…”") is not title-cased or starts as speech.
+ * Quoted speech ("“I’m ready,”", "“It was slow at first…”") is not title-cased or starts as speech.
  */
 function addQuotedTitles(text: string, out: Mention[], settled: Map<string, EntityType>): void {
   const games = text.match(/\bgames?\b/gi)?.length ?? 0;

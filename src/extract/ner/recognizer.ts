@@ -15,7 +15,7 @@ import { FeatureExtractor, isCapitalized, wordFlags } from './features';
 import { beginBit, insideBit, MAX_PHRASE_TOKENS } from './gazetteer';
 import { MODEL_TYPES, TAG_COUNT, typeId } from './labels';
 import type { NerModel } from './model';
-import { splitSentences, tokenize, type Token } from './tokenize';
+import { MAX_SENTENCE_TOKENS, tokenSentences, tokenize, type Token } from '../../nlp';
 
 /** Longest text accepted in one call (5× the capture limit; the eval's documents are far smaller). */
 export const MAX_RECOGNIZE_CHARS = 1_000_000;
@@ -60,7 +60,7 @@ export class TrainedRecognizer implements EntityRecognizer {
       );
     }
     const tokens = tokenize(text);
-    const bounds = splitSentences(tokens);
+    const bounds = tokenSentences(text, tokens, MAX_SENTENCE_TOKENS);
     const sentences = bounds.map(([a, b]) => tokens.slice(a, b));
     const strings = sentences.map((s) => s.map((t) => t.text));
     const graphMatches: GraphMatch[][] = sentences.map(() => []);

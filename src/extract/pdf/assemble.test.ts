@@ -153,7 +153,7 @@ describe('blocks set without space between them', () => {
         width: 400,
         height: 600,
         items: [
-          full('Sizes of the apps on the tablet, measured in May.', 500),
+          full('App sizes on one tablet, as measured in May.', 500),
           short('Larkspur', 480),
           short('12 MB', 479, 200),
           short('Fieldbook', 466),
@@ -161,6 +161,6 @@ describe('blocks set without space between them', () => {
         ],
       },
     ]);
-    expect(out.text.split('\n\n')).toEqual(['Sizes of the apps on the tablet, measured in May.', 'Larkspur', '12 MB', 'Fieldbook', '8 MB']);
+    expect(out.text.split('\n\n')).toEqual(['App sizes on one tablet, as measured in May.', 'Larkspur', '12 MB', 'Fieldbook', '8 MB']);
   });
 });

@@ -166,9 +166,8 @@ describe('definite descriptions, possessive "its" and the publisher’s "we"', (
     expect(out).toEqual(['Fabrikam founded_by Ada Quinn', 'Fabrikam located_in Springfield']);
   });
 
-  it('reads "the service" as the product named before it, and not as an organization', () => {
-    const text =
-      'During the first months of Tailmail, the service was first built on Kestrel. Fabrikam hired Ada. The service was built on Redwood.';
+  it('reads "the app" (a thing noun, as "the service") as the product named before it, and not as an organization', () => {
+    const text = 'When Tailmail was young, the app was built on Kestrel. Fabrikam hired Ada. The app was built on Redwood.';
     const out = rel(text, [
       ['Tailmail', 'product'],
       ['Kestrel', 'technology'],
@@ -177,7 +176,7 @@ describe('definite descriptions, possessive "its" and the publisher’s "we"', (
       ['Redwood', 'technology'],
     ]).facts;
     expect(out).toContain('Tailmail uses Kestrel');
-    // The sentence before opened with an organization: "the service" is not Fabrikam.
+    // The sentence before opened with an organization: "the app" is not Fabrikam.
     expect(out.filter((f) => f.includes('Redwood'))).toEqual([]);
   });
 

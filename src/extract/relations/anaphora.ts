@@ -1,6 +1,6 @@
 /**
- * The implicit argument of a sentence: "In 2014, he co-founded Andela" names its founder
- * one sentence before; "The company, based in Waltham, …" and "we decided to adopt NSQ"
+ * The implicit argument of a sentence: "In 2019, she co-founded Tailspin" names its founder
+ * one sentence before; "The company, based in Lakemont, …" and "we chose to adopt Kestrel"
  * speak of the organization the page is about; "It offers Gita" and "Its top products
  * include Lattice" of the name that opened the sentence before; "Milton Velez, the
  * agency's district supervisor" of the organization named just before. These words are
@@ -26,7 +26,7 @@
  *   - "the service", "the app", "the platform": the nearest product or technology named
  *     before it in the sentence, else the one that opened the sentence before;
  *   - money with no recipient named: "it raised $9M from Khosla" ("it" right before a
- *     money verb) and "Norwest led the Series D round" ("round" after "the"): the page's
+ *     money verb) and "Northwind led the Series B round" ("round" after "the"): the page's
  *     organization, when the sentence does not name it.
  * Token lookups only, linear in the sentence.
  */
@@ -81,7 +81,7 @@ const FIRST_PERSON = new Set(['we', 'our']);
 /** The author's "I", followed by a word or an apostrophe ("I work at …", "I’m"): "World War I." ends a sentence. */
 const AUTHOR_WORD = 'i';
 const IT_WORDS = new Set(['it', 'its']);
-/** Verbs of money coming in: "it raised", "it got $7.5 million from …". */
+/** Verbs of money coming in: "it raised", "it got $3 million from …". */
 const MONEY_VERBS = new Set([
   'raised',
   'raises',
@@ -239,9 +239,9 @@ export class AnaphorReader {
         const org = descriptionEnd(tokens, i, ORG_NOUNS);
         const thing = org > 0 ? 0 : descriptionEnd(tokens, i, THING_NOUNS);
         const round = org > 0 || thing > 0 ? 0 : descriptionEnd(tokens, i, ROUND_NOUNS);
-        // The round is the page's organization's ("Norwest led the Series D round"); only the word "round" stands for it.
+        // The round is the page's organization's ("Northwind led the Series B round"); only the word "round" stands for it.
         if (round > 0 && !ROUND_OWNER.has(tokens[round]?.text ?? '')) add(this.unnamedSubject(named), round - 1, round);
-        // A place may describe it ("the San Mateo-based startup"): then the anaphor is the noun alone.
+        // A place may describe it ("the Lakemont-based startup"): then the anaphor is the noun alone.
         const end = org > 0 ? org : thing;
         const start = named.some((n) => n.span.start > i && n.span.end < end) ? end - 1 : i;
         if (org > 0) {

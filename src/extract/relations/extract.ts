@@ -23,7 +23,7 @@ import { bareTitle, pastRole } from './rules-titles';
 import { CONFIDENCE } from './rules-shared';
 import { placeNames } from '../../core/resolve/demonyms';
 import { nameKey } from '../../core/text/normalize';
-import { splitSentences } from './sentences';
+import { splitSentences } from '../../nlp';
 import { LABEL_THRESHOLDS, triggered } from './triggers';
 
 /**
@@ -38,7 +38,7 @@ const MAX_MENTIONS_PER_SENTENCE = 8;
 const MAX_PAIR_DISTANCE = 40;
 /** Pairs scored per page: bounded work on pathological pages (a typical page has < 300). */
 const MAX_PAIRS_PER_PAGE = 3_000;
-/** A place put in a country by the country's demonym ("the Libyan city of Sirte"): a closed word list, as sure as a rule's place. */
+/** A place put in a country by the country's demonym ("the Norwegian town of Lakemont"): a closed word list, as sure as a rule's place. */
 const DEMONYM_PLACE_CONFIDENCE = 0.7;
 /** Characters read of a sentence that names nobody: enough for its opening phrase and subject ("In March 2014, the company"). */
 const OPENING_CHARS = 80;
@@ -160,7 +160,7 @@ export function classifyRelations(
       (x, y) => x.span.start - y.span.start,
     );
     const snippet = sanitizeLine(body, MAX_SNIPPET) ?? '';
-    // "the Libyan city of Sirte", "Contoso, a Norwegian company" (located_in), "South Korean President Yoon Suk Yeol"
+    // "the Norwegian town of Lakemont", "Contoso, a Norwegian company" (located_in), "Danish Prime Minister Ada Quinn"
     // (works_for): a country by its demonym.
     for (const p of rulesRead ? named : []) {
       const [label, words] =
@@ -240,7 +240,7 @@ export function classifyRelations(
         if (decided.length > 0) {
           // "Ada and Bob founded Acme": names coordinated before the first share its part (not an apposition's or a possessive's).
           const opener = tokens[a.span.end]?.text ?? '';
-          // A place inside a place binds the nearest one ("Central Park in New York or Hollywood Boulevard in Los Angeles").
+          // A place inside a place binds the nearest one ("Elm Square in Lakemont or Mill Lane in Eastvale").
           const shared = a.span.type === 'per' || a.span.type === 'org' || (a.span.type === 'loc' && b.span.type === 'org');
           const subjects = [
             i,

@@ -6,6 +6,7 @@
  * "Y founded X" differ. Training (`tooling/train-relations.ts`) and the shipped extractor
  * call the same function, so the features cannot drift apart.
  */
+import { wordPieces } from '../../nlp';
 import { bucketOf, hashString } from '../ner/hash';
 import type { CoarseType } from './labels';
 
@@ -30,20 +31,13 @@ const CONTEXT = 2;
 /** Between-word × type-pair features only for short gaps, where one word decides. */
 const MAX_TYPED_GAP = 6;
 
-/** Words and single punctuation marks; "Apple's" → Apple ' s, as Re-DocRED tokenizes. */
-const TOKEN = /[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
-
 /**
  * @example
  *   tokenize('Apple’s CEO').map((t) => t.text) // ['apple', "'", 's', 'ceo']
  */
 export function tokenize(text: string): Token[] {
-  const out: Token[] = [];
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
-    out.push({ text: normalizeWord(m[0]), start: m.index, end: m.index + m[0].length });
-  }
-  return out;
+  // The engine's tokens cut at every mark ("Apple's" → Apple ' s, as Re-DocRED tokenizes), normalized.
+  return wordPieces(text).map((t) => ({ text: normalizeWord(t.text), start: t.start, end: t.end }));
 }
 
 function normalizeWord(w: string): string {

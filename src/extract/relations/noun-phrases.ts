@@ -2,8 +2,8 @@
  * Noun phrases that tie two names in the trigger rules (`rules*.ts`): a product noun
  * between a maker and its product ("Dell's … offering, PowerFlex", "its robot, Atlas",
  * "Atlas, a project from Acme"), what a thing is built on ("built on Qt"), an
- * organization's seat ("Pebble's headquarters in Redwood City"), and a unit inside an
- * organization ("Director of Analytics at Instacart"). Token lookups only: the tokens
+ * organization's seat ("Contoso's headquarters in Lakemont"), and a unit inside an
+ * organization ("Head of Data at Fabrikam"). Token lookups only: the tokens
  * are `tokenize`'s, lower-cased.
  */
 import type { Span, Token } from './features';
@@ -27,16 +27,16 @@ const INSTITUTION_NOUNS = new Set([
   'office',
   'bureau',
 ]);
-/** Lower-case words at most between a unit and its organization ("AI at freelance job marketplace Upwork"). */
+/** Lower-case words at most between a unit and its organization ("AI at online design marketplace Tailspin"). */
 const MAX_UNIT_WORDS = 4;
 /** Participles that, before "on"/"in"/"with", say what a thing stands on ("built on Qt", "based on https"). */
 const BUILT_ON = new Set(['built', 'based', 'written', 'implemented', 'coded', 'running', 'runs']);
 const BUILT_ON_PREPOSITIONS = new Set(['on', 'upon', 'in', 'with', 'using', 'atop']);
-/** "Pebble's headquarters in Redwood City": the nouns of a seat. */
+/** "Contoso's headquarters in Lakemont": the nouns of a seat. */
 const SEAT_NOUNS = new Set(['headquarters', 'hq', 'head', 'offices', 'office', 'campus']);
 /**
- * Nouns that name a made thing: "Dell's software-defined infrastructure offering,
- * PowerFlex", "its bipedal humanoid robot, Atlas", "Its top products include Lattice",
+ * Nouns that name a made thing: "Contoso's cloud storage offering,
+ * Skyvault", "its four-legged delivery robot, Rover", "Its main products include Loom",
  * "Cloudhop, a second project from Contoso".
  */
 const PRODUCT_NOUNS: ReadonlySet<string> = new Set(PRODUCT_NOUN_VOCABULARY);
@@ -54,8 +54,8 @@ const THING_DETERMINERS = new Set(['the', 'their', 'its', 'his', 'her', 'our', '
 
 /**
  * True when the name at `s` is a made thing by the words around it: a product noun right
- * after it, and a determiner or a possessive right before it ("introducing their Ryzen PRO
- * processors", "AMD's Zen microarchitecture", "the Ryzen PRO platforms support"). Without
+ * after it, and a determiner or a possessive right before it ("introducing their Kestrel X
+ * chips", "Fabrikam's Tern architecture", "the Kestrel X boards handle"). Without
  * the determiner "Intel processors" names the maker, not a product.
  */
 export function namedThing(tokens: readonly Token[], s: Span): boolean {
@@ -126,7 +126,7 @@ export function isInstitution(tokens: readonly Token[], s: Span): boolean {
 
 /**
  * True when the organization `o` is a unit of one named right after it: "at" or "of",
- * then a few lower-case words ("at freelance job marketplace Upwork"), then another
+ * then a few lower-case words ("at online design marketplace Tailspin"), then another
  * organization.
  */
 export function unitOf(tokens: readonly Token[], o: Span, spans: readonly Span[]): boolean {
@@ -140,9 +140,9 @@ export function unitOf(tokens: readonly Token[], o: Span, spans: readonly Span[]
 }
 
 /**
- * The maker's possessive, a product noun, then the product: "Dell's software-defined
- * infrastructure offering, PowerFlex", "Acme is known for its robot, Atlas", and with
- * "its" itself read as the maker (`anaphora.ts`), "Its top products include the Lattice".
+ * The maker's possessive, a product noun, then the product: "Contoso's cloud
+ * storage offering, Skyvault", "Acme is known for its robot, Rover", and with
+ * "its" itself read as the maker (`anaphora.ts`), "Its main products include the Loom".
  * Only describing words between the possessive and the noun; after it, a comma or
  * "include", "such as", "called".
  */

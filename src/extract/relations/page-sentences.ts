@@ -6,7 +6,7 @@
  */
 import type { Mention } from '../../core/capture';
 import { boundSentences } from '../../core/graph/page-sentences';
-import { splitSentences } from './sentences';
+import { splitSentences } from '../../nlp';
 
 /**
  * @example

@@ -1,14 +1,14 @@
 /**
  * Where things are, by the words around a name (the trigger rules, `rules*.ts`, ask these): a place named
- * through its country's demonym ("the Libyan city of Sirte", "Khartoum, the Sudanese
- * capital"), and an organization's seat stated in an apposition or a participle ("Canaan
- * Partners, on Sand Hill Road, has…", "the company, based in Waltham", "Pegasystems
- * (Waltham, Mass.)"). Token lookups only: the tokens are `tokenize`'s, lower-cased.
+ * through its country's demonym ("the Norwegian town of Lakemont", "Eastvale, the Danish
+ * capital"), and an organization's seat stated in an apposition or a participle ("Northwind
+ * Capital, on Harbor Street, has…", "the company, based in Lakemont", "Fabrikam
+ * (Lakemont, Ore.)"). Token lookups only: the tokens are `tokenize`'s, lower-cased.
  */
 import type { Span, Token } from './features';
 import { PAST_TITLE_WORDS } from '../../core/text/relation-vocabulary';
 
-/** Nouns of a settlement or a part of a country: "the Libyan city of Sirte", "the Sudanese capital, Khartoum". */
+/** Nouns of a settlement or a part of a country: "the Norwegian town of Lakemont", "the Danish capital, Eastvale". */
 const SETTLEMENT_NOUNS = new Set([
   'city',
   'capital',
@@ -29,11 +29,11 @@ const SETTLEMENT_NOUNS = new Set([
  * the page. Undefined when the name is not so introduced.
  *
  * @example
- *   demonymBefore(tokenize('They seized the Libyan city of Sirte.'), sirte) // 'libyan'
+ *   demonymBefore(tokenize('They toured the Norwegian town of Lakemont.'), lakemont) // 'norwegian'
  */
 export function demonymBefore(tokens: readonly Token[], s: Span): string | undefined {
   const at = (i: number) => tokens[i]?.text ?? '';
-  // "the Libyan city of Sirte" / "the Sudanese capital, Khartoum"
+  // "the Norwegian town of Lakemont" / "the Danish capital, Eastvale"
   if ((at(s.start - 1) === 'of' || at(s.start - 1) === ',') && SETTLEMENT_NOUNS.has(at(s.start - 2)) && at(s.start - 4) === 'the')
     return at(s.start - 3);
   // "Khartoum, the Sudanese capital"
@@ -49,11 +49,11 @@ export const PAST_WORDS: ReadonlySet<string> = new Set(PAST_TITLE_WORDS);
 
 /**
  * The words before a person's title that may name their country ("south korean" in
- * "South Korean President Yoon Suk Yeol", "israeli" in "Israeli Prime Minister Benjamin
- * Netanyahu"), longest first; the caller checks that they name a place of the page.
+ * "South Korean President Ada Quinn", "danish" in "Danish Prime Minister Bo
+ * Lind"), longest first; the caller checks that they name a place of the page.
  *
  * @example
- *   demonymOfLeader(tokenize('South Korean President Yoon Suk Yeol said'), yoon) // ['south korean', 'korean']
+ *   demonymOfLeader(tokenize('South Korean President Ada Quinn said'), ada) // ['south korean', 'korean']
  */
 export function demonymOfLeader(tokens: readonly Token[], s: Span): string[] {
   const at = (i: number) => tokens[i]?.text ?? '';
@@ -116,10 +116,10 @@ const SEAT_LEAD = new Set([',', 'is', 'was', 'are', 'which', 'that', 'now', 'als
 const LINKS = new Set(['is', 'was', 'are', 'remains']);
 /** Words at most before the participle: an apposition's article and a noun or two. */
 const MAX_SEAT_LEAD = 4;
-/** Prepositions of an apposition that places its organization ("Canaan Partners, on Sand Hill Road,"). */
+/** Prepositions of an apposition that places its organization ("Northwind Capital, on Harbor Street,"). */
 const APPOSITION_PLACES = new Set(['on', 'in', 'at']);
 
-/** Words that open a short introductory phrase before a sentence's subject ("In the past, the company, …"). */
+/** Words that open a short introductory phrase before a sentence's subject ("Until then, the company, …"). */
 const INTRODUCTORY = new Set([
   'in',
   'on',
@@ -140,7 +140,7 @@ const MAX_INTRODUCTORY = 6;
 
 /**
  * The name opens its sentence (after "the" at most), or the clause after a short introductory
- * phrase ("In the past, the company, based in Waltham"): the subject an apposition after it speaks of.
+ * phrase ("Until then, the company, based in Lakemont"): the subject an apposition after it speaks of.
  */
 function opening(tokens: readonly Token[], a: Span): boolean {
   const start = tokens[a.start - 1]?.text === 'the' ? a.start - 1 : a.start;
@@ -157,14 +157,14 @@ function opening(tokens: readonly Token[], a: Span): boolean {
  * An organization `a` and a place `b` after it that the words between call its seat:
  * "Acme, based in Reston", "Acme, a startup headquartered in Lagos", "Acme is located in
  * Austin", "Acme (Waltham, Mass.)", and, for the sentence's opening organization only,
- * an apposition "Acme, on Sand Hill Road, has…".
+ * an apposition "Acme, on Harbor Street, has…".
  */
 export function seatAfter(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): boolean {
   const next = tokens[b.end]?.text ?? '';
   if (between.length === 1 && between[0] === '(') return next === ',' || next === ')';
   const last = between.at(-1);
   if (last === 'in' && SEAT_PARTICIPLES.has(between.at(-2) ?? '')) {
-    // ", both of which are based in": the quantifier before "which" stands for the names before it.
+    // ", both of which sit in": the quantifier before "which" stands for the names before it.
     const lead = withoutQuantifier(between.slice(0, -2));
     // An apposition (", a startup based in") or the verb "is" ("is headquartered in"), not "acquired a startup based in".
     // A bare ", based in" after a name that is no subject tells where the sentence's person is ("the editor for NBC News, based in Hong Kong").
@@ -172,7 +172,7 @@ export function seatAfter(tokens: readonly Token[], between: readonly string[], 
     const opens = lead.length === 0 || (lead[0] === ',' && (!bare || opening(tokens, a))) || LINKS.has(lead[0] ?? '');
     return opens && lead.length <= MAX_SEAT_LEAD && lead.every((w) => SEAT_LEAD.has(w) || /^\p{Ll}+$/u.test(w)) && !lead.includes('and');
   }
-  // "Canaan Partners, on Sand Hill Road, has three": the subject's apposition, closed by a comma.
+  // "Northwind Capital, on Harbor Street, has two": the subject's apposition, closed by a comma.
   return opening(tokens, a) && between.length === 2 && between[0] === ',' && APPOSITION_PLACES.has(between[1] ?? '') && next === ',';
 }
 
@@ -192,8 +192,8 @@ const SITED_NOUNS = new Set([
 ]);
 
 /**
- * "the International Criminal Court at The Hague", "Birch University in Leeds", "the
- * Interaction Design Institute Ivrea in Ivrea", "the Museum of Modern Art in New York": an
+ * "the Northern Court of Appeal at Lakemont", "Birch University in Leeds", "the
+ * Eastvale Design Institute in Eastvale", "the Museum of Modern Art in New York": an
  * institution that stands in one place (a word of `SITED_NOUNS` in its name, first only
  * before "of"), then "in"/"at" alone before the place. Not a company ("Acme in Kenya" is as
  * often where it sells as where it is).

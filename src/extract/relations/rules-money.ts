@@ -32,7 +32,7 @@ const RAISED_FROM = new Set(['raised', 'raises', 'raising', 'from', 'by', 'inves
 const SELL_WORDS = new Set(['sold', 'sells', 'sell', 'selling', 'divested', 'divests', 'offloaded']);
 /** A first name that leads or joins a round is an investor, never its target. */
 export const ROUND_LEADS = new Set(['led', 'leads', 'co', 'participated', 'joined', 'joins']);
-/** Money taken from someone without a funding word: "it got $7.5 million from Recruit" (a verb, an amount, "from"). */
+/** Money taken from someone without a funding word: "it got $3 million from Northwind" (a verb, an amount, "from"). */
 const MONEY_TAKEN = new Set(['got', 'gets', 'secured', 'secures', 'received', 'receives', 'landed']);
 const AMOUNT_WORDS = new Set(['$', '€', '£', 'million', 'billion']);
 const PARTNER = [...PARTNER_PREFIXES, 'teamed', 'alliance'];
@@ -48,7 +48,7 @@ export const MAX_RIVAL_GAP = 20;
 const RIVAL_TITLES = new Set(['competitor', 'competitors', 'rival', 'rivals']);
 
 /**
- * "Microsoft's approach … is different from those of competitors Google and Facebook": the
+ * "Contoso's plan … is unlike those of rivals Fabrikam and Tailspin": the
  * organization that opens the sentence and one titled its rival, with no other
  * organization, no break and no hedge between.
  */
@@ -72,7 +72,7 @@ export function partBought(tokens: readonly Token[], between: readonly string[],
   return buying >= 0 && (between.slice(buying + 2).some((w) => PART_WORDS.has(w)) || isPossessive(tokens, b.end));
 }
 
-/** "got $7.5 million from": a verb of taking, an amount and "from" (the money's giver follows). */
+/** "got $3 million from": a verb of taking, an amount and "from" (the money's giver follows). */
 export function moneyTaken(between: readonly string[]): boolean {
   return between.some((w) => MONEY_TAKEN.has(w)) && between.some((w) => AMOUNT_WORDS.has(w)) && between.includes('from');
 }
@@ -102,7 +102,7 @@ export function parentAfter(tokens: readonly Token[], a: Span, b: Span): RuleDec
 export function invest(between: readonly string[], a: Span, b: Span): RuleDecision[] {
   // "Norwest led the round with … investors including Alloy": both invested, in someone else.
   if (ROUND_LEADS.has(between[0] ?? '')) return [];
-  // "Martino sold off his ownership stake in Fabrikam": a stake sold is no investment.
+  // "Quinn sold her whole stake in Fabrikam": a stake sold is no investment.
   if (between.some((w) => SELL_WORDS.has(w))) return [];
   const reversed = between.some((w) => RAISED_FROM.has(w));
   const investor = reversed ? b : a;
@@ -135,10 +135,10 @@ export function partnersInclude(tokens: readonly Token[], between: readonly stri
   return false;
 }
 
-/** "CTEC and HackerRank are working together", "Acme and Contoso compete": a verb after both names. */
+/** "Contoso and Tailspin are teaming up", "Acme and Contoso compete": a verb after both names. */
 export function trailing(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): RuleDecision[] {
   if (a.type !== 'org' || b.type !== 'org') return [];
-  // The words of the next name are not a verb ("…, First Round Capital, Greylock Partners").
+  // The words of the next name are not a verb ("…, Northwind Capital, Harbor Ventures").
   const stop = Math.min(b.end + TRAILING, ...others.filter((o) => o.start >= b.end).map((o) => o.start));
   const after = tokens.slice(b.end, stop).map((t) => t.text);
   if (hedged(after)) return [];

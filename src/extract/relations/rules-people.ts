@@ -15,7 +15,7 @@ import { ROLE_TITLES } from '../../core/text/relation-vocabulary';
 
 /** A person's job by apposition alone ("Ada, an astronomer at Harvard"), with no role word: surer than money, less than a title. */
 const APPOSITION_CONFIDENCE = 0.6;
-/** Words at most in a job apposition between the comma and "at" ("now a physical oceanographer at"). */
+/** Words at most in a job apposition between the comma and "at" ("now a marine geologist at"). */
 const MAX_APPOSITION_WORDS = 7;
 /** Words that turn an apposition into a clause ("Ada, who spoke at Google"): not a job. */
 const CLAUSE_WORDS = new Set([
@@ -36,7 +36,7 @@ const CLAUSE_WORDS = new Set([
   'said',
   'says',
 ]);
-/** Words that open a place, not a job, after a person's comma ("Parata, in front of the shed at the Centre"). */
+/** Words that open a place, not a job, after a person's comma ("Quinn, in front of the hall at the Institute"). */
 const PLACE_PREPOSITIONS = new Set([
   'in',
   'on',
@@ -63,9 +63,9 @@ export function married(between: readonly string[]): boolean {
 /** A person and an organization: CEO, founder, any other role, an apposition, money. */
 export function personDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
   const [person, org] = a.type === 'per' ? [a, b] : [b, a];
-  // "YouTube co-founder Jawed Karim", "Project Diane's founder Ada": the title right before the person founds the name before it, whatever its type.
+  // "Tailspin co-founder Bo Lind", "Project Diane's founder Ada": the title right before the person founds the name before it, whatever its type.
   if (org === a && a.type === 'misc' && foundersTitle(between)) return [decide('founded_by', true)];
-  // An organization, not a thing or a stray phrase ("head of AI", "led by African-American women").
+  // An organization, not a thing or a stray phrase ("head of AI", "led by first-time founders").
   if (org.type !== 'org') return [];
   if (person === a) {
     const clause = whoClause(between);
@@ -75,14 +75,14 @@ export function personDecisions(tokens: readonly Token[], between: readonly stri
   }
   const out: RuleDecision[] = [];
   if (between.some((w, i) => w === 'ceo' || (w === 'chief' && between[i + 1] === 'executive'))) out.push(decide('ceo_of', person === a));
-  // "Donovan co-founded Maker Studios", "Acme founder Ada": the organization founded_by the person.
+  // "Lind co-founded Tailspin Studios", "Acme founder Ada": the organization founded_by the person.
   if (between.some((w) => w.startsWith('found') || w.startsWith('cofound'))) out.push(decide('founded_by', org === a));
-  // "president, chief operating officer and co-founder of Cardlytics": a founder's other titles are a job there too (the
-  // title "founder", not the verb: "he co-founded developer outsourcing firm Fabrikam" names no job).
+  // "board chair, finance chief and co-founder of Fabrikam": a founder's other titles are a job there too (the
+  // title "founder", not the verb: "she co-founded design consulting firm Fabrikam" names no job).
   if (out.length === 1 && out[0]?.label === 'founded_by' && between.some(founderTitle) && between.some((w) => JOB_TITLES.has(w)))
     out.push(decide('works_for', person === a));
   if (out.length > 0) return out;
-  // "Aboyeji moved on to start Flutterwave": the person started the organization (not "started Contoso's podcast").
+  // "Lind went on to start Tailspin": the person started the organization (not "started Contoso's podcast").
   if (person === a && startedOrg(between) && !isPossessive(tokens, b.end)) return [decide('founded_by', false)];
   if (between.some((w) => ROLE_WORDS.has(w)) || workAt(between)) return [decide('works_for', person === a)];
   if (between.some((w) => FUND_WORDS.has(w)) || moneyTaken(between)) return invest(between, a, b);
@@ -195,7 +195,7 @@ export function pastTitle(tokens: readonly Token[], a: Span, b: Span): boolean {
   return title.length <= MAX_TITLE && !title.includes(',') && !title.some((w) => w.includes('found'));
 }
 
-/** Tokens at most between an organization's possessive and the person it qualifies ("Google's veteran software engineer Ahmed Aly"). */
+/** Tokens at most between an organization's possessive and the person it qualifies ("Contoso's longtime data engineer Bo Lind"). */
 const MAX_POSSESSED_ROLE = 5;
 
 /** The organization `b` is a possessive whose role words qualify a person named right after ("Google's veteran engineer Ahmed Aly"). */
@@ -212,11 +212,11 @@ export function possessorOfNext(tokens: readonly Token[], b: Span, others: reado
 }
 
 /**
- * ", an astronomer at" / ", now a physical oceanographer at": a comma, a short noun
+ * ", an astronomer at" / ", now a marine geologist at": a comma, a short noun
  * phrase and "at" (or "for" after a short one), nothing that opens a clause.
  */
 function jobApposition(words: readonly string[]): boolean {
-  // "… an oceanographer at the University of X": the article before the name is not part of the job.
+  // "… a geologist at the University of X": the article before the name is not part of the job.
   const between = words.at(-1) === 'the' ? words.slice(0, -1) : words;
   const last = between.at(-1);
   const inner = between.slice(1, -1);
@@ -227,7 +227,7 @@ function jobApposition(words: readonly string[]): boolean {
 }
 
 /**
- * "Ramzi Souri, Pega VP of cloud technologies", "Alexandre Brousse, Dell's head of
+ * "Bo Lind, Contoso VP of data products", "Ada Quinn, Fabrikam's head of
  * channel", "Acme's founder, Ada": a person and an organization side by side, and a role
  * word right after the second name (after its possessive).
  */
@@ -246,11 +246,11 @@ export function roleAfter(tokens: readonly Token[], a: Span, b: Span): RuleDecis
 }
 
 /**
- * "The leader of Ennahda, Rachid Ghannouchi", "the CEO of Acme, Ada Quinn": a role and
+ * "The leader of the Green League, Bo Lind", "the CEO of Acme, Ada Quinn": a role and
  * "of" right before the organization, the person in apposition after it.
  */
 export function roleBefore(tokens: readonly Token[], a: Span, b: Span): RuleDecision[] {
-  // "the director of the US National Institute of Standards, Laurie Locascio": the article does not part role and name.
+  // "the director of the Northern Institute of Metrology, Ada Quinn": the article does not part role and name.
   const of = tokens[a.start - 1]?.text === 'the' ? a.start - 2 : a.start - 1;
   if (a.type !== 'org' || b.type !== 'per' || tokens[of]?.text !== 'of') return [];
   const w = tokens[of - 1]?.text ?? '';

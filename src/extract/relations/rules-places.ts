@@ -1,6 +1,6 @@
 /**
  * The trigger rules for where a name is (`rules.ts` asks these): an organization's seat
- * ("Pebble's headquarters in Redwood City", "Amnesty International, a London-based rights
+ * ("Contoso's headquarters in Lakemont", "Fabrikam Trust, an Oslo-based charity
  * group") and a place inside another ("the Bardo National Museum in Tunis", "in Bushwick,
  * Brooklyn"), not a list of places. The words around a name are read by `places.ts`.
  */
@@ -11,8 +11,8 @@ import { decide, type RuleDecision } from './rules-shared';
 import { seatApposition } from './rules-seats';
 
 /**
- * An organization and a place: "Pebble's headquarters in Redwood City" (a possessive, a
- * seat noun, "in"), "Amnesty International, a London-based rights group" (an apposition
+ * An organization and a place: "Contoso's headquarters in Lakemont" (a possessive, a
+ * seat noun, "in"), "Fabrikam Trust, an Oslo-based charity" (an apposition
  * whose place is glued to "-based").
  */
 export function placeDecisions(tokens: readonly Token[], between: readonly string[], a: Span, b: Span): RuleDecision[] {
@@ -55,7 +55,7 @@ export function placeInPlace(
   b: Span,
   others: readonly Span[],
 ): RuleDecision[] {
-  // "in Paris, London and Rome", "Central Park in New York or Hollywood Boulevard in Los Angeles": a list goes on, and
+  // "in Paris, London and Rome", "Elm Square in Lakemont or Mill Lane in Eastvale": a list goes on, and
   // the names listed after would share the relation (`coordinatedAfter`); left alone.
   const next = tokens[b.end]?.text ?? '';
   if (between.length !== 1 || next === 'and' || next === 'or' || (LIST_WORDS.has(next) && others.some((o) => o.start > b.end))) return [];

@@ -2,7 +2,7 @@
  * The trigger rules about made and used things (`rules.ts` asks these): a maker and its
  * product ("HackerRank developed CodePair", "Sony's PlayStation VR", "its robot, Atlas"),
  * a person and what they made ("Ada Quinn built Kestrel"), a user and what it runs on
- * ("Segment adopted NSQ", "QGIS is built on Qt", "Using the LGP-30, Lorenz …"); and, for
+ * ("Contoso adopted Kestrel", "Loom is built on Qt", "Using the Tern-9, Quinn …"); and, for
  * two organizations or things, the dispatch to the money and place rules. Token lookups
  * only: the tokens are `tokenize`'s, lower-cased.
  */
@@ -45,7 +45,7 @@ const MAX_APPOSITION_PRODUCT = 3;
 
 /**
  * The name at `b` is followed by ", a <product noun>" ("Stretch, a robot that …", "Gita, an autonomous robot") or by a
- * made thing's relative clause (", which is built for warehouse automation").
+ * made thing's relative clause (", which is made for parcel sorting").
  */
 export function productAfter(tokens: readonly Token[], b: Span): boolean {
   if (tokens[b.end]?.text === ',' && madeFor(tokens.slice(b.end + 1, b.end + 5).map((t) => t.text))) return true;
@@ -60,7 +60,7 @@ export function productAfter(tokens: readonly Token[], b: Span): boolean {
 export const ARTICLES = new Set(['a', 'an']);
 const MADE = new Set(['built', 'designed', 'made', 'engineered']);
 
-/** "which is built for warehouse automation", "which was designed to …": a made thing's relative clause. */
+/** "which is made for parcel sorting", "which was designed to …": a made thing's relative clause. */
 function madeFor(words: readonly string[]): boolean {
   const [which, is, made, purpose] = words;
   return (
@@ -102,14 +102,14 @@ export function thingDecisions(tokens: readonly Token[], between: readonly strin
   if (a.type === 'org' && b.type === 'misc' && makersProduct(between, tokens[a.start]?.text ?? ''))
     return [decide('develops', true, PRODUCT_NOUN_CONFIDENCE)];
   if (a.type === 'misc' && b.type === 'org' && productFrom(between)) return [decide('develops', false, PRODUCT_NOUN_CONFIDENCE)];
-  // "HackerRank developed another product, CodePair": a maker's verb, a product noun, the product (typed as it may be).
+  // "Tailspin developed a second product, Loom": a maker's verb, a product noun, the product (typed as it may be).
   if (a.type === 'org' && b.type !== 'loc' && productNamed(between) && makerVerb(between))
     return [{ ...decide('develops', true, PRODUCT_NOUN_CONFIDENCE), thing: true }];
-  // "the service was built on a distributed process management system called Workqueue": what it stands on, named.
+  // "the service ran on an in-house job scheduler called Taskline": what it stands on, named.
   if (orgLike(a) && b.type !== 'loc' && builtOnNamed(between)) return [{ ...decide('uses', true), thing: true }];
   // "Acme Cloud is powered by Kestrel": what it runs on, after the passive's "by".
   if (orgLike(a) && b.type === 'misc' && poweredBy(between)) return [decide('uses', true)];
-  // "QGIS is a Qt application", "Kestrel is a Rust library": what the thing is written with.
+  // "Loom is a Qt application", "Kestrel is a Rust library": what the thing is written with.
   if (orgLike(a) && b.type === 'misc' && (phrase === 'is a' || phrase === 'is an') && WRITTEN_WITH.has(tokens[b.end]?.text ?? ''))
     return [decide('uses', true)];
   if (orgLike(a) && b.type === 'misc' && between.length <= MAX_THING_GAP && !between.includes('by')) {
@@ -119,22 +119,22 @@ export function thingDecisions(tokens: readonly Token[], between: readonly strin
     const verb = between[at] ?? '';
     // "QGIS is built on Qt", "Chrome is based on Chromium", "Acme is written in Rust": what it stands on, not what it makes.
     if (builtOn(verb, between[at + 1] ?? '')) return [decide('uses', true)];
-    // "we first started out with RabbitMQ", "Acme switched to Kafka" ("started" is read as a lead-in verb above).
+    // "we began with RabbitMQ", "Acme switched to Kafka" ("started" is read as a lead-in verb above).
     if (startedWith(between, at)) return [decide('uses', true)];
     if (a.type === 'org' && (hasStem(verb, MAKES) || MAKES_WORDS.has(verb))) return [decide('develops', true)];
-    // "Acme adopted NSQ", and of a product: "the Ryzen PRO platforms support the DASH protocol".
+    // "Acme adopted NSQ", and of a product: "the Kestrel X boards handle the Tern protocol".
     if (USES_WORDS.has(verb) && (a.type === 'org' || subjectOfClause(tokens, a, verb))) return [decide('uses', true)];
   }
   if (a.type === 'org' && b.type === 'loc') return placeDecisions(tokens, between, a, b);
-  // "Pebble's headquarters in Redwood City", "NEQSOL, an Amsterdam-based conglomerate": a name with a seat is an organization,
+  // "Contoso's headquarters in Lakemont", "Fabrikam, an Oslo-based holding group": a name with a seat is an organization,
   // whatever type it was given.
   if (a.type === 'misc' && b.type === 'loc' && (seatPhrase(between) || basedApposition(tokens, between, b) || seatApposition(tokens, a, b)))
     return [decide('located_in', true)];
-  // "Foster City-based Scale Venture Partners", "the San Mateo-based startup".
+  // "Lakemont-based Harbor Ventures", "the Eastvale-based startup".
   // "the Oslo company Contoso": the place qualifies the organization's noun.
   if (a.type === 'loc' && b.type === 'org' && (phrase === '- based' || seatBefore(tokens, a, b))) return [decide('located_in', false)];
   if (a.type !== 'org' || !orgLike(b)) return ownedBy(between, a, b);
-  // "Y was acquired by X", "… by the Walt Disney Company": the buyer is the second name; a part of one is not the whole
+  // "Y was acquired by X", "… by the Northwind Media Group": the buyer is the second name; a part of one is not the whole
   // ("acquired a 20% stake in Fabrikam" is read as money below; `vetoed` keeps the classifier off the others).
   if ((hasPrefix(ACQUIRE) || has(ACQUIRE_WORDS)) && !partBought(tokens, between, b)) {
     const last = between.at(-1) === 'the' ? between.at(-2) : between.at(-1);
@@ -156,7 +156,7 @@ export function thingDecisions(tokens: readonly Token[], between: readonly strin
 
 /**
  * A thing that is its clause's subject: a finite verb ("supports", not "using" or "used")
- * and no preposition before it ("protect data in DRAM using AES" is not DRAM's doing).
+ * and no preposition before it ("guard files in RAM using Tern" is not RAM's doing).
  */
 function subjectOfClause(tokens: readonly Token[], a: Span, verb: string): boolean {
   return verb !== 'using' && verb !== 'used' && !SUBJECT_PREPOSITIONS.has(tokens[a.start - 1]?.text ?? '');
@@ -165,7 +165,7 @@ const SUBJECT_PREPOSITIONS = new Set(['in', 'on', 'at', 'of', 'for', 'with', 'fr
 
 /** Nouns of what a thing is built on, before "called" ("a system called Workqueue"): the product nouns and "system". */
 const BASE_NOUNS: ReadonlySet<string> = new Set([...PRODUCT_NOUNS, 'system']);
-/** Words at most between "built on" and the name ("a retrofitted distributed process management system called"). */
+/** Words at most between "built on" and the name ("an in-house legacy job scheduling service called"). */
 const MAX_BASE_PHRASE = 8;
 
 /** "was built on a … system called", "runs on a … platform named": a built-on verb after the subject, then a base noun and "called"/"named". */

@@ -14,7 +14,7 @@ import { NOT_A_JOB_WORDS, ROLE_TITLES, START_VERBS as START_VERB_WORDS } from '.
 
 /** Job titles, founders' included ("head", "professor", "co-founder"). */
 const TITLES: ReadonlySet<string> = new Set(ROLE_TITLES);
-/** Words at most in a job apposition before its "at" ("senior vice president of engineering at"). */
+/** Words at most in a job apposition before its "at" ("executive vice president of design at"). */
 const MAX_JOB_WORDS = 8;
 /** Words that turn an apposition into a clause or a place ("Ada, who spoke at …", "Ada, in front of the shed at …"). */
 const NOT_A_JOB = new Set([
@@ -38,7 +38,7 @@ const NOT_A_JOB = new Set([
  * ", head of research at", ", a professor of economics at the": an apposition right after
  * the person, holding a job title, ending in "at" (and an article); the name after "at" is
  * the employer whatever its type (a job is held at an organization). With `thing` (the
- * name was taken for a product), "on" too: ", software engineer on Google Play".
+ * name was taken for a product), "on" too: ", software engineer on Contoso Maps".
  *
  * @example
  *   jobAt([',', 'head', 'of', 'research', 'at']) // true
@@ -46,7 +46,7 @@ const NOT_A_JOB = new Set([
  */
 export function jobAt(between: readonly string[], thing = false): boolean {
   const words = between.at(-1) === 'the' ? between.slice(0, -1) : between;
-  // "Software Engineer on Google Play": a team is "on" a product.
+  // "Software Engineer on Contoso Maps": a team is "on" a product.
   if (words[0] !== ',' || (words.at(-1) !== 'at' && !(thing && words.at(-1) === 'on'))) return false;
   const inner = words.slice(1, -1);
   if (inner.length === 0 || inner.length > MAX_JOB_WORDS) return false;

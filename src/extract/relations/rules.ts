@@ -54,7 +54,7 @@ const POSSESSED_PERSON_CONFIDENCE = 0.6;
 
 /**
  * The rules that relate `a` and `b` (a before b in the sentence): none, or one label, or
- * two where one phrase states both ("CEO and co-founder of Segment").
+ * two where one phrase states both ("CEO and co-founder of Tailspin").
  *
  * @example
  *   ruleDecisions(tokenize('Stripe acquired Paystack'), stripe, paystack, []) // [{ label: 'acquired', forward: true, confidence: 0.75 }]
@@ -63,7 +63,7 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   const gap = b.start - a.end;
   if (gap >= 0 && gap <= MAX_RIVAL_GAP && rivalTitled(tokens, a, b)) return [decide('competes_with', true)];
   if (gap < 0 || amountsAsOne(tokens, a.end, b.start, others) > MAX_GAP) return [];
-  // "the Interaction Design Institute Ivrea (IDII) in Ivrea": a short bracket right after the first name (its acronym, a
+  // "the Eastvale Design Institute (EDI) in Eastvale": a short bracket right after the first name (its acronym, a
   // ticker) is an aside; the words between are read after it, and a name inside it stands nowhere between.
   const aside = asideEnd(tokens, a, b);
   if (aside > a.end)
@@ -81,17 +81,17 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   // "Pegasystems (Waltham, Mass.)": a place in brackets right after the organization.
   if (a.type === 'org' && b.type === 'loc' && gap === 1 && tokens[a.end]?.text === '(' && seatAfter(tokens, ['('], a, b))
     return [decide('located_in', true)];
-  // "Director of Analytics at Instacart", "a fellow at the Bagnoud Center at Harvard": the unit does not stand between the person and the organization.
+  // "Head of Data at Fabrikam", "a fellow at the Lind Center at Birch University": the unit does not stand between the person and the organization.
   const unit = (o: Span) => o.type === 'org' && unitOf(tokens, o, [...others, a, b]);
   // …and a unit that is no institution of its own ("Analytics", "AI") is no employer either; a center or institute is.
   if (a.type === 'per' && unit(b) && !isInstitution(tokens, b)) return [];
   // "co-director of MIT's Lorenz Center": the owner named by a possessive right before the organization is part of its name.
   const owner = (o: Span) => a.type === 'per' && b.type === 'org' && o.end + 2 === b.start && isPossessive(tokens, o.end);
-  // "Maker Studios, a YouTube multichannel network that was bought by …": a thing's name qualifying the noun of the first
+  // "Tailspin Studios, a Contoso video channel network that was bought by …": a thing's name qualifying the noun of the first
   // name's apposition is no party of the clause.
   const modifier = (o: Span) =>
     o.type === 'misc' && o.start === a.end + 2 && tokens[a.end]?.text === ',' && ARTICLES.has(tokens[a.end + 1]?.text ?? '');
-  // "Adam Davidson, Vice President and Portfolio General Manager at CTEC": a thing's name ending in a job title is the title.
+  // "Bo Lind, Vice President and Product Line Director at Fabrikam": a thing's name ending in a job title is the title.
   const title = (o: Span) => a.type === 'per' && o.type === 'misc' && JOB_TITLES.has(tokens[o.end - 1]?.text ?? '');
   // Another person or organization between: the pair is not the one the words speak of (places may stand between).
   const standsBetween = (o: Span) => o.type !== 'loc' && o.start >= a.end && o.end <= b.start;
@@ -103,7 +103,7 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   )
     return [];
   const between = tokens.slice(a.end, b.start).map((t) => t.text);
-  // "Fattmerchant (a fintech company founded by Suneera Madhani)": a bracket opened right after the first name and still
+  // "Tailspin (a payments startup founded by Ada Quinn)": a bracket opened right after the first name and still
   // open is an apposition about it, not a break.
   const apposition = between[0] === '(' && !between.includes(')');
   if (hedged(between) || between.some((w, i) => BREAKS.has(w) && !(i === 0 && apposition))) return [];
@@ -120,7 +120,7 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   // "Contoso's Ada Quinn said": the organization's possessive right before its person.
   if (a.type === 'org' && b.type === 'per' && between.length === 2 && isPossessive(tokens, a.end))
     return [decide('works_for', false, POSSESSED_PERSON_CONFIDENCE)];
-  // "Norwest led the Series D round": the word "round" read as the page's organization (anaphora.ts) is what the first funded.
+  // "Northwind led the Series B round": the word "round" read as the page's organization (anaphora.ts) is what the first funded.
   if (
     ROUND_LEADS.has(between[0] ?? '') &&
     b.end - b.start === 1 &&
@@ -130,10 +130,10 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   )
     return a.type === 'org' || a.type === 'per' ? [decide('invested_in', true)] : [];
   if (a.type === 'loc' && b.type === 'loc') return placeInPlace(tokens, between, a, b, others);
-  // "Using the LGP-30, Lorenz made discoveries": the clause's subject, right after the opening phrase, used the thing.
+  // "Using the Tern-9, Quinn found patterns": the clause's subject, right after the opening phrase, used the thing.
   if (a.type === 'misc' && b.type !== 'loc' && between.length === 1 && between[0] === ',' && openingUse(tokens, a))
     return [decide('uses', false)];
-  // "the International Criminal Court at The Hague": an institution in its place, and no list of places going on.
+  // "the Northern Court of Appeal at Lakemont": an institution in its place, and no list of places going on.
   if (a.type === 'org' && b.type === 'loc' && sitedIn(tokens, between, a) && !listGoesOn(tokens, b, others))
     return [decide('located_in', true)];
   // "Sudan's president, Omar al-Bashir": the head of a state works for it.
@@ -145,7 +145,7 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
     (placesLeader(between) || placesSpokesperson(tokens, a, between) || officeBefore(tokens, a, between))
   )
     return [decide('works_for', false)];
-  // "Dell's infrastructure offering, PowerFlex", "Boston Dynamics is known for its robot, Atlas", "Ada Quinn's synthesis tool,
+  // "Contoso's storage offering, Skyvault", "Fabrikam is known for its robot, Rover", "Ada Quinn's synthesis tool,
   // Yosys": the phrase calls the second name a made thing, whatever type recognition gave it.
   const maker = a.type === 'org' || a.type === 'per';
   // "Acme also offers Stretch, a robot for warehouses": a maker's verb, then a name an apposition calls a product.
@@ -168,7 +168,7 @@ export function ruleDecisions(tokens: readonly Token[], a: Span, b: Span, others
   if ((a.type === 'org' || a.type === 'misc') && b.type === 'org' && between.join(' ') === "' s" && isInstitution(tokens, b))
     return [decide('subsidiary_of', false)];
   if (a.type !== 'per' && b.type !== 'per') return thingDecisions(tokens, between, a, b);
-  // "Ellen Fetter had married John Gille": the verb alone between two people.
+  // "Ada Quinn had married Bo Lind": the verb alone between two people.
   if (a.type === 'per' && b.type === 'per' && married(between)) return [decide('spouse_of', true)];
   // "Kestrel co-founder and CEO Ada Quinn" with Kestrel taken for a person: the title says it is the organization.
   if (a.type === 'per' && b.type === 'per') return founderTitleBetween(between);
@@ -224,10 +224,10 @@ function asideEnd(tokens: readonly Token[], a: Span, b: Span): number {
 /**
  * True when no relation may join the pair, by rule or by the classifier: a person before
  * an organization whose possessive qualifies the next person ("Grady Burnett as chief
- * operating officer and Google's veteran software engineer Ahmed Aly"), or that opens the
+ * operating officer and Contoso's longtime data engineer Bo Lind"), or that opens the
  * next conjunct with a possessive ("… and Google's …": the roles before "and" are the first
  * person's, even when the next person is not a recognized name); a past title before a
- * person ("former Facebook ad sales executive Grady Burnett": no job there now; a founder
+ * person ("former Fabrikam retail sales manager Bo Lind": no job there now; a founder
  * stays one).
  */
 export function vetoed(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): boolean {
@@ -243,7 +243,7 @@ export function vetoed(tokens: readonly Token[], a: Span, b: Span, others: reado
 }
 
 /**
- * Names coordinated after `b` ("customers including Instacart, Trunk Club, and Udacity",
+ * Names coordinated after `b` ("customers including Contoso, Fabrikam, and Tailspin",
  * "the Gizmo, the Widget and the Doohickey"): the indices in `spans` (sorted by start) of
  * the names joined to it by commas, "and" or "or" (and an article) only, of the same type,
  * up to the sentence's end of the list. With `people`, persons and organizations mix in a
@@ -284,7 +284,7 @@ function resumes(tokens: readonly Token[], spans: readonly Span[], i: number, ty
 
 /**
  * Names coordinated before `a` that share its part in the clause ("Jehiah Czebotar and
- * Matt Reiferson for building NSQ", "New York and Los Angeles-based Greycroft"): the
+ * Bo Lind for building Kestrel", "Lakemont and Eastvale-based Harbor Ventures"): the
  * indices in `spans` (sorted by start) of names of a's type joined to it by commas and a
  * last "and"/"or" ("Unlike Apple, Google bought…" is no list). Appositions and
  * possessives after `a` bind `a` alone; the caller does not ask then.

@@ -44,7 +44,7 @@ interface Pattern {
   readonly attachedLeft?: boolean;
   /** The right name must start exactly where the anchor ends ("Stripe CEO Patrick Collison"). */
   readonly attachedRight?: boolean;
-  /** The object is a department, not the organization, when followed by this ("Director of Analytics at Instacart"). */
+  /** The object is a department, not the organization, when followed by this ("Head of Data at Fabrikam"). */
   readonly notBefore?: RegExp;
   /**
    * After a comma the anchor speaks of the clause's subject: a left name that is the object

@@ -189,7 +189,7 @@ export function triggered(label: RelationClass, tokens: readonly Token[], subjec
   if (gap > t.maxGap) return false;
   if (label === 'located_in' && subject.type === 'loc' && gap === 1 && tokens[first.end]?.text === ',') {
     // "Redwood City, California": one place in the next, unless a list goes on around them ("Rwanda, Nigeria and Malawi")
-    // or the second name goes on as a phrase ("In Washington, White House press secretary …": a word follows, not a stop).
+    // or the second name goes on as a phrase ("In Lakemont, Town Hall press officer …": a word follows, not a stop).
     const next = tokens[second.end]?.text;
     if (next !== undefined && /^[\p{L}\p{N}]/u.test(next)) return false;
     return !others.some(
@@ -204,7 +204,7 @@ export function triggered(label: RelationClass, tokens: readonly Token[], subjec
     // "the Asia editor for NBC News, based in Hong Kong": after a comma, "based" tells where the
     // sentence's subject is, not the organization it works for.
     if (subject.end <= object.start && between[0] === ',' && PREPOSITIONS.has(tokens[subject.start - 1]?.text ?? '')) return false;
-    // "Central Park in New York City": the place right after.
+    // "Elm Square in Lakemont City": the place right after.
     const adjacent = between.length === 1 && between[0] === 'in';
     // "Berlin-based Acme": the place, "-", "based", then the subject.
     const based = object.end <= subject.start && between.join(' ') === '- based';

@@ -238,7 +238,7 @@ function isRuleId(id: string): id is RuleId {
 }
 
 /**
- * Parses a comma-separated list of family ids; throws on an unknown one (a typo would
+ * Reads family ids separated by commas; throws on an unknown one (a typo would
  * otherwise measure nothing).
  *
  * @example

@@ -22,8 +22,7 @@ import {
 import { PRODUCT_LINES } from './lexicon/technology';
 import type { Lexicons, PhraseEntry, TokenStats } from './lexicons';
 import { lexicons } from './lexicons';
-import type { Token } from './tokenize';
-import { sentences, tokenize } from './tokenize';
+import { tokenSentences, tokenize, type Token } from '../../nlp';
 
 /** Tokens read per call: about 1 MB of text; the rest is left unread (callers chunk or cut). */
 export const MAX_RECOGNIZE_TOKENS = 250_000;
@@ -184,7 +183,7 @@ function recognize(text: string, options?: RecognizeOptions): Mention[] {
   }
   const ctx: Ctx = { text, toks, words, lex, gazetteer: options?.gazetteer, techContext: techHits >= TECH_CONTEXT_MIN };
   const spans: Span[] = [];
-  for (const [a, b] of sentences(text, toks)) spans.push(...sentenceSpans(ctx, a, b));
+  for (const [a, b] of tokenSentences(text, toks)) spans.push(...sentenceSpans(ctx, a, b));
   harmonize(ctx, spans);
   return dropCommonWords(ctx, dropPositional(ctx, spans)).map((sp) => {
     const start = toks[sp.s]?.start ?? 0;

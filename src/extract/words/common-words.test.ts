@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildEverydayWordsSource, EVERYDAY_WORDS_PATH } from '../../../tooling/build-everyday-words';
 import { isDistinctiveName, isRareName, WordUse } from './common-words';
-import { tokenize } from '../ner/tokenize';
+import { tokenize } from '../../nlp';
 
 describe('common words capitalized only at a line start', () => {
   it('a heading word the page writes in lower case is not a name', () => {

@@ -93,7 +93,7 @@ class LayoutFrame {
   }
 }
 
-/** Resolves with the SVG if it is safe to insert, or rejects with the refusal. */
+/** Resolves with the SVG when inserting it is safe, or rejects with the refusal. */
 function settle(waiting: Pending, svg: string): void {
   try {
     assertSafeSvg(svg);

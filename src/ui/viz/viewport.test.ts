@@ -26,7 +26,7 @@ describe('openingView', () => {
   it('a drawing far larger than the panel opens at readable text, centred on the focus', () => {
     const view = openingView({ width: 2988, height: 3827 }, box, { x: 1500, y: 2000 }, 16);
     expect(16 * view.k).toBeGreaterThanOrEqual(MIN_TEXT_PX);
-    // The focus is in the middle of the box.
+    // The focus sits at the centre of the box.
     expect(view.x + 1500 * view.k).toBeCloseTo(box.width / 2);
     expect(view.y + 2000 * view.k).toBeCloseTo(box.height / 2);
   });
