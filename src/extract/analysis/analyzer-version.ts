@@ -37,6 +37,6 @@
  * whose logo comes from a code host is a technology; a guessed person of everyday words ("Secure
  * Boot") is none; an everyday word capitalized only at sentence or item starts, the plural of an
  * acronym ("CEOs") and a date ("Aug. 23") are no names; a name written as code ("OS.File") is a
- * technology.
+ * technology; the recognizers read the sentences of one splitter (src/nlp).
  */
 export const ANALYZER_VERSION = 10;
