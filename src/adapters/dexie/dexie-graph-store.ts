@@ -171,6 +171,12 @@ export class DexieGraphStore implements GraphStore {
   evidenceOfPage(url: string, limit: number): Promise<Evidence[]> {
     return this.evidenceBy('[pageUrl+capturedAt]', url, limit);
   }
+  async listEvidence(options: PageRequest): Promise<Evidence[]> {
+    const { after, limit } = options;
+    if (limit <= 0) return [];
+    const from = after === undefined ? this.db.evidence.orderBy('id') : this.db.evidence.where('id').above(after);
+    return from.limit(limit).toArray();
+  }
 
   // Pages
 

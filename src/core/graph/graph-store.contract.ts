@@ -330,6 +330,14 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         expect(ids(await store.evidenceOfPage('https://example.test/b', 1))).toEqual([vid(2)]);
       });
 
+      it('listEvidence pages every row by id', async () => {
+        for (const n of [3, 1, 2]) await store.putEvidence(evidence(n, T0 - n, { entityId: eid(n) }));
+        expect(ids(await store.listEvidence({ limit: 10 }))).toEqual([vid(1), vid(2), vid(3)]);
+        expect(ids(await store.listEvidence({ limit: 1, after: vid(1) }))).toEqual([vid(2)]);
+        expect(await store.listEvidence({ limit: 10, after: vid(3) })).toEqual([]);
+        expect(await store.listEvidence({ limit: 0 })).toEqual([]);
+      });
+
       it('re-putting evidence moves it between entities; delete removes it', async () => {
         await store.putEvidence(evidence(1, T0, { entityId: eid(1) }));
         await store.putEvidence(evidence(1, T0, { entityId: eid(2) }));

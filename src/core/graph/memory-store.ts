@@ -334,6 +334,13 @@ export class InMemoryGraphStore implements GraphStore {
   async evidenceOfPage(url: string, limit: number): Promise<Evidence[]> {
     return this.evidenceIn(this.evByPage.get(url), limit);
   }
+  async listEvidence(options: PageRequest): Promise<Evidence[]> {
+    const { after, limit } = options;
+    return [...this.evidence.values()]
+      .filter((e) => after === undefined || e.id > after)
+      .sort((a, b) => byString(a.id, b.id))
+      .slice(0, Math.max(0, limit));
+  }
 
   async putPage(page: Page): Promise<void> {
     this.remember(this.pages, page.url, (old) => restore(this.pages, page.url, old));

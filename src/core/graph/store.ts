@@ -93,6 +93,8 @@ export interface GraphStore {
   evidenceOfEntity(id: EntityId, limit: number): Promise<Evidence[]>;
   evidenceOfRelationship(id: RelationshipId, limit: number): Promise<Evidence[]>;
   evidenceOfPage(url: string, limit: number): Promise<Evidence[]>;
+  /** Every evidence row by id, a page at a time (the streamed export). */
+  listEvidence(options: PageRequest): Promise<Evidence[]>;
 
   // Pages
   putPage(page: Page): Promise<void>;
@@ -139,6 +141,7 @@ export type GraphReadMethod =
   | 'evidenceOfEntity'
   | 'evidenceOfRelationship'
   | 'evidenceOfPage'
+  | 'listEvidence'
   | 'getPage'
   | 'listPages'
   | 'countPages'

@@ -116,6 +116,9 @@ class FaultyStore implements GraphStore {
   evidenceOfPage(url: string, limit: number): Promise<Evidence[]> {
     return this.inner.evidenceOfPage(url, limit);
   }
+  listEvidence(options: PageRequest): Promise<Evidence[]> {
+    return this.inner.listEvidence(options);
+  }
   async putPage(page: Page): Promise<void> {
     this.hit('putPage');
     return this.inner.putPage(page);
