@@ -22,6 +22,8 @@ import type { GraphChunk } from './dump';
 
 /** Records read per store call, and per text part. */
 const PAGE = 2000;
+/** "Every row" for the few small tables read whole (IndexedDB takes a count up to 2^32 − 1). */
+const ALL = 2 ** 30;
 
 const withoutKeys = ({ keys: _keys, ...rest }: Entity): Omit<Entity, 'keys'> => rest;
 const withoutKey = ({ key: _key, ...rest }: Relationship): Omit<Relationship, 'key'> => rest;
@@ -76,9 +78,9 @@ export async function* graphJsonParts(store: GraphReader, options: { readonly ex
     (e) => e.id,
     (e) => JSON.stringify(e),
   );
-  const pages = (await store.listPages({ limit: Number.MAX_SAFE_INTEGER })).sort((a, b) => byString(a.url, b.url));
+  const pages = (await store.listPages({ limit: ALL })).sort((a, b) => byString(a.url, b.url));
   yield `,"pages":[${pages.map((p) => JSON.stringify(p)).join(',')}]`;
-  const merges = (await store.listMerges(Number.MAX_SAFE_INTEGER)).sort((a, b) => byString(a.id, b.id));
+  const merges = (await store.listMerges(ALL)).sort((a, b) => byString(a.id, b.id));
   yield `,"merges":[${merges
     .map((m) =>
       JSON.stringify({
@@ -90,9 +92,9 @@ export async function* graphJsonParts(store: GraphReader, options: { readonly ex
     )
     .join(',')}]`;
   const reviews = [
-    ...(await store.listReviews('pending', Number.MAX_SAFE_INTEGER)),
-    ...(await store.listReviews('accepted', Number.MAX_SAFE_INTEGER)),
-    ...(await store.listReviews('rejected', Number.MAX_SAFE_INTEGER)),
+    ...(await store.listReviews('pending', ALL)),
+    ...(await store.listReviews('accepted', ALL)),
+    ...(await store.listReviews('rejected', ALL)),
   ].sort((a, b) => byString(a.id, b.id));
   yield `,"reviews":[${reviews.map((q) => JSON.stringify(q)).join(',')}]}`;
 }

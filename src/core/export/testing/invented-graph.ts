@@ -34,6 +34,12 @@ export async function inventedGraph(graph: GraphService, store: GraphStore, n: n
     });
     ids.push(e.id);
   }
+  // The merge first: a page listing a relationship that a later merge removed would be pruned by an import.
+  const [into, removed, candidate] = [ids[0], ids[1], ids[2]];
+  if (into !== undefined && removed !== undefined) {
+    await graph.merge(into, removed);
+    ids.splice(1, 1);
+  }
   const pageOf = (i: number) => `https://example.test/page-${i % 7}`;
   const relIds = [];
   for (let i = 0; i < n; i++) {
@@ -59,8 +65,6 @@ export async function inventedGraph(graph: GraphService, store: GraphStore, n: n
       relationshipIds: relIds.filter((_, i) => i % 7 === p),
     });
   }
-  const [into, removed, candidate] = [ids[0], ids[1], ids[2]];
-  if (into !== undefined && removed !== undefined) await graph.merge(into, removed);
   const reviewId = asReviewId('q_invented1');
   if (candidate !== undefined && reviewId !== undefined) {
     await store.putReview({
