@@ -163,7 +163,8 @@ export class ImportSessions {
       let plan: ImportPlan;
       try {
         const checked = checkRecords(records);
-        plan = s.mode === 'restore' ? await planRestore(this.deps.store, checked) : await planMerge(this.deps, checked, s.carry);
+        const history = new Set(s.held.merges.flatMap((m) => [m.intoId, m.removedId]));
+        plan = s.mode === 'restore' ? await planRestore(this.deps.store, checked, history) : await planMerge(this.deps, checked, s.carry);
       } catch (error) {
         await this.end(s, 'rollback');
         throw error;

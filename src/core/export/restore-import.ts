@@ -31,8 +31,16 @@ async function existingRelationships(store: GraphStore, ids: Iterable<Relationsh
   return found;
 }
 
-/** Plans a restore (see the module comment); throws the refusal listing the bad records. */
-export async function planRestore(store: GraphStore, checked: CheckedRecords): Promise<ImportPlan> {
+/**
+ * Plans a restore (see the module comment); throws the refusal listing the bad records.
+ * `history`: entity ids that merge history of earlier parts names (an import in parts
+ * sends merges and reviews apart), known to reviews as the file's own merges are.
+ */
+export async function planRestore(
+  store: GraphStore,
+  checked: CheckedRecords,
+  history: ReadonlySet<string> = new Set(),
+): Promise<ImportPlan> {
   const { records } = checked;
   const problems = new ProblemList();
   const counts = await store.counts();
@@ -83,7 +91,7 @@ export async function planRestore(store: GraphStore, checked: CheckedRecords): P
   const knownEntities = await existingEntities(store, new Set(softEntities));
   const knownRels = await existingRelationships(store, new Set(softRels));
   const { records: writes, pruned } = pruneReferences(records, {
-    entity: (id) => fileEntities.has(id) || knownEntities.has(id),
+    entity: (id) => fileEntities.has(id) || knownEntities.has(id) || history.has(id),
     relationship: (id) => fileRels.has(id) || knownRels.has(id),
   });
   return {

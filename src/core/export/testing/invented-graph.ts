@@ -66,13 +66,14 @@ export async function inventedGraph(graph: GraphService, store: GraphStore, n: n
     });
   }
   const reviewId = asReviewId('q_invented1');
-  if (candidate !== undefined && reviewId !== undefined) {
+  // Its provisional entity was merged away: only the merge history makes it known to a restore.
+  if (candidate !== undefined && removed !== undefined && reviewId !== undefined) {
     await store.putReview({
       id: reviewId,
       createdAt: 2000,
       status: 'pending',
       mention: { name: inventedName(2), type: 'company', pageUrl: pageOf(0), pageTitle: 'Page 0', snippet: 'an invented line' },
-      provisionalId: candidate,
+      provisionalId: removed,
       candidates: [{ id: candidate, label: inventedName(2), type: 'company', confidence: 0.7 }],
       reason: 'close to one entity',
     });
