@@ -35,11 +35,9 @@ const n = Math.round(
 async function writeExport(path: string): Promise<void> {
   const out = createWriteStream(path);
   const write = (s: string) => new Promise<void>((done) => (out.write(s) ? done() : out.once('drain', () => done())));
-  const tables = { entities: [] as string[], relationships: [] as string[], evidence: [] as string[], pages: [] as string[] };
   // Entities and relationships come first in the generator; pages and evidence last: buffered per table as text.
   await write('{"format":"ariadne-graph","version":1,"exportedAt":0');
-  let open: keyof typeof tables | undefined;
-  const order: (keyof typeof tables)[] = ['entities', 'relationships', 'evidence', 'pages'];
+  let open: 'entities' | 'relationships' | undefined;
   const later: Record<string, string[]> = { evidence: [], pages: [] };
   for (const chunk of generateGraph({ entities: n })) {
     for (const table of ['entities', 'relationships'] as const) {
@@ -58,7 +56,7 @@ async function writeExport(path: string): Promise<void> {
     later.pages?.push(...chunk.pages.map((p) => JSON.stringify(p)));
   }
   await write(']');
-  for (const table of order.slice(2)) await write(`,"${table}":[${(later[table] ?? []).join(',')}]`);
+  for (const table of ['evidence', 'pages']) await write(`,"${table}":[${(later[table] ?? []).join(',')}]`);
   await write(',"merges":[],"reviews":[]}');
   await new Promise<void>((done) => out.end(done));
 }

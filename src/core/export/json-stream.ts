@@ -143,7 +143,7 @@ export async function* splitDump(chunks: AsyncIterable<string> | Iterable<string
   let done = false;
 
   const memberKey = (): string => {
-    const m = /^\s*,?\s*"((?:[^"\\]|\\.)*)"\s*:\s*$/.exec(member);
+    const m = /^"((?:[^"\\]|\\.)*)"\s*:$/.exec(member.trim().replace(/^,/, '').trimStart());
     if (!m) throw bad('The file is not an Ariadne export (a table name was expected).');
     return JSON.parse(`"${m[1] ?? ''}"`);
   };

@@ -47,7 +47,7 @@ async function* textOf(file: File, onBytes: (bytes: number) => void): AsyncGener
 /** A part as the tool takes it: derived lookup keys left out (the background recomputes them). */
 function recordsOf(part: DumpPart): Record<string, unknown[]> {
   const strip = (record: unknown, key: string): unknown => {
-    if (typeof record !== 'object' || record === null || !(key in record)) return record;
+    if (typeof record !== 'object' || record === null || !Object.hasOwn(record, key)) return record;
     return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
   };
   const records =
@@ -64,8 +64,9 @@ function Summary({ report }: { readonly report: ImportReport }) {
   return (
     <p role="status" data-testid="import-summary">
       {report.mode === 'restore' ? 'Restored' : 'Merged into your graph'}: {e.created} new entities
-      {report.mode === 'merge' ? `, ${e.updated} of yours gained names or attributes, ${e.unchanged} of yours already had everything` : ''},{' '}
-      {r.created} relationships, {v.created} evidence rows, {p.created + p.updated} pages
+      {report.mode === 'merge'
+        ? `, ${e.updated} of yours gained names or attributes, ${e.unchanged} of yours already had everything`
+        : ''}, {r.created} relationships, {v.created} evidence rows, {p.created + p.updated} pages
       {report.mode === 'restore' ? `, ${report.merges.created} merges, ${report.reviews.created} review items` : ''}.
       {r.unchanged + v.unchanged > 0 ? ` ${r.unchanged + v.unchanged} relationships and evidence rows were already there.` : ''}
       {report.skipped > 0 ? ` ${report.skipped} records did not apply here and were skipped.` : ''}
