@@ -5,6 +5,8 @@
 // import (records, counters, degrees, the journal empty); a 50k-entity restore stays within
 // a CPU bound. Names are invented (testing/invented-graph.ts, bench/scale/generate.ts).
 import { describe, expect, it } from 'vitest';
+import { cpuNow } from '../../../tooling/testing/cpu-time';
+import { errorCode } from '../../../tooling/testing/error-code';
 import { entityIdOf, generateGraph, nameOf } from '../../../bench/scale/generate';
 import { AriadneError } from '../../core/errors';
 import { dumpGraph } from '../../core/export/dump';
@@ -84,15 +86,6 @@ async function exportedParts(size: number, records: number): Promise<{ parts: Du
 const EMPTY: GraphChunk = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
 const asRecords = (part: DumpPart) => ({ ...EMPTY, [part.table]: part.records });
 
-async function codeOf(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-    return 'ok';
-  } catch (e) {
-    return e instanceof AriadneError ? e.code : `not AriadneError: ${String(e)}`;
-  }
-}
-
 describe('import in parts (Dexie)', () => {
   it('restores an export part by part with growing progress, and gives the same graph back', async () => {
     const { parts, source } = await exportedParts(300, 100);
@@ -125,7 +118,7 @@ describe('import in parts (Dexie)', () => {
     expect(await snapshot(w.db, w.store)).toEqual(before);
     expect(await w.search.find('Zorvel Miraqua')).toEqual([]);
     expect(
-      await codeOf(() => w.call({ action: 'part', importId, records: asRecords(parts[0] ?? { table: 'entities', records: [] }) })),
+      await errorCode(() => w.call({ action: 'part', importId, records: asRecords(parts[0] ?? { table: 'entities', records: [] }) })),
     ).toBe('not_found');
   });
 
@@ -155,7 +148,7 @@ describe('import in parts (Dexie)', () => {
       ...EMPTY,
       relationships: [{ id: 'r_bad', from: 'e_nowhere', to: 'e_nowhere2', label: 'uses', createdAt: 1, updatedAt: 1 }],
     };
-    expect(await codeOf(() => w.call({ action: 'part', importId, records: bad }))).toBe('invalid_arguments');
+    expect(await errorCode(() => w.call({ action: 'part', importId, records: bad }))).toBe('invalid_arguments');
     expect(await snapshot(w.db, w.store)).toEqual(before);
   });
 
@@ -169,7 +162,7 @@ describe('import in parts (Dexie)', () => {
     w.store.failAt = 37; // half way through the first relationship part
     const part = parts[firstRelationships];
     if (part === undefined) throw new Error('no relationship part');
-    expect(await codeOf(() => w.call({ action: 'part', importId, records: asRecords(part) }))).toBe('internal');
+    expect(await errorCode(() => w.call({ action: 'part', importId, records: asRecords(part) }))).toBe('internal');
     expect(await snapshot(w.db, w.store)).toEqual(before);
   });
 
@@ -214,7 +207,7 @@ describe('import in parts (Dexie)', () => {
     // Another writer waits while the import holds the writer, and gets it once the import is rolled back.
     const other = graph.createEntity({ name: 'Quillon Bravex', type: 'company' });
     const e = await other;
-    expect(await codeOf(() => sessions.commit(importId))).toBe('not_found');
+    expect(await errorCode(() => sessions.commit(importId))).toBe('not_found');
     const after = await snapshot(db, store);
     expect(after.dump.entities.map((x) => x.id)).toEqual([e.id]);
     expect(after.journal).toBe(before.journal);
@@ -223,8 +216,8 @@ describe('import in parts (Dexie)', () => {
   it('refuses a second import while one runs (conflict)', async () => {
     const w = await worker(database());
     const { importId } = await w.call({ action: 'begin', mode: 'auto' });
-    expect(await codeOf(() => w.call({ action: 'begin', mode: 'auto' }))).toBe('conflict');
-    expect(await codeOf(() => w.call({ action: 'part', importId }))).toBe('invalid_arguments');
+    expect(await errorCode(() => w.call({ action: 'begin', mode: 'auto' }))).toBe('conflict');
+    expect(await errorCode(() => w.call({ action: 'part', importId }))).toBe('invalid_arguments');
     await w.call({ action: 'cancel', importId });
   });
 });
@@ -232,7 +225,7 @@ describe('import in parts (Dexie)', () => {
 describe('import in parts, 50k entities', () => {
   it('restores 50k entities, 100k relationships and their evidence within a CPU bound', { timeout: 900_000 }, async () => {
     const w = await worker(database());
-    const cpu0 = process.cpuUsage();
+    const cpu0 = cpuNow();
     const { importId } = await w.call({ action: 'begin', mode: 'restore' });
     let records = 0;
     for (const chunk of generateGraph({ entities: 50_000, chunk: 2000 })) {
@@ -241,8 +234,7 @@ describe('import in parts, 50k entities', () => {
       expect(progress.records).toBe(records);
     }
     const { report } = await w.call({ action: 'commit', importId });
-    const used = process.cpuUsage(cpu0);
-    const cpuS = (used.user + used.system) / 1e6;
+    const cpuS = (cpuNow() - cpu0) / 1000;
     console.log(`50k restore in parts (fake-indexeddb): ${records} records, ${cpuS.toFixed(1)} s CPU`);
     expect(report).toMatchObject({ after: { entities: 50_000, relationships: 100_000, evidence: 50_000, pages: 2500 } });
     expect(await w.store.getEntity(entityIdOf(49_999) as EntityId)).toMatchObject({ name: nameOf(49_999) });

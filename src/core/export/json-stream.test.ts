@@ -3,7 +3,7 @@
 // back its records table by table, in order, in bounded parts; a file that is not an
 // Ariadne export is refused with invalid_arguments as soon as it shows.
 import { describe, expect, it } from 'vitest';
-import { AriadneError } from '../errors';
+import { errorCode } from '../../../tooling/testing/error-code';
 import { fixedClock, sequentialIds } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
@@ -29,15 +29,6 @@ function chunks(text: string, size: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
   return out;
-}
-
-async function codeOf(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-    return 'ok';
-  } catch (e) {
-    return e instanceof AriadneError ? e.code : `not AriadneError: ${String(e)}`;
-  }
 }
 
 describe('graphJsonParts', () => {
@@ -107,6 +98,6 @@ describe('splitDump', () => {
     ['broken JSON in a record', '{"format":"ariadne-graph","version":1,"entities":[{"id":}]}'],
     ['an empty file', ''],
   ])('refuses %s with invalid_arguments', async (_what, text) => {
-    expect(await codeOf(() => collect(splitDump(chunks(text, 5))))).toBe('invalid_arguments');
+    expect(await errorCode(() => collect(splitDump(chunks(text, 5))))).toBe('invalid_arguments');
   });
 });
