@@ -6,7 +6,7 @@
  * processes is printed beside wall time, per process kind, and the extension process's
  * peak resident memory while restoring.
  *
- *   npx tsx bench/scale/restore.bench.ts --entities 100k --ext .out-scale/chrome-mv3 [--export]
+ *   npx tsx bench/scale/restore.bench.ts --entities 100k --ext .out-scale/chrome-mv3 [--export] [--label after]
  *
  * The same script drives an older build's panel (same test ids: import-file,
  * import-summary), so before and after run the same steps.
@@ -19,14 +19,16 @@ import { measured, usage } from './browser';
 import { generateGraph } from './generate';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const WORK = resolve(ROOT, '.bench/scale-restore');
 const { values } = parseArgs({
   options: {
     entities: { type: 'string', default: '100k' },
     ext: { type: 'string', default: resolve(ROOT, '.output/chrome-mv3') },
     export: { type: 'boolean', default: false },
+    label: { type: 'string', default: 'run' },
   },
 });
+// One folder per label, so two builds can run side by side.
+const WORK = resolve(ROOT, '.bench/scale-restore', /^[\w-]+$/.test(values.label) ? values.label : 'run');
 const n = Math.round(
   Number(values.entities.replace(/k$/i, '')) * (/k$/i.test(values.entities) ? 1000 : /m$/i.test(values.entities) ? 1e6 : 1),
 );

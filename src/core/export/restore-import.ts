@@ -26,8 +26,18 @@ async function existingEntities(store: GraphStore, ids: Iterable<EntityId>): Pro
 }
 
 async function existingRelationships(store: GraphStore, ids: Iterable<RelationshipId>): Promise<Set<string>> {
+  const all = [...ids];
   const found = new Set<string>();
-  for (const id of ids) if (await store.getRelationship(id)) found.add(id);
+  for (let i = 0; i < all.length; i += LOOKUP_BATCH)
+    for (const r of await store.getRelationships(all.slice(i, i + LOOKUP_BATCH))) found.add(r.id);
+  return found;
+}
+
+/** Keys of `keys` that a relationship already has, looked up a batch at a time. */
+async function takenKeys(store: GraphStore, keys: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += LOOKUP_BATCH)
+    for (const r of await store.findRelationshipsByKeys(keys.slice(i, i + LOOKUP_BATCH))) found.add(r.key);
   return found;
 }
 
@@ -70,9 +80,18 @@ export async function planRestore(
     for (const [i, e] of records.entities.entries()) if (clash.has(e.id)) taken('entity', i, e.name, `its id "${e.id}"`);
   }
   if (counts.relationships > 0) {
+    // Batched reads: an import in parts checks every part against the parts before it.
+    const ids = await existingRelationships(
+      store,
+      records.relationships.map((r) => r.id),
+    );
+    const keys = await takenKeys(
+      store,
+      records.relationships.map((r) => r.key),
+    );
     for (const [i, r] of records.relationships.entries()) {
-      if (await store.getRelationship(r.id)) taken('relationship', i, r.label, `its id "${r.id}"`);
-      else if (await store.findRelationshipByKey(r.key)) taken('relationship', i, r.label, 'the same relationship');
+      if (ids.has(r.id)) taken('relationship', i, r.label, `its id "${r.id}"`);
+      else if (keys.has(r.key)) taken('relationship', i, r.label, 'the same relationship');
     }
   }
   if (counts.pages > 0)

@@ -217,6 +217,15 @@ export class InMemoryGraphStore implements GraphStore {
     const id = this.relByKey.get(key);
     return id === undefined ? undefined : this.relationships.get(id);
   }
+  async getRelationships(ids: readonly RelationshipId[]): Promise<Relationship[]> {
+    return ids.flatMap((id) => this.relationships.get(id) ?? []);
+  }
+  async findRelationshipsByKeys(keys: readonly string[]): Promise<Relationship[]> {
+    return [...new Set(keys)].flatMap((key) => {
+      const id = this.relByKey.get(key);
+      return (id === undefined ? undefined : this.relationships.get(id)) ?? [];
+    });
+  }
   async putRelationship(rel: Relationship): Promise<void> {
     const clash = this.relByKey.get(rel.key);
     if (clash !== undefined && clash !== rel.id) {

@@ -74,6 +74,10 @@ export interface GraphStore {
   // Relationships
   getRelationship(id: RelationshipId): Promise<Relationship | undefined>;
   findRelationshipByKey(key: string): Promise<Relationship | undefined>;
+  /** The relationships of `ids` that exist, in no set order (one store call for a batch: an import's checks). */
+  getRelationships(ids: readonly RelationshipId[]): Promise<Relationship[]>;
+  /** The relationships whose key is one of `keys`, in no set order. */
+  findRelationshipsByKeys(keys: readonly string[]): Promise<Relationship[]>;
   putRelationship(relationship: Relationship): Promise<void>;
   deleteRelationship(id: RelationshipId): Promise<void>;
   /** Relationships touching `id`, ordered by id, at most `limit`. */
@@ -135,6 +139,8 @@ export type GraphReadMethod =
   | 'recentEntities'
   | 'getRelationship'
   | 'findRelationshipByKey'
+  | 'getRelationships'
+  | 'findRelationshipsByKeys'
   | 'relationshipsOf'
   | 'listRelationships'
   | 'mostConnected'

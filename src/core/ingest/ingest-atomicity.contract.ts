@@ -82,6 +82,12 @@ class FaultyStore implements GraphStore {
   findRelationshipByKey(key: string): Promise<Relationship | undefined> {
     return this.inner.findRelationshipByKey(key);
   }
+  getRelationships(ids: readonly RelationshipId[]): Promise<Relationship[]> {
+    return this.inner.getRelationships(ids);
+  }
+  findRelationshipsByKeys(keys: readonly string[]): Promise<Relationship[]> {
+    return this.inner.findRelationshipsByKeys(keys);
+  }
   async putRelationship(relationship: Relationship): Promise<void> {
     this.hit('putRelationship');
     return this.inner.putRelationship(relationship);
