@@ -113,11 +113,12 @@ export class ImportSessions {
     const ended = new Promise<void>((done) => (release = done));
     let acquired = (): void => undefined;
     const got = new Promise<void>((done) => (acquired = done));
-    void this.deps.exclusive(async () => {
+    const held = this.deps.exclusive(async () => {
       acquired();
       await ended;
     });
-    await got;
+    // The writer refused (called from inside a writing run): said at once instead of waiting for ever.
+    await Promise.race([got, held.then(() => undefined)]);
     try {
       // Leftovers of an import a stopped worker never finished go first.
       await this.recoverHeld();
