@@ -141,6 +141,8 @@ export async function writeChunk(page: Page, name: string, chunk: GraphChunk): P
   // Relationship ends per entity: the persisted degrees of schema v5+.
   const ends: Record<string, number> = {};
   for (const r of chunk.relationships) for (const end of [r.from, r.to]) ends[end] = (ends[end] ?? 0) + 1;
+  // tsx (esbuild, keepNames) wraps named inner functions in `__name(…)`, which the page lacks.
+  await page.evaluate('globalThis.__name ??= (f) => f');
   await page.evaluate(
     async ({ name, chunk, added, ends }) => {
       const db = await new Promise<IDBDatabase>((done, fail) => {

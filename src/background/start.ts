@@ -13,6 +13,7 @@
  */
 import { browser } from 'wxt/browser';
 import { AriadneDatabase, DATABASE_NAME } from '../adapters/dexie/database';
+import { DexieImportJournal } from '../adapters/dexie/dexie-import-journal';
 import { randomIds, systemClock } from '../core/graph/ids';
 import { AriadneError } from '../core/errors';
 import { createRouter } from '../messaging/router';
@@ -70,6 +71,7 @@ export function startBackground(): void {
             recorder: team.pageRecorder(sources.db, sources.store),
           }),
           teamReads: team.readsFor(sources.db),
+          importJournal: new DexieImportJournal(sources.db),
         }),
         sources.db,
         sources.store,

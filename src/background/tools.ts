@@ -39,6 +39,8 @@ import type { Settings } from '../core/settings';
 import type { AppToolDeps } from '../core/tools/app-registry';
 import { createAppRegistry } from '../core/tools/app-registry';
 import type { TeamReads } from '../core/tools/definitions/team-reads';
+import { importSessionsOf } from '../core/tools/definitions/graph-import-session';
+import type { ImportJournal } from '../core/export/import-journal';
 import type { ToolRegistry } from '../core/tools';
 import { browser } from 'wxt/browser';
 
@@ -57,9 +59,17 @@ export interface ToolSources {
   readonly rereader?: PageRereader;
   /** The linked team database's reads (`team_search`, `team_find_related`). */
   readonly teamReads?: TeamReads;
+  /** Where imports in parts journal their parts (the workspace's database). */
+  readonly importJournal?: ImportJournal;
 }
 
-export async function createToolRegistry({ graph, store, rereader, teamReads }: ToolSources): Promise<ToolRegistry<AppToolDeps>> {
+export async function createToolRegistry({
+  graph,
+  store,
+  rereader,
+  teamReads,
+  importJournal,
+}: ToolSources): Promise<ToolRegistry<AppToolDeps>> {
   // Nothing read at start: searches use the persisted keys until (small graphs only) the
   // in-memory index has filled in the background; captures never wait for it.
   const { index: search, filled } = NameIndex.follow(store, graph, {
@@ -110,6 +120,7 @@ export async function createToolRegistry({ graph, store, rereader, teamReads }: 
     references,
     ...(rereader === undefined ? {} : { rereader }),
     ...(teamReads === undefined ? {} : { teamReads }),
+    ...(importJournal === undefined ? {} : { importJournal }),
     // Getters: a settings change swaps the engine and resolver under the same registry.
     get queryEngine() {
       return engine;
@@ -118,6 +129,12 @@ export async function createToolRegistry({ graph, store, rereader, teamReads }: 
       return resolver;
     },
   };
+  // An import in parts a stopped worker left unfinished is taken back before any other write (the writer is FIFO).
+  importSessionsOf(deps)
+    .recover()
+    .catch((error: unknown) =>
+      console.warn(`Ariadne import: rolling back an unfinished import failed (${String(error)}); it is tried again at the next start`),
+    );
   return createAppRegistry(deps, { warn: (message) => console.warn(`Ariadne tools: ${message}`) });
 }
 

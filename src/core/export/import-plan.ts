@@ -5,6 +5,7 @@
  * @example const counts: WriteCounts = created(3); // { created: 3, updated: 0, unchanged: 0 }
  */
 import type { GraphCounts } from '../graph/store';
+import type { Entity, Page } from '../graph/types';
 import type { GraphChunk } from './dump';
 
 export type ImportMode = 'restore' | 'merge';
@@ -35,6 +36,10 @@ export interface ImportReport {
 export interface ImportPlan {
   readonly writes: GraphChunk;
   readonly counts: Omit<ImportReport, 'mode' | 'before' | 'after'>;
+  /** Keys of the entities and pages it creates, when `writes` also updates some (a merge); else every write is new. */
+  readonly created?: { readonly entities: readonly string[]; readonly pages: readonly string[] };
+  /** The records it updates, as they are before it (a merge's matched entities and pages), for an import journal. */
+  readonly before?: { readonly entities: readonly Entity[]; readonly pages: readonly Page[] };
 }
 
 export const NO_WRITES: WriteCounts = { created: 0, updated: 0, unchanged: 0 };

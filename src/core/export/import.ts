@@ -48,7 +48,7 @@ export interface ImportDeps {
 }
 
 /** True when the graph holds no record at all (then `auto` restores). */
-async function isEmpty(store: GraphStore): Promise<boolean> {
+export async function isEmpty(store: GraphStore): Promise<boolean> {
   const c = await store.counts();
   if (c.entities + c.relationships + c.evidence + c.pages + c.pendingReviews > 0) return false;
   if ((await store.listMerges(1)).length > 0) return false;

@@ -58,19 +58,35 @@ function evidenceSignature(ev: Evidence): string {
   return [ev.entityId ?? '', ev.relationshipId ?? '', ev.kind, ev.pageUrl, ev.snippet, ev.detail ?? ''].join('\u0000');
 }
 
+/**
+ * The file's ids mapped to the graph's by the earlier parts of an import in parts
+ * (import-session.ts): a part may refer to records of earlier parts. `planMerge` adds
+ * the mappings of the part it plans.
+ */
+export interface ImportCarry {
+  readonly entities: Map<string, EntityId>;
+  readonly relationships: Map<string, RelationshipId>;
+}
+
 /** Plans a merge (see the module comment); throws the refusal listing the bad records. */
-export async function planMerge(deps: ImportDeps, checked: CheckedRecords): Promise<ImportPlan> {
+export async function planMerge(
+  deps: ImportDeps,
+  checked: CheckedRecords,
+  carry: ImportCarry = { entities: new Map(), relationships: new Map() },
+): Promise<ImportPlan> {
   const { store, ids, clock } = deps;
   const { records } = checked;
   const problems = new ProblemList();
-  // The file's ids mean nothing here: every reference must be to a record of the file.
-  for (const [id, site] of [...checked.missingEntities, ...checked.missingRelationships])
-    problems.add(site, `refers to "${id}", which is not in the file`);
+  // The file's ids mean nothing here: every reference must be to a record of the file (or of its earlier parts).
+  for (const [id, site] of checked.missingEntities)
+    if (!carry.entities.has(id)) problems.add(site, `refers to "${id}", which is not in the file`);
+  for (const [id, site] of checked.missingRelationships)
+    if (!carry.relationships.has(id)) problems.add(site, `refers to "${id}", which is not in the file`);
   problems.throwIfAny();
   const now = clock.now();
 
   // Entities: matched ones gain what they lacked, the others are created.
-  const entityMap = new Map<string, EntityId>();
+  const entityMap = carry.entities;
   const touched = new Map<EntityId, { before: Entity; after: Entity }>();
   const createdEntities: Entity[] = [];
   for (const [index, e] of records.entities.entries()) {
@@ -95,10 +111,11 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords): Prom
     entityMap.set(e.id, match.id);
   }
   problems.throwIfAny();
-  const updatedEntities = [...touched.values()].filter((t) => !sameEntity(t.before, t.after)).map((t) => ({ ...t.after, updatedAt: now }));
+  const changed = [...touched.values()].filter((t) => !sameEntity(t.before, t.after));
+  const updatedEntities = changed.map((t) => ({ ...t.after, updatedAt: now }));
 
   // Relationships: one per (from, label, to); an existing one is reused.
-  const relMap = new Map<string, RelationshipId>();
+  const relMap = carry.relationships;
   const planned = new Map<string, Relationship>();
   const relCounts = { created: 0, unchanged: 0 };
   let skipped = records.merges.length + records.reviews.length;
@@ -164,8 +181,9 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords): Prom
 
   // Pages: a page already here keeps its values and gains the entities and relationships it lacked.
   const pages: Page[] = [];
-  const fileRels = new Set<string>(records.relationships.map((r) => r.id));
+  const fileRels = new Set<string>([...records.relationships.map((r) => r.id), ...relMap.keys()]);
   const pageCounts = { ...NO_WRITES };
+  const pagesBefore: Page[] = [];
   let pruned = 0;
   for (const p of records.pages) {
     const entityIds = p.entityIds.flatMap((id) => entityMap.get(id) ?? []);
@@ -186,11 +204,15 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords): Prom
       pageCounts.unchanged++;
     else {
       pages.push(page);
+      pagesBefore.push(before);
       pageCounts.updated++;
     }
   }
 
+  const updatedUrls = new Set(pagesBefore.map((p) => p.url));
   return {
+    created: { entities: createdEntities.map((e) => e.id), pages: pages.filter((p) => !updatedUrls.has(p.url)).map((p) => p.url) },
+    before: { entities: changed.map((t) => t.before), pages: pagesBefore },
     writes: {
       entities: [...createdEntities, ...updatedEntities],
       relationships: [...planned.values()],

@@ -26,13 +26,31 @@ async function existingEntities(store: GraphStore, ids: Iterable<EntityId>): Pro
 }
 
 async function existingRelationships(store: GraphStore, ids: Iterable<RelationshipId>): Promise<Set<string>> {
+  const all = [...ids];
   const found = new Set<string>();
-  for (const id of ids) if (await store.getRelationship(id)) found.add(id);
+  for (let i = 0; i < all.length; i += LOOKUP_BATCH)
+    for (const r of await store.getRelationships(all.slice(i, i + LOOKUP_BATCH))) found.add(r.id);
   return found;
 }
 
-/** Plans a restore (see the module comment); throws the refusal listing the bad records. */
-export async function planRestore(store: GraphStore, checked: CheckedRecords): Promise<ImportPlan> {
+/** Keys of `keys` that a relationship already has, looked up a batch at a time. */
+async function takenKeys(store: GraphStore, keys: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += LOOKUP_BATCH)
+    for (const r of await store.findRelationshipsByKeys(keys.slice(i, i + LOOKUP_BATCH))) found.add(r.key);
+  return found;
+}
+
+/**
+ * Plans a restore (see the module comment); throws the refusal listing the bad records.
+ * `history`: entity ids that merge history of earlier parts names (an import in parts
+ * sends merges and reviews apart), known to reviews as the file's own merges are.
+ */
+export async function planRestore(
+  store: GraphStore,
+  checked: CheckedRecords,
+  history: ReadonlySet<string> = new Set(),
+): Promise<ImportPlan> {
   const { records } = checked;
   const problems = new ProblemList();
   const counts = await store.counts();
@@ -62,9 +80,18 @@ export async function planRestore(store: GraphStore, checked: CheckedRecords): P
     for (const [i, e] of records.entities.entries()) if (clash.has(e.id)) taken('entity', i, e.name, `its id "${e.id}"`);
   }
   if (counts.relationships > 0) {
+    // Batched reads: an import in parts checks every part against the parts before it.
+    const ids = await existingRelationships(
+      store,
+      records.relationships.map((r) => r.id),
+    );
+    const keys = await takenKeys(
+      store,
+      records.relationships.map((r) => r.key),
+    );
     for (const [i, r] of records.relationships.entries()) {
-      if (await store.getRelationship(r.id)) taken('relationship', i, r.label, `its id "${r.id}"`);
-      else if (await store.findRelationshipByKey(r.key)) taken('relationship', i, r.label, 'the same relationship');
+      if (ids.has(r.id)) taken('relationship', i, r.label, `its id "${r.id}"`);
+      else if (keys.has(r.key)) taken('relationship', i, r.label, 'the same relationship');
     }
   }
   if (counts.pages > 0)
@@ -83,7 +110,7 @@ export async function planRestore(store: GraphStore, checked: CheckedRecords): P
   const knownEntities = await existingEntities(store, new Set(softEntities));
   const knownRels = await existingRelationships(store, new Set(softRels));
   const { records: writes, pruned } = pruneReferences(records, {
-    entity: (id) => fileEntities.has(id) || knownEntities.has(id),
+    entity: (id) => fileEntities.has(id) || knownEntities.has(id) || history.has(id),
     relationship: (id) => fileRels.has(id) || knownRels.has(id),
   });
   return {

@@ -277,6 +277,16 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         await store.putRelationship(relationship(2, eid(1), 'uses', eid(2)));
       });
 
+      it('getRelationships and findRelationshipsByKeys read a batch, skipping what is missing', async () => {
+        for (const n of [1, 2, 3]) await store.putRelationship(relationship(n, eid(n), 'uses', eid(4)));
+        const sortIds = (rs: { id: string }[]) => ids(rs).sort();
+        expect(sortIds(await store.getRelationships([rid(3), rid(9), rid(1)]))).toEqual([rid(1), rid(3)]);
+        expect(await store.getRelationships([])).toEqual([]);
+        const keys = [relationship(2, eid(2), 'uses', eid(4)).key, 'nowhere|uses|nothing', relationship(2, eid(2), 'uses', eid(4)).key];
+        expect(ids(await store.findRelationshipsByKeys(keys))).toEqual([rid(2)]);
+        expect(await store.findRelationshipsByKeys([])).toEqual([]);
+      });
+
       it('listRelationships pages by id', async () => {
         for (const n of [3, 1, 2]) await store.putRelationship(relationship(n, eid(n), 'uses', eid(4)));
         expect(ids(await store.listRelationships({ limit: 10 }))).toEqual([rid(1), rid(2), rid(3)]);
@@ -328,6 +338,14 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
         expect(await store.evidenceOfRelationship(rid(1), 10)).toEqual([rel]);
         expect(ids(await store.evidenceOfPage('https://example.test/b', 10))).toEqual([vid(2), vid(1)]);
         expect(ids(await store.evidenceOfPage('https://example.test/b', 1))).toEqual([vid(2)]);
+      });
+
+      it('listEvidence pages every row by id', async () => {
+        for (const n of [3, 1, 2]) await store.putEvidence(evidence(n, T0 - n, { entityId: eid(n) }));
+        expect(ids(await store.listEvidence({ limit: 10 }))).toEqual([vid(1), vid(2), vid(3)]);
+        expect(ids(await store.listEvidence({ limit: 1, after: vid(1) }))).toEqual([vid(2)]);
+        expect(await store.listEvidence({ limit: 10, after: vid(3) })).toEqual([]);
+        expect(await store.listEvidence({ limit: 0 })).toEqual([]);
       });
 
       it('re-putting evidence moves it between entities; delete removes it', async () => {

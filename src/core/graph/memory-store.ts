@@ -217,6 +217,15 @@ export class InMemoryGraphStore implements GraphStore {
     const id = this.relByKey.get(key);
     return id === undefined ? undefined : this.relationships.get(id);
   }
+  async getRelationships(ids: readonly RelationshipId[]): Promise<Relationship[]> {
+    return ids.flatMap((id) => this.relationships.get(id) ?? []);
+  }
+  async findRelationshipsByKeys(keys: readonly string[]): Promise<Relationship[]> {
+    return [...new Set(keys)].flatMap((key) => {
+      const id = this.relByKey.get(key);
+      return (id === undefined ? undefined : this.relationships.get(id)) ?? [];
+    });
+  }
   async putRelationship(rel: Relationship): Promise<void> {
     const clash = this.relByKey.get(rel.key);
     if (clash !== undefined && clash !== rel.id) {
@@ -333,6 +342,13 @@ export class InMemoryGraphStore implements GraphStore {
   }
   async evidenceOfPage(url: string, limit: number): Promise<Evidence[]> {
     return this.evidenceIn(this.evByPage.get(url), limit);
+  }
+  async listEvidence(options: PageRequest): Promise<Evidence[]> {
+    const { after, limit } = options;
+    return [...this.evidence.values()]
+      .filter((e) => after === undefined || e.id > after)
+      .sort((a, b) => byString(a.id, b.id))
+      .slice(0, Math.max(0, limit));
   }
 
   async putPage(page: Page): Promise<void> {

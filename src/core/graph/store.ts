@@ -74,6 +74,10 @@ export interface GraphStore {
   // Relationships
   getRelationship(id: RelationshipId): Promise<Relationship | undefined>;
   findRelationshipByKey(key: string): Promise<Relationship | undefined>;
+  /** The relationships of `ids` that exist, in no set order (one store call for a batch: an import's checks). */
+  getRelationships(ids: readonly RelationshipId[]): Promise<Relationship[]>;
+  /** The relationships whose key is one of `keys`, in no set order. */
+  findRelationshipsByKeys(keys: readonly string[]): Promise<Relationship[]>;
   putRelationship(relationship: Relationship): Promise<void>;
   deleteRelationship(id: RelationshipId): Promise<void>;
   /** Relationships touching `id`, ordered by id, at most `limit`. */
@@ -93,6 +97,8 @@ export interface GraphStore {
   evidenceOfEntity(id: EntityId, limit: number): Promise<Evidence[]>;
   evidenceOfRelationship(id: RelationshipId, limit: number): Promise<Evidence[]>;
   evidenceOfPage(url: string, limit: number): Promise<Evidence[]>;
+  /** Every evidence row by id, a page at a time (the streamed export). */
+  listEvidence(options: PageRequest): Promise<Evidence[]>;
 
   // Pages
   putPage(page: Page): Promise<void>;
@@ -133,12 +139,15 @@ export type GraphReadMethod =
   | 'recentEntities'
   | 'getRelationship'
   | 'findRelationshipByKey'
+  | 'getRelationships'
+  | 'findRelationshipsByKeys'
   | 'relationshipsOf'
   | 'listRelationships'
   | 'mostConnected'
   | 'evidenceOfEntity'
   | 'evidenceOfRelationship'
   | 'evidenceOfPage'
+  | 'listEvidence'
   | 'getPage'
   | 'listPages'
   | 'countPages'

@@ -82,6 +82,12 @@ class FaultyStore implements GraphStore {
   findRelationshipByKey(key: string): Promise<Relationship | undefined> {
     return this.inner.findRelationshipByKey(key);
   }
+  getRelationships(ids: readonly RelationshipId[]): Promise<Relationship[]> {
+    return this.inner.getRelationships(ids);
+  }
+  findRelationshipsByKeys(keys: readonly string[]): Promise<Relationship[]> {
+    return this.inner.findRelationshipsByKeys(keys);
+  }
   async putRelationship(relationship: Relationship): Promise<void> {
     this.hit('putRelationship');
     return this.inner.putRelationship(relationship);
@@ -115,6 +121,9 @@ class FaultyStore implements GraphStore {
   }
   evidenceOfPage(url: string, limit: number): Promise<Evidence[]> {
     return this.inner.evidenceOfPage(url, limit);
+  }
+  listEvidence(options: PageRequest): Promise<Evidence[]> {
+    return this.inner.listEvidence(options);
   }
   async putPage(page: Page): Promise<void> {
     this.hit('putPage');

@@ -25,6 +25,13 @@ export const PATH_VISIT_LIMIT = 5000;
 // Relationships scanned for statistics; beyond this the figures are marked partial.
 export const STATS_SCAN_LIMIT = 100_000;
 const STATS_PAGE = 10_000;
+/**
+ * Above this many relationships the statistics read no relationship beyond one page: the
+ * total comes from the persisted counters and the hubs from the persisted degrees (both
+ * O(top)), and labels are counted on the first page only (marked partial). A scan of
+ * 100k relationships cost ~1 s of worker CPU per question at 300k (bench:scale).
+ */
+export const STATS_EXACT_UP_TO = 20_000;
 // When filtering by label the store cannot, read this many times the limit first.
 const LABEL_OVERFETCH = 10;
 const MAX_LABEL_SCAN = 2000;
@@ -38,7 +45,10 @@ const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1
  *   path.steps.map((s) => s.label) // ['acquired', 'founded_by']
  */
 export class GraphRelationships implements RelationshipProvider {
-  constructor(private readonly store: GraphStore) {}
+  constructor(
+    private readonly store: GraphStore,
+    private readonly exactUpTo = STATS_EXACT_UP_TO,
+  ) {}
 
   private async rawRelationships(id: EntityId, options: RelationshipQueryOptions): Promise<Relationship[]> {
     const direction = options.direction ?? 'both';
@@ -115,6 +125,8 @@ export class GraphRelationships implements RelationshipProvider {
   }
 
   async getRelationshipStats(options: { readonly top: number }): Promise<RelationshipStats> {
+    const { relationships } = await this.store.counts();
+    if (relationships > this.exactUpTo) return this.persistedStats(relationships, options.top);
     const labels = new Map<string, number>();
     const degree = new Map<EntityId, number>();
     let total = 0;
@@ -147,6 +159,22 @@ export class GraphRelationships implements RelationshipProvider {
         .sort((a, b) => b.degree - a.degree || byId(a, b))
         .slice(0, options.top),
       partial,
+    };
+  }
+
+  /** Large graphs: counters and degrees as persisted, labels of the first page of relationships (partial). */
+  private async persistedStats(relationships: number, top: number): Promise<RelationshipStats> {
+    const labels = new Map<string, number>();
+    for (const r of await this.store.listRelationships({ limit: Math.min(STATS_PAGE, this.exactUpTo) }))
+      labels.set(r.label, (labels.get(r.label) ?? 0) + 1);
+    return {
+      relationships,
+      labels: [...labels.entries()]
+        .map(([label, count]) => ({ label, count }))
+        .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : 1))
+        .slice(0, top),
+      mostConnected: await this.store.mostConnected({ limit: top }),
+      partial: true,
     };
   }
 

@@ -119,6 +119,19 @@ describe('QueryContext, capabilities and traversal on the seed graph', () => {
       { id: g.id('Rust'), degree: 5 },
     ]);
     expect(stats.labels[0]).toEqual({ label: 'uses', count: 3 });
+    // A graph above the exact bound: the total and hubs from the persisted counters and degrees, one page of labels.
+    let listed = 0;
+    const counting = new Proxy(store, {
+      get: (target, key, receiver) => {
+        if (key === 'listRelationships') listed++;
+        const value: unknown = Reflect.get(target, key, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const large = await new GraphRelationships(counting, 3).getRelationshipStats({ top: 2 });
+    expect(large).toMatchObject({ relationships: stats.relationships, partial: true });
+    expect(large.mostConnected).toEqual([{ id: g.id('Stripe'), degree: 8 }]); // persisted degrees list 8 and more
+    expect(listed).toBe(1);
     const shared = await rels.findRelatedBySharedConnections(g.id('Cloudflare'), { limit: 3 });
     expect(shared[0]?.entity.name).toBe('Stripe');
   });

@@ -4,6 +4,7 @@
  * `entity_query` (the background injects one with the user's LLM settings; the
  * default is the offline symbolic answerer).
  */
+import type { ImportJournal } from '../export/import-journal';
 import type { Clock } from '../graph/ids';
 import type { GraphService } from '../graph/service';
 import type { GraphStore } from '../graph/store';
@@ -21,4 +22,6 @@ export interface GraphToolDeps {
   readonly clock?: Clock;
   /** Re-reads stored pages with the current analyzer (`page_reread`); the background injects one, absent elsewhere. */
   readonly rereader?: PageRereader;
+  /** Where an import in parts journals its parts (`graph_import_session`); in memory beside the store when absent. */
+  readonly importJournal?: ImportJournal;
 }

@@ -464,6 +464,7 @@ describe('the registry of graph tools', () => {
       ['entity_visualize', 'read-only'],
       ['graph_clear', 'destructive'],
       ['graph_import', 'side-effecting'],
+      ['graph_import_session', 'side-effecting'],
       ['graph_stats', 'read-only'],
       ['merge_history', 'read-only'],
       ['page_delete', 'destructive'],

@@ -25,6 +25,7 @@ import { mergeHistory } from './definitions/merge-history';
 import { entityUnrelate } from './definitions/entity-unrelate';
 import { graphClear } from './definitions/graph-clear';
 import { graphImport } from './definitions/graph-import';
+import { graphImportSession } from './definitions/graph-import-session';
 import { pageDelete } from './definitions/page-delete';
 import { pageReread } from './definitions/page-reread';
 import { reviewDecide } from './definitions/review-decide';
@@ -63,6 +64,7 @@ export const graphTools = [
   reviewDecide,
   graphClear,
   graphImport,
+  graphImportSession,
   pageDelete,
   pageReread,
   entityBulk,

@@ -1,5 +1,6 @@
 /**
- * Export and import. Exports read the graph from the database (JSON is lossless;
+ * Export and import. Exports read the graph from the database (JSON is lossless and
+ * streamed a page at a time into a Blob;
  * CSV, GraphML for Gephi and yEd, and a ZIP of Markdown notes for Obsidian), and each
  * says what the file it wrote holds. Import sends a JSON export to the background
  * with a summary: into an empty graph it restores it exactly, into a graph with data
@@ -10,6 +11,7 @@ import { dumpGraph, exportFile } from '../../core/export';
 import type { ExportFormat, GraphDump } from '../../core/export';
 import { panelGraph } from '../panel-ports';
 import { download, stamp } from '../download';
+import { jsonExport } from '../json-export';
 import { userError } from '../user-error';
 import { ClearGraph } from './clear-graph';
 import { ImportGraph } from './import-graph';
@@ -36,6 +38,13 @@ export function DataView() {
     setError(undefined);
     setWrote(undefined);
     try {
+      if (format === 'json') {
+        // Streamed: the graph a page at a time into a Blob built from parts.
+        const json = await jsonExport(panelGraph(), stamp());
+        download(json.fileName, json.blob, 'application/json');
+        setWrote(json.summary);
+        return;
+      }
       const file = exportFile(format, await currentDump(), { date: stamp() });
       download(file.fileName, typeof file.data === 'string' ? file.data : new Blob([file.data], { type: file.type }), file.type);
       setWrote(file.summary);

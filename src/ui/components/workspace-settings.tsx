@@ -6,19 +6,19 @@
  * workspace are kept (the background refuses them, and the buttons say so).
  */
 import { useState } from 'react';
-import { dumpGraph, exportFile } from '../../core/export';
 import { DEFAULT_WORKSPACE_ID } from '../../core/workspace/workspace';
 import type { Workspace } from '../../core/workspace/workspace';
 import { callTool } from '../../messaging/client';
 import { download, stamp } from '../download';
+import { jsonExport } from '../json-export';
 import { graphOfWorkspace } from '../panel-ports';
 import { userError } from '../user-error';
 import { useWorkspaces } from '../workspace/use-workspaces';
 
-/** Saves workspace `w`'s whole graph as a JSON export. */
+/** Saves workspace `w`'s whole graph as a JSON export (streamed into a Blob). */
 async function exportWorkspace(w: Workspace): Promise<string> {
-  const file = exportFile('json', await dumpGraph(graphOfWorkspace(w.id), { exportedAt: Date.now() }), { date: stamp() });
-  download(`${w.name}-${file.fileName}`, typeof file.data === 'string' ? file.data : new Blob([file.data], { type: file.type }), file.type);
+  const file = await jsonExport(graphOfWorkspace(w.id), stamp());
+  download(`${w.name}-${file.fileName}`, file.blob, 'application/json');
   return file.summary;
 }
 

@@ -1,0 +1,120 @@
+/**
+ * Restore and export of a large graph in the real browser (issue 39's bulk paths):
+ * a generated graph (generate.ts) written as a JSON export file, restored into an empty
+ * profile through the side panel's Data tab (the user's path: file input, progress,
+ * summary), then exported again through the panel. CPU of the profile's Chromium
+ * processes is printed beside wall time, per process kind, and the extension process's
+ * peak resident memory while restoring.
+ *
+ *   npx tsx bench/scale/restore.bench.ts --entities 100k --ext .out-scale/chrome-mv3 [--export] [--label after]
+ *
+ * The same script drives an older build's panel (same test ids: import-file,
+ * import-summary), so before and after run the same steps.
+ */
+import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchWithExtension } from '../../src/cli/launch';
+import { measured, usage } from './browser';
+import { generateGraph } from './generate';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const { values } = parseArgs({
+  options: {
+    entities: { type: 'string', default: '100k' },
+    ext: { type: 'string', default: resolve(ROOT, '.output/chrome-mv3') },
+    export: { type: 'boolean', default: false },
+    label: { type: 'string', default: 'run' },
+  },
+});
+// One folder per label, so two builds can run side by side.
+const WORK = resolve(ROOT, '.bench/scale-restore', /^[\w-]+$/.test(values.label) ? values.label : 'run');
+const n = Math.round(
+  Number(values.entities.replace(/k$/i, '')) * (/k$/i.test(values.entities) ? 1000 : /m$/i.test(values.entities) ? 1e6 : 1),
+);
+
+/** The generated graph as an export file (no derived keys), written a chunk at a time. */
+async function writeExport(path: string): Promise<void> {
+  const out = createWriteStream(path);
+  const write = (s: string) => new Promise<void>((done) => (out.write(s) ? done() : out.once('drain', () => done())));
+  // Entities and relationships come first in the generator; pages and evidence last: buffered per table as text.
+  await write('{"format":"ariadne-graph","version":1,"exportedAt":0');
+  let open: 'entities' | 'relationships' | undefined;
+  const later: Record<string, string[]> = { evidence: [], pages: [] };
+  for (const chunk of generateGraph({ entities: n })) {
+    for (const table of ['entities', 'relationships'] as const) {
+      const rows = chunk[table].map((r) => {
+        const { keys: _k, key: _key, ...rest } = r as unknown as Record<string, unknown>;
+        return JSON.stringify(rest);
+      });
+      if (rows.length === 0) continue;
+      if (open !== table) {
+        await write(`${open === undefined ? '' : ']'},"${table}":[`);
+        open = table;
+      } else await write(',');
+      await write(rows.join(','));
+    }
+    later.evidence?.push(...chunk.evidence.map((e) => JSON.stringify(e)));
+    later.pages?.push(...chunk.pages.map((p) => JSON.stringify(p)));
+  }
+  await write(']');
+  for (const table of ['evidence', 'pages']) await write(`,"${table}":[${(later[table] ?? []).join(',')}]`);
+  await write(',"merges":[],"reviews":[]}');
+  await new Promise<void>((done) => out.end(done));
+}
+
+async function main(): Promise<void> {
+  mkdirSync(WORK, { recursive: true });
+  const file = resolve(WORK, `export-${n}.json`);
+  await writeExport(file);
+  const mb = Math.round(statSync(file).size / 1e5) / 10;
+  const profileDir = resolve(WORK, `profile-${n}`);
+  rmSync(profileDir, { recursive: true, force: true });
+  console.log(`${n} entities: export file ${mb} MB`);
+  const { context, extensionId } = await launchWithExtension({ profileDir, headless: true, extensionDir: resolve(values.ext) });
+  try {
+    const panel = await context.newPage();
+    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+    await panel.getByRole('tab', { name: 'Data' }).first().click();
+    let peakExtensionMb = 0;
+    const sampler = setInterval(() => (peakExtensionMb = Math.max(peakExtensionMb, usage(profileDir).extensionRssMb)), 1000);
+    const restored = await measured(profileDir, async () => {
+      await panel.getByTestId('import-file').setInputFiles(file);
+      await panel.getByTestId('import-summary').waitFor({ state: 'visible', timeout: 3_600_000 });
+      return panel.getByTestId('import-summary').textContent();
+    });
+    clearInterval(sampler);
+    console.log(
+      JSON.stringify({
+        restore: {
+          entities: n,
+          fileMb: mb,
+          wallS: restored.wallMs / 1000,
+          cpuS: restored.cpuMs / 1000,
+          cpuMsByKind: restored.cpuMsByKind,
+          peakExtensionRssMb: peakExtensionMb,
+          summary: restored.value,
+        },
+      }),
+    );
+    if (values.export) {
+      const exported = await measured(profileDir, async () => {
+        const download = panel.waitForEvent('download', { timeout: 3_600_000 });
+        await panel.getByTestId('export-json').click();
+        const d = await download;
+        const to = resolve(WORK, `exported-${n}.json`);
+        await d.saveAs(to);
+        return Math.round(statSync(to).size / 1e5) / 10;
+      });
+      console.log(
+        JSON.stringify({
+          export: { fileMb: exported.value, wallS: exported.wallMs / 1000, cpuS: exported.cpuMs / 1000, cpuMsByKind: exported.cpuMsByKind },
+        }),
+      );
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+await main();
