@@ -82,6 +82,17 @@ describe('capturePage', () => {
     expect(c.relations).toContainEqual({ from: org?.ref, to: ada?.ref, label: 'employs' });
   });
 
+  it("takes the authors of related-story cards (microdata articles by others than the JSON-LD's author) for no entities of the page", () => {
+    const card = (author: string) => `<article itemscope itemtype="https://schema.org/Article"><h3>Another story</h3>
+      <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">By ${author}</span></div></article>`;
+    const jsonLd = `<script type="application/ld+json">{"@type":"NewsArticle","headline":"Quillmoor ships","author":{"@type":"Person","name":"Ilse Brandvold"}}</script>`;
+    const body = `${paragraph('Quillmoor shipped its editor on Monday, Ilse Brandvold writes.')}${card('Tamsin Ore')}${card('Ilse Brandvold')}`;
+    const names = (html: string) => [...new Set(capture(html).entities.flatMap((e) => (e.type === 'person' ? [e.name] : [])))];
+    expect(names(`<html><head>${jsonLd}</head><body>${body}</body></html>`)).toEqual(['Ilse Brandvold']);
+    // Without the JSON-LD's author nothing says which article is the page's: every author stays.
+    expect(names(`<html><body>${body}</body></html>`).sort()).toEqual(['Ilse Brandvold', 'Tamsin Ore']);
+  });
+
   it('tolerates malformed JSON-LD and notes what it skipped', () => {
     const html = `<html><head>
       <script type="application/ld+json">{"@type":"Organization","name":"Trailing Comma Co",}</script>

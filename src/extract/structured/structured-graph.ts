@@ -232,6 +232,43 @@ function collect(inputs: readonly StructuredInput[]): Collected {
   return out;
 }
 
+/** Types of an article (`Article`, `NewsArticle`, `BlogPosting`, …): a work with an author. */
+const ARTICLE_TYPE = /(?:Article|BlogPosting|Report)$/u;
+
+/**
+ * The people who are only authors of other pages' teasers: when the page's JSON-LD names the
+ * article's author, a microdata article none of whose authors is that author is a related-story
+ * card ("By Mira Osk" under another headline), and its authors are no entities of this page.
+ * Nothing is dropped when the JSON-LD names no author (the microdata may be the page's own byline).
+ */
+function teaserAuthorRefs(collected: Collected): Set<string> {
+  const isArticle = (ref: string) => typesOf(collected.nodes.get(ref)?.obj ?? {}).some((t) => ARTICLE_TYPE.test(bareType(t)));
+  const nameOf = (ref: string) => {
+    const name = collected.nodes.get(ref)?.obj.name;
+    return typeof name === 'string' ? nameKey(name.replace(/^by\s+/iu, '')) : undefined;
+  };
+  const authorEdges = collected.edges.filter((e) => e.property === 'author' && isArticle(e.from));
+  const pageAuthors = new Set<string>();
+  for (const e of authorEdges) {
+    const name = nameOf(e.to);
+    if (collected.nodes.get(e.from)?.origin === 'json-ld' && name !== undefined) pageAuthors.add(name);
+  }
+  const out = new Set<string>();
+  if (pageAuthors.size === 0) return out;
+  const byArticle = new Map<string, string[]>();
+  for (const e of authorEdges) {
+    if (collected.nodes.get(e.from)?.origin !== 'microdata') continue;
+    byArticle.set(e.from, [...(byArticle.get(e.from) ?? []), e.to]);
+  }
+  for (const authors of byArticle.values()) {
+    if (authors.some((a) => pageAuthors.has(nameOf(a) ?? ''))) continue;
+    for (const a of authors) out.add(a);
+  }
+  // A person the page also ties to something else (not only as a teaser's author) stays.
+  for (const e of collected.edges) if (out.has(e.to) && !(e.property === 'author' && byArticle.has(e.from))) out.delete(e.to);
+  return out;
+}
+
 interface Draft {
   ref: string;
   name: string;
@@ -310,8 +347,10 @@ export function buildStructuredGraph(inputs: readonly StructuredInput[]): Struct
   if (collected.truncated) notes.push(`structured data was cut after ${MAX_STRUCTURED_VISITS} values or ${MAX_STRUCTURED_NODES} nodes`);
   if (collected.tooDeep) notes.push(`structured data nested deeper than ${MAX_DEPTH} levels was cut`);
 
+  const teaserAuthors = teaserAuthorRefs(collected);
   const drafts = new Map<string, Draft>();
   for (const node of collected.nodes.values()) {
+    if (teaserAuthors.has(node.ref)) continue;
     const draft = draftFromNode(node);
     if (draft !== undefined) drafts.set(node.ref, draft);
   }
