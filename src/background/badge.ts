@@ -53,6 +53,11 @@ export class CaptureBadge {
     }
   }
 
+  /** The tab capture `captureId` came from, while it waits to be ingested. */
+  tabOf(captureId: string): number | undefined {
+    return this.pending.get(captureId);
+  }
+
   /** A capture was ingested and its page now lists `entities` entities. */
   async ingested(captureId: string, entities: number): Promise<void> {
     const tabId = this.pending.get(captureId);

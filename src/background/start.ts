@@ -94,8 +94,6 @@ export function startBackground(): void {
   });
   const registry = workspaces.router();
   const badge = new CaptureBadge(browser.action ?? browser.browserAction);
-  // The tab each accepted capture came from, until it is ingested (bounded: a capture never ingested is forgotten).
-  const captureTabs = new Map<string, number>();
   const later: { rereads?: RereadWhenIdle } = {};
   const queue = new CaptureQueue({
     // Its own strict connection: an acknowledged capture is on disk (see DatabaseOptions).
@@ -110,10 +108,9 @@ export function startBackground(): void {
       await team.afterIngest(graph, result);
       // The offline results are stored: the LLM reads the page after them, outside the capture queue.
       graph.llm?.afterCapture(capture);
-      void badge.ingested(captureIdOf(capture), result.entityIds.length);
       // The analysis stopped at its budget (a busy machine): the page is read again once the worker is idle.
-      const tabId = captureTabs.get(captureIdOf(capture));
-      captureTabs.delete(captureIdOf(capture));
+      const tabId = badge.tabOf(captureIdOf(capture));
+      void badge.ingested(captureIdOf(capture), result.entityIds.length);
       if (result.analysisCut === true) void later.rereads?.analysisCut(capture, tabId).catch(() => undefined);
     },
     onProcessed: (captureId, outcome, error) => {
@@ -121,11 +118,7 @@ export function startBackground(): void {
     },
   });
 
-  const onAccepted = (captureId: string, tabId: number) => {
-    if (captureTabs.size >= MAX_TRACKED_CAPTURE_TABS) captureTabs.delete(captureTabs.keys().next().value ?? '');
-    captureTabs.set(captureId, tabId);
-    badge.expect(captureId, tabId);
-  };
+  const onAccepted = (captureId: string, tabId: number) => badge.expect(captureId, tabId);
   // "Capture again" (Pages view): a background tab, then the context menu's capture path (`controls` is set below, before any message arrives).
   const recapture = (url: string) =>
     recapturePage(url, { openLoaded: (u) => openLoadedTab(browser.tabs, u), captureTab: (tab) => controls.captureTab(tab, 'manual') });
@@ -192,9 +185,6 @@ export function startBackground(): void {
  * in storage, and an alarm wakes the worker to take them up again; the alarm's listener is added
  * now, synchronously, so a worker woken by it sees it.
  */
-/** Accepted captures whose tab is remembered until ingestion. */
-const MAX_TRACKED_CAPTURE_TABS = 200;
-
 function startRereads(queue: CaptureQueue, clock: typeof systemClock): RereadWhenIdle {
   const alarms = browser.alarms;
   const rereads = new RereadWhenIdle({

@@ -240,14 +240,19 @@ function gluedToCapital(text: string, m: Mention): boolean {
 const MAX_GLUED_WORD = 40;
 /** Characters looked back over for what precedes a mention (spaces, quotes, brackets). */
 const MAX_LOOKBACK = 8;
-/** True when the mention at `start` opens a sentence or a line (its capital says nothing). */
-function opensSentence(text: string, start: number): boolean {
+/** The first character before `start` that is not a space, a quote or an opening bracket, within `MAX_LOOKBACK`. */
+function charBefore(text: string, start: number): string | undefined {
   for (let i = start - 1; i >= Math.max(0, start - MAX_LOOKBACK); i--) {
     const c = text[i] ?? '';
     if (c === ' ' || c === '"' || c === '“' || c === "'" || c === '‘' || c === '(' || c === '[') continue;
-    return c === '.' || c === '!' || c === '?' || c === '\n' || c === ':';
+    return c;
   }
-  return start < MAX_LOOKBACK;
+  return undefined;
+}
+/** True when the mention at `start` opens a sentence or a line (its capital says nothing). */
+function opensSentence(text: string, start: number): boolean {
+  const c = charBefore(text, start);
+  return c === undefined ? start < MAX_LOOKBACK : c === '.' || c === '!' || c === '?' || c === '\n' || c === ':';
 }
 /**
  * An everyday word no list knows ("Buttons", "Requires") whose capital only ever stands where
@@ -278,12 +283,8 @@ function loneAcronymPlural(text: string, g: Group): boolean {
 }
 /** True when a lower-case letter or a comma precedes `start` (over spaces, quotes and brackets): mid-sentence. */
 function followsLowerWord(text: string, start: number): boolean {
-  for (let i = start - 1; i >= Math.max(0, start - MAX_LOOKBACK); i--) {
-    const c = text[i] ?? '';
-    if (c === ' ' || c === '"' || c === '“' || c === "'" || c === '‘' || c === '(' || c === '[') continue;
-    return c === ',' || /\p{Ll}/u.test(c);
-  }
-  return false;
+  const c = charBefore(text, start);
+  return c !== undefined && (c === ',' || /\p{Ll}/u.test(c));
 }
 /** A kept group as the analysis reports it, with the sentence of its first mention as snippet. */
 function analyzedEntity(text: string, g: Group, salience: number): AnalyzedEntity {

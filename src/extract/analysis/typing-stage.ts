@@ -18,16 +18,28 @@ export function voteTypes(groups: readonly Group[]): void {
       if (isOrganizationAuthor(g)) g.type = 'company';
       continue;
     }
-    let best: EntityType = g.type;
-    let bestVote = -1;
-    for (const [t, v] of [...g.typeVotes].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      if (v > bestVote) {
-        best = t;
-        bestVote = v;
-      }
-    }
-    g.type = best;
+    g.type = topVote(g.typeVotes, g.type);
   }
+}
+
+/**
+ * The type with the largest vote above `above` (ties: the first type by name), leaving out
+ * `except`; `fallback` when none is.
+ */
+function topVote(
+  votes: ReadonlyMap<EntityType, number>,
+  fallback: EntityType,
+  options: { readonly above?: number; readonly except?: EntityType } = {},
+): EntityType {
+  let best = fallback;
+  let bestVote = options.above ?? -1;
+  for (const [t, v] of [...votes].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (t !== options.except && v > bestVote) {
+      best = t;
+      bestVote = v;
+    }
+  }
+  return best;
 }
 
 /** Summed confidence of the text's non-person mentions that outweighs a meta tag's "author" ("HackerRank", about two sure mentions). */
@@ -178,14 +190,7 @@ export function phrasePersons(groups: readonly Group[]): void {
     const words = g.name.split(' ');
     if (words.length < 2 || FIRST_NAMES.has(words[0] ?? '')) continue;
     if (!words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && isEverydayWord(w.toLowerCase()))) continue;
-    let best: EntityType = 'other';
-    let bestVote = 0;
-    for (const [t, v] of [...g.typeVotes].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
-      if (t !== 'person' && v > bestVote) {
-        best = t;
-        bestVote = v;
-      }
-    g.type = best;
+    g.type = topVote(g.typeVotes, 'other', { above: 0, except: 'person' });
   }
 }
 

@@ -17,7 +17,7 @@ import { attrOf, callMember, documentElementOf, readMember, titleOf } from '../d
 import type { PageScan } from '../dom/scan';
 import { MAX_SCAN_ELEMENTS, scanDocument } from '../dom/scan';
 import { extractMainText, MAX_READABILITY_ELEMENTS } from './main-text';
-import { foldWhitespace, sanitizeLine, truncate } from './sanitize';
+import { foldWhitespace, sanitizeLine, stripBy, truncate } from './sanitize';
 import { readJsonLd } from '../structured/json-ld';
 import type { PageMeta } from '../structured/meta';
 import { metaEntities, metaValue, readMeta } from '../structured/meta';
@@ -235,13 +235,6 @@ function readStructured(scan: PageScan, notes: string[]): { meta: PageMeta; stru
 function rootLang(doc: Document): string | null {
   const root = documentElementOf(doc);
   return root === null ? null : attrOf(root, 'lang');
-}
-
-/** "By Jane Doe" → "Jane Doe". */
-function stripBy(byline: string | undefined): string | undefined {
-  if (byline === undefined) return undefined;
-  const stripped = byline.replace(/^(?:by|von|par|por|di|door)\s*:?\s+/i, '').trim();
-  return stripped.length > 0 ? stripped : undefined;
 }
 
 function truncateUrl(href: string): string {

@@ -96,3 +96,10 @@ export function sanitizeLine(value: unknown, max: number): string | undefined {
   const cut = truncate(text, max).trim();
   return cut.length > 0 ? cut : undefined;
 }
+
+/** "By Jane Doe" → "Jane Doe" (a byline's "by" in a few languages); undefined when nothing is left. */
+export function stripBy(byline: string | undefined): string | undefined {
+  if (byline === undefined) return undefined;
+  const stripped = byline.replace(/^(?:by|von|par|por|di|door)\s*:?\s+/i, '').trim();
+  return stripped.length > 0 ? stripped : undefined;
+}

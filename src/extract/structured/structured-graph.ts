@@ -12,7 +12,7 @@ import type { EntityType } from '../../core/graph/types';
 import { MAX_NAME_LENGTH } from '../../core/graph/types';
 import { emptyRecord, ownValue, setOwn } from '../../core/records';
 import { nameKey } from '../../core/text/normalize';
-import { sanitizeLine } from '../page/sanitize';
+import { sanitizeLine, stripBy } from '../page/sanitize';
 import { ALIAS_PROPERTIES, ATTRIBUTE_PROPERTIES, RELATION_PROPERTIES, bareType, entityTypeFor } from './schema-org';
 
 /** Objects visited in total across all inputs: enough for any real page, cheap for hostile ones. */
@@ -245,7 +245,7 @@ function teaserAuthorRefs(collected: Collected): Set<string> {
   const isArticle = (ref: string) => typesOf(collected.nodes.get(ref)?.obj ?? {}).some((t) => ARTICLE_TYPE.test(bareType(t)));
   const nameOf = (ref: string) => {
     const name = collected.nodes.get(ref)?.obj.name;
-    return typeof name === 'string' ? nameKey(name.replace(/^by\s+/iu, '')) : undefined;
+    return typeof name === 'string' ? nameKey(stripBy(name) ?? name) : undefined;
   };
   const authorEdges = collected.edges.filter((e) => e.property === 'author' && isArticle(e.from));
   const pageAuthors = new Set<string>();
