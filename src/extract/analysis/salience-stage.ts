@@ -103,6 +103,9 @@ export function* rankEntities(ctx: StageContext, input: SalienceInput): Generato
   const keepModel = !on('keep-model') ? null : options.keepModel === undefined ? KEEP_MODEL : options.keepModel;
   const observed: ObservedCandidate[] = [];
   const nameRuns = innerRuns(groups.map((g) => g.name));
+  // The page's runs of letters and digits, read once when a candidate needs them (`loneAcronymPlural`).
+  let runs: Set<string> | undefined;
+  const pageRuns = () => (runs ??= new Set(text.match(/[\p{L}\p{N}]+/gu) ?? []));
   for (const g of groups) {
     if ((work += Math.max(1, g.mentions.length)) >= MENTIONS_PER_STEP) {
       work = 0;
@@ -130,7 +133,7 @@ export function* rankEntities(ctx: StageContext, input: SalienceInput): Generato
       const checked = g.mentions.slice(0, MAX_PROSE_CHECKS);
       const prose = checked.filter((m) => inProse(text, m)).length;
       if (on('prose-gate') && prose === 0 && !checked.some((m) => m.score >= SURE_MENTION_SCORE)) continue;
-      if (on('capital-at-starts') && (capitalOnlyAtStarts(text, g) || loneAcronymPlural(text, g))) continue;
+      if (on('capital-at-starts') && (capitalOnlyAtStarts(text, g) || loneAcronymPlural(g, pageRuns))) continue;
       // The keep stage (keep/): is this text-found name a real name of the article?
       const view = candidateView(text, g, {
         proseShare: prose / Math.max(1, checked.length),
@@ -270,7 +273,7 @@ function capitalOnlyAtStarts(text: string, g: Group): boolean {
  * page also writes the acronym alone (then the plural is that thing's other form: "APK").
  * Ending a longer name ("Quillmoor X CPUs"), it names the kind of a line's models: no name either.
  */
-function loneAcronymPlural(text: string, g: Group): boolean {
+function loneAcronymPlural(g: Group, pageRuns: () => ReadonlySet<string>): boolean {
   if (knownNames().has(g.name)) return false;
   const words = g.name.split(' ');
   const m = /^(\p{Lu}\p{L}{0,5}\p{Lu})e?s$/u.exec(words.at(-1) ?? '');
@@ -279,7 +282,8 @@ function loneAcronymPlural(text: string, g: Group): boolean {
   // An acronym: capitals with at most one small letter ("PhD", "PSoC"), not a word in camel case ("ClinicJs").
   if ((singular.match(/\p{Ll}/gu) ?? []).length > 1) return false;
   if (words.length > 1) return true;
-  return !new RegExp(`(?<![\\p{L}\\p{N}])${singular}(?![\\p{L}\\p{N}])`, 'u').test(text);
+  // Written alone: a whole run of letters and digits somewhere on the page (one set, not a scan per candidate).
+  return !pageRuns().has(singular);
 }
 /** True when a lower-case letter or a comma precedes `start` (over spaces, quotes and brackets): mid-sentence. */
 function followsLowerWord(text: string, start: number): boolean {
