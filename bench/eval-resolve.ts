@@ -34,7 +34,6 @@ import { createResolver } from '../src/core/resolve/resolver';
 import { fold, nameKey } from '../src/core/text/normalize';
 import type { EntityType } from '../src/core/graph/types';
 import { createTrainedRecognizer } from '../src/extract/ner';
-import { withTeamSense } from '../src/extract/mentions/team-sense';
 
 interface Label {
   readonly span: readonly [number, number];
@@ -153,8 +152,7 @@ const GOLD_CLASSES: readonly (readonly [string, EntityType])[] = [
 function typesOf(doc: Doc): EntityType[] {
   if (TYPES === 'gold') return doc.labels.map((l) => GOLD_CLASSES.find(([q]) => (l.type ?? '').split('|').includes(q))?.[1] ?? 'other');
   if (recognizer === undefined) return doc.labels.map(() => 'other');
-  // As the page analysis does: on a sports page a place name used as a team is an organization.
-  const found = withTeamSense(recognizer.recognize(doc.text), doc.text, '');
+  const found = recognizer.recognize(doc.text);
   const perMention = doc.labels.map((l) => {
     let best: EntityType = 'other';
     let bestOverlap = 0;

@@ -5,7 +5,7 @@
  * can cite examples from at least two sites. Check-set pages are skipped (never tuned on,
  * not cited). Prints per family the pages and what changed; last line: JSON.
  *
- *   npm run eval:rule-examples [-- --max-pages 60 --sites 3 --only team-sense,byline-name]
+ *   npm run eval:rule-examples [-- --max-pages 60 --sites 3 --only generic-terms,keep-model]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

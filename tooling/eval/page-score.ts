@@ -218,8 +218,14 @@ export interface StoredScore {
  *   storedJudge(gold)({ name: 'Acme', type: 'company', aliases: [] }) // 'right' when Acme is a company of the article
  */
 export function storedJudge(gold: PageGold): (entity: ScoredEntity) => Verdict {
+  const judge = judgeWithTypes(gold);
+  return (entity) => judge(entity).verdict;
+}
+
+/** `storedJudge`'s verdict, with the article's types of the name that decided it (the error list, `npm run train:type`). */
+export function judgeWithTypes(gold: PageGold): (entity: ScoredEntity) => { verdict: Verdict; types: readonly EntityType[] } {
   const precision = gold.precision;
-  if (precision === undefined) return () => 'unjudged';
+  if (precision === undefined) return () => ({ verdict: 'unjudged', types: [] });
   const article = new Map<string, EntityType[]>();
   for (const g of [...gold.must, ...precision.entities])
     for (const n of [g.name, ...g.aliases]) article.set(goldKey(n), [...(article.get(goldKey(n)) ?? []), g.type]);
@@ -229,13 +235,13 @@ export function storedJudge(gold: PageGold): (entity: ScoredEntity) => Verdict {
     for (const n of [entity.name, ...entity.aliases].map(goldKey)) {
       const types = article.get(n);
       if (types !== undefined) {
-        if (types.includes(entity.type)) return 'right';
-        return types.some((t) => looseType(t) === looseType(entity.type)) ? 'loose' : 'wrong_type';
+        if (types.includes(entity.type)) return { verdict: 'right', types };
+        return { verdict: types.some((t) => looseType(t) === looseType(entity.type)) ? 'loose' : 'wrong_type', types };
       }
-      if (notEntities.has(n)) return 'not_entity';
-      if (furniture.has(n)) return 'furniture';
+      if (notEntities.has(n)) return { verdict: 'not_entity', types: [] };
+      if (furniture.has(n)) return { verdict: 'furniture', types: [] };
     }
-    return 'unjudged';
+    return { verdict: 'unjudged', types: [] };
   };
 }
 
@@ -246,9 +252,9 @@ export function scoreStored(gold: PageGold, entities: readonly ScoredEntity[]): 
   const count = { right: 0, loose: 0, wrong_type: 0, not_entity: 0, furniture: 0, unjudged: 0 };
   const unjudged: string[] = [];
   const errors: string[] = [];
-  const judge = storedJudge(gold);
+  const judge = judgeWithTypes(gold);
   for (const e of entities) {
-    const v = judge(e);
+    const { verdict: v, types } = judge(e);
     count[v] += 1;
     if (v === 'unjudged') {
       unjudged.push(`${e.name} (${e.type})`);
@@ -256,7 +262,7 @@ export function scoreStored(gold: PageGold, entities: readonly ScoredEntity[]): 
     }
     byStoredType[e.type][0] += 1;
     if (v === 'right') byStoredType[e.type][1] += 1;
-    if (v === 'wrong_type') errors.push(`${e.name}: stored as ${e.type}, not its type`);
+    if (v === 'wrong_type') errors.push(`${e.name}: stored as ${e.type}, not its type (${[...new Set(types)].join('/')})`);
     if (v === 'loose') errors.push(`${e.name}: stored as ${e.type} (technology ≈ product)`);
     if (v === 'not_entity') errors.push(`${e.name}: not an entity`);
     if (v === 'furniture') errors.push(`${e.name}: page furniture`);

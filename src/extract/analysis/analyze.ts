@@ -17,7 +17,7 @@ import { pageSentences } from '../relations/page-sentences';
 import { withPublisherNames } from '../relations/publisher';
 import { findMentions } from './mention-stage';
 import { groupMentions, structuredGroups } from './grouping-stage';
-import { codeTypes, listTypes, phrasePersons, voteTypes } from './typing-stage';
+import { listTypes, phrasePersons, voteTypes } from './typing-stage';
 import { knownNames } from '../gazetteer/known-names';
 import { rankEntities } from './salience-stage';
 import { findRelations } from './relation-stage';
@@ -161,7 +161,6 @@ function* analysisSteps(
   // 3. Types for text-only groups: the best-supported vote.
   voteTypes(groups);
   if (on('phrase-persons')) phrasePersons(groups);
-  if (on('code-types')) codeTypes(groups);
   if (on('list-types')) listTypes(text, groups, mentionGroup, (name) => knownNames().has(name));
   yield;
 

@@ -10,7 +10,6 @@ import { isBoilerplateName, isImplausibleName } from '../mentions/boilerplate';
 import { foldShortNames } from '../mentions/name-folding';
 import { sanitizeLine } from '../page/sanitize';
 import { knownNames } from '../gazetteer/known-names';
-import { ORGANIZATION_NAME_WORDS } from '../rules/lexicon/cues';
 import { isGenericTerm } from '../rules/lexicon/generic-terms';
 import type { FoundMentions } from './mention-stage';
 import { addAlias, indexName, inProse, MENTIONS_PER_STEP, type Group, type PageGroups, type StageContext } from './stage';
@@ -83,7 +82,6 @@ export function* groupMentions(ctx: StageContext, found: FoundMentions, page: Pa
   const { groups, byKey } = page;
   const index = (g: Group, name: string) => indexName(byKey, g, name);
   const headingKeys = new Set(capture.headings.map((h) => nameKey(h)));
-  const bylineKey = capture.byline === undefined ? undefined : nameKey(capture.byline);
   const textGroups: Group[] = [];
   const mentionGroup = new Map<Mention, Group>();
   let work = 0;
@@ -107,7 +105,6 @@ export function* groupMentions(ctx: StageContext, found: FoundMentions, page: Pa
     // A section heading is not an entity unless structured data or the rest of the text says so.
     // Its mentions in running prose say so ("Bob Dylan" is the article's heading and its subject).
     if (on('heading-names') && known === undefined && headingKeys.has(key) && key.includes(' ') && !inProse(text, m)) continue;
-    if (on('byline-name') && known === undefined && bylineKey !== undefined && key === bylineKey) continue;
     let g = known;
     if (g === undefined) {
       g = {
@@ -123,16 +120,6 @@ export function* groupMentions(ctx: StageContext, found: FoundMentions, page: Pa
       groups.push(g);
       textGroups.push(g);
       index(g, m.text);
-    } else if (
-      on('fuller-org-name') &&
-      !g.structured &&
-      m.text.startsWith(`${g.name} `) &&
-      ORGANIZATION_NAME_WORDS.has(m.text.slice(g.name.length + 1))
-    ) {
-      // "Piaggio Group" after "Piaggio": the fuller proper form is the name shown, the short one an alias; a legal
-      // form stays off it ("Stripe, Inc." is shown "Stripe").
-      addAlias(g, g.name);
-      g.name = sanitizeLine(m.text, 200) ?? g.name;
     }
     g.mentions.push(m);
     const vote = m.type === 'other' ? named.get(m.text) : m.type;

@@ -8,7 +8,6 @@ import type { EntityType } from '../../core/graph/types';
 import { nameKey } from '../../core/text/normalize';
 import { isDistinctiveName } from '../words/common-words';
 import { headType } from '../mentions/type-cues';
-import { withTeamSense } from '../mentions/team-sense';
 import type { Slice, StageContext } from './stage';
 
 /** Mentions considered per page. */
@@ -133,8 +132,6 @@ export function* findMentions(ctx: StageContext, slices: readonly Slice[]): Gene
   }
   const readText = slices.slice(0, readSlices);
   const english = isEnglish(capture.lang, text);
-  // On a sports page "England" beating "Pakistan" are teams, not countries.
-  if (english && on('team-sense')) mentions = [...withTeamSense(mentions, text, capture.title)];
   if (!english) notes.push('not English: text names kept only when known or strongly cued');
   // A name the model once left untyped ("other") counts as a mention where another mention
   // of it on the page is typed (its type comes from those); alone, "other" is not kept,

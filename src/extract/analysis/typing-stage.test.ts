@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
-import { codeTypes, listTypes, phrasePersons } from './typing-stage';
+import { listTypes, phrasePersons } from './typing-stage';
 import type { Group } from './stage';
 
 /** Groups for each name of `text` typed as given, each with one mention of the given score. */
@@ -129,27 +129,5 @@ describe('phrasePersons: two everyday words are no person', () => {
     phrasePersons(p.groups);
     expect(p.typeOf('Grace Tallow')).toBe('person');
     expect(p.typeOf('Dorvan Pike')).toBe('person');
-  });
-});
-
-describe('codeTypes: a name written as code is a technology', () => {
-  const text = 'Ledger.jsm calls Vault.open over SMTP/2; see Quillmoor.com and Quillmoor.cc for more.';
-
-  it('retypes member paths, source files and protocol versions, not web addresses', () => {
-    const p = page(text, [
-      ['Ledger.jsm', 'company', 0.6],
-      ['Vault.open', 'location', 0.6],
-      ['SMTP/2', 'company', 0.6],
-      ['Quillmoor.com', 'company', 0.6],
-      ['Quillmoor.cc', 'company', 0.6],
-    ]);
-    codeTypes(p.groups);
-    expect(['Ledger.jsm', 'Vault.open', 'SMTP/2', 'Quillmoor.com', 'Quillmoor.cc'].map(p.typeOf)).toEqual([
-      'technology',
-      'technology',
-      'technology',
-      'company',
-      'company',
-    ]);
   });
 });

@@ -193,31 +193,3 @@ export function phrasePersons(groups: readonly Group[]): void {
     g.type = topVote(g.typeVotes, 'other', { above: 0, except: 'person' });
   }
 }
-
-/** A member path or a file name ("OS.File", "Ledger.jsm"): words joined by dots, no spaces. */
-const DOTTED = /^\p{L}[\p{L}\p{N}_]*(?:\.\p{L}[\p{L}\p{N}_]*)+$/u;
-/** Last parts of a web address ("Example.com", "Example.cc"): a site, not code. Two letters are a country's, unless a source file's. */
-const WEB_ENDINGS = new Set(['com', 'org', 'net', 'io', 'edu', 'gov', 'app', 'dev', 'info', 'biz', 'news', 'tech', 'online', 'site']);
-const CODE_ENDINGS = new Set(['js', 'ts', 'py', 'rb', 'rs', 'go', 'sh', 'cs', 'kt', 'pl', 'md']);
-function isWebEnding(ending: string): boolean {
-  const e = ending.toLowerCase();
-  return WEB_ENDINGS.has(e) || (e.length === 2 && !CODE_ENDINGS.has(e));
-}
-/** A protocol and its version ("HTTP/1.1", "SMTP/2"). */
-const PROTOCOL_VERSION = /^\p{Lu}{2,}\/\d+(?:\.\d+)*$/u;
-
-/**
- * A name written as code is a technology whatever a recognizer guessed: a member path or a
- * file name ("OS.File", "Ledger.jsm"), or a protocol with its version ("HTTP/1.1"). A web
- * address ("Example.com") is left as typed. Runs after `voteTypes`; `on('code-types')`.
- *
- * @example
- *   codeTypes(groups); // "Ledger.jsm" (company) → technology
- */
-export function codeTypes(groups: readonly Group[]): void {
-  for (const g of groups) {
-    if (g.structured || g.type === 'technology' || g.type === 'product') continue;
-    const dotted = DOTTED.test(g.name) && !isWebEnding(g.name.slice(g.name.lastIndexOf('.') + 1));
-    if (dotted || PROTOCOL_VERSION.test(g.name)) g.type = 'technology';
-  }
-}

@@ -44,13 +44,6 @@ export const RULE_FAMILIES = [
     ],
   },
   {
-    id: 'team-sense',
-    stage: 'mentions',
-    description: 'On a sports page a country beating another is a team, not a place',
-    file: 'src/extract/mentions/team-sense.ts',
-    examples: [],
-  },
-  {
     id: 'boilerplate-names',
     stage: 'mentions',
     description: 'Menu, share and cookie labels are never names',
@@ -91,13 +84,6 @@ export const RULE_FAMILIES = [
     ],
   },
   {
-    id: 'byline-name',
-    stage: 'mentions',
-    description: "The byline's author is page metadata, not a name of the text",
-    file: 'src/extract/analysis/analyze.ts',
-    examples: [{ page: 'metascraper/milanocittastato', shows: "drops the byline's author, named nowhere in the text" }],
-  },
-  {
     id: 'named-others',
     stage: 'mentions',
     description: 'An untyped name repeated and shaped like a name is kept (product when it holds a model number)',
@@ -106,13 +92,6 @@ export const RULE_FAMILIES = [
       { page: 'metascraper/anandtech', shows: 'keeps a repeated untyped technology name and its maker relation' },
       { page: 'metascraper/fast-company', shows: 'keeps a repeated untyped programme name and its founder relation' },
     ],
-  },
-  {
-    id: 'fuller-org-name',
-    stage: 'grouping',
-    description: 'An organization is shown by its fuller proper form ("X Group" after "X")',
-    file: 'src/extract/analysis/analyze.ts',
-    examples: [{ page: 'metascraper/eweek', shows: 'shows a parent company by its "Group" form' }],
   },
   {
     id: 'short-name-folding',
@@ -152,16 +131,6 @@ export const RULE_FAMILIES = [
     examples: [
       { page: 'metascraper/anandtech', shows: 'two security features, guessed persons, are not people' },
       { page: 'metascraper/blogger', shows: 'a shop named by two everyday words is no person' },
-    ],
-  },
-  {
-    id: 'code-types',
-    stage: 'typing',
-    description: 'A name written as code (a member path, a file name, a protocol version) is a technology',
-    file: 'src/extract/analysis/typing-stage.ts',
-    examples: [
-      { page: 'readability/firefox-nightly-blog', shows: 'a module path and a script file, guessed companies, are technologies' },
-      { page: 'readability/ietf-1', shows: 'a protocol version, guessed a company, is a technology' },
     ],
   },
   {
