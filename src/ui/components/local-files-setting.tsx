@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { usePanelStore } from '../store';
 import { setLocalFileAccess } from '../pdf-access-api';
+import { PermissionCheckbox } from './permission-checkbox';
 
 /** Chromium refuses the `file:///*` origin while its "Allow access to file URLs" switch is off (its request rejects). */
 export const ACCESS_REFUSED =
@@ -29,26 +30,14 @@ export function LocalFilesSetting() {
     );
   };
   return (
-    <>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={allowed}
-          onChange={(e) => change(e.target.checked)}
-          aria-describedby="file-urls-help"
-          data-testid="allow-file-urls"
-        />
-        Capture local files (file://) when I ask
-      </label>
-      <p id="file-urls-help" className="muted small">
-        Only on Alt+Shift+A or the right-click menu. Chromium also needs “Allow access to file URLs” on Ariadne’s details page
-        (chrome://extensions); Firefox does not let add-ons read local files.
-      </p>
-      {error !== undefined && (
-        <p role="alert" className="small">
-          {error}
-        </p>
-      )}
-    </>
+    <PermissionCheckbox
+      checked={allowed}
+      onChange={change}
+      label="Capture local files (file://) when I ask"
+      help="Only on Alt+Shift+A or the right-click menu. Chromium also needs “Allow access to file URLs” on Ariadne’s details page (chrome://extensions); Firefox does not let add-ons read local files."
+      helpId="file-urls-help"
+      testId="allow-file-urls"
+      error={error}
+    />
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { pdfAccessGranted, setPdfAccess } from '../pdf-access-api';
+import { PermissionCheckbox } from './permission-checkbox';
 
 export function PdfAccessSetting() {
   const [granted, setGranted] = useState<boolean | undefined>(undefined);
@@ -24,27 +25,15 @@ export function PdfAccessSetting() {
     setPdfAccess(on).then(setGranted, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
   return (
-    <>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={granted === true}
-          disabled={granted === undefined}
-          onChange={(e) => change(e.target.checked)}
-          aria-describedby="pdf-access-help"
-          data-testid="pdf-access"
-        />
-        Read PDFs automatically
-      </label>
-      <p id="pdf-access-help" className="muted small">
-        PDFs you open (addresses ending in .pdf) are read like pages. This needs access to the sites you visit, which your browser asks you
-        for; without it, PDFs are read only when you press Alt+Shift+A or choose “Capture this page”.
-      </p>
-      {error !== undefined && (
-        <p role="alert" className="small">
-          {error}
-        </p>
-      )}
-    </>
+    <PermissionCheckbox
+      checked={granted === true}
+      disabled={granted === undefined}
+      onChange={change}
+      label="Read PDFs automatically"
+      help="PDFs you open (addresses ending in .pdf) are read like pages. This needs access to the sites you visit, which your browser asks you for; without it, PDFs are read only when you press Alt+Shift+A or choose “Capture this page”."
+      helpId="pdf-access-help"
+      testId="pdf-access"
+      error={error}
+    />
   );
 }
