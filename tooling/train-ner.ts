@@ -26,7 +26,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { readDataset, SpanScorer, typedSpans, type LabeledDocument } from './ner/conll';
 import { FeatureExtractor } from '../src/extract/ner/features';
-import { COMPANY_NAMES, PRODUCT_NAMES, TRAINING_TECHNOLOGY_NAMES } from '../src/extract/ner/lists';
+import { COMPANY_NAMES, TRAINING_PRODUCT_NAMES, TRAINING_TECHNOLOGY_NAMES } from '../src/extract/ner/lists';
 import { typeId, type DatasetScheme } from '../src/extract/ner/labels';
 import { PhraseGazetteer } from '../src/extract/ner/gazetteer';
 import { encodeModel, NerModel, quantize, toBase64 } from '../src/extract/ner/model';
@@ -223,7 +223,7 @@ function main(): void {
   const dev = existsSync(join(root, 'conll2003/eng.testa')) ? load(join(root, 'conll2003/eng.testa'), 'conll2003') : [];
   const lists: Array<[string[], number]> = [
     ...TRAINING_TECHNOLOGY_NAMES.map((n): [string[], number] => [words(n), typeId('technology')]),
-    ...PRODUCT_NAMES.map((n): [string[], number] => [words(n), typeId('product')]),
+    ...TRAINING_PRODUCT_NAMES.map((n): [string[], number] => [words(n), typeId('product')]),
     ...COMPANY_NAMES.map((n): [string[], number] => [words(n), typeId('company')]),
   ];
   console.log(

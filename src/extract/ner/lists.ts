@@ -4,11 +4,12 @@
  * languages, frameworks, protocols, standards, platforms) and product.
  * Space-separated tokens, as the tokenizer splits them.
  *
- * Technology names are one list: the shipped lexicon's `TECHNOLOGIES`
- * (rules/lexicon/technology.ts); `TECHNOLOGY_NAMES` holds only the names it lacks, and
- * `TRAINING_TECHNOLOGY_NAMES` is the two together, as the gazetteer compiles them.
+ * Technology and product names are one list each: the shipped lexicon's `TECHNOLOGIES` and
+ * `PRODUCTS` (rules/lexicon/technology.ts); `TECHNOLOGY_NAMES` and `PRODUCT_NAMES` hold only
+ * the names they lack, and `TRAINING_TECHNOLOGY_NAMES` / `TRAINING_PRODUCT_NAMES` are each
+ * pair together, as the gazetteer compiles them.
  */
-import { TECHNOLOGIES } from '../rules/lexicon/technology';
+import { PRODUCTS, TECHNOLOGIES } from '../rules/lexicon/technology';
 
 export const TECHNOLOGY_NAMES: readonly string[] = [
   // Programming languages
@@ -23,7 +24,6 @@ export const TECHNOLOGY_NAMES: readonly string[] = [
   'CoffeeScript',
   'Mathematica',
   // Frameworks, libraries, runtimes
-  'pandas',
   // Protocols and standards
   'TCP/IP',
   'OpenID',
@@ -49,43 +49,13 @@ export const TECHNOLOGY_NAMES: readonly string[] = [
 /** Every technology name of the project's lists: the lexicon's and the additions above. */
 export const TRAINING_TECHNOLOGY_NAMES: readonly string[] = [...TECHNOLOGIES, ...TECHNOLOGY_NAMES];
 
+/** Product names the lexicon's `PRODUCTS` lacks (one list: `TRAINING_PRODUCT_NAMES` is the two together). */
 export const PRODUCT_NAMES: readonly string[] = [
-  'iPhone',
-  'iPad',
   'iPod',
-  'MacBook',
   'MacBook Pro',
   'MacBook Air',
-  'iMac',
-  'Apple Watch',
-  'AirPods',
-  'Vision Pro',
-  'Chromebook',
-  'Xbox',
-  'PlayStation',
-  'Nintendo Switch',
-  'Kindle',
-  'Alexa',
-  'Siri',
-  'Cortana',
-  'ChatGPT',
-  'Gmail',
-  'Google Maps',
-  'YouTube',
-  'Chrome',
-  'Firefox',
-  'Safari',
   'Microsoft Office',
-  'Excel',
-  'PowerPoint',
-  'Outlook',
-  'Photoshop',
   'Illustrator',
-  'Slack',
-  'Zoom',
-  'Dropbox',
-  'Figma',
-  'Notion',
   'Jira',
   'Confluence',
   'Salesforce',
@@ -93,25 +63,18 @@ export const PRODUCT_NAMES: readonly string[] = [
   'Model S',
   'Model X',
   'Model Y',
-  'Cybertruck',
-  'Walkman',
   'Game Boy',
   'Roomba',
-  'ThinkPad',
   'Visual Studio',
-  'Visual Studio Code',
-  'VS Code',
-  'Xcode',
-  'GitHub Copilot',
-  'Instagram',
-  'WhatsApp',
   'Boeing 747',
   'Boeing 737',
   'Airbus A380',
   'AlphaGo',
   'Deep Blue',
-  'Stripe Checkout',
 ];
+
+/** Every product name of the project's lists: the lexicon's and the additions above. */
+export const TRAINING_PRODUCT_NAMES: readonly string[] = [...PRODUCTS, ...PRODUCT_NAMES];
 
 /**
  * Companies the web talks about that Reuters 1996 could not know (tech, finance,
