@@ -87,6 +87,16 @@ describe('titles that name the organization whatever its type', () => {
     ).toEqual(['Kestrel subsidiary_of Brightwater']);
   });
 
+  it('gives a title closed by ", and" to the person before it, not to the next one', () => {
+    expect(
+      rel('Ada Quinn, Brightwater’s CEO, and Bo Lind, its CTO, said so.', [
+        ['Ada Quinn', 'person'],
+        ['Bo Lind', 'person'],
+        ['Brightwater', 'company'],
+      ]),
+    ).toEqual(['Ada Quinn ceo_of Brightwater']);
+  });
+
   it('reads a title before the person and "of" the organization as a job', () => {
     expect(
       rel('Professor Ada Quinn of Brightwater University spoke.', [

@@ -228,9 +228,19 @@ function asideEnd(tokens: readonly Token[], a: Span, b: Span): number {
  * next conjunct with a possessive ("… and Google's …": the roles before "and" are the first
  * person's, even when the next person is not a recognized name); a past title before a
  * person ("former Fabrikam retail sales manager Bo Lind": no job there now; a founder
- * stays one).
+ * stays one); a title closed by ", and" before a person ("Ada Quinn, Contoso's CEO, and Bo
+ * Lind": the CEO is Ada).
  */
 export function vetoed(tokens: readonly Token[], a: Span, b: Span, others: readonly Span[]): boolean {
+  // "Ada Quinn, Kestrel's CEO, and Bo Lind, its CTO": the title closed by ", and" is the apposition of the person before.
+  if (
+    a.type !== 'per' &&
+    b.type === 'per' &&
+    tokens[b.start - 1]?.text === 'and' &&
+    tokens[b.start - 2]?.text === ',' &&
+    b.start - 2 > a.end
+  )
+    return true;
   if (a.type !== 'per' && b.type === 'per') return pastTitle(tokens, a, b);
   // "Contoso acquired a subsidiary of Fabrikam", "bought Fabrikam's chip unit": neither owns the other (a stake is money, read by the rules).
   if (a.type !== 'per' && a.type !== 'loc' && b.type === 'org' && b.start >= a.end) {
