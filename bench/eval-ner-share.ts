@@ -21,15 +21,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Entity } from '../src/core/graph/types';
 import type { Mention } from '../src/core/capture';
 import { createTrainedRecognizer } from '../src/extract/ner/index';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
 import { allEntities, captureSaved, freshIngest, pageFile, pageUrl } from './relations-gold';
-import { goldKey, parsePageGold, storedJudge } from '../tooling/eval/page-score';
-
-const SOURCES = ['model and rules', 'model only', 'rules only', 'neither'] as const;
-type Source = (typeof SOURCES)[number];
+import { parsePageGold, storedJudge } from '../tooling/eval/page-score';
+import { SOURCES, sourceOf, spansByKey, type Source } from './ner-share';
 
 interface Tally {
   stored: number;
@@ -52,45 +49,6 @@ const option = (name: string, fallback: string): string => {
 };
 const goldDirs = option('--gold', 'bench/gold-pages,bench/check-pages').split(',');
 const pagesDir = option('--pages', '../shared/corpus/pages');
-
-/** Gold key of a surface → the types one recognizer gave it over the page, with counts. */
-function spansByKey(mentions: readonly Mention[]): Map<string, Map<string, number>> {
-  const out = new Map<string, Map<string, number>>();
-  for (const m of mentions) {
-    const key = goldKey(m.text);
-    const types = out.get(key) ?? new Map<string, number>();
-    types.set(m.type, (types.get(m.type) ?? 0) + 1);
-    out.set(key, types);
-  }
-  return out;
-}
-
-/** The type a recognizer gave a key most often (ties: the first seen). */
-function topType(types: ReadonlyMap<string, number>): string | undefined {
-  let best: string | undefined;
-  let count = 0;
-  for (const [t, n] of types)
-    if (n > count) {
-      best = t;
-      count = n;
-    }
-  return best;
-}
-
-/** Which recognizers name an entity, and whether the model's type is its stored type. */
-function sourceOf(
-  entity: Pick<Entity, 'name' | 'aliases' | 'type'>,
-  model: ReadonlyMap<string, ReadonlyMap<string, number>>,
-  rules: ReadonlyMap<string, ReadonlyMap<string, number>>,
-): { source: Source; modelType: boolean } {
-  const keys = [entity.name, ...entity.aliases].map(goldKey);
-  const modelKey = keys.find((k) => model.has(k));
-  const byRules = keys.some((k) => rules.has(k));
-  const modelTypes = modelKey === undefined ? undefined : model.get(modelKey);
-  const modelType = modelTypes !== undefined && topType(modelTypes) === entity.type;
-  if (modelKey !== undefined) return { source: byRules ? 'model and rules' : 'model only', modelType };
-  return { source: byRules ? 'rules only' : 'neither', modelType };
-}
 
 async function shareOf(goldDir: string): Promise<FolderShare | undefined> {
   if (!existsSync(goldDir)) {
