@@ -5,6 +5,9 @@
  * side by side with the shipped model without touching the shipped weights.
  *
  *   npx tsx bench/eval-ner-pages.ts --weights /tmp/candidate-weights.ts --gold bench/check-pages [other eval:pages options]
+ *   npx tsx bench/eval-ner-pages.ts --weights /tmp/candidate-weights.ts --script share [bench/eval-ner-share.ts options]
+ *
+ * `--script share` runs bench/eval-ner-share.ts (each recognizer's share of what is stored) instead.
  */
 import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { register } from 'node:module';
@@ -32,5 +35,13 @@ const hook = `export async function resolve(specifier, context, next) {
 }`;
 register(`data:text/javascript,${encodeURIComponent(hook)}`);
 process.argv.splice(at, 2);
+const scriptAt = process.argv.indexOf('--script');
+const script = scriptAt >= 0 ? process.argv[scriptAt + 1] : 'pages';
+if (scriptAt >= 0) process.argv.splice(scriptAt, 2);
 console.log(`recognizer weights: ${file}`);
-await import('./eval-pages');
+if (script === 'share') await import('./eval-ner-share');
+else if (script === 'pages') await import('./eval-pages');
+else {
+  console.error(`eval-ner-pages: unknown --script ${script ?? '(none)'}; pages or share`);
+  process.exit(2);
+}

@@ -7,7 +7,12 @@
  * page text, so it is written outside the repository (default /tmp).
  *
  *   npx tsx tooling/ner/build-weak-labels.ts [--pages ../shared/corpus/pages] [--check bench/check-pages]
- *       [--gold bench/gold-pages] [--weights file.ts] [--out /tmp/ner-weak.json]
+ *       [--gold bench/gold-pages] [--weights file.ts] [--out /tmp/ner-weak.json] [--analysis veto|type|add|type,add]
+ *
+ * With `--analysis`, the page's full analysis (the extension's recognizer and every stage after
+ * it, at the ceiling of 200 entities) is a fourth labelling function A (`weak-labels.ts`): it
+ * vetoes agreed spans it does not store, and with `type` gives them its type, with `add` adds
+ * the spans one function alone found that it stores.
  *
  * With `--gold`, the kept labels of the dev-gold pages are judged against that gold (as
  * eval:pages judges stored entities) next to each labelling function alone.
@@ -18,6 +23,7 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import type { EntityType } from '../../src/core/graph/types';
 import { isEverydayWord } from '../../src/extract/words/common-words';
 import { capturePage } from '../../src/extract/page/capture-page';
+import { analyzeCapture } from '../../src/extract/analysis/analyze';
 import { createTrainedRecognizer, TrainedRecognizer } from '../../src/extract/ner/index';
 import { decodeModel, fromBase64 } from '../../src/extract/ner/model';
 import type { EntityRecognizer } from '../../src/extract/mentions/recognizer';
@@ -39,6 +45,10 @@ const checkDir = option('--check', 'bench/check-pages');
 const goldDir = option('--gold', 'bench/gold-pages');
 const weights = argv.includes('--weights') ? option('--weights', '') : undefined;
 const out = option('--out', '/tmp/ner-weak.json');
+const analysisUse = argv.includes('--analysis') ? option('--analysis', 'veto').split(',') : undefined;
+const withAnalysis = analysisUse !== undefined;
+/** The analysis's ceiling of entities per page: what it stores is not cut by the default cap. */
+const ANALYSIS_MAX_ENTITIES = 200;
 
 function pagesOf(dir: string): Map<string, PageGold> {
   const golds = new Map<string, PageGold>();
@@ -134,6 +144,14 @@ function loadModel(): EntityRecognizer {
   return new TrainedRecognizer(decodeModel(fromBase64(base64)));
 }
 
+/** A: each name and alias the page's analysis stores → its stored type. */
+function storedNames(capture: ReturnType<typeof capturePage>, recognizer: EntityRecognizer): Map<string, EntityType> {
+  const names = new Map<string, EntityType>();
+  const analysis = analyzeCapture(capture, { recognizer, maxEntities: ANALYSIS_MAX_ENTITIES });
+  for (const e of analysis.entities) for (const n of [e.name, ...e.aliases]) if (!names.has(n)) names.set(n, e.type);
+  return names;
+}
+
 /** Distinct (name, type) pairs judged against a page's gold, counted per verdict. */
 function judge(
   gold: PageGold,
@@ -167,7 +185,8 @@ function main(): void {
   const dev = pagesOf(goldDir);
   const rules = withWebNames(createRuleRecognizer());
   const model = loadModel();
-  const counts: WeakCounts = { structured: 0, agree: 0, sure: 0, dropped: 0 };
+  const pageRecognizer = withWebNames(model, createRuleRecognizer());
+  const counts: WeakCounts = { structured: 0, agree: 0, sure: 0, stored: 0, vetoed: 0, dropped: 0 };
   const tallies = { kept: emptyTally(), rules: emptyTally(), model: emptyTally() };
   const pages: Array<{ page: string; sentences: WeakSentence[] }> = [];
   const seenSentences = new Set<string>();
@@ -189,7 +208,17 @@ function main(): void {
       text,
       capture.entities.flatMap((e) => [e.name, ...e.aliases].map((name) => ({ name, type: e.type }))),
     );
-    const votes = { rules: votesOf(rules, text), model: votesOf(model, text), structured };
+    const votes = {
+      rules: votesOf(rules, text),
+      model: votesOf(model, text),
+      structured,
+      ...(withAnalysis
+        ? {
+            stored: storedNames(capture, pageRecognizer),
+            storedUse: { type: analysisUse.includes('type'), add: analysisUse.includes('add') },
+          }
+        : {}),
+    };
     const kept: KeptSpan[] = [];
     const sentences = weakLabel(text, votes, counts, kept).filter((s) => {
       // Sentences repeated across pages (bylines, footers) are shown once.
@@ -216,7 +245,7 @@ function main(): void {
     `${pages.length} pages (${skipped} not English skipped; ${check.size} check pages and their sites left out), ${sentenceCount} sentences, ${tokens} tokens, ${(unknown / Math.max(1, tokens)).toFixed(3)} unknown, ${((performance.now() - t0) / 1000).toFixed(0)} s`,
   );
   console.log(
-    `kept spans: ${counts.structured} structured, ${counts.agree} agreed, ${counts.sure} sure rules; ${counts.dropped} proposed spans left unknown`,
+    `kept spans: ${counts.structured} structured, ${counts.agree} agreed, ${counts.sure} sure rules, ${counts.stored} stored by the analysis; ${counts.vetoed} vetoed by the analysis; ${counts.dropped} proposed spans left unknown`,
   );
   for (const [name, t] of Object.entries(tallies)) {
     const judged = t.right + t.loose + t.wrong_type + t.not_entity + t.furniture;

@@ -9,7 +9,7 @@ const span = (text: string, type: Vote['type'], score = 0.9): Vote => {
   const start = TEXT.indexOf(text);
   return { start, end: start + text.length, type, score };
 };
-const counts = (): WeakCounts => ({ structured: 0, agree: 0, sure: 0, dropped: 0 });
+const counts = (): WeakCounts => ({ structured: 0, agree: 0, sure: 0, stored: 0, vetoed: 0, dropped: 0 });
 
 describe('weakLabel', () => {
   it('keeps a span the rules and the model agree on, and leaves a disagreement unknown', () => {
@@ -50,6 +50,40 @@ describe('weakLabel', () => {
       counts(),
     );
     expect(first?.labels.slice(0, 2)).toEqual(['?', '?']);
+  });
+});
+
+describe('weakLabel with the analysis (A)', () => {
+  it("vetoes an agreed span the analysis does not store and takes the analysis's type of one it does", () => {
+    const c = counts();
+    const [first] = weakLabel(
+      TEXT,
+      {
+        rules: [span('Ana Lopez', 'person', 0.55), span('Vandelay', 'person', 0.55)],
+        model: [span('Ana Lopez', 'person'), span('Vandelay', 'person')],
+        structured: [],
+        stored: new Map([['Vandelay', 'company']]),
+      },
+      c,
+    );
+    expect(first?.labels).toEqual(['?', '?', 'O', 'B-company', 'O', 'O', 'O']);
+    expect(c).toMatchObject({ agree: 1, vetoed: 1 });
+  });
+
+  it('keeps a span one function alone found when the analysis stores its words, with its type', () => {
+    const c = counts();
+    const sentences = weakLabel(
+      TEXT,
+      { rules: [], model: [span('Rust', 'person')], structured: [], stored: new Map([['Rust', 'technology']]) },
+      c,
+    );
+    expect(sentences[1]?.labels).toEqual(['O', 'O', 'B-technology', 'O']);
+    expect(c).toMatchObject({ stored: 1, agree: 0 });
+  });
+
+  it('without the analysis, a span one function alone found stays unknown', () => {
+    const sentences = weakLabel(TEXT, { rules: [], model: [span('Rust', 'person')], structured: [] }, counts());
+    expect(sentences[1]?.labels).toEqual(['O', 'O', '?', 'O']);
   });
 });
 

@@ -10,13 +10,19 @@
  *   context cues, common-word filter), i.e. everything but the trained model;
  * - M, model: the shipped trained recognizer alone;
  * - S, structured data: names the page's JSON-LD / microdata declares, with their type,
- *   found verbatim in the text.
+ *   found verbatim in the text;
+ * - A, the analysis (optional, `Votes.stored`): the names the page's full analysis stores
+ *   (keep stage, typing from every piece of evidence, generic-term and everyday-word filters),
+ *   name or alias → type. These are the precision rules of the day, applied page-wide.
  *
  * Aggregation (in this order; a span overlapping one already kept is skipped):
  * 1. S's span where R or M found exactly that span (any type): S's type (the page says so);
  * 2. R and M found the same span with the same type: that type (two readers agree);
  * 3. R is sure (score ≥ SURE_SCORE: a listed name or a context cue) and M found no span
  *    with other bounds over it: R's type (the lists and cues are the project's typed truth).
+ * With A given, rules 2 and 3 keep a span only if A stores its words (else it stays unknown:
+ * the analysis judged it no name of the article), with A's type; and
+ * 4. a span R or M alone found whose words A stores: A's type (the page's evidence decided).
  * Tokens inside a kept span get its B/I tags; tokens some function put in a span that was
  * not kept are `?`; tokens no function put in a span are `O` (all agree: no name here).
  */
@@ -45,6 +51,10 @@ export interface Votes {
   readonly model: readonly Vote[];
   /** Structured-data names found in the text. */
   readonly structured: readonly Vote[];
+  /** A: what the page's analysis stores, each name and alias → its type. */
+  readonly stored?: ReadonlyMap<string, EntityType>;
+  /** What A may do besides its veto: give its type to kept spans, add spans (rule 4). Default: both. */
+  readonly storedUse?: { readonly type: boolean; readonly add: boolean };
 }
 
 /**
@@ -67,6 +77,10 @@ export interface WeakCounts {
   structured: number;
   agree: number;
   sure: number;
+  /** Spans only R or M found that the analysis stores (rule 4). */
+  stored: number;
+  /** Spans rules 2-3 would keep that the analysis does not store. */
+  vetoed: number;
   /** Spans some function proposed that were not kept (their tokens are unknown). */
   dropped: number;
 }
@@ -75,7 +89,7 @@ export interface KeptSpan {
   readonly start: number;
   readonly end: number;
   readonly type: EntityType;
-  readonly reason: 'structured' | 'agree' | 'sure';
+  readonly reason: 'structured' | 'agree' | 'sure' | 'stored';
 }
 
 interface TokenSpan {
@@ -141,26 +155,43 @@ function toTokenSpans(votes: readonly Vote[], tokens: readonly Token[], from: nu
 
 const overlaps = (a: { first: number; last: number }, b: { first: number; last: number }): boolean => a.first < b.last && b.first < a.last;
 
-/** The spans kept in one sentence by the aggregation rules of the module header. */
+/**
+ * The spans kept in one sentence by the aggregation rules of the module header. `stored`
+ * gives A's type of a span's words: `undefined` when A stores them not, always `null`
+ * without A (rules 1-3 alone).
+ */
 function aggregate(
   rules: readonly TokenSpan[],
   model: readonly TokenSpan[],
   structured: readonly TokenSpan[],
+  stored: (s: TokenSpan) => EntityType | null | undefined,
+  counts: WeakCounts,
+  use: { readonly type: boolean; readonly add: boolean },
 ): Array<TokenSpan & { reason: KeptSpan['reason'] }> {
   const kept: Array<TokenSpan & { reason: KeptSpan['reason'] }> = [];
   const free = (s: TokenSpan): boolean => !kept.some((k) => overlaps(k, s));
   const same = (a: TokenSpan, b: TokenSpan): boolean => a.first === b.first && a.last === b.last;
+  /** Keeps a span of rule 2 or 3 unless A stores it not; A's type when A speaks. */
+  const keep = (r: TokenSpan, reason: 'agree' | 'sure'): void => {
+    const type = stored(r);
+    if (type === undefined) counts.vetoed++;
+    else kept.push({ ...r, type: use.type ? (type ?? r.type) : r.type, reason });
+  };
   for (const s of structured) {
     if (free(s) && [...rules, ...model].some((v) => same(v, s))) kept.push({ ...s, reason: 'structured' });
   }
   for (const r of rules) {
-    if (free(r) && model.some((m) => same(m, r) && m.type === r.type)) kept.push({ ...r, reason: 'agree' });
+    if (free(r) && model.some((m) => same(m, r) && m.type === r.type)) keep(r, 'agree');
   }
   for (const r of rules) {
     if (r.score < SURE_SCORE || !free(r)) continue;
     // The model reading other bounds over the name is a real disagreement: leave it unknown.
     if (model.some((m) => overlaps(m, r) && !same(m, r))) continue;
-    kept.push({ ...r, reason: 'sure' });
+    keep(r, 'sure');
+  }
+  for (const v of use.add ? [...rules, ...model] : []) {
+    const type = stored(v);
+    if (type !== null && type !== undefined && free(v)) kept.push({ ...v, type, reason: 'stored' });
   }
   return kept;
 }
@@ -184,7 +215,16 @@ export function weakLabel(text: string, votes: Votes, counts: WeakCounts, kept?:
     const s = toTokenSpans(votes.structured, tokens, from, to, touched);
     for (const span of [...r, ...m, ...s]) touched.fill(1, span.first, span.last);
     const labels: string[] = Array.from(touched, (t) => (t === 1 ? UNKNOWN : 'O'));
-    const keep = aggregate(r, m, s);
+    const surface = (x: TokenSpan): string => text.slice(tokens[from + x.first]?.start ?? 0, tokens[from + x.last - 1]?.end ?? 0);
+    const stored = votes.stored;
+    const keep = aggregate(
+      r,
+      m,
+      s,
+      stored === undefined ? () => null : (x) => stored.get(surface(x)),
+      counts,
+      votes.storedUse ?? { type: true, add: true },
+    );
     for (const k of keep) {
       counts[k.reason]++;
       for (let i = k.first; i < k.last; i++) labels[i] = `${i === k.first ? 'B' : 'I'}-${k.type}`;
