@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPageRecognizer } from '../src/background/ingest';
+import { createPageRecognizer, RECOGNIZER_RULES } from '../src/background/ingest';
 import { analyzeCapture } from '../src/extract/analysis/analyze';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
 import { NO_RULES_OFF, RULE_FAMILIES, parseRulesOff, type RuleId, type RulesOff } from '../src/extract/rules/registry';
@@ -51,9 +51,10 @@ const candidates = ['metascraper', 'readability']
   .filter((p) => !checkPages.has(p) && pageFile(PAGES, p) !== undefined && !/^readability\/\d/.test(p))
   .sort();
 
-const recognizers = new Map<boolean, ReturnType<typeof createPageRecognizer>>();
+const recognizers = new Map<string, ReturnType<typeof createPageRecognizer>>();
 function recognizer(rulesOff: RulesOff): ReturnType<typeof createPageRecognizer> {
-  const key = rulesOff.has('web-names');
+  // One recognizer per setting of the families the recognizer itself reads.
+  const key = RECOGNIZER_RULES.map((id) => rulesOff.has(id)).join();
   const r = recognizers.get(key) ?? createPageRecognizer(rulesOff);
   recognizers.set(key, r);
   return r;

@@ -23,7 +23,7 @@ import { createTrainedRecognizer } from '../extract/ner';
 import type { EntityRecognizer } from '../extract/mentions/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 import { withWebNames } from '../extract/mentions/web-names';
-import { NO_RULES_OFF, type RulesOff } from '../extract/rules/registry';
+import { NO_RULES_OFF, type RuleId, type RulesOff } from '../extract/rules/registry';
 import { isReread } from '../messaging/capture-reread';
 
 export interface IngestDeps {
@@ -41,9 +41,14 @@ export interface IngestDeps {
  * The recognizer captures are analysed with (the trained model, else the rules), as
  * the adversarial tests and `bench:hostile` also use it.
  */
+/** The rule families the page recognizer reads when it is built (the others are the analysis'). */
+export const RECOGNIZER_RULES: readonly RuleId[] = ['web-names', 'shaped-fallback'];
+
 export function createPageRecognizer(rulesOff: RulesOff = NO_RULES_OFF): EntityRecognizer {
   const trained = createTrainedRecognizer() ?? createRuleRecognizer();
-  return rulesOff.has('web-names') ? trained : withWebNames(trained, createRuleRecognizer());
+  return rulesOff.has('web-names')
+    ? trained
+    : withWebNames(trained, createRuleRecognizer(), { shapedFallback: !rulesOff.has('shaped-fallback') });
 }
 
 export function createIngest(deps: IngestDeps): (capture: PageCapture) => Promise<IngestResult> {

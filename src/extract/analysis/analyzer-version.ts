@@ -40,6 +40,7 @@
  * technology; the recognizers read the sentences of one splitter (src/nlp). 11: four rule
  * families worth nothing on the check set removed (`npm run eval:ablate`): team sense on sports
  * pages, the byline filter, the fuller organization form ("X Group" shown for "X") and code-shaped
- * names typed technology.
+ * names typed technology; the rule recognizer fills the model's gaps only with name-shaped
+ * spans (a rare word, a digit, an acronym, an inner capital), not runs of English words.
  */
 export const ANALYZER_VERSION = 11;

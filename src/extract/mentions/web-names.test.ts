@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
 import type { EntityRecognizer } from './recognizer';
-import { coordinateTypes, fillGaps, isIdentifierShaped, refineMentions, withWebNames } from './web-names';
+import { coordinateTypes, fillGaps, isIdentifierShaped, nameShaped, refineMentions, withWebNames } from './web-names';
 
 /** A stand-in model: the given surfaces, at their first occurrences, with the given type and score. */
 function m(text: string, surface: string, type: EntityType, score = 0.6, from = 0): Mention {
@@ -366,5 +366,37 @@ describe('products by what the page says of them', () => {
       'Dell:company',
       'Research Group:company',
     ]);
+  });
+});
+
+describe('the fallback fills the model’s gaps only with name-shaped spans (shaped-fallback)', () => {
+  const text = 'Yesterday Quiet Allies met the Zentrixa team and the QVRN group near Tolbar9.';
+  const at = (name: string, type: EntityType = 'company') => {
+    const start = text.indexOf(name);
+    return { text: name, type, start, end: start + name.length, score: 0.6 };
+  };
+  const none: EntityRecognizer = { name: 'none', recognize: () => [] };
+  const fallback: EntityRecognizer = { name: 'rules', recognize: () => [at('Quiet Allies'), at('Zentrixa'), at('QVRN'), at('Tolbar9')] };
+
+  it('keeps a rare word, an acronym and a name with a digit, not a run of English words', () => {
+    const found = withWebNames(none, fallback)
+      .recognize(text)
+      .map((m) => m.text);
+    expect(found).toEqual(expect.arrayContaining(['Zentrixa', 'QVRN', 'Tolbar9']));
+    expect(found).not.toContain('Quiet Allies');
+  });
+
+  it('takes every fallback span when the rule is off', () => {
+    const found = withWebNames(none, fallback, { shapedFallback: false })
+      .recognize(text)
+      .map((m) => m.text);
+    expect(found).toContain('Quiet Allies');
+  });
+
+  it('judges the shape alone', () => {
+    expect(nameShaped('Zentrixa')).toBe(true);
+    expect(nameShaped('WebQuill')).toBe(true);
+    expect(nameShaped('Quiet Allies')).toBe(false);
+    expect(nameShaped('Window')).toBe(false);
   });
 });

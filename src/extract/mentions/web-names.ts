@@ -83,14 +83,39 @@ const MAX_CUE_NAME_TOKENS = 3;
  * @example
  *   const recognizer = withWebNames(createTrainedRecognizer() ?? createRuleRecognizer());
  */
-export function withWebNames(base: EntityRecognizer, fallback?: EntityRecognizer): EntityRecognizer {
+export function withWebNames(base: EntityRecognizer, fallback?: EntityRecognizer, options: WebNameOptions = {}): EntityRecognizer {
   return {
     name: `${base.name}+web-names`,
-    recognize: (text, options) => {
-      const found = base.recognize(text, options);
-      return refineMentions(text, fallback === undefined ? found : fillGaps(found, fallback.recognize(text, options)));
+    recognize: (text, recognizeOptions) => {
+      const found = base.recognize(text, recognizeOptions);
+      if (fallback === undefined) return refineMentions(text, found);
+      const extra = fallback.recognize(text, recognizeOptions);
+      return refineMentions(text, fillGaps(found, options.shapedFallback === false ? extra : extra.filter((m) => nameShaped(m.text))));
     },
   };
+}
+
+export interface WebNameOptions {
+  /** The fallback fills the model's gaps only with name-shaped mentions (`nameShaped`); default true (rule `shaped-fallback`). */
+  readonly shapedFallback?: boolean;
+}
+
+/** Three to six capitals or digits ("SPDY", "S3"), or a capital inside a word ("WebIDE", "iMovie"). */
+const ACRONYM_OR_INNER_CAPITAL = /^[\p{Lu}\p{N}]{3,6}$|\p{Ll}\p{Lu}/u;
+
+/**
+ * True when a span only the rule recognizer found is shaped like a name: a rare word (not an
+ * everyday English one), a digit, an acronym of three to six capitals, or a capital inside a
+ * word. A capitalized run of English words the trained model did not read as a name
+ * ("Analytics", "Great Feminists") is left out; listed names come back through the lists
+ * (`findKnownNames`), and cued ones through the cues.
+ *
+ * @example
+ *   nameShaped('Zentrixa') // true
+ *   nameShaped('Quiet Allies') // false
+ */
+export function nameShaped(text: string): boolean {
+  return isRareName(text) || /\p{N}/u.test(text) || ACRONYM_OR_INNER_CAPITAL.test(text);
 }
 
 /** `extra` mentions where `found` has none (both sorted by start): a second reader's recall. */

@@ -44,6 +44,17 @@ export const RULE_FAMILIES = [
     ],
   },
   {
+    id: 'shaped-fallback',
+    stage: 'recognition',
+    description:
+      "The rule recognizer fills the model's gaps only with name-shaped spans (a rare word, a digit, an acronym, an inner capital)",
+    file: 'src/extract/mentions/web-names.ts',
+    examples: [
+      { page: 'metascraper/anandtech', shows: 'leaves out a size label and a feature phrase of English words only the fallback read' },
+      { page: 'metascraper/blogger', shows: 'leaves out a capitalized phrase of English words taken for a name' },
+    ],
+  },
+  {
     id: 'boilerplate-names',
     stage: 'mentions',
     description: 'Menu, share and cookie labels are never names',
