@@ -349,3 +349,26 @@ describe('anaphors: a subject after a short opening', () => {
     ).toEqual([]);
   });
 });
+
+describe('a description right before a name is the name’s, not an anaphor', () => {
+  it('reads "acquired the startup X" as acquiring X', () => {
+    const names: Array<[string, EntityType]> = [
+      ['Zentrix Corp', 'company'],
+      ['Lumora', 'company'],
+    ];
+    expect(rel('Zentrix Corp acquired the startup Lumora in 2019.', names).facts).toEqual(['Zentrix Corp acquired Lumora']);
+    expect(rel('Zentrix Corp bought the Oslo startup Lumora last year.', [...names, ['Oslo', 'location']]).facts).toContain(
+      'Zentrix Corp acquired Lumora',
+    );
+  });
+
+  it('still reads "the startup" opening a sentence as the organization before', () => {
+    const text = 'Lumora makes sensors. The startup was founded by Ada Quinn.';
+    expect(
+      rel(text, [
+        ['Lumora', 'company'],
+        ['Ada Quinn', 'person'],
+      ]).facts,
+    ).toContain('Lumora founded_by Ada Quinn');
+  });
+});

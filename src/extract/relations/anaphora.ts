@@ -244,11 +244,15 @@ export class AnaphorReader {
         // A place may describe it ("the Lakemont-based startup"): then the anaphor is the noun alone.
         const end = org > 0 ? org : thing;
         const start = named.some((n) => n.span.start > i && n.span.end < end) ? end - 1 : i;
+        // "acquired the startup Lumora": a description right before a name is that name's, not an anaphor.
+        const describesNext = (e: number) => named.some((n) => n.span.start === e);
         if (org > 0) {
-          add(this.described(named, i), start, org);
-          // "The company specializes in …" passes on what it surely stands for: the last opener or the page's organization.
-          if (leads(i) && tokens[org]?.text !== "'") carried ??= this.described(named, i, false);
-        } else if (thing > 0) add(this.describedThing(named, i), start, thing);
+          if (!describesNext(org)) {
+            add(this.described(named, i), start, org);
+            // "The company specializes in …" passes on what it surely stands for: the last opener or the page's organization.
+            if (leads(i) && tokens[org]?.text !== "'") carried ??= this.described(named, i, false);
+          }
+        } else if (thing > 0 && !describesNext(thing)) add(this.describedThing(named, i), start, thing);
       }
     }
     this.remember(named, carried, personCarried);
