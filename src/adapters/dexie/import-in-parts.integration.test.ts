@@ -22,7 +22,7 @@ import { createResolver } from '../../core/resolve/resolver';
 import { NameIndex } from '../../core/search/name-index';
 import { createRegistry } from '../../core/tools/index';
 import { importSessionsOf } from '../../core/tools/definitions/graph-import-session';
-import type { Relationship } from '../../core/graph/types';
+import type { RecordBatch } from '../../core/graph/store';
 import { AriadneDatabase } from './database';
 import { DexieGraphStore } from './dexie-graph-store';
 import { DexieImportJournal } from './dexie-import-journal';
@@ -33,13 +33,16 @@ const NOW = Date.UTC(2026, 10, 28, 12);
 const test = { caller: { kind: 'test' as const } };
 let n = 0;
 
-/** Fails its `failAt`-th relationship write (a crash inside a part's transaction). */
+/** Fails at its `failAt`-th relationship, after writing those before it in the same transaction (a crash inside a part). */
 class FailingStore extends DexieGraphStore {
   failAt = Infinity;
   private writes = 0;
-  override async putRelationship(r: Relationship): Promise<void> {
-    if (++this.writes === this.failAt) throw new AriadneError('internal', 'injected failure');
-    return super.putRelationship(r);
+  override async putBatch(batch: RecordBatch, options?: { readonly onlyNew?: boolean }): Promise<void> {
+    const cut = this.failAt - this.writes - 1;
+    this.writes += batch.relationships.length;
+    if (cut < 0 || cut >= batch.relationships.length) return super.putBatch(batch, options);
+    await super.putBatch({ ...batch, relationships: batch.relationships.slice(0, cut), evidence: [], pages: [] }, options);
+    throw new AriadneError('internal', 'injected failure');
   }
 }
 

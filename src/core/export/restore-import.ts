@@ -41,6 +41,16 @@ async function takenKeys(store: GraphStore, keys: readonly string[]): Promise<Se
   return found;
 }
 
+export interface RestoreOptions {
+  /**
+   * Default true: read the graph for every id, relationship key and page URL of the file
+   * (each must be new). False when the caller writes with `putBatch({ onlyNew: true })`,
+   * whose unique keys refuse a taken record without those reads (an import in parts; on
+   * a refusal it plans again with the check, to list the records).
+   */
+  readonly checkTaken?: boolean;
+}
+
 /**
  * Plans a restore (see the module comment); throws the refusal listing the bad records.
  * `history`: entity ids that merge history of earlier parts names (an import in parts
@@ -50,6 +60,7 @@ export async function planRestore(
   store: GraphStore,
   checked: CheckedRecords,
   history: ReadonlySet<string> = new Set(),
+  options: RestoreOptions = {},
 ): Promise<ImportPlan> {
   const { records } = checked;
   const problems = new ProblemList();
@@ -72,14 +83,15 @@ export async function planRestore(
     name: string,
     what: string,
   ): void => problems.add({ kind, index, name }, `${what} is already in the graph`);
-  if (counts.entities > 0) {
+  const checkTaken = options.checkTaken ?? true;
+  if (checkTaken && counts.entities > 0) {
     const clash = await existingEntities(
       store,
       records.entities.map((e) => e.id),
     );
     for (const [i, e] of records.entities.entries()) if (clash.has(e.id)) taken('entity', i, e.name, `its id "${e.id}"`);
   }
-  if (counts.relationships > 0) {
+  if (checkTaken && counts.relationships > 0) {
     // Batched reads: an import in parts checks every part against the parts before it.
     const ids = await existingRelationships(
       store,
@@ -94,7 +106,7 @@ export async function planRestore(
       else if (keys.has(r.key)) taken('relationship', i, r.label, 'the same relationship');
     }
   }
-  if (counts.pages > 0)
+  if (checkTaken && counts.pages > 0)
     for (const [i, p] of records.pages.entries()) if (await store.getPage(p.url)) taken('page', i, p.url, 'a page with this URL');
   for (const [i, m] of records.merges.entries()) if (await store.getMerge(m.id)) taken('merge', i, m.removed.name, `its id "${m.id}"`);
   for (const [i, q] of records.reviews.entries()) if (await store.getReview(q.id)) taken('review', i, q.mention.name, `its id "${q.id}"`);
