@@ -105,6 +105,8 @@ describe('import in parts (Dexie)', () => {
     const done = await w.call({ action: 'commit', importId: begun.importId });
     expect(done.report).toMatchObject({ mode: 'restore', after: await source.counts() });
     expect(await dumpGraph(w.store)).toEqual(await dumpGraph(source));
+    // Degrees held back through the parts and written at the commit: as the source kept them write by write.
+    expect(await w.db.degrees.orderBy('id').toArray()).toEqual(await source.db.degrees.orderBy('id').toArray());
     expect(await w.db.settings.where('key').startsWith('import-journal:').count()).toBe(0);
     // The name index heard of the restored names.
     expect((await w.search.find('Zorvel Miraqua')).length).toBeGreaterThan(0);
@@ -152,6 +154,25 @@ describe('import in parts (Dexie)', () => {
       relationships: [{ id: 'r_bad', from: 'e_nowhere', to: 'e_nowhere2', label: 'uses', createdAt: 1, updatedAt: 1 }],
     };
     expect(await errorCode(() => w.call({ action: 'part', importId, records: bad }))).toBe('invalid_arguments');
+    expect(await snapshot(w.db, w.store)).toEqual(before);
+  });
+
+  it('a restore part naming records already restored is refused with those records listed, and every part is taken back', async () => {
+    const { parts } = await exportedParts(200, 50);
+    const w = await worker(database());
+    const before = await snapshot(w.db, w.store);
+    const { importId } = await w.call({ action: 'begin', mode: 'restore' });
+    const [first, second] = parts;
+    if (first === undefined || second === undefined) throw new Error('too few parts');
+    await w.call({ action: 'part', importId, records: asRecords(first) });
+    await w.call({ action: 'part', importId, records: asRecords(second) });
+    // The first part again: IndexedDB refuses its ids; the refusal lists them as the full check words it.
+    const refused = await w.call({ action: 'part', importId, records: asRecords(first) }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: 'invalid_arguments' });
+    expect(String(refused)).toContain('is already in the graph');
     expect(await snapshot(w.db, w.store)).toEqual(before);
   });
 
