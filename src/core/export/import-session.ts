@@ -33,6 +33,7 @@ import type { GraphCounts } from '../graph/store';
 import type { MergeRecord, ReviewItem } from '../graph/types';
 import { checkRecords } from './check-dump';
 import type { GraphChunk } from './dump';
+import { IdFingerprints } from './id-fingerprints';
 import { isEmpty } from './import';
 import type { ImportDeps } from './import';
 import type { ImportJournal, ImportJournalEntry } from './import-journal';
@@ -77,6 +78,8 @@ interface Session {
   readonly before: GraphCounts;
   readonly carry: ImportCarry;
   readonly held: { merges: MergeRecord[]; reviews: ReviewItem[] };
+  /** A restore's entity and relationship ids written so far (its later parts refer to them). */
+  readonly written: { readonly entities: IdFingerprints; readonly relationships: IdFingerprints };
   counts: Record<Kind, WriteCounts>;
   skipped: number;
   pruned: number;
@@ -138,6 +141,7 @@ export class ImportSessions {
         before: await store.counts(),
         carry: { entities: new Map(), relationships: new Map() },
         held: { merges: [], reviews: [] },
+        written: { entities: new IdFingerprints(), relationships: new IdFingerprints() },
         counts,
         skipped: 0,
         pruned: 0,
@@ -169,7 +173,7 @@ export class ImportSessions {
         // URL, so the plan does not read every record first (see the refusal below).
         plan =
           s.mode === 'restore'
-            ? await planRestore(this.deps.store, checked(), history, { checkTaken: false })
+            ? await planRestore(this.deps.store, checked(), history, { checkTaken: false, written: s.written })
             : await planMerge(this.deps, checked(), s.carry);
       } catch (error) {
         await this.end(s, 'rollback');
@@ -201,6 +205,10 @@ export class ImportSessions {
             : error;
         await this.end(s, 'rollback');
         throw refusal;
+      }
+      if (s.mode === 'restore') {
+        for (const e of writes.entities) s.written.entities.add(e.id);
+        for (const r of writes.relationships) s.written.relationships.add(r.id);
       }
       // Merge history and review items have no delete: written at the commit, with it.
       s.held.merges.push(...writes.merges);

@@ -11,6 +11,7 @@ import type { EntityId, RelationshipId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import type { CheckedRecords } from './check-dump';
 import { ProblemList, pruneReferences } from './check-dump';
+import type { IdFingerprints } from './id-fingerprints';
 import type { ImportPlan } from './import-plan';
 import { created } from './import-plan';
 
@@ -49,6 +50,13 @@ export interface RestoreOptions {
    * a refusal it plans again with the check, to list the records).
    */
   readonly checkTaken?: boolean;
+  /** Ids earlier parts of the same import wrote: references to them need no store read. */
+  readonly written?: { readonly entities: IdFingerprints; readonly relationships: IdFingerprints };
+}
+
+/** The ids of `ids` that `written` does not hold (those are read from the store). */
+function unwritten<T extends string>(ids: Iterable<T>, written: IdFingerprints | undefined): T[] {
+  return written === undefined ? [...ids] : [...ids].filter((id) => !written.has(id));
 }
 
 /**
@@ -67,13 +75,16 @@ export async function planRestore(
   const counts = await store.counts();
 
   // References outside the file must lead to the graph.
-  const inGraph = await existingEntities(store, checked.missingEntities.keys());
+  const written = options.written;
+  const inGraph = await existingEntities(store, unwritten(checked.missingEntities.keys(), written?.entities));
   for (const [id, site] of checked.missingEntities) {
-    if (!inGraph.has(id)) problems.add(site, `refers to entity "${id}", which is neither in the file nor in the graph`);
+    if (!inGraph.has(id) && written?.entities.has(id) !== true)
+      problems.add(site, `refers to entity "${id}", which is neither in the file nor in the graph`);
   }
-  const relsInGraph = await existingRelationships(store, checked.missingRelationships.keys());
+  const relsInGraph = await existingRelationships(store, unwritten(checked.missingRelationships.keys(), written?.relationships));
   for (const [id, site] of checked.missingRelationships) {
-    if (!relsInGraph.has(id)) problems.add(site, `refers to relationship "${id}", which is neither in the file nor in the graph`);
+    if (!relsInGraph.has(id) && written?.relationships.has(id) !== true)
+      problems.add(site, `refers to relationship "${id}", which is neither in the file nor in the graph`);
   }
 
   // Nothing already in the graph is overwritten (each table is read only when it holds records).
@@ -119,11 +130,11 @@ export async function planRestore(
     .flatMap((q) => [q.provisionalId, q.decision?.entityId, ...q.candidates.map((c) => c.id)])
     .flatMap((id) => (id === undefined || fileEntities.has(id) ? [] : [id]));
   const softRels = records.pages.flatMap((p) => p.relationshipIds.filter((id) => !fileRels.has(id)));
-  const knownEntities = await existingEntities(store, new Set(softEntities));
-  const knownRels = await existingRelationships(store, new Set(softRels));
+  const knownEntities = await existingEntities(store, unwritten(new Set(softEntities), written?.entities));
+  const knownRels = await existingRelationships(store, unwritten(new Set(softRels), written?.relationships));
   const { records: writes, pruned } = pruneReferences(records, {
-    entity: (id) => fileEntities.has(id) || knownEntities.has(id) || history.has(id),
-    relationship: (id) => fileRels.has(id) || knownRels.has(id),
+    entity: (id) => fileEntities.has(id) || knownEntities.has(id) || history.has(id) || written?.entities.has(id) === true,
+    relationship: (id) => fileRels.has(id) || knownRels.has(id) || written?.relationships.has(id) === true,
   });
   return {
     writes,
