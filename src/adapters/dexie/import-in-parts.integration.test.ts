@@ -276,7 +276,7 @@ describe('import in parts, 50k entities', () => {
     console.log(`50k restore in parts (fake-indexeddb): ${records} records, ${cpuS.toFixed(1)} s CPU`);
     expect(report).toMatchObject({ after: { entities: 50_000, relationships: 100_000, evidence: 50_000, pages: 2500 } });
     expect(await w.store.getEntity(entityIdOf(49_999) as EntityId)).toMatchObject({ name: nameOf(49_999) });
-    // fake-indexeddb is far slower than the browser's IndexedDB: the bound is generous, and fails at a quadratic.
-    expect(cpuS).toBeLessThan(300);
+    // fake-indexeddb is far slower than the browser's IndexedDB: the bound is generous (11.7 s measured with bulk writes, 82 s before), and fails at a quadratic.
+    expect(cpuS).toBeLessThan(60);
   });
 });
