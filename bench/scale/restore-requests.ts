@@ -1,7 +1,8 @@
 /**
  * IndexedDB requests a restore in parts makes per record, counted below Dexie (a DBCore
  * middleware under every other one) on fake-indexeddb: writes, reads by key, index counts
- * and queries, and transactions. The browser process's share of a restore's CPU is this
+ * and queries, and transactions; and the index entries the written records carry (not
+ * requests: what IndexedDB writes beside each record). The browser process's share of a restore's CPU is this
  * work (bench/scale/restore.bench.ts), so the count says where it goes without a profiler
  * for Chromium: `npx tsx bench/scale/restore-requests.ts --entities 10000 [--part 5000]`
  * (records per part, as the side panel sends them).
@@ -37,6 +38,14 @@ const counter: Middleware<DBCore> = {
         ...t,
         mutate: (req) => {
           add(`${name}: ${req.type}`, req.type === 'deleteRange' ? 1 : req.type === 'delete' ? req.keys.length : req.values.length);
+          // Index entries written besides the records (a multi-entry index writes one per array item).
+          if (req.type === 'add' || req.type === 'put') {
+            for (const value of req.values)
+              for (const index of t.schema.indexes) {
+                const key: unknown = index.extractKey?.(value);
+                add(`${name}: index entries`, Array.isArray(key) && index.multiEntry ? key.length : key === undefined ? 0 : 1);
+              }
+          }
           return t.mutate(req);
         },
         get: (req) => (add(`${name}: get`, 1), t.get(req)),
@@ -71,7 +80,7 @@ for (const chunk of generateGraph({ entities: Number(values.entities), chunk: Nu
 }
 await sessions.commit(importId);
 const n = Number(values.entities);
-const total = [...tally.values()].reduce((a, b) => a + b, 0);
+const total = [...tally].filter(([what]) => !what.endsWith('index entries')).reduce((a, [, k]) => a + k, 0);
 console.log(`${n} entities, ${records} records: ${total} requests (${(total / n).toFixed(2)} per entity)`);
 for (const [what, k] of [...tally].filter(([, k]) => k > 0).sort((a, b) => b[1] - a[1]))
   console.log(`${String(k).padStart(9)}  ${(k / n).toFixed(2).padStart(6)}/entity  ${what}`);
