@@ -29,9 +29,10 @@ const { values } = parseArgs({
 });
 // One folder per label, so two builds can run side by side.
 const WORK = resolve(ROOT, '.bench/scale-restore', /^[\w-]+$/.test(values.label) ? values.label : 'run');
-const n = Math.round(
-  Number(values.entities.replace(/k$/i, '')) * (/k$/i.test(values.entities) ? 1000 : /m$/i.test(values.entities) ? 1e6 : 1),
-);
+const size = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(values.entities.trim());
+if (!size) throw new Error(`bad --entities: ${values.entities} (e.g. 20k, 1m)`);
+const unit = size[2]?.toLowerCase();
+const n = Math.round(Number(size[1]) * (unit === 'k' ? 1e3 : unit === 'm' ? 1e6 : 1));
 
 async function main(): Promise<void> {
   mkdirSync(WORK, { recursive: true });
