@@ -10,10 +10,11 @@ import { dumpGraph } from '../../core/export/dump';
 import { graphJsonParts, splitDump } from '../../core/export/json-stream';
 import type { DumpPart } from '../../core/export/json-stream';
 import { fixedClock, sequentialIds } from '../../core/graph/ids';
-import type { EntityId } from '../../core/graph/ids';
+import type { EntityId, RelationshipId } from '../../core/graph/ids';
 import { GraphService } from '../../core/graph/service';
 import { RANKED_MIN_DEGREE } from '../../core/graph/store';
 import { NameIndex } from '../../core/search/name-index';
+import { importSessionsOf } from '../../core/tools/definitions/graph-import-session';
 import { createRegistry } from '../../core/tools/index';
 import { AriadneDatabase, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_VERSION } from './database';
 import { DexieGraphStore } from './dexie-graph-store';
@@ -241,6 +242,51 @@ describe('persisted entity degrees', () => {
     const quill = mine['Quillscript'] as EntityId;
     expect(after[quill]).toBeGreaterThanOrEqual((before[quill] ?? 0) + RANKED_MIN_DEGREE);
     expect(after[mine['Dorin Vale'] as EntityId]).toBeGreaterThanOrEqual(RANKED_MIN_DEGREE);
+  });
+
+  it('a journal left by an older build (parts that kept degrees write by write) is rolled back with its degrees', async () => {
+    const { db, store, graph } = fresh();
+    const ids = await populate(graph);
+    const before = await persistedDegrees(db);
+    // An older build's part: relationships written with the degrees kept per write, and an entry without the mark.
+    const fans = Array.from({ length: RANKED_MIN_DEGREE }, (_, i) => ({
+      id: `e_old_${i}` as EntityId,
+      name: `Old Fan ${i}`,
+      type: 'person' as const,
+      aliases: [],
+      attributes: {},
+      createdAt: NOW,
+      updatedAt: NOW,
+      mentionCount: 1,
+      keys: [],
+    }));
+    const rels = fans.map((f, i) => ({
+      id: `r_old_${i}` as RelationshipId,
+      from: f.id,
+      to: ids['Dorin Vale'] as EntityId,
+      label: 'knows',
+      key: `${f.id}|knows|${ids['Dorin Vale'] ?? ''}`,
+      createdAt: NOW,
+      updatedAt: NOW,
+    }));
+    await db.transaction('rw', [...db.transactionTables(), db.settings], async () => {
+      await store.putBatch({ entities: fans, relationships: rels, evidence: [], pages: [] });
+      await db.settings.put({
+        key: 'import-journal:import-old:00000000',
+        value: {
+          importId: 'import-old',
+          seq: 0,
+          created: { entities: fans.map((f) => f.id), relationships: rels.map((r) => r.id), evidence: [], pages: [] },
+          before: { entities: [], pages: [] },
+        },
+      });
+    });
+    expect(await persistedDegrees(db)).not.toEqual(before);
+    const search = await NameIndex.load(store);
+    const deps = { graph, store, search, clock: fixedClock(NOW), importJournal: new DexieImportJournal(db) };
+    expect(await importSessionsOf(deps).recover()).toBe(1);
+    expect(await persistedDegrees(db)).toEqual(before);
+    expect(before).toEqual(await scannedDegrees(db));
   });
 
   it('a merge cut at each of its writes leaves relationships, counters and degrees as they were', async () => {
