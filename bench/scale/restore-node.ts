@@ -6,26 +6,12 @@
 import 'fake-indexeddb/auto';
 import { parseArgs } from 'node:util';
 import { AriadneDatabase } from '../../src/adapters/dexie/database';
-import { DexieGraphStore } from '../../src/adapters/dexie/dexie-graph-store';
-import { DexieImportJournal } from '../../src/adapters/dexie/dexie-import-journal';
-import { ImportSessions } from '../../src/core/export/import-session';
-import { fixedClock, sequentialIds } from '../../src/core/graph/ids';
-import { GraphService } from '../../src/core/graph/service';
-import { createResolver } from '../../src/core/resolve/resolver';
 import { generateGraph } from './generate';
+import { nodeSessions } from './node-sessions';
 
 const { values } = parseArgs({ options: { entities: { type: 'string', default: '10000' } } });
 const db = new AriadneDatabase(`restore-node-${Date.now()}`);
-const store = new DexieGraphStore(db);
-const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock(0) });
-const sessions = new ImportSessions({
-  store,
-  resolver: createResolver({ store, clock: fixedClock(0), settings: { networkLookups: false } }),
-  ids: sequentialIds(),
-  clock: fixedClock(0),
-  journal: new DexieImportJournal(db),
-  exclusive: (run) => graph.exclusive(run),
-});
+const { sessions } = nodeSessions(db);
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;

@@ -11,12 +11,12 @@
  * The same script drives an older build's panel (same test ids: import-file,
  * import-summary), so before and after run the same steps.
  */
-import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchWithExtension } from '../../src/cli/launch';
-import { measured, usage } from './browser';
-import { generateGraph } from './generate';
+import { measured } from './browser';
+import { restoreThroughPanel, writeExport } from './restore-flow';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -29,44 +29,15 @@ const { values } = parseArgs({
 });
 // One folder per label, so two builds can run side by side.
 const WORK = resolve(ROOT, '.bench/scale-restore', /^[\w-]+$/.test(values.label) ? values.label : 'run');
-const n = Math.round(
-  Number(values.entities.replace(/k$/i, '')) * (/k$/i.test(values.entities) ? 1000 : /m$/i.test(values.entities) ? 1e6 : 1),
-);
-
-/** The generated graph as an export file (no derived keys), written a chunk at a time. */
-async function writeExport(path: string): Promise<void> {
-  const out = createWriteStream(path);
-  const write = (s: string) => new Promise<void>((done) => (out.write(s) ? done() : out.once('drain', () => done())));
-  // Entities and relationships come first in the generator; pages and evidence last: buffered per table as text.
-  await write('{"format":"ariadne-graph","version":1,"exportedAt":0');
-  let open: 'entities' | 'relationships' | undefined;
-  const later: Record<string, string[]> = { evidence: [], pages: [] };
-  for (const chunk of generateGraph({ entities: n })) {
-    for (const table of ['entities', 'relationships'] as const) {
-      const rows = chunk[table].map((r) => {
-        const { keys: _k, key: _key, ...rest } = r as unknown as Record<string, unknown>;
-        return JSON.stringify(rest);
-      });
-      if (rows.length === 0) continue;
-      if (open !== table) {
-        await write(`${open === undefined ? '' : ']'},"${table}":[`);
-        open = table;
-      } else await write(',');
-      await write(rows.join(','));
-    }
-    later.evidence?.push(...chunk.evidence.map((e) => JSON.stringify(e)));
-    later.pages?.push(...chunk.pages.map((p) => JSON.stringify(p)));
-  }
-  await write(']');
-  for (const table of ['evidence', 'pages']) await write(`,"${table}":[${(later[table] ?? []).join(',')}]`);
-  await write(',"merges":[],"reviews":[]}');
-  await new Promise<void>((done) => out.end(done));
-}
+const size = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(values.entities.trim());
+if (!size) throw new Error(`bad --entities: ${values.entities} (e.g. 20k, 1m)`);
+const unit = size[2]?.toLowerCase();
+const n = Math.round(Number(size[1]) * (unit === 'k' ? 1e3 : unit === 'm' ? 1e6 : 1));
 
 async function main(): Promise<void> {
   mkdirSync(WORK, { recursive: true });
   const file = resolve(WORK, `export-${n}.json`);
-  await writeExport(file);
+  await writeExport(file, n);
   const mb = Math.round(statSync(file).size / 1e5) / 10;
   const profileDir = resolve(WORK, `profile-${n}`);
   rmSync(profileDir, { recursive: true, force: true });
@@ -75,15 +46,8 @@ async function main(): Promise<void> {
   try {
     const panel = await context.newPage();
     await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-    await panel.getByRole('tab', { name: 'Data' }).first().click();
-    let peakExtensionMb = 0;
-    const sampler = setInterval(() => (peakExtensionMb = Math.max(peakExtensionMb, usage(profileDir).extensionRssMb)), 1000);
-    const restored = await measured(profileDir, async () => {
-      await panel.getByTestId('import-file').setInputFiles(file);
-      await panel.getByTestId('import-summary').waitFor({ state: 'visible', timeout: 3_600_000 });
-      return panel.getByTestId('import-summary').textContent();
-    });
-    clearInterval(sampler);
+    const restored = await restoreThroughPanel(panel, profileDir, file);
+    const peakExtensionMb = restored.peakExtensionMb;
     console.log(
       JSON.stringify({
         restore: {

@@ -13,7 +13,9 @@
  * first start (timed as the first answer after launch).
  *
  * Options: --sizes 10k,100k,1m · --ext <dir> (default .output/chrome-mv3) · --label <text>
- * · --out <file.json> · --rels <relationships per entity> (default 2).
+ * · --out <file.json> · --rels <relationships per entity> (default 2) · --seed write|restore (how a missing
+ * seeded profile is made: rows written straight into IndexedDB, the default, or an export file restored
+ * through the side panel as a user does; both cache under the same name).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { EXTENSION_DIR, launchWithExtension } from '../../src/cli/launch';
 import { serveDirectory } from '../../src/cli/static-server';
 import { callTool, measured, pageStored, stopWorker, usage, writeChunk } from './browser';
 import { entityIdOf, generateGraph, nameOf } from './generate';
+import { restoreThroughPanel, writeExport } from './restore-flow';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = resolve(ROOT, '.bench/scale');
@@ -36,6 +39,7 @@ const { values } = parseArgs({
     label: { type: 'string', default: 'run' },
     out: { type: 'string' },
     rels: { type: 'string', default: '2' },
+    seed: { type: 'string', default: 'write' },
   },
 });
 
@@ -97,6 +101,15 @@ async function seed(n: number, perEntity: number, profileDir: string, extensionD
   try {
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+    if (values.seed === 'restore') {
+      // As a user would: an export file restored through the panel (restore-flow.ts).
+      const file = resolve(WORK, `export-${n}-${perEntity}.json`);
+      if (!existsSync(file)) await writeExport(file, n, perEntity);
+      const restored = await restoreThroughPanel(page, profileDir, file);
+      const { wallMs, cpuMs, cpuMsByKind, peakExtensionMb, value } = restored;
+      console.log(`seeded ${n} entities by restoring: ${JSON.stringify({ wallMs, cpuMs, cpuMsByKind, peakExtensionMb, summary: value })}`);
+      return;
+    }
     // The worker creates the database at its schema version; a first tool call waits for it.
     await callTool(page, 'graph_stats', {});
     await page.goto(`chrome-extension://${extensionId}/manifest.json`);

@@ -13,7 +13,16 @@
 import { Dexie } from 'dexie';
 import { AriadneError, ConflictError, toErrorShape } from '../../core/errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '../../core/graph/ids';
-import type { DegreeRank, Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from '../../core/graph/store';
+import type {
+  DegreeRank,
+  Direction,
+  GraphCounts,
+  GraphStore,
+  KeyBatch,
+  ListPagesOptions,
+  PageRequest,
+  RecordBatch,
+} from '../../core/graph/store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from '../../core/graph/types';
 import type { AriadneDatabase } from './database';
 import { readCount } from './graph-counts';
@@ -29,6 +38,22 @@ function rethrow(error: unknown): never {
   const shape = toErrorShape(error);
   if (shape.code === 'quota_exceeded') throw new AriadneError('quota_exceeded', shape.message);
   throw error;
+}
+
+/** Runs one bulk write of `kind`s; a unique-key refusal becomes a `ConflictError` naming the first refused record. */
+async function bulk(kind: string, op: () => Promise<unknown>): Promise<void> {
+  try {
+    await op();
+  } catch (error) {
+    if (error instanceof Dexie.BulkError) {
+      const [position, failure] = Object.entries(error.failuresByPos)[0] ?? [];
+      if (failure?.name === 'ConstraintError') {
+        throw new ConflictError(`the ${kind} at position ${position ?? '?'} of the batch (same id, key or URL) is already in the graph`);
+      }
+      rethrow(failure ?? error);
+    }
+    rethrow(error);
+  }
 }
 
 export class DexieGraphStore implements GraphStore {
@@ -259,6 +284,34 @@ export class DexieGraphStore implements GraphStore {
       .between([status, Dexie.minKey], [status, Dexie.maxKey], true, true)
       .limit(limit)
       .toArray();
+  }
+
+  // Bulk paths
+
+  putBatch(batch: RecordBatch, options: { readonly onlyNew?: boolean } = {}): Promise<void> {
+    // One bulk request per table (Dexie sends the puts without a round trip each, and the
+    // counts middleware reads and updates its counters once per request). `bulkAdd` makes
+    // IndexedDB itself refuse a taken id, relationship key or URL (unique indexes): no read
+    // before writing. A refusal is rethrown, so the transaction aborts whole.
+    const onlyNew = options.onlyNew === true;
+    return this.transaction(async () => {
+      await bulk('entity', () => (onlyNew ? this.db.entities.bulkAdd([...batch.entities]) : this.db.entities.bulkPut([...batch.entities])));
+      await bulk('relationship', () =>
+        onlyNew ? this.db.relationships.bulkAdd([...batch.relationships]) : this.db.relationships.bulkPut([...batch.relationships]),
+      );
+      await bulk('evidence', () =>
+        onlyNew ? this.db.evidence.bulkAdd([...batch.evidence]) : this.db.evidence.bulkPut([...batch.evidence]),
+      );
+      await bulk('page', () => (onlyNew ? this.db.pages.bulkAdd([...batch.pages]) : this.db.pages.bulkPut([...batch.pages])));
+    });
+  }
+  deleteBatch(keys: KeyBatch): Promise<void> {
+    return this.transaction(async () => {
+      await this.write(() => this.db.pages.bulkDelete([...keys.pages]));
+      await this.write(() => this.db.evidence.bulkDelete([...keys.evidence]));
+      await this.write(() => this.db.relationships.bulkDelete([...keys.relationships]));
+      await this.write(() => this.db.entities.bulkDelete([...keys.entities]));
+    });
   }
 
   async counts(): Promise<GraphCounts> {

@@ -31,7 +31,7 @@ import type {
 } from 'dexie';
 import { ENTITY_TYPES } from '../../core/graph/types';
 import type { EntityType } from '../../core/graph/types';
-import { addDegreeDelta, applyDegreeDelta, DEGREES_TABLE } from './graph-degrees';
+import { addDegreeDelta, applyDegreeDelta, DEGREES_TABLE, tallyOf } from './graph-degrees';
 
 /** The table holding the counters. */
 export const COUNTS_TABLE = 'counts';
@@ -114,12 +114,17 @@ function countedTable(down: DBCore, table: DBCoreTable, hasDegrees: boolean): DB
     const { trans } = req;
     const counts = down.table(COUNTS_TABLE);
     const delta = new Map<CountKey, number>();
+    // An import's transactions hold degree changes back in a tally (graph-degrees.ts), applied at its commit.
+    const tally = hasDegrees ? tallyOf(trans) : undefined;
     // Relationship writes move the degrees of their ends (schema v5; absent in a v4 test database).
-    const degrees = table.name === 'relationships' && hasDegrees ? down.table(DEGREES_TABLE) : undefined;
+    const degrees = table.name === 'relationships' && hasDegrees && tally === undefined ? down.table(DEGREES_TABLE) : undefined;
     const degreeDelta = new Map<string, number>();
-    const change = (before: unknown, after: unknown): void => {
+    const change = (key: unknown, before: unknown, after: unknown): void => {
       addDelta(delta, table.name, before, after);
       if (degrees) addDegreeDelta(degreeDelta, before, after);
+      else if (tally && table.name === 'relationships') addDegreeDelta(tally.delta, before, after);
+      else if (tally && table.name === 'entities' && before === undefined && after !== undefined && typeof key === 'string')
+        tally.fresh.add(key);
     };
     const apply = async (): Promise<void> => {
       await applyDelta(counts, trans, delta);
@@ -134,15 +139,16 @@ function countedTable(down: DBCore, table: DBCoreTable, hasDegrees: boolean): DB
         return res;
       }
       const gone = await table.query({ trans, query: { index: table.schema.primaryKey, range: req.range }, values: true });
-      for (const row of gone.result) change(row, undefined);
+      for (const row of gone.result) change(keyOf(row), row, undefined);
       const res = await table.mutate(req);
       await apply();
       return res;
     }
     const keys: unknown[] = req.type === 'delete' ? req.keys : (req.keys ?? req.values.map(keyOf));
     // Rows before the write; a key written twice in one request sees its own first write.
+    // An `add` replaces nothing (a taken key fails instead): nothing to read.
     const current = new Map<unknown, unknown>();
-    const before: unknown[] = await table.getMany({ trans, keys });
+    const before: unknown[] = req.type === 'add' ? [] : await table.getMany({ trans, keys });
     keys.forEach((key, i) => {
       if (!current.has(key)) current.set(key, before[i]);
     });
@@ -151,7 +157,7 @@ function countedTable(down: DBCore, table: DBCoreTable, hasDegrees: boolean): DB
       if (Object.hasOwn(res.failures, i)) return;
       const after = req.type === 'delete' ? undefined : req.values[i];
       // `add` never replaces: a failed add is in `failures`.
-      change(current.get(key), after);
+      change(key, current.get(key), after);
       current.set(key, after);
     });
     await apply();

@@ -7,14 +7,18 @@ import { Dexie } from 'dexie';
 import type { DBCore, Middleware } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { dumpGraph } from '../../core/export/dump';
+import { graphJsonParts, splitDump } from '../../core/export/json-stream';
+import type { DumpPart } from '../../core/export/json-stream';
 import { fixedClock, sequentialIds } from '../../core/graph/ids';
-import type { EntityId } from '../../core/graph/ids';
+import type { EntityId, RelationshipId } from '../../core/graph/ids';
 import { GraphService } from '../../core/graph/service';
 import { RANKED_MIN_DEGREE } from '../../core/graph/store';
 import { NameIndex } from '../../core/search/name-index';
+import { importSessionsOf } from '../../core/tools/definitions/graph-import-session';
 import { createRegistry } from '../../core/tools/index';
 import { AriadneDatabase, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_VERSION } from './database';
 import { DexieGraphStore } from './dexie-graph-store';
+import { DexieImportJournal } from './dexie-import-journal';
 import { rebuildDegrees } from './graph-degrees';
 import { writeOlderDatabase } from './testing/older-database';
 import { throwawayDatabases } from './testing/throwaway-databases';
@@ -184,6 +188,105 @@ describe('persisted entity degrees', () => {
     await store.clear();
     await check('clear');
     expect(await db.degrees.count()).toBe(0);
+  });
+
+  it('an import in parts holds its degree changes back and writes them at its commit; a cancel leaves the rows as they were', async () => {
+    // The source: Quillscript gains RANKED_MIN_DEGREE more readers, Dorin Vale (2 links in the target) crosses the bound.
+    const source = fresh();
+    const ids = await populate(source.graph);
+    for (let i = 0; i < RANKED_MIN_DEGREE; i++) {
+      const scribe = await source.graph.createEntity({ name: `Scribe Olvar ${i}`, type: 'person' });
+      await source.graph.relate(scribe.id, 'uses', ids['Quillscript'] as EntityId);
+      await source.graph.relate(scribe.id, 'knows', ids['Dorin Vale'] as EntityId);
+    }
+    const text: string[] = [];
+    for await (const t of graphJsonParts(source.store, { exportedAt: NOW })) text.push(t);
+    const parts: DumpPart[] = [];
+    for await (const part of splitDump(text, { records: 3 })) parts.push(part);
+    const empty = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
+    const importInto = async (target: { db: AriadneDatabase; store: DexieGraphStore; graph: GraphService }, end: 'commit' | 'cancel') => {
+      const search = await NameIndex.load(target.store);
+      search.attach(target.graph);
+      const registry = createRegistry({
+        graph: target.graph,
+        store: target.store,
+        search,
+        clock: fixedClock(NOW),
+        importJournal: new DexieImportJournal(target.db),
+      });
+      const call = (args: object) =>
+        registry.call('graph_import_session', args, { caller: { kind: 'test' } }) as Promise<{ importId: string }>;
+      const before = await persistedDegrees(target.db);
+      const { importId } = await call({ action: 'begin', mode: 'auto' });
+      for (const part of parts) await call({ action: 'part', importId, records: { ...empty, [part.table]: part.records } });
+      // Held back: the rows still describe the graph without the import.
+      expect(await persistedDegrees(target.db)).toEqual(before);
+      await call({ action: end, importId });
+    };
+
+    const restored = fresh();
+    await importInto(restored, 'commit');
+    expect(await persistedDegrees(restored.db)).toEqual(await persistedDegrees(source.db));
+    expect(await persistedDegrees(restored.db)).toEqual(await scannedDegrees(restored.db));
+
+    const merged = fresh();
+    const mine = await populate(merged.graph);
+    const before = await persistedDegrees(merged.db);
+    expect(before[mine['Dorin Vale'] as EntityId]).toBeUndefined();
+    await importInto(merged, 'cancel');
+    expect(await persistedDegrees(merged.db)).toEqual(before);
+    await importInto(merged, 'commit');
+    const after = await persistedDegrees(merged.db);
+    expect(after).toEqual(await scannedDegrees(merged.db));
+    // A row that grew, and an entity counted from the indexes as it crossed the bound.
+    const quill = mine['Quillscript'] as EntityId;
+    expect(after[quill]).toBeGreaterThanOrEqual((before[quill] ?? 0) + RANKED_MIN_DEGREE);
+    expect(after[mine['Dorin Vale'] as EntityId]).toBeGreaterThanOrEqual(RANKED_MIN_DEGREE);
+  });
+
+  it('a journal left by an older build (parts that kept degrees write by write) is rolled back with its degrees', async () => {
+    const { db, store, graph } = fresh();
+    const ids = await populate(graph);
+    const before = await persistedDegrees(db);
+    // An older build's part: relationships written with the degrees kept per write, and an entry without the mark.
+    const fans = Array.from({ length: RANKED_MIN_DEGREE }, (_, i) => ({
+      id: `e_old_${i}` as EntityId,
+      name: `Old Fan ${i}`,
+      type: 'person' as const,
+      aliases: [],
+      attributes: {},
+      createdAt: NOW,
+      updatedAt: NOW,
+      mentionCount: 1,
+      keys: [],
+    }));
+    const rels = fans.map((f, i) => ({
+      id: `r_old_${i}` as RelationshipId,
+      from: f.id,
+      to: ids['Dorin Vale'] as EntityId,
+      label: 'knows',
+      key: `${f.id}|knows|${ids['Dorin Vale'] ?? ''}`,
+      createdAt: NOW,
+      updatedAt: NOW,
+    }));
+    await db.transaction('rw', [...db.transactionTables(), db.settings], async () => {
+      await store.putBatch({ entities: fans, relationships: rels, evidence: [], pages: [] });
+      await db.settings.put({
+        key: 'import-journal:import-old:00000000',
+        value: {
+          importId: 'import-old',
+          seq: 0,
+          created: { entities: fans.map((f) => f.id), relationships: rels.map((r) => r.id), evidence: [], pages: [] },
+          before: { entities: [], pages: [] },
+        },
+      });
+    });
+    expect(await persistedDegrees(db)).not.toEqual(before);
+    const search = await NameIndex.load(store);
+    const deps = { graph, store, search, clock: fixedClock(NOW), importJournal: new DexieImportJournal(db) };
+    expect(await importSessionsOf(deps).recover()).toBe(1);
+    expect(await persistedDegrees(db)).toEqual(before);
+    expect(before).toEqual(await scannedDegrees(db));
   });
 
   it('a merge cut at each of its writes leaves relationships, counters and degrees as they were', async () => {

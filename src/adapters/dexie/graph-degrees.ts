@@ -87,6 +87,74 @@ export async function applyDegreeDelta(
 }
 
 /**
+ * Degree changes held back from the rows (an import in parts): relationship writes of a
+ * transaction registered with `deferDegrees` add their change here instead of reading and
+ * writing `degrees` per part (a row look-up and two index counts for every new end were
+ * most of an import's reads). `fresh`: entities created in those transactions, whose
+ * degree is exactly their tally (no relationship touched them before).
+ * `applyTally` writes the rows once, at the import's commit.
+ */
+export class DegreeTally {
+  readonly delta = new Map<string, number>();
+  readonly fresh = new Set<string>();
+}
+
+const deferred = new WeakMap<object, DegreeTally>();
+
+/** From now on, degree changes of the IndexedDB transaction `trans` go to `tally` instead of the rows. */
+export function deferDegrees(trans: object, tally: DegreeTally): void {
+  deferred.set(trans, tally);
+}
+
+/** The tally `trans` defers its degree changes to, if any. */
+export function tallyOf(trans: object): DegreeTally | undefined {
+  return deferred.get(trans);
+}
+
+/** Index counts sent together at most (each is one request to IndexedDB). */
+const COUNT_BATCH = 500;
+
+/**
+ * Writes `tally` into the degree rows, in `tx` (the import's commit): a fresh entity's degree
+ * is its tally; another's is its row plus the tally, or counted from the relationship indexes
+ * when it had no row (it had fewer than RANKED_MIN_DEGREE links before). Rows below the bound
+ * are removed. Reads no row for a fresh entity: a restore into an empty graph reads nothing.
+ */
+export async function applyTally(tx: Pick<Transaction, 'table'>, tally: DegreeTally): Promise<void> {
+  const degrees = tx.table<DegreeRow, string>(DEGREES_TABLE);
+  const relationships = tx.table('relationships');
+  const put: DegreeRow[] = [];
+  const gone: string[] = [];
+  const known: string[] = [];
+  for (const [id, d] of tally.delta) {
+    if (!tally.fresh.has(id)) known.push(id);
+    else if (d >= RANKED_MIN_DEGREE) put.push({ id: id as EntityId, n: d });
+  }
+  const rows = await degrees.bulkGet(known);
+  const toCount: string[] = [];
+  for (const [i, id] of known.entries()) {
+    const d = tally.delta.get(id) ?? 0;
+    const row = rows[i];
+    if (row !== undefined) {
+      if (row.n + d >= RANKED_MIN_DEGREE) put.push({ id: row.id, n: row.n + d });
+      else gone.push(id);
+    } else if (d > 0) toCount.push(id);
+  }
+  for (let i = 0; i < toCount.length; i += COUNT_BATCH) {
+    const ids = toCount.slice(i, i + COUNT_BATCH);
+    const counted = await Promise.all(
+      ids.map(async (id) => (await relationships.where('from').equals(id).count()) + (await relationships.where('to').equals(id).count())),
+    );
+    for (const [j, id] of ids.entries()) {
+      const n = counted[j] ?? 0;
+      if (n >= RANKED_MIN_DEGREE) put.push({ id: id as EntityId, n });
+    }
+  }
+  for (let i = 0; i < put.length; i += REBUILD_BATCH) await degrees.bulkPut(put.slice(i, i + REBUILD_BATCH));
+  if (gone.length > 0) await degrees.bulkDelete(gone);
+}
+
+/**
  * Rebuilds every degree from the relationships, in `tx` (the v4 → v5 upgrade, or a repair):
  * relationships are read in pages of `batch` by id (one bulk read each; an index cursor
  * costs a round trip per key in Chromium), and one number per connected entity is held in

@@ -33,6 +33,7 @@ import type { GraphCounts } from '../graph/store';
 import type { MergeRecord, ReviewItem } from '../graph/types';
 import { checkRecords } from './check-dump';
 import type { GraphChunk } from './dump';
+import { IdFingerprints } from './id-fingerprints';
 import { isEmpty } from './import';
 import type { ImportDeps } from './import';
 import type { ImportJournal, ImportJournalEntry } from './import-journal';
@@ -77,6 +78,8 @@ interface Session {
   readonly before: GraphCounts;
   readonly carry: ImportCarry;
   readonly held: { merges: MergeRecord[]; reviews: ReviewItem[] };
+  /** A restore's entity and relationship ids written so far (its later parts refer to them). */
+  readonly written: { readonly entities: IdFingerprints; readonly relationships: IdFingerprints };
   counts: Record<Kind, WriteCounts>;
   skipped: number;
   pruned: number;
@@ -138,6 +141,7 @@ export class ImportSessions {
         before: await store.counts(),
         carry: { entities: new Map(), relationships: new Map() },
         held: { merges: [], reviews: [] },
+        written: { entities: new IdFingerprints(), relationships: new IdFingerprints() },
         counts,
         skipped: 0,
         pruned: 0,
@@ -162,10 +166,15 @@ export class ImportSessions {
   part(importId: string, records: GraphChunk): Promise<ImportProgress> {
     return this.serve(importId, async (s) => {
       let plan: ImportPlan;
+      const checked = (): ReturnType<typeof checkRecords> => checkRecords(records);
+      const history = new Set(s.held.merges.flatMap((m) => [m.intoId, m.removedId]));
       try {
-        const checked = checkRecords(records);
-        const history = new Set(s.held.merges.flatMap((m) => [m.intoId, m.removedId]));
-        plan = s.mode === 'restore' ? await planRestore(this.deps.store, checked, history) : await planMerge(this.deps, checked, s.carry);
+        // A restore writes with `onlyNew`: IndexedDB's unique keys refuse a taken id, key or
+        // URL, so the plan does not read every record first (see the refusal below).
+        plan =
+          s.mode === 'restore'
+            ? await planRestore(this.deps.store, checked(), history, { checkTaken: false, written: s.written })
+            : await planMerge(this.deps, checked(), s.carry);
       } catch (error) {
         await this.end(s, 'rollback');
         throw error;
@@ -184,15 +193,22 @@ export class ImportSessions {
       };
       const { store } = this.deps;
       try {
-        await this.deps.journal.append(entry, async () => {
-          for (const e of writes.entities) await store.putEntity(e);
-          for (const r of writes.relationships) await store.putRelationship(r);
-          for (const ev of writes.evidence) await store.putEvidence(ev);
-          for (const p of writes.pages) await store.putPage(p);
-        });
+        await this.deps.journal.append(entry, () => store.putBatch(writes, { onlyNew: s.mode === 'restore' }));
       } catch (error) {
+        // A restore's record that is already in the graph: the full check names every such record.
+        const refusal =
+          error instanceof ConflictError && s.mode === 'restore'
+            ? await planRestore(store, checked(), history).then(
+                () => error,
+                (listed: unknown) => listed,
+              )
+            : error;
         await this.end(s, 'rollback');
-        throw error;
+        throw refusal;
+      }
+      if (s.mode === 'restore') {
+        for (const e of writes.entities) s.written.entities.add(e.id);
+        for (const r of writes.relationships) s.written.relationships.add(r.id);
       }
       // Merge history and review items have no delete: written at the commit, with it.
       s.held.merges.push(...writes.merges);
@@ -298,12 +314,13 @@ export class ImportSessions {
   private async undo(entry: ImportJournalEntry): Promise<void> {
     const { store } = this.deps;
     await this.deps.journal.remove(entry, async () => {
-      for (const id of entry.created.pages) await store.deletePage(id);
-      for (const id of entry.created.evidence) await ifId(asEvidenceId(id), (x) => store.deleteEvidence(x));
-      for (const id of entry.created.relationships) await ifId(asRelationshipId(id), (x) => store.deleteRelationship(x));
-      for (const id of entry.created.entities) await ifId(asEntityId(id), (x) => store.deleteEntity(x));
-      for (const e of entry.before.entities) await store.putEntity(e);
-      for (const p of entry.before.pages) await store.putPage(p);
+      await store.deleteBatch({
+        pages: entry.created.pages,
+        evidence: idsOf(entry.created.evidence, asEvidenceId),
+        relationships: idsOf(entry.created.relationships, asRelationshipId),
+        entities: idsOf(entry.created.entities, asEntityId),
+      });
+      await store.putBatch({ entities: entry.before.entities, relationships: [], evidence: [], pages: entry.before.pages });
     });
     for (const id of entry.created.entities) {
       const entityId = asEntityId(id);
@@ -317,7 +334,10 @@ export class ImportSessions {
   }
 }
 
-/** Runs `del` on an id that parsed (journal entries hold ids as strings). */
-async function ifId<T>(id: T | undefined, del: (id: T) => Promise<void>): Promise<void> {
-  if (id !== undefined) await del(id);
+/** The ids that parse (journal entries hold ids as strings). */
+function idsOf<T>(raw: readonly string[], parse: (id: string) => T | undefined): T[] {
+  return raw.flatMap((id) => {
+    const parsed = parse(id);
+    return parsed === undefined ? [] : [parsed];
+  });
 }

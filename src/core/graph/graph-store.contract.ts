@@ -469,6 +469,58 @@ export function graphStoreContract(name: string, makeStore: StoreFactory): void 
       });
     });
 
+    describe('bulk paths', () => {
+      const batch = (n: number) => ({
+        entities: [entity(n, `Bulk ${n}`), entity(n + 1, `Bulk ${n + 1}`)],
+        relationships: [relationship(n, eid(n), 'uses', eid(n + 1))],
+        evidence: [evidence(n, T0, { entityId: eid(n) })],
+        pages: [page(`https://example.test/${n}`, T0, [eid(n)])],
+      });
+
+      it('putBatch writes every kind of record with its indexes, and deleteBatch removes them', async () => {
+        await store.putBatch(batch(1), { onlyNew: true });
+        expect(await store.counts()).toEqual({ entities: 2, relationships: 1, evidence: 1, pages: 1, pendingReviews: 0 });
+        expect(ids(await store.findEntitiesByKeys([nameIndexKey('Bulk 2')], 5))).toEqual([eid(2)]);
+        expect(ids(await store.relationshipsOf(eid(2), 'in', 5))).toEqual([rid(1)]);
+        expect(ids(await store.evidenceOfEntity(eid(1), 5))).toEqual([vid(1)]);
+        expect((await store.pagesOfEntity(eid(1), 5)).map((p) => p.url)).toEqual(['https://example.test/1']);
+        // Without onlyNew a batch replaces records as the single puts do.
+        await store.putBatch({ ...batch(1), entities: [entity(1, 'Renamed')] });
+        expect((await store.getEntity(eid(1)))?.name).toBe('Renamed');
+        await store.deleteBatch({
+          entities: [eid(1), eid(2), eid(99)],
+          relationships: [rid(1)],
+          evidence: [vid(1)],
+          pages: ['https://example.test/1'],
+        });
+        expect(await store.counts()).toEqual({ entities: 0, relationships: 0, evidence: 0, pages: 0, pendingReviews: 0 });
+        expect(await store.findEntitiesByKeys([nameIndexKey('Bulk 2')], 5)).toEqual([]);
+      });
+
+      it('putBatch with onlyNew refuses a taken id, relationship key or URL (conflict), and the transaction keeps nothing', async () => {
+        await store.putBatch(batch(1), { onlyNew: true });
+        const taken = [
+          { ...batch(10), entities: [entity(1, 'Taken id')] },
+          { ...batch(10), relationships: [relationship(10, eid(1), 'uses', eid(2))] },
+          { ...batch(10), relationships: [{ ...relationship(1, eid(10), 'uses', eid(11)) }] },
+          { ...batch(10), evidence: [evidence(1, T0, { entityId: eid(10) })] },
+          { ...batch(10), pages: [page('https://example.test/1', T0)] },
+          { ...batch(10), entities: [entity(10, 'Twice'), entity(10, 'Twice')] },
+        ];
+        for (const [i, b] of taken.entries()) {
+          await expect(
+            store.transaction(async () => {
+              await store.putEntity(entity(50, 'Written before'));
+              await store.putBatch(b, { onlyNew: true });
+            }),
+            `case ${i}`,
+          ).rejects.toMatchObject({ code: 'conflict' });
+          expect(await store.counts(), `case ${i}`).toEqual({ entities: 2, relationships: 1, evidence: 1, pages: 1, pendingReviews: 0 });
+          expect(await store.getEntity(eid(50)), `case ${i}`).toBeUndefined();
+        }
+      });
+    });
+
     describe('counts and clear', () => {
       it('counts every kind of record and clear removes them all', async () => {
         await store.putEntity(entity(1, 'A'));

@@ -10,8 +10,8 @@
  */
 import { ConflictError } from '../errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from './ids';
-import type { DegreeRank, Direction, GraphCounts, GraphStore, ListPagesOptions, PageRequest } from './store';
-import { RANKED_MIN_DEGREE } from './store';
+import type { DegreeRank, Direction, GraphCounts, GraphStore, KeyBatch, ListPagesOptions, PageRequest, RecordBatch } from './store';
+import { firstTaken, RANKED_MIN_DEGREE } from './store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from './types';
 
 function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
@@ -406,6 +406,33 @@ export class InMemoryGraphStore implements GraphStore {
       .filter((r) => r.status === status)
       .sort((a, b) => a.createdAt - b.createdAt || byString(a.id, b.id))
       .slice(0, limit);
+  }
+
+  putBatch(batch: RecordBatch, options: { readonly onlyNew?: boolean } = {}): Promise<void> {
+    // Joins the running transaction (or opens one), so a conflict takes back the whole of it.
+    return this.transaction(async () => {
+      if (options.onlyNew === true) {
+        const taken = firstTaken(batch, {
+          entity: (id) => this.entities.has(id),
+          relationship: (r) => this.relationships.has(r.id) || this.relByKey.has(r.key),
+          evidence: (id) => this.evidence.has(id),
+          page: (url) => this.pages.has(url),
+        });
+        if (taken !== undefined) throw new ConflictError(`${taken} is already in the graph`);
+      }
+      for (const e of batch.entities) await this.putEntity(e);
+      for (const r of batch.relationships) await this.putRelationship(r);
+      for (const ev of batch.evidence) await this.putEvidence(ev);
+      for (const p of batch.pages) await this.putPage(p);
+    });
+  }
+  deleteBatch(keys: KeyBatch): Promise<void> {
+    return this.transaction(async () => {
+      for (const url of keys.pages) await this.deletePage(url);
+      for (const id of keys.evidence) await this.deleteEvidence(id);
+      for (const id of keys.relationships) await this.deleteRelationship(id);
+      for (const id of keys.entities) await this.deleteEntity(id);
+    });
   }
 
   async counts(): Promise<GraphCounts> {

@@ -47,6 +47,22 @@ export interface DegreeRank {
   readonly degree: number;
 }
 
+/** Records written or removed together by a bulk path (an import's part), in this order of kinds. */
+export interface RecordBatch {
+  readonly entities: readonly Entity[];
+  readonly relationships: readonly Relationship[];
+  readonly evidence: readonly Evidence[];
+  readonly pages: readonly Page[];
+}
+
+/** The keys of records removed together (an import's part taken back). */
+export interface KeyBatch {
+  readonly entities: readonly EntityId[];
+  readonly relationships: readonly RelationshipId[];
+  readonly evidence: readonly EvidenceId[];
+  readonly pages: readonly string[];
+}
+
 export interface GraphStore {
   /**
    * Runs `fn` so that its writes are applied together: in Dexie one read-write
@@ -123,9 +139,61 @@ export interface GraphStore {
   /** Oldest first. */
   listReviews(status: ReviewStatus, limit: number): Promise<ReviewItem[]>;
 
+  // Bulk paths (an import's parts): one store request per kind instead of one per record.
+  /**
+   * Writes `batch` (entities, relationships, evidence, pages). With `onlyNew`, every id,
+   * relationship key and page URL must be new to the store: otherwise a `ConflictError`,
+   * and the running transaction fails whole (in Dexie it aborts), so nothing of it stays.
+   * Without it, records replace theirs as the single puts do.
+   *
+   * @example await store.transaction(() => store.putBatch({ entities, relationships: [], evidence: [], pages: [] }, { onlyNew: true }));
+   */
+  putBatch(batch: RecordBatch, options?: { readonly onlyNew?: boolean }): Promise<void>;
+  /** Removes the records of `keys` (pages, evidence, relationships, then entities); missing keys are no error. */
+  deleteBatch(keys: KeyBatch): Promise<void>;
+
   counts(): Promise<GraphCounts>;
   /** Removes every record. */
   clear(): Promise<void>;
+}
+
+/**
+ * The first record of `batch` that `exists` finds in a store, or repeats an earlier record
+ * of the batch (same id, relationship key or page URL), described for a `ConflictError`;
+ * undefined when every record is new. Shared by the stores' `putBatch({ onlyNew })` checks.
+ */
+export function firstTaken(
+  batch: RecordBatch,
+  exists: {
+    readonly entity: (id: EntityId) => boolean;
+    readonly relationship: (r: Relationship) => boolean;
+    readonly evidence: (id: EvidenceId) => boolean;
+    readonly page: (url: string) => boolean;
+  },
+): string | undefined {
+  const seen = new Set<string>();
+  const clash = (kind: string, keys: readonly string[], there: boolean): string | undefined => {
+    const repeated = keys.find((k) => seen.has(`${kind}\u0000${k}`));
+    for (const k of keys) seen.add(`${kind}\u0000${k}`);
+    return there || repeated !== undefined ? `${kind} "${(repeated ?? keys[0] ?? '').slice(0, 120)}"` : undefined;
+  };
+  for (const e of batch.entities) {
+    const found = clash('entity', [e.id], exists.entity(e.id));
+    if (found !== undefined) return found;
+  }
+  for (const r of batch.relationships) {
+    const found = clash('relationship', [r.id, `key:${r.key}`], exists.relationship(r));
+    if (found !== undefined) return found;
+  }
+  for (const ev of batch.evidence) {
+    const found = clash('evidence', [ev.id], exists.evidence(ev.id));
+    if (found !== undefined) return found;
+  }
+  for (const p of batch.pages) {
+    const found = clash('page', [p.url], exists.page(p.url));
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** The methods of `GraphStore` that only read. */

@@ -16,7 +16,7 @@ import { AriadneError } from '../errors';
 import type { EntityId, EvidenceId, MergeId, RelationshipId, ReviewId } from '../graph/ids';
 import { fixedClock, sequentialIds } from '../graph/ids';
 import { GraphService } from '../graph/service';
-import type { DegreeRank, Direction, GraphCounts, GraphStore, PageRequest } from '../graph/store';
+import type { DegreeRank, Direction, GraphCounts, GraphStore, KeyBatch, PageRequest, RecordBatch } from '../graph/store';
 import type { Entity, EntityType, Evidence, MergeRecord, Page, Relationship, ReviewItem, ReviewStatus } from '../graph/types';
 import { createResolver } from '../resolve/resolver';
 import type { Resolver } from '../resolve/resolver';
@@ -128,6 +128,14 @@ class FaultyStore implements GraphStore {
   async putPage(page: Page): Promise<void> {
     this.hit('putPage');
     return this.inner.putPage(page);
+  }
+  async putBatch(batch: RecordBatch, options?: { readonly onlyNew?: boolean }): Promise<void> {
+    this.hit('putBatch');
+    return this.inner.putBatch(batch, options);
+  }
+  async deleteBatch(keys: KeyBatch): Promise<void> {
+    this.hit('deleteBatch');
+    return this.inner.deleteBatch(keys);
   }
   async deletePage(url: string): Promise<void> {
     this.hit('deletePage');

@@ -109,4 +109,23 @@ describe('NameIndex.follow (nothing read at start)', () => {
     expect(hit?.name).toBe('Stripe Payments');
     expect(index.search('Stripe Payments', { limit: 1 })).toEqual([hit]);
   });
+
+  it('a filled index whose graph grows past maxInMemory (a large import) empties itself and searches the keys again', async () => {
+    const { store, graph } = await graphOf(PEOPLE.map(([n, t]) => [n, t]));
+    const { index, filled } = NameIndex.follow(store, graph, {
+      fallback: (q, o) => searchByKeys(store, q, o),
+      maxInMemory: PEOPLE.length + 1,
+    });
+    expect(await filled).toBe(true);
+    await graph.createEntity({ name: 'Okonkwo Mensah', type: 'person' });
+    expect(index.size).toBe(PEOPLE.length + 1);
+    // An import writes past the bound, telling the index as the import session does.
+    const more = await graph.createEntity({ name: 'Thandiwe Oyelaran', type: 'person' });
+    index.upsert(more);
+    expect(index.size).toBe(0);
+    expect(index.complete).toBe(false);
+    expect((await index.find('Thandiwe Oyelaran'))[0]?.name).toBe('Thandiwe Oyelaran');
+    index.upsert({ id: more.id, name: 'Thandiwe Oyelaran', type: 'person', aliases: [] });
+    expect(index.size).toBe(0);
+  });
 });

@@ -217,6 +217,10 @@ export class NameIndex {
   private gramCounts = new Uint16Array(1024);
   /** Where `find` goes while this index is not filled (see `follow`). */
   private fallback: ((query: string, options: SearchOptions) => Promise<SearchHit[]>) | undefined;
+  /** A `follow` index's bound and fallback: past `max` entities it empties itself and answers from `fallback` for good. */
+  private overflowed = false;
+  private overflow:
+    { readonly max: number; readonly fallback: (query: string, options: SearchOptions) => Promise<SearchHit[]> } | undefined;
 
   /**
    * An index that costs nothing at start: it follows `source`'s changes from now on,
@@ -242,26 +246,34 @@ export class NameIndex {
   ): { readonly index: NameIndex; readonly filled: Promise<boolean> } {
     const index = new NameIndex();
     index.fallback = options.fallback;
+    // A graph that grows past the bound after the fill (a large import) empties the index again.
+    index.overflow = { max: options.maxInMemory, fallback: options.fallback };
     const touched = new Set<EntityId>();
+    let filling = true;
     source.subscribe((change) => {
-      if (index.fallback === undefined) return;
+      if (!filling) return;
       if (change.kind === 'entity.put' || change.kind === 'entity.removed') touched.add(change.entity.id);
     });
     index.attach(source);
     const pageSize = options.pageSize ?? LOAD_PAGE;
     const filled = (async () => {
-      if ((await store.countEntities()) > options.maxInMemory) return false;
-      let after: string | undefined;
-      for (;;) {
-        const page = await store.listEntities({ limit: pageSize, ...(after === undefined ? {} : { after }) });
-        for (const entity of page) if (!touched.has(entity.id)) index.upsert(entity);
-        const last = page[page.length - 1];
-        if (!last || page.length < pageSize) break;
-        after = last.id;
+      try {
+        if ((await store.countEntities()) > options.maxInMemory) return false;
+        let after: string | undefined;
+        for (;;) {
+          const page = await store.listEntities({ limit: pageSize, ...(after === undefined ? {} : { after }) });
+          for (const entity of page) if (!touched.has(entity.id)) index.upsert(entity);
+          if (index.overflowed) return false;
+          const last = page[page.length - 1];
+          if (!last || page.length < pageSize) break;
+          after = last.id;
+        }
+        index.fallback = undefined;
+        return true;
+      } finally {
+        filling = false;
+        touched.clear();
       }
-      index.fallback = undefined;
-      touched.clear();
-      return true;
     })();
     return { index, filled };
   }
@@ -312,8 +324,16 @@ export class NameIndex {
 
   /** Adds or replaces an entity's names. */
   upsert(entity: Pick<Entity, 'id' | 'name' | 'type' | 'aliases'>): void {
+    if (this.overflowed) return;
     const texts = [entity.name, ...entity.aliases];
     const old = this.entities.get(entity.id);
+    if (old === undefined && this.overflow !== undefined && this.entities.size >= this.overflow.max) {
+      // Past the bound (a large import into a small graph): memory stays bounded, searches read the persisted keys.
+      this.fallback = this.overflow.fallback;
+      this.overflowed = true;
+      this.empty();
+      return;
+    }
     if (old && old.type === entity.type && old.texts.length === texts.length && old.texts.every((t, i) => t === texts[i])) return;
     if (old) this.remove(entity.id);
     const entries = entriesOf(texts).map((e) => this.addEntry({ entity: entity.id, ...e, words: e.key.split(' ') }));
@@ -366,9 +386,8 @@ export class NameIndex {
     return n;
   }
 
-  private compact(): void {
-    const records = [...this.entities.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const byId = new Map(records.map((r) => [r.id, r.entries.map((n) => this.entries[n]).filter((e) => e !== undefined)]));
+  /** Drops every entry and posting. */
+  private empty(): void {
     this.gramIds.clear();
     this.postings = [];
     this.postingLengths = new Int32Array(1024);
@@ -376,6 +395,12 @@ export class NameIndex {
     this.entries = [];
     this.dead = 0;
     this.entities.clear();
+  }
+
+  private compact(): void {
+    const records = [...this.entities.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const byId = new Map(records.map((r) => [r.id, r.entries.map((n) => this.entries[n]).filter((e) => e !== undefined)]));
+    this.empty();
     for (const r of records) {
       const entries = (byId.get(r.id) ?? []).map((e) => this.addEntry(e));
       this.entities.set(r.id, { ...r, entries });

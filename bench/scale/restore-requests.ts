@@ -1,0 +1,73 @@
+/**
+ * IndexedDB requests a restore in parts makes per record, counted below Dexie (a DBCore
+ * middleware under every other one) on fake-indexeddb: writes, reads by key, index counts
+ * and queries, and transactions; and the index entries the written records carry (not
+ * requests: what IndexedDB writes beside each record). The browser process's share of a restore's CPU is this
+ * work (bench/scale/restore.bench.ts), so the count says where it goes without a profiler
+ * for Chromium: `npx tsx bench/scale/restore-requests.ts --entities 10000 [--part 5000]`
+ * (records per part, as the side panel sends them).
+ */
+import 'fake-indexeddb/auto';
+import { parseArgs } from 'node:util';
+import type { DBCore, Middleware } from 'dexie';
+import { AriadneDatabase } from '../../src/adapters/dexie/database';
+import { generateGraph } from './generate';
+import { nodeSessions } from './node-sessions';
+
+const { values } = parseArgs({ options: { entities: { type: 'string', default: '10000' }, part: { type: 'string', default: '5000' } } });
+const tally = new Map<string, number>();
+const add = (what: string, n: number): void => void tally.set(what, (tally.get(what) ?? 0) + n);
+const counter: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'request-counter',
+  level: -20,
+  create: (down) => ({
+    ...down,
+    transaction: (stores, mode, options) => {
+      add(`transactions (${mode})`, 1);
+      return down.transaction(stores, mode, options);
+    },
+    table: (name) => {
+      const t = down.table(name);
+      return {
+        ...t,
+        mutate: (req) => {
+          add(`${name}: ${req.type}`, req.type === 'deleteRange' ? 1 : req.type === 'delete' ? req.keys.length : req.values.length);
+          // Index entries written besides the records (a multi-entry index writes one per array item).
+          if (req.type === 'add' || req.type === 'put') {
+            for (const value of req.values)
+              for (const index of t.schema.indexes) {
+                const key: unknown = index.extractKey?.(value);
+                add(`${name}: index entries`, Array.isArray(key) && index.multiEntry ? key.length : key === undefined ? 0 : 1);
+              }
+          }
+          return t.mutate(req);
+        },
+        get: (req) => (add(`${name}: get`, 1), t.get(req)),
+        getMany: (req) => (add(`${name}: get`, req.keys.length), t.getMany(req)),
+        query: (req) => (add(`${name}: query`, 1), t.query(req)),
+        count: (req) => (add(`${name}: count`, 1), t.count(req)),
+        openCursor: (req) => (add(`${name}: cursor`, 1), t.openCursor(req)),
+      };
+    },
+  }),
+};
+
+const db = new AriadneDatabase(`restore-requests-${Date.now()}`);
+db.use(counter);
+const { sessions } = nodeSessions(db);
+await db.open();
+tally.clear();
+const { importId } = await sessions.begin('restore');
+let records = 0;
+for (const chunk of generateGraph({ entities: Number(values.entities), chunk: Number(values.part) })) {
+  await sessions.part(importId, { merges: [], reviews: [], ...chunk });
+  records += chunk.entities.length + chunk.relationships.length + chunk.evidence.length + chunk.pages.length;
+}
+await sessions.commit(importId);
+const n = Number(values.entities);
+const total = [...tally].filter(([what]) => !what.endsWith('index entries')).reduce((a, [, k]) => a + k, 0);
+console.log(`${n} entities, ${records} records: ${total} requests (${(total / n).toFixed(2)} per entity)`);
+for (const [what, k] of [...tally].filter(([, k]) => k > 0).sort((a, b) => b[1] - a[1]))
+  console.log(`${String(k).padStart(9)}  ${(k / n).toFixed(2).padStart(6)}/entity  ${what}`);
+await db.delete();
