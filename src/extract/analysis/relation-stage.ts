@@ -1,17 +1,15 @@
 /**
- * Stage 5, relations between kept entities: structured data first, then the text patterns
- * (`relations/text-relations.ts`), the trigger rules and the trained classifier
- * (`relations/extract.ts`), then `mentioned_with` for co-mentioned pairs; both ends kept,
- * deduplicated, capped.
+ * Stage 5, relations between kept entities: structured data first, then the trigger rules
+ * and the trained classifier (`relations/extract.ts`), then `mentioned_with` for
+ * co-mentioned pairs; both ends kept, deduplicated, capped.
  */
 import type { AnalyzedRelation, Mention } from '../../core/capture';
 import { nameKey } from '../../core/text/normalize';
-import { findTextRelations } from '../relations/text-relations';
 import { mergeRelations } from '../relations/cooccurrence';
 import { classifyRelations, type RelationReaders } from '../relations/extract';
 import { authorRefs, publisherRefs, speaksAs } from '../relations/publisher';
 import type { FoundMentions } from './mention-stage';
-import type { Group, PageGroups, Slice, StageContext } from './stage';
+import type { Group, PageGroups, StageContext } from './stage';
 
 const MAX_RELATIONS = 100;
 
@@ -42,7 +40,7 @@ export function* findRelations(ctx: StageContext, input: RelationInput): Generat
   const { mentions, readText } = input.found;
   const { mentionGroup, keptGroups } = input;
   const bylineKey = capture.byline === undefined ? undefined : nameKey(capture.byline);
-  // 5. Relations: structured first, then textual patterns; both ends kept, deduplicated.
+  // 5. Relations: structured first, then the text's; both ends kept, deduplicated.
   const relations: AnalyzedRelation[] = [];
   const seen = new Set<string>();
   const push = (r: AnalyzedRelation) => {
@@ -67,14 +65,8 @@ export function* findRelations(ctx: StageContext, input: RelationInput): Generat
     const g = mentionGroup.get(m);
     return g !== undefined && keptGroups.has(g);
   });
-  // A benchmark of the classifier alone (`relationReaders.rules: false`) leaves the text patterns out too.
-  if (on('text-patterns') && options.relationReaders?.rules !== false)
-    for (const r of yield* relationsBySlice(text, readText, keptMentions, mentionGroup, expired, () =>
-      stop('relations read in part of the text'),
-    ))
-      push(r);
-  // The trained classifier over every sentence with two kept names, then `mentioned_with`
-  // (co-occurrence); the patterns' relations above stand where both speak of one pair.
+  // The trigger rules and the trained classifier over every sentence with two kept names, then
+  // `mentioned_with` (co-occurrence); the structured relations above stand where both speak of one pair.
   yield;
   const readEnd = readText.at(-1)?.end ?? 0;
   // "We" on a company's own blog is the company: the site's organization, when the text names it (publisher.ts).
@@ -107,6 +99,7 @@ export function* findRelations(ctx: StageContext, input: RelationInput): Generat
       ...(readers === undefined ? {} : { readers }),
     },
   );
+  if (expired()) stop('relations read in part of the text');
   for (const r of mergeRelations(
     relations,
     on('relation-classifier') ? classified.relations : classified.relations.filter((r) => r.by !== 'classifier'),
@@ -114,45 +107,4 @@ export function* findRelations(ctx: StageContext, input: RelationInput): Generat
   ))
     push(r);
   return { relations, keptMentions, readEnd };
-}
-
-/**
- * Textual relations among `mentions`, read one slice at a time (a yield after each).
- * Slices end at line breaks where they can, and a relation never crosses a line, so
- * this finds what one pass over the whole text would; `onStop` is called when
- * `expired` cuts the reading short.
- */
-export function* relationsBySlice(
-  text: string,
-  slices: readonly Slice[],
-  mentions: readonly Mention[],
-  mentionGroup: Map<Mention, Group>,
-  expired: () => boolean,
-  onStop: () => void,
-): Generator<void, AnalyzedRelation[], void> {
-  const out: AnalyzedRelation[] = [];
-  let i = 0;
-  for (const slice of slices) {
-    // Mentions are in text order: those of this slice, moved to its offsets.
-    const local = new Map<Mention, Mention>();
-    for (; i < mentions.length; i += 1) {
-      const m = mentions[i];
-      if (m === undefined || m.start >= slice.end) break;
-      if (m.end <= slice.end) local.set({ ...m, start: m.start - slice.start, end: m.end - slice.start }, m);
-    }
-    if (local.size === 0) continue;
-    if (expired()) {
-      onStop();
-      break;
-    }
-    out.push(
-      ...findTextRelations(text.slice(slice.start, slice.end), [...local.keys()], (m) => {
-        const original = local.get(m);
-        const g = original === undefined ? undefined : mentionGroup.get(original);
-        return g === undefined ? undefined : { name: g.name, type: g.type };
-      }),
-    );
-    yield;
-  }
-  return out;
 }

@@ -13,7 +13,8 @@ import { keepFeatures, type CandidateView } from '../keep/features';
 import { KEEP_MODEL, keepProbability } from '../keep/keep-model';
 import { MAX_SNIPPET, sentenceAt } from '../page/snippet';
 import type { FoundMentions } from './mention-stage';
-import { relationsBySlice } from './relation-stage';
+import { classifyRelations } from '../relations/extract';
+import { splitSentences } from '../../nlp';
 import { inKey, inProse, MAX_ALIASES, MENTIONS_PER_STEP, type Group, type ObservedCandidate, type StageContext } from './stage';
 
 /** Text-only names with one weak mention are too often noise to keep. */
@@ -82,7 +83,8 @@ export function* rankEntities(ctx: StageContext, input: SalienceInput): Generato
   const headingsKey = ` ${capture.headings.map((h) => nameKey(h)).join(' | ')} `;
   const maxCount = Math.max(1, ...groups.map((g) => g.mentions.length));
   // A name one explicit statement ties to another ("Tim Goetz, CEO of Aplos") is a name,
-  // even when mentioned once with a weak score.
+  // even when mentioned once with a weak score: the relation stage's trigger rules read the
+  // statement (the classifier alone does not vouch for a name).
   const relationArguments = new Set<Group>();
   const allByName = new Map<string, Group>();
   const grouped = mentions.filter((m) => {
@@ -91,9 +93,21 @@ export function* rankEntities(ctx: StageContext, input: SalienceInput): Generato
     if (!allByName.has(g.name)) allByName.set(g.name, g);
     return true;
   });
-  for (const r of yield* relationsBySlice(text, readText, on('text-patterns') ? grouped : [], mentionGroup, expired, () =>
-    stop('relations read in part of the text'),
-  )) {
+  yield;
+  const tied = on('relation-triggers')
+    ? classifyRelations(
+        text.slice(0, readText.at(-1)?.end ?? 0),
+        tieCandidates(text, grouped, mentionGroup),
+        (m) => {
+          const g = mentionGroup.get(m);
+          return g === undefined ? undefined : { name: g.name, type: g.type };
+        },
+        { expired },
+      ).relations
+    : [];
+  if (expired()) stop('relations read in part of the text');
+  for (const r of tied) {
+    if (r.by === 'classifier') continue;
     for (const name of [r.from, r.to]) {
       const g = allByName.get(name);
       if (g !== undefined) relationArguments.add(g);
@@ -176,6 +190,35 @@ export function* rankEntities(ctx: StageContext, input: SalienceInput): Generato
 
   const entities: AnalyzedEntity[] = kept.map(({ g, salience }) => analyzedEntity(text, g, salience));
   return { entities, keptGroups };
+}
+
+/** Sentences read for statements tying a once-mentioned name to another (`tieCandidates`). */
+const MAX_TIE_SENTENCES = 200;
+
+/**
+ * The mentions the tie check reads: every mention in the sentences of the page's
+ * once-mentioned names (where a statement may vouch for a weak name), at most
+ * `MAX_TIE_SENTENCES` sentences, so a page of thousands of names costs what a normal page does.
+ */
+function tieCandidates(text: string, grouped: readonly Mention[], mentionGroup: ReadonlyMap<Mention, Group>): Mention[] {
+  const sentences = splitSentences(text);
+  const sentenceOf = (at: number): number => {
+    let lo = 0;
+    let hi = sentences.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((sentences[mid]?.start ?? 0) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const chosen = new Set<number>();
+  for (const m of grouped) {
+    if (chosen.size >= MAX_TIE_SENTENCES) break;
+    const g = mentionGroup.get(m);
+    if (g !== undefined && !g.structured && g.mentions.length === 1) chosen.add(sentenceOf(m.start));
+  }
+  return grouped.filter((m) => chosen.has(sentenceOf(m.start)));
 }
 
 /** What the keep stage reads of a text-found group (`keep/features.ts`). */

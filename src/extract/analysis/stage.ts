@@ -39,7 +39,7 @@ export interface AnalyzeOptions {
   readonly keepModel?: KeepModel | null;
   /** Sees every text-found candidate the keep stage judged, with its features (training, `npm run train:keep`). */
   readonly observeCandidates?: (candidates: readonly ObservedCandidate[]) => void;
-  /** Which relation readers decide (`eval:relations --readers` measures the classifier alone); `rules: false` drops the text patterns too. */
+  /** Which relation readers decide (`eval:relations --readers` measures the classifier alone). */
   readonly relationReaders?: RelationReaders;
 }
 

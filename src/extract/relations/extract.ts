@@ -59,7 +59,7 @@ export interface ClassifiedRelation extends AnalyzedRelation {
  * benchmark measures the classifier alone (`rules: false`), with or without its gate.
  */
 export interface RelationReaders {
-  /** The trigger rules and the demonym rule (the text patterns of `text-relations.ts` are the caller's); default true. */
+  /** The trigger rules and the demonym rule; default true. */
   readonly rules?: boolean;
   /** The trigger words a classified label needs in its sentence (`triggers.ts`); default true. */
   readonly gate?: boolean;

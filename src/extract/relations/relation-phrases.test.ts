@@ -1,7 +1,7 @@
 // Every relationship label capture or LLM reading can write has a phrase both ways
 // (`core/graph/relation-phrases.ts`): the labels of schema.org properties, of the
-// relation classifier and its rules, of the page-text patterns, of co-mentions and of
-// LLM reading. The pattern and rule labels are read from their sources, so a new label
+// relation classifier and its rules, of co-mentions and of
+// LLM reading. The rule labels are read from their sources, so a new label
 // there fails this test until it has a phrase.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +24,6 @@ function everyWrittenLabel(): string[] {
     ...LABEL_THRESHOLDS.keys(),
     ...LLM_RELATION_LABELS,
     MENTIONED_WITH,
-    ...labelsIn('text-relations.ts'),
     ...labelsIn('rules.ts'),
   ];
   return [...new Set(labels)].sort();

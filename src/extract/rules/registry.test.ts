@@ -57,13 +57,13 @@ describe('the rule registry', () => {
     expect(names('generic-terms,keep-model')).toContain('CPU');
   });
 
-  it('switches the pattern relations off', () => {
+  it('switches the relation readers off', () => {
     const text = 'Zentrix Corp acquired the startup Lumora Inc. in 2019. Zentrix Corp is headquartered in Oslo, Norway.';
     const labels = (off: string) =>
       analyzeCapture(textCapture(text), { recognizer: createPageRecognizer(), rulesOff: parseRulesOff(off) })
         .relations.filter((r) => r.label !== 'mentioned_with')
         .map((r) => r.label);
     expect(labels('')).toContain('acquired');
-    expect(labels('text-patterns,relation-triggers,relation-classifier')).toEqual([]);
+    expect(labels('relation-triggers,relation-classifier')).toEqual([]);
   });
 });

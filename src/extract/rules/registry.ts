@@ -175,16 +175,6 @@ export const RULE_FAMILIES = [
     ],
   },
   {
-    id: 'text-patterns',
-    stage: 'relations',
-    description: 'Hand-written relation patterns and triggers over sentences',
-    file: 'src/extract/relations/text-relations.ts',
-    examples: [
-      { page: 'metascraper/economic-times', shows: 'reads a "makes" relation between a company and its product' },
-      { page: 'metascraper/marketing-land', shows: 'reads employment as "employs" from the company side' },
-    ],
-  },
-  {
     id: 'relation-triggers',
     stage: 'relations',
     description: 'Trigger-word rules over sentences with two kept names (founders, titles, seats, makers, lists, "it")',
