@@ -41,6 +41,8 @@
  * families worth nothing on the check set removed (`npm run eval:ablate`): team sense on sports
  * pages, the byline filter, the fuller organization form ("X Group" shown for "X") and code-shaped
  * names typed technology; the rule recognizer fills the model's gaps only with name-shaped
- * spans (a rare word, a digit, an acronym, an inner capital), not runs of English words.
+ * spans (a rare word, a digit, an acronym, an inner capital), not runs of English words; the
+ * first-generation relation patterns are gone (the trigger rules read what they read, and a
+ * description right before a name, "acquired the startup X", is that name's).
  */
 export const ANALYZER_VERSION = 11;
