@@ -212,13 +212,14 @@ function tieCandidates(text: string, grouped: readonly Mention[], mentionGroup: 
     }
     return lo;
   };
+  const sentenceOfMention = grouped.map((m) => sentenceOf(m.start));
   const chosen = new Set<number>();
-  for (const m of grouped) {
-    if (chosen.size >= MAX_TIE_SENTENCES) break;
+  grouped.forEach((m, i) => {
     const g = mentionGroup.get(m);
-    if (g !== undefined && !g.structured && g.mentions.length === 1) chosen.add(sentenceOf(m.start));
-  }
-  return grouped.filter((m) => chosen.has(sentenceOf(m.start)));
+    if (chosen.size < MAX_TIE_SENTENCES && g !== undefined && !g.structured && g.mentions.length === 1)
+      chosen.add(sentenceOfMention[i] ?? -1);
+  });
+  return grouped.filter((_, i) => chosen.has(sentenceOfMention[i] ?? -1));
 }
 
 /** What the keep stage reads of a text-found group (`keep/features.ts`). */

@@ -3,8 +3,8 @@
  * only the host can do, since they reach into workspaces' graphs (the background
  * opens each graph in its own database).
  */
-import type { GraphReader } from '../../graph/store';
-import type { Entity, EntityType, Evidence, Page, Relationship } from '../../graph/types';
+import type { GraphReader, RecordBatch } from '../../graph/store';
+import type { EntityType } from '../../graph/types';
 import type { Workspace } from '../workspace';
 import type { WorkspaceRegistry } from '../workspace-registry';
 
@@ -23,13 +23,8 @@ export interface WorkspaceSearchInput {
   readonly min_score?: number;
 }
 
-/** Records to import: a part of an export (`graph_import`'s `records`, which it checks again). */
-export interface GraphRecords {
-  readonly entities: readonly Entity[];
-  readonly relationships: readonly Relationship[];
-  readonly evidence: readonly Evidence[];
-  readonly pages: readonly Page[];
-}
+/** Records to import: a part of an export (`graph_import`'s `records`, which it checks again); the store's batch shape. */
+export type GraphRecords = RecordBatch;
 
 /** What an import into a workspace did, per kind of record. */
 export interface ImportCounts {
