@@ -23,7 +23,7 @@ import { createTrainedRecognizer } from '../extract/ner';
 import type { EntityRecognizer } from '../extract/mentions/recognizer';
 import { createRuleRecognizer } from '../extract/rules/rule-recognizer';
 import { withWebNames } from '../extract/mentions/web-names';
-import { NO_RULES_OFF, type RuleId, type RulesOff } from '../extract/rules/registry';
+import { NO_RULES_OFF, RULE_FAMILIES, type RuleId, type RulesOff } from '../extract/rules/registry';
 import { isReread } from '../messaging/capture-reread';
 
 export interface IngestDeps {
@@ -38,12 +38,15 @@ export interface IngestDeps {
 }
 
 /**
+ * The rule families the page recognizer reads when it is built: the registry's
+ * `recognition` stage (the others are the analysis'), so a new one is read where it is declared.
+ */
+export const RECOGNIZER_RULES: readonly RuleId[] = RULE_FAMILIES.filter((f) => f.stage === 'recognition').map((f) => f.id);
+
+/**
  * The recognizer captures are analysed with (the trained model, else the rules), as
  * the adversarial tests and `bench:hostile` also use it.
  */
-/** The rule families the page recognizer reads when it is built (the others are the analysis'). */
-export const RECOGNIZER_RULES: readonly RuleId[] = ['web-names', 'shaped-fallback'];
-
 export function createPageRecognizer(rulesOff: RulesOff = NO_RULES_OFF): EntityRecognizer {
   const trained = createTrainedRecognizer() ?? createRuleRecognizer();
   return rulesOff.has('web-names')

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPageRecognizer } from '../../background/ingest';
+import { createPageRecognizer, RECOGNIZER_RULES } from '../../background/ingest';
 import { analyzeCapture } from '../analysis/analyze';
 import { parseRulesOff, RULE_FAMILIES } from './registry';
 import { textCapture } from '../../../tooling/testing/text-capture';
@@ -55,6 +55,22 @@ describe('the rule registry', () => {
       analyzeCapture(textCapture(text), { recognizer: createPageRecognizer(), rulesOff: parseRulesOff(off) }).entities.map((e) => e.name);
     expect(names('')).not.toContain('CPU');
     expect(names('generic-terms,keep-model')).toContain('CPU');
+  });
+
+  it('builds the page recognizer with every recognition-stage family, each switchable', () => {
+    expect([...RECOGNIZER_RULES].sort()).toEqual(
+      RULE_FAMILIES.filter((f) => f.stage === 'recognition')
+        .map((f) => f.id)
+        .sort(),
+    );
+    // A family declared at the recognition stage that `createPageRecognizer` does not read changes nothing here.
+    const text = 'We saved it via Instapaper. The team runs XYZQ tooling. Open the Settings Menu Panel now.';
+    const read = (off: string) =>
+      createPageRecognizer(parseRulesOff(off))
+        .recognize(text)
+        .map((m) => `${m.text}:${m.type}`);
+    const all = read('');
+    for (const id of RECOGNIZER_RULES) expect(read(id), id).not.toEqual(all);
   });
 
   it('switches the relation readers off', () => {
