@@ -44,5 +44,7 @@
  * spans (a rare word, a digit, an acronym, an inner capital), not runs of English words; the
  * first-generation relation patterns are gone (the trigger rules read what they read, and a
  * description right before a name, "acquired the startup X", is that name's).
+ * 12: a sentence-opening "The" before a name and its link word ("The Seattle-based …") is no
+ * longer read as part of the place or owner's name.
  */
-export const ANALYZER_VERSION = 11;
+export const ANALYZER_VERSION = 12;

@@ -103,6 +103,16 @@ describe('web names over the model (page fixtures written for name folding)', ()
     expect(out.map((x) => text.slice(x.start, x.end))).toEqual(['Fabrikam', 'Contoso Market', 'Lisbon', 'Northwind Trust']);
   });
 
+  it('a sentence-opening "The" before a name and its link word is not part of the name ("The Tarvale-based")', () => {
+    const text = 'The Tarvale-based Northwind Trust grew. The Fabrikam-owned Contoso Market shrank.';
+    const out = refineMentions(text, [
+      m(text, 'The Tarvale-based Northwind Trust', 'company', 0.8),
+      m(text, 'The Fabrikam-owned Contoso Market', 'company', 0.8),
+    ]);
+    expect(typed(out)).toEqual(['Tarvale:location', 'Northwind Trust:company', 'Fabrikam:company', 'Contoso Market:company']);
+    expect(out.map((x) => text.slice(x.start, x.end))).toEqual(['Tarvale', 'Northwind Trust', 'Fabrikam', 'Contoso Market']);
+  });
+
   it('an executive title is cut off the name before it, which is an organization ("Zorbix VP")', () => {
     const text = 'That was the plan, explains Ramzi Kestrel, Zorbix VP of cloud technologies.';
     const out = refineMentions(text, [m(text, 'Ramzi Kestrel', 'person', 0.8), m(text, 'Zorbix VP', 'product', 0.6)]);

@@ -458,14 +458,16 @@ export function splitCompound(m: Mention, use: WordUse, known: (start: number, e
     const alone = m.text.endsWith(link.trimEnd());
     const at = alone ? m.text.length - link.length + 1 : m.text.indexOf(link);
     if (at <= 0) continue;
-    const first = m.text.slice(0, at);
+    // "The Seattle-based firm" at a sentence start: the article is the phrase's, not the place's.
+    const article = /^The \p{Lu}/u.test(m.text) ? 4 : 0;
+    const first = m.text.slice(article, at);
     const rest = alone ? '' : m.text.slice(at + link.length);
     if (!alone && !/^\p{Lu}/u.test(rest)) return [m];
     const tail: Mention[] = alone ? [] : [{ ...m, text: rest, start: m.start + at + link.length }];
-    const listed = known(m.start, m.start + at);
+    const listed = known(m.start + article, m.start + at);
     const acronym = listed === undefined && link === '-based ' && !/\p{Ll}/u.test(first);
     if (!/^\p{Lu}/u.test(first) || acronym || (!first.includes(' ') && use.isCommonWordOnly(first))) return tail;
-    return [{ text: first, type: listed ?? linkType, start: m.start, end: m.start + at, score: m.score }, ...tail];
+    return [{ text: first, type: listed ?? linkType, start: m.start + article, end: m.start + at, score: m.score }, ...tail];
   }
   return [m];
 }
