@@ -134,15 +134,28 @@ const BY_KEY: ReadonlyMap<string, readonly string[]> = (() => {
 
 /**
  * The other names of the place a name or demonym denotes (plural demonyms included),
- * or an empty list.
+ * or an empty list. A plural is read of a demonym only: "Americas" is a place of its own,
+ * not more than one America.
  *
  * @example
- *   placeNames('Germans') // ['Germany', 'German']
- *   placeNames('Stripe')  // []
+ *   placeNames('Germans')  // ['Germany', 'German']
+ *   placeNames('Americas') // []
+ *   placeNames('Stripe')   // []
  */
 export function placeNames(name: string): readonly string[] {
   const key = nameKey(name);
-  const group = BY_KEY.get(key) ?? (key.endsWith('s') ? BY_KEY.get(key.slice(0, -1)) : undefined);
+  const group = BY_KEY.get(key) ?? (key.endsWith('s') ? pluralDemonym(key.slice(0, -1)) : undefined);
   if (group === undefined) return [];
   return group.filter((n) => nameKey(n) !== key);
 }
+
+/** The group of a singular demonym ("german" of "Germans"); none for a place's name ("america", "holland"). */
+function pluralDemonym(singular: string): readonly string[] | undefined {
+  const group = BY_KEY.get(singular);
+  // A group's first name is the place; its other place names end like one ("America", "Britain", "Holland").
+  if (group === undefined || nameKey(group[0] ?? '') === singular || PLACE_ENDING.test(singular)) return undefined;
+  return group;
+}
+
+/** Endings of the place names a group lists after its first ("america", "britain", "holland", "russian federation"). */
+const PLACE_ENDING = /(?:a|ain|and|ion|us|uk|usa)$/u;

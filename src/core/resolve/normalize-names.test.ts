@@ -74,6 +74,10 @@ describe('placeNames', () => {
     expect(placeNames('Germans')).toEqual(['Germany', 'German']);
     expect(placeNames('Holland')).toEqual(['Netherlands', 'Dutch']);
     expect(placeNames('Stripe')).toEqual([]);
+    // A plural is a demonym's: "Americans" are of the United States, "the Americas" are a place of their own.
+    expect(placeNames('Americans')).toContain('United States');
+    expect(placeNames('Americas')).toEqual([]);
+    expect(placeNames('Britains')).toEqual([]);
   });
 });
 
