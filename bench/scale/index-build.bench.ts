@@ -14,7 +14,7 @@
  * CPU per process kind (browser = IndexedDB/LevelDB) is printed beside wall time, and the
  * IndexedDB folder's size after each step.
  *
- *   npx tsx bench/scale/index-build.bench.ts --entities 100k --mode staged --schema v6 [--write put] --ext .out/chrome-mv3
+ *   npx tsx bench/scale/index-build.bench.ts --entities 100k --mode staged --schema v6 [--write put] [--chunk 5000] --ext .out/chrome-mv3
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -36,6 +36,8 @@ const { values } = parseArgs({
     label: { type: 'string', default: 'run' },
     // `add` refuses a taken key (IndexedDB reads for it first); `put` overwrites.
     write: { type: 'string', default: 'add' },
+    // Records per transaction (the side panel sends parts of 5,000).
+    chunk: { type: 'string', default: '5000' },
   },
 });
 const put = values.write === 'put';
@@ -159,6 +161,8 @@ async function main(chosen: Mode): Promise<void> {
         entities: n,
         mode: chosen,
         schema: values.schema,
+        write: values.write,
+        chunk: Number(values.chunk),
         wallS: m.wallMs / 1000,
         cpuS: m.cpuMs / 1000,
         cpuMsByKind: m.cpuMsByKind,
@@ -175,7 +179,7 @@ async function main(chosen: Mode): Promise<void> {
     report(
       'write',
       await measured(profileDir, async () => {
-        for (const chunk of generateGraph({ entities: n })) await writeRaw(page, chunk);
+        for (const chunk of generateGraph({ entities: n, chunk: Number(values.chunk) })) await writeRaw(page, chunk);
       }),
     );
     if (chosen === 'staged') report('all indexes', await measured(profileDir, () => openWith(page, 2, all, false)));
