@@ -80,12 +80,16 @@ function indexesOf(from: Record<string, string>): IndexSpec[] {
   );
 }
 
-/** Bytes under `dir`. */
+/** Bytes under `dir` (a file LevelDB removes meanwhile counts 0). */
 function bytesUnder(dir: string): number {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    total += entry.isDirectory() ? bytesUnder(path) : statSync(path).size;
+    try {
+      total += entry.isDirectory() ? bytesUnder(path) : statSync(path).size;
+    } catch {
+      // compacted away between the listing and the stat
+    }
   }
   return total;
 }
