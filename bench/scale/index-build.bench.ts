@@ -22,9 +22,8 @@ import { parseArgs } from 'node:util';
 import type { Page } from '@playwright/test';
 import { SCHEMA_V5, SCHEMA_V6 } from '../../src/adapters/dexie/database';
 import { launchWithExtension } from '../../src/cli/launch';
-import { measured } from './browser';
+import { measured, writeChunk } from './browser';
 import { generateGraph } from './generate';
-import type { GraphChunk } from './generate';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -123,35 +122,6 @@ async function openWith(page: Page, version: number, indexes: readonly IndexSpec
   );
 }
 
-/** One chunk in one relaxed transaction (as a restore's part). */
-async function writeRaw(page: Page, chunk: GraphChunk): Promise<void> {
-  await page.evaluate(
-    async ({ name, chunk, put }) => {
-      const db = await new Promise<IDBDatabase>((done, fail) => {
-        const r = indexedDB.open(name);
-        r.onsuccess = () => done(r.result);
-        r.onerror = () => fail(r.error);
-      });
-      try {
-        const tx = db.transaction(['entities', 'relationships', 'evidence', 'pages'], 'readwrite', { durability: 'relaxed' });
-        const write = (store: string, value: unknown) => (put ? tx.objectStore(store).put(value) : tx.objectStore(store).add(value));
-        for (const e of chunk.entities) write('entities', e);
-        for (const r of chunk.relationships) write('relationships', r);
-        for (const v of chunk.evidence) write('evidence', v);
-        for (const p of chunk.pages) write('pages', p);
-        await new Promise<void>((done, fail) => {
-          tx.oncomplete = () => done();
-          tx.onerror = () => fail(tx.error);
-          tx.onabort = () => fail(tx.error);
-        });
-      } finally {
-        db.close();
-      }
-    },
-    { name: DB, chunk, put },
-  );
-}
-
 async function main(chosen: Mode): Promise<void> {
   const profileDir = resolve(ROOT, '.bench/index-build', /^[\w-]+$/.test(values.label) ? values.label : 'run');
   rmSync(profileDir, { recursive: true, force: true });
@@ -183,7 +153,7 @@ async function main(chosen: Mode): Promise<void> {
     report(
       'write',
       await measured(profileDir, async () => {
-        for (const chunk of generateGraph({ entities: n, chunk: Number(values.chunk) })) await writeRaw(page, chunk);
+        for (const chunk of generateGraph({ entities: n, chunk: Number(values.chunk) })) await writeChunk(page, DB, chunk, { add: !put });
       }),
     );
     if (chosen === 'staged') report('all indexes', await measured(profileDir, () => openWith(page, 2, all, false)));
