@@ -125,10 +125,11 @@ export async function stopWorker(cdp: CDPSession): Promise<void> {
 
 /**
  * Writes one generated chunk into the database `name` (which the worker has created) in one
- * transaction. A database with the persisted counters (schema v4+) and degrees (v5+) gets
- * them raised in the same transaction, as the worker's writes do (every row here is new).
+ * relaxed transaction, with `put` (`add` when asked). A database with the persisted counters
+ * (schema v4+) and degrees (v5+) gets them raised in the same transaction, as the worker's
+ * writes do (every row here is new).
  */
-export async function writeChunk(page: Page, name: string, chunk: GraphChunk): Promise<void> {
+export async function writeChunk(page: Page, name: string, chunk: GraphChunk, options: { readonly add?: boolean } = {}): Promise<void> {
   const added: Record<string, number> = {};
   const add = (key: string, n: number): void => {
     if (n > 0) added[key] = (added[key] ?? 0) + n;
@@ -144,7 +145,7 @@ export async function writeChunk(page: Page, name: string, chunk: GraphChunk): P
   // tsx (esbuild, keepNames) wraps named inner functions in `__name(…)`, which the page lacks.
   await page.evaluate('globalThis.__name ??= (f) => f');
   await page.evaluate(
-    async ({ name, chunk, added, ends }) => {
+    async ({ name, chunk, added, ends, add }) => {
       const db = await new Promise<IDBDatabase>((done, fail) => {
         const r = indexedDB.open(name);
         r.onsuccess = () => done(r.result);
@@ -162,10 +163,12 @@ export async function writeChunk(page: Page, name: string, chunk: GraphChunk): P
           ...(withDegrees ? ['degrees'] : []),
         ];
         const tx = db.transaction(stores, 'readwrite', { durability: 'relaxed' });
-        for (const e of chunk.entities) tx.objectStore('entities').put(e);
-        for (const r of chunk.relationships) tx.objectStore('relationships').put(r);
-        for (const p of chunk.pages) tx.objectStore('pages').put(p);
-        for (const v of chunk.evidence) tx.objectStore('evidence').put(v);
+        // `add` refuses a taken key (IndexedDB reads for it first), as a restore's writes do; `put` overwrites.
+        const write = (store: string, value: unknown) => (add ? tx.objectStore(store).add(value) : tx.objectStore(store).put(value));
+        for (const e of chunk.entities) write('entities', e);
+        for (const r of chunk.relationships) write('relationships', r);
+        for (const p of chunk.pages) write('pages', p);
+        for (const v of chunk.evidence) write('evidence', v);
         // Adds `by` to the `n` of each row (keyed by `field`) of a counter store, in this transaction.
         const raise = (store: string, field: string, by: Record<string, number>): void => {
           const rows = tx.objectStore(store);
@@ -189,7 +192,7 @@ export async function writeChunk(page: Page, name: string, chunk: GraphChunk): P
         db.close();
       }
     },
-    { name, chunk, added, ends },
+    { name, chunk, added, ends, add: options.add === true },
   );
 }
 

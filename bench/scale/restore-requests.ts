@@ -5,7 +5,8 @@
  * requests: what IndexedDB writes beside each record). The browser process's share of a restore's CPU is this
  * work (bench/scale/restore.bench.ts), so the count says where it goes without a profiler
  * for Chromium: `npx tsx bench/scale/restore-requests.ts --entities 10000 [--part 5000]`
- * (records per part, as the side panel sends them).
+ * (records per part, as the side panel sends them). Last, each index's entries and their
+ * payload bytes as Chromium's LevelDB holds them before compression (an estimate of its disk cost).
  */
 import 'fake-indexeddb/auto';
 import { parseArgs } from 'node:util';
@@ -17,6 +18,13 @@ import { nodeSessions } from './node-sessions';
 const { values } = parseArgs({ options: { entities: { type: 'string', default: '10000' }, part: { type: 'string', default: '5000' } } });
 const tally = new Map<string, number>();
 const add = (what: string, n: number): void => void tally.set(what, (tally.get(what) ?? 0) + n);
+const perIndex = new Map<string, { entries: number; bytes: number }>();
+/** An IndexedDB key's size as Chromium encodes it, roughly: strings 2 bytes a UTF-16 unit, numbers 8, a type byte each. */
+function encodedBytes(key: unknown): number {
+  if (typeof key === 'string') return 1 + 2 * key.length;
+  if (Array.isArray(key)) return 1 + key.reduce((n: number, k: unknown) => n + encodedBytes(k), 0);
+  return 9;
+}
 const counter: Middleware<DBCore> = {
   stack: 'dbcore',
   name: 'request-counter',
@@ -38,7 +46,17 @@ const counter: Middleware<DBCore> = {
             for (const value of req.values)
               for (const index of t.schema.indexes) {
                 const key: unknown = index.extractKey?.(value);
-                add(`${name}: index entries`, Array.isArray(key) && index.multiEntry ? key.length : key === undefined ? 0 : 1);
+                // A compound key with a missing part is no key: IndexedDB writes no entry for it.
+                const none = key === undefined || (index.compound === true && Array.isArray(key) && key.includes(undefined));
+                const keys = none ? [] : Array.isArray(key) && index.multiEntry ? key : [key];
+                add(`${name}: index entries`, keys.length);
+                // Per index: entries, and their payload as Chromium's LevelDB keeps it (the index key and the
+                // primary key in the row's key, the primary key again in its value), before compression.
+                const primary = encodedBytes(t.schema.primaryKey.extractKey?.(value));
+                const row = perIndex.get(`${name}.${index.name}`) ?? { entries: 0, bytes: 0 };
+                for (const k of keys) row.bytes += encodedBytes(k) + 2 * primary;
+                row.entries += keys.length;
+                perIndex.set(`${name}.${index.name}`, row);
               }
           }
           return t.mutate(req);
@@ -70,4 +88,7 @@ const total = [...tally].filter(([what]) => !what.endsWith('index entries')).red
 console.log(`${n} entities, ${records} records: ${total} requests (${(total / n).toFixed(2)} per entity)`);
 for (const [what, k] of [...tally].filter(([, k]) => k > 0).sort((a, b) => b[1] - a[1]))
   console.log(`${String(k).padStart(9)}  ${(k / n).toFixed(2).padStart(6)}/entity  ${what}`);
+console.log('index: entries / entity, payload MB (before LevelDB compression)');
+for (const [index, { entries, bytes }] of [...perIndex].filter(([, r]) => r.entries > 0).sort((a, b) => b[1].bytes - a[1].bytes))
+  console.log(`${(entries / n).toFixed(2).padStart(9)}  ${(bytes / 1e6).toFixed(1).padStart(7)} MB  ${index}`);
 await db.delete();

@@ -40,7 +40,9 @@ describe('DexieGraphStore specifics', () => {
         .table(table)
         .schema.indexes.map((i) => i.name)
         .sort();
-    expect(indexes('entities')).toEqual(['[type+id]', 'keys', 'mentionCount', 'type', 'updatedAt']);
+    expect(indexes('entities')).toEqual(['[type+id]', 'keys', 'updatedAt']);
+    // v6: evidence is found through its compound indexes only (their prefixes answer the single-field look-ups).
+    expect(indexes('evidence')).toEqual(['[entityId+capturedAt]', '[pageUrl+capturedAt]', '[relationshipId+capturedAt]']);
     expect(store.db.table('relationships').schema.idxByName['key']?.unique).toBe(true);
     expect(indexes('inbox')).toEqual(['attempts', 'receivedAt']);
   });

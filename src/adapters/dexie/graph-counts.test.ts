@@ -135,7 +135,10 @@ describe('persisted graph counts', () => {
     // Bulk paths and writes that bypass the store (a Collection delete, a bulkPut with a key twice).
     const some = await db.entities.limit(3).toArray();
     await db.entities.bulkPut([...some.map((e) => ({ ...e, type: 'product' as const })), ...some]);
-    await db.evidence.where('pageUrl').startsWith('https://p.test/').delete();
+    await db.evidence
+      .where('[pageUrl+capturedAt]')
+      .between(['https://p.test/', Dexie.minKey], ['https://p.test/\uffff', Dexie.maxKey])
+      .delete();
     expect(await counted(store)).toEqual(await scanned(db));
     await store.clear();
     expect(await store.counts()).toEqual({ entities: 0, relationships: 0, evidence: 0, pages: 0, pendingReviews: 0 });

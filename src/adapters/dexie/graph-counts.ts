@@ -29,6 +29,7 @@ import type {
   Middleware,
   Table,
 } from 'dexie';
+import { Dexie } from 'dexie';
 import { ENTITY_TYPES } from '../../core/graph/types';
 import type { EntityType } from '../../core/graph/types';
 import { addDegreeDelta, applyDegreeDelta, DEGREES_TABLE, tallyOf } from './graph-degrees';
@@ -213,6 +214,9 @@ export async function recount(tables: { table(name: string): Table }): Promise<v
     { key: 'pages', n: await count('pages') },
     { key: 'reviews:pending', n: await tables.table('reviews').where('status').equals('pending').count() },
   ];
-  for (const type of ENTITY_TYPES) rows.push({ key: `type:${type}`, n: await tables.table('entities').where('type').equals(type).count() });
+  // `[type+id]` (in every schema version; v6 dropped the `type` index it duplicated): one type's range.
+  const ofType = (type: string) =>
+    tables.table('entities').where('[type+id]').between([type, Dexie.minKey], [type, Dexie.maxKey], true, true).count();
+  for (const type of ENTITY_TYPES) rows.push({ key: `type:${type}`, n: await ofType(type) });
   await tables.table(COUNTS_TABLE).bulkPut(rows);
 }

@@ -26,7 +26,7 @@ export interface Entity {
   /** Display name, as first seen or as the user set it. */
   readonly name: string;
   /**
-   * indexed. Decided by the evidence of every page and relationship (`type-evidence.ts`),
+   * indexed (with the id, `[type+id]`). Decided by the evidence of every page and relationship (`type-evidence.ts`),
    * unless the user set it (`typeSetByUser`).
    */
   readonly type: EntityType;
@@ -39,7 +39,7 @@ export interface Entity {
   readonly createdAt: number;
   /** indexed */
   readonly updatedAt: number;
-  /** How many times a capture or the user mentioned it (indexed, for "most seen"). */
+  /** How many times a capture or the user mentioned it (not indexed since schema 6: no query orders by it). */
   readonly mentionCount: number;
   /**
    * Set when the user changed the type (`entity_update`): later captures naming this
@@ -75,11 +75,11 @@ export type EvidenceKind = 'mention' | 'relationship' | 'alias' | 'attribute' | 
 export interface Evidence {
   readonly id: EvidenceId;
   readonly kind: EvidenceKind;
-  /** indexed; set for entity-level evidence (mention, alias, attribute, clip). */
+  /** indexed (with `capturedAt`, oldest first); set for entity-level evidence (mention, alias, attribute, clip). */
   readonly entityId?: EntityId;
-  /** indexed; set for relationship evidence. */
+  /** indexed (with `capturedAt`); set for relationship evidence. */
   readonly relationshipId?: RelationshipId;
-  /** indexed */
+  /** indexed (with `capturedAt`) */
   readonly pageUrl: string;
   readonly pageTitle: string;
   /** The sentence or passage the fact was read from (bounded, plain text). */
