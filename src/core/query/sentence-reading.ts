@@ -6,6 +6,7 @@
  * and says it was read, not known. The trigger words are `core/text/relation-vocabulary.ts`'s,
  * the ones the extraction rules store facts by. Pure functions; the store is read by `fulfill.ts`.
  */
+import { InvalidArgumentsError } from '../errors';
 import type { EntityId } from '../graph/ids';
 import type { EntityType } from '../graph/types';
 import type { SentenceName, SentenceView } from './query-context';
@@ -59,6 +60,51 @@ export interface ReadingSpec {
   readonly tight?: Tight;
   /** Words that, standing with the trigger and the names, turn the relation around ("customers"). */
   readonly reversers?: ReadonlySet<string>;
+}
+
+/**
+ * The answer readers the capture's relation rules do not cover (`relation-readings.ts` reads
+ * with those first), each named in the rule registry (stage `answers`) and switchable, so
+ * `npm run eval:ablate` measures what each is worth on dev and on check.
+ */
+export const ANSWER_READERS = ['answer-trigger-words', 'answer-tight-phrases', 'answer-fallback-types', 'answer-beside-values'] as const;
+export type AnswerReaderId = (typeof ANSWER_READERS)[number];
+
+function isAnswerReader(id: string): id is AnswerReaderId {
+  return ANSWER_READERS.some((r) => r === id);
+}
+
+/**
+ * Answer reader ids separated by commas; throws `invalid_arguments` on an unknown one (a typo
+ * would otherwise measure nothing).
+ *
+ * @example
+ *   parseAnswerReadersOff('answer-tight-phrases, answer-fallback-types') // ['answer-tight-phrases', 'answer-fallback-types']
+ */
+export function parseAnswerReadersOff(csv: string): AnswerReaderId[] {
+  const out: AnswerReaderId[] = [];
+  for (const raw of csv.split(',')) {
+    const id = raw.trim();
+    if (id.length === 0) continue;
+    if (!isAnswerReader(id))
+      throw new InvalidArgumentsError(`Unknown answer reader "${id.slice(0, 60)}"; known: ${ANSWER_READERS.join(', ')}.`);
+    out.push(id);
+  }
+  return out;
+}
+
+/**
+ * `reading` with the readers in `off` switched off: no trigger words, no tight phrases, no
+ * fallback types.
+ *
+ * @example
+ *   switchedSpec(readingSpec(intent), new Set(['answer-tight-phrases'])).tight // undefined
+ */
+export function switchedSpec(reading: ReadingSpec, off: ReadonlySet<string>): ReadingSpec {
+  const words = off.has('answer-trigger-words') ? { words: new Set<string>(), prefixes: [] } : {};
+  const tight = off.has('answer-tight-phrases') ? { tight: undefined } : {};
+  const fallback = off.has('answer-fallback-types') ? { fallbackTypes: undefined } : {};
+  return { ...reading, ...words, ...tight, ...fallback };
 }
 
 /** Which tight phrases a question reads. */

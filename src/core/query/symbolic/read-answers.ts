@@ -16,10 +16,12 @@ import {
   readingSpec,
   readLimit,
   readNameText,
+  switchedSpec,
   TIGHT_READ_SCORE,
   type ReadAnswer,
   type ReadingSpec,
 } from '../sentence-reading';
+import { ruleReadings } from '../relation-readings';
 import { isNeeds, type AlsoRead, type Turn } from './turn';
 
 // Readings added to stored facts are held to closer words than an answer read alone: trigger to both names.
@@ -80,9 +82,19 @@ function readings(
   const about = sentencesAbout(t, id, intent);
   if (about === undefined || isNeeds(about)) return about;
   const limit = readLimit(intent);
-  return readFromSentences(about.sentences, id, about.names, about.reading, limit + known.size)
-    .filter((r) => !known.has(r.answer.id))
-    .slice(0, limit);
+  // The capture's relation stage first (one engine for capture and questions), then the answer readers it does not cover.
+  const reader = t.reading.relationReader;
+  const byRules = reader === undefined ? [] : ruleReadings(reader, about.sentences, about.ids, intent, limit + known.size);
+  const byReaders = readFromSentences(about.sentences, id, about.names, about.reading, limit + known.size);
+  const out: ReadAnswer[] = [];
+  for (const r of [...byRules, ...byReaders]) if (!known.has(r.answer.id) && !out.some((o) => o.answer.id === r.answer.id)) out.push(r);
+  return out.slice(0, limit);
+}
+
+/** The reading spec of `intent` with the turn's switched-off answer readers left out. */
+function specOf(t: Turn, intent: Intent): ReadingSpec | undefined {
+  const spec = readingSpec(intent);
+  return spec === undefined ? undefined : switchedSpec(spec, t.reading.readersOff);
 }
 
 /**
@@ -94,9 +106,9 @@ function sentencesAbout(
   t: Turn,
   id: EntityId,
   intent: Intent,
-): { sentences: SentenceView[]; names: string[]; reading: ReadingSpec } | NeedsMoreInfo | undefined {
+): { sentences: SentenceView[]; ids: EntityId[]; names: string[]; reading: ReadingSpec } | NeedsMoreInfo | undefined {
   if (!t.readSentences) return undefined;
-  const reading = readingSpec(intent);
+  const reading = specOf(t, intent);
   if (reading === undefined) return undefined;
   // The pages' shorter name for it, when the graph holds that apart ("Whole Foods" of "Whole Foods Market").
   const ids = [id, ...shortNamed(t, id)];
@@ -117,7 +129,7 @@ function sentencesAbout(
       return true;
     });
   const names = [...ids.map((i) => t.name(i)), ...(t.ctx.getFull(id)?.entity.aliases ?? [])];
-  return { sentences, names, reading };
+  return { sentences, ids, names, reading };
 }
 
 /**
@@ -162,7 +174,10 @@ export function alsoRead(t: Turn, id: EntityId, intent: Intent, known: ReadonlyS
   if (tightOnly) return { reads };
   const about = sentencesAbout(t, id, intent);
   const given = new Set<EntityId>([...known, ...reads.map((r) => r.answer.id)]);
-  const beside = about === undefined || isNeeds(about) ? [] : besideValues(about.sentences, id, about.names, about.reading, given);
+  const beside =
+    about === undefined || isNeeds(about) || t.reading.readersOff.has('answer-beside-values')
+      ? []
+      : besideValues(about.sentences, id, about.names, about.reading, given);
   return beside.length > 0
     ? { reads, incomplete: `a sentence of your pages that states this also names ${listAll(beside.map((b) => b.name))}` }
     : { reads };
@@ -175,7 +190,7 @@ export function alsoRead(t: Turn, id: EntityId, intent: Intent, known: ReadonlyS
  */
 function fromNameSentences(t: Turn, name: string, intent: Intent): QueryResponse | undefined {
   if (!t.readSentences) return undefined;
-  const reading = readingSpec(intent);
+  const reading = specOf(t, intent);
   if (reading === undefined) return undefined;
   const sentences = t.ctx.nameSentencesOf(name);
   if (sentences === undefined) {
