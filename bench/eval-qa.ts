@@ -113,6 +113,9 @@ if (args.includes('--ablate-readers')) {
     console.log(
       `ablation: ${c.name}: strict ${s.strict} (${s.strict - strict >= 0 ? '+' : ''}${s.strict - strict}), ${calibrationLine(s)}`,
     );
+    // The questions it turns (page folder, question): what the reader is worth, and where.
+    for (const [key, ok] of s.outcomes)
+      if (score.outcomes.get(key) !== ok) console.log(`  ${ok ? 'gained' : 'lost'}: ${key.replace('\t', ' | ')}`);
   }
 }
 console.log(

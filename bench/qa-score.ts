@@ -6,12 +6,25 @@
  * Per confidence level, answers given and right; the answers wrong at high confidence; the
  * values given by basis and how many the gold holds (each distinct question once).
  */
+import { readFileSync } from 'node:fs';
 import type { GraphStore } from '../src/core/graph/store';
-import { answerQuestion } from '../src/core/query/entity-query';
+import { answerQuestion, createQueryEngine } from '../src/core/query/entity-query';
 import type { QueryEngine } from '../src/core/query/query-engine';
 import { ALSO_READ_HEAD } from '../src/core/query/sentence-reading';
 import { INCOMPLETE_HEAD } from '../src/core/query/symbolic-answerer';
-import { names, namesOf, templatedQuestion, withoutNames, type GoldPageRelations } from './relations-gold';
+import { captureSentenceReader } from '../src/extract/relations/sentence-reader';
+import {
+  buildGraph,
+  names,
+  namesOf,
+  pageFile,
+  pageUrl,
+  readGoldRelations,
+  templatedQuestion,
+  withoutNames,
+  type BuiltGraph,
+  type GoldPageRelations,
+} from './relations-gold';
 
 export const LEVELS = ['high', 'medium', 'low'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -26,6 +39,8 @@ export interface QaScore {
   readonly calibration: ReadonlyMap<Level, { readonly given: number; readonly right: number }>;
   readonly wrongHigh: readonly string[];
   readonly values: { readonly fact: ValueCount; readonly sentence: ValueCount };
+  /** Each question's strict outcome, keyed by its page's folder and the question (tab between). */
+  readonly outcomes: ReadonlyMap<string, boolean>;
 }
 interface ValueCount {
   given: number;
@@ -61,6 +76,7 @@ export async function scoreQuestions(
     }
   const valuesSeen = new Set<string>();
   const values = { fact: { given: 0, inGold: 0 }, sentence: { given: 0, inGold: 0 } };
+  const outcomes = new Map<string, boolean>();
   for (const page of gold) {
     for (const r of page.relations) {
       const q = templatedQuestion(r);
@@ -86,6 +102,7 @@ export async function scoreQuestions(
       const factOk = names(withoutNames(facts, askedNames), expected) || names(facts, holding);
       const strictOk = ok && (named.length === 0 || factOk || named.some((n) => names(n, namesOf(page, q.expected))));
       if (strictOk) strict += 1;
+      outcomes.set(`${page.page}\t${q.question}`, strictOk);
       if (named.length > 0) read += 1;
       if (!valuesSeen.has(q.question.toLowerCase())) {
         valuesSeen.add(q.question.toLowerCase());
@@ -110,7 +127,7 @@ export async function scoreQuestions(
       );
     }
   }
-  return { questions, right, strict, read, byLabel, calibration, wrongHigh, values };
+  return { questions, right, strict, read, byLabel, calibration, wrongHigh, values, outcomes };
 }
 
 /** "high 103/107, medium 36/43, low 33/91": answers right / given per confidence level. */
@@ -119,4 +136,33 @@ export function calibrationLine(score: QaScore): string {
     const c = score.calibration.get(l) ?? { given: 0, right: 0 };
     return `${l} ${c.right}/${c.given}`;
   }).join(', ');
+}
+
+/** The graph `eval:qa` asks: every page of the relation gold in `goldDir`, captured and ingested in turn into one store. */
+export async function buildQaGraph(goldDir: string, pagesDir: string): Promise<{ gold: GoldPageRelations[] } & BuiltGraph> {
+  const gold = readGoldRelations(goldDir);
+  const inputs = gold.flatMap((p) => {
+    const file = pageFile(pagesDir, p.page);
+    return file === undefined ? [] : [{ html: readFileSync(file, 'utf8'), url: pageUrl(p.page) }];
+  });
+  return { gold, ...(await buildGraph(inputs)) };
+}
+
+/**
+ * Strict QA share of `gold` on `graph` with the extension's reading (the capture's relation
+ * stage, then the answer readers) and the answer readers `off` switched off.
+ */
+export async function qaStrict(
+  gold: readonly GoldPageRelations[],
+  graph: BuiltGraph,
+  off: ReadonlySet<string>,
+): Promise<{ readonly share: number; readonly score: QaScore }> {
+  const engine = createQueryEngine({
+    store: graph.store,
+    clock: graph.clock,
+    relationReader: captureSentenceReader(),
+    answerReadersOff: off,
+  });
+  const score = await scoreQuestions(gold, { engine, store: graph.store });
+  return { share: Math.round((score.strict / Math.max(1, score.questions)) * 1000) / 1000, score };
 }

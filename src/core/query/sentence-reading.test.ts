@@ -8,7 +8,7 @@ import { GraphService } from '../graph/service';
 import { answerQuestion, createQueryEngine } from './entity-query';
 import type { EntityType } from '../graph/types';
 import { parseQuestion } from './question';
-import { readFromSentences, readingSpec, tightBetween } from './sentence-reading';
+import { parseAnswerReadersOff, readFromSentences, readingSpec, switchedSpec, tightBetween } from './sentence-reading';
 
 const URL = 'https://example.com/velora';
 const TITLE = 'Velora raises $9M';
@@ -570,5 +570,36 @@ describe('reading what the page gold missed', () => {
     const answer = await ask('What did Kestrel Fund invest in?');
     expect(answer).toContain('says of Kestrel Fund: “The organization, which');
     expect(answer).toContain('(it names Rova)');
+  });
+});
+
+describe('the answer readers, each switchable', () => {
+  it('reads a tight place phrase only while its reader is on', async () => {
+    const { store } = await world(['Tartu-based Velora hired ten engineers.']);
+    const clock = fixedClock();
+    const ask = async (off: readonly string[]) =>
+      (await answerQuestion('Where is Velora?', { engine: createQueryEngine({ store, clock, answerReadersOff: new Set(off) }), store }))
+        .answer;
+    // The trigger words off in both: "based" is one of them.
+    expect(await ask(['answer-trigger-words'])).toContain('Tartu');
+    expect(await ask(['answer-trigger-words', 'answer-tight-phrases'])).not.toContain('Tartu');
+  });
+
+  it('reads no trigger word with its reader off, and keeps the other readers', () => {
+    const spec = readingSpec(parseQuestion('Who founded Velora?'));
+    if (spec === undefined) throw new Error('no reading spec');
+    const off = switchedSpec(spec, new Set(['answer-trigger-words']));
+    expect(off.words.size).toBe(0);
+    expect(off.prefixes).toEqual([]);
+    expect(off.types).toEqual(spec.types);
+    expect(switchedSpec(spec, new Set())).toEqual(spec);
+  });
+
+  it('refuses an unknown reader with invalid_arguments', () => {
+    expect(parseAnswerReadersOff(' answer-tight-phrases, answer-fallback-types ,')).toEqual([
+      'answer-tight-phrases',
+      'answer-fallback-types',
+    ]);
+    expect(() => parseAnswerReadersOff('answer-tight-phrase')).toThrow(expect.objectContaining({ code: 'invalid_arguments' }));
   });
 });
