@@ -253,17 +253,6 @@ describe('reading what the page gold missed', () => {
       'it names Acme',
     ],
     [
-      'the organization a job\'s organization has ("co-director of Ridgeway’s Halden Center")',
-      [
-        ['Ivo Berg', 'person'],
-        ['Ridgeway', 'company'],
-        ['Halden Center', 'company'],
-      ],
-      'In 2019 the chemist Ivo Berg, co-director of Ridgeway’s Halden Center, was writing a paper.',
-      'Who does Ivo Berg work for?',
-      'it names Halden Center',
-    ],
-    [
       'an owner by its possessive before the organization asked about',
       [
         ['Halden Lab', 'company'],
@@ -601,5 +590,26 @@ describe('the answer readers, each switchable', () => {
       'answer-fallback-types',
     ]);
     expect(() => parseAnswerReadersOff('answer-tight-phrase')).toThrow(expect.objectContaining({ code: 'invalid_arguments' }));
+  });
+});
+
+describe('a cut list of read answers says so', () => {
+  it('gives the first read values and says the pages name more', async () => {
+    const store = new InMemoryGraphStore();
+    const clock = fixedClock();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock });
+    const owner = await graph.createEntity({ name: 'Quorvane', type: 'company' });
+    const tools = ['Zephlin', 'Marrowkit', 'Tessaloom', 'Quibberly', 'Vantrix', 'Ollowen', 'Brisketta', 'Caldrum', 'Fennimod', 'Lurkwell'];
+    const ids = [owner.id];
+    for (const t of tools) ids.push((await graph.createEntity({ name: t, type: 'technology' })).id);
+    const sentence = `Quorvane uses ${tools.slice(0, -1).join(', ')} and ${tools.at(-1) ?? ''} in its build.`;
+    await graph.recordPage({ url: URL, title: TITLE, entityIds: ids, sentences: [sentence] });
+    const engine = createQueryEngine({ store, clock });
+    const result = await answerQuestion('What does Quorvane use?', { engine, store });
+    // The quote names every tool: what the answer gives are its claims.
+    const given = (result.claims ?? []).map((c) => c.value);
+    expect(given.length).toBeGreaterThan(0);
+    expect(given.length).toBeLessThan(tools.length);
+    expect(result.answer).toContain(`only the first ${given.length} read are given`);
   });
 });

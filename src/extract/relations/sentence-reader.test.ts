@@ -138,3 +138,23 @@ describe('questions answered with the capture relation stage', () => {
     expect(result.answer).not.toContain('Ada Quinlan');
   });
 });
+
+describe('shapes the question side no longer reads on its own: the capture stage reads them', () => {
+  it.each([
+    [
+      'the organization a job’s organization has ("co-director of Ridgeway’s Halden Center")',
+      'In 2019 the chemist Ivo Berg, co-director of Ridgeway’s Halden Center, was writing a paper.',
+      'Ivo Berg works_for Halden Center',
+    ],
+    [
+      'a title held at an organization before the name',
+      'The director of the Halden Center, Ivo Berg, spoke first.',
+      'Ivo Berg works_for Halden Center',
+    ],
+  ])('%s', (_, text, relation) => {
+    const ivo = name('e_7', 'Ivo Berg', 'person');
+    const ridgeway = name('e_8', 'Ridgeway', 'company');
+    const halden = name('e_9', 'Halden Center', 'company');
+    expect(labelled(sentence(text, [ivo, ridgeway, halden]))).toContain(relation);
+  });
+});
