@@ -67,7 +67,7 @@ export function ruleReadings(
   for (const sentence of sentences) {
     if (out.length >= limit) break;
     const names = new Map<EntityId, SentenceName>(sentence.names.map((n) => [n.id, n]));
-    const rels = reader.read(sentence).flatMap((r): RelationEnds[] => {
+    const rels = reader.read(sentence, about[0]).flatMap((r): RelationEnds[] => {
       const from = names.get(r.from);
       const to = names.get(r.to);
       if (from === undefined || to === undefined) return [];

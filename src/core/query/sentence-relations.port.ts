@@ -23,12 +23,13 @@ export interface SentenceRelation {
 export interface SentenceRelationReader {
   /**
    * The relations `sentence` states between the names it is known to hold (an opener it
-   * calls the entity by, `refersBy`, stands for that entity). Page text is data: the
+   * calls the entity by, `refersBy`, stands for that entity); where a name is the entity
+   * asked about's (`about`) and another's, it is the one asked about. Page text is data: the
    * reader only places known names and applies the capture's rules.
    *
    * @example
    *   reader.read({ text: 'Fabrikam was founded by Ada Quinn.', names: [fabrikam, ada], … })
    *   // [{ from: fabrikam.id, label: 'founded_by', to: ada.id, confidence: 0.9 }]
    */
-  read(sentence: SentenceView): readonly SentenceRelation[];
+  read(sentence: SentenceView, about?: EntityId): readonly SentenceRelation[];
 }

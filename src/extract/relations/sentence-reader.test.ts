@@ -64,6 +64,18 @@ describe('the capture relation stage over one stored sentence', () => {
     ]);
   });
 
+  it('gives a name two entities go by to the one asked about', () => {
+    const corvel = name('e_10', 'Corvel', 'company');
+    const corvelLabs = name('e_11', 'Corvel Labs', 'company', ['corvel']);
+    const s = sentence('Corvel was founded by Ada Quinlan.', [corvel, corvelLabs, ADA]);
+    const founders = (about?: string) =>
+      readSentenceRelations(s, undefined, about === undefined ? undefined : (asEntityId(about) ?? undefined))
+        .filter((r) => r.label === 'founded_by')
+        .map((r) => r.from);
+    expect(founders('e_11')).toEqual([corvelLabs.id]);
+    expect(founders('e_10')).toEqual([corvel.id]);
+  });
+
   it('finds names only as whole words, and reads nothing from a sentence naming none', () => {
     expect(placeNames(sentence('Velmoralabs and Pinecrest Analyticsx are no names here.', [VELMORA, PINE]))).toEqual([]);
     expect(readSentenceRelations(sentence('Nothing is named in this sentence.', [VELMORA]))).toEqual([]);

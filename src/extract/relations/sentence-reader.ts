@@ -50,7 +50,7 @@ function formsOf(n: SentenceName): string[] {
  * ("Fabrikam" inside "Fabrikam Labs" is the longer name's); an opener the sentence goes on
  * about an entity with (`refersBy`) stands for it at its first place.
  */
-export function placeNames(sentence: SentenceView): Placed[] {
+export function placeNames(sentence: SentenceView, about?: EntityId): Placed[] {
   const lower = sentence.text.toLowerCase();
   const found: Placed[] = [];
   let forms = 0;
@@ -66,7 +66,9 @@ export function placeNames(sentence: SentenceView): Placed[] {
     const [start] = wholeWordsAt(lower, refers.opener.toLowerCase());
     if (start !== undefined) found.push({ start, end: start + refers.opener.length, name: referred });
   }
-  found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  // Longest first; on one span, the entity asked about first ("Arduino" for an entity of that alias and another of that name).
+  const asked = (p: Placed): number => (p.name.id === about ? 0 : 1);
+  found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || asked(a) - asked(b));
   const kept: Placed[] = [];
   for (const p of found) if (!kept.some((k) => k.start < p.end && p.start < k.end)) kept.push(p);
   return kept.sort((a, b) => a.start - b.start);
@@ -80,8 +82,8 @@ export function placeNames(sentence: SentenceView): Placed[] {
  *   readSentenceRelations({ text: 'Ada Quinn founded Fabrikam.', names: [ada, fabrikam], pageUrl, pageTitle })
  *   // [{ from: fabrikam.id, label: 'founded_by', to: ada.id, confidence: 0.9 }]
  */
-export function readSentenceRelations(sentence: SentenceView, readers?: RelationReaders): SentenceRelation[] {
-  const placed = placeNames(sentence);
+export function readSentenceRelations(sentence: SentenceView, readers?: RelationReaders, about?: EntityId): SentenceRelation[] {
+  const placed = placeNames(sentence, about);
   const byStart = new Map<number, SentenceName>(placed.map((p) => [p.start, p.name]));
   const idOf = new Map<string, EntityId>();
   for (const p of placed) if (!idOf.has(p.name.name)) idOf.set(p.name.name, p.name.id);
@@ -106,5 +108,5 @@ export function readSentenceRelations(sentence: SentenceView, readers?: Relation
 
 /** The capture's relation stage as the question side's reader; `readers` switch its rules or classifier off (the ablation). */
 export function captureSentenceReader(readers?: RelationReaders): SentenceRelationReader {
-  return { read: (sentence) => readSentenceRelations(sentence, readers) };
+  return { read: (sentence, about) => readSentenceRelations(sentence, readers, about) };
 }
