@@ -81,6 +81,12 @@ describe('the capture relation stage over one stored sentence', () => {
     expect(readSentenceRelations(sentence('Nothing is named in this sentence.', [VELMORA]))).toEqual([]);
   });
 
+  it('keeps offsets where a letter’s lower case is longer ("İ")', () => {
+    const s = sentence('İzmir Hall hosted Velmora Labs.', [VELMORA]);
+    const [placed] = placeNames(s);
+    expect(placed === undefined ? '' : s.text.slice(placed.start, placed.end)).toBe('Velmora Labs');
+  });
+
   it('takes names with pattern characters as plain text', () => {
     const odd = name('e_6', 'C++ (Ada) [x]*', 'technology');
     expect(() => readSentenceRelations(sentence('Velmora Labs uses C++ (Ada) [x]* for its compilers.', [VELMORA, odd]))).not.toThrow();

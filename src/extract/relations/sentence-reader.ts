@@ -28,6 +28,21 @@ interface Placed {
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const isWordChar = (ch: string | undefined): boolean => ch !== undefined && WORD_CHAR.test(ch);
 
+/**
+ * `text` in lower case, one code unit for one: a letter whose lower case is longer ("İ") stays
+ * as it is, so offsets in it are offsets in `text`.
+ */
+function lowerInPlace(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = '';
+  for (const ch of text) {
+    const l = ch.toLowerCase();
+    out += l.length === ch.length ? l : ch;
+  }
+  return out;
+}
+
 /** Start offsets where `form` (lower case) stands as whole words in `lower`. */
 function wholeWordsAt(lower: string, form: string): number[] {
   const out: number[] = [];
@@ -51,7 +66,7 @@ function formsOf(n: SentenceName): string[] {
  * about an entity with (`refersBy`) stands for it at its first place.
  */
 export function placeNames(sentence: SentenceView, about?: EntityId): Placed[] {
-  const lower = sentence.text.toLowerCase();
+  const lower = lowerInPlace(sentence.text);
   const found: Placed[] = [];
   let forms = 0;
   for (const name of sentence.names) {
