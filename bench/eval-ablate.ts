@@ -2,7 +2,8 @@
  * `npm run eval:ablate`: switches each rule family of the registry
  * (src/extract/rules/registry.ts) off in turn and prints what it is worth on the dev gold
  * and on the check set: the change in must-have recall, typed recall, typed precision and
- * relation recall when it is off (a negative number is what the family adds). A family
+ * relation recall when it is off (a negative number is what the family adds); for the answer
+ * readers (stage `answers`), the change in `eval:qa`'s strict share instead. A family
  * worth nothing on the check pages is a candidate for removal.
  *
  *   npm run eval:ablate [-- --only generic-terms,keep-model]
@@ -29,6 +30,7 @@ import {
   readGoldRelations,
   type GoldPageRelations,
 } from './relations-gold';
+import { buildQaGraph, qaStrict } from './qa-score';
 
 const SETS = [
   { name: 'dev', dir: 'bench/gold-pages' },
@@ -110,20 +112,39 @@ async function row(rulesOff: RulesOff): Promise<Map<string, number>> {
   return out;
 }
 
-const base = await row(NO_RULES_OFF);
-const table: Record<string, Record<string, number | null>> = { baseline: Object.fromEntries(columns.map((c) => [c, base.get(c) ?? null])) };
-console.log(`${'family off'.padEnd(22)}${columns.map((c) => c.padStart(17)).join('')}`);
-console.log(`${'(baseline)'.padEnd(22)}${columns.map((c) => String(base.get(c) ?? '-').padStart(17)).join('')}`);
+// The answer readers (stage `answers`) change no capture: each is measured on the questions of `eval:qa` instead, over
+// one graph per set built once, with the capture's relation stage reading sentences first as in the extension.
+const qaSets: Array<{ name: string } & Awaited<ReturnType<typeof buildQaGraph>>> = [];
+for (const s of SETS) qaSets.push({ name: s.name, ...(await buildQaGraph(s.dir, pagesDir)) });
+const qaColumns = qaSets.map((s) => `${s.name} qa`);
+async function qaRow(off: ReadonlySet<string>): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const s of qaSets) out.set(`${s.name} qa`, (await qaStrict(s.gold, s, off)).share);
+  return out;
+}
+const allColumns = [...columns, ...qaColumns];
+
+const base = new Map([...(await row(NO_RULES_OFF)), ...(await qaRow(new Set()))]);
+const table: Record<string, Record<string, number | null>> = {
+  baseline: Object.fromEntries(allColumns.map((c) => [c, base.get(c) ?? null])),
+};
+console.log(`${'family off'.padEnd(22)}${allColumns.map((c) => c.padStart(17)).join('')}`);
+console.log(`${'(baseline)'.padEnd(22)}${allColumns.map((c) => String(base.get(c) ?? '-').padStart(17)).join('')}`);
 for (const rule of RULE_FAMILIES) {
   if (only !== undefined && !only.has(rule.id)) continue;
-  const off = await row(parseRulesOff(rule.id));
-  const delta = (c: string) => Math.round(((off.get(c) ?? 0) - (base.get(c) ?? 0)) * 1000) / 1000;
-  table[rule.id] = Object.fromEntries(columns.map((c) => [c, delta(c)]));
+  // A capture family is measured on capture (QA not asked again: a graph per family would double the run); an answer
+  // reader on the questions only (capture does not depend on it).
+  const off = rule.stage === 'answers' ? await qaRow(new Set([rule.id])) : await row(parseRulesOff(rule.id));
+  const delta = (c: string): number | null => {
+    const v = off.get(c);
+    return v === undefined ? null : Math.round((v - (base.get(c) ?? 0)) * 1000) / 1000;
+  };
+  table[rule.id] = Object.fromEntries(allColumns.map((c) => [c, delta(c)]));
   console.log(
-    `${rule.id.padEnd(22)}${columns
+    `${rule.id.padEnd(22)}${allColumns
       .map((c) => {
         const d = delta(c);
-        return (d > 0 ? `+${d}` : String(d)).padStart(17);
+        return (d === null ? '-' : d > 0 ? `+${d}` : String(d)).padStart(17);
       })
       .join('')}`,
   );

@@ -6,6 +6,13 @@
  * answerer). Right when the answer names the expected entity or one of its aliases.
  *
  *   npm run eval:qa -- --gold bench/gold-pages [--pages ../shared/corpus/pages] [--misses] [--no-sentences]
+ *     [--readers-off answer-tight-phrases,…] [--no-rule-reading] [--ablate-readers]
+ *
+ * Stored sentences are read as the extension reads them: with the capture's relation stage
+ * (`extract/relations/sentence-reader.ts`), then the answer readers it does not cover
+ * (`ANSWER_READERS`). `--readers-off` switches answer readers off, `--no-rule-reading` the
+ * capture's stage; `--ablate-readers` asks the same graph again with each off and prints
+ * what each is worth.
  *
  * Each line: RIGHT (strict), LOOSE (right only leniently: a read answer names another entity), WRONG,
  * then the answer's confidence.
@@ -23,23 +30,13 @@
  * Last line: JSON summary.
  */
 import { readFileSync } from 'node:fs';
-import { answerQuestion, createQueryEngine } from '../src/core/query/entity-query';
+import { createQueryEngine } from '../src/core/query/entity-query';
 import { utf8Bytes } from '../src/core/graph/page-sentences';
-import { ALSO_READ_HEAD } from '../src/core/query/sentence-reading';
-import { INCOMPLETE_HEAD } from '../src/core/query/symbolic-answerer';
+import { ANSWER_READERS, parseAnswerReadersOff } from '../src/core/query/sentence-reading';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
-import {
-  allRelationships,
-  buildGraph,
-  names,
-  namesOf,
-  withoutNames,
-  pageFile,
-  pageUrl,
-  readGoldRelations,
-  templatedQuestion,
-  goldArgs,
-} from './relations-gold';
+import { captureSentenceReader } from '../src/extract/relations/sentence-reader';
+import { calibrationLine, LEVELS, scoreQuestions } from './qa-score';
+import { allRelationships, buildGraph, pageFile, pageUrl, readGoldRelations, goldArgs } from './relations-gold';
 
 const { goldDir, pagesDir, args } = goldArgs('eval:qa', '[--misses]');
 const showMisses = args.includes('--misses');
@@ -53,78 +50,22 @@ const rels = await allRelationships(store);
 const typed = rels.filter((r) => r.label !== MENTIONED_WITH).length;
 // --no-sentences: graph facts only (the figure without reading stored sentences).
 const readSentences = !args.includes('--no-sentences');
-const engine = createQueryEngine({ store, clock, readSentences });
-let questions = 0;
-let right = 0;
-let strict = 0;
-let read = 0;
-/** The entities a sentence answer names: "… says: “…” (it names X)". */
-const READ_NAMES = /” \(it names ([^()]{1,200})\)/g;
-const byLabel = new Map<string, [number, number]>();
-const LEVELS = ['high', 'medium', 'low'] as const;
-type Level = (typeof LEVELS)[number];
-/** Per confidence level: answers given, and how many were right (strict). */
-const calibration = new Map<Level, { given: number; right: number }>(LEVELS.map((l) => [l, { given: 0, right: 0 }]));
-const wrongHigh: string[] = [];
-// Every gold answer of each templated question, over all pages (the question's key is its text).
-const goldAnswers = new Map<string, string[]>();
-for (const page of gold)
-  for (const r of page.relations) {
-    const q = templatedQuestion(r);
-    if (q !== undefined)
-      goldAnswers.set(q.question.toLowerCase(), [...(goldAnswers.get(q.question.toLowerCase()) ?? []), ...namesOf(page, q.expected)]);
-  }
-const valuesSeen = new Set<string>();
-const values = { fact: { given: 0, inGold: 0 }, sentence: { given: 0, inGold: 0 } };
-for (const page of gold) {
-  for (const r of page.relations) {
-    const q = templatedQuestion(r);
-    if (q === undefined) continue;
-    questions += 1;
-    const result = await answerQuestion(q.question, { engine, store });
-    // What the answer says may be missing is no answer: the names in that note do not count.
-    const said = result.answer.split(INCOMPLETE_HEAD)[0] ?? '';
-    // The entity asked about is named in most answers: its names do not count as the answer
-    // ("Arduino" inside "Arduino LLC").
-    const asked = q.expected === r.to ? r.from : r.to;
-    const expected = namesOf(page, q.expected);
-    const askedNames = namesOf(page, asked);
-    // …unless the expected name holds the asked one ("HackerRank Jobs" of "What does HackerRank develop?").
-    const holding = expected.filter((n) => askedNames.some((a) => a.length > 0 && n.toLowerCase().includes(a.toLowerCase())));
-    const ok = names(withoutNames(said, askedNames), expected) || names(said, holding);
-    if (ok) right += 1;
-    // Strict: an answer read from a sentence counts only when the entity it names is the expected one
-    // (the quoted sentence may hold the expected name while the reading picked another).
-    const named = [...said.matchAll(READ_NAMES)].map((m) => m[1] ?? '');
-    // Stored facts before what was read beyond them ("… develops Atlas. Read from your pages …"): a fact naming the expected entity counts.
-    const facts = said.startsWith('I have no stored fact') ? '' : (said.split(ALSO_READ_HEAD)[0] ?? '');
-    const factOk = names(withoutNames(facts, askedNames), expected) || names(facts, holding);
-    const strictOk = ok && (named.length === 0 || factOk || named.some((n) => names(n, namesOf(page, q.expected))));
-    if (strictOk) strict += 1;
-    if (named.length > 0) read += 1;
-    if (!valuesSeen.has(q.question.toLowerCase())) {
-      valuesSeen.add(q.question.toLowerCase());
-      const answers = goldAnswers.get(q.question.toLowerCase()) ?? [];
-      for (const c of result.claims ?? []) {
-        values[c.basis].given += 1;
-        if (names(c.value, answers) || answers.some((a) => names(a, [c.value]))) values[c.basis].inGold += 1;
-      }
-    }
-    const level = calibration.get(result.confidence);
-    if (level) {
-      level.given += 1;
-      if (strictOk) level.right += 1;
-    }
-    if (result.confidence === 'high' && !strictOk)
-      wrongHigh.push(`${q.question} → ${q.expected} | ${result.answer.replace(/\s+/g, ' ').slice(0, 200)}`);
-    const counts = byLabel.get(r.label) ?? [0, 0];
-    byLabel.set(r.label, [counts[0] + 1, counts[1] + (ok ? 1 : 0)]);
-    if (showMisses || ok)
-      console.log(
-        `${strictOk ? 'RIGHT' : ok ? 'LOOSE' : 'WRONG'} [${result.confidence}] ${q.question} → ${q.expected} | ${result.answer.replace(/\s+/g, ' ').slice(0, 200)}${named.length > 0 ? ` [read: ${named.join('; ')}]` : ''}`,
-      );
-  }
-}
+// The extension's wiring: stored sentences read with the capture's relation stage, then the answer readers
+// (`--readers-off answer-tight-phrases,…` switches some off; `--no-rule-reading` leaves the capture's stage out).
+const offAt = args.indexOf('--readers-off');
+const answerReadersOff = new Set(offAt >= 0 ? parseAnswerReadersOff(args[offAt + 1] ?? '') : []);
+const relationReader = args.includes('--no-rule-reading') ? undefined : captureSentenceReader();
+const engine = createQueryEngine({
+  store,
+  clock,
+  readSentences,
+  answerReadersOff,
+  ...(relationReader === undefined ? {} : { relationReader }),
+});
+const score = await scoreQuestions(gold, { engine, store }, (line, ok) => {
+  if (showMisses || ok) console.log(line);
+});
+const { questions, right, strict, read, byLabel, calibration, wrongHigh, values } = score;
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const sentenceBytes = await Promise.all(
   inputs.map(async (p) => (await store.getPage(p.url))?.sentences?.reduce((n, s) => n + utf8Bytes(s), 0) ?? 0),
@@ -149,6 +90,34 @@ console.log(
 );
 console.log(`wrong at high confidence: ${wrongHigh.length}`);
 for (const line of wrongHigh) console.log(`  ${line}`);
+// --ablate-readers: the same graph asked again with each answer reader off, then with all of them off (the capture's
+// relation stage alone), then without the capture's stage (the answer readers alone): strict right and calibration.
+const ablation: Record<string, { strict: number; high: number; highRight: number }> = {};
+if (args.includes('--ablate-readers')) {
+  const configs: Array<{ name: string; off: readonly string[]; rules: boolean }> = [
+    ...ANSWER_READERS.map((id) => ({ name: `${id} off`, off: [id], rules: true })),
+    { name: 'every answer reader off (the capture stage alone)', off: ANSWER_READERS, rules: true },
+    { name: 'capture stage off (the answer readers alone)', off: [], rules: false },
+  ];
+  for (const c of configs) {
+    const ablated = createQueryEngine({
+      store,
+      clock,
+      readSentences,
+      answerReadersOff: new Set(c.off),
+      ...(c.rules ? { relationReader: captureSentenceReader() } : {}),
+    });
+    const s = await scoreQuestions(gold, { engine: ablated, store });
+    const high = s.calibration.get('high') ?? { given: 0, right: 0 };
+    ablation[c.name] = { strict: s.strict, high: high.given, highRight: high.right };
+    console.log(
+      `ablation: ${c.name}: strict ${s.strict} (${s.strict - strict >= 0 ? '+' : ''}${s.strict - strict}), ${calibrationLine(s)}`,
+    );
+    // The questions it turns (page folder, question): what the reader is worth, and where.
+    for (const [key, ok] of s.outcomes)
+      if (score.outcomes.get(key) !== ok) console.log(`  ${ok ? 'gained' : 'lost'}: ${key.replace('\t', ' | ')}`);
+  }
+}
 console.log(
   JSON.stringify({
     pages: inputs.length,
@@ -165,5 +134,6 @@ console.log(
     calibration: Object.fromEntries(LEVELS.map((l) => [l, calibration.get(l)])),
     wrongHigh: wrongHigh.length,
     values,
+    ...(Object.keys(ablation).length > 0 ? { ablation } : {}),
   }),
 );

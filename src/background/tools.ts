@@ -29,6 +29,7 @@ import { createQueryEngine } from '../core/query/entity-query';
 import { nameIndexSearch } from '../core/query/name-index-search';
 import { InMemoryQueryHistory } from '../core/query/query-history';
 import type { QueryEngine } from '../core/query/query-engine';
+import { captureSentenceReader } from '../extract/relations/sentence-reader';
 import { ReferenceRegistry } from '../core/reference/registry';
 import { llmSelectorFromClient } from '../core/resolve/llm-selector-bridge';
 import { createResolver } from '../core/resolve/resolver';
@@ -84,7 +85,9 @@ export async function createToolRegistry({
   const history = new InMemoryQueryHistory();
   const references = new ReferenceRegistry({ clock });
   const nameSearch = nameIndexSearch(search, store);
-  let engine: QueryEngine = createQueryEngine({ store, clock, nameSearch, history });
+  // Questions read stored sentences with the capture's relation stage: one engine for both.
+  const relationReader = captureSentenceReader();
+  let engine: QueryEngine = createQueryEngine({ store, clock, nameSearch, history, relationReader });
   let resolver: Resolver = createResolver({ store, clock, settings: { networkLookups: false } });
 
   const configure = async (settings: Settings): Promise<void> => {
@@ -98,7 +101,7 @@ export async function createToolRegistry({
           })
         : undefined;
     const answerer = await answererFor(settings, client);
-    engine = createQueryEngine({ store, clock, nameSearch, history, ...(answerer ? { answerer } : {}) });
+    engine = createQueryEngine({ store, clock, nameSearch, history, relationReader, ...(answerer ? { answerer } : {}) });
     resolver = createResolver({
       store,
       clock,

@@ -12,6 +12,7 @@ import { InMemoryQueryHistory, type QueryHistory } from './query-history';
 import { QueryEngine } from './query-engine';
 import type { AnswerBlock, AnswerClaim, AnswerSource, Confidence } from './query-response';
 import type { NameSearch } from './semantic-search.port';
+import type { SentenceRelationReader } from './sentence-relations.port';
 import { SymbolicAnswerer } from './symbolic-answerer';
 import { tokenNameSearch } from './token-name-search';
 import type { ExecuteQueryOptions } from './world-intelligence.port';
@@ -35,6 +36,10 @@ export interface CreateQueryEngineOptions {
   readonly timezoneOffsetMinutes?: number;
   /** The symbolic answerer reads stored page sentences when the graph has no relation (default true). */
   readonly readSentences?: boolean;
+  /** Reads stored sentences with the capture's relation stage (the composition root's `captureSentenceReader()`). */
+  readonly relationReader?: SentenceRelationReader;
+  /** Answer readers switched off (`ANSWER_READERS`; the ablation). */
+  readonly answerReadersOff?: ReadonlySet<string>;
 }
 
 /**
@@ -43,7 +48,11 @@ export interface CreateQueryEngineOptions {
  *   await engine.executeQuery('who founded Stripe?');
  */
 export function createQueryEngine(options: CreateQueryEngineOptions): QueryEngine {
-  const symbolic = new SymbolicAnswerer(options.readSentences === undefined ? {} : { readSentences: options.readSentences });
+  const symbolic = new SymbolicAnswerer({
+    ...(options.readSentences === undefined ? {} : { readSentences: options.readSentences }),
+    ...(options.relationReader === undefined ? {} : { relationReader: options.relationReader }),
+    ...(options.answerReadersOff === undefined ? {} : { answerReadersOff: options.answerReadersOff }),
+  });
   const answerer = options.answerer ?? symbolic;
   const fallback = options.fallback ?? (answerer === symbolic ? undefined : symbolic);
   return new QueryEngine({

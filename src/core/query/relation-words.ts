@@ -114,20 +114,23 @@ export function labelShape(label: string): LabelShape {
   return { key: verbKey(parts[0] ?? label), passive };
 }
 
+/** What `relatedBy` reads of a relation: a stored relationship, or one read in a sentence (no id). */
+export type RelationEnds = Pick<RelationshipView, 'from' | 'fromName' | 'fromType' | 'label' | 'to' | 'toName' | 'toType'>;
+
 /**
  * The entities that stand in `relation` to `anchor`: direction `in` finds who
  * <relation> anchor ("which companies use Rust": anchor Rust), `out` finds what anchor
  * <relation> ("what does Stripe use": anchor Stripe). Results keep relationship order.
  */
-export function relatedBy(
-  rels: readonly RelationshipView[],
+export function relatedBy<R extends RelationEnds = RelationshipView>(
+  rels: readonly R[],
   anchor: string,
   relation: string,
   direction: 'in' | 'out',
-): Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> {
+): Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: R }> {
   const key = verbKey(relation.split(' ')[0] ?? relation);
   const inverse = INVERSES.get(key);
-  const out: Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: RelationshipView }> = [];
+  const out: Array<{ id: RelationshipView['from']; name: string; type: RelationshipView['fromType']; via: R }> = [];
   for (const r of rels) {
     if (UNTYPED_LABELS.has(r.label)) continue;
     const shape = labelShape(r.label);

@@ -8,7 +8,7 @@ import { GraphService } from '../graph/service';
 import { answerQuestion, createQueryEngine } from './entity-query';
 import type { EntityType } from '../graph/types';
 import { parseQuestion } from './question';
-import { readFromSentences, readingSpec, tightBetween } from './sentence-reading';
+import { parseAnswerReadersOff, readFromSentences, readingSpec, switchedSpec, tightBetween } from './sentence-reading';
 
 const URL = 'https://example.com/velora';
 const TITLE = 'Velora raises $9M';
@@ -251,17 +251,6 @@ describe('reading what the page gold missed', () => {
       'From left: Bo Lind, a partner at Initech; Director Ada Quinn-Lovelace of the Acme Fund.',
       'Who does Ada work for?',
       'it names Acme',
-    ],
-    [
-      'the organization a job\'s organization has ("co-director of Ridgeway’s Halden Center")',
-      [
-        ['Ivo Berg', 'person'],
-        ['Ridgeway', 'company'],
-        ['Halden Center', 'company'],
-      ],
-      'In 2019 the chemist Ivo Berg, co-director of Ridgeway’s Halden Center, was writing a paper.',
-      'Who does Ivo Berg work for?',
-      'it names Halden Center',
     ],
     [
       'an owner by its possessive before the organization asked about',
@@ -570,5 +559,57 @@ describe('reading what the page gold missed', () => {
     const answer = await ask('What did Kestrel Fund invest in?');
     expect(answer).toContain('says of Kestrel Fund: “The organization, which');
     expect(answer).toContain('(it names Rova)');
+  });
+});
+
+describe('the answer readers, each switchable', () => {
+  it('reads a tight place phrase only while its reader is on', async () => {
+    const { store } = await world(['Tartu-based Velora hired ten engineers.']);
+    const clock = fixedClock();
+    const ask = async (off: readonly string[]) =>
+      (await answerQuestion('Where is Velora?', { engine: createQueryEngine({ store, clock, answerReadersOff: new Set(off) }), store }))
+        .answer;
+    // The trigger words off in both: "based" is one of them.
+    expect(await ask(['answer-trigger-words'])).toContain('Tartu');
+    expect(await ask(['answer-trigger-words', 'answer-tight-phrases'])).not.toContain('Tartu');
+  });
+
+  it('reads no trigger word with its reader off, and keeps the other readers', () => {
+    const spec = readingSpec(parseQuestion('Who founded Velora?'));
+    if (spec === undefined) throw new Error('no reading spec');
+    const off = switchedSpec(spec, new Set(['answer-trigger-words']));
+    expect(off.words.size).toBe(0);
+    expect(off.prefixes).toEqual([]);
+    expect(off.types).toEqual(spec.types);
+    expect(switchedSpec(spec, new Set())).toEqual(spec);
+  });
+
+  it('refuses an unknown reader with invalid_arguments', () => {
+    expect(parseAnswerReadersOff(' answer-tight-phrases, answer-fallback-types ,')).toEqual([
+      'answer-tight-phrases',
+      'answer-fallback-types',
+    ]);
+    expect(() => parseAnswerReadersOff('answer-tight-phrase')).toThrow(expect.objectContaining({ code: 'invalid_arguments' }));
+  });
+});
+
+describe('a cut list of read answers says so', () => {
+  it('gives the first read values and says the pages name more', async () => {
+    const store = new InMemoryGraphStore();
+    const clock = fixedClock();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock });
+    const owner = await graph.createEntity({ name: 'Quorvane', type: 'company' });
+    const tools = ['Zephlin', 'Marrowkit', 'Tessaloom', 'Quibberly', 'Vantrix', 'Ollowen', 'Brisketta', 'Caldrum', 'Fennimod', 'Lurkwell'];
+    const ids = [owner.id];
+    for (const t of tools) ids.push((await graph.createEntity({ name: t, type: 'technology' })).id);
+    const sentence = `Quorvane uses ${tools.slice(0, -1).join(', ')} and ${tools.at(-1) ?? ''} in its build.`;
+    await graph.recordPage({ url: URL, title: TITLE, entityIds: ids, sentences: [sentence] });
+    const engine = createQueryEngine({ store, clock });
+    const result = await answerQuestion('What does Quorvane use?', { engine, store });
+    // The quote names every tool: what the answer gives are its claims.
+    const given = (result.claims ?? []).map((c) => c.value);
+    expect(given.length).toBeGreaterThan(0);
+    expect(given.length).toBeLessThan(tools.length);
+    expect(result.answer).toContain(`only the first ${given.length} read are given`);
   });
 });

@@ -1,11 +1,16 @@
 /**
- * Answers read from stored page sentences: when the graph has no
- * relation for a typed question, the sentences of the pages naming the entity are
- * searched for one holding the question's trigger words and another entity of the
- * expected type. The answer quotes that sentence and cites its page, at low confidence,
- * and says it was read, not known. The trigger words are `core/text/relation-vocabulary.ts`'s,
- * the ones the extraction rules store facts by. Pure functions; the store is read by `fulfill.ts`.
+ * The answer readers: what questions read in stored page sentences beyond the capture's
+ * relation stage, which reads them first (`relation-readings.ts`, through the
+ * `SentenceRelationReader` port). When the graph has no relation for a typed question, a
+ * sentence naming the entity, holding the question's trigger words and another entity of the
+ * expected type answers; the answer quotes that sentence and cites its page, at low
+ * confidence, and says it was read, not known. Each reader is named in the rule registry and
+ * switchable (`ANSWER_READERS`); a shape the capture's rules read is not read again here (a
+ * job at an organization's unit, a title before the name: `eval:qa -- --ablate-readers`,
+ * `docs/figures.md`). The trigger words are `core/text/relation-vocabulary.ts`'s, the ones
+ * the extraction rules store facts by. Pure functions; the store is read by `fulfill.ts`.
  */
+import { InvalidArgumentsError } from '../errors';
 import type { EntityId } from '../graph/ids';
 import type { EntityType } from '../graph/types';
 import type { SentenceName, SentenceView } from './query-context';
@@ -59,6 +64,51 @@ export interface ReadingSpec {
   readonly tight?: Tight;
   /** Words that, standing with the trigger and the names, turn the relation around ("customers"). */
   readonly reversers?: ReadonlySet<string>;
+}
+
+/**
+ * The answer readers the capture's relation rules do not cover (`relation-readings.ts` reads
+ * with those first), each named in the rule registry (stage `answers`) and switchable, so
+ * `npm run eval:ablate` measures what each is worth on dev and on check.
+ */
+export const ANSWER_READERS = ['answer-trigger-words', 'answer-tight-phrases', 'answer-fallback-types', 'answer-beside-values'] as const;
+export type AnswerReaderId = (typeof ANSWER_READERS)[number];
+
+function isAnswerReader(id: string): id is AnswerReaderId {
+  return ANSWER_READERS.some((r) => r === id);
+}
+
+/**
+ * Answer reader ids separated by commas; throws `invalid_arguments` on an unknown one (a typo
+ * would otherwise measure nothing).
+ *
+ * @example
+ *   parseAnswerReadersOff('answer-tight-phrases, answer-fallback-types') // ['answer-tight-phrases', 'answer-fallback-types']
+ */
+export function parseAnswerReadersOff(csv: string): AnswerReaderId[] {
+  const out: AnswerReaderId[] = [];
+  for (const raw of csv.split(',')) {
+    const id = raw.trim();
+    if (id.length === 0) continue;
+    if (!isAnswerReader(id))
+      throw new InvalidArgumentsError(`Unknown answer reader "${id.slice(0, 60)}"; known: ${ANSWER_READERS.join(', ')}.`);
+    out.push(id);
+  }
+  return out;
+}
+
+/**
+ * `reading` with the readers in `off` switched off: no trigger words, no tight phrases, no
+ * fallback types.
+ *
+ * @example
+ *   switchedSpec(readingSpec(intent), new Set(['answer-tight-phrases'])).tight // undefined
+ */
+export function switchedSpec(reading: ReadingSpec, off: ReadonlySet<string>): ReadingSpec {
+  const words = off.has('answer-trigger-words') ? { words: new Set<string>(), prefixes: [] } : {};
+  const tight = off.has('answer-tight-phrases') ? { tight: undefined } : {};
+  const fallback = off.has('answer-fallback-types') ? { fallbackTypes: undefined } : {};
+  return { ...reading, ...words, ...tight, ...fallback };
 }
 
 /** Which tight phrases a question reads. */
@@ -249,8 +299,7 @@ function tightAnswer(
           !listedPlace(tight, tokens, ae, cs, ce) &&
           (tight !== 'maker' || madeThing(c, tokens, ce))
         )
-          // "co-director of MIT's Lorenz Center": the job is at what the organization has.
-          return (tight === 'job' ? possessedBy(tokens, ce, candidates) : undefined) ?? c;
+          return c;
         if (
           ce <= as &&
           tightBetween(tight, tokens.slice(ce, as), false) &&
@@ -258,8 +307,6 @@ function tightAnswer(
           (tight !== 'maker' || MADE_TYPES.has(c.type))
         )
           return c;
-        // "the director of the Northland Bureau of Weights and Measures, Ada Quinn".
-        if (tight === 'job' && as === ce + 1 && tokens[ce] === ',' && titleOf(tokens, cs)) return c;
       }
     }
   }
@@ -274,21 +321,6 @@ function listedPlace(tight: Tight, tokens: readonly string[], aboutEnd: number, 
   return tight === 'place' && tokens[aboutEnd] === ',' && start === aboutEnd + 1 && LIST_GOES_ON.has(tokens[end] ?? '');
 }
 const LIST_GOES_ON: ReadonlySet<string> = new Set(['and', 'or', 'based', ',']);
-
-/** An organization named right after a possessive that ends at `end` ("MIT's Lorenz Center"), if any. */
-function possessedBy(tokens: readonly string[], end: number, candidates: readonly SentenceName[]): SentenceName | undefined {
-  if (tokens[end] !== 's') return undefined;
-  return candidates.find(
-    (d) =>
-      (d.type === 'company' || d.type === 'other') && namesOf(d).some((n) => occurrences(tokens, n).some(([start]) => start === end + 1)),
-  );
-}
-
-/** "director of (the)" right before the token at `start`: a title held at the organization named there. */
-function titleOf(tokens: readonly string[], start: number): boolean {
-  const of = ARTICLES.has(tokens[start - 1] ?? '') ? start - 2 : start - 1;
-  return tokens[of] === 'of' && ROLE_TITLE_SET.has(tokens[of - 1] ?? '') && !PAST.has(tokens[of - 2] ?? '');
-}
 
 /** Types a maker's possessive reads as its product; an organization only when a product noun follows ("vPro offerings"). */
 const MADE_TYPES: ReadonlySet<EntityType> = new Set(['product', 'technology']);

@@ -16,7 +16,8 @@ import { list, mostConnected } from './symbolic/listing';
 import { path } from './symbolic/path';
 import { relation } from './symbolic/relation';
 import { role } from './symbolic/role';
-import { Turn } from './symbolic/turn';
+import type { SentenceRelationReader } from './sentence-relations.port';
+import { Turn, type SentenceReading } from './symbolic/turn';
 import { where } from './symbolic/where';
 
 export { INCOMPLETE_HEAD } from './symbolic/turn';
@@ -53,14 +54,29 @@ function run(t: Turn, intent: Intent): QueryResponse {
 export class SymbolicAnswerer implements Answerer {
   readonly name = 'symbolic';
   private readonly readSentences: boolean;
+  private readonly reading: SentenceReading;
 
-  /** `readSentences: false` answers from graph facts only (the eval's comparison; default true). */
-  constructor(options: { readonly readSentences?: boolean } = {}) {
+  /**
+   * `readSentences: false` answers from graph facts only (the eval's comparison; default true).
+   * `relationReader` reads stored sentences with the capture's relation stage (the composition
+   * root gives it); `answerReadersOff` switches answer readers off (`ANSWER_READERS`, the ablation).
+   */
+  constructor(
+    options: {
+      readonly readSentences?: boolean;
+      readonly relationReader?: SentenceRelationReader;
+      readonly answerReadersOff?: ReadonlySet<string>;
+    } = {},
+  ) {
     this.readSentences = options.readSentences ?? true;
+    this.reading = {
+      readersOff: options.answerReadersOff ?? new Set(),
+      ...(options.relationReader === undefined ? {} : { relationReader: options.relationReader }),
+    };
   }
 
   async answer(input: AnswerInput): Promise<QueryResponse> {
-    const response = run(new Turn(input, this.readSentences), parseQuestion(input.question));
+    const response = run(new Turn(input, this.readSentences, this.reading), parseQuestion(input.question));
     if (response.type === 'answer') input.onToken?.(response.content);
     return response;
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPageRecognizer, RECOGNIZER_RULES } from '../../background/ingest';
 import { analyzeCapture } from '../analysis/analyze';
+import { ANSWER_READERS } from '../../core/query/sentence-reading';
 import { parseRulesOff, RULE_FAMILIES } from './registry';
 import { textCapture } from '../../../tooling/testing/text-capture';
 
@@ -42,6 +43,11 @@ describe('the rule registry', () => {
         expect(CHECK_PAGES.has(e.page), `${r.id} cites check page ${e.page}`).toBe(false);
         expect(e.shows.length, r.id).toBeGreaterThan(10);
       }
+  });
+
+  it('names every answer reader the query side can switch off, in the stage "answers"', () => {
+    expect(RULE_FAMILIES.filter((r) => r.stage === 'answers').map((r) => r.id)).toEqual([...ANSWER_READERS]);
+    expect([...parseRulesOff('answer-tight-phrases')]).toEqual(['answer-tight-phrases']);
   });
 
   it('parses a list of families to switch off and refuses an unknown one', () => {

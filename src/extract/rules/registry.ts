@@ -14,7 +14,7 @@
  * references for a reader, not test sentences: the tests use invented text.
  */
 
-export type RuleStage = 'recognition' | 'mentions' | 'grouping' | 'typing' | 'salience' | 'relations';
+export type RuleStage = 'recognition' | 'mentions' | 'grouping' | 'typing' | 'salience' | 'relations' | 'answers';
 
 /** A corpus page where the family changes what the analysis keeps, and what it does there. */
 export interface RuleExample {
@@ -192,6 +192,50 @@ export const RULE_FAMILIES = [
     examples: [
       { page: 'metascraper/arstechnica', shows: 'reads a park located in its city' },
       { page: 'metascraper/cnet', shows: 'reads a city located in its state' },
+    ],
+  },
+  // The answer readers: what questions read in stored sentences beyond the capture's relation stage, which reads them
+  // first (`core/query/relation-readings.ts`). Measured on `eval:qa`'s questions (`npm run eval:ablate`, `npm run
+  // eval:qa -- --ablate-readers`); switched off through `createQueryEngine`'s `answerReadersOff` (`ANSWER_READERS`).
+  {
+    id: 'answer-trigger-words',
+    stage: 'answers',
+    description: "A question's trigger word near the entity asked about and a name of the expected type, read (not stored) as the answer",
+    file: 'src/core/query/sentence-reading.ts',
+    examples: [
+      { page: 'metascraper/cnet', shows: 'answers an acquisition, a chief executive and a product from sentences no fact was stored from' },
+      { page: 'metascraper/cio', shows: 'answers what a software company makes from a sentence naming its platform' },
+      { page: 'readability/lwn-1', shows: 'answers the founders of two companies from a sentence listing them' },
+    ],
+  },
+  {
+    id: 'answer-tight-phrases',
+    stage: 'answers',
+    description: 'Phrases that state the relation by their shape alone, right between two names ("X in Y", "Y-based X", ", a title at Y")',
+    file: 'src/core/query/sentence-reading.ts',
+    examples: [
+      { page: 'metascraper/information-week', shows: 'answers where a company is from its name and its town side by side' },
+      { page: 'metascraper/techmonitor', shows: 'answers where an event is held from the town right after its name' },
+    ],
+  },
+  {
+    id: 'answer-fallback-types',
+    stage: 'answers',
+    description: 'A name of a near type read when no name of the expected type answers (an organization typed as a place or a person)',
+    file: 'src/core/query/sentence-reading.ts',
+    examples: [
+      { page: 'metascraper/arstechnica', shows: 'answers what a video maker uses with a tool the recognizer typed as a company' },
+      { page: 'readability/nytimes-3', shows: 'answers whom a person works for with an employer typed as no company' },
+    ],
+  },
+  {
+    id: 'answer-beside-values',
+    stage: 'answers',
+    description: 'A sentence stating one value that names another of the kind asked beside it: the answer says it may be incomplete',
+    file: 'src/core/query/sentence-reading.ts',
+    examples: [
+      { page: 'metascraper/eweek', shows: 'keeps a maker’s two stored products from high when the sentence naming them names a third' },
+      { page: 'metascraper/silicon-beat', shows: 'keeps a stored founder from high when the sentence stating it names two more people' },
     ],
   },
 ] as const satisfies readonly RuleFamily[];

@@ -16,10 +16,12 @@ import {
   readingSpec,
   readLimit,
   readNameText,
+  switchedSpec,
   TIGHT_READ_SCORE,
   type ReadAnswer,
   type ReadingSpec,
 } from '../sentence-reading';
+import { ruleReadings } from '../relation-readings';
 import { isNeeds, type AlsoRead, type Turn } from './turn';
 
 // Readings added to stored facts are held to closer words than an answer read alone: trigger to both names.
@@ -35,23 +37,38 @@ const PAGES_NOT_READ = 'your pages were not read for more than the stored facts'
  * undefined when reading is off, not offered, or no sentence answers.
  */
 export function fromSentences(t: Turn, id: EntityId, intent: Intent, noun?: string): QueryResponse | undefined {
-  const reads = readings(t, id, intent);
-  if (reads === undefined || !Array.isArray(reads)) return reads;
-  return readAnswer(t, readAnswerText(reads), reads, id, noun);
+  const all = readings(t, id, intent);
+  if (all === undefined || !Array.isArray(all)) return all;
+  const limit = readLimit(intent);
+  const reads = all.slice(0, limit);
+  // One more read than given: the list is cut, and the answer says so.
+  return readAnswer(t, readAnswerText(reads), reads, id, noun, all.length > limit);
 }
 
 /**
  * An answer read from sentences, at low confidence: each entity read cites the page it was
  * read on, and the entity asked about (when it has one) every page read.
  */
-function readAnswer(t: Turn, text: string, reads: readonly ReadAnswer[], about?: EntityId, noun?: string): QueryResponse | undefined {
+function readAnswer(
+  t: Turn,
+  text: string,
+  reads: readonly ReadAnswer[],
+  about?: EntityId,
+  noun?: string,
+  cut = false,
+): QueryResponse | undefined {
   const first = reads[0];
   if (first === undefined) return undefined;
   const pages = reads.map((r) => ({ url: r.sentence.pageUrl, title: r.sentence.pageTitle }));
   const summary = about === undefined ? undefined : t.ctx.getSummary(about);
   const values = uniqueValues(reads.map(readValue));
-  // Several values read: all of them, counted ("In all, 3 founders read: …").
-  const content = values.length > 1 ? `${text} In all, ${counted(values, noun)} read: ${listAll(values.map((v) => v.name))}.` : text;
+  const names = listAll(values.map((v) => v.name));
+  // Several values read: all of them, counted ("In all, 3 founders read: …"); a cut list says it is one.
+  const content = cut
+    ? `${text} Your pages name more than this: only the first ${values.length} read are given (${names}).`
+    : values.length > 1
+      ? `${text} In all, ${counted(values, noun)} read: ${names}.`
+      : text;
   return {
     type: 'answer',
     content,
@@ -80,9 +97,21 @@ function readings(
   const about = sentencesAbout(t, id, intent);
   if (about === undefined || isNeeds(about)) return about;
   const limit = readLimit(intent);
-  return readFromSentences(about.sentences, id, about.names, about.reading, limit + known.size)
-    .filter((r) => !known.has(r.answer.id))
-    .slice(0, limit);
+  // The capture's relation stage first (one engine for capture and questions), then the answer readers it does not cover.
+  const reader = t.reading.relationReader;
+  // One more than a question with several answers gives: the callers tell a cut list by it.
+  const asked = limit > 1 ? limit + 1 : limit;
+  const byRules = reader === undefined ? [] : ruleReadings(reader, about.sentences, about.ids, intent, asked + known.size);
+  const byReaders = readFromSentences(about.sentences, id, about.names, about.reading, asked + known.size);
+  const out: ReadAnswer[] = [];
+  for (const r of [...byRules, ...byReaders]) if (!known.has(r.answer.id) && !out.some((o) => o.answer.id === r.answer.id)) out.push(r);
+  return out.slice(0, asked);
+}
+
+/** The reading spec of `intent` with the turn's switched-off answer readers left out. */
+function specOf(t: Turn, intent: Intent): ReadingSpec | undefined {
+  const spec = readingSpec(intent);
+  return spec === undefined ? undefined : switchedSpec(spec, t.reading.readersOff);
 }
 
 /**
@@ -94,9 +123,9 @@ function sentencesAbout(
   t: Turn,
   id: EntityId,
   intent: Intent,
-): { sentences: SentenceView[]; names: string[]; reading: ReadingSpec } | NeedsMoreInfo | undefined {
+): { sentences: SentenceView[]; ids: EntityId[]; names: string[]; reading: ReadingSpec } | NeedsMoreInfo | undefined {
   if (!t.readSentences) return undefined;
-  const reading = readingSpec(intent);
+  const reading = specOf(t, intent);
   if (reading === undefined) return undefined;
   // The pages' shorter name for it, when the graph holds that apart ("Whole Foods" of "Whole Foods Market").
   const ids = [id, ...shortNamed(t, id)];
@@ -117,7 +146,7 @@ function sentencesAbout(
       return true;
     });
   const names = [...ids.map((i) => t.name(i)), ...(t.ctx.getFull(id)?.entity.aliases ?? [])];
-  return { sentences, names, reading };
+  return { sentences, ids, names, reading };
 }
 
 /**
@@ -151,18 +180,23 @@ export function alsoRead(t: Turn, id: EntityId, intent: Intent, known: ReadonlyS
   if (t.ctx.sentencesOf(id) === undefined && (t.input.remainingRequests ?? 0) < 1) {
     return t.readSentences && readingSpec(intent) !== undefined ? { reads: [], incomplete: PAGES_NOT_READ } : none;
   }
-  const all = readings(t, id, intent, known);
-  if (all === undefined) return none;
-  if (!Array.isArray(all)) return all;
+  const read = readings(t, id, intent, known);
+  if (read === undefined) return none;
+  if (!Array.isArray(read)) return read;
+  const limit = readLimit(intent);
+  const all = read.slice(0, limit);
   const reads = all.filter((r) => (r.score ?? 0) <= (tightOnly ? TIGHT_READ_SCORE : MAX_ALSO_READ_SCORE));
-  // Readings too loose to give still say the pages may state more than the facts.
-  if (all.length > reads.length) return { reads, incomplete: POSSIBLY_MORE };
+  // Readings too loose to give, or more than are given, still say the pages may state more than the facts.
+  if (all.length > reads.length || read.length > limit) return { reads, incomplete: POSSIBLY_MORE };
   // A sentence stating a value that names another of the kind asked beside it ("its robots, Atlas, and …, Spot"),
   // for a question with several answers (a place named beside a seat is often another's).
   if (tightOnly) return { reads };
   const about = sentencesAbout(t, id, intent);
   const given = new Set<EntityId>([...known, ...reads.map((r) => r.answer.id)]);
-  const beside = about === undefined || isNeeds(about) ? [] : besideValues(about.sentences, id, about.names, about.reading, given);
+  const beside =
+    about === undefined || isNeeds(about) || t.reading.readersOff.has('answer-beside-values')
+      ? []
+      : besideValues(about.sentences, id, about.names, about.reading, given);
   return beside.length > 0
     ? { reads, incomplete: `a sentence of your pages that states this also names ${listAll(beside.map((b) => b.name))}` }
     : { reads };
@@ -175,7 +209,7 @@ export function alsoRead(t: Turn, id: EntityId, intent: Intent, known: ReadonlyS
  */
 function fromNameSentences(t: Turn, name: string, intent: Intent): QueryResponse | undefined {
   if (!t.readSentences) return undefined;
-  const reading = readingSpec(intent);
+  const reading = specOf(t, intent);
   if (reading === undefined) return undefined;
   const sentences = t.ctx.nameSentencesOf(name);
   if (sentences === undefined) {

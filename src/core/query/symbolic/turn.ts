@@ -23,6 +23,7 @@ import {
   type NeedsMoreInfo,
 } from '../query-response';
 import { alsoReadText, type ReadAnswer } from '../sentence-reading';
+import type { SentenceRelationReader } from '../sentence-relations.port';
 import { nameCoverage, queryTokens } from '../token-name-search';
 
 // Homonyms described for one name.
@@ -53,10 +54,17 @@ export interface AlsoRead {
 }
 
 /** One answerer turn over one context. */
+/** How a turn reads stored sentences: the capture's relation stage, and the answer readers switched off. */
+export interface SentenceReading {
+  readonly relationReader?: SentenceRelationReader;
+  readonly readersOff: ReadonlySet<string>;
+}
+
 export class Turn {
   constructor(
     readonly input: AnswerInput,
     readonly readSentences: boolean,
+    readonly reading: SentenceReading = { readersOff: new Set() },
   ) {}
 
   get ctx() {
