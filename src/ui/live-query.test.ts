@@ -40,17 +40,15 @@ describe('subscribeThrottled', () => {
     // Waits count outcomes, not wall time: a loaded machine may take longer to deliver, never to coalesce.
     await vi.waitFor(() => expect(seen).toEqual([0]), { timeout: 5000 });
     // 60 separate writes over ~300 ms (longer on a busy machine).
-    const started = performance.now();
     for (let i = 0; i < 60; i++) {
       await db.rows.put({ id: i });
       await sleep(5);
     }
-    const windows = Math.ceil((performance.now() - started) / 200);
     await vi.waitFor(() => expect(seen.at(-1)).toBe(60), { timeout: 5000 });
-    // Unthrottled, each write re-runs the query: 61 runs. Throttled: a handful, a few more per 200 ms window
-    // when a busy machine stretched the burst (15 and 12 at its ~300 ms).
-    expect(queries).toBeLessThan(Math.min(61, Math.max(15, 3 * windows + 6)));
-    expect(seen.length).toBeLessThan(Math.min(61, Math.max(12, 3 * windows + 3)));
+    // Unthrottled, each write re-runs the query: 61 runs. Throttled: about one per 200 ms window, a handful at
+    // the burst's ~300 ms; the bound leaves room for a busy machine stretching the burst several times over.
+    expect(queries).toBeLessThan(40);
+    expect(seen.length).toBeLessThan(40);
     // Quiet: no more queries.
     const settled = queries;
     await sleep(600);
