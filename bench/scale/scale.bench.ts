@@ -3,7 +3,7 @@
  * (generate.ts) seeded into the built extension's IndexedDB in Chromium, then, from
  * outside: the first answer after launch, cold worker starts to the first search and to
  * the first stored capture, warm tool latencies (p50/p95: search, related, query, visualize), the side panel's first render,
- * resident memory and disk size. CPU time of the profile's Chromium processes is printed
+ * the worker's heap (heap.ts: after a cold start, a first search, the tool calls, a capture), resident memory and disk size. CPU time of the profile's Chromium processes is printed
  * beside every wall time (the machine is shared: wall time alone says little).
  *
  * Seeded profiles are cached under .bench/scale/seeded-<n>-<rels> (made by the build under
@@ -15,7 +15,9 @@
  * Options: --sizes 10k,100k,1m · --ext <dir> (default .output/chrome-mv3) · --label <text>
  * · --out <file.json> · --rels <relationships per entity> (default 2) · --seed write|restore (how a missing
  * seeded profile is made: rows written straight into IndexedDB, the default, or an export file restored
- * through the side panel as a user does; both cache under the same name).
+ * through the side panel as a user does; both cache under the same name) · --heap-snapshot (the worker's heap
+ * summed by constructor at the end; taken anyway when the heap passed 300 MB) · --work <dir> (the seeded
+ * profiles' cache and run folder, default .bench/scale: two runs at once need two).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,11 +27,12 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { EXTENSION_DIR, launchWithExtension } from '../../src/cli/launch';
 import { serveDirectory } from '../../src/cli/static-server';
 import { callTool, measured, pageStored, stopWorker, usage, writeChunk } from './browser';
+import { heapByConstructor, targetHeap } from './heap';
+import type { HeapUse } from './heap';
 import { entityIdOf, generateGraph, nameOf } from './generate';
 import { restoreThroughPanel, writeExport } from './restore-flow';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const WORK = resolve(ROOT, '.bench/scale');
 const DB = 'ariadne';
 
 const { values } = parseArgs({
@@ -40,8 +43,11 @@ const { values } = parseArgs({
     out: { type: 'string' },
     rels: { type: 'string', default: '2' },
     seed: { type: 'string', default: 'write' },
+    'heap-snapshot': { type: 'boolean', default: false },
+    work: { type: 'string', default: resolve(ROOT, '.bench/scale') },
   },
 });
+const WORK = resolve(values.work);
 
 function sizeOf(text: string): number {
   const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.trim());
@@ -184,6 +190,19 @@ async function runSize(n: number, perEntity: number, extensionDir: string): Prom
     }
     say('coldStartToFirstSearch', coldSearch);
 
+    // The worker's heap after a full GC: what it holds at each step (issue 39: ≤ 300 MB at 1M).
+    const heaps: Record<string, HeapUse | undefined> = {};
+    const heapAt = async (step: string): Promise<void> => {
+      heaps[step] = await targetHeap(cdp, 'service_worker', { gc: true });
+      console.log(`  worker heap ${step}: ${JSON.stringify(heaps[step])}`);
+    };
+    await stopWorker(cdp);
+    await new Promise((r) => setTimeout(r, 1000));
+    await callTool(caller, 'graph_stats', {});
+    await heapAt('coldStart');
+    await search(caller, 7);
+    await heapAt('afterFirstSearch');
+
     // A cold worker's capture: the worker stopped, a page visited, until the page is stored.
     const coldCapture = async (label: string, path: string): Promise<void> => {
       await stopWorker(cdp);
@@ -223,6 +242,7 @@ async function runSize(n: number, perEntity: number, extensionDir: string): Prom
     await timed('entity_find_related_hubs', 20, (k) => callTool(caller, 'entity_find_related', { name: entityIdOf(k) }));
     await timed('entity_query_about_hubs', 10, (k) => callTool(caller, 'entity_query', { question: `What is ${nameOf(k)} related to?` }));
     await timed('entity_visualize_whole_60', 3, () => callTool(caller, 'entity_visualize', { budget: 60 }));
+    await heapAt('after58ToolCalls');
 
     const renders: number[] = [];
     for (let k = 0; k < 3; k++) {
@@ -236,6 +256,10 @@ async function runSize(n: number, perEntity: number, extensionDir: string): Prom
     say('panelFirstRenderMs', renders);
     // Again once the database has settled (after a launch that upgraded it, IndexedDB compacts for a while).
     await coldCapture('coldStartToCaptureLater', 'rust.html');
+    await heapAt('afterCapture');
+    say('workerHeapMb', heaps);
+    if (values['heap-snapshot'] || Object.values(heaps).some((h) => (h?.usedMb ?? 0) > 300))
+      say('workerHeapByConstructor', await heapByConstructor(cdp, 'service_worker'));
     say('memory', usage(profileDir));
   } finally {
     await context.close();
