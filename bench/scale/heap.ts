@@ -129,3 +129,36 @@ export async function heapByConstructor(
     .slice(0, top)
     .map(([name, s]) => ({ name: name.slice(0, 80), mb: mb(s.bytes), count: s.count }));
 }
+
+/** The highest heap seen per target while watching (no GC: what was there at the time). */
+export type HeapPeaks = Partial<Record<HeapTarget, HeapUse>>;
+
+/**
+ * Samples the heaps of the worker and the side panel every `everyMs` until stopped (one
+ * sample at a time); `stop` returns each target's peak used heap.
+ *
+ * @example
+ *   const watch = watchHeaps(cdp);
+ *   await restore();
+ *   const peaks = await watch.stop(); // { service_worker: {...}, sidepanel: {...} }
+ */
+export function watchHeaps(cdp: CDPSession, everyMs = 2000): { stop(): Promise<HeapPeaks> } {
+  const peaks: { -readonly [K in HeapTarget]?: HeapUse } = {};
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      for (const target of ['service_worker', 'sidepanel'] as const) {
+        const heap = await targetHeap(cdp, target, { gc: false }).catch(() => undefined);
+        if (heap !== undefined && heap.usedMb > (peaks[target]?.usedMb ?? -1)) peaks[target] = heap;
+      }
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { ...peaks };
+    },
+  };
+}

@@ -20,7 +20,7 @@
  * profiles' cache and run folder, default .bench/scale: two runs at once need two).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
@@ -30,6 +30,7 @@ import { callTool, measured, pageStored, stopWorker, usage, writeChunk } from '.
 import { heapByConstructor, targetHeap } from './heap';
 import type { HeapUse } from './heap';
 import { entityIdOf, generateGraph, nameOf } from './generate';
+import { copyProfile } from './profiles';
 import { restoreThroughPanel, writeExport } from './restore-flow';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -84,23 +85,6 @@ function installExtension(from: string, name: string): string {
   return to;
 }
 
-/**
- * Makes Chromium register the extension's service worker afresh in a copied profile.
- * It keeps the registered worker script in the profile and, for an unpacked extension
- * loaded from the command line, started that old script again after the build changed
- * (measured: the newer build's pages ran beside the older build's worker, even with a
- * new manifest version). Without the registration and its record, the current
- * background.js is registered at launch.
- */
-function forgetWorkerRegistration(profileDir: string): void {
-  rmSync(resolve(profileDir, 'Default/Service Worker'), { recursive: true, force: true });
-  const prefsPath = resolve(profileDir, 'Default/Preferences');
-  if (!existsSync(prefsPath)) return;
-  const prefs = JSON.parse(readFileSync(prefsPath, 'utf8')) as { extensions?: { settings?: Record<string, Record<string, unknown>> } };
-  for (const extension of Object.values(prefs.extensions?.settings ?? {})) delete extension['service_worker_registration_info'];
-  writeFileSync(prefsPath, JSON.stringify(prefs));
-}
-
 async function seed(n: number, perEntity: number, profileDir: string, extensionDir: string): Promise<void> {
   const t0 = performance.now();
   const { context, extensionId } = await launchWithExtension({ profileDir, headless: true, extensionDir });
@@ -140,11 +124,7 @@ async function seededProfile(n: number, perEntity: number, seedExt: string): Pro
     cpSync(tmp, cache, { recursive: true });
     rmSync(tmp, { recursive: true, force: true });
   }
-  const run = resolve(WORK, `run-${n}`);
-  rmSync(run, { recursive: true, force: true });
-  cpSync(cache, run, { recursive: true });
-  forgetWorkerRegistration(run);
-  return run;
+  return copyProfile(cache, resolve(WORK, `run-${n}`));
 }
 
 function duMb(path: string): number {
