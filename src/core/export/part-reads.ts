@@ -10,8 +10,7 @@
  * fuzzy keys would make the resolver read are found by running retrieval itself over the
  * read keys, and read together too.
  *
- * Memory: one part's keys and candidates (a part holds at most a few thousand entities),
- * dropped with the view after the part.
+ * Memory: one batch's keys and candidates, dropped at the next `prefetch`.
  *
  * @example
  *   const reads = new PartReads(store);
@@ -47,9 +46,12 @@ export class PartReads implements ResolverStore {
   /**
    * Reads what the resolver will ask for subjects going by `names` (one list of names per
    * subject), in three store transactions: the exact keys of all; the fuzzy keys of those
-   * no exact key finds, with the records of the exact hits; the fuzzy candidates.
+   * no exact key finds, with the records of the exact hits; the fuzzy candidates. What an
+   * earlier call read is dropped first (memory holds one batch).
    */
   async prefetch(names: readonly (readonly string[])[]): Promise<void> {
+    this.idsOfKey.clear();
+    this.records.clear();
     const exactOf = names.map((n) => exactKeysOf(n));
     await this.readKeys(exactOf.flat());
     const fuzzyNames = names.filter((_, i) => !(exactOf[i] ?? []).some((k) => (this.idsOfKey.get(k)?.length ?? 0) > 0));
