@@ -130,25 +130,40 @@ export async function heapByConstructor(
     .map(([name, s]) => ({ name: name.slice(0, 80), mb: mb(s.bytes), count: s.count }));
 }
 
-/** The highest heap seen per target while watching (no GC: what was there at the time). */
-export type HeapPeaks = Partial<Record<HeapTarget, HeapUse>>;
+/** The highest heap seen per target while watching: as it was (garbage included), and held (after a full GC). */
+export interface HeapPeaks {
+  readonly seen: Partial<Record<HeapTarget, HeapUse>>;
+  readonly held: Partial<Record<HeapTarget, HeapUse>>;
+}
 
 /**
  * Samples the heaps of the worker and the side panel every `everyMs` until stopped (one
- * sample at a time); `stop` returns each target's peak used heap.
+ * sample at a time), and every `heldEveryMs` (0: never) after a full GC, which says what
+ * is held rather than what awaits collection (a GC costs the target a pause); `stop`
+ * returns each target's peaks.
  *
  * @example
- *   const watch = watchHeaps(cdp);
+ *   const watch = watchHeaps(cdp, { heldEveryMs: 20_000 });
  *   await restore();
- *   const peaks = await watch.stop(); // { service_worker: {...}, sidepanel: {...} }
+ *   const peaks = await watch.stop(); // { seen: { service_worker: {...}, sidepanel: {...} }, held: {...} }
  */
-export function watchHeaps(cdp: CDPSession, everyMs = 2000): { stop(): Promise<HeapPeaks> } {
-  const peaks: { -readonly [K in HeapTarget]?: HeapUse } = {};
+export function watchHeaps(
+  cdp: CDPSession,
+  options: { readonly everyMs?: number; readonly heldEveryMs?: number } = {},
+): { stop(): Promise<HeapPeaks> } {
+  const everyMs = options.everyMs ?? 2000;
+  const heldEveryMs = options.heldEveryMs ?? 0;
+  const seen: { -readonly [K in HeapTarget]?: HeapUse } = {};
+  const held: { -readonly [K in HeapTarget]?: HeapUse } = {};
   let running = true;
+  let lastHeld = Date.now();
   const loop = (async () => {
     while (running) {
+      const gc = heldEveryMs > 0 && Date.now() - lastHeld >= heldEveryMs;
+      if (gc) lastHeld = Date.now();
       for (const target of ['service_worker', 'sidepanel'] as const) {
-        const heap = await targetHeap(cdp, target, { gc: false }).catch(() => undefined);
+        const heap = await targetHeap(cdp, target, { gc }).catch(() => undefined);
+        const peaks = gc ? held : seen;
         if (heap !== undefined && heap.usedMb > (peaks[target]?.usedMb ?? -1)) peaks[target] = heap;
       }
       await new Promise((r) => setTimeout(r, everyMs));
@@ -158,7 +173,7 @@ export function watchHeaps(cdp: CDPSession, everyMs = 2000): { stop(): Promise<H
     stop: async () => {
       running = false;
       await loop;
-      return { ...peaks };
+      return { seen: { ...seen }, held: { ...held } };
     },
   };
 }

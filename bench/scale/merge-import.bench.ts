@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     else await callTool(panel, 'graph_stats', {});
     const probe = await context.newPage();
     await probe.goto(`chrome-extension://${extensionId}/manifest.json`);
-    const watch = watchHeaps(await context.newCDPSession(probe));
+    const watch = watchHeaps(await context.newCDPSession(probe), { heldEveryMs: 20_000 });
     const merged = await restoreThroughPanel(panel, profileDir, file);
     const heapPeaksMb = await watch.stop();
     console.log(

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
     const probe = await context.newPage();
     await probe.goto(`chrome-extension://${extensionId}/manifest.json`);
-    const watch = watchHeaps(await context.newCDPSession(probe));
+    const watch = watchHeaps(await context.newCDPSession(probe), { heldEveryMs: 20_000 });
     const restored = await restoreThroughPanel(panel, profileDir, file);
     const heapPeaksMb = await watch.stop();
     const peakExtensionMb = restored.peakExtensionMb;
