@@ -10,14 +10,12 @@ import { DexieImportJournal } from '../../src/adapters/dexie/dexie-import-journa
 import { ImportSessions } from '../../src/core/export/import-session';
 import { fixedClock, sequentialIds } from '../../src/core/graph/ids';
 import { GraphService } from '../../src/core/graph/service';
-import { createResolver } from '../../src/core/resolve/resolver';
 
 export function nodeSessions(db: AriadneDatabase): { store: DexieGraphStore; sessions: ImportSessions } {
   const store = new DexieGraphStore(db);
   const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock(0) });
   const sessions = new ImportSessions({
     store,
-    resolver: createResolver({ store, clock: fixedClock(0), settings: { networkLookups: false } }),
     ids: sequentialIds(),
     clock: fixedClock(0),
     journal: new DexieImportJournal(db),

@@ -5,8 +5,11 @@
  * requests: what IndexedDB writes beside each record). The browser process's share of a restore's CPU is this
  * work (bench/scale/restore.bench.ts), so the count says where it goes without a profiler
  * for Chromium: `npx tsx bench/scale/restore-requests.ts --entities 10000 [--part 5000]`
- * (records per part, as the side panel sends them). Last, each index's entries and their
- * payload bytes as Chromium's LevelDB holds them before compression (an estimate of its disk cost).
+ * (records per part, as the side panel sends them). `--mode merge [--into 100000]` counts a
+ * merge import instead, into an empty graph or one first restored from a generated graph of
+ * that size (not counted); the time of the counted import is printed as CPU seconds. Last,
+ * each index's entries and their payload bytes as Chromium's LevelDB holds them before
+ * compression (an estimate of its disk cost).
  */
 import 'fake-indexeddb/auto';
 import { parseArgs } from 'node:util';
@@ -15,7 +18,16 @@ import { AriadneDatabase } from '../../src/adapters/dexie/database';
 import { generateGraph } from './generate';
 import { nodeSessions } from './node-sessions';
 
-const { values } = parseArgs({ options: { entities: { type: 'string', default: '10000' }, part: { type: 'string', default: '5000' } } });
+const { values } = parseArgs({
+  options: {
+    entities: { type: 'string', default: '10000' },
+    part: { type: 'string', default: '5000' },
+    mode: { type: 'string', default: 'restore' },
+    into: { type: 'string', default: '0' },
+  },
+});
+if (values.mode !== 'restore' && values.mode !== 'merge') throw new Error(`bad --mode: ${values.mode} (restore or merge)`);
+const mode = values.mode;
 const tally = new Map<string, number>();
 const add = (what: string, n: number): void => void tally.set(what, (tally.get(what) ?? 0) + n);
 const perIndex = new Map<string, { entries: number; bytes: number }>();
@@ -75,17 +87,27 @@ const db = new AriadneDatabase(`restore-requests-${Date.now()}`);
 db.use(counter);
 const { sessions } = nodeSessions(db);
 await db.open();
-tally.clear();
-const { importId } = await sessions.begin('restore');
-let records = 0;
-for (const chunk of generateGraph({ entities: Number(values.entities), chunk: Number(values.part) })) {
-  await sessions.part(importId, { merges: [], reviews: [], ...chunk });
-  records += chunk.entities.length + chunk.relationships.length + chunk.evidence.length + chunk.pages.length;
+/** Imports a generated graph of `entities` in parts of `part` records; returns the records sent. */
+async function importGenerated(how: 'restore' | 'merge', entities: number, part: number): Promise<number> {
+  const { importId } = await sessions.begin(how);
+  let records = 0;
+  for (const chunk of generateGraph({ entities, chunk: part })) {
+    await sessions.part(importId, { merges: [], reviews: [], ...chunk });
+    records += chunk.entities.length + chunk.relationships.length + chunk.evidence.length + chunk.pages.length;
+  }
+  await sessions.commit(importId);
+  return records;
 }
-await sessions.commit(importId);
+if (Number(values.into) > 0) await importGenerated('restore', Number(values.into), 5000);
+tally.clear();
+const cpu0 = process.cpuUsage();
+const records = await importGenerated(mode, Number(values.entities), Number(values.part));
+const cpu = process.cpuUsage(cpu0);
 const n = Number(values.entities);
 const total = [...tally].filter(([what]) => !what.endsWith('index entries')).reduce((a, [, k]) => a + k, 0);
-console.log(`${n} entities, ${records} records: ${total} requests (${(total / n).toFixed(2)} per entity)`);
+console.log(
+  `${mode} of ${n} entities, ${records} records, into ${values.into}: ${total} requests (${(total / n).toFixed(2)} per entity), ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (counting included)`,
+);
 for (const [what, k] of [...tally].filter(([, k]) => k > 0).sort((a, b) => b[1] - a[1]))
   console.log(`${String(k).padStart(9)}  ${(k / n).toFixed(2).padStart(6)}/entity  ${what}`);
 console.log('index: entries / entity, payload MB (before LevelDB compression)');

@@ -4,7 +4,8 @@
  * profile through the side panel's Data tab (the user's path: file input, progress,
  * summary), then exported again through the panel. CPU of the profile's Chromium
  * processes is printed beside wall time, per process kind, and the extension process's
- * peak resident memory while restoring.
+ * peak resident memory while restoring, and the peak heaps of the worker and the panel
+ * apart (heap.ts: they share that process).
  *
  *   npx tsx bench/scale/restore.bench.ts --entities 100k --ext .out-scale/chrome-mv3 [--export] [--label after]
  *
@@ -16,6 +17,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchWithExtension } from '../../src/cli/launch';
 import { measured } from './browser';
+import { watchHeaps } from './heap';
 import { restoreThroughPanel, writeExport } from './restore-flow';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -46,7 +48,11 @@ async function main(): Promise<void> {
   try {
     const panel = await context.newPage();
     await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+    const probe = await context.newPage();
+    await probe.goto(`chrome-extension://${extensionId}/manifest.json`);
+    const watch = watchHeaps(await context.newCDPSession(probe), { heldEveryMs: 20_000 });
     const restored = await restoreThroughPanel(panel, profileDir, file);
+    const heapPeaksMb = await watch.stop();
     const peakExtensionMb = restored.peakExtensionMb;
     console.log(
       JSON.stringify({
@@ -57,6 +63,7 @@ async function main(): Promise<void> {
           cpuS: restored.cpuMs / 1000,
           cpuMsByKind: restored.cpuMsByKind,
           peakExtensionRssMb: peakExtensionMb,
+          heapPeaksMb,
           summary: restored.value,
         },
       }),

@@ -3,7 +3,7 @@
  * (generate.ts) seeded into the built extension's IndexedDB in Chromium, then, from
  * outside: the first answer after launch, cold worker starts to the first search and to
  * the first stored capture, warm tool latencies (p50/p95: search, related, query, visualize), the side panel's first render,
- * resident memory and disk size. CPU time of the profile's Chromium processes is printed
+ * the worker's heap (heap.ts: after a cold start, a first search, the tool calls, a capture), resident memory and disk size. CPU time of the profile's Chromium processes is printed
  * beside every wall time (the machine is shared: wall time alone says little).
  *
  * Seeded profiles are cached under .bench/scale/seeded-<n>-<rels> (made by the build under
@@ -15,21 +15,25 @@
  * Options: --sizes 10k,100k,1m · --ext <dir> (default .output/chrome-mv3) · --label <text>
  * · --out <file.json> · --rels <relationships per entity> (default 2) · --seed write|restore (how a missing
  * seeded profile is made: rows written straight into IndexedDB, the default, or an export file restored
- * through the side panel as a user does; both cache under the same name).
+ * through the side panel as a user does; both cache under the same name) · --heap-snapshot (the worker's heap
+ * summed by constructor at the end; taken anyway when the heap passed 300 MB) · --work <dir> (the seeded
+ * profiles' cache and run folder, default .bench/scale: two runs at once need two).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { EXTENSION_DIR, launchWithExtension } from '../../src/cli/launch';
 import { serveDirectory } from '../../src/cli/static-server';
 import { callTool, measured, pageStored, stopWorker, usage, writeChunk } from './browser';
+import { heapByConstructor, targetHeap } from './heap';
+import type { HeapUse } from './heap';
 import { entityIdOf, generateGraph, nameOf } from './generate';
+import { copyProfile } from './profiles';
 import { restoreThroughPanel, writeExport } from './restore-flow';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const WORK = resolve(ROOT, '.bench/scale');
 const DB = 'ariadne';
 
 const { values } = parseArgs({
@@ -40,8 +44,11 @@ const { values } = parseArgs({
     out: { type: 'string' },
     rels: { type: 'string', default: '2' },
     seed: { type: 'string', default: 'write' },
+    'heap-snapshot': { type: 'boolean', default: false },
+    work: { type: 'string', default: resolve(ROOT, '.bench/scale') },
   },
 });
+const WORK = resolve(values.work);
 
 function sizeOf(text: string): number {
   const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.trim());
@@ -76,23 +83,6 @@ function installExtension(from: string, name: string): string {
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
   return to;
-}
-
-/**
- * Makes Chromium register the extension's service worker afresh in a copied profile.
- * It keeps the registered worker script in the profile and, for an unpacked extension
- * loaded from the command line, started that old script again after the build changed
- * (measured: the newer build's pages ran beside the older build's worker, even with a
- * new manifest version). Without the registration and its record, the current
- * background.js is registered at launch.
- */
-function forgetWorkerRegistration(profileDir: string): void {
-  rmSync(resolve(profileDir, 'Default/Service Worker'), { recursive: true, force: true });
-  const prefsPath = resolve(profileDir, 'Default/Preferences');
-  if (!existsSync(prefsPath)) return;
-  const prefs = JSON.parse(readFileSync(prefsPath, 'utf8')) as { extensions?: { settings?: Record<string, Record<string, unknown>> } };
-  for (const extension of Object.values(prefs.extensions?.settings ?? {})) delete extension['service_worker_registration_info'];
-  writeFileSync(prefsPath, JSON.stringify(prefs));
 }
 
 async function seed(n: number, perEntity: number, profileDir: string, extensionDir: string): Promise<void> {
@@ -134,11 +124,7 @@ async function seededProfile(n: number, perEntity: number, seedExt: string): Pro
     cpSync(tmp, cache, { recursive: true });
     rmSync(tmp, { recursive: true, force: true });
   }
-  const run = resolve(WORK, `run-${n}`);
-  rmSync(run, { recursive: true, force: true });
-  cpSync(cache, run, { recursive: true });
-  forgetWorkerRegistration(run);
-  return run;
+  return copyProfile(cache, resolve(WORK, `run-${n}`));
 }
 
 function duMb(path: string): number {
@@ -184,6 +170,19 @@ async function runSize(n: number, perEntity: number, extensionDir: string): Prom
     }
     say('coldStartToFirstSearch', coldSearch);
 
+    // The worker's heap after a full GC: what it holds at each step (issue 39: ≤ 300 MB at 1M).
+    const heaps: Record<string, HeapUse | undefined> = {};
+    const heapAt = async (step: string): Promise<void> => {
+      heaps[step] = await targetHeap(cdp, 'service_worker', { gc: true });
+      console.log(`  worker heap ${step}: ${JSON.stringify(heaps[step])}`);
+    };
+    await stopWorker(cdp);
+    await new Promise((r) => setTimeout(r, 1000));
+    await callTool(caller, 'graph_stats', {});
+    await heapAt('coldStart');
+    await search(caller, 7);
+    await heapAt('afterFirstSearch');
+
     // A cold worker's capture: the worker stopped, a page visited, until the page is stored.
     const coldCapture = async (label: string, path: string): Promise<void> => {
       await stopWorker(cdp);
@@ -223,6 +222,7 @@ async function runSize(n: number, perEntity: number, extensionDir: string): Prom
     await timed('entity_find_related_hubs', 20, (k) => callTool(caller, 'entity_find_related', { name: entityIdOf(k) }));
     await timed('entity_query_about_hubs', 10, (k) => callTool(caller, 'entity_query', { question: `What is ${nameOf(k)} related to?` }));
     await timed('entity_visualize_whole_60', 3, () => callTool(caller, 'entity_visualize', { budget: 60 }));
+    await heapAt('after58ToolCalls');
 
     const renders: number[] = [];
     for (let k = 0; k < 3; k++) {
@@ -236,6 +236,10 @@ async function runSize(n: number, perEntity: number, extensionDir: string): Prom
     say('panelFirstRenderMs', renders);
     // Again once the database has settled (after a launch that upgraded it, IndexedDB compacts for a while).
     await coldCapture('coldStartToCaptureLater', 'rust.html');
+    await heapAt('afterCapture');
+    say('workerHeapMb', heaps);
+    if (values['heap-snapshot'] || Object.values(heaps).some((h) => (h?.usedMb ?? 0) > 300))
+      say('workerHeapByConstructor', await heapByConstructor(cdp, 'service_worker'));
     say('memory', usage(profileDir));
   } finally {
     await context.close();

@@ -18,7 +18,6 @@ import { inventedGraph } from '../../core/export/testing/invented-graph';
 import { fixedClock, sequentialIds } from '../../core/graph/ids';
 import type { EntityId, RelationshipId } from '../../core/graph/ids';
 import { GraphService } from '../../core/graph/service';
-import { createResolver } from '../../core/resolve/resolver';
 import { NameIndex } from '../../core/search/name-index';
 import { createRegistry } from '../../core/tools/index';
 import { importSessionsOf } from '../../core/tools/definitions/graph-import-session';
@@ -232,7 +231,6 @@ describe('import in parts (Dexie)', () => {
     const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock(NOW) });
     const sessions = new ImportSessions({
       store,
-      resolver: createResolver({ store, clock: fixedClock(NOW), settings: { networkLookups: false } }),
       ids: sequentialIds(),
       clock: fixedClock(NOW),
       journal: new DexieImportJournal(db),

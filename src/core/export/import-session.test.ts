@@ -6,7 +6,6 @@ import { ConflictError } from '../errors';
 import { fixedClock, sequentialIds } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
-import { createResolver } from '../resolve/resolver';
 import { dumpGraph } from './dump';
 import { MemoryImportJournal } from './import-journal';
 import { ImportSessions } from './import-session';
@@ -18,7 +17,6 @@ const clock = fixedClock(0);
 function sessionsOver(store: InMemoryGraphStore, graph: GraphService, over: Partial<ImportSessionDeps> = {}): ImportSessions {
   return new ImportSessions({
     store,
-    resolver: createResolver({ store, clock, settings: { networkLookups: false } }),
     ids: sequentialIds(),
     clock,
     journal: new MemoryImportJournal(store),

@@ -39,7 +39,7 @@ import type { ImportDeps } from './import';
 import type { ImportJournal, ImportJournalEntry } from './import-journal';
 import type { ImportMode, ImportPlan, ImportReport, WriteCounts } from './import-plan';
 import { NO_WRITES } from './import-plan';
-import { planMerge } from './merge-import';
+import { planMerge, writeMergePlan } from './merge-import';
 import type { ImportCarry } from './merge-import';
 import { planRestore } from './restore-import';
 
@@ -193,7 +193,9 @@ export class ImportSessions {
       };
       const { store } = this.deps;
       try {
-        await this.deps.journal.append(entry, () => store.putBatch(writes, { onlyNew: s.mode === 'restore' }));
+        await this.deps.journal.append(entry, () =>
+          s.mode === 'restore' ? store.putBatch(writes, { onlyNew: true }) : writeMergePlan(store, plan),
+        );
       } catch (error) {
         // A restore's record that is already in the graph: the full check names every such record.
         const refusal =

@@ -26,7 +26,6 @@
 import type { Clock, IdSource } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import type { Entity } from '../graph/types';
-import type { Resolver } from '../resolve/resolver';
 import { checkRecords } from './check-dump';
 import type { GraphChunk } from './dump';
 import type { ImportMode, ImportReport } from './import-plan';
@@ -37,7 +36,6 @@ export type { ImportMode, ImportReport, WriteCounts } from './import-plan';
 
 export interface ImportDeps {
   readonly store: GraphStore;
-  readonly resolver: Resolver;
   /** Ids of the records a merge creates. */
   readonly ids: IdSource;
   readonly clock: Clock;

@@ -26,6 +26,7 @@ import { PathRecorder, errorResponse, metaOf, requestIdFactory } from './respons
 import { DEFAULT_AUTO_ACCEPT, DEFAULT_MAX_CANDIDATES, DEFAULT_MIN_CONFIDENCE, resolveRequestSchema } from './schema';
 import type { ResolveRequest, ResolveResponse } from './schema';
 import { CommonKeyMemo, retrieve } from './retrieve';
+import type { RetrievalStore } from './retrieve';
 
 export interface ResolverSettings {
   /** Network look-ups (the authority) are off unless the user turned them on. */
@@ -36,8 +37,11 @@ export interface ResolverSettings {
   readonly llmTimeoutMs?: number;
 }
 
+/** What the resolver reads from the graph (a `GraphStore`, or a read-through view of one: a merge import's part). */
+export type ResolverStore = RetrievalStore & Pick<GraphStore, 'getEntity' | 'relationshipsOf' | 'evidenceOfEntity' | 'getPage'>;
+
 export interface ResolverDeps {
-  readonly store: GraphStore;
+  readonly store: ResolverStore;
   readonly clock: Clock;
   readonly llm?: LlmSelector;
   readonly authority?: AuthoritySource;
@@ -490,7 +494,7 @@ async function withNeighbours(
  * (the pages of its first evidence rows, the later ones first), bounded. Pages are
  * what ingestion records anyway (`Page.entityIds`), so this needs no extra write.
  */
-async function neighbourKeysOf(store: GraphStore, id: EntityId, withPages: boolean): Promise<Set<string>> {
+async function neighbourKeysOf(store: ResolverStore, id: EntityId, withPages: boolean): Promise<Set<string>> {
   const rels = await store.relationshipsOf(id, 'both', NEIGHBOUR_LIMIT);
   const others = new Set(rels.map((r) => (r.from === id ? r.to : r.from)));
   const evidence = withPages ? await store.evidenceOfEntity(id, NEIGHBOUR_EVIDENCE) : [];

@@ -6,6 +6,7 @@
  * shared by too many entities can be skipped.
  */
 import { aliasIndexKey, authorityIndexKey, nameIndexKey, signatureKeys, tokenIndexKey } from '../graph/keys';
+import type { EntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import type { Entity } from '../graph/types';
 import { nameKey, tokens } from '../text/normalize';
@@ -54,12 +55,59 @@ export interface Retrieval {
   readonly nearDuplicate: boolean;
 }
 
+/** What retrieval reads from the graph: records by exact keys, ids by fuzzy keys, records by id. */
+export type RetrievalStore = Pick<GraphStore, 'findEntitiesByKeys' | 'entityIdsByKey' | 'getEntities'>;
+
+/** A subject's names as normalized keys (at most `MAX_NAMES`). */
+function nameKeysOf(names: readonly string[]): string[] {
+  return [...new Set(names.map((n) => nameKey(n)).filter((k) => k.length > 0))].slice(0, MAX_NAMES);
+}
+
+/**
+ * The exact keys `retrieve` asks for `names` (together, sorted): normalized name and alias
+ * keys of each name, and authority ids. Exported so a bulk path can read the keys of many
+ * subjects at once (a merge import's part).
+ *
+ * @example exactKeysOf(['Stripe, Inc.']) // ['a:stripe', 'n:stripe']
+ */
+export function exactKeysOf(names: readonly string[], authorityIds: readonly string[] = []): string[] {
+  const exact = new Set<string>();
+  for (const k of nameKeysOf(names)) {
+    exact.add(nameIndexKey(k));
+    exact.add(aliasIndexKey(k));
+  }
+  for (const id of authorityIds) exact.add(authorityIndexKey(id));
+  return [...exact].sort();
+}
+
+/**
+ * The fuzzy keys `retrieve` may ask for `names` when no exact key matched, one by one in
+ * this order: signature keys (sorted), then word keys (sorted).
+ *
+ * @example fuzzyKeysOf(['Stripe']).token // ['t:stripe']
+ */
+export function fuzzyKeysOf(names: readonly string[]): { readonly signature: readonly string[]; readonly token: readonly string[] } {
+  const signature = new Set<string>();
+  const token = new Set<string>();
+  for (const k of nameKeysOf(names)) {
+    for (const tok of tokens(k)
+      .filter((t) => t.length >= 2)
+      .slice(0, MAX_TOKENS_PER_NAME))
+      token.add(tokenIndexKey(tok));
+    for (const sig of signatureKeys(k)) signature.add(sig);
+  }
+  return { signature: [...signature].sort(), token: [...token].sort() };
+}
+
+/** Ids a key is asked for at most (exact keys: records up to `EXACT_LIMIT`; fuzzy keys: ids up to `COMMON_KEY_LIMIT`). */
+export const MAX_IDS_PER_KEY = Math.max(EXACT_LIMIT, COMMON_KEY_LIMIT);
+
 /**
  * @example
  *   const { entities } = await retrieve(store, ['Stripe, Inc.'], { fuzzy: true });
  */
 export async function retrieve(
-  store: GraphStore,
+  store: RetrievalStore,
   names: readonly string[],
   options: {
     readonly fuzzy: boolean;
@@ -71,61 +119,45 @@ export async function retrieve(
     readonly commonKeys?: CommonKeyMemo;
   },
 ): Promise<Retrieval> {
-  const keys = [...new Set(names.map((n) => nameKey(n)).filter((k) => k.length > 0))].slice(0, MAX_NAMES);
-  const exactKeys = new Set<string>();
-  for (const k of keys) {
-    exactKeys.add(nameIndexKey(k));
-    exactKeys.add(aliasIndexKey(k));
-  }
-  for (const id of options.authorityIds ?? []) exactKeys.add(authorityIndexKey(id));
-  const exact = await store.findEntitiesByKeys([...exactKeys].sort(), EXACT_LIMIT);
-  const seen = new Set(exact.map((e) => e.id));
-  let keysAsked = exactKeys.size;
+  const exactKeys = exactKeysOf(names, options.authorityIds);
+  const exact = await store.findEntitiesByKeys(exactKeys, EXACT_LIMIT);
+  const seen = new Set<string>(exact.map((e) => e.id));
+  let keysAsked = exactKeys.length;
   let skipped = 0;
   // An exact key hit outranks any fuzzy candidate by far (log-odds ~5 apart), so the
   // fuzzy keys are only asked when no exact key matched.
   if (!options.fuzzy || exact.length > 0)
     return { entities: exact, exactCount: exact.length, keysAsked, skippedCommonKeys: 0, nearDuplicate: false };
 
-  const signatureSet = new Set<string>();
-  const tokenSet = new Set<string>();
-  for (const k of keys) {
-    for (const tok of tokens(k)
-      .filter((t) => t.length >= 2)
-      .slice(0, MAX_TOKENS_PER_NAME))
-      tokenSet.add(tokenIndexKey(tok));
-    for (const sig of signatureKeys(k)) signatureSet.add(sig);
-  }
-  const votes = new Map<string, { entity: Entity; votes: number }>();
+  // Votes by id: a fuzzy key is asked for ids only (the index, no record), and only the
+  // candidates kept after voting are read.
+  const votes = new Map<EntityId, number>();
   const ask = async (key: string): Promise<void> => {
     if (options.commonKeys?.has(key)) {
       skipped++;
       return;
     }
     keysAsked++;
-    const hits = await store.findEntitiesByKeys([key], COMMON_KEY_LIMIT);
+    const hits = await store.entityIdsByKey(key, COMMON_KEY_LIMIT);
     if (hits.length >= COMMON_KEY_LIMIT) {
       options.commonKeys?.add(key);
       skipped++;
       return;
     }
-    for (const e of hits) {
-      if (seen.has(e.id)) continue;
-      const v = votes.get(e.id);
-      if (v) v.votes++;
-      else votes.set(e.id, { entity: e, votes: 1 });
-    }
+    for (const id of hits) if (!seen.has(id)) votes.set(id, (votes.get(id) ?? 0) + 1);
   };
   // Signature keys first: they are selective (whole-name 3-gram bands). When one entity
   // already shares several bands it is a near-duplicate of the subject (a typo, a variant)
   // and the word keys, which are often shared by thousands of names ("john", "systems"),
   // are not asked at all.
-  for (const key of [...signatureSet].sort()) await ask(key);
-  const nearDuplicate = [...votes.values()].some((v) => v.votes >= NEAR_DUPLICATE_BANDS);
-  if (!nearDuplicate) for (const key of [...tokenSet].sort()) await ask(key);
-  const fuzzy = [...votes.values()]
-    .sort((a, b) => b.votes - a.votes || (a.entity.id < b.entity.id ? -1 : a.entity.id > b.entity.id ? 1 : 0))
+  const asked = fuzzyKeysOf(names);
+  for (const key of asked.signature) await ask(key);
+  const nearDuplicate = [...votes.values()].some((v) => v >= NEAR_DUPLICATE_BANDS);
+  if (!nearDuplicate) for (const key of asked.token) await ask(key);
+  const kept = [...votes]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, FUZZY_LIMIT)
-    .map((v) => v.entity);
+    .map(([id]) => id);
+  const fuzzy = kept.length === 0 ? [] : await store.getEntities(kept);
   return { entities: [...exact, ...fuzzy], exactCount: exact.length, keysAsked, skippedCommonKeys: skipped, nearDuplicate };
 }

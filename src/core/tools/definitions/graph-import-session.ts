@@ -14,7 +14,6 @@ import { ImportSessions } from '../../export/import-session';
 import type { ImportProgress } from '../../export/import-session';
 import { randomIds, systemClock } from '../../graph/ids';
 import type { GraphService } from '../../graph/service';
-import { createResolver } from '../../resolve/resolver';
 import { defineTool } from '../registry';
 import type { GraphToolDeps } from '../deps';
 import { graphImport } from './graph-import';
@@ -29,8 +28,6 @@ export function importSessionsOf(deps: GraphToolDeps): ImportSessions {
   const clock = deps.clock ?? systemClock;
   const made = new ImportSessions({
     store,
-    // Imports resolve against the local graph only, never the network.
-    resolver: createResolver({ store, clock, settings: { networkLookups: false } }),
     ids: randomIds(clock),
     clock,
     journal: deps.importJournal ?? new MemoryImportJournal(store),

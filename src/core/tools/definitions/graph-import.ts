@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { graphDumpSchema } from '../../export/dump';
 import { importGraph } from '../../export/import';
 import { randomIds, systemClock } from '../../graph/ids';
-import { createResolver } from '../../resolve/resolver';
 import { defineTool } from '../registry';
 import type { GraphToolDeps } from '../deps';
 import type { ToolExecutionContext } from '../tool';
@@ -81,12 +80,9 @@ export const graphImport = defineTool({
   execute: async (input, ctx: { deps: GraphToolDeps; report?: ToolExecutionContext<GraphToolDeps>['report'] }) => {
     const { store, search } = ctx.deps;
     const clock = ctx.deps.clock ?? systemClock;
-    // Imports resolve against the local graph only, never the network.
-    const resolver = createResolver({ store, clock, settings: { networkLookups: false } });
     const report = await importGraph(
       {
         store,
-        resolver,
         ids: randomIds(clock),
         clock,
         onEntityWritten: (e) => search.upsert(e),
