@@ -4,20 +4,13 @@
  *
  *   npx tsx bench/dump-page-graphs.ts bench/gold-pages > before.tsv
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { graphOfPage } from './eval-pages-gold';
-import { pageFile } from './relations-gold';
-import { parsePageGold } from '../tooling/eval/page-score';
+import { pageUrl, readPageGolds } from './relations-gold';
 
 const goldDir = process.argv[2] ?? 'bench/gold-pages';
 const pagesDir = process.argv[3] ?? '../shared/corpus/pages';
 const lines: string[] = [];
-for (const file of readdirSync(goldDir).filter((f) => f.endsWith('.json'))) {
-  const gold = parsePageGold(JSON.parse(readFileSync(join(goldDir, file), 'utf8')), file);
-  const html = pageFile(pagesDir, gold.page);
-  if (html === undefined) continue;
-  const url = `https://${gold.page.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}.example/page`;
-  for (const e of await graphOfPage(readFileSync(html, 'utf8'), url)) lines.push(`${gold.page}\t${e.name}\t${e.type}`);
-}
+for (const { gold, file } of readPageGolds(goldDir, pagesDir))
+  for (const e of await graphOfPage(readFileSync(file, 'utf8'), pageUrl(gold.page))) lines.push(`${gold.page}\t${e.name}\t${e.type}`);
 console.log(lines.sort().join('\n'));

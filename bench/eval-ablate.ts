@@ -12,22 +12,21 @@
  * rules), then built into a fresh graph through the extension's ingestion for every
  * configuration, and scored as `eval:pages` and `eval:relations` score it. Last line: JSON.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import type { PageCapture } from '../src/core/capture';
 import type { EntityId } from '../src/core/graph/ids';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
 import { NO_RULES_OFF, RULE_FAMILIES, parseRulesOff, type RulesOff } from '../src/extract/rules/registry';
-import { goldKey, parsePageGold, scorePage, scoreStored, totalPrecision, totalScore, type PageGold } from '../tooling/eval/page-score';
+import { goldKey, scorePage, scoreStored, totalPrecision, totalScore, type PageGold } from '../tooling/eval/page-score';
 import {
   allEntities,
   allRelationships,
   captureSaved,
   freshIngest,
   matchGoldRelation,
-  pageFile,
   pageUrl,
   readGoldRelations,
+  readPageGolds,
   type GoldPageRelations,
 } from './relations-gold';
 import { buildQaGraph, qaStrict } from './qa-score';
@@ -56,16 +55,11 @@ const only = onlyAt >= 0 ? parseRulesOff(args[onlyAt + 1] ?? '') : undefined;
 
 function load(dir: string): Page[] {
   const relations = new Map(readGoldRelations(dir).map((r) => [r.page, r]));
-  const out: Page[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()) {
-    const gold = parsePageGold(JSON.parse(readFileSync(join(dir, file), 'utf8')), file);
-    const html = pageFile(pagesDir, gold.page);
-    if (html === undefined) continue;
-    out.push({ gold, relations: relations.get(gold.page), capture: captureSaved(readFileSync(html, 'utf8'), pageUrl(gold.page)) });
-  }
-  return out;
+  return readPageGolds(dir, pagesDir).map(({ gold, file }) => ({
+    gold,
+    relations: relations.get(gold.page),
+    capture: captureSaved(readFileSync(file, 'utf8'), pageUrl(gold.page)),
+  }));
 }
 
 async function measure(pages: readonly Page[], rulesOff: RulesOff): Promise<Record<(typeof FIGURES)[number], number>> {
@@ -114,8 +108,11 @@ async function row(rulesOff: RulesOff): Promise<Map<string, number>> {
 
 // The answer readers (stage `answers`) change no capture: each is measured on the questions of `eval:qa` instead, over
 // one graph per set built once, with the capture's relation stage reading sentences first as in the extension.
-const qaSets: Array<{ name: string } & Awaited<ReturnType<typeof buildQaGraph>>> = [];
-for (const s of SETS) qaSets.push({ name: s.name, ...(await buildQaGraph(s.dir, pagesDir)) });
+const qaSets: Array<{ name: string; gold: GoldPageRelations[] } & Awaited<ReturnType<typeof buildQaGraph>>> = [];
+for (const s of SETS) {
+  const gold = readGoldRelations(s.dir);
+  qaSets.push({ name: s.name, gold, ...(await buildQaGraph(gold, pagesDir)) });
+}
 const qaColumns = qaSets.map((s) => `${s.name} qa`);
 async function qaRow(off: ReadonlySet<string>): Promise<Map<string, number>> {
   const out = new Map<string, number>();

@@ -29,23 +29,18 @@
  *
  * Last line: JSON summary.
  */
-import { readFileSync } from 'node:fs';
 import { createQueryEngine } from '../src/core/query/entity-query';
 import { utf8Bytes } from '../src/core/graph/page-sentences';
 import { ANSWER_READERS, parseAnswerReadersOff } from '../src/core/query/sentence-reading';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
 import { captureSentenceReader } from '../src/extract/relations/sentence-reader';
-import { calibrationLine, LEVELS, scoreQuestions } from './qa-score';
-import { allRelationships, buildGraph, pageFile, pageUrl, readGoldRelations, goldArgs } from './relations-gold';
+import { buildQaGraph, calibrationLine, LEVELS, scoreQuestions } from './qa-score';
+import { allRelationships, readGoldRelations, goldArgs } from './relations-gold';
 
 const { goldDir, pagesDir, args } = goldArgs('eval:qa', '[--misses]');
 const showMisses = args.includes('--misses');
 const gold = readGoldRelations(goldDir);
-const inputs = gold.flatMap((p) => {
-  const file = pageFile(pagesDir, p.page);
-  return file === undefined ? [] : [{ html: readFileSync(file, 'utf8'), url: pageUrl(p.page) }];
-});
-const { store, clock } = await buildGraph(inputs);
+const { store, clock, urls } = await buildQaGraph(gold, pagesDir);
 const rels = await allRelationships(store);
 const typed = rels.filter((r) => r.label !== MENTIONED_WITH).length;
 // --no-sentences: graph facts only (the figure without reading stored sentences).
@@ -68,13 +63,13 @@ const score = await scoreQuestions(gold, { engine, store }, (line, ok) => {
 const { questions, right, strict, read, byLabel, calibration, wrongHigh, values } = score;
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const sentenceBytes = await Promise.all(
-  inputs.map(async (p) => (await store.getPage(p.url))?.sentences?.reduce((n, s) => n + utf8Bytes(s), 0) ?? 0),
+  urls.map(async (url) => (await store.getPage(url))?.sentences?.reduce((n, s) => n + utf8Bytes(s), 0) ?? 0),
 );
 console.log(
   `sentences stored: ${Math.round(sentenceBytes.reduce((a, b) => a + b, 0) / Math.max(1, sentenceBytes.length))} bytes/page on average, max ${Math.max(0, ...sentenceBytes)}`,
 );
 console.log(
-  `overall: ${inputs.length} pages in one graph, ${typed} typed relationships (${round(typed / Math.max(1, inputs.length))}/page), ${rels.length - typed} mentioned_with; questions ${questions}, right ${right}, accuracy ${round(right / Math.max(1, questions))}; strict (a read answer names the expected entity) ${strict}, ${round(strict / Math.max(1, questions))}; answered by reading ${read}`,
+  `overall: ${urls.length} pages in one graph, ${typed} typed relationships (${round(typed / Math.max(1, urls.length))}/page), ${rels.length - typed} mentioned_with; questions ${questions}, right ${right}, accuracy ${round(right / Math.max(1, questions))}; strict (a read answer names the expected entity) ${strict}, ${round(strict / Math.max(1, questions))}; answered by reading ${read}`,
 );
 for (const [label, [n, f]] of [...byLabel].sort((a, b) => b[1][0] - a[1][0]))
   console.log(`  ${label.padEnd(18)} ${String(f).padStart(3)}/${n}`);
@@ -120,7 +115,7 @@ if (args.includes('--ablate-readers')) {
 }
 console.log(
   JSON.stringify({
-    pages: inputs.length,
+    pages: urls.length,
     typedRelationships: typed,
     asked: questions,
     right,

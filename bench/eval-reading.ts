@@ -19,12 +19,11 @@
  *
  *   npm run eval:reading -- --gold bench/gold-pages [--pages ../shared/corpus/pages] [--list]
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Entity } from '../src/core/graph/types';
-import { goldKey, judgeWithTypes, parsePageGold, type PageGold, type Verdict } from '../tooling/eval/page-score';
+import { goldKey, judgeWithTypes, type PageGold, type Verdict } from '../tooling/eval/page-score';
 import { graphOfPage } from './eval-pages-gold';
-import { allEntities, buildGraph, pageFile, pageUrl } from './relations-gold';
+import { allEntities, buildGraph, pageUrl, readPageGolds } from './relations-gold';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string): string => {
@@ -41,15 +40,9 @@ interface GoldPage {
   readonly html: string;
 }
 
-const pages: GoldPage[] = [];
-for (const file of readdirSync(goldDir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()) {
-  const gold = parsePageGold(JSON.parse(readFileSync(join(goldDir, file), 'utf8')), file);
-  const html = pageFile(pagesDir, gold.page);
-  if (gold.precision === undefined || html === undefined) continue;
-  pages.push({ gold, url: pageUrl(gold.page), html: readFileSync(html, 'utf8') });
-}
+const pages: GoldPage[] = readPageGolds(goldDir, pagesDir)
+  .filter(({ gold }) => gold.precision !== undefined)
+  .map(({ gold, file }) => ({ gold, url: pageUrl(gold.page), html: readFileSync(file, 'utf8') }));
 if (pages.length === 0) {
   console.error(`eval:reading: no page of ${goldDir} carries the precision lists (or ${pagesDir} is absent)`);
   process.exit(2);
@@ -69,6 +62,8 @@ const emptyTally = (): Tally => ({ right: 0, loose: 0, wrong_type: 0, not_entity
 
 const judges = new Map(pages.map((p) => [p.url, judgeWithTypes(p.gold)]));
 const identities = new Map(pages.map((p) => [p.url, goldIdentity(p.gold)]));
+/** The gold entities (their identities) each page lists. */
+const pageEntities = new Map([...identities].map(([url, identity]) => [url, new Set(identity.values())]));
 
 // Per page, each in its own graph: the baseline, and which names a page alone types right.
 const perPage = emptyTally();
@@ -125,10 +120,8 @@ for (const e of entities) {
  */
 function sameAcrossPages(ids: ReadonlySet<string>, urls: readonly string[]): boolean {
   for (const u of urls) {
-    const identity = identities.get(u);
-    if (identity === undefined) continue;
-    const onPage = new Set([...ids].filter((id) => [...identity.values()].includes(id)));
-    if (onPage.size > 1) return false;
+    const listed = pageEntities.get(u);
+    if (listed !== undefined && [...ids].filter((id) => listed.has(id)).length > 1) return false;
   }
   // Different pages: one identity's key must be a name the other page gives its entity.
   const list = [...ids];

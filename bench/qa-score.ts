@@ -19,7 +19,6 @@ import {
   namesOf,
   pageFile,
   pageUrl,
-  readGoldRelations,
   templatedQuestion,
   withoutNames,
   type BuiltGraph,
@@ -138,14 +137,16 @@ export function calibrationLine(score: QaScore): string {
   }).join(', ');
 }
 
-/** The graph `eval:qa` asks: every page of the relation gold in `goldDir`, captured and ingested in turn into one store. */
-export async function buildQaGraph(goldDir: string, pagesDir: string): Promise<{ gold: GoldPageRelations[] } & BuiltGraph> {
-  const gold = readGoldRelations(goldDir);
+/**
+ * The graph the question scripts ask: every page of `gold` saved under `pagesDir`, captured and
+ * ingested in turn into one store; `urls` are the pages built, in that order.
+ */
+export async function buildQaGraph(gold: readonly GoldPageRelations[], pagesDir: string): Promise<{ urls: string[] } & BuiltGraph> {
   const inputs = gold.flatMap((p) => {
     const file = pageFile(pagesDir, p.page);
     return file === undefined ? [] : [{ html: readFileSync(file, 'utf8'), url: pageUrl(p.page) }];
   });
-  return { gold, ...(await buildGraph(inputs)) };
+  return { urls: inputs.map((p) => p.url), ...(await buildGraph(inputs)) };
 }
 
 /**

@@ -7,24 +7,14 @@
  *
  *   npx tsx bench/qa-trace.ts --gold bench/gold-pages [--page pebble] [--question "Core use"] [--wrong]
  */
-import { readFileSync } from 'node:fs';
 import { CAPABILITY } from '../src/core/query/capabilities';
 import { answerQuestion, createQueryEngine } from '../src/core/query/entity-query';
 import { fulfillRequest } from '../src/core/query/fulfill';
 import { GraphRelationships } from '../src/core/query/graph-relationships';
 import { GraphSemanticSearch } from '../src/core/query/graph-semantic-search';
 import { tokenNameSearch } from '../src/core/query/token-name-search';
-import {
-  buildGraph,
-  goldArgs,
-  names,
-  namesOf,
-  pageFile,
-  pageUrl,
-  readGoldRelations,
-  templatedQuestion,
-  withoutNames,
-} from './relations-gold';
+import { goldArgs, names, namesOf, readGoldRelations, templatedQuestion, withoutNames } from './relations-gold';
+import { buildQaGraph } from './qa-score';
 
 const { goldDir, pagesDir, args } = goldArgs('qa-trace', '[--page <part of file name>] [--question <part>] [--wrong]');
 const option = (flag: string): string | undefined => {
@@ -42,11 +32,7 @@ const squash = (t: string): string =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 const gold = readGoldRelations(goldDir).filter((p) => pagePart === undefined || p.file.includes(pagePart));
-const inputs = gold.flatMap((p) => {
-  const file = pageFile(pagesDir, p.page);
-  return file === undefined ? [] : [{ html: readFileSync(file, 'utf8'), url: pageUrl(p.page) }];
-});
-const { store, clock } = await buildGraph(inputs);
+const { store, clock } = await buildQaGraph(gold, pagesDir);
 const engine = createQueryEngine({ store, clock });
 const deps = { store, search: new GraphSemanticSearch(store, tokenNameSearch(store)), relationships: new GraphRelationships(store) };
 for (const page of gold) {

@@ -17,7 +17,7 @@ import type { Entity, Relationship } from '../src/core/graph/types';
 import type { PageCapture } from '../src/core/capture';
 import { defaultSettings } from '../src/core/settings';
 import { capturePage } from '../src/extract/page/capture-page';
-import { goldKey } from '../tooling/eval/page-score';
+import { goldKey, parsePageGold, type PageGold } from '../tooling/eval/page-score';
 import { parseRulesOff, type RulesOff } from '../src/extract/rules/registry';
 
 /** Rows read per listing call. */
@@ -191,6 +191,21 @@ export function benchRulesOff(): RulesOff {
 
 export function pageFile(pagesDir: string, page: string): string | undefined {
   return [join(pagesDir, page, 'source.html'), join(pagesDir, page, 'input.html')].find((f) => existsSync(f));
+}
+
+/**
+ * The page golds of `goldDir` (its `.json` files in name order) whose page is saved under
+ * `pagesDir`, each with the path of that page's HTML; golds of pages not saved are left out.
+ */
+export function readPageGolds(goldDir: string, pagesDir: string): Array<{ readonly gold: PageGold; readonly file: string }> {
+  return readdirSync(goldDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap((name) => {
+      const gold = parsePageGold(JSON.parse(readFileSync(join(goldDir, name), 'utf8')), name);
+      const file = pageFile(pagesDir, gold.page);
+      return file === undefined ? [] : [{ gold, file }];
+    });
 }
 
 export function pageUrl(page: string): string {

@@ -9,12 +9,11 @@
  *
  * Last line: JSON of the counts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createTrainedRecognizer } from '../src/extract/ner/index';
-import { goldKey, judgeWithTypes, parsePageGold } from '../tooling/eval/page-score';
+import { goldKey, judgeWithTypes } from '../tooling/eval/page-score';
 import { spansByKey } from './ner-share';
-import { allEntities, captureSaved, freshIngest, pageFile, pageUrl } from './relations-gold';
+import { allEntities, captureSaved, freshIngest, pageUrl, readPageGolds } from './relations-gold';
 
 const args = process.argv.slice(2);
 const goldDir = args.find((a) => !a.startsWith('--')) ?? 'bench/gold-pages';
@@ -26,13 +25,8 @@ if (model === undefined) {
 const loose = (t: string): string => (t === 'product' ? 'technology' : t);
 const counts = new Map<string, number>();
 const rows: string[] = [];
-for (const file of readdirSync(goldDir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()) {
-  const gold = parsePageGold(JSON.parse(readFileSync(join(goldDir, file), 'utf8')), file);
-  const html = pageFile('../shared/corpus/pages', gold.page);
-  if (html === undefined) continue;
-  const capture = captureSaved(readFileSync(html, 'utf8'), pageUrl(gold.page));
+for (const { gold, file } of readPageGolds(goldDir, '../shared/corpus/pages')) {
+  const capture = captureSaved(readFileSync(file, 'utf8'), pageUrl(gold.page));
   const { store, ingest } = freshIngest();
   await ingest(capture);
   const byModel = spansByKey([...model.recognize(capture.title), ...model.recognize(capture.text)]);

@@ -13,14 +13,13 @@
  *
  *   npm run train:keep [-- --gold bench/gold-pages] [--dry-run]
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createPageRecognizer } from '../src/background/ingest';
 import { analyzeCapture, type ObservedCandidate } from '../src/extract/analysis/analyze';
 import { KEEP_FEATURES } from '../src/extract/keep/features';
 import { keepProbability, type KeepModel } from '../src/extract/keep/keep-model';
-import { goldKey, parsePageGold, storedJudge, type PageGold } from './eval/page-score';
-import { captureSaved, pageFile, pageUrl } from '../bench/relations-gold';
+import { goldKey, storedJudge, type PageGold } from './eval/page-score';
+import { captureSaved, pageUrl, readPageGolds } from '../bench/relations-gold';
 
 /** A must name lost costs recall the gold counts; three times an ordinary name. */
 const MUST_WEIGHT = 3;
@@ -84,15 +83,9 @@ function fit(examples: readonly Example[]): number[] {
   return w;
 }
 
-const golds: { gold: PageGold; html: string }[] = [];
-for (const file of readdirSync(goldDir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()) {
-  const gold = parsePageGold(JSON.parse(readFileSync(join(goldDir, file), 'utf8')), file);
-  const html = pageFile(pagesDir, gold.page);
-  if (gold.precision === undefined || html === undefined) continue;
-  golds.push({ gold, html: readFileSync(html, 'utf8') });
-}
+const golds: { gold: PageGold; html: string }[] = readPageGolds(goldDir, pagesDir)
+  .filter(({ gold }) => gold.precision !== undefined)
+  .map(({ gold, file }) => ({ gold, html: readFileSync(file, 'utf8') }));
 if (golds.length === 0) {
   console.error(`train:keep: no page of ${goldDir} carries the precision lists (or ${pagesDir} is absent)`);
   process.exit(2);
