@@ -60,6 +60,15 @@ async function evidenceOf(panel: Page, name: string): Promise<readonly Evidence[
   }, name);
 }
 
+async function pendingCaptures(panel: Page): Promise<number | undefined> {
+  return panel.evaluate(async () => {
+    type Api = { runtime: { sendMessage(m: object): Promise<{ ok: boolean; result?: { pending: number } }> } };
+    const api = Reflect.get(globalThis, 'browser') as Api;
+    const reply = await api.runtime.sendMessage({ type: 'capture.status' });
+    return reply.ok ? reply.result?.pending : undefined;
+  });
+}
+
 function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
   return waitFor(probe, what, WAIT_MS, 250);
 }
@@ -117,7 +126,10 @@ export async function pdfJourney(server: StaticServer, profileDir: string, uuid:
     assert.equal(captured.status, 'captured', `the shortcut reads the PDF: ${captured.reason ?? ''}`);
 
     await localPdfRefused(ff.browser, panel);
-    return ff.output;
+    // The shortcut's capture is still being read: the add-on's console is judged once its queue is empty
+    // (a browser closed mid-write is the inbox's case, retried at the next start, not this journey's).
+    await until(async () => ((await pendingCaptures(panel)) === 0 ? true : undefined), 'the capture queue to empty');
+    return [...ff.output];
   } finally {
     await ff.browser.close();
   }

@@ -108,13 +108,26 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Laun
 
 /**
  * Opens an extension page in `page`. BiDi reports no navigation for moz-extension:// pages
- * (puppeteer's goto never resolves), so this waits for the document instead.
+ * (puppeteer's goto never resolves), so this waits for the document instead. A navigation
+ * that went nowhere (on a loaded machine the first one can be lost right after the add-on's
+ * install) is asked for again, up to three times; a page that is there but still loading is
+ * waited for, not reloaded.
  */
 export async function openExtensionPage(page: Page, url: string): Promise<void> {
-  void page.goto(url, { timeout: PAGE_TIMEOUT_MS }).catch(() => undefined);
-  await page.waitForFunction(
-    (expected) => location.href === expected && document.readyState === 'complete',
-    { timeout: PAGE_TIMEOUT_MS },
-    url,
-  );
+  const loaded = (timeout: number): Promise<unknown> =>
+    page.waitForFunction((expected) => location.href === expected && document.readyState === 'complete', { timeout }, url);
+  for (let attempt = 1; ; attempt++) {
+    void page.goto(url, { timeout: PAGE_TIMEOUT_MS }).catch(() => undefined);
+    try {
+      await loaded(PAGE_TIMEOUT_MS);
+      return;
+    } catch (error) {
+      const there = await page.evaluate(() => location.href).catch(() => '');
+      if (there === url) {
+        await loaded(PAGE_TIMEOUT_MS);
+        return;
+      }
+      if (attempt >= 3) throw error;
+    }
+  }
 }
