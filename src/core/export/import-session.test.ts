@@ -3,10 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorCode } from '../../../tooling/testing/error-code';
 import { ConflictError } from '../errors';
-import { fixedClock, sequentialIds } from '../graph/ids';
+import { fixedClock, randomIds, sequentialIds } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
+import { mulberry32 } from '../random';
 import { dumpGraph } from './dump';
+import type { GraphChunk } from './dump';
+import { importGraph } from './import';
 import { MemoryImportJournal } from './import-journal';
 import { ImportSessions } from './import-session';
 import type { ImportSessionDeps } from './import-session';
@@ -60,5 +63,63 @@ describe('ImportSessions on the in-memory store', () => {
     const { store, graph } = await world();
     const sessions = sessionsOver(store, graph, { exclusive: () => Promise.reject(new ConflictError('inside a writing run')) });
     expect(await errorCode(() => sessions.begin('auto'))).toBe('conflict');
+  });
+
+  it('a merge in parts writes what one merge of the whole file writes (later parts refer to earlier ones through the carry)', async () => {
+    const { dump } = await world();
+    const target = async (): Promise<{ store: InMemoryGraphStore; graph: GraphService }> => {
+      const store = new InMemoryGraphStore();
+      const graph = new GraphService({ store, ids: sequentialIds(), clock });
+      // The first 15 invented names: the file's namesakes are joined to these.
+      await inventedGraph(graph, store, 15);
+      return { store, graph };
+    };
+    // The same ids minted on both sides, none taken by the targets' sequential ids.
+    const mint = () => randomIds(fixedClock(Date.UTC(2026, 5, 1)), mulberry32(7));
+    const whole = await target();
+    const once = await importGraph({ store: whole.store, ids: mint(), clock }, dump, 'merge');
+
+    const split = await target();
+    const sessions = sessionsOver(split.store, split.graph, { ids: mint() });
+    const empty: GraphChunk = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
+    const half = (xs: readonly unknown[]): number => Math.ceil(xs.length / 2);
+    const parts: GraphChunk[] = [
+      { ...empty, entities: dump.entities.slice(0, half(dump.entities)) },
+      { ...empty, entities: dump.entities.slice(half(dump.entities)) },
+      { ...empty, relationships: dump.relationships.slice(0, half(dump.relationships)) },
+      { ...empty, relationships: dump.relationships.slice(half(dump.relationships)) },
+      { ...empty, evidence: dump.evidence },
+      { ...empty, pages: dump.pages, merges: dump.merges, reviews: dump.reviews },
+    ];
+    const { importId } = await sessions.begin('merge');
+    for (const p of parts) await sessions.part(importId, p);
+    const report = await sessions.commit(importId);
+
+    expect(once.entities.created).toBeGreaterThan(20);
+    expect(once.entities.updated + once.entities.unchanged).toBeGreaterThan(10);
+    expect(once.relationships.created).toBeGreaterThan(10);
+    expect(report.entities).toEqual(once.entities);
+    expect(report.relationships).toEqual(once.relationships);
+    expect(report.evidence).toEqual(once.evidence);
+    expect(report.pages).toEqual(once.pages);
+    expect(await dumpGraph(split.store)).toEqual(await dumpGraph(whole.store));
+  });
+
+  it('a merge part naming an entity of no earlier part is refused (invalid_arguments) and every part is taken back', async () => {
+    const { dump } = await world();
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock });
+    await inventedGraph(graph, store, 15);
+    const before = await dumpGraph(store);
+    const sessions = sessionsOver(store, graph, { ids: randomIds(fixedClock(Date.UTC(2026, 5, 1)), mulberry32(7)) });
+    const empty: GraphChunk = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
+    const { importId } = await sessions.begin('merge');
+    // The entities of the first relationship's end are left out of the file.
+    const first = dump.relationships[0];
+    if (first === undefined) throw new Error('the invented graph has relationships');
+    await sessions.part(importId, { ...empty, entities: dump.entities.filter((e) => e.id !== first.from) });
+    expect(await errorCode(() => sessions.part(importId, { ...empty, relationships: dump.relationships }))).toBe('invalid_arguments');
+    expect(sessions.running).toBeUndefined();
+    expect(await dumpGraph(store)).toEqual(before);
   });
 });

@@ -39,7 +39,7 @@ import type { ImportDeps } from './import';
 import type { ImportJournal, ImportJournalEntry } from './import-journal';
 import type { ImportMode, ImportPlan, ImportReport, WriteCounts } from './import-plan';
 import { NO_WRITES } from './import-plan';
-import { planMerge, writeMergePlan } from './merge-import';
+import { newImportCarry, planMerge, writeMergePlan } from './merge-import';
 import type { ImportCarry } from './merge-import';
 import { planRestore } from './restore-import';
 
@@ -139,7 +139,7 @@ export class ImportSessions {
         importId,
         mode,
         before: await store.counts(),
-        carry: { entities: new Map(), relationships: new Map() },
+        carry: newImportCarry(),
         held: { merges: [], reviews: [] },
         written: { entities: new IdFingerprints(), relationships: new IdFingerprints() },
         counts,

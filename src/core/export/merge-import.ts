@@ -16,7 +16,7 @@
  */
 import { AriadneError } from '../errors';
 import type { EntityId, RelationshipId } from '../graph/ids';
-import { asEntityId } from '../graph/ids';
+import { asEntityId, asRelationshipId } from '../graph/ids';
 import { checkAttributeCount, mergeAliases, withKeys } from '../graph/input';
 import { MAX_EDGES_PER_OPERATION, relationshipKey } from '../graph/service';
 import { recordFrom } from '../records';
@@ -29,6 +29,7 @@ import { ProblemList } from './check-dump';
 import type { ImportPlan } from './import-plan';
 import { created, NO_WRITES } from './import-plan';
 import type { ImportDeps } from './import';
+import { PackedIdMap } from './packed-id-map';
 import { PartReads, together } from './part-reads';
 
 /** Confidence from which an imported name joins an existing entity (the resolver's auto-accept). */
@@ -79,19 +80,21 @@ function evidenceSignature(ev: Evidence): string {
 /**
  * The file's ids mapped to the graph's by the earlier parts of an import in parts
  * (import-session.ts): a part may refer to records of earlier parts. `planMerge` adds
- * the mappings of the part it plans.
+ * the mappings of the part it plans. Held as bytes (packed-id-map.ts): it lasts the whole
+ * import and holds every entity and relationship of the file (3M ids at 1M entities).
  */
 export interface ImportCarry {
-  readonly entities: Map<string, EntityId>;
-  readonly relationships: Map<string, RelationshipId>;
+  readonly entities: PackedIdMap<EntityId>;
+  readonly relationships: PackedIdMap<RelationshipId>;
+}
+
+/** An empty carry, for an import's first part. */
+export function newImportCarry(): ImportCarry {
+  return { entities: new PackedIdMap(asEntityId), relationships: new PackedIdMap(asRelationshipId) };
 }
 
 /** Plans a merge (see the module comment); throws the refusal listing the bad records. */
-export async function planMerge(
-  deps: ImportDeps,
-  checked: CheckedRecords,
-  carry: ImportCarry = { entities: new Map(), relationships: new Map() },
-): Promise<ImportPlan> {
+export async function planMerge(deps: ImportDeps, checked: CheckedRecords, carry: ImportCarry = newImportCarry()): Promise<ImportPlan> {
   const { store, ids, clock } = deps;
   const { records } = checked;
   const problems = new ProblemList();
@@ -213,7 +216,8 @@ export async function planMerge(
 
   // Pages: a page already here keeps its values and gains the entities and relationships it lacked.
   const pages: Page[] = [];
-  const fileRels = new Set<string>([...records.relationships.map((r) => r.id), ...relMap.keys()]);
+  // A relationship of this part or mapped by an earlier one (not a set of the whole file's ids: 2M at 1M entities).
+  const partRels = new Set<string>(records.relationships.map((r) => r.id));
   const pageCounts = { ...NO_WRITES };
   const pagesBefore: Page[] = [];
   let pruned = 0;
@@ -221,7 +225,7 @@ export async function planMerge(
   for (const [i, p] of records.pages.entries()) {
     const entityIds = p.entityIds.flatMap((id) => entityMap.get(id) ?? []);
     const relationshipIds = p.relationshipIds.flatMap((id) => relMap.get(id) ?? []);
-    pruned += p.relationshipIds.filter((id) => !fileRels.has(id)).length;
+    pruned += p.relationshipIds.filter((id) => !partRels.has(id) && !relMap.has(id)).length;
     const before = pagesThere[i];
     if (before === undefined) {
       pages.push({ ...p, entityIds: [...new Set(entityIds)], relationshipIds: [...new Set(relationshipIds)] });
