@@ -112,7 +112,8 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords, carry
   const createdEntities: Entity[] = [];
   const reads = new PartReads(store);
   // Imports resolve against the local graph only, never the network.
-  const resolver = createResolver({ store: reads, clock, settings: { networkLookups: false } });
+  // Each name's fuzzy keys (MinHash signatures) are computed once, by the batch read, and reused by the resolver.
+  const resolver = createResolver({ store: reads, clock, settings: { networkLookups: false }, fuzzyKeys: reads.fuzzyKeys });
   for (const [index, e] of records.entities.entries()) {
     if (index % READ_BATCH === 0)
       await reads.prefetch(records.entities.slice(index, index + READ_BATCH).map((b) => [b.name, ...b.aliases.slice(0, MAX_HINT_ALIASES)]));

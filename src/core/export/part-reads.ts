@@ -15,12 +15,12 @@
  * @example
  *   const reads = new PartReads(store);
  *   await reads.prefetch(part.entities.map((e) => [e.name, ...e.aliases]));
- *   const resolver = createResolver({ store: reads, clock, settings: { networkLookups: false } });
+ *   const resolver = createResolver({ store: reads, clock, settings: { networkLookups: false }, fuzzyKeys: reads.fuzzyKeys });
  */
 import type { EntityId } from '../graph/ids';
 import type { GraphStore } from '../graph/store';
 import type { Entity } from '../graph/types';
-import { exactKeysOf, fuzzyKeysOf, MAX_IDS_PER_KEY, retrieve } from '../resolve/retrieve';
+import { exactKeysOf, fuzzyKeysOf, FuzzyKeyMemo, MAX_IDS_PER_KEY, retrieve } from '../resolve/retrieve';
 import type { RetrievalStore } from '../resolve/retrieve';
 import type { ResolverStore } from '../resolve/resolver';
 
@@ -41,7 +41,14 @@ export class PartReads implements ResolverStore {
   private readonly idsOfKey = new Map<string, readonly EntityId[]>();
   private readonly records = new Map<EntityId, Entity>();
 
-  constructor(private readonly store: Pick<GraphStore, keyof ResolverStore | 'transaction'>) {}
+  /**
+   * @param fuzzyKeys the names' fuzzy keys, computed once: give the same memo to the resolver
+   *   that resolves the batch (`createResolver({ fuzzyKeys })`).
+   */
+  constructor(
+    private readonly store: Pick<GraphStore, keyof ResolverStore | 'transaction'>,
+    readonly fuzzyKeys: FuzzyKeyMemo = new FuzzyKeyMemo(),
+  ) {}
 
   /**
    * Reads what the resolver will ask for subjects going by `names` (one list of names per
@@ -58,7 +65,7 @@ export class PartReads implements ResolverStore {
     const hits = [...new Set(exactOf.flat().flatMap((k) => this.idsOfKey.get(k) ?? []))];
     await this.readKeys(
       fuzzyNames.flatMap((n) => {
-        const { signature, token } = fuzzyKeysOf(n);
+        const { signature, token } = fuzzyKeysOf(n, this.fuzzyKeys);
         return [...signature, ...token];
       }),
       hits,
@@ -73,7 +80,7 @@ export class PartReads implements ResolverStore {
         return ids.flatMap((id) => this.records.get(id) ?? []);
       },
     };
-    for (const n of fuzzyNames) await retrieve(noting, n, { fuzzy: true });
+    for (const n of fuzzyNames) await retrieve(noting, n, { fuzzy: true, fuzzyKeys: this.fuzzyKeys });
     await this.readKeys([], [...wanted]);
   }
 

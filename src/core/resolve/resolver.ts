@@ -26,6 +26,7 @@ import { PathRecorder, errorResponse, metaOf, requestIdFactory } from './respons
 import { DEFAULT_AUTO_ACCEPT, DEFAULT_MAX_CANDIDATES, DEFAULT_MIN_CONFIDENCE, resolveRequestSchema } from './schema';
 import type { ResolveRequest, ResolveResponse } from './schema';
 import { CommonKeyMemo, retrieve } from './retrieve';
+import type { FuzzyKeyMemo } from './retrieve';
 import type { RetrievalStore } from './retrieve';
 
 export interface ResolverSettings {
@@ -52,6 +53,8 @@ export interface ResolverDeps {
    * evaluation (`bench/eval-resolve.ts` reads them from `EVAL_WEIGHTS`).
    */
   readonly weights?: Partial<Features>;
+  /** Fuzzy keys of names a bulk caller already computed (a merge import's batch), shared with it. */
+  readonly fuzzyKeys?: FuzzyKeyMemo;
 }
 
 /**
@@ -253,6 +256,7 @@ async function retrieveLocal(rt: ResolverRuntime, p: Prepared, authorityIds: rea
     fuzzy: p.mode !== 'quick',
     authorityIds: [...authorityIds],
     commonKeys: rt.commonKeys,
+    ...(rt.deps.fuzzyKeys === undefined ? {} : { fuzzyKeys: rt.deps.fuzzyKeys }),
   });
   const locals = [...r.entities];
   const pref = p.preferredId ? asEntityId(p.preferredId) : undefined;

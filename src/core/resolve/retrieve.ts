@@ -46,6 +46,54 @@ export class CommonKeyMemo {
   }
 }
 
+/** A name key's fuzzy keys: its MinHash band keys and its word keys (2+ characters, the first `MAX_TOKENS_PER_NAME`). */
+interface NameFuzzyKeys {
+  readonly signature: readonly string[];
+  readonly token: readonly string[];
+}
+
+function fuzzyKeysOfKey(key: string): NameFuzzyKeys {
+  return {
+    signature: signatureKeys(key),
+    token: tokens(key)
+      .filter((t) => t.length >= 2)
+      .slice(0, MAX_TOKENS_PER_NAME)
+      .map(tokenIndexKey),
+  };
+}
+
+/**
+ * The fuzzy keys of the names seen lately, by name key, so that a bulk caller computes each
+ * name's MinHash signature once: a merge import asks for the same names three times (its
+ * batched read, the retrieval that picks the candidates to read, then the resolver), each
+ * computing 12 hashes over every 3-gram. Bounded: the oldest name is forgotten first; one
+ * merge batch holds at most 500 × 6 name keys.
+ *
+ * @example
+ *   const memo = new FuzzyKeyMemo();
+ *   fuzzyKeysOf(['Stripe'], memo); fuzzyKeysOf(['Stripe'], memo);
+ *   memo.computed; // 1
+ */
+export class FuzzyKeyMemo {
+  private readonly known = new Map<string, NameFuzzyKeys>();
+  /** Name keys whose fuzzy keys were computed (not found here). */
+  computed = 0;
+  constructor(private readonly capacity = 4096) {}
+
+  of(key: string): NameFuzzyKeys {
+    const known = this.known.get(key);
+    if (known !== undefined) return known;
+    this.computed++;
+    const keys = fuzzyKeysOfKey(key);
+    if (this.known.size >= this.capacity) {
+      const oldest = this.known.keys().next();
+      if (!oldest.done) this.known.delete(oldest.value);
+    }
+    this.known.set(key, keys);
+    return keys;
+  }
+}
+
 export interface Retrieval {
   readonly entities: readonly Entity[];
   readonly exactCount: number;
@@ -82,19 +130,18 @@ export function exactKeysOf(names: readonly string[], authorityIds: readonly str
 
 /**
  * The fuzzy keys `retrieve` may ask for `names` when no exact key matched, one by one in
- * this order: signature keys (sorted), then word keys (sorted).
+ * this order: signature keys (sorted), then word keys (sorted). With a `memo`, each name's
+ * are computed once while the memo holds them.
  *
  * @example fuzzyKeysOf(['Stripe']).token // ['t:stripe']
  */
-export function fuzzyKeysOf(names: readonly string[]): { readonly signature: readonly string[]; readonly token: readonly string[] } {
+export function fuzzyKeysOf(names: readonly string[], memo?: FuzzyKeyMemo): NameFuzzyKeys {
   const signature = new Set<string>();
   const token = new Set<string>();
   for (const k of nameKeysOf(names)) {
-    for (const tok of tokens(k)
-      .filter((t) => t.length >= 2)
-      .slice(0, MAX_TOKENS_PER_NAME))
-      token.add(tokenIndexKey(tok));
-    for (const sig of signatureKeys(k)) signature.add(sig);
+    const keys = memo === undefined ? fuzzyKeysOfKey(k) : memo.of(k);
+    for (const t of keys.token) token.add(t);
+    for (const sig of keys.signature) signature.add(sig);
   }
   return { signature: [...signature].sort(), token: [...token].sort() };
 }
@@ -117,6 +164,8 @@ export async function retrieve(
      * grow more common as the graph grows, so remembering them changes no answer.
      */
     readonly commonKeys?: CommonKeyMemo;
+    /** Fuzzy keys of names seen before (a bulk caller's), not computed again. */
+    readonly fuzzyKeys?: FuzzyKeyMemo;
   },
 ): Promise<Retrieval> {
   const exactKeys = exactKeysOf(names, options.authorityIds);
@@ -150,7 +199,7 @@ export async function retrieve(
   // already shares several bands it is a near-duplicate of the subject (a typo, a variant)
   // and the word keys, which are often shared by thousands of names ("john", "systems"),
   // are not asked at all.
-  const asked = fuzzyKeysOf(names);
+  const asked = fuzzyKeysOf(names, options.fuzzyKeys);
   for (const key of asked.signature) await ask(key);
   const nearDuplicate = [...votes.values()].some((v) => v >= NEAR_DUPLICATE_BANDS);
   if (!nearDuplicate) for (const key of asked.token) await ask(key);
