@@ -7,6 +7,7 @@ import type { EntityType } from '../graph/types';
 import { fixedClock, randomIds, sequentialIds } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
+import { indexKeys } from '../graph/keys';
 import { mulberry32 } from '../random';
 import { fuzzyKeysOf, FuzzyKeyMemo } from '../resolve/retrieve';
 import { checkRecords } from './check-dump';
@@ -53,6 +54,10 @@ describe('merge import: fuzzy keys computed once a name', () => {
     // 507 entities (re-added names join), 333 fuzzy name keys: each signature computed once (1,398 times before the memo).
     expect(computed.length).toBeGreaterThan(250);
     expect(new Set(computed).size).toBe(computed.length);
+    // Created entities keep the keys the check computed: the same as computing them again.
+    const written = plan.writes.entities;
+    expect(written.length).toBeGreaterThan(300);
+    for (const e of written) expect(e.keys).toEqual(indexKeys(e));
   });
 
   it('the memo answers as the computation does, and forgets its oldest names past its capacity', () => {

@@ -119,8 +119,8 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords, carry
       await reads.prefetch(records.entities.slice(index, index + READ_BATCH).map((b) => [b.name, ...b.aliases.slice(0, MAX_HINT_ALIASES)]));
     const match = await matchOf(resolver, reads, e);
     if (match === undefined) {
-      const { keys: _keys, ...rest } = e;
-      const entity = withKeys({ ...rest, id: ids.entity(), createdAt: now, updatedAt: now });
+      // Its keys are the checked record's (`cleanEntity` computed them from the same name, aliases and authority id).
+      const entity: Entity = { ...e, id: ids.entity(), createdAt: now, updatedAt: now };
       createdEntities.push(entity);
       entityMap.set(e.id, entity.id);
       continue;
@@ -146,22 +146,22 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords, carry
   const planned = new Map<string, Relationship>();
   const relCounts = { created: 0, unchanged: 0 };
   let skipped = records.merges.length + records.reviews.length;
-  const keyOf = (r: Relationship): string | undefined => {
+  // Each relationship's ends here and its key, once (undefined: not written).
+  const ends = records.relationships.map((r) => {
     const from = entityMap.get(r.from);
     const to = entityMap.get(r.to);
     // Both ends joined the same entity here: a self-loop the service refuses, so it is not written.
-    return from === undefined || to === undefined || from === to ? undefined : relationshipKey(from, r.label, to);
-  };
-  const keys = records.relationships.flatMap((r) => keyOf(r) ?? []);
+    return from === undefined || to === undefined || from === to ? undefined : { from, to, key: relationshipKey(from, r.label, to) };
+  });
+  const keys = ends.flatMap((end) => end?.key ?? []);
   const there = new Map((await store.transaction(() => store.findRelationshipsByKeys(keys))).map((r) => [r.key, r]));
-  for (const r of records.relationships) {
-    const from = entityMap.get(r.from);
-    const to = entityMap.get(r.to);
-    const key = keyOf(r);
-    if (from === undefined || to === undefined || key === undefined) {
+  for (const [i, r] of records.relationships.entries()) {
+    const end = ends[i];
+    if (end === undefined) {
       skipped++;
       continue;
     }
+    const { from, to, key } = end;
     const existing = planned.get(key) ?? there.get(key);
     if (existing) {
       relMap.set(r.id, existing.id);
