@@ -86,4 +86,49 @@ describe('PartReads', () => {
     expect(found.map((e) => e.name)).toEqual([inventedName(4)]);
     expect(counted.reads()).toBeGreaterThan(before);
   });
+
+  it('keeps the keys it read from batch to batch of a part: a name read again asks the store for records only', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock });
+    await inventedGraph(graph, store, 120);
+    let keyReads = 0;
+    let recordReads = 0;
+    const view: Pick<GraphStore, keyof ResolverStore | 'transaction'> = {
+      ...counting(store).view,
+      entityIdsByKey: (key, limit) => {
+        keyReads++;
+        return store.entityIdsByKey(key, limit);
+      },
+      getEntities: (ids) => {
+        recordReads++;
+        return store.getEntities(ids);
+      },
+    };
+    const reads = new PartReads(view);
+    const first = [3, 40, 77].map((i) => [inventedName(i)]);
+    const typos = [5, 88].map((i) => [inventedName(i).replace(/^(.)./, '$1')]);
+    await reads.prefetch([...first, ...typos]);
+    const keysFirst = keyReads;
+    expect(keysFirst).toBeGreaterThan(10);
+    // The next batch: the same names and one new one; only the new name's keys are read.
+    await reads.prefetch([...typos, ...first, ['Nothing Like Any Name']]);
+    const keysSecond = keyReads - keysFirst;
+    expect(keysSecond).toBeGreaterThan(0);
+    // 'Nothing Like Any Name': its name and alias keys, 6 signature keys, 4 word keys.
+    expect(keysSecond).toBe(12);
+    expect(keysSecond).toBeLessThan(keysFirst);
+    await reads.prefetch([...typos, ...first]);
+    expect(keyReads - keysFirst - keysSecond).toBe(0);
+    // Records are not kept: each batch reads its own.
+    const recordsBefore = recordReads;
+    const resolver = createResolver({ store: reads, clock, settings: { networkLookups: false }, fuzzyKeys: reads.fuzzyKeys });
+    const overStore = createResolver({ store, clock, settings: { networkLookups: false } });
+    for (const [subject] of [...first, ...typos]) {
+      const a = await resolver.resolve(request(subject ?? ''));
+      const b = await overStore.resolve(request(subject ?? ''));
+      expect({ ...a, meta: undefined }).toEqual({ ...b, meta: undefined });
+    }
+    expect(keyReads - keysFirst - keysSecond).toBe(0);
+    expect(recordReads).toBe(recordsBefore);
+  });
 });
