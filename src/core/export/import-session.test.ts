@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorCode } from '../../../tooling/testing/error-code';
 import { ConflictError } from '../errors';
-import { fixedClock, randomIds, sequentialIds } from '../graph/ids';
+import { asEntityId, asRelationshipId, fixedClock, randomIds, sequentialIds } from '../graph/ids';
+import type { Relationship } from '../graph/types';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
 import { mulberry32 } from '../random';
@@ -13,6 +14,7 @@ import { importGraph } from './import';
 import { MemoryImportJournal } from './import-journal';
 import { ImportSessions } from './import-session';
 import type { ImportSessionDeps } from './import-session';
+import { testEntity } from './testing/entity';
 import { inventedGraph } from './testing/invented-graph';
 
 const clock = fixedClock(0);
@@ -119,6 +121,56 @@ describe('ImportSessions on the in-memory store', () => {
     if (first === undefined) throw new Error('the invented graph has relationships');
     await sessions.part(importId, { ...empty, entities: dump.entities.filter((e) => e.id !== first.from) });
     expect(await errorCode(() => sessions.part(importId, { ...empty, relationships: dump.relationships }))).toBe('invalid_arguments');
+    expect(sessions.running).toBeUndefined();
+    expect(await dumpGraph(store)).toEqual(before);
+  });
+
+  it('relationships between entities the import created are written once even when a later file entity joined one of them', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock });
+    await graph.createEntity({ name: 'Ariadne Bench Seed', type: 'other' });
+    const sessions = sessionsOver(store, graph, { ids: randomIds(fixedClock(Date.UTC(2026, 5, 1)), mulberry32(5)) });
+    const empty: GraphChunk = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
+    const rel = (id: string, from: string, to: string): Relationship => {
+      const [rid, f, t] = [asRelationshipId(id), asEntityId(from), asEntityId(to)];
+      if (rid === undefined || f === undefined || t === undefined) throw new Error('bad ids');
+      return { id: rid, from: f, to: t, label: 'works_with', key: `${f}|works_with|${t}`, createdAt: 1, updatedAt: 1 };
+    };
+    const { importId } = await sessions.begin('merge');
+    // Part 1 creates both; part 2's entity is the first one again under another id: it joins it.
+    await sessions.part(importId, {
+      ...empty,
+      entities: [testEntity('e_a', 'Quorvex Dynamics', 1), testEntity('e_b', 'Telmar Systems', 1)],
+    });
+    await sessions.part(importId, { ...empty, entities: [testEntity('e_a2', 'Quorvex Dynamics', 1)] });
+    // The joined entity's relationship first, then the same one from the entity that was created.
+    await sessions.part(importId, { ...empty, relationships: [rel('r_2', 'e_a2', 'e_b')] });
+    await sessions.part(importId, { ...empty, relationships: [rel('r_1', 'e_a', 'e_b')] });
+    const report = await sessions.commit(importId);
+    expect(report.entities).toEqual({ created: 2, updated: 0, unchanged: 1 });
+    expect(report.relationships).toEqual({ created: 1, updated: 0, unchanged: 1 });
+    expect((await store.counts()).relationships).toBe(1);
+  });
+
+  it('a file holding one relationship twice, in two parts, is refused (conflict) and every part is taken back', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock });
+    await graph.createEntity({ name: 'Ariadne Bench Seed', type: 'other' });
+    const before = await dumpGraph(store);
+    const sessions = sessionsOver(store, graph, { ids: randomIds(fixedClock(Date.UTC(2026, 5, 1)), mulberry32(5)) });
+    const empty: GraphChunk = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
+    const rel = (id: string): Relationship => {
+      const [rid, f, t] = [asRelationshipId(id), asEntityId('e_a'), asEntityId('e_b')];
+      if (rid === undefined || f === undefined || t === undefined) throw new Error('bad ids');
+      return { id: rid, from: f, to: t, label: 'works_with', key: `${f}|works_with|${t}`, createdAt: 1, updatedAt: 1 };
+    };
+    const { importId } = await sessions.begin('merge');
+    await sessions.part(importId, {
+      ...empty,
+      entities: [testEntity('e_a', 'Quorvex Dynamics', 1), testEntity('e_b', 'Telmar Systems', 1)],
+    });
+    await sessions.part(importId, { ...empty, relationships: [rel('r_1')] });
+    expect(await errorCode(() => sessions.part(importId, { ...empty, relationships: [rel('r_2')] }))).toBe('conflict');
     expect(sessions.running).toBeUndefined();
     expect(await dumpGraph(store)).toEqual(before);
   });

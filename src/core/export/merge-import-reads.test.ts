@@ -2,10 +2,11 @@
 // store transaction (in IndexedDB a read outside one is a transaction of its own), not
 // a read per record; the plan is the same either way.
 import { describe, expect, it } from 'vitest';
-import { fixedClock, sequentialIds } from '../graph/ids';
+import { fixedClock, randomIds, sequentialIds } from '../graph/ids';
 import { InMemoryGraphStore } from '../graph/memory-store';
 import { GraphService } from '../graph/service';
 import type { GraphStore } from '../graph/store';
+import { mulberry32 } from '../random';
 import { checkRecords } from './check-dump';
 import { dumpGraph } from './dump';
 import { planMerge } from './merge-import';
@@ -59,5 +60,37 @@ describe('planMerge reads', () => {
     expect(w.readsOutside()).toBe(0);
     // Three batches of 500 entities (three transactions each), then relationships, evidence, pages.
     expect(w.transactions()).toBeLessThanOrEqual(12);
+  });
+
+  it('looks up the keys of relationships with an end that was in the graph, not those between entities it creates', async () => {
+    const source = new InMemoryGraphStore();
+    await inventedGraph(new GraphService({ store: source, ids: sequentialIds(), clock }), source, 300);
+    const dump = await dumpGraph(source);
+    const target = new InMemoryGraphStore();
+    // A third of the file's names are in the graph already.
+    await inventedGraph(new GraphService({ store: target, ids: sequentialIds(), clock }), target, 100);
+    const asked: string[] = [];
+    const spied = new Proxy(target, {
+      get(t, prop, receiver) {
+        if (prop === 'findRelationshipsByKeys')
+          return (keys: readonly string[]) => {
+            asked.push(...keys);
+            return t.findRelationshipsByKeys(keys);
+          };
+        const value: unknown = Reflect.get(t, prop, receiver);
+        return typeof value === 'function' ? value.bind(t) : value;
+      },
+    });
+    const plan = await planMerge({ store: spied, ids: randomIds(fixedClock(1e12), mulberry32(9)), clock }, checkRecords(dump));
+    const plain = await planMerge({ store: target, ids: randomIds(fixedClock(1e12), mulberry32(9)), clock }, checkRecords(dump));
+    expect(plan).toEqual(plain);
+    // Planning writes nothing: the target's entities are those that were there.
+    const existing = new Set((await dumpGraph(target)).entities.map((e) => e.id));
+    const withOldEnd = plan.writes.relationships.filter((r) => existing.has(r.from) || existing.has(r.to)).length;
+    const written = plan.writes.relationships.length;
+    expect(written).toBeGreaterThan(200);
+    // Every relationship touching an entity that was there is looked up; most of the others are not.
+    expect(asked.length).toBeGreaterThanOrEqual(withOldEnd);
+    expect(asked.length).toBeLessThan(written * 0.8);
   });
 });

@@ -29,6 +29,7 @@ import { ProblemList } from './check-dump';
 import type { ImportPlan } from './import-plan';
 import { created, NO_WRITES } from './import-plan';
 import type { ImportDeps } from './import';
+import { IdFingerprints } from './id-fingerprints';
 import { PackedIdMap } from './packed-id-map';
 import { PartReads, together } from './part-reads';
 
@@ -84,13 +85,16 @@ function evidenceSignature(ev: Evidence): string {
  * import and holds every entity and relationship of the file (3M ids at 1M entities).
  */
 export interface ImportCarry {
+  /** Marked: the file's entity was created by this import (not matched). */
   readonly entities: PackedIdMap<EntityId>;
   readonly relationships: PackedIdMap<RelationshipId>;
+  /** The graph's entities a file entity was matched to (fingerprints: a false "yes" only costs a look-up). */
+  readonly matched: IdFingerprints;
 }
 
 /** An empty carry, for an import's first part. */
 export function newImportCarry(): ImportCarry {
-  return { entities: new PackedIdMap(asEntityId), relationships: new PackedIdMap(asRelationshipId) };
+  return { entities: new PackedIdMap(asEntityId), relationships: new PackedIdMap(asRelationshipId), matched: new IdFingerprints() };
 }
 
 /** Plans a merge (see the module comment); throws the refusal listing the bad records. */
@@ -122,7 +126,8 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords, carry
       // Its keys are the checked record's (`cleanEntity` computed them from the same name, aliases and authority id).
       const entity: Entity = { ...e, id: ids.entity(), createdAt: now, updatedAt: now };
       createdEntities.push(entity);
-      entityMap.set(e.id, entity.id);
+      // Marked: created by this import (its relationships need no look-up, below).
+      entityMap.set(e.id, entity.id, true);
       continue;
     }
     const current = touched.get(match.id) ?? { before: match, after: match };
@@ -136,6 +141,7 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords, carry
       );
     }
     entityMap.set(e.id, match.id);
+    carry.matched.add(match.id);
   }
   problems.throwIfAny();
   const changed = [...touched.values()].filter((t) => !sameEntity(t.before, t.after));
@@ -151,9 +157,17 @@ export async function planMerge(deps: ImportDeps, checked: CheckedRecords, carry
     const from = entityMap.get(r.from);
     const to = entityMap.get(r.to);
     // Both ends joined the same entity here: a self-loop the service refuses, so it is not written.
-    return from === undefined || to === undefined || from === to ? undefined : { from, to, key: relationshipKey(from, r.label, to) };
+    if (from === undefined || to === undefined || from === to) return undefined;
+    const alone = (fileId: EntityId, id: EntityId): boolean => entityMap.marked(fileId) && !carry.matched.has(id);
+    return { from, to, key: relationshipKey(from, r.label, to), bothNew: alone(r.from, from) && alone(r.to, to) };
   });
-  const keys = ends.flatMap((end) => end?.key ?? []);
+  // Between two entities this import created and no other file entity was matched to, only a
+  // relationship of the same two file entities can be in the graph, and a file holds each
+  // (from, label, to) once (its check refuses a repeat within a part, the store's unique key one
+  // across parts, as in a restore): so those keys are not looked up (into a new graph, nearly
+  // every relationship: 2M look-ups at 1M entities). A later match to either end is looked up
+  // from its own side.
+  const keys = ends.flatMap((end) => (end === undefined || end.bothNew ? [] : [end.key]));
   const there = new Map((await store.transaction(() => store.findRelationshipsByKeys(keys))).map((r) => [r.key, r]));
   for (const [i, r] of records.relationships.entries()) {
     const end = ends[i];

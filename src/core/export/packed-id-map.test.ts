@@ -37,8 +37,12 @@ describe('PackedIdMap', () => {
     const map = new PackedIdMap(asRelationshipId);
     map.set('r_a', asRelationshipId('r_first') ?? fail());
     map.set('r_b', asRelationshipId('r_b') ?? fail());
-    map.set('r_a', asRelationshipId('r_a_much_longer_value_than_before') ?? fail());
+    expect(map.marked('r_a')).toBe(false);
+    map.set('r_a', asRelationshipId('r_a_much_longer_value_than_before') ?? fail(), true);
     expect(map.size).toBe(2);
+    expect(map.marked('r_a')).toBe(true);
+    expect(map.marked('r_b')).toBe(false);
+    expect(map.marked('r_c')).toBe(false);
     expect(map.get('r_a')).toBe('r_a_much_longer_value_than_before');
     expect(map.get('r_b')).toBe('r_b');
     expect(map.get('r_c')).toBeUndefined();

@@ -1,8 +1,8 @@
 /**
  * A map of ids to ids held as bytes: what a merge import in parts carries from part to
  * part (the file's entity and relationship ids to the graph's, `ImportCarry`), 3M pairs at
- * 1M entities. Each pair is one record in a byte arena (key length, value length, then the
- * characters, one byte each) cut into 64 KiB chunks, found through an open-addressing table
+ * 1M entities. Each pair is one record in a byte arena (key length, value length and a mark
+ * bit, then the characters, one byte each) cut into 64 KiB chunks, found through an open-addressing table
  * of record offsets (a `Uint32Array`, at most 70% full, linear probing). ~45 bytes a pair of
  * 18-character ids, against ~200 for a `Map<string, string>` of the same ids
  * (bench/scale/carry.bench.ts); no string is kept, so nothing holds the parsed file.
@@ -27,8 +27,10 @@ const FIRST_SLOTS = 1024;
  */
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
-/** Longest key or value kept (an id is at most 69 characters; the length is one byte). */
-const MAX_ID_LENGTH = 255;
+/** Longest key or value kept (an id is at most 69 characters; a length is 7 bits of a byte). */
+const MAX_ID_LENGTH = 127;
+/** The value length byte's high bit: the pair is marked (`set(…, true)`). */
+const MARK = 0x80;
 
 /** Stored bytes back to characters (every one is ASCII: `checkId`); 4× faster than `fromCharCode(...bytes)`. */
 const ASCII = new TextDecoder('latin1');
@@ -87,14 +89,25 @@ export class PackedIdMap<V extends string> {
     const pos = offset & (CHUNK - 1);
     const keyLength = chunk[pos] ?? 0;
     const start = pos + 2 + keyLength;
-    return this.parse(ASCII.decode(chunk.subarray(start, start + (chunk[pos + 1] ?? 0))));
+    return this.parse(ASCII.decode(chunk.subarray(start, start + ((chunk[pos + 1] ?? 0) & ~MARK))));
   }
 
-  /** Maps `key` to `value`; a key already held is repointed to a new record (the old one stays as dead bytes). */
-  set(key: string, value: V): this {
+  /** Whether `key` was last set with `mark` true (false when absent). */
+  marked(key: string): boolean {
+    const at = this.find(key);
+    if (at === 0) return false;
+    const offset = at - 1;
+    return ((this.chunkAt(offset)[(offset & (CHUNK - 1)) + 1] ?? 0) & MARK) !== 0;
+  }
+
+  /**
+   * Maps `key` to `value`, with one bit of its own (`mark`, e.g. "created by this import").
+   * A key already held is repointed to a new record (the old one stays as dead bytes).
+   */
+  set(key: string, value: V, mark = false): this {
     checkId(key, 'key');
     checkId(value, 'value');
-    const at = this.write(key, value) + 1;
+    const at = this.write(key, value, mark) + 1;
     const mask = this.slots.length - 1;
     for (let i = hashOf(key) & mask; ; i = (i + 1) & mask) {
       const slot = this.slots[i] ?? 0;
@@ -135,7 +148,7 @@ export class PackedIdMap<V extends string> {
   }
 
   /** Appends a record; returns its offset. A record never straddles two chunks. */
-  private write(key: string, value: string): number {
+  private write(key: string, value: string, mark: boolean): number {
     const length = 2 + key.length + value.length;
     if (this.end + length > CHUNK) {
       this.chunks.push(new Uint8Array(CHUNK));
@@ -145,7 +158,7 @@ export class PackedIdMap<V extends string> {
     const chunk = this.chunkAt(base);
     const pos = this.end;
     chunk[pos] = key.length;
-    chunk[pos + 1] = value.length;
+    chunk[pos + 1] = value.length | (mark ? MARK : 0);
     for (let i = 0; i < key.length; i++) chunk[pos + 2 + i] = key.charCodeAt(i);
     for (let i = 0; i < value.length; i++) chunk[pos + 2 + key.length + i] = value.charCodeAt(i);
     this.end += length;
