@@ -39,6 +39,28 @@ async function world() {
   return { dump, store, graph };
 }
 
+const EMPTY: GraphChunk = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
+/** Ids a merge mints: random (seeded), so none is taken by a target's sequential ids. */
+const mint = () => randomIds(fixedClock(Date.UTC(2026, 5, 1)), mulberry32(7));
+
+/** A graph holding one entity (so imports merge), and sessions over it. */
+async function seeded(): Promise<{ store: InMemoryGraphStore; sessions: ImportSessions }> {
+  const store = new InMemoryGraphStore();
+  const graph = new GraphService({ store, ids: sequentialIds(), clock });
+  await graph.createEntity({ name: 'Ariadne Bench Seed', type: 'other' });
+  return { store, sessions: sessionsOver(store, graph, { ids: mint() }) };
+}
+
+/** A file's relationship `from` → `to`, labelled `works_with`. */
+function rel(id: string, from: string, to: string): Relationship {
+  const [rid, f, t] = [asRelationshipId(id), asEntityId(from), asEntityId(to)];
+  if (rid === undefined || f === undefined || t === undefined) throw new Error('bad ids');
+  return { id: rid, from: f, to: t, label: 'works_with', key: `${f}|works_with|${t}`, createdAt: 1, updatedAt: 1 };
+}
+
+/** Two entities of a file, `e_a` and `e_b`, new to any graph. */
+const TWO: GraphChunk = { ...EMPTY, entities: [testEntity('e_a', 'Quorvex Dynamics', 1), testEntity('e_b', 'Telmar Systems', 1)] };
+
 describe('ImportSessions on the in-memory store', () => {
   it('commit keeps every part; cancel of the same parts leaves the graph as before', async () => {
     const { dump, store, graph } = await world();
@@ -76,14 +98,13 @@ describe('ImportSessions on the in-memory store', () => {
       await inventedGraph(graph, store, 15);
       return { store, graph };
     };
-    // The same ids minted on both sides, none taken by the targets' sequential ids.
-    const mint = () => randomIds(fixedClock(Date.UTC(2026, 5, 1)), mulberry32(7));
+    // The same ids minted on both sides.
     const whole = await target();
     const once = await importGraph({ store: whole.store, ids: mint(), clock }, dump, 'merge');
 
     const split = await target();
     const sessions = sessionsOver(split.store, split.graph, { ids: mint() });
-    const empty: GraphChunk = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
+    const empty = EMPTY;
     const half = (xs: readonly unknown[]): number => Math.ceil(xs.length / 2);
     const parts: GraphChunk[] = [
       { ...empty, entities: dump.entities.slice(0, half(dump.entities)) },
@@ -113,8 +134,8 @@ describe('ImportSessions on the in-memory store', () => {
     const graph = new GraphService({ store, ids: sequentialIds(), clock });
     await inventedGraph(graph, store, 15);
     const before = await dumpGraph(store);
-    const sessions = sessionsOver(store, graph, { ids: randomIds(fixedClock(Date.UTC(2026, 5, 1)), mulberry32(7)) });
-    const empty: GraphChunk = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
+    const sessions = sessionsOver(store, graph, { ids: mint() });
+    const empty = EMPTY;
     const { importId } = await sessions.begin('merge');
     // The entities of the first relationship's end are left out of the file.
     const first = dump.relationships[0];
@@ -126,26 +147,14 @@ describe('ImportSessions on the in-memory store', () => {
   });
 
   it('relationships between entities the import created are written once even when a later file entity joined one of them', async () => {
-    const store = new InMemoryGraphStore();
-    const graph = new GraphService({ store, ids: sequentialIds(), clock });
-    await graph.createEntity({ name: 'Ariadne Bench Seed', type: 'other' });
-    const sessions = sessionsOver(store, graph, { ids: randomIds(fixedClock(Date.UTC(2026, 5, 1)), mulberry32(5)) });
-    const empty: GraphChunk = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
-    const rel = (id: string, from: string, to: string): Relationship => {
-      const [rid, f, t] = [asRelationshipId(id), asEntityId(from), asEntityId(to)];
-      if (rid === undefined || f === undefined || t === undefined) throw new Error('bad ids');
-      return { id: rid, from: f, to: t, label: 'works_with', key: `${f}|works_with|${t}`, createdAt: 1, updatedAt: 1 };
-    };
+    const { store, sessions } = await seeded();
     const { importId } = await sessions.begin('merge');
     // Part 1 creates both; part 2's entity is the first one again under another id: it joins it.
-    await sessions.part(importId, {
-      ...empty,
-      entities: [testEntity('e_a', 'Quorvex Dynamics', 1), testEntity('e_b', 'Telmar Systems', 1)],
-    });
-    await sessions.part(importId, { ...empty, entities: [testEntity('e_a2', 'Quorvex Dynamics', 1)] });
+    await sessions.part(importId, TWO);
+    await sessions.part(importId, { ...EMPTY, entities: [testEntity('e_a2', 'Quorvex Dynamics', 1)] });
     // The joined entity's relationship first, then the same one from the entity that was created.
-    await sessions.part(importId, { ...empty, relationships: [rel('r_2', 'e_a2', 'e_b')] });
-    await sessions.part(importId, { ...empty, relationships: [rel('r_1', 'e_a', 'e_b')] });
+    await sessions.part(importId, { ...EMPTY, relationships: [rel('r_2', 'e_a2', 'e_b')] });
+    await sessions.part(importId, { ...EMPTY, relationships: [rel('r_1', 'e_a', 'e_b')] });
     const report = await sessions.commit(importId);
     expect(report.entities).toEqual({ created: 2, updated: 0, unchanged: 1 });
     expect(report.relationships).toEqual({ created: 1, updated: 0, unchanged: 1 });
@@ -153,24 +162,12 @@ describe('ImportSessions on the in-memory store', () => {
   });
 
   it('a file holding one relationship twice, in two parts, is refused (conflict) and every part is taken back', async () => {
-    const store = new InMemoryGraphStore();
-    const graph = new GraphService({ store, ids: sequentialIds(), clock });
-    await graph.createEntity({ name: 'Ariadne Bench Seed', type: 'other' });
+    const { store, sessions } = await seeded();
     const before = await dumpGraph(store);
-    const sessions = sessionsOver(store, graph, { ids: randomIds(fixedClock(Date.UTC(2026, 5, 1)), mulberry32(5)) });
-    const empty: GraphChunk = { entities: [], relationships: [], evidence: [], pages: [], merges: [], reviews: [] };
-    const rel = (id: string): Relationship => {
-      const [rid, f, t] = [asRelationshipId(id), asEntityId('e_a'), asEntityId('e_b')];
-      if (rid === undefined || f === undefined || t === undefined) throw new Error('bad ids');
-      return { id: rid, from: f, to: t, label: 'works_with', key: `${f}|works_with|${t}`, createdAt: 1, updatedAt: 1 };
-    };
     const { importId } = await sessions.begin('merge');
-    await sessions.part(importId, {
-      ...empty,
-      entities: [testEntity('e_a', 'Quorvex Dynamics', 1), testEntity('e_b', 'Telmar Systems', 1)],
-    });
-    await sessions.part(importId, { ...empty, relationships: [rel('r_1')] });
-    expect(await errorCode(() => sessions.part(importId, { ...empty, relationships: [rel('r_2')] }))).toBe('conflict');
+    await sessions.part(importId, TWO);
+    await sessions.part(importId, { ...EMPTY, relationships: [rel('r_1', 'e_a', 'e_b')] });
+    expect(await errorCode(() => sessions.part(importId, { ...EMPTY, relationships: [rel('r_2', 'e_a', 'e_b')] }))).toBe('conflict');
     expect(sessions.running).toBeUndefined();
     expect(await dumpGraph(store)).toEqual(before);
   });

@@ -9,6 +9,7 @@ import type { GraphStore } from '../graph/store';
 import { mulberry32 } from '../random';
 import { checkRecords } from './check-dump';
 import { dumpGraph } from './dump';
+import type { GraphDump } from './dump';
 import { planMerge } from './merge-import';
 import { inventedGraph } from './testing/invented-graph';
 
@@ -42,13 +43,18 @@ function watched(store: InMemoryGraphStore): { store: GraphStore; transactions: 
   return { store: proxy, transactions: () => transactions, readsOutside: () => outside };
 }
 
+/** The dump of an invented graph of `fileSize` entities, and a target holding the first `targetSize` of its names. */
+async function fileAndTarget(fileSize: number, targetSize: number): Promise<{ dump: GraphDump; target: InMemoryGraphStore }> {
+  const source = new InMemoryGraphStore();
+  await inventedGraph(new GraphService({ store: source, ids: sequentialIds(), clock }), source, fileSize);
+  const target = new InMemoryGraphStore();
+  await inventedGraph(new GraphService({ store: target, ids: sequentialIds(), clock }), target, targetSize);
+  return { dump: await dumpGraph(source), target };
+}
+
 describe('planMerge reads', () => {
   it('a part of 1,200 entities into a graph of 600 is planned in a dozen transactions and no read outside one', async () => {
-    const source = new InMemoryGraphStore();
-    await inventedGraph(new GraphService({ store: source, ids: sequentialIds(), clock }), source, 1200);
-    const dump = await dumpGraph(source);
-    const target = new InMemoryGraphStore();
-    await inventedGraph(new GraphService({ store: target, ids: sequentialIds(), clock }), target, 600);
+    const { dump, target } = await fileAndTarget(1200, 600);
     const w = watched(target);
     const plan = await planMerge({ store: w.store, ids: sequentialIds(), clock }, checkRecords(dump));
     const plain = await planMerge({ store: target, ids: sequentialIds(), clock }, checkRecords(dump));
@@ -63,12 +69,8 @@ describe('planMerge reads', () => {
   });
 
   it('looks up the keys of relationships with an end that was in the graph, not those between entities it creates', async () => {
-    const source = new InMemoryGraphStore();
-    await inventedGraph(new GraphService({ store: source, ids: sequentialIds(), clock }), source, 300);
-    const dump = await dumpGraph(source);
-    const target = new InMemoryGraphStore();
     // A third of the file's names are in the graph already.
-    await inventedGraph(new GraphService({ store: target, ids: sequentialIds(), clock }), target, 100);
+    const { dump, target } = await fileAndTarget(300, 100);
     const asked: string[] = [];
     const spied = new Proxy(target, {
       get(t, prop, receiver) {
