@@ -29,7 +29,7 @@ describe('PackedIdMap', () => {
       expect(packed.has(key.slice(0, -1))).toBe(false);
       expect(packed.has(`${key}0`)).toBe(false);
     }
-    // ~45 bytes a pair of 18-character ids (the table's slots and the arena's chunks).
+    // ~50 bytes a pair of 18-character ids (the arena's 38 and the table's slots).
     expect(packed.bytes / packed.size).toBeLessThan(60);
   });
 

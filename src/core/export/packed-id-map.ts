@@ -3,9 +3,9 @@
  * part (the file's entity and relationship ids to the graph's, `ImportCarry`), 3M pairs at
  * 1M entities. Each pair is one record in a byte arena (key length, value length and a mark
  * bit, then the characters, one byte each) cut into 64 KiB chunks, found through an open-addressing table
- * of record offsets (a `Uint32Array`, at most 70% full, linear probing). ~45 bytes a pair of
- * 18-character ids, against ~200 for a `Map<string, string>` of the same ids
- * (bench/scale/carry.bench.ts); no string is kept, so nothing holds the parsed file.
+ * of record offsets (a `Uint32Array`, at most 70% full, linear probing). 48–51 bytes a pair of
+ * 18-character ids, against 199–209 for a `Map<string, string>` of the same ids
+ * (bench/scale/carry.bench.ts at 1M and 3M); no string is kept, so nothing holds the parsed file.
  *
  * Exact: a key is compared character by character, never by a hash alone. Keys and
  * values are ids (`[a-z0-9_-]`, at most 69 characters, checked by the export's schema):
