@@ -10,11 +10,11 @@
  * fuzzy keys would make the resolver read are found by running retrieval itself over the
  * read keys, and read together too.
  *
- * Memory: one batch's candidates, dropped at the next `prefetch`; the keys' answers (ids
- * only) are kept from batch to batch of the part, up to `MAX_KEPT_KEYS` keys and
- * `MAX_KEPT_IDS` ids, since the graph does not change while the part is planned (a third
- * of a part's key reads asked a key an earlier batch had read: 26.5k of 79.5k at 10k into
- * an empty graph).
+ * Memory: the keys' answers (ids only) and the records read are kept from batch to batch
+ * of the part, up to `MAX_KEPT_KEYS` keys, `MAX_KEPT_IDS` ids and `MAX_KEPT_RECORDS`
+ * records, past which they are dropped at the next `prefetch`: the graph does not change
+ * while the part is planned, and later batches ask again for much of what earlier ones read
+ * (at 10k into an empty graph: a third of the key reads, 87% of the record reads).
  *
  * @example
  *   const reads = new PartReads(store);
@@ -37,6 +37,12 @@ const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  */
 const MAX_KEPT_KEYS = 60_000;
 const MAX_KEPT_IDS = 150_000;
+/**
+ * Records kept across a part's batches: most candidates recur (87% of the records a batch read
+ * had been read by an earlier batch of its part, at 10k into an empty graph). A generated
+ * entity holds ~1.8 KB, so ~14 MB at most; one batch alone may read more (24 candidates a name).
+ */
+const MAX_KEPT_RECORDS = 8000;
 /** One shared answer for the keys that find nothing (most keys, into a new graph). */
 const NO_IDS: readonly EntityId[] = Object.freeze([]);
 
@@ -69,15 +75,15 @@ export class PartReads implements ResolverStore {
   /**
    * Reads what the resolver will ask for subjects going by `names` (one list of names per
    * subject), in three store transactions: the exact keys of all; the fuzzy keys of those
-   * no exact key finds, with the records of the exact hits; the fuzzy candidates. The records
-   * an earlier call read are dropped first; its keys' answers are kept while under bounds.
+   * no exact key finds, with the records of the exact hits; the fuzzy candidates. What earlier
+   * calls read is kept while under bounds (not read again).
    */
   async prefetch(names: readonly (readonly string[])[]): Promise<void> {
     if (this.idsOfKey.size > MAX_KEPT_KEYS || this.keptIds > MAX_KEPT_IDS) {
       this.idsOfKey.clear();
       this.keptIds = 0;
     }
-    this.records.clear();
+    if (this.records.size > MAX_KEPT_RECORDS) this.records.clear();
     const exactOf = names.map((n) => exactKeysOf(n));
     await this.readKeys(exactOf.flat());
     const fuzzyNames = names.filter((_, i) => !(exactOf[i] ?? []).some((k) => (this.idsOfKey.get(k)?.length ?? 0) > 0));
