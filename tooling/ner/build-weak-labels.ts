@@ -35,6 +35,7 @@ import type { EntityRecognizer } from '../../src/extract/mentions/recognizer';
 import { createRuleRecognizer } from '../../src/extract/rules/rule-recognizer';
 import { withWebNames } from '../../src/extract/mentions/web-names';
 import { parsePageGold, storedJudge, type PageGold, type Verdict } from '../eval/page-score';
+import { pageFile } from '../../bench/relations-gold';
 import {
   goldLabel,
   structuredVotes,
@@ -228,7 +229,14 @@ function main(): void {
   let unknown = 0;
   let skipped = 0;
   const t0 = performance.now();
-  for (const { page, file } of listPages(new Set(check.keys()))) {
+  // Annotated pages outside the shared corpus (the training corpus, `pageFile`) are read too.
+  const listed = listPages(new Set(check.keys()));
+  const known = new Set(listed.map((p) => p.page));
+  for (const page of annotated.keys()) {
+    const file = known.has(page) ? undefined : pageFile(pagesRoot, page);
+    if (file !== undefined) listed.push({ page, file });
+  }
+  for (const { page, file } of listed) {
     const url = `https://${page.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}.example/page`;
     const dom = new JSDOM(readFileSync(file, 'utf8'), { url, virtualConsole: new VirtualConsole() });
     const capture = capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 });
