@@ -189,8 +189,16 @@ export function benchRulesOff(): RulesOff {
   return parseRulesOff(process.env.ARIADNE_RULES_OFF ?? '');
 }
 
+/**
+ * Pages copied for training only (`tooling/data/train-corpus.ts`), beside the project like the
+ * shared corpus; absent on a clean clone, where their golds are skipped.
+ */
+export const TRAIN_CORPUS_PAGES = '../train-corpus/pages';
+
 export function pageFile(pagesDir: string, page: string): string | undefined {
-  return [join(pagesDir, page, 'source.html'), join(pagesDir, page, 'input.html')].find((f) => existsSync(f));
+  return [pagesDir, TRAIN_CORPUS_PAGES]
+    .flatMap((root) => [join(root, page, 'source.html'), join(root, page, 'input.html')])
+    .find((f) => existsSync(f));
 }
 
 /**

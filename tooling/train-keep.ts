@@ -11,7 +11,10 @@
  * The threshold is chosen by cross-validation over dev pages (each fold's pages scored by a
  * model fitted without them), never on the check pages (bench/check-pages/README.md).
  *
- *   npm run train:keep [-- --gold bench/gold-pages] [--dry-run]
+ * `--gold` takes several folders joined by commas: the dev gold and `bench/train-pages` (pages
+ * annotated by the same rules to train on, never to measure). A check page is refused.
+ *
+ *   npm run train:keep [-- --gold bench/gold-pages,bench/train-pages] [--dry-run]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createPageRecognizer } from '../src/background/ingest';
@@ -46,7 +49,8 @@ interface Example {
 
 const args = process.argv.slice(2);
 const goldAt = args.indexOf('--gold');
-const goldDir = goldAt >= 0 ? (args[goldAt + 1] ?? '') : 'bench/gold-pages';
+const goldDirs = (goldAt >= 0 ? (args[goldAt + 1] ?? '') : 'bench/gold-pages').split(',').filter((d) => d.length > 0);
+const goldDir = goldDirs.join(', ');
 const pagesDir = '../shared/corpus/pages';
 const recognizer = createPageRecognizer();
 
@@ -83,7 +87,13 @@ function fit(examples: readonly Example[]): number[] {
   return w;
 }
 
-const golds: { gold: PageGold; html: string }[] = readPageGolds(goldDir, pagesDir)
+const checkPages = new Set(readPageGolds('bench/check-pages', pagesDir).map(({ gold }) => gold.page));
+const golds: { gold: PageGold; html: string }[] = goldDirs
+  .flatMap((dir) => readPageGolds(dir, pagesDir))
+  .filter(({ gold }) => {
+    if (checkPages.has(gold.page)) throw new Error(`train:keep: ${gold.page} is a check page: it may not train anything`);
+    return true;
+  })
   .filter(({ gold }) => gold.precision !== undefined)
   .map(({ gold, file }) => ({ gold, html: readFileSync(file, 'utf8') }));
 if (golds.length === 0) {

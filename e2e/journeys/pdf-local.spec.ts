@@ -22,6 +22,7 @@ interface ChromeApi {
   extension: { isAllowedFileSchemeAccess(): Promise<boolean> };
   permissions: { contains(p: { origins: string[] }): Promise<boolean> };
   action: { getTitle(d: { tabId: number }): Promise<string> };
+  storage: { local: { get(key: string): Promise<Record<string, { allowFileUrls?: boolean } | undefined>> } };
 }
 declare const chrome: ChromeApi;
 
@@ -78,6 +79,16 @@ test('a local PDF is captured by the shortcut once local files are allowed, with
   // The box cleared: the origin is given up and local files are refused by the capture policy.
   await setLocalFilesBox(sidePanel, false);
   expect(await worker.evaluate(() => chrome.permissions.contains({ origins: ['file:///*'] }))).toBe(false);
+  // The box shows the panel's state at once; the setting reaches storage a moment later (it failed once on a loaded machine).
+  await expect
+    .poll(() =>
+      worker.evaluate(
+        async () =>
+          ((await chrome.storage.local.get('ariadne.capture'))['ariadne.capture'] as { allowFileUrls?: boolean } | undefined)
+            ?.allowFileUrls,
+      ),
+    )
+    .not.toBe(true);
   const cleared = await rig.shortcutOn(tab);
   expect(cleared.status).toBe('refused');
   expect(cleared.reason).toMatch(BOX_CLEARED);

@@ -14,6 +14,11 @@
  * vetoes agreed spans it does not store, and with `type` gives them its type, with `add` adds
  * the spans one function alone found that it stores.
  *
+ * With `--gold-labels <dir>[,<dir>]`, a page annotated in one of those folders (the dev gold,
+ * `bench/train-pages`) is labelled from its annotation instead (`goldLabel`: its names and
+ * aliases with their types, what it calls no name `O`, other proposed spans unknown). A check
+ * page there is refused.
+ *
  * With `--gold`, the kept labels of the dev-gold pages are judged against that gold (as
  * eval:pages judges stored entities) next to each labelling function alone.
  */
@@ -30,7 +35,17 @@ import type { EntityRecognizer } from '../../src/extract/mentions/recognizer';
 import { createRuleRecognizer } from '../../src/extract/rules/rule-recognizer';
 import { withWebNames } from '../../src/extract/mentions/web-names';
 import { parsePageGold, storedJudge, type PageGold, type Verdict } from '../eval/page-score';
-import { structuredVotes, weakLabel, type KeptSpan, type Vote, type WeakCounts, type WeakSentence } from './weak-labels';
+import { pageFile } from '../../bench/relations-gold';
+import {
+  goldLabel,
+  structuredVotes,
+  weakLabel,
+  type GoldNames,
+  type KeptSpan,
+  type Vote,
+  type WeakCounts,
+  type WeakSentence,
+} from './weak-labels';
 
 /** Share of lower-case words that are everyday English words below which a page is not English. */
 const MIN_ENGLISH_SHARE = 0.35;
@@ -45,6 +60,9 @@ const checkDir = option('--check', 'bench/check-pages');
 const goldDir = option('--gold', 'bench/gold-pages');
 const weights = argv.includes('--weights') ? option('--weights', '') : undefined;
 const out = option('--out', '/tmp/ner-weak.json');
+const goldLabelDirs = option('--gold-labels', '')
+  .split(',')
+  .filter((d) => d.length > 0);
 const analysisUse = argv.includes('--analysis') ? option('--analysis', 'veto').split(',') : undefined;
 const withAnalysis = analysisUse !== undefined;
 /** The analysis's ceiling of entities per page: what it stores is not cut by the default cap. */
@@ -170,6 +188,15 @@ function judge(
   }
 }
 
+/** A page gold's names and aliases with their types, and what it calls no name. */
+function goldNames(gold: PageGold): GoldNames {
+  const entities = [...gold.must, ...(gold.precision?.entities ?? [])];
+  return {
+    names: entities.flatMap((e) => [e.name, ...e.aliases].map((name) => ({ name, type: e.type }))),
+    notEntities: new Set((gold.precision?.notEntities ?? []).map((n) => n.toLowerCase())),
+  };
+}
+
 const emptyTally = (): Record<Verdict, number> => ({ right: 0, loose: 0, wrong_type: 0, not_entity: 0, furniture: 0, unjudged: 0 });
 
 function main(): void {
@@ -183,6 +210,14 @@ function main(): void {
     process.exit(2);
   }
   const dev = pagesOf(goldDir);
+  const annotated = new Map(goldLabelDirs.flatMap((d) => [...pagesOf(d)]));
+  for (const page of annotated.keys())
+    if (check.has(page)) {
+      console.error(`${page} is a check page: it may not train anything`);
+      process.exit(2);
+    }
+  let goldPages = 0;
+  let goldSpans = 0;
   const rules = withWebNames(createRuleRecognizer());
   const model = loadModel();
   const pageRecognizer = withWebNames(model, createRuleRecognizer());
@@ -194,7 +229,14 @@ function main(): void {
   let unknown = 0;
   let skipped = 0;
   const t0 = performance.now();
-  for (const { page, file } of listPages(new Set(check.keys()))) {
+  // Annotated pages outside the shared corpus (the training corpus, `pageFile`) are read too.
+  const listed = listPages(new Set(check.keys()));
+  const known = new Set(listed.map((p) => p.page));
+  for (const page of annotated.keys()) {
+    const file = known.has(page) ? undefined : pageFile(pagesRoot, page);
+    if (file !== undefined) listed.push({ page, file });
+  }
+  for (const { page, file } of listed) {
     const url = `https://${page.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}.example/page`;
     const dom = new JSDOM(readFileSync(file, 'utf8'), { url, virtualConsole: new VirtualConsole() });
     const capture = capturePage(dom.window.document, url, { now: 1_000, timeBudgetMs: 60_000 });
@@ -220,7 +262,14 @@ function main(): void {
         : {}),
     };
     const kept: KeptSpan[] = [];
-    const sentences = weakLabel(text, votes, counts, kept).filter((s) => {
+    const annotation = annotated.get(page);
+    const labelled =
+      annotation === undefined ? undefined : goldLabel(text, goldNames(annotation), [...votes.rules, ...votes.model, ...votes.structured]);
+    if (labelled !== undefined) {
+      goldPages++;
+      goldSpans += labelled.spans;
+    }
+    const sentences = (labelled?.sentences ?? weakLabel(text, votes, counts, kept)).filter((s) => {
       // Sentences repeated across pages (bylines, footers) are shown once.
       const key = s.tokens.join(' ');
       if (seenSentences.has(key)) return false;
@@ -247,6 +296,8 @@ function main(): void {
   console.log(
     `kept spans: ${counts.structured} structured, ${counts.agree} agreed, ${counts.sure} sure rules, ${counts.stored} stored by the analysis; ${counts.vetoed} vetoed by the analysis; ${counts.dropped} proposed spans left unknown`,
   );
+  if (goldLabelDirs.length > 0)
+    console.log(`labelled from their annotation: ${goldPages} of ${annotated.size} annotated pages, ${goldSpans} gold spans placed`);
   for (const [name, t] of Object.entries(tallies)) {
     const judged = t.right + t.loose + t.wrong_type + t.not_entity + t.furniture;
     const share = (x: number): string => (judged === 0 ? '-' : (x / judged).toFixed(3));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tagB, tagI, TAG_COUNT, TAG_O, typeId } from '../../src/extract/ner/labels';
 import { constrainedGold } from './train';
-import { structuredVotes, weakDocuments, weakLabel, type Vote, type WeakCounts } from './weak-labels';
+import { goldLabel, structuredVotes, weakDocuments, weakLabel, type Vote, type WeakCounts } from './weak-labels';
 
 // Sentences written for these tests (not corpus text).
 const TEXT = 'Ana Lopez joined Vandelay in Oslo. Vandelay uses Rust.';
@@ -84,6 +84,38 @@ describe('weakLabel with the analysis (A)', () => {
   it('without the analysis, a span one function alone found stays unknown', () => {
     const sentences = weakLabel(TEXT, { rules: [], model: [span('Rust', 'person')], structured: [] }, counts());
     expect(sentences[1]?.labels).toEqual(['O', 'O', '?', 'O']);
+  });
+});
+
+describe('goldLabel (an annotated page)', () => {
+  const text = 'Orvane Labs hired Mira Tollen. Analytics at Orvane grew. Quillby ships Tessl.';
+  const at = (name: string): Vote => ({ start: text.indexOf(name), end: text.indexOf(name) + name.length, type: 'company', score: 0.6 });
+  const gold = {
+    names: [
+      { name: 'Orvane Labs', type: 'company' as const },
+      { name: 'Orvane', type: 'company' as const },
+      { name: 'Mira Tollen', type: 'person' as const },
+      { name: 'Tessl', type: 'product' as const },
+    ],
+    notEntities: new Set(['analytics']),
+  };
+
+  it('gives every gold name its type, the longer name first, whatever the readers proposed', () => {
+    const { sentences, spans } = goldLabel(text, gold, [at('Mira'), at('Tessl')]);
+    expect(sentences[0]).toEqual({
+      tokens: ['Orvane', 'Labs', 'hired', 'Mira', 'Tollen', '.'],
+      labels: ['B-company', 'I-company', 'O', 'B-person', 'I-person', 'O'],
+    });
+    // "Quillby" was proposed by no reader and is in no gold list: an ordinary O.
+    expect(sentences[2]?.labels).toEqual(['O', 'O', 'B-product', 'O']);
+    expect(spans).toBe(4);
+  });
+
+  it('reads a proposed span the gold calls no name as O, and one it does not judge as unknown', () => {
+    const { sentences, unknown } = goldLabel(text, gold, [at('Analytics'), at('Quillby')]);
+    expect(sentences[1]?.labels).toEqual(['O', 'O', 'B-company', 'O', 'O']);
+    expect(sentences[2]?.labels[0]).toBe('?');
+    expect(unknown).toBe(1);
   });
 });
 

@@ -241,6 +241,65 @@ export function weakLabel(text: string, votes: Votes, counts: WeakCounts, kept?:
   return out;
 }
 
+/** What a page's gold says of its article: every name and alias with its type, and what is no name. */
+export interface GoldNames {
+  readonly names: ReadonlyArray<{ readonly name: string; readonly type: EntityType }>;
+  /** Strings the annotator judged no named entity here, lower-cased (a span reading one of them is `O`). */
+  readonly notEntities: ReadonlySet<string>;
+}
+
+/**
+ * Labels a text from its page gold (an annotated page, not votes): every occurrence of a gold
+ * name or alias on token bounds gets the gold type (longer names first, no overlaps); a span
+ * the rules or the model propose elsewhere is `O` when the gold calls it no name, else unknown
+ * (the gold did not judge it: furniture, or a name the annotator left out); every other token
+ * is `O`. Returns the sentences and how many gold spans were placed.
+ *
+ * @example
+ *   goldLabel('Ana Lopez joined Stripe.', { names: [{ name: 'Stripe', type: 'company' }, { name: 'Ana Lopez', type: 'person' }], notEntities: new Set() }, [])
+ *   // sentences: [{ tokens: ['Ana', 'Lopez', 'joined', 'Stripe', '.'], labels: ['B-person', 'I-person', 'O', 'B-company', 'O'] }]
+ */
+export function goldLabel(
+  text: string,
+  gold: GoldNames,
+  proposed: readonly Vote[],
+): { readonly sentences: WeakSentence[]; readonly spans: number; readonly unknown: number } {
+  const tokens = tokenize(text);
+  const named = structuredVotes(text, gold.names);
+  const sentences: WeakSentence[] = [];
+  let spans = 0;
+  let unknown = 0;
+  for (const [from, to] of tokenSentences(text, tokens, MAX_SENTENCE_TOKENS)) {
+    const touched = new Uint8Array(to - from);
+    const candidates = toTokenSpans(named, tokens, from, to, touched).sort(
+      (a, b) => b.last - b.first - (a.last - a.first) || a.first - b.first,
+    );
+    const kept: TokenSpan[] = [];
+    for (const c of candidates) if (!kept.some((k) => overlaps(k, c))) kept.push(c);
+    const labels: string[] = new Array<string>(to - from).fill('O');
+    const others = new Uint8Array(to - from);
+    for (const v of toTokenSpans(proposed, tokens, from, to, others)) others.fill(1, v.first, v.last);
+    const surface = (a: number, b: number): string => text.slice(tokens[from + a]?.start ?? 0, tokens[from + b - 1]?.end ?? 0);
+    // A proposed span outside the gold's names: `O` if the gold calls it no name, else unknown.
+    for (let i = 0; i < labels.length; i++) {
+      if (others[i] !== 1 || kept.some((k) => i >= k.first && i < k.last)) continue;
+      let j = i;
+      while (j < labels.length && others[j] === 1 && !kept.some((k) => j >= k.first && j < k.last)) j++;
+      if (!gold.notEntities.has(surface(i, j).toLowerCase())) {
+        labels.fill(UNKNOWN, i, j);
+        unknown += j - i;
+      }
+      i = j - 1;
+    }
+    for (const k of kept) for (let i = k.first; i < k.last; i++) labels[i] = `${i === k.first ? 'B' : 'I'}-${k.type}`;
+    spans += kept.length;
+    const words = tokens.slice(from, to).map((t) => t.text);
+    if (!words.some((w) => /\p{L}/u.test(w))) continue;
+    sentences.push({ tokens: words, labels });
+  }
+  return { sentences, spans, unknown };
+}
+
 /** A file written by `build-weak-labels.ts`. */
 export interface WeakFile {
   readonly pages: ReadonlyArray<{ readonly page: string; readonly sentences: readonly WeakSentence[] }>;
