@@ -69,6 +69,20 @@ describe('PackedIdMap', () => {
     expect(map.get('__proto__')).toBeUndefined();
     expect(map.has('e_é')).toBe(false);
   });
+
+  it('past its chunks, set refuses with too_large and keeps what it held', async () => {
+    const map = new PackedIdMap(asEntityId, 1);
+    const id = asEntityId('e_graph_000001') ?? fail();
+    let held = 0;
+    const code = await errorCode(async () => {
+      for (; held < 10_000; held++) map.set(`e_file_${held.toString().padStart(6, '0')}`, id);
+    });
+    expect(code).toBe('too_large');
+    // One chunk of 64 KiB holds 2,259 records of 29 bytes (two lengths, a 13- and a 14-character id).
+    expect(held).toBe(2259);
+    expect(map.size).toBe(held);
+    expect(map.get('e_file_000000')).toBe('e_graph_000001');
+  });
 });
 
 function fail(): never {

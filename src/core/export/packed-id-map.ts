@@ -16,7 +16,7 @@
  *   carry.set('e_file1', asEntityId('e_graph7'));
  *   carry.get('e_file1'); // 'e_graph7'
  */
-import { InvalidArgumentsError } from '../errors';
+import { InvalidArgumentsError, TooLargeError } from '../errors';
 
 /** Largest share of slots in use before the table doubles (linear probing stays short below it). */
 const MAX_LOAD = 0.7;
@@ -27,6 +27,8 @@ const FIRST_SLOTS = 1024;
  */
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
+/** Chunks at most: a record's offset + 1 must fit the table's 32-bit slots (4 GiB, ~100M pairs). */
+const MAX_CHUNKS = 2 ** (32 - CHUNK_BITS) - 1;
 /** Longest key or value kept (an id is at most 69 characters; a length is 7 bits of a byte). */
 const MAX_ID_LENGTH = 127;
 /** The value length byte's high bit: the pair is marked (`set(…, true)`). */
@@ -64,8 +66,14 @@ export class PackedIdMap<V extends string> {
   private slots = new Uint32Array(FIRST_SLOTS);
   private used = 0;
 
-  /** @param parse turns a stored value back into its id type (e.g. `asEntityId`); a value it refuses reads as absent. */
-  constructor(private readonly parse: (raw: string) => V | undefined) {}
+  /**
+   * @param parse turns a stored value back into its id type (e.g. `asEntityId`); a value it refuses reads as absent.
+   * @param maxChunks 64 KiB chunks at most (default: what 32-bit offsets reach); past them `set` throws `too_large`.
+   */
+  constructor(
+    private readonly parse: (raw: string) => V | undefined,
+    private readonly maxChunks = MAX_CHUNKS,
+  ) {}
 
   /** Keys held. */
   get size(): number {
@@ -151,6 +159,8 @@ export class PackedIdMap<V extends string> {
   private write(key: string, value: string, mark: boolean): number {
     const length = 2 + key.length + value.length;
     if (this.end + length > CHUNK) {
+      if (this.chunks.length >= Math.min(this.maxChunks, MAX_CHUNKS))
+        throw new TooLargeError(`More ids than an import can map (${this.used} held): import the file in smaller exports.`);
       this.chunks.push(new Uint8Array(CHUNK));
       this.end = 0;
     }
