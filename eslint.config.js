@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       '.output/**',
+      '.out-*/**',
       '.wxt/**',
       'node_modules/**',
       'test-results/**',
