@@ -5,7 +5,7 @@
  *
  * @example const run = copyProfile('/work/.scale-profiles/scale/seeded-100000-2', '.bench/run-100k');
  */
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
@@ -25,10 +25,14 @@ export function forgetWorkerRegistration(profileDir: string): void {
   writeFileSync(prefsPath, JSON.stringify(prefs));
 }
 
-/** A fresh copy of the seeded profile `from` at `to` (the cache is never written), ready for any build. */
+/**
+ * A fresh copy of the seeded profile `from` at `to` (the cache is never written), ready for any
+ * build. A `from` that is a symlink is copied as the folder it points to (`cpSync` alone copies
+ * the link, and the run then wrote into the cache itself).
+ */
 export function copyProfile(from: string, to: string): string {
   rmSync(to, { recursive: true, force: true });
-  cpSync(from, to, { recursive: true });
+  cpSync(realpathSync(from), to, { recursive: true });
   forgetWorkerRegistration(to);
   return to;
 }
