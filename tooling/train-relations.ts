@@ -30,8 +30,8 @@ import { pairFeatures, tokenize, type Span } from '../src/extract/relations/feat
 import { RELATION_CLASSES, typesFit, type CoarseType, type RelationClass } from '../src/extract/relations/labels';
 import { decodeRelationModel, encodeRelationModel } from '../src/extract/relations/model';
 import { RELATION_THRESHOLD } from '../src/extract/relations/extract';
-import { readdirSync } from 'node:fs';
-import { pageInstances } from './relations/page-instances';
+import { readGoldRelations } from '../bench/relations-gold';
+import { isRecord, pageInstances, type PairInstance } from './relations/page-instances';
 
 /** Wikidata property → class and whether the class reads tail → head. */
 const PROPERTY_CLASS: ReadonlyMap<
@@ -57,16 +57,9 @@ const PROPERTY_CLASS: ReadonlyMap<
   ['P26', { label: 'spouse_of', reverse: false }],
 ]);
 
-interface Instance {
-  readonly features: number[];
-  readonly label: number;
-  readonly subject: CoarseType;
-  readonly object: CoarseType;
-}
+/** An ordered pair of mentions in one sentence, as the annotated pages' pairs are (`page-instances.ts`). */
+type Instance = PairInstance;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 function nums(v: unknown): number[] {
   return Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
 }
@@ -267,13 +260,7 @@ if (argv.includes('--select')) {
   const pageDirs = opt('--pages', '')
     .split(',')
     .filter((d) => d.length > 0);
-  const checkPages = new Set(
-    existsSync('bench/check-pages')
-      ? readdirSync('bench/check-pages')
-          .filter((f) => f.endsWith('.json'))
-          .map((f) => String((JSON.parse(readFileSync(join('bench/check-pages', f), 'utf8')) as { page?: unknown }).page))
-      : [],
-  );
+  const checkPages = new Set(existsSync('bench/check-pages') ? readGoldRelations('bench/check-pages').map((g) => g.page) : []);
   const pages = pageInstances(pageDirs, checkPages, bits);
   const repeat = Number(opt('--pages-repeat', '3'));
   if (pageDirs.length > 0)

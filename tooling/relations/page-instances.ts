@@ -24,7 +24,8 @@ export interface PairInstance {
   readonly object: CoarseType;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+/** A JSON object (not an array, not null). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
