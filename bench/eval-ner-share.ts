@@ -15,6 +15,7 @@
  * (strict) is printed beside the count, so a source that stores many wrong names shows.
  *
  *   npx tsx bench/eval-ner-share.ts [--gold bench/gold-pages,bench/check-pages] [--pages ../shared/corpus/pages]
+ *   npx tsx bench/eval-ner-share.ts --gold bench/gold-pages --list 'rules only'   (each stored name of that source, with its verdict)
  *   npx tsx bench/eval-ner-pages.ts --weights <weights.ts> --script share [same options]   (a candidate model)
  *
  * Last line JSON: per gold folder, {stored, judged, sources: {source: {stored, judged, right}}, modelType}.
@@ -49,6 +50,11 @@ const option = (name: string, fallback: string): string => {
 };
 const goldDirs = option('--gold', 'bench/gold-pages,bench/check-pages').split(',');
 const pagesDir = option('--pages', '../shared/corpus/pages');
+const listed = option('--list', '');
+if (listed !== '' && goldDirs.some((d) => d.includes('check-pages'))) {
+  console.error('eval-ner-share: --list prints names; rules are written against the dev gold, never the check set');
+  process.exit(2);
+}
 
 async function shareOf(goldDir: string): Promise<FolderShare | undefined> {
   if (!existsSync(goldDir)) {
@@ -90,6 +96,7 @@ async function shareOf(goldDir: string): Promise<FolderShare | undefined> {
       tally.stored += 1;
       if (verdict !== 'unjudged') tally.judged += 1;
       if (verdict === 'right') tally.right += 1;
+      if (s.source === listed) console.log(`${gold.page}\t${e.type}\t${e.name}\t${verdict}`);
       stored += 1;
       if (s.modelType) modelType += 1;
     }

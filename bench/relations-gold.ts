@@ -194,9 +194,14 @@ export function benchRulesOff(): RulesOff {
  * shared corpus; absent on a clean clone, where their golds are skipped.
  */
 export const TRAIN_CORPUS_PAGES = '../train-corpus/pages';
+/**
+ * Pages copied to measure only (`tooling/data/check-corpus.ts`, the golds of `bench/check-fetched`),
+ * beside the project; absent on a clean clone (and in CI), where their golds are skipped.
+ */
+export const CHECK_CORPUS_PAGES = '../check-corpus/pages';
 
 export function pageFile(pagesDir: string, page: string): string | undefined {
-  return [pagesDir, TRAIN_CORPUS_PAGES]
+  return [pagesDir, TRAIN_CORPUS_PAGES, CHECK_CORPUS_PAGES]
     .flatMap((root) => [join(root, page, 'source.html'), join(root, page, 'input.html')])
     .find((f) => existsSync(f));
 }

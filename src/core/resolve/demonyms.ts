@@ -159,3 +159,22 @@ function pluralDemonym(singular: string): readonly string[] | undefined {
 
 /** Endings of the place names a group lists after its first ("america", "britain", "holland", "russian federation"). */
 const PLACE_ENDING = /(?:a|ain|and|ion|us|uk|usa)$/u;
+
+/**
+ * True when `name` is a nationality or a people's name and not a place: a demonym of the list
+ * ("German", "Germans", "South Korean"), or an American group ("Native Americans",
+ * "Korean-American"). "America", "Britain" and "Holland" are places, not demonyms.
+ *
+ * @example
+ *   isDemonym('Norwegians') // true
+ *   isDemonym('Jewish Americans') // true
+ *   isDemonym('Norway') // false
+ */
+export function isDemonym(name: string): boolean {
+  const key = nameKey(name);
+  const group = BY_KEY.get(key);
+  if (group !== undefined) return nameKey(group[0] ?? '') !== key && !PLACE_ENDING.test(key) && !key.includes('.');
+  if (key.endsWith('s') && pluralDemonym(key.slice(0, -1)) !== undefined) return true;
+  // "African-American", "Native Americans", "Jewish Americans": a people of the United States.
+  return /^[a-z]+(?:[- ][a-z]+)?[- ]americans?$/u.test(key);
+}

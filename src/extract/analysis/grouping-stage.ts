@@ -8,9 +8,11 @@ import type { Mention, PageCapture } from '../../core/capture';
 import { nameKey } from '../../core/text/normalize';
 import { isBoilerplateName, isImplausibleName } from '../mentions/boilerplate';
 import { foldShortNames } from '../mentions/name-folding';
+import { personNameParts } from '../mentions/web-names';
 import { sanitizeLine } from '../page/sanitize';
 import { knownNames } from '../gazetteer/known-names';
 import { isGenericTerm } from '../rules/lexicon/generic-terms';
+import { isGroupWord } from '../rules/lexicon/group-words';
 import type { FoundMentions } from './mention-stage';
 import { addAlias, indexName, inProse, MENTIONS_PER_STEP, type Group, type PageGroups, type StageContext } from './stage';
 
@@ -85,6 +87,7 @@ export function* groupMentions(ctx: StageContext, found: FoundMentions, page: Pa
   const textGroups: Group[] = [];
   const mentionGroup = new Map<Mention, Group>();
   let work = 0;
+  const personParts = on('group-words') ? personNameParts(mentions) : new Set<string>();
   for (const m of mentions) {
     if ((work += 1) % MENTIONS_PER_STEP === 0) yield;
     if (
@@ -93,7 +96,9 @@ export function* groupMentions(ctx: StageContext, found: FoundMentions, page: Pa
       (on('boilerplate-names') && isBoilerplateName(m.text)) ||
       (on('implausible-names') && isImplausibleName(m.text, m.type)) ||
       // "the CPU", "SKUs": a common noun in capitals names no one thing (rules/lexicon/generic-terms.ts).
-      (on('generic-terms') && isGenericTerm(m.text))
+      (on('generic-terms') && isGenericTerm(m.text)) ||
+      // "Americans", "Catholic", "God", "the Whitfields": a group or a belief, no one entity (rules/lexicon/group-words.ts).
+      (on('group-words') && isGroupWord(m.text, personParts))
     )
       continue;
     const key = nameKey(m.text);

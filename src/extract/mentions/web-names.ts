@@ -486,7 +486,7 @@ function isBrandLine(m: Mention, brands: ReadonlySet<string>): boolean {
 }
 
 /** First and last words of the multi-word person names the model found on the page. */
-function personNameParts(mentions: readonly Mention[]): Set<string> {
+export function personNameParts(mentions: readonly Mention[]): Set<string> {
   const parts = new Set<string>();
   for (const m of mentions) {
     if (m.type !== 'person') continue;

@@ -85,6 +85,16 @@ export const RULE_FAMILIES = [
     ],
   },
   {
+    id: 'group-words',
+    stage: 'mentions',
+    description: 'A nationality, a faith, a deity or a family in the plural names a group, no one entity',
+    file: 'src/extract/rules/lexicon/group-words.ts',
+    examples: [
+      { page: 'metascraper/business-today', shows: 'drops a nationality adjective taken for a place' },
+      { page: 'metascraper/fast-company', shows: 'drops a people of the United States taken for a company' },
+    ],
+  },
+  {
     id: 'heading-names',
     stage: 'mentions',
     description: 'A section heading is no name unless prose or structured data uses it',
