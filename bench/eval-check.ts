@@ -5,17 +5,23 @@
  * recall and typed relationships per page (`eval:relations`), QA strict (`eval:qa`).
  * A change that raises dev without moving check is not kept (bench/check-pages/README.md).
  *
- *   npm run eval:check [-- --only dev|check]
+ * A third column, `fetched`, scores `bench/check-fetched` (pages copied outside the repository
+ * by `tooling/data/check-corpus.ts`) when `../check-corpus/pages` is there.
+ *
+ *   npm run eval:check [-- --only dev|check|fetched]
  *
  * Each scorer runs as its own process (they are the same scripts a developer runs alone);
  * the last line is the JSON of both columns.
  */
 import { existsSync } from 'node:fs';
+import { CHECK_CORPUS_PAGES } from './relations-gold';
 import { field, runScorer } from './run-scorer';
 
 const SETS = [
   { name: 'dev', dir: 'bench/gold-pages' },
   { name: 'check', dir: 'bench/check-pages' },
+  // Fetched pages (bench/check-fetched/README.md): measured where ../check-corpus/pages is copied, never in CI.
+  { name: 'fetched', dir: 'bench/check-fetched' },
 ] as const;
 
 interface Row {
@@ -61,7 +67,9 @@ if (!existsSync('../shared/corpus/pages')) {
 }
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
-const sets = SETS.filter((s) => only === undefined || s.name === only);
+const sets = SETS.filter(
+  (s) => (only === undefined || s.name === only) && (s.name !== 'fetched' || existsSync(CHECK_CORPUS_PAGES) || only === s.name),
+);
 if (sets.length === 0) {
   console.error(`eval:check: --only takes ${SETS.map((s) => s.name).join(' or ')}`);
   process.exit(2);

@@ -51,7 +51,7 @@ const option = (name: string, fallback: string): string => {
 const goldDirs = option('--gold', 'bench/gold-pages,bench/check-pages').split(',');
 const pagesDir = option('--pages', '../shared/corpus/pages');
 const listed = option('--list', '');
-if (listed !== '' && goldDirs.some((d) => d.includes('check-pages'))) {
+if (listed !== '' && goldDirs.some((d) => d.includes('check-'))) {
   console.error('eval-ner-share: --list prints names; rules are written against the dev gold, never the check set');
   process.exit(2);
 }

@@ -200,6 +200,25 @@ export const TRAIN_CORPUS_PAGES = '../train-corpus/pages';
  */
 export const CHECK_CORPUS_PAGES = '../check-corpus/pages';
 
+/** The check sets' gold folders: pages nobody tunes or trains on (`bench/check-pages/README.md`). */
+export const CHECK_GOLD_DIRS: readonly string[] = ['bench/check-pages', 'bench/check-fetched'];
+
+/**
+ * The pages of every check set (`"<set>/<name>"`), read from their golds whether or not the
+ * page itself is saved here: what a training or tuning tool must refuse.
+ */
+export function checkPageNames(dirs: readonly string[] = CHECK_GOLD_DIRS): Set<string> {
+  const names = new Set<string>();
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+      const page: unknown = Reflect.get(JSON.parse(readFileSync(join(dir, f), 'utf8')) as object, 'page');
+      if (typeof page === 'string') names.add(page);
+    }
+  }
+  return names;
+}
+
 export function pageFile(pagesDir: string, page: string): string | undefined {
   return [pagesDir, TRAIN_CORPUS_PAGES, CHECK_CORPUS_PAGES]
     .flatMap((root) => [join(root, page, 'source.html'), join(root, page, 'input.html')])

@@ -13,7 +13,7 @@ import { createPageRecognizer, RECOGNIZER_RULES } from '../src/background/ingest
 import { analyzeCapture } from '../src/extract/analysis/analyze';
 import { MENTIONED_WITH } from '../src/extract/relations/cooccurrence';
 import { NO_RULES_OFF, RULE_FAMILIES, parseRulesOff, type RuleId, type RulesOff } from '../src/extract/rules/registry';
-import { captureSaved, pageFile, pageUrl } from './relations-gold';
+import { captureSaved, checkPageNames, pageFile, pageUrl } from './relations-gold';
 
 const PAGES = '../shared/corpus/pages';
 if (!existsSync(PAGES)) {
@@ -34,11 +34,7 @@ const onlyAt = args.indexOf('--only');
 const families = RULE_FAMILIES.filter((r) => onlyAt < 0 || parseRulesOff(args[onlyAt + 1] ?? '').has(r.id));
 
 /** Pages of the check set: never cited, never looked at for rules. */
-const checkPages = new Set(
-  readdirSync('bench/check-pages')
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => String((JSON.parse(readFileSync(join('bench/check-pages', f), 'utf8')) as { page?: unknown }).page)),
-);
+const checkPages = checkPageNames();
 
 /** The site of a page folder: metascraper folders are sites, readability folders end in a number ("nytimes-2"). */
 function siteOf(page: string): string {

@@ -22,7 +22,7 @@ import { analyzeCapture, type ObservedCandidate } from '../src/extract/analysis/
 import { KEEP_FEATURES } from '../src/extract/keep/features';
 import { keepProbability, type KeepModel } from '../src/extract/keep/keep-model';
 import { goldKey, storedJudge, type PageGold } from './eval/page-score';
-import { captureSaved, pageUrl, readPageGolds } from '../bench/relations-gold';
+import { captureSaved, checkPageNames, pageUrl, readPageGolds } from '../bench/relations-gold';
 
 /** A must name lost costs recall the gold counts; three times an ordinary name. */
 const MUST_WEIGHT = 3;
@@ -87,7 +87,7 @@ function fit(examples: readonly Example[]): number[] {
   return w;
 }
 
-const checkPages = new Set(readPageGolds('bench/check-pages', pagesDir).map(({ gold }) => gold.page));
+const checkPages = checkPageNames();
 const golds: { gold: PageGold; html: string }[] = goldDirs
   .flatMap((dir) => readPageGolds(dir, pagesDir))
   .filter(({ gold }) => {

@@ -30,7 +30,7 @@ import { pairFeatures, tokenize, type Span } from '../src/extract/relations/feat
 import { RELATION_CLASSES, typesFit, type CoarseType, type RelationClass } from '../src/extract/relations/labels';
 import { decodeRelationModel, encodeRelationModel } from '../src/extract/relations/model';
 import { RELATION_THRESHOLD } from '../src/extract/relations/extract';
-import { readGoldRelations } from '../bench/relations-gold';
+import { checkPageNames } from '../bench/relations-gold';
 import { isRecord, pageInstances, type PairInstance } from './relations/page-instances';
 
 /** Wikidata property → class and whether the class reads tail → head. */
@@ -260,7 +260,7 @@ if (argv.includes('--select')) {
   const pageDirs = opt('--pages', '')
     .split(',')
     .filter((d) => d.length > 0);
-  const checkPages = new Set(existsSync('bench/check-pages') ? readGoldRelations('bench/check-pages').map((g) => g.page) : []);
+  const checkPages = checkPageNames();
   const pages = pageInstances(pageDirs, checkPages, bits);
   const repeat = Number(opt('--pages-repeat', '3'));
   if (pageDirs.length > 0)

@@ -6,7 +6,7 @@
  * and its siblings from the same site ("webmd-1" out, so "webmd-2" too). The output holds
  * page text, so it is written outside the repository (default /tmp).
  *
- *   npx tsx tooling/ner/build-weak-labels.ts [--pages ../shared/corpus/pages] [--check bench/check-pages]
+ *   npx tsx tooling/ner/build-weak-labels.ts [--pages ../shared/corpus/pages] [--check bench/check-pages,bench/check-fetched]
  *       [--gold bench/gold-pages] [--weights file.ts] [--out /tmp/ner-weak.json] [--analysis veto|type|add|type,add]
  *
  * With `--analysis`, the page's full analysis (the extension's recognizer and every stage after
@@ -35,7 +35,7 @@ import type { EntityRecognizer } from '../../src/extract/mentions/recognizer';
 import { createRuleRecognizer } from '../../src/extract/rules/rule-recognizer';
 import { withWebNames } from '../../src/extract/mentions/web-names';
 import { parsePageGold, storedJudge, type PageGold, type Verdict } from '../eval/page-score';
-import { pageFile } from '../../bench/relations-gold';
+import { CHECK_GOLD_DIRS, checkPageNames, pageFile } from '../../bench/relations-gold';
 import {
   goldLabel,
   structuredVotes,
@@ -56,7 +56,7 @@ const option = (name: string, fallback: string): string => {
   return i >= 0 ? (argv[i + 1] ?? fallback) : fallback;
 };
 const pagesRoot = resolve(option('--pages', '../shared/corpus/pages'));
-const checkDir = option('--check', 'bench/check-pages');
+const checkDirs = option('--check', CHECK_GOLD_DIRS.join(',')).split(',');
 const goldDir = option('--gold', 'bench/gold-pages');
 const weights = argv.includes('--weights') ? option('--weights', '') : undefined;
 const out = option('--out', '/tmp/ner-weak.json');
@@ -204,9 +204,9 @@ function main(): void {
     console.error(`pages not found at ${pagesRoot} (the corpus lives in ../shared/corpus/pages)`);
     process.exit(2);
   }
-  const check = pagesOf(checkDir);
+  const check = checkPageNames(checkDirs);
   if (check.size === 0) {
-    console.error(`no check pages read from ${checkDir}: refusing to build without knowing what to leave out`);
+    console.error(`no check pages read from ${checkDirs.join(', ')}: refusing to build without knowing what to leave out`);
     process.exit(2);
   }
   const dev = pagesOf(goldDir);

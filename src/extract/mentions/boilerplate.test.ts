@@ -23,4 +23,10 @@ describe('isImplausibleName', () => {
     for (const d of ['Aug. 23', 'Sept 4th, 2024', 'March 2019', 'Dec 31']) expect(isImplausibleName(d, 'product'), d).toBe(true);
     for (const n of ['May Ridley', 'Marchmont 2', 'June Carter', 'Oct Labs']) expect(isImplausibleName(n, 'person'), n).toBe(false);
   });
+  it('ranks, ordinals, centuries and numbered parts are no names, a name with a number is', () => {
+    for (const d of ['No. 1', 'No.16', '#3', '3rd', '21st Century', '19th-century', 'Verse 2', 'Chapter 11', 'Season 4', 'Step 3'])
+      expect(isImplausibleName(d, 'other'), d).toBe(true);
+    for (const n of ['Zentrix 9', 'Pixelon 3rd Edition', 'Section 230', 'Unit 8200', 'Level 3', 'Stepford 2'])
+      expect(isImplausibleName(n, 'product'), n).toBe(false);
+  });
 });

@@ -226,9 +226,17 @@ const DATE_NAME =
   /^(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.? \d{1,4}(?:st|nd|rd|th)?(?:,? \d{4})?$/u;
 
 /**
+ * A rank, an ordinal, a century or a numbered part, not a name: "No. 1", "No.16", "#3", "3rd",
+ * "21st Century", "Verse 2", "Chapter 11", "Season 4", "Step 3".
+ */
+const NUMBERED_LABEL =
+  /^(?:(?:No\.?|Number|#) ?\d+|\d+(?:st|nd|rd|th)(?:[- ][Cc]entury)?|(?:Verse|Chorus|Chapter|Part|Step|Season|Episode|Figure|Fig\.|Table|Page|Round|Week|Day|Phase|Volume|Vol\.|Scene|Lesson|Question|Exhibit|Appendix) \d+)$/u;
+
+/**
  * True when `name` cannot be an entity name whatever its source says: a URL or
  * path, a social handle, a lowerCamelCase code identifier, a CMS placeholder, a
- * photo credit ("A/B/C"), a date, or a person that is a role label.
+ * photo credit ("A/B/C"), a date, a rank or a numbered part ("No. 1", "21st Century",
+ * "Verse 2"), or a person that is a role label.
  *
  * @example
  *   isImplausibleName('/en/search/organization/Segment', 'company') // true
@@ -244,6 +252,6 @@ export function isImplausibleName(name: string, type: string): boolean {
   if ((trimmed.match(/\//g) ?? []).length >= 2) return true;
   const key = nameKey(trimmed);
   if (PLACEHOLDERS.has(key)) return true;
-  if (DATE_NAME.test(trimmed)) return true;
+  if (DATE_NAME.test(trimmed) || NUMBERED_LABEL.test(trimmed)) return true;
   return type === 'person' && key.split(' ').some((w) => ROLE_WORDS.has(w));
 }
