@@ -93,6 +93,16 @@ describe('capturePage', () => {
     expect(names(`<html><body>${body}</body></html>`).sort()).toEqual(['Ilse Brandvold', 'Tamsin Ore']);
   });
 
+  it('takes the authors of readers’ comments (microdata Comment) for no entities of the page, unless the page ties them to more', () => {
+    const comment = (author: string) => `<li><article itemscope itemtype="https://schema.org/Comment">
+      <div itemprop="author" itemscope itemtype="https://schema.org/Person"><cite itemprop="name">${author}</cite></div>
+      <div itemprop="text"><p>Great read, thanks!</p></div></article></li>`;
+    const byline = `<div itemscope itemtype="https://schema.org/BlogPosting"><span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Orla Fenwick</span></span></div>`;
+    const html = `<html><body>${byline}${paragraph('Orla Fenwick tested the Quillmoor skis in Tarvo.')}<ol>${comment('skibum42')}${comment('Pell Aster')}${comment('Orla Fenwick')}</ol></body></html>`;
+    const persons = capture(html).entities.flatMap((e) => (e.type === 'person' ? [e.name] : []));
+    expect(persons).toEqual(['Orla Fenwick']);
+  });
+
   it('tolerates malformed JSON-LD and notes what it skipped', () => {
     const html = `<html><head>
       <script type="application/ld+json">{"@type":"Organization","name":"Trailing Comma Co",}</script>

@@ -269,6 +269,24 @@ function teaserAuthorRefs(collected: Collected): Set<string> {
   return out;
 }
 
+/** Types of a reader's comment (`Comment`, `UserComments`): the comment section is no part of the article. */
+const COMMENT_TYPE = /^(?:Comment|UserComments)$/u;
+
+/**
+ * The people who are only authors of readers' comments (a WordPress theme marks each comment
+ * as a schema.org `Comment` with its `author`): the comment section is page furniture, and
+ * its commenters are no entities of the article. A person the page also ties to something
+ * else (the article's author answering a comment) stays.
+ */
+function commentAuthorRefs(collected: Collected): Set<string> {
+  const isComment = (ref: string) => typesOf(collected.nodes.get(ref)?.obj ?? {}).some((t) => COMMENT_TYPE.test(bareType(t)));
+  const byComment = (e: Edge) => (e.property === 'author' || e.property === 'creator') && isComment(e.from);
+  const out = new Set<string>();
+  for (const e of collected.edges) if (byComment(e)) out.add(e.to);
+  for (const e of collected.edges) if (out.has(e.to) && !byComment(e)) out.delete(e.to);
+  return out;
+}
+
 interface Draft {
   ref: string;
   name: string;
@@ -348,9 +366,10 @@ export function buildStructuredGraph(inputs: readonly StructuredInput[]): Struct
   if (collected.tooDeep) notes.push(`structured data nested deeper than ${MAX_DEPTH} levels was cut`);
 
   const teaserAuthors = teaserAuthorRefs(collected);
+  const commenters = commentAuthorRefs(collected);
   const drafts = new Map<string, Draft>();
   for (const node of collected.nodes.values()) {
-    if (teaserAuthors.has(node.ref)) continue;
+    if (teaserAuthors.has(node.ref) || commenters.has(node.ref) || COMMENT_TYPE.test(bareType(typesOf(node.obj)[0] ?? ''))) continue;
     const draft = draftFromNode(node);
     if (draft !== undefined) drafts.set(node.ref, draft);
   }
