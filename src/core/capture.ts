@@ -108,6 +108,8 @@ export interface Mention {
   readonly end: number;
   /** 0..1, how sure the recognizer is. */
   readonly score: number;
+  /** Read only by the fallback recognizer filling the trained model's gaps (`withWebNames`). */
+  readonly fallback?: true;
 }
 
 export const clipSchema = z.object({

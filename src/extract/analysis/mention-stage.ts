@@ -10,6 +10,20 @@ import { isDistinctiveName } from '../words/common-words';
 import { headType } from '../mentions/type-cues';
 import type { Slice, StageContext } from './stage';
 
+/** A fallback mention this sure was read from a cue ("CEO of …", "… Inc."), not from capitals alone. */
+const FALLBACK_CUE_SCORE = 0.75;
+
+/** True when `name` occurs at least twice in `text`, on word bounds. */
+export function writtenTwice(text: string, name: string): boolean {
+  let seen = 0;
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + name.length] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after) && ++seen >= 2) return true;
+  }
+  return false;
+}
+
 /** Mentions considered per page. */
 const MAX_MENTIONS = 20_000;
 /** A word in lower case (slices end at spaces or line breaks, so no word is cut in two). */
@@ -130,6 +144,9 @@ export function* findMentions(ctx: StageContext, slices: readonly Slice[]): Gene
     }
     yield;
   }
+  // A name only the fallback read needs the page to write it twice, or a cue (rule `fallback-evidence`).
+  if (on('fallback-evidence'))
+    mentions = mentions.filter((m) => m.fallback !== true || m.score >= FALLBACK_CUE_SCORE || writtenTwice(text, m.text));
   const readText = slices.slice(0, readSlices);
   const english = isEnglish(capture.lang, text);
   if (!english) notes.push('not English: text names kept only when known or strongly cued');

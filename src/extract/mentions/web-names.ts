@@ -90,7 +90,14 @@ export function withWebNames(base: EntityRecognizer, fallback?: EntityRecognizer
       const found = base.recognize(text, recognizeOptions);
       if (fallback === undefined) return refineMentions(text, found);
       const extra = fallback.recognize(text, recognizeOptions);
-      return refineMentions(text, fillGaps(found, options.shapedFallback === false ? extra : extra.filter((m) => nameShaped(m.text))));
+      const shaped = options.shapedFallback === false ? extra : extra.filter((m) => nameShaped(m.text));
+      return refineMentions(
+        text,
+        fillGaps(
+          found,
+          shaped.map((m) => ({ ...m, fallback: true as const })),
+        ),
+      );
     },
   };
 }

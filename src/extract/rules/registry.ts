@@ -55,6 +55,16 @@ export const RULE_FAMILIES = [
     ],
   },
   {
+    id: 'fallback-evidence',
+    stage: 'mentions',
+    description: "A name only the rule recognizer read (filling the model's gaps) is kept when the page writes it twice or a cue read it",
+    file: 'src/extract/analysis/mention-stage.ts',
+    examples: [
+      { page: 'metascraper/arstechnica', shows: 'drops two first names and a plural noun the fallback read once' },
+      { page: 'metascraper/blogger', shows: 'drops a hyphenated adjective the fallback took for a company' },
+    ],
+  },
+  {
     id: 'boilerplate-names',
     stage: 'mentions',
     description: 'Menu, share and cookie labels are never names',
