@@ -12,7 +12,7 @@
  *
  * A byline's author or a publisher named only in a page's header or footer counts as lost:
  * the capture keeps them as fields, not text. `--list` prints the pages losing a tenth of
- * their names or more, with what they lose (refused on the check sets: nobody reads their
+ * their names or more, with what they lose, and the furniture names each keeps (refused on the check sets: nobody reads their
  * misses).
  *
  *   npm run eval:article-names -- --gold bench/gold-pages,bench/check-pages,bench/check-fetched [--list]
@@ -69,11 +69,14 @@ for (const dir of dirs) {
       else lost.push(e.name);
     }
     t.articleVisible += seen;
+    const leaked: string[] = [];
     for (const f of gold.precision?.furniture ?? []) {
       if (!visible.includes(f)) continue;
       t.furnitureVisible += 1;
-      if (kept.includes(f)) t.furnitureKept += 1;
+      if (kept.includes(f)) leaked.push(f);
     }
+    t.furnitureKept += leaked.length;
+    if (list && leaked.length > 0) console.log(`${gold.page}: furniture kept ${leaked.slice(0, 12).join(', ')}`);
     t.pages += 1;
     if (list && seen > 0 && lost.length / seen >= 0.1)
       console.log(`${gold.page}: ${seen - lost.length}/${seen} kept; lost ${lost.slice(0, 10).join(', ')}`);
