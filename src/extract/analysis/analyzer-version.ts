@@ -53,6 +53,6 @@
  * ranks, ordinals, centuries and numbered parts ("No. 1", "21st Century", "Verse 2") are no
  * names; the authors of readers' comments (schema.org `Comment`) are furniture; a name only the
  * rule recognizer read, filling the model's gaps, is kept when the page writes it twice or a cue
- * read it (`fallback-evidence`).
+ * read it (`fallback-evidence`); Twitter and Wikipedia are listed as services (products).
  */
 export const ANALYZER_VERSION = 14;
