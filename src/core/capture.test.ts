@@ -29,6 +29,13 @@ describe('acceptCapture (the background side of the capture contract)', () => {
     expect(accepted.capture.notes[0]).toMatch(/^structured data dropped: it did not pass validation \(/);
   });
 
+  it('keeps the page when its italic titles break the contract, without them', () => {
+    expect(acceptCapture({ ...good, italicTitles: ['The Quiet Harbor'] })).toMatchObject({ ok: true, salvaged: false });
+    const tooMany = acceptCapture({ ...good, italicTitles: Array.from({ length: 201 }, (_, i) => `Title ${i}`) });
+    expect(tooMany).toMatchObject({ ok: true, salvaged: true, capture: { text: good.text, italicTitles: [] } });
+    expect(acceptCapture({ ...good, italicTitles: ['x'.repeat(121)] })).toMatchObject({ ok: true, salvaged: true });
+  });
+
   it('refuses a capture whose page itself is bad, with where and why', () => {
     const refused = acceptCapture({ ...good, url: 'not a url' });
     expect(refused).toMatchObject({ ok: false });

@@ -53,6 +53,8 @@ export const pageCaptureSchema = z.object({
   text: boundedString(MAX_CAPTURE_TEXT),
   /** Section headings of the article, for salience. */
   headings: z.array(boundedString(300)).max(200).default([]),
+  /** Title-shaped texts the article sets in italics (titles of works by the usual typography; `extract/article/italic-titles.ts`). */
+  italicTitles: z.array(boundedString(120)).max(200).optional(),
   entities: z.array(structuredEntitySchema).max(MAX_STRUCTURED_ENTITIES).default([]),
   relations: z.array(structuredRelationSchema).max(MAX_STRUCTURED_RELATIONS).default([]),
   /** How the capture was triggered. */
@@ -94,7 +96,7 @@ export function acceptCapture(raw: unknown): CaptureAcceptance {
   const why = `${issue?.path.join('.') || 'capture'}: ${issue?.message ?? 'invalid'}`;
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
     const note = `structured data dropped: it did not pass validation (${why})`.slice(0, MAX_NOTE_CHARS);
-    const kept = pageCaptureSchema.safeParse({ ...raw, headings: [], entities: [], relations: [], notes: [note] });
+    const kept = pageCaptureSchema.safeParse({ ...raw, headings: [], italicTitles: [], entities: [], relations: [], notes: [note] });
     if (kept.success) return { ok: true, capture: kept.data, salvaged: true };
   }
   return { ok: false, message: `the capture is not valid (${why})` };

@@ -17,7 +17,7 @@ import { pageSentences } from '../relations/page-sentences';
 import { withPublisherNames } from '../relations/publisher';
 import { findMentions } from './mention-stage';
 import { groupMentions, structuredGroups } from './grouping-stage';
-import { listTypes, phrasePersons, voteTypes } from './typing-stage';
+import { italicWorks, listTypes, phrasePersons, voteTypes } from './typing-stage';
 import { knownNames } from '../gazetteer/known-names';
 import { rankEntities } from './salience-stage';
 import { findRelations } from './relation-stage';
@@ -162,6 +162,7 @@ function* analysisSteps(
   voteTypes(groups);
   if (on('phrase-persons')) phrasePersons(groups);
   if (on('list-types')) listTypes(text, groups, mentionGroup, (name) => knownNames().has(name));
+  if (on('italic-works')) italicWorks(text, groups, new Set(capture.italicTitles ?? []), (name) => knownNames().has(name));
   yield;
 
   // 4. Salience, filter, cap.

@@ -53,6 +53,8 @@
  * ranks, ordinals, centuries and numbered parts ("No. 1", "21st Century", "Verse 2") are no
  * names; the authors of readers' comments (schema.org `Comment`) are furniture; a name only the
  * rule recognizer read, filling the model's gaps, is kept when the page writes it twice or a cue
- * read it (`fallback-evidence`); Twitter and Wikipedia are listed as services (products).
+ * read it (`fallback-evidence`); Twitter and Wikipedia are listed as services (products); a
+ * title the article sets in italics is a work (`italic-works`; a product on a page about games,
+ * a company when the page quotes it as news).
  */
 export const ANALYZER_VERSION = 14;

@@ -13,6 +13,44 @@ import type { Slice, StageContext } from './stage';
 /** A fallback mention this sure was read from a cue ("CEO of …", "… Inc."), not from capitals alone. */
 const FALLBACK_CUE_SCORE = 0.75;
 
+/** Score of a mention read from the page's italics: a weak cue. */
+const ITALIC_TITLE_SCORE = 0.6;
+/** A mention this sure inside an italic title (a list's, a cue's: `CUE_SCORE`) keeps its place. */
+const ITALIC_GIVE_WAY_SCORE = 0.85;
+/** Occurrences of one italic title added at most. */
+const MAX_TITLE_OCCURRENCES = 20;
+
+/**
+ * `mentions` with the occurrences of the page's italic titles no recognizer read (whole words,
+ * overlapping no mention), as untyped mentions: the typing stage makes them works.
+ */
+function withItalicTitles(text: string, mentions: Mention[], titles: readonly string[]): Mention[] {
+  if (titles.length === 0) return mentions;
+  const added: Mention[] = [];
+  /** Unsure mentions read inside a title ("Tarvo Valley" in "Songs of the Tarvo Valley") give way to it. */
+  const inside = new Set<Mention>();
+  const overlaps = (start: number, end: number) => {
+    const hit = mentions.filter((m) => m.start < end && m.end > start);
+    // A mention of the whole title stays (the typing stage makes it a work); one reaching out of it, or sure, wins.
+    const whole = (m: Mention) => m.start === start && m.end === end;
+    if (hit.some((m) => whole(m) || m.start < start || m.end > end || m.score >= ITALIC_GIVE_WAY_SCORE)) return true;
+    if (added.some((m) => m.start < end && m.end > start)) return true;
+    for (const m of hit) inside.add(m);
+    return false;
+  };
+  for (const t of titles) {
+    let n = 0;
+    for (let at = text.indexOf(t); at >= 0 && n < MAX_TITLE_OCCURRENCES; at = text.indexOf(t, at + t.length)) {
+      const end = at + t.length;
+      if (/[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ') || /[\p{L}\p{N}]/u.test(text[end] ?? ' ') || overlaps(at, end)) continue;
+      added.push({ text: t, type: 'other', start: at, end, score: ITALIC_TITLE_SCORE });
+      n += 1;
+    }
+  }
+  if (added.length === 0) return mentions;
+  return [...mentions.filter((m) => !inside.has(m)), ...added].sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
 /** True when `name` occurs at least twice in `text`, on word bounds. */
 export function writtenTwice(text: string, name: string): boolean {
   let seen = 0;
@@ -147,6 +185,8 @@ export function* findMentions(ctx: StageContext, slices: readonly Slice[]): Gene
   // A name only the fallback read needs the page to write it twice, or a cue (rule `fallback-evidence`).
   if (on('fallback-evidence'))
     mentions = mentions.filter((m) => m.fallback !== true || m.score >= FALLBACK_CUE_SCORE || writtenTwice(text, m.text));
+  // The page's italic titles no recognizer read (rule `italic-works`).
+  if (on('italic-works')) mentions = withItalicTitles(text, mentions, capture.italicTitles ?? []);
   const readText = slices.slice(0, readSlices);
   const english = isEnglish(capture.lang, text);
   if (!english) notes.push('not English: text names kept only when known or strongly cued');
@@ -155,6 +195,9 @@ export function* findMentions(ctx: StageContext, slices: readonly Slice[]): Gene
   // unless the page repeats it and it is shaped like a name (`namedOther`).
   const typedKeys = new Set(mentions.filter((m) => m.type !== 'other').map((m) => nameKey(m.text)));
   const named = english && on('named-others') ? namedOthers(mentions, typedKeys) : new Map<string, EntityType>();
+  // A work the page sets in italics is kept from one untyped mention (rule `italic-works`).
+  if (on('italic-works'))
+    for (const t of capture.italicTitles ?? []) if (!typedKeys.has(nameKey(t)) && !named.has(t)) named.set(t, 'other');
   return { mentions, lowerWords, readText, english, typedKeys, named };
 }
 

@@ -22,6 +22,55 @@ export function voteTypes(groups: readonly Group[]): void {
   }
 }
 
+/** Mentions of "game" or "games" from which a page is about games and its titles are products. */
+const GAME_PAGE_WORDS = 2;
+/** Words that name a publication: a newspaper or magazine is set in italics too, and is a company. */
+const PUBLICATION_WORD =
+  /\b(?:Magazine|Times|Post|Journal|Review|News|Tribune|Gazette|Herald|Weekly|Daily|Monthly|Quarterly|Press|Chronicle|Observer|Telegraph|Independent|Economist|Company|Report|Digest|Bulletin|Letters|Science|Nature)\b|\.(?:com|org|net)$/u;
+
+/** Words before a news organization: "according to", "told", "reported by", "writing in", "…, reports" (after a quote). */
+const BEFORE_NEWS =
+  /(?:according to|told|reported by|wrote in|writing in|published in|speaking to|in an interview with|, reports|, reported|, writes|, wrote)(?: the)? $/iu;
+/** Words after a news organization: "… reported", "… reports that". */
+const AFTER_NEWS =
+  /^(?:'s? )?(?:first )?(?:reported|reports|reporting|wrote|writes|has learned|learned|published|revealed|broke the news)\b/u;
+
+/**
+ * True when the page uses `name` as a news organization somewhere ("according to The
+ * Information", "Aftonbladet reported"): a newspaper is set in italics as a work is, and is a company.
+ */
+function reportsNews(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+    if (BEFORE_NEWS.test(text.slice(Math.max(0, at - 40), at)) || AFTER_NEWS.test(text.slice(at + name.length + 1, at + name.length + 40)))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Names the page sets in italics as titles (rule family `italic-works`): a work (a film, a show,
+ * a book, a song; "other"), or a product on a page about games. Names the lists know, names of
+ * publications (a newspaper is italic too, and a company), a person by a first name and names
+ * from structured data keep their type; a name the page quotes as news ("according to X",
+ * "X reported") is a company.
+ */
+export function italicWorks(text: string, groups: readonly Group[], titles: ReadonlySet<string>, known: (name: string) => boolean): void {
+  if (titles.size === 0) return;
+  const type: EntityType = (text.match(/\bgames?\b/gi)?.length ?? 0) >= GAME_PAGE_WORDS ? 'product' : 'other';
+  for (const g of groups) {
+    if (g.structured || ![g.name, ...g.aliases].some((n) => titles.has(n))) continue;
+    if (known(g.name) || PUBLICATION_WORD.test(g.name)) continue;
+    // A newspaper the page quotes is set in italics too: it is the company that publishes it.
+    if (reportsNews(text, g.name)) {
+      g.type = 'company';
+      continue;
+    }
+    // A person by a first name in italics is a caption's or an emphasis, rarely a work named after them.
+    if (g.type === 'person' && FIRST_NAMES.has(g.name.split(' ')[0] ?? '')) continue;
+    g.type = type;
+  }
+}
+
 /**
  * The type with the largest vote above `above` (ties: the first type by name), leaving out
  * `except`; `fallback` when none is.

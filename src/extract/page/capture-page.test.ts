@@ -103,6 +103,12 @@ describe('capturePage', () => {
     expect(persons).toEqual(['Orla Fenwick']);
   });
 
+  it('keeps the article’s italic titles (works by the usual typography), not emphasis', () => {
+    const html = `<html><body><article>${paragraph('Marta Velasquez starred in <em>The Quiet Harbor</em>, and she was <em>very</em> good in it.')}
+      ${paragraph('Her next film, <i>Seven Lanterns for Winter</i>, opens in Tarvo; <em>The Quiet Harbor</em> comes back in May.')}</article></body></html>`;
+    expect(capture(html).italicTitles).toEqual(['The Quiet Harbor', 'Seven Lanterns for Winter']);
+  });
+
   it('tolerates malformed JSON-LD and notes what it skipped', () => {
     const html = `<html><head>
       <script type="application/ld+json">{"@type":"Organization","name":"Trailing Comma Co",}</script>

@@ -188,6 +188,7 @@ export function capturePage(doc: Document, url: string, options: CapturePageOpti
     ...(publishedAt === undefined ? {} : { publishedAt }),
     text,
     headings: main.headings,
+    ...(main.italicTitles === undefined || main.italicTitles.length === 0 ? {} : { italicTitles: [...main.italicTitles] }),
     entities,
     relations: structured.relations,
     trigger: options.trigger ?? 'auto',

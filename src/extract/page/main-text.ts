@@ -11,6 +11,7 @@ import { attrOf, bodyOf, callMember, documentElementOf, parentElementOf, readMem
 import type { PageScan } from '../dom/scan';
 import { walkElements } from '../dom/walk';
 import { dropFurniture } from '../article/furniture';
+import { italicTitles } from '../article/italic-titles';
 
 /** Readability is skipped above this many elements: its scoring is superlinear on huge DOMs. */
 export const MAX_READABILITY_ELEMENTS = 10_000;
@@ -55,6 +56,8 @@ export function isBoilerplateElement(el: Element): boolean {
 export interface MainText {
   readonly text: string;
   readonly headings: string[];
+  /** Title-shaped italic texts of the article (Readability's only: the body fallback keeps none). */
+  readonly italicTitles?: readonly string[];
   readonly source: 'readability' | 'body';
   /** Cut by its size (characters, nodes). A cut by time is a note ('body text cut: time budget spent'), not this. */
   readonly truncated: boolean;
@@ -185,6 +188,7 @@ export function extractMainText(doc: Document, options: MainTextOptions): MainTe
       return {
         text: withoutConsentLines(article.text),
         headings,
+        ...(isElementNode(attempt.content) ? { italicTitles: italicTitles(attempt.content) } : {}),
         source: 'readability',
         truncated: article.truncated,
         title: sanitizeLine(attempt.title, 1000),

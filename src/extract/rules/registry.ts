@@ -155,6 +155,17 @@ export const RULE_FAMILIES = [
     ],
   },
   {
+    id: 'italic-works',
+    stage: 'typing',
+    description:
+      'A name the page sets in italics as a title is a work (a product on a page about games), unless a list or its words make it a publication',
+    file: 'src/extract/analysis/typing-stage.ts',
+    examples: [
+      { page: 'metascraper/arstechnica', shows: 'keeps a book series the page sets in italics as a work' },
+      { page: 'metascraper/mashable', shows: 'keeps a film title in italics that no recognizer read' },
+    ],
+  },
+  {
     id: 'phrase-persons',
     stage: 'typing',
     description: 'A guessed person whose words are all everyday words and the first no first name is no person',
