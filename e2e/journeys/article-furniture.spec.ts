@@ -47,3 +47,16 @@ test('a related-stories rail and a newsletter box inside the article feed nothin
       name,
     ).toEqual([]);
 });
+
+test('a title set in italics is stored as a work, and readers’ comments give no people', async ({ context, extensionId, capture }) => {
+  const rig = new CaptureRig(context, extensionId);
+  await capture('article/works-and-comments.html');
+  await expect.poll(() => rig.pending(), { timeout: 30_000 }).toBe(0);
+  const search = (query: string) => rig.tool<{ results: SearchResult[] }>('entity_search', { query });
+  const found = async (name: string) => (await search(name)).results.find((r) => r.name === name);
+
+  await expect.poll(async () => (await found('Marta Velasquez'))?.entity_type, { timeout: 20_000 }).toBe('person');
+  expect((await found('The Quiet Harbor'))?.entity_type).toBe('other');
+  expect((await found('Seven Lanterns for Winter'))?.entity_type).toBe('other');
+  for (const commenter of ['Osric Pellweather', 'Hedda Morrow']) expect(await found(commenter), commenter).toBeUndefined();
+});
