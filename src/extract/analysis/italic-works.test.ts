@@ -3,6 +3,7 @@ import { createPageRecognizer } from '../../background/ingest';
 import { textCapture } from '../../../tooling/testing/text-capture';
 import { parseRulesOff } from '../rules/registry';
 import { analyzeCapture } from './analyze';
+import { withItalicTitles } from './mention-stage';
 
 const typeOf = (text: string, titles: readonly string[], name: string, off = '') =>
   analyzeCapture(textCapture(text, { italicTitles: [...titles] }), {
@@ -38,5 +39,12 @@ describe('italic works: a name the page sets in italics as a title (italic-works
 
   it('does nothing when its family is off', () => {
     expect(typeOf(film, ['The Quiet Harbor'], 'The Quiet Harbor', 'italic-works')).not.toBe('other');
+  });
+
+  it('looks at a bounded number of occurrences of each title, however often a page repeats it', () => {
+    const text = 'Lantern Rift and more. '.repeat(10_000);
+    const added = withItalicTitles(text, [], ['Lantern Rift', 'A']);
+    expect(added.filter((m) => m.text === 'Lantern Rift')).toHaveLength(40);
+    expect(added.length).toBeLessThanOrEqual(80);
   });
 });

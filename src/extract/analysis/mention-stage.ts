@@ -17,20 +17,39 @@ const FALLBACK_CUE_SCORE = 0.75;
 const ITALIC_TITLE_SCORE = 0.6;
 /** A mention this sure inside an italic title (a list's, a cue's: `CUE_SCORE`) keeps its place. */
 const ITALIC_GIVE_WAY_SCORE = 0.85;
-/** Occurrences of one italic title added at most. */
-const MAX_TITLE_OCCURRENCES = 20;
+/** Occurrences of one italic title looked at, at most (a hostile page may repeat one word everywhere). */
+const MAX_TITLE_OCCURRENCES = 40;
+/** Characters a mention spans at most, for the overlap search (names are far shorter; the grouping drops longer ones). */
+const MAX_MENTION_CHARS = 400;
+
+/** Index of the first mention (sorted by start) starting at or after `at`. */
+function firstFrom(mentions: readonly Mention[], at: number): number {
+  let lo = 0;
+  let hi = mentions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((mentions[mid]?.start ?? 0) < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /**
  * `mentions` with the occurrences of the page's italic titles no recognizer read (whole words,
  * overlapping no mention), as untyped mentions: the typing stage makes them works.
  */
-function withItalicTitles(text: string, mentions: Mention[], titles: readonly string[]): Mention[] {
+export function withItalicTitles(text: string, mentions: Mention[], titles: readonly string[]): Mention[] {
   if (titles.length === 0) return mentions;
   const added: Mention[] = [];
   /** Unsure mentions read inside a title ("Tarvo Valley" in "Songs of the Tarvo Valley") give way to it. */
   const inside = new Set<Mention>();
   const overlaps = (start: number, end: number) => {
-    const hit = mentions.filter((m) => m.start < end && m.end > start);
+    const hit: Mention[] = [];
+    for (let i = firstFrom(mentions, start - MAX_MENTION_CHARS); i < mentions.length; i++) {
+      const m = mentions[i] as Mention;
+      if (m.start >= end) break;
+      if (m.end > start) hit.push(m);
+    }
     // A mention of the whole title stays (the typing stage makes it a work); one reaching out of it, or sure, wins.
     const whole = (m: Mention) => m.start === start && m.end === end;
     if (hit.some((m) => whole(m) || m.start < start || m.end > end || m.score >= ITALIC_GIVE_WAY_SCORE)) return true;
@@ -41,10 +60,10 @@ function withItalicTitles(text: string, mentions: Mention[], titles: readonly st
   for (const t of titles) {
     let n = 0;
     for (let at = text.indexOf(t); at >= 0 && n < MAX_TITLE_OCCURRENCES; at = text.indexOf(t, at + t.length)) {
+      n += 1;
       const end = at + t.length;
       if (/[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ') || /[\p{L}\p{N}]/u.test(text[end] ?? ' ') || overlaps(at, end)) continue;
       added.push({ text: t, type: 'other', start: at, end, score: ITALIC_TITLE_SCORE });
-      n += 1;
     }
   }
   if (added.length === 0) return mentions;
@@ -183,8 +202,12 @@ export function* findMentions(ctx: StageContext, slices: readonly Slice[]): Gene
     yield;
   }
   // A name only the fallback read needs the page to write it twice, or a cue (rule `fallback-evidence`).
-  if (on('fallback-evidence'))
-    mentions = mentions.filter((m) => m.fallback !== true || m.score >= FALLBACK_CUE_SCORE || writtenTwice(text, m.text));
+  if (on('fallback-evidence')) {
+    // Each distinct name is counted once: a page of many fallback mentions reads the text once a name.
+    const twice = new Map<string, boolean>();
+    const seenTwice = (name: string) => twice.get(name) ?? twice.set(name, writtenTwice(text, name)).get(name) === true;
+    mentions = mentions.filter((m) => m.fallback !== true || m.score >= FALLBACK_CUE_SCORE || seenTwice(m.text));
+  }
   // The page's italic titles no recognizer read (rule `italic-works`).
   if (on('italic-works')) mentions = withItalicTitles(text, mentions, capture.italicTitles ?? []);
   const readText = slices.slice(0, readSlices);

@@ -31,6 +31,8 @@ const PUBLICATION_WORD =
 /** Words before a news organization: "according to", "told", "reported by", "writing in", "…, reports" (after a quote). */
 const BEFORE_NEWS =
   /(?:according to|told|reported by|wrote in|writing in|published in|speaking to|in an interview with|, reports|, reported|, writes|, wrote)(?: the)? $/iu;
+/** Occurrences of a name looked at for a news use. */
+const MAX_NEWS_LOOKS = 50;
 /** Words after a news organization: "… reported", "… reports that". */
 const AFTER_NEWS =
   /^(?:'s? )?(?:first )?(?:reported|reports|reporting|wrote|writes|has learned|learned|published|revealed|broke the news)\b/u;
@@ -40,7 +42,8 @@ const AFTER_NEWS =
  * Information", "Aftonbladet reported"): a newspaper is set in italics as a work is, and is a company.
  */
 function reportsNews(text: string, name: string): boolean {
-  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+  let looked = 0;
+  for (let at = text.indexOf(name); at >= 0 && looked < MAX_NEWS_LOOKS; at = text.indexOf(name, at + name.length), looked++) {
     if (BEFORE_NEWS.test(text.slice(Math.max(0, at - 40), at)) || AFTER_NEWS.test(text.slice(at + name.length + 1, at + name.length + 40)))
       return true;
   }
