@@ -6,3 +6,4 @@
  */
 export { MAX_SENTENCE_CHARS, MAX_SENTENCE_TOKENS, sentenceEndAt, splitSentences, tokenSentences, type SentenceRange } from './sentences';
 export { lowerWords, MAX_TOKENS, tokenize, wordPieces, type Token } from './tokens';
+export { wholeWordsAt, type OccurrenceLimits } from './occurrences';

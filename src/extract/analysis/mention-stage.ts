@@ -8,6 +8,7 @@ import type { EntityType } from '../../core/graph/types';
 import { nameKey } from '../../core/text/normalize';
 import { isDistinctiveName } from '../words/common-words';
 import { headType } from '../mentions/type-cues';
+import { wholeWordsAt } from '../../nlp';
 import type { Slice, StageContext } from './stage';
 
 /** A fallback mention this sure was read from a cue ("CEO of …", "… Inc."), not from capitals alone. */
@@ -57,28 +58,16 @@ export function withItalicTitles(text: string, mentions: Mention[], titles: read
     for (const m of hit) inside.add(m);
     return false;
   };
-  for (const t of titles) {
-    let n = 0;
-    for (let at = text.indexOf(t); at >= 0 && n < MAX_TITLE_OCCURRENCES; at = text.indexOf(t, at + t.length)) {
-      n += 1;
-      const end = at + t.length;
-      if (/[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ') || /[\p{L}\p{N}]/u.test(text[end] ?? ' ') || overlaps(at, end)) continue;
-      added.push({ text: t, type: 'other', start: at, end, score: ITALIC_TITLE_SCORE });
-    }
-  }
+  for (const t of titles)
+    for (const at of wholeWordsAt(text, t, { looked: MAX_TITLE_OCCURRENCES }))
+      if (!overlaps(at, at + t.length)) added.push({ text: t, type: 'other', start: at, end: at + t.length, score: ITALIC_TITLE_SCORE });
   if (added.length === 0) return mentions;
   return [...mentions.filter((m) => !inside.has(m)), ...added].sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
 /** True when `name` occurs at least twice in `text`, on word bounds. */
 export function writtenTwice(text: string, name: string): boolean {
-  let seen = 0;
-  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
-    const before = text[at - 1] ?? ' ';
-    const after = text[at + name.length] ?? ' ';
-    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after) && ++seen >= 2) return true;
-  }
-  return false;
+  return wholeWordsAt(text, name, { found: 2 }).length >= 2;
 }
 
 /** Mentions considered per page. */

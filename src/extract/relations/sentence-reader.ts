@@ -12,6 +12,7 @@ import type { EntityId } from '../../core/graph/ids';
 import type { EntityType } from '../../core/graph/types';
 import type { SentenceName, SentenceView } from '../../core/query/query-context';
 import type { SentenceRelation, SentenceRelationReader } from '../../core/query/sentence-relations.port';
+import { wholeWordsAt } from '../../nlp';
 import { classifyRelations, type RelationReaders } from './extract';
 
 /** Shortest surname placed alone: shorter words ("Li", "Ng") are too often something else. */
@@ -25,9 +26,6 @@ interface Placed {
   readonly name: SentenceName;
 }
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-const isWordChar = (ch: string | undefined): boolean => ch !== undefined && WORD_CHAR.test(ch);
-
 /**
  * `text` in lower case, one code unit for one: a letter whose lower case is longer ("İ") stays
  * as it is, so offsets in it are offsets in `text`.
@@ -39,16 +37,6 @@ function lowerInPlace(text: string): string {
   for (const ch of text) {
     const l = ch.toLowerCase();
     out += l.length === ch.length ? l : ch;
-  }
-  return out;
-}
-
-/** Start offsets where `form` (lower case) stands as whole words in `lower`. */
-function wholeWordsAt(lower: string, form: string): number[] {
-  const out: number[] = [];
-  if (form.length === 0) return out;
-  for (let at = lower.indexOf(form); at >= 0; at = lower.indexOf(form, at + 1)) {
-    if (!isWordChar(lower[at - 1]) && !isWordChar(lower[at + form.length])) out.push(at);
   }
   return out;
 }
