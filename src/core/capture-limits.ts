@@ -14,3 +14,6 @@ export const MAX_STRUCTURED_RELATIONS = 400;
  * longer one is cut in the page and refused everywhere else as a crafted record.
  */
 export const MAX_URL_LENGTH = 4096;
+/** Italic titles a capture carries at most, and characters of one (`extract/article/italic-titles.ts`). */
+export const MAX_ITALIC_TITLES = 200;
+export const MAX_ITALIC_TITLE_CHARS = 120;

@@ -7,7 +7,14 @@ import { z } from 'zod';
 import { ENTITY_TYPES, MAX_NAME_LENGTH } from './graph/types';
 import { emptyRecord, ownRecordSchema } from './records';
 
-import { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS, MAX_URL_LENGTH } from './capture-limits';
+import {
+  MAX_CAPTURE_TEXT,
+  MAX_ITALIC_TITLE_CHARS,
+  MAX_ITALIC_TITLES,
+  MAX_STRUCTURED_ENTITIES,
+  MAX_STRUCTURED_RELATIONS,
+  MAX_URL_LENGTH,
+} from './capture-limits';
 
 export { MAX_CAPTURE_TEXT, MAX_STRUCTURED_ENTITIES, MAX_STRUCTURED_RELATIONS };
 /** A PDF's page count as recorded (a PDF may claim any count; past this it is a crafted file). */
@@ -54,7 +61,7 @@ export const pageCaptureSchema = z.object({
   /** Section headings of the article, for salience. */
   headings: z.array(boundedString(300)).max(200).default([]),
   /** Title-shaped texts the article sets in italics (titles of works by the usual typography; `extract/article/italic-titles.ts`). */
-  italicTitles: z.array(boundedString(120)).max(200).optional(),
+  italicTitles: z.array(boundedString(MAX_ITALIC_TITLE_CHARS)).max(MAX_ITALIC_TITLES).optional(),
   entities: z.array(structuredEntitySchema).max(MAX_STRUCTURED_ENTITIES).default([]),
   relations: z.array(structuredRelationSchema).max(MAX_STRUCTURED_RELATIONS).default([]),
   /** How the capture was triggered. */

@@ -9,6 +9,7 @@ import type { EntityType } from '../../core/graph/types';
 import type { Group } from './stage';
 import { FIRST_NAMES } from '../rules/lexicon/cues';
 import { isEverydayWord } from '../words/common-words';
+import { titleType } from '../mentions/web-names';
 
 /** Phase 3: each text-only group takes its best-supported type vote (ties: the first type by name). */
 export function voteTypes(groups: readonly Group[]): void {
@@ -22,8 +23,6 @@ export function voteTypes(groups: readonly Group[]): void {
   }
 }
 
-/** Mentions of "game" or "games" from which a page is about games and its titles are products. */
-const GAME_PAGE_WORDS = 2;
 /** Words that name a publication: a newspaper or magazine is set in italics too, and is a company. */
 const PUBLICATION_WORD =
   /\b(?:Magazine|Times|Post|Journal|Review|News|Tribune|Gazette|Herald|Weekly|Daily|Monthly|Quarterly|Press|Chronicle|Observer|Telegraph|Independent|Economist|Company|Report|Digest|Bulletin|Letters|Science|Nature)\b|\.(?:com|org|net)$/u;
@@ -59,7 +58,7 @@ function reportsNews(text: string, name: string): boolean {
  */
 export function italicWorks(text: string, groups: readonly Group[], titles: ReadonlySet<string>, known: (name: string) => boolean): void {
   if (titles.size === 0) return;
-  const type: EntityType = (text.match(/\bgames?\b/gi)?.length ?? 0) >= GAME_PAGE_WORDS ? 'product' : 'other';
+  const type = titleType(text);
   for (const g of groups) {
     if (g.structured || ![g.name, ...g.aliases].some((n) => titles.has(n))) continue;
     if (known(g.name) || PUBLICATION_WORD.test(g.name)) continue;

@@ -5,14 +5,11 @@
  * article's markup at capture (the text keeps no typography), bounded, and used by the typing
  * stage (`analysis/typing-stage.ts`, rule `italic-works`).
  */
+import { MAX_ITALIC_TITLE_CHARS, MAX_ITALIC_TITLES } from '../../core/capture-limits';
 import { tagOf, textContentOf } from '../dom/safe-dom';
 import { walkElements } from '../dom/walk';
 import { sanitizeLine } from '../page/sanitize';
 
-/** Italic titles kept per page (the capture schema's bound). */
-export const MAX_ITALIC_TITLES = 200;
-/** Characters of one title at most. */
-export const MAX_ITALIC_TITLE_CHARS = 120;
 /** Words of a title at most: a longer italic run is a quotation or emphasis. */
 const MAX_TITLE_WORDS = 8;
 /** Elements looked at in the article. */

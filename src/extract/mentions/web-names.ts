@@ -724,8 +724,16 @@ const QUOTED = /“([^”\n]{1,60})”/g;
 const TITLE_SMALL_WORDS = new Set(['of', 'the', 'and', 'a', 'an', 'in', 'on', 'for', 'to', 'at', 'by', 'with', 'vs', 'or', 'from']);
 /** Words that start quoted speech, not a title ("I’m Batman", "It works"). */
 const SPEECH_STARTS = new Set(['I', 'It', 'We', 'You', 'He', 'She', 'They', 'This', 'That', 'There', 'My', 'Our', 'Yes', 'No']);
-/** Mentions of "game" or "games" from which a page is about games and its quoted titles are products. */
+/** Mentions of "game" or "games" from which a page is about games and its titles are products. */
 const GAME_PAGE_WORDS = 2;
+
+/**
+ * The type of a title of a work on this page (in curly quotes, in italics): a product on a page
+ * about games, a work ("other") elsewhere.
+ */
+export function titleType(text: string): EntityType {
+  return (text.match(/\bgames?\b/gi)?.length ?? 0) >= GAME_PAGE_WORDS ? 'product' : 'other';
+}
 /** Words of a quoted title at most. */
 const MAX_TITLE_WORDS = 6;
 
@@ -736,8 +744,7 @@ const MAX_TITLE_WORDS = 6;
  * Quoted speech ("“I’m ready,”", "“It was slow at first…”") is not title-cased or starts as speech.
  */
 function addQuotedTitles(text: string, out: Mention[], settled: Map<string, EntityType>): void {
-  const games = text.match(/\bgames?\b/gi)?.length ?? 0;
-  const type: EntityType = games >= GAME_PAGE_WORDS ? 'product' : 'other';
+  const type = titleType(text);
   for (const q of text.matchAll(QUOTED)) {
     const inner = trimEndPunctuation(q[1] ?? '');
     const start = (q.index ?? 0) + 1;

@@ -271,6 +271,7 @@ function teaserAuthorRefs(collected: Collected): Set<string> {
 
 /** Types of a reader's comment (`Comment`, `UserComments`): the comment section is no part of the article. */
 const COMMENT_TYPE = /^(?:Comment|UserComments)$/u;
+const isCommentNode = (obj: JsonObject): boolean => typesOf(obj).some((t) => COMMENT_TYPE.test(bareType(t)));
 
 /**
  * The people who are only authors of readers' comments (a WordPress theme marks each comment
@@ -279,7 +280,7 @@ const COMMENT_TYPE = /^(?:Comment|UserComments)$/u;
  * else (the article's author answering a comment) stays.
  */
 function commentAuthorRefs(collected: Collected): Set<string> {
-  const isComment = (ref: string) => typesOf(collected.nodes.get(ref)?.obj ?? {}).some((t) => COMMENT_TYPE.test(bareType(t)));
+  const isComment = (ref: string) => isCommentNode(collected.nodes.get(ref)?.obj ?? {});
   const byComment = (e: Edge) => (e.property === 'author' || e.property === 'creator') && isComment(e.from);
   const out = new Set<string>();
   for (const e of collected.edges) if (byComment(e)) out.add(e.to);
@@ -369,7 +370,7 @@ export function buildStructuredGraph(inputs: readonly StructuredInput[]): Struct
   const commenters = commentAuthorRefs(collected);
   const drafts = new Map<string, Draft>();
   for (const node of collected.nodes.values()) {
-    if (teaserAuthors.has(node.ref) || commenters.has(node.ref) || COMMENT_TYPE.test(bareType(typesOf(node.obj)[0] ?? ''))) continue;
+    if (teaserAuthors.has(node.ref) || commenters.has(node.ref) || isCommentNode(node.obj)) continue;
     const draft = draftFromNode(node);
     if (draft !== undefined) drafts.set(node.ref, draft);
   }
