@@ -20,14 +20,13 @@
  * Last line: JSON, per gold folder.
  */
 import { readFileSync } from 'node:fs';
-import { JSDOM, VirtualConsole } from 'jsdom';
-import { CHECK_GOLD_DIRS, captureSaved, pageUrl, readPageGolds } from './relations-gold';
+import { captureSaved, holdsCheckPages, pageUrl, readPageGolds, visibleText } from './relations-gold';
 
 const args = process.argv.slice(2);
 const goldAt = args.indexOf('--gold');
 const dirs = (goldAt >= 0 ? (args[goldAt + 1] ?? '') : 'bench/gold-pages').split(',').filter((d) => d.length > 0);
 const list = args.includes('--list');
-if (list && dirs.some((d) => CHECK_GOLD_DIRS.some((c) => d.replace(/\/$/, '').endsWith(c)))) {
+if (list && dirs.some(holdsCheckPages)) {
   console.error('eval:article-names: --list prints a page’s misses; the check sets are never read so');
   process.exit(2);
 }
@@ -40,15 +39,6 @@ interface Tally {
   furnitureKept: number;
 }
 
-function visibleText(html: string, url: string): string {
-  const dom = new JSDOM(html, { url, virtualConsole: new VirtualConsole() });
-  const doc = dom.window.document;
-  for (const el of doc.querySelectorAll('script, style, noscript, template, svg')) el.remove();
-  const text = (doc.body?.textContent ?? '').replace(/\s+/g, ' ');
-  dom.window.close();
-  return text;
-}
-
 const share = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 1000) / 1000);
 const result: Record<string, Tally & { articleShare: number | null; furnitureShare: number | null }> = {};
 for (const dir of dirs) {
@@ -56,7 +46,7 @@ for (const dir of dirs) {
   for (const { gold, file } of readPageGolds(dir, '../shared/corpus/pages')) {
     const html = readFileSync(file, 'utf8');
     const url = pageUrl(gold.page);
-    const visible = visibleText(html, url);
+    const visible = visibleText(html, url).replace(/\s+/g, ' ');
     const c = captureSaved(html, url);
     const kept = `${c.title} ${c.text}`.replace(/\s+/g, ' ');
     let seen = 0;

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { blockText } from '../src/extract/dom/block-text';
 import { capturePage } from '../src/extract/page/capture-page';
+import { checkPageNames } from './relations-gold';
 
 const args = process.argv.slice(2);
 const valueOf = (flag: string): string | undefined => {
@@ -27,18 +28,9 @@ const valueOf = (flag: string): string | undefined => {
 const pagesDir = valueOf('--pages') ?? '../shared/corpus/pages/readability';
 const onlyPage = valueOf('--page');
 const showDropped = args.includes('--dropped');
-const CHECK_DIR = 'bench/check-pages';
-
-/** Names of the readability pages the check set holds (never measured here). */
+/** Names of the readability pages the check sets hold (never measured here). */
 function checkPages(): Set<string> {
-  const out = new Set<string>();
-  if (!existsSync(CHECK_DIR)) return out;
-  for (const file of readdirSync(CHECK_DIR).filter((f) => f.endsWith('.json'))) {
-    const raw: unknown = JSON.parse(readFileSync(join(CHECK_DIR, file), 'utf8'));
-    const page = typeof raw === 'object' && raw !== null && Object.hasOwn(raw, 'page') ? Reflect.get(raw, 'page') : undefined;
-    if (typeof page === 'string' && page.startsWith('readability/')) out.add(page.slice('readability/'.length));
-  }
-  return out;
+  return new Set([...checkPageNames()].flatMap((p) => (p.startsWith('readability/') ? [p.slice('readability/'.length)] : [])));
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

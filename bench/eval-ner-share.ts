@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import type { Mention } from '../src/core/capture';
 import { createTrainedRecognizer } from '../src/extract/ner/index';
 import { createRuleRecognizer } from '../src/extract/rules/rule-recognizer';
-import { allEntities, captureSaved, freshIngest, pageFile, pageUrl } from './relations-gold';
+import { allEntities, captureSaved, freshIngest, holdsCheckPages, pageFile, pageUrl } from './relations-gold';
 import { parsePageGold, storedJudge } from '../tooling/eval/page-score';
 import { SOURCES, sourceOf, spansByKey, type Source } from './ner-share';
 
@@ -51,7 +51,7 @@ const option = (name: string, fallback: string): string => {
 const goldDirs = option('--gold', 'bench/gold-pages,bench/check-pages').split(',');
 const pagesDir = option('--pages', '../shared/corpus/pages');
 const listed = option('--list', '');
-if (listed !== '' && goldDirs.some((d) => d.includes('check-'))) {
+if (listed !== '' && goldDirs.some(holdsCheckPages)) {
   console.error('eval-ner-share: --list prints names; rules are written against the dev gold, never the check set');
   process.exit(2);
 }

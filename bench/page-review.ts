@@ -10,9 +10,8 @@
  * With no section flag, all three are printed.
  */
 import { readFileSync } from 'node:fs';
-import { JSDOM, VirtualConsole } from 'jsdom';
 import { graphOfPage } from './eval-pages-gold';
-import { captureSaved, pageFile, pageUrl } from './relations-gold';
+import { captureSaved, pageFile, pageUrl, visibleText } from './relations-gold';
 
 const args = process.argv.slice(2);
 const page = args.find((a) => !a.startsWith('--'));
@@ -28,16 +27,12 @@ const source = readFileSync(html, 'utf8');
 const url = pageUrl(page);
 
 if (want('--visible')) {
-  const dom = new JSDOM(source, { url, virtualConsole: new VirtualConsole() });
-  const doc = dom.window.document;
-  for (const el of doc.querySelectorAll('script, style, noscript, template, svg')) el.remove();
-  const lines = (doc.body?.textContent ?? '')
+  const lines = visibleText(source, url)
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
     .filter((l) => l.length > 0);
   console.log(`=== visible text (${lines.length} lines) ===`);
   console.log(lines.join('\n'));
-  dom.window.close();
 }
 if (want('--article')) {
   const capture = captureSaved(source, url);

@@ -219,6 +219,17 @@ export function checkPageNames(dirs: readonly string[] = CHECK_GOLD_DIRS): Set<s
   return names;
 }
 
+/**
+ * True when `dir` is a check set's gold folder or holds a gold of a check page (a copy or a
+ * link): a tool that prints a page's names or misses refuses it.
+ */
+export function holdsCheckPages(dir: string): boolean {
+  if (dir.includes('check-')) return true;
+  const check = checkPageNames();
+  for (const page of checkPageNames([dir])) if (check.has(page)) return true;
+  return false;
+}
+
 export function pageFile(pagesDir: string, page: string): string | undefined {
   return [pagesDir, TRAIN_CORPUS_PAGES, CHECK_CORPUS_PAGES]
     .flatMap((root) => [join(root, page, 'source.html'), join(root, page, 'input.html')])
@@ -249,6 +260,16 @@ export interface BuiltGraph {
   readonly clock: ReturnType<typeof fixedClock>;
   /** Capture + analysis + ingestion ms per page, in the order given. */
   readonly ms: number[];
+}
+
+/** The text a reader sees on a saved page: the body's text without scripts, styles, templates and drawings (line breaks kept). */
+export function visibleText(html: string, url: string): string {
+  const dom = new JSDOM(html, { url, virtualConsole: new VirtualConsole() });
+  const doc = dom.window.document;
+  for (const el of doc.querySelectorAll('script, style, noscript, template, svg')) el.remove();
+  const text = doc.body?.textContent ?? '';
+  dom.window.close();
+  return text;
 }
 
 /**
