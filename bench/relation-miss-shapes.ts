@@ -7,6 +7,8 @@
  * set's table locates its losses without its text being read to write rules.
  *
  *   npm run eval:miss-shapes -- --gold bench/check-pages [--pages ../shared/corpus/pages]
+ *   npm run eval:miss-shapes -- --gold <dev or rule-dev dir> --list   (also each miss: shape, label, ends, sentence;
+ *                                                                        refused on a folder holding a check page)
  *
  * Last line: JSON `{ pages, gold, missed, shapes: { <shape>: n } }`.
  */
@@ -23,11 +25,19 @@ import {
   matchGoldRelation,
   namesOf,
   pageFile,
+  holdsCheckPages,
   pageUrl,
   readGoldRelations,
 } from './relations-gold';
 
 const { goldDir, pagesDir } = goldArgs('eval:miss-shapes', '');
+const list = process.argv.includes('--list');
+if (list && holdsCheckPages(goldDir)) {
+  console.error(
+    `eval:miss-shapes: --list prints sentences, and ${goldDir} holds a check page; rules are not written against the check sets`,
+  );
+  process.exit(2);
+}
 const counts = new Map<MissShape, number>(MISS_SHAPES.map((s) => [s, 0]));
 /** Per shape, the gold labels missed (a shape's losses by relation kind). */
 const labels = new Map<MissShape, Map<string, number>>(MISS_SHAPES.map((s) => [s, new Map()]));
@@ -77,6 +87,7 @@ for (const page of readGoldRelations(goldDir)) {
       others,
     });
     counts.set(shape, (counts.get(shape) ?? 0) + 1);
+    if (list) console.log(`${shape} | ${page.page} | ${g.from} ${g.label} ${g.to} | ${g.evidence}`);
     const byLabel = labels.get(shape);
     byLabel?.set(g.label, (byLabel.get(g.label) ?? 0) + 1);
   }

@@ -56,5 +56,8 @@
  * read it (`fallback-evidence`); Twitter and Wikipedia are listed as services (products); a
  * title the article sets in italics is a work (`italic-works`; a product on a page about games,
  * a company when the page quotes it as news).
+ * 15: a name ending in a building's or a structure's head noun is a place ("Velmont Stadium",
+ * "North Quay Bridge"); an institution's name read in pieces across "for a", "for the", "of the"
+ * or a coordination is one organization (`org-names`: "Center for Strategic and Maritime Studies").
  */
-export const ANALYZER_VERSION = 14;
+export const ANALYZER_VERSION = 15;

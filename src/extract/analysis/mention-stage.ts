@@ -3,6 +3,8 @@
  * each, stopped when the budget is spent), then the mentions are refined: team sense on
  * sports pages, the page's language, and the untyped names the page repeats (`namedOthers`).
  */
+import { joinOrganizationNames } from '../mentions/org-names';
+import { knownNames } from '../gazetteer/known-names';
 import type { Mention } from '../../core/capture';
 import type { EntityType } from '../../core/graph/types';
 import { nameKey } from '../../core/text/normalize';
@@ -190,6 +192,8 @@ export function* findMentions(ctx: StageContext, slices: readonly Slice[]): Gene
     }
     yield;
   }
+  // An institution's name read in pieces is one name (rule `org-names`).
+  if (on('org-names')) mentions = joinOrganizationNames(text, mentions, (name) => knownNames().has(name));
   // A name only the fallback read needs the page to write it twice, or a cue (rule `fallback-evidence`).
   if (on('fallback-evidence')) {
     // Each distinct name is counted once: a page of many fallback mentions reads the text once a name.

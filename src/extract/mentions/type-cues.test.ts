@@ -53,6 +53,11 @@ describe('context cues', () => {
     expect(headType('Tor Browser')).toBe('product');
     expect(headType('Boston Dynamics')).toBe('company');
     expect(headType('Browser')).toBeUndefined();
+    // A named building is a place; a head that is also a surname or a brand is not read so.
+    expect(headType('Velmont Stadium')).toBe('location');
+    expect(headType('North Quay Bridge')).toBe('location');
+    expect(headType('Dana Hall')).toBeUndefined();
+    expect(headType('Kestrel Terminal')).toBeUndefined();
   });
   it('weak cues ("CORS headers", "based on zlib") suggest a technology', () => {
     expect(cue('Servers send CORS headers back.', 'CORS', weakCueType)).toBe('technology');

@@ -425,9 +425,54 @@ const LOCATION_HEADS = new Set([
   'Desert',
 ]);
 
-/** True when `word` is a last word that makes a name a place ("Road", "Beach"). */
+/**
+ * Last words of a named building or structure, a place by the gold's rules ("AT&T Stadium",
+ * "Golden Gate Bridge", "National Mall"). Not the heads that are also surnames or brands:
+ * "Hall" (Monty Hall), "Park" (a Korean surname), "Field" (Sally Field), "Terminal"
+ * (Bloomberg Terminal), "Station" (the International Space Station), "Theatre" (a company),
+ * "Palace" (the palace that speaks, as the White House does).
+ */
+const BUILDING_HEADS = new Set([
+  'Stadium',
+  'Arena',
+  'Auditorium',
+  'Ballpark',
+  'Coliseum',
+  'Colosseum',
+  'Amphitheater',
+  'Amphitheatre',
+  'Speedway',
+  'Raceway',
+  'Racecourse',
+  'Airport',
+  'Bridge',
+  'Tower',
+  'Towers',
+  'Mall',
+  'Plaza',
+  'Square',
+  'Cathedral',
+  'Basilica',
+  'Garden',
+  'Gardens',
+  'Canyon',
+  'Falls',
+  'Heights',
+  'Hills',
+  'Highway',
+  'Freeway',
+  'Expressway',
+  'Motorway',
+  'Parkway',
+  'Turnpike',
+  'Tunnel',
+  'Harbor',
+  'Harbour',
+]);
+
+/** True when `word` is a last word that makes a name a place ("Road", "Beach", "Stadium"). */
 export function isLocationHead(word: string): boolean {
-  return LOCATION_HEADS.has(word);
+  return LOCATION_HEADS.has(word) || BUILDING_HEADS.has(word);
 }
 
 /** True when `word` is a last word that makes a name a law, a treaty or a licence ("Act", "License"). */
@@ -462,7 +507,7 @@ export function headType(name: string): EntityType | undefined {
   if (TECH_HEADS.has(head)) return 'technology';
   if (PRODUCT_HEADS.has(head)) return 'product';
   if (COMPANY_HEADS.has(head)) return 'company';
-  if (LOCATION_HEADS.has(head)) return 'location';
+  if (isLocationHead(head)) return 'location';
   if (EVENT_HEADS.has(head) || LAW_HEADS.has(head)) return 'other';
   return undefined;
 }

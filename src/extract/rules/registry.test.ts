@@ -34,12 +34,13 @@ describe('the rule registry', () => {
       page
         .replace(/^readability\//, '')
         .replace(/^metascraper\//, '')
+        .replace(/^postlight\//, '')
         .replace(/-\d+$/, '');
     const fewer = RULE_FAMILIES.filter((r) => new Set(r.examples.map((e) => site(e.page))).size < 2).map((r) => r.id);
     expect(fewer).toEqual([...FEWER_THAN_TWO_SITES]);
     for (const r of RULE_FAMILIES)
       for (const e of r.examples) {
-        expect(e.page, r.id).toMatch(/^(readability|metascraper)\/[\w-]+$/);
+        expect(e.page, r.id).toMatch(/^(readability|metascraper|postlight)\/[\w-]+$/);
         expect(CHECK_PAGES.has(e.page), `${r.id} cites check page ${e.page}`).toBe(false);
         expect(e.shows.length, r.id).toBeGreaterThan(10);
       }

@@ -18,7 +18,11 @@ export type RuleStage = 'recognition' | 'mentions' | 'grouping' | 'typing' | 'sa
 
 /** A corpus page where the family changes what the analysis keeps, and what it does there. */
 export interface RuleExample {
-  /** The page's folder under `../shared/corpus/pages/` (its site is the folder name, less a trailing number). */
+  /**
+   * The page's folder under `../shared/corpus/pages/`, or `postlight/<site>` under
+   * `../train-corpus/pages/` (the training pages, `bench/train-pages/README.md`); its site is the
+   * folder name, less a trailing number.
+   */
   readonly page: string;
   /** What the family does on that page, in general words. */
   readonly shows: string;
@@ -163,6 +167,17 @@ export const RULE_FAMILIES = [
     examples: [
       { page: 'metascraper/arstechnica', shows: 'keeps a book series the page sets in italics as a work' },
       { page: 'metascraper/mashable', shows: 'keeps a film title in italics that no recognizer read' },
+    ],
+  },
+  {
+    id: 'org-names',
+    stage: 'mentions',
+    description:
+      'Two pieces of one institution\'s name join: "Center" + "for a" + "New Maritime Security", "Institute of Electrical" + "and" + "Electronics Engineers"',
+    file: 'src/extract/mentions/org-names.ts',
+    examples: [
+      { page: 'metascraper/wikipedia', shows: 'keeps a research center named past "for" whole, not its head alone' },
+      { page: 'postlight/bloomberg-com', shows: 'keeps two think tanks named past "for a" and "and" whole, not their pieces' },
     ],
   },
   {
