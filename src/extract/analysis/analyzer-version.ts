@@ -58,6 +58,7 @@
  * a company when the page quotes it as news).
  * 15: a name ending in a building's or a structure's head noun is a place ("Velmont Stadium",
  * "North Quay Bridge"); an institution's name read in pieces across "for a", "for the", "of the"
- * or a coordination is one organization (`org-names`: "Center for Strategic and Maritime Studies").
+ * or a coordination is one organization (`org-names`: "Center for Strategic and Maritime Studies");
+ * a name after a work noun ("the film X", "X, a novel by", "albums like X") is a work.
  */
 export const ANALYZER_VERSION = 15;

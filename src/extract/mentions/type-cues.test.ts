@@ -45,6 +45,15 @@ describe('context cues', () => {
     expect(cue('I work at Quokka, a Danish company that makes puzzle games.', 'Quokka')).toBe('company');
     expect(cue('We spoke to Dana, a company spokeswoman, on Monday.', 'Dana')).toBeUndefined();
   });
+  it('a work noun right before a name, heading its apposition or as a kind of examples makes a work ("other")', () => {
+    expect(cue('Maria Tenn starred in the film Harbor Lights last year.', 'Harbor Lights')).toBe('other');
+    expect(cue('The 2019 documentary Salt Roads won a prize.', 'Salt Roads')).toBe('other');
+    expect(cue('Critics loved Harbor Lights, a film by Maria Tenn.', 'Harbor Lights')).toBe('other');
+    expect(cue('She read novels like Seven Lanterns and The Tide Keeper.', 'The Tide Keeper', exampleOfType)).toBe('other');
+    // A noun that is no work's ("a game", "the app") and a work noun as a describing word say otherwise or nothing.
+    expect(cue('Fans love Lantern Rift, a game that runs on phones.', 'Lantern Rift')).toBe('product');
+    expect(cue('We spoke to Dana, a film critic, on Monday.', 'Dana')).toBeUndefined();
+  });
   it('says nothing without a cue', () => {
     expect(cue('Stewart met Dana in Paris.', 'Dana')).toBeUndefined();
   });

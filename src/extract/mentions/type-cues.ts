@@ -95,6 +95,34 @@ const COMPANY_AFTER = new Set([
 ]);
 /** A word right before a name that makes it a company ("startup Wyzerr", "rival Fitbit"). */
 const COMPANY_BEFORE = new Set(['startup', 'start-up', 'firm', 'rival', 'competitor', 'company', 'maker', 'retailer', 'vendor']);
+/**
+ * Nouns of works, written in lower case right before a name ("the film Bridesmaids", "the HBO
+ * series Game of Thrones", "her memoir Becoming") or heading its apposition ("Arrival, a film
+ * by …"): the name is a work, "other" by the gold's rules. Not "game", "podcast" or "app": made
+ * things are products.
+ */
+const WORK_NOUNS = new Set([
+  'film',
+  'movie',
+  'documentary',
+  'sitcom',
+  'series',
+  'miniseries',
+  'show',
+  'novel',
+  'memoir',
+  'book',
+  'biography',
+  'album',
+  'song',
+  'single',
+  'musical',
+  'opera',
+  'play',
+  'poem',
+  'painting',
+  'episode',
+]);
 
 /**
  * The type the neighbouring words give the name spanning tokens [first, last), if any.
@@ -116,6 +144,8 @@ export function cueType(tokens: readonly Token[], first: number, last: number): 
   const prev2 = tokens[first - 2]?.text;
   if (prev1 !== undefined && prev2 !== undefined && TECH_BEFORE.some(([a, b]) => a === prev2 && b === prev1)) return 'technology';
   if (prev1 !== undefined && COMPANY_BEFORE.has(prev1)) return 'company';
+  // "the film Bridesmaids", "the 2011 film Bridesmaids", "HBO series Kestrel": a word or a year before the noun.
+  if (prev1 !== undefined && WORK_NOUNS.has(prev1) && prev2 !== undefined && /^(?:\d{4}|[\p{L}-]+)$/u.test(prev2)) return 'other';
   // "an app called Instapaper", "a game named Thumper".
   if ((prev1 === 'called' || prev1 === 'named') && prev2 !== undefined && NAMED_PRODUCT_NOUNS.has(prev2)) return 'product';
   // "the Northwind Trust-backed Tailspin": a name glued to an adjective is none of the examples.
@@ -165,6 +195,8 @@ const HEAD_FOLLOWERS = new Set([
   'and',
   'known',
   'founded',
+  // "Arrival, a film by …", "Spot, a robot by Acme".
+  'by',
 ]);
 /** Describing words at most between "a" and the head noun ("a four-legged robot", "a French company"). */
 const MAX_APPOSITION_WORDS = 3;
@@ -187,6 +219,7 @@ function appositionType(tokens: readonly Token[], first: number, last: number): 
     const head = k + 1 >= tokens.length || HEAD_FOLLOWERS.has(tokens[k + 1]?.text ?? '');
     if (head && DEVICE_NOUNS.has(w)) return 'product';
     if (head && FIRM_NOUNS.has(w)) return 'company';
+    if (head && WORK_NOUNS.has(w)) return 'other';
   }
   return undefined;
 }
@@ -218,6 +251,12 @@ const EXAMPLE_KINDS: ReadonlyMap<string, EntityType> = new Map<string, EntityTyp
   ['libraries', 'technology'],
   ['protocols', 'technology'],
   ['databases', 'technology'],
+  ['films', 'other'],
+  ['movies', 'other'],
+  ['novels', 'other'],
+  ['books', 'other'],
+  ['albums', 'other'],
+  ['songs', 'other'],
   ['cities', 'location'],
   ['countries', 'location'],
 ]);
