@@ -182,6 +182,38 @@ describe('a list of stored facts says when a page names more beside them', () =>
   });
 });
 
+describe('one founder known, whom a page calls a co-founder', () => {
+  it('says the other founders are not in the graph, at medium', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock(NOW) });
+    const quill = await graph.createEntity({ name: 'Quillfeather', type: 'company' });
+    const mirela = await graph.createEntity({ name: 'Mirela Vantongeren', type: 'person' });
+    const sentence = 'Mirela Vantongeren, a co-founder of Quillfeather, spoke at the launch.';
+    await graph.relate(quill.id, 'founded_by', mirela.id, { ...page(FOUNDING), snippet: sentence });
+    await graph.recordPage({ ...FOUNDING, entityIds: [quill.id, mirela.id], sentences: [sentence] });
+    const engine = createQueryEngine({ store, clock: fixedClock(NOW) });
+    const a = await answerQuestion('Who founded Quillfeather?', { engine, store });
+    expect(a.answer).toBe(
+      'Quillfeather was founded by Mirela Vantongeren. This may be incomplete: a page calls Mirela Vantongeren a co-founder, and the other founders are not in your graph.',
+    );
+    expect(a.confidence).toBe('medium');
+  });
+
+  it('stays high when the page says nothing of other founders', async () => {
+    const store = new InMemoryGraphStore();
+    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock(NOW) });
+    const quill = await graph.createEntity({ name: 'Quillfeather', type: 'company' });
+    const mirela = await graph.createEntity({ name: 'Mirela Vantongeren', type: 'person' });
+    const sentence = 'Quillfeather was founded by Mirela Vantongeren in a rented loft.';
+    await graph.relate(quill.id, 'founded_by', mirela.id, { ...page(FOUNDING), snippet: sentence });
+    await graph.recordPage({ ...FOUNDING, entityIds: [quill.id, mirela.id], sentences: [sentence] });
+    const engine = createQueryEngine({ store, clock: fixedClock(NOW) });
+    const a = await answerQuestion('Who founded Quillfeather?', { engine, store });
+    expect(a.answer).toBe('Quillfeather was founded by Mirela Vantongeren.');
+    expect(a.confidence).toBe('high');
+  });
+});
+
 describe('an early stop is worded by the answerer that answered', () => {
   it('never speaks of request limits offline', async () => {
     const { engine } = await world();

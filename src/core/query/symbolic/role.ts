@@ -22,6 +22,14 @@ const ROLE_VERB: Readonly<Record<Role, string>> = {
   employee: 'has these people working there:',
 };
 
+/** Words that make a founder one of several ("co-founder", "co-founded", "the founders"). */
+const CO_FOUNDING = /\bco-?found(?:er|ers|ed|ing)\b|\bfounders\b/iu;
+
+/** True when a stored sentence about `id` names `founder` beside words that make them one of several founders. */
+function calledCoFounder(t: Turn, id: EntityId, founder: string): boolean {
+  return (t.ctx.sentencesOf(id) ?? []).some((s) => s.text.includes(founder) && CO_FOUNDING.test(s.text));
+}
+
 /** "Who founded / leads / works at X?": people tied by a role label, a role attribute or a title. */
 export function role(t: Turn, role: Role, subject: string): QueryResponse {
   const res = t.resolve(subject);
@@ -89,13 +97,21 @@ export function role(t: Turn, role: Role, subject: string): QueryResponse {
           ? `${subjectName} is led by ${counted(facts, noun)}: ${listAll(shown)}.`
           : `${counted(facts, noun)} work at ${subjectName}: ${listAll(shown)}.`;
   const firstId = [...people.keys()][0];
+  const [lone] = facts;
+  // "Who founded Acme?" with one founder known, whom a page calls a co-founder: the others were not read.
+  const coFounder =
+    role === 'founder' && facts.length === 1 && also.reads.length === 0 && lone !== undefined && calledCoFounder(t, id, lone.name);
   return t.valuesAnswer({
     factText,
     facts,
     also,
     exact: res.exact,
     noun,
-    ...(t.truncatedRelationships(id) ? { incomplete: MORE_RELATIONSHIPS } : {}),
+    ...(t.truncatedRelationships(id)
+      ? { incomplete: MORE_RELATIONSHIPS }
+      : coFounder
+        ? { incomplete: `a page calls ${lone.name} a co-founder, and the other founders are not in your graph` }
+        : {}),
     sourceIds: [id, ...people.keys()],
     followUps: [...(firstId ? [`What do we know about ${t.name(firstId)}?`] : []), `Where is ${subjectName}?`],
   });
