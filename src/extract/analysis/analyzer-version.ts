@@ -59,6 +59,8 @@
  * 15: a name ending in a building's or a structure's head noun is a place ("Velmont Stadium",
  * "North Quay Bridge"); an institution's name read in pieces across "for a", "for the", "of the"
  * or a coordination is one organization (`org-names`: "Center for Strategic and Maritime Studies");
- * a name after a work noun ("the film X", "X, a novel by", "albums like X") is a work.
+ * a name after a work noun ("the film X", "X, a novel by", "albums like X") is a work; the people
+ * of a place the page names ("New Yorkers"), a photo credit ("Ada Quinn/Reuters") and titles or
+ * everyday abbreviations in capitals ("CMO", "SEO", "the ICU") are no entities.
  */
 export const ANALYZER_VERSION = 15;

@@ -88,6 +88,8 @@ export function* groupMentions(ctx: StageContext, found: FoundMentions, page: Pa
   const mentionGroup = new Map<Mention, Group>();
   let work = 0;
   const personParts = on('group-words') ? personNameParts(mentions) : new Set<string>();
+  // The page's places: "New Yorkers" beside "New York" are its people (group-words).
+  const places = new Set(mentions.filter((m) => m.type === 'location').map((m) => m.text));
   for (const m of mentions) {
     if ((work += 1) % MENTIONS_PER_STEP === 0) yield;
     if (
@@ -98,7 +100,7 @@ export function* groupMentions(ctx: StageContext, found: FoundMentions, page: Pa
       // "the CPU", "SKUs": a common noun in capitals names no one thing (rules/lexicon/generic-terms.ts).
       (on('generic-terms') && isGenericTerm(m.text)) ||
       // "Americans", "Catholic", "God", "the Whitfields": a group or a belief, no one entity (rules/lexicon/group-words.ts).
-      (on('group-words') && isGroupWord(m.text, personParts))
+      (on('group-words') && isGroupWord(m.text, personParts, (stem) => places.has(stem)))
     )
       continue;
     const key = nameKey(m.text);

@@ -15,6 +15,11 @@ describe('isImplausibleName', () => {
   it('paths, handles, code identifiers, placeholders and role labels are no names', () => {
     expect(isImplausibleName('/en/search/organization/Segment', 'company')).toBe(true);
     expect(isImplausibleName('@acme', 'company')).toBe(true);
+    // A photo credit: a name and an agency around one slash; "AC/DC", "TCP/IP" have no space.
+    expect(isImplausibleName('Dana Roe/Harbor Wire', 'person')).toBe(true);
+    expect(isImplausibleName('AC/DC', 'company')).toBe(false);
+    expect(isImplausibleName('TCP/IP', 'technology')).toBe(false);
+    expect(isImplausibleName('Kestrel I/O', 'other')).toBe(false);
     expect(isImplausibleName('pageType', 'other')).toBe(true);
     expect(isImplausibleName('Jewish Business News Correspondent', 'person')).toBe(true);
     expect(isImplausibleName('iPhone 15', 'product')).toBe(false);

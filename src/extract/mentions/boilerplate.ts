@@ -235,7 +235,7 @@ const NUMBERED_LABEL =
 /**
  * True when `name` cannot be an entity name whatever its source says: a URL or
  * path, a social handle, a lowerCamelCase code identifier, a CMS placeholder, a
- * photo credit ("A/B/C"), a date, a rank or a numbered part ("No. 1", "21st Century",
+ * photo credit ("A/B/C", "Ada Quinn/Reuters"), a date, a rank or a numbered part ("No. 1", "21st Century",
  * "Verse 2"), or a person that is a role label.
  *
  * @example
@@ -250,6 +250,9 @@ export function isImplausibleName(name: string, type: string): boolean {
   // "additionalTaxonomy", "pageType": code, not names ("iPhone", "eBay" have a short prefix).
   if (/^\p{Ll}{4,}\p{Lu}\p{L}*$/u.test(trimmed)) return true;
   if ((trimmed.match(/\//g) ?? []).length >= 2) return true;
+  // "Ada Quinn/Reuters", "Bo Lind/Getty Images": a photo credit, a name and an agency, words of two letters or more
+  // around the slash ("AC/DC", "TCP/IP" have no space; "Google I/O" has one letter on each side).
+  if (/^[^/]+\/[^/]+$/u.test(trimmed) && trimmed.includes(' ') && /\p{L}{2}\/\p{Lu}\p{L}/u.test(trimmed)) return true;
   const key = nameKey(trimmed);
   if (PLACEHOLDERS.has(key)) return true;
   if (DATE_NAME.test(trimmed) || NUMBERED_LABEL.test(trimmed)) return true;

@@ -3,7 +3,7 @@ import { isGenericTerm } from './generic-terms';
 
 describe('generic terms in capitals', () => {
   it('are common nouns alone or in the plural', () => {
-    for (const t of ['CPU', 'CPUs', 'SDK', 'VCs', 'SaaS', 'KPIs']) expect(isGenericTerm(t), t).toBe(true);
+    for (const t of ['CPU', 'CPUs', 'SDK', 'VCs', 'SaaS', 'KPIs', 'CMO', 'CEOs', 'SEO', 'ICU']) expect(isGenericTerm(t), t).toBe(true);
   });
 
   it('leave names, standards and phrases that hold a term alone', () => {

@@ -4,7 +4,7 @@ import { isDemonym } from '../../../core/resolve/demonyms';
 import { textCapture } from '../../../../tooling/testing/text-capture';
 import { analyzeCapture } from '../../analysis/analyze';
 import { parseRulesOff } from '../registry';
-import { isGroupWord } from './group-words';
+import { isGroupWord, isResidents } from './group-words';
 
 const none = new Set<string>();
 
@@ -19,6 +19,15 @@ describe('group words: a people, a faith, a deity or a family names no one entit
     for (const w of ['Catholic', 'Buddhists', 'Lutheran', 'God', 'Swedes', 'Germans']) expect(isGroupWord(w, none), w).toBe(true);
     expect(isGroupWord('Whitfields', new Set(['Dana', 'Whitfield']))).toBe(true);
     expect(isGroupWord('Quarrelles', new Set(['Ina', 'Quarrelle']))).toBe(true);
+  });
+
+  it('drops the people of a place the page names as a place, and keeps a team whose stem is no place of the page', () => {
+    const places = new Set(['Port Velby', 'Tarvo', 'Ossoria', 'Kansas']);
+    const isPlace = (stem: string) => places.has(stem);
+    for (const w of ['Port Velbyers', 'Tarvoites', 'Ossorians', 'Kansans']) expect(isResidents(w, isPlace), w).toBe(true);
+    expect(isGroupWord('Tarvoites', none, isPlace)).toBe(true);
+    // "Lakers" beside no place "Lake"; a plural that is no resident word; a place itself.
+    for (const w of ['Lakers', 'Rangers', 'Tarvo', 'Velbyers']) expect(isResidents(w, isPlace), w).toBe(false);
   });
 
   it('keeps a first name that is also a faith word, and plurals of no page person', () => {
