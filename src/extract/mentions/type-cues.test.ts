@@ -53,6 +53,9 @@ describe('context cues', () => {
     // A noun that is no work's ("a game", "the app") and a work noun as a describing word say otherwise or nothing.
     expect(cue('Fans love Lantern Rift, a game that runs on phones.', 'Lantern Rift')).toBe('product');
     expect(cue('We spoke to Dana, a film critic, on Monday.', 'Dana')).toBeUndefined();
+    // A verb's object and an adjective are no work: "to play Lantern Rift", "a single Kestrel instance".
+    expect(cue('Fans wanted to play Lantern Rift all night.', 'Lantern Rift')).toBeUndefined();
+    expect(cue('It ran on a single Kestrel instance.', 'Kestrel')).toBeUndefined();
   });
   it('says nothing without a cue', () => {
     expect(cue('Stewart met Dana in Paris.', 'Dana')).toBeUndefined();

@@ -101,6 +101,26 @@ const COMPANY_BEFORE = new Set(['startup', 'start-up', 'firm', 'rival', 'competi
  * by …"): the name is a work, "other" by the gold's rules. Not "game", "podcast" or "app": made
  * things are products.
  */
+/** Words before a work noun that make it one ("the film", "her memoir", "a new album"). */
+const WORK_DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'his',
+  'her',
+  'their',
+  'its',
+  'our',
+  'my',
+  'your',
+  'this',
+  'that',
+  'new',
+  'latest',
+  'hit',
+  'debut',
+  'first',
+]);
 const WORK_NOUNS = new Set([
   'film',
   'movie',
@@ -115,7 +135,6 @@ const WORK_NOUNS = new Set([
   'biography',
   'album',
   'song',
-  'single',
   'musical',
   'opera',
   'play',
@@ -144,8 +163,15 @@ export function cueType(tokens: readonly Token[], first: number, last: number): 
   const prev2 = tokens[first - 2]?.text;
   if (prev1 !== undefined && prev2 !== undefined && TECH_BEFORE.some(([a, b]) => a === prev2 && b === prev1)) return 'technology';
   if (prev1 !== undefined && COMPANY_BEFORE.has(prev1)) return 'company';
-  // "the film Bridesmaids", "the 2011 film Bridesmaids", "HBO series Kestrel": a word or a year before the noun.
-  if (prev1 !== undefined && WORK_NOUNS.has(prev1) && prev2 !== undefined && /^(?:\d{4}|[\p{L}-]+)$/u.test(prev2)) return 'other';
+  // "the film Bridesmaids", "the 2011 film Bridesmaids", "HBO series Kestrel": a determiner, a year or a name before
+  // the noun; not a verb's "to play X", "to book X".
+  if (
+    prev1 !== undefined &&
+    WORK_NOUNS.has(prev1) &&
+    prev2 !== undefined &&
+    (WORK_DETERMINERS.has(prev2) || /^(?:\d{4}|\p{Lu}[\p{L}-]*)$/u.test(prev2))
+  )
+    return 'other';
   // "an app called Instapaper", "a game named Thumper".
   if ((prev1 === 'called' || prev1 === 'named') && prev2 !== undefined && NAMED_PRODUCT_NOUNS.has(prev2)) return 'product';
   // "the Northwind Trust-backed Tailspin": a name glued to an adjective is none of the examples.
