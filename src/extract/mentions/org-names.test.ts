@@ -49,6 +49,23 @@ describe('an institution named in pieces is one organization (org-names)', () =>
     expect(joinOrganizationNames(headless, [at(headless, 'Norvale'), at(headless, 'Kestrel Trail')], () => false)).toHaveLength(2);
   });
 
+  it('checks a bounded number of coordinations on one page (each may scan the text)', () => {
+    const mentions: Mention[] = [];
+    let text = '';
+    for (let k = 0; k < 1000; k++) {
+      const first = `Institute of Tide${k}`;
+      const second = `Reef${k} Studies`;
+      const start = text.length;
+      text += `${first} and ${second}. `;
+      mentions.push({ text: first, type: 'company', start, end: start + first.length, score: 0.7 });
+      const s2 = start + first.length + 5;
+      mentions.push({ text: second, type: 'company', start: s2, end: s2 + second.length, score: 0.7 });
+    }
+    const joined = joinOrganizationNames(text, mentions, () => false).filter((m) => m.text.includes(' and '));
+    expect(joined).toHaveLength(200);
+    expect(joined[0]?.text).toBe('Institute of Tide0 and Reef0 Studies');
+  });
+
   it('stores the whole name through the analysis, and the pieces with the family off', () => {
     const text =
       'Mara Lind, a senior fellow at the Center for Strategic and Maritime Studies, said the plan was weak. The Center for Strategic and Maritime Studies published it.';

@@ -6,8 +6,8 @@
  * ("Center for Strategic", "International Studies") that are no names of their own. Two
  * mentions join into one organization when the first holds an institution's head noun and:
  *
- * - the first ends in the head noun and "for", "for the", "for a", "of the" or "on" leads to the
- *   second ("Center" + "for a" + "New Maritime Security");
+ * - the first ends in the head noun and "for", "for the", "for a", "for an", "of the" or "on" leads
+ *   to the second ("Center" + "for a" + "New Maritime Security");
  * - or the head noun, then "for" or "of", already stand in the first and "and" or "&" leads to the
  *   second ("Institute of Electrical" + "and" + "Electronics Engineers"), and the second is no
  *   name of its own: no list knows it and the page never writes it outside such a join ("the
@@ -69,11 +69,13 @@ export function joinOrganizationNames(text: string, mentions: readonly Mention[]
   if (mentions.length < 2) return [...mentions];
   const sorted = [...mentions].sort((a, b) => a.start - b.start);
   const out: Mention[] = [];
+  // Each coordination check may scan the text for the second piece: a page gets a bounded number of them.
+  const budget = { scans: MAX_COORDINATION_SCANS };
   for (let i = 0; i < sorted.length; i++) {
     const first = sorted[i];
     const second = sorted[i + 1];
     if (first === undefined) continue;
-    if (second === undefined || !joins(text, first, second, known)) {
+    if (second === undefined || !joins(text, first, second, known, budget)) {
       out.push(first);
       continue;
     }
@@ -90,7 +92,7 @@ export function joinOrganizationNames(text: string, mentions: readonly Mention[]
   return out;
 }
 
-function joins(text: string, first: Mention, second: Mention, known: (name: string) => boolean): boolean {
+function joins(text: string, first: Mention, second: Mention, known: (name: string) => boolean, budget: { scans: number }): boolean {
   if (second.start <= first.end || second.type === 'person' || known(second.text)) return false;
   const tail = second.text.split(' ');
   if (tail.length > MAX_TAIL_WORDS || !tail.every((w) => /^[\p{Lu}\p{N}]/u.test(w))) return false;
@@ -99,11 +101,15 @@ function joins(text: string, first: Mention, second: Mention, known: (name: stri
   if (AFTER_HEAD.test(gap)) return INSTITUTION_HEADS.has(words.at(-1) ?? '');
   if (!COORDINATION.test(gap)) return false;
   const head = words.findIndex((w, i) => INSTITUTION_HEADS.has(w) && (words[i + 1] === 'for' || words[i + 1] === 'of'));
-  return head >= 0 && head + 2 < words.length && !standsAlone(text, second.text);
+  if (head < 0 || head + 2 >= words.length || budget.scans <= 0) return false;
+  budget.scans -= 1;
+  return !standsAlone(text, second.text);
 }
 
 /** Occurrences of a second piece looked at. */
 const MAX_LOOKS = 50;
+/** Coordinations checked on one page at most (each may scan the text once): a page of thousands is a list, not prose. */
+const MAX_COORDINATION_SCANS = 200;
 
 /** True when the page writes `name` somewhere not after "and" or "&": a name of its own, not a name's second half. */
 function standsAlone(text: string, name: string): boolean {
