@@ -2,8 +2,8 @@
  * Words that name a group of people or a belief, not one entity: nationalities ("Germans",
  * "South Korean", "Native Americans"; `isDemonym`), faiths and their followers ("Catholic",
  * "Buddhists"), a deity ("God"), a family in the plural ("the Whitfields" where
- * "Dana Whitfield" is on the page), and the people of a place or cause the page names ("New
- * Yorkers" beside "New York"). The annotation rules count none of them a name: the graph
+ * "Dana Whitfield" is on the page), and the people of a place the page names ("New Yorkers"
+ * beside "New York"). The annotation rules count none of them a name: the graph
  * has no type for them, and stored as a company or a place they mislead. Compiled from
  * general vocabulary, not from any page of the project's golds.
  */
@@ -25,7 +25,6 @@ const DEITY_WORDS: ReadonlySet<string> = new Set(['God', 'Lord', 'Allah', 'Almig
 /** Endings that make a place's name its people ("New Yorkers", "Etonians", "Texans", "Londoners"). */
 const RESIDENT_ENDINGS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['ers', ['', 'e']],
-  ['eers', ['']],
   ['ians', ['', 'ia', 'y']],
   ['ites', ['', 'e']],
   ['ans', ['', 'a', 'as']],
@@ -54,7 +53,8 @@ export function isResidents(name: string, isPlace: (stem: string) => boolean): b
 /**
  * True when `name` names a group or a belief rather than one entity. `personParts` holds the
  * first and last words of the page's multi-word person names: "Christian" is a name on a page
- * about Christian Vale, and "Whitfields" is the family of Dana Whitfield.
+ * about Christian Vale, and "Whitfields" is the family of Dana Whitfield. `isPlace` says
+ * whether the page names a text as a place (`isResidents`).
  *
  * @example
  *   isGroupWord('Norwegians', new Set()) // true
