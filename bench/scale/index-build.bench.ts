@@ -11,6 +11,10 @@
  *   --mode per-index  into stores without them, then each index created in a version change
  *                     of its own: the CPU and the on-disk growth each index costs.
  *
+ * With `--pack <n>` (staged only) every n records of a store go into one value (keyed by the
+ * first's key, the records in an array): what fewer, larger IndexedDB values would cost the
+ * browser, the storage redesign issue 39's 1M restore would need (docs/figures.md, round 18).
+ *
  * CPU per process kind (browser = IndexedDB/LevelDB) is printed beside wall time, and the
  * IndexedDB folder's size after each step.
  *
@@ -23,7 +27,7 @@ import type { Page } from '@playwright/test';
 import { SCHEMA_V5, SCHEMA_V6 } from '../../src/adapters/dexie/database';
 import { launchWithExtension } from '../../src/cli/launch';
 import { measured, writeChunk } from './browser';
-import { generateGraph } from './generate';
+import { generateGraph, type GraphChunk } from './generate';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -37,6 +41,8 @@ const { values } = parseArgs({
     write: { type: 'string', default: 'add' },
     // Records per transaction (the side panel sends parts of 5,000).
     chunk: { type: 'string', default: '5000' },
+    // Records a value holds (1: one record a value, as the graph stores them).
+    pack: { type: 'string', default: '1' },
   },
 });
 const put = values.write === 'put';
@@ -52,6 +58,30 @@ if (!size) throw new Error(`bad --entities: ${values.entities} (e.g. 20k, 1m)`);
 const unit = size[2]?.toLowerCase();
 const n = Math.round(Number(size[1]) * (unit === 'k' ? 1e3 : unit === 'm' ? 1e6 : 1));
 const GRAPH_STORES = ['entities', 'relationships', 'evidence', 'pages'] as const;
+const pack = Number(values.pack);
+if (!Number.isInteger(pack) || pack < 1) throw new Error(`bad --pack: ${values.pack} (a whole number ≥ 1)`);
+if (pack > 1 && mode !== 'staged') throw new Error('--pack is for --mode staged only (packed values have no per-record index)');
+
+/** `rows` in values of `pack` records each, keyed by the first record's `key` field. */
+function packed<T extends object>(rows: readonly T[], key: 'id' | 'url'): T[] {
+  if (pack === 1) return [...rows];
+  const out: T[] = [];
+  for (let i = 0; i < rows.length; i += pack) {
+    const group = rows.slice(i, i + pack);
+    out.push({ [key]: Reflect.get(group[0] ?? {}, key), rows: group } as unknown as T);
+  }
+  return out;
+}
+
+/** A generated chunk with its records packed (`--pack`). */
+function packChunk(chunk: GraphChunk): GraphChunk {
+  return {
+    entities: packed(chunk.entities, 'id'),
+    relationships: packed(chunk.relationships, 'id'),
+    evidence: packed(chunk.evidence, 'id'),
+    pages: packed(chunk.pages, 'url'),
+  };
+}
 
 /** A secondary index of a Dexie schema string: its name, key path, unique and multi-entry flags. */
 interface IndexSpec {
@@ -137,6 +167,7 @@ async function main(chosen: Mode): Promise<void> {
         schema: values.schema,
         write: values.write,
         chunk: Number(values.chunk),
+        pack,
         wallS: m.wallMs / 1000,
         cpuS: m.cpuMs / 1000,
         cpuMsByKind: m.cpuMsByKind,
@@ -153,10 +184,11 @@ async function main(chosen: Mode): Promise<void> {
     report(
       'write',
       await measured(profileDir, async () => {
-        for (const chunk of generateGraph({ entities: n, chunk: Number(values.chunk) })) await writeChunk(page, DB, chunk, { add: !put });
+        for (const chunk of generateGraph({ entities: n, chunk: Number(values.chunk) }))
+          await writeChunk(page, DB, packChunk(chunk), { add: !put });
       }),
     );
-    if (chosen === 'staged') report('all indexes', await measured(profileDir, () => openWith(page, 2, all, false)));
+    if (chosen === 'staged' && pack === 1) report('all indexes', await measured(profileDir, () => openWith(page, 2, all, false)));
     if (chosen === 'per-index') {
       let version = 2;
       for (const index of all)
