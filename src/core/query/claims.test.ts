@@ -183,16 +183,20 @@ describe('a list of stored facts says when a page names more beside them', () =>
 });
 
 describe('one founder known, whom a page calls a co-founder', () => {
-  it('says the other founders are not in the graph, at medium', async () => {
+  /** "Who founded Quillfeather?" over a graph of one founder, stated by `sentence`. */
+  async function askOneFounder(sentence: string) {
     const store = new InMemoryGraphStore();
     const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock(NOW) });
     const quill = await graph.createEntity({ name: 'Quillfeather', type: 'company' });
     const mirela = await graph.createEntity({ name: 'Mirela Vantongeren', type: 'person' });
-    const sentence = 'Mirela Vantongeren, a co-founder of Quillfeather, spoke at the launch.';
     await graph.relate(quill.id, 'founded_by', mirela.id, { ...page(FOUNDING), snippet: sentence });
     await graph.recordPage({ ...FOUNDING, entityIds: [quill.id, mirela.id], sentences: [sentence] });
     const engine = createQueryEngine({ store, clock: fixedClock(NOW) });
-    const a = await answerQuestion('Who founded Quillfeather?', { engine, store });
+    return answerQuestion('Who founded Quillfeather?', { engine, store });
+  }
+
+  it('says the other founders are not in the graph, at medium', async () => {
+    const a = await askOneFounder('Mirela Vantongeren, a co-founder of Quillfeather, spoke at the launch.');
     expect(a.answer).toBe(
       'Quillfeather was founded by Mirela Vantongeren. This may be incomplete: a page calls Mirela Vantongeren a co-founder, and the other founders are not in your graph.',
     );
@@ -200,15 +204,7 @@ describe('one founder known, whom a page calls a co-founder', () => {
   });
 
   it('stays high when the page says nothing of other founders', async () => {
-    const store = new InMemoryGraphStore();
-    const graph = new GraphService({ store, ids: sequentialIds(), clock: fixedClock(NOW) });
-    const quill = await graph.createEntity({ name: 'Quillfeather', type: 'company' });
-    const mirela = await graph.createEntity({ name: 'Mirela Vantongeren', type: 'person' });
-    const sentence = 'Quillfeather was founded by Mirela Vantongeren in a rented loft.';
-    await graph.relate(quill.id, 'founded_by', mirela.id, { ...page(FOUNDING), snippet: sentence });
-    await graph.recordPage({ ...FOUNDING, entityIds: [quill.id, mirela.id], sentences: [sentence] });
-    const engine = createQueryEngine({ store, clock: fixedClock(NOW) });
-    const a = await answerQuestion('Who founded Quillfeather?', { engine, store });
+    const a = await askOneFounder('Quillfeather was founded by Mirela Vantongeren in a rented loft.');
     expect(a.answer).toBe('Quillfeather was founded by Mirela Vantongeren.');
     expect(a.confidence).toBe('high');
   });

@@ -89,7 +89,7 @@ export function* groupMentions(ctx: StageContext, found: FoundMentions, page: Pa
   let work = 0;
   const personParts = on('group-words') ? personNameParts(mentions) : new Set<string>();
   // The page's places: "New Yorkers" beside "New York" are its people (group-words).
-  const places = new Set(mentions.filter((m) => m.type === 'location').map((m) => m.text));
+  const places = on('group-words') ? new Set(mentions.filter((m) => m.type === 'location').map((m) => m.text)) : new Set<string>();
   for (const m of mentions) {
     if ((work += 1) % MENTIONS_PER_STEP === 0) yield;
     if (

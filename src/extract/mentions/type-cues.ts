@@ -101,26 +101,6 @@ const COMPANY_BEFORE = new Set(['startup', 'start-up', 'firm', 'rival', 'competi
  * by …"): the name is a work, "other" by the gold's rules. Not "game", "podcast" or "app": made
  * things are products.
  */
-/** Words before a work noun that make it one ("the film", "her memoir", "a new album"). */
-const WORK_DETERMINERS = new Set([
-  'the',
-  'a',
-  'an',
-  'his',
-  'her',
-  'their',
-  'its',
-  'our',
-  'my',
-  'your',
-  'this',
-  'that',
-  'new',
-  'latest',
-  'hit',
-  'debut',
-  'first',
-]);
 const WORK_NOUNS = new Set([
   'film',
   'movie',
@@ -141,6 +121,26 @@ const WORK_NOUNS = new Set([
   'poem',
   'painting',
   'episode',
+]);
+/** Words before a work noun that make it one ("the film", "her memoir", "a new album"). */
+const WORK_DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'his',
+  'her',
+  'their',
+  'its',
+  'our',
+  'my',
+  'your',
+  'this',
+  'that',
+  'new',
+  'latest',
+  'hit',
+  'debut',
+  'first',
 ]);
 
 /**
